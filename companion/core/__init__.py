@@ -1,0 +1,1 @@
+"""The game-agnostic kernel: protocol, chance sampling, registry and the session loop."""

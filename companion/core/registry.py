@@ -1,0 +1,57 @@
+"""Finds the games: every package under ``companion.games`` that exports ``GAME``.
+
+Discovery keeps the kernel free of game names, so adding a game touches only its own package.
+Imports are lazy: ``companion --help`` loads no game.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+import companion.games
+from companion.core.game import Game
+
+
+class UnknownGame(KeyError):
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.known = known
+
+    def __str__(self) -> str:
+        return f"no game called {self.name!r}; the games are: {', '.join(self.known)}"
+
+
+def _packages() -> list[str]:
+    return sorted(m.name for m in pkgutil.iter_modules(companion.games.__path__) if m.ispkg)
+
+
+@cache
+def all_games() -> dict[str, Game]:
+    games: dict[str, Game] = {}
+    for pkg in _packages():
+        module = importlib.import_module(f"companion.games.{pkg}")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            games[game.name] = game
+    return dict(sorted(games.items()))
+
+
+def get_game(name: str) -> Game:
+    games = all_games()
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in games:
+        raise UnknownGame(name, list(games))
+    return games[key]
+
+
+def game_module(game: Game, part: str):
+    """The game's sibling module ``part`` (policy, narrate, commands, render...), or None."""
+    pkg = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        return importlib.import_module(f"{pkg}.{part}")
+    except ModuleNotFoundError as err:
+        if err.name == f"{pkg}.{part}":
+            return None
+        raise

@@ -1,0 +1,1 @@
+"""One package per game. Each exports ``GAME`` (an engine instance) from its ``__init__``."""
