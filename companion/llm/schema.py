@@ -1,0 +1,256 @@
+"""The shape of a model's reply to one decision: its JSON schema, its parsing, its validation.
+
+Decisions:
+
+* The schema is built per decision: ``action`` is an enum of the legal action numbers (1..n, as
+  listed in the prompt), so a server that constrains replies to a schema cannot produce an illegal
+  choice at all; validation (pydantic, with the legal actions in the validation context) is the
+  backstop for servers that only promise JSON, or nothing.
+* Field order is action, text, narration, speech: a streaming reply names its action before its
+  narration, so the voice knows the move is legal before it shows any narration.
+* Replies are parsed tolerantly (``parse_partial``): a reply cut short (Ctrl-C, ``max_tokens``, a
+  dropped connection) still yields the fields that were complete, and the narration so far. The
+  same parser feeds the streaming screen, so what is shown is exactly what is parsed.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
+
+from companion.core.game import Action
+
+FIELDS = ("action", "text", "narration", "speech")
+
+
+def wants_text(legal: list[Action]) -> bool:
+    return any(a.ask is not None for a in legal)
+
+
+def reply_schema(legal: list[Action], *, max_chars: int | None = None) -> dict[str, Any]:
+    """JSON schema of a reply to this decision. ``max_chars`` bounds the free-text fields (only for
+    servers whose grammar honours ``maxLength``; OpenAI's strict mode is given none)."""
+
+    def text(description: str) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string", "description": description}
+        if max_chars:
+            out["maxLength"] = max_chars
+        return out
+
+    props: dict[str, Any] = {
+        "action": {
+            "type": "integer",
+            "enum": list(range(1, len(legal) + 1)),
+            "description": "the number of the chosen legal action",
+        }
+    }
+    if wants_text(legal):
+        props["text"] = text("the words the chosen action asks for; empty if it asks nothing")
+    props["narration"] = text("the move told as story, two or three sentences")
+    props["speech"] = text("optional words the character says aloud; may be empty")
+    return {
+        "type": "object",
+        "properties": props,
+        "required": list(props),
+        "additionalProperties": False,
+    }
+
+
+class Reply(BaseModel):
+    """A validated reply. Validate with ``context={"legal": [...]}`` to check the action number."""
+
+    model_config = ConfigDict(extra="ignore")  # JSON mode lets models add keys; they are dropped
+
+    action: int
+    text: str = ""
+    narration: str = ""
+    speech: str = ""
+
+    @field_validator("action", mode="before")
+    @classmethod
+    def _number(cls, value: Any) -> Any:
+        # "3", "3.", "#3", "3) Play Agile": take the leading number; anything else stays invalid.
+        if isinstance(value, str):
+            m = re.match(r"\s*#?\s*(\d+)\b", value)
+            if m:
+                return int(m.group(1))
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
+
+    @field_validator("text", "narration", "speech", mode="before")
+    @classmethod
+    def _text(cls, value: Any) -> Any:
+        return "" if value is None else value
+
+    @model_validator(mode="after")
+    def _legal(self, info: ValidationInfo) -> "Reply":
+        legal = (info.context or {}).get("legal")
+        if legal is None:
+            return self
+        n = len(legal)
+        if not 1 <= self.action <= n:
+            raise ValueError(
+                f"action {self.action} is not one of the legal actions (1-{n}); "
+                f"the rules allow only: {legal_list(legal, info.context.get('labels'))}"
+            )
+        chosen: Action = legal[self.action - 1]
+        if chosen.ask is not None and not chosen.optional_text and not self.text.strip():
+            raise ValueError(
+                f"action {self.action} asks {chosen.ask!r}: put the answer in \"text\""
+            )
+        self.narration = self.narration.strip()
+        self.speech = self.speech.strip()
+        self.text = self.text.strip()
+        return self
+
+    def action_for(self, legal: list[Action]) -> Action:
+        chosen = legal[self.action - 1]
+        return chosen.with_text(self.text) if chosen.ask is not None else chosen
+
+
+def legal_list(legal: list[Action], labels: list[str] | None = None) -> str:
+    labels = labels or [a.kind for a in legal]
+    return "; ".join(f"{i} {label}" for i, label in enumerate(labels, 1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Tolerant parsing: complete fields of a JSON object that may be cut short, or wrapped in prose.
+
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+_NUMBER = re.compile(r"-?\d+(\.\d+)?([eE][-+]?\d+)?")
+
+
+class _Cut(Exception):
+    """The text ended inside a value."""
+
+
+def _string(s: str, i: int) -> tuple[str, int, bool]:
+    """Parse a JSON string starting after its opening quote: (value, next index, complete)."""
+    out: list[str] = []
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            return "".join(out), i + 1, True
+        if c == "\\":
+            if i + 1 >= n:
+                break
+            e = s[i + 1]
+            if e == "u":
+                hexa = s[i + 2:i + 6]
+                if len(hexa) < 4:
+                    break
+                try:
+                    out.append(chr(int(hexa, 16)))
+                except ValueError:
+                    out.append(hexa)
+                i += 6
+                continue
+            out.append(_ESCAPES.get(e, e))
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out), n, False
+
+
+def _skip_ws(s: str, i: int) -> int:
+    while i < len(s) and s[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def _value(s: str, i: int) -> tuple[Any, int]:
+    """Parse any complete JSON value at i (raises _Cut if it is not complete)."""
+    i = _skip_ws(s, i)
+    if i >= len(s):
+        raise _Cut
+    c = s[i]
+    if c == '"':
+        value, j, done = _string(s, i + 1)
+        if not done:
+            raise _Cut
+        return value, j
+    if c in "{[":
+        try:
+            value, j = json.JSONDecoder().raw_decode(s, i)
+        except json.JSONDecodeError as err:
+            raise _Cut from err
+        return value, j
+    for word, value in (("true", True), ("false", False), ("null", None)):
+        if s.startswith(word, i):
+            return value, i + len(word)
+        if word.startswith(s[i:]):
+            raise _Cut
+    m = _NUMBER.match(s, i)
+    if m:
+        if m.end() == len(s):  # "12" may be the start of "123"
+            raise _Cut
+        return json.loads(m.group(0)), m.end()
+    raise ValueError(f"unexpected {c!r} at offset {i}")
+
+
+def parse_partial(text: str) -> tuple[dict[str, Any], str | None, bool]:
+    """Parse the first JSON object in ``text``, tolerating a cut-off end.
+
+    Returns (complete fields, the key whose string value was cut off or None, closed) where the
+    cut-off string's value so far is also in the dict. Raises ValueError when no object starts or
+    the text is not JSON where it should be (garbage).
+    """
+    start = text.find("{")
+    if start < 0:
+        raise ValueError("no JSON object in the reply")
+    s = text
+    i = start + 1
+    fields: dict[str, Any] = {}
+    while True:
+        i = _skip_ws(s, i)
+        if i >= len(s):
+            return fields, None, False
+        if s[i] == "}":
+            return fields, None, True
+        if s[i] == ",":
+            i += 1
+            continue
+        if s[i] != '"':
+            raise ValueError(f"expected a key at offset {i}, found {s[i]!r}")
+        key, i, done = _string(s, i + 1)
+        if not done:
+            return fields, None, False
+        i = _skip_ws(s, i)
+        if i >= len(s):
+            return fields, None, False
+        if s[i] != ":":
+            raise ValueError(f"expected ':' after {key!r}")
+        i = _skip_ws(s, i + 1)
+        if i < len(s) and s[i] == '"':
+            value, i, done = _string(s, i + 1)
+            fields[key] = value
+            if not done:
+                return fields, key, False
+            continue
+        try:
+            fields[key], i = _value(s, i)
+        except _Cut:
+            return fields, None, False
+
+
+def extract_json(text: str) -> dict[str, Any]:
+    """The reply's JSON object, from a bare object, a fenced block or an object inside prose."""
+    fence = re.search(r"```(?:json)?\s*(\{.*?\})\s*```", text, re.S)
+    candidates = [fence.group(1)] if fence else []
+    candidates.append(text.strip())
+    start = text.find("{")
+    if start >= 0:
+        candidates.append(text[start:])
+    for candidate in candidates:
+        try:
+            value, _ = json.JSONDecoder().raw_decode(candidate.strip())
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict):
+            return value
+    raise ValueError("the reply holds no complete JSON object")
