@@ -79,8 +79,9 @@ class Chance(BaseModel):
 
     ``distinct`` draws without replacement (cards: the outcome is an ordered list of distinct
     options); otherwise each item is drawn independently (dice). ``visible_to`` names the seats that
-    may see the outcome (None: everyone). ``physical_seat`` is the seat whose player may supply the
-    outcome from a real deck or real dice (None: always sampled).
+    may see the outcome (None: everyone). ``physical_seats`` are the seats whose player may supply
+    the outcome from a real deck or real dice (empty: always sampled, e.g. a card dealt face down
+    that the human must not see).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -90,7 +91,7 @@ class Chance(BaseModel):
     options: tuple[str, ...]
     distinct: bool = True
     visible_to: tuple[str, ...] | None = None
-    physical_seat: str | None = None
+    physical_seats: tuple[str, ...] = ()
 
     def check(self, items: Sequence[str]) -> None:
         """Raise RuleError unless ``items`` is a possible outcome."""

@@ -1,0 +1,626 @@
+"""At Any Cost: the rules engine (GAMES.md §1). Pure functions over a frozen State.
+
+Modelling choices, each a reading of the rule text:
+
+* A meet or a raise is one action that plays a *set* of cards. Tags are checked card by card in the
+  order the cards go down, and an Antagonist card's tags open the way for the cards after it, so a
+  set is legal when some order plays every card; the engine finds that order itself (a card whose
+  tags already match goes first) and records it.
+* Discarding down to the hand limit is one card per action, both sides at once (their hands are
+  hidden from each other, so neither waits for the other).
+* The Protagonist may sacrifice an Anchor at any point of a stage's challenge (set, meet, raise),
+  even while the Antagonist is to move; on the Protagonist's own turn to meet, giving up is the
+  fold, which costs an Anchor all the same.
+* The Antagonist may decline to set a challenge at all (the rule's "unable or unwilling"): that is a
+  fold and the hero moves on.
+* Locations are flipped after both sides discard, as the stage card's order of steps gives it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations
+from typing import ClassVar
+
+from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
+from companion.games.at_any_cost.data import Rules, rules
+from companion.games.at_any_cost.model import (
+    ANCHORS_DRAWN,
+    ANCHORS_KEPT,
+    ANTAGONIST,
+    MAX_QUESTIONS,
+    PROTAGONIST,
+    SEATS,
+    AacOptions,
+    Phase,
+    Question,
+    StageResult,
+    State,
+)
+
+CHALLENGE = (Phase.SET, Phase.MEET, Phase.RAISE)
+
+
+class AtAnyCost:
+    name: ClassVar[str] = "at-any-cost"
+    title: ClassVar[str] = "At Any Cost"
+    seats: ClassVar[tuple[str, ...]] = SEATS
+    default_human: ClassVar[str] = PROTAGONIST
+    options_model: ClassVar[type] = AacOptions
+    blurb: ClassVar[str] = (
+        "a hero's journey in five stages: the Antagonist sets challenges, the Protagonist meets "
+        "them or sacrifices what the hero holds dear"
+    )
+
+    def __init__(self, data: Rules | None = None) -> None:
+        self._data = data
+
+    @property
+    def data(self) -> Rules:
+        if self._data is None:
+            self._data = rules()
+        return self._data
+
+    @property
+    def _card_facts(self) -> tuple[dict[str, int], dict[str, frozenset[str]]]:
+        """Plain dicts of card values and tags: the hot path of legal_actions reads them a lot."""
+        if not hasattr(self, "_facts"):
+            cards = self.data.protagonist + self.data.antagonist
+            self._facts = ({c.id: c.value for c in cards},
+                           {c.id: frozenset(c.tags) for c in cards})
+        return self._facts
+
+    def rules_digest(self) -> str:
+        return self.data.digest
+
+    # -- setup ---------------------------------------------------------------------------------
+    def setup(self, options: AacOptions | None = None) -> State:
+        d = self.data
+        return State(
+            location_deck=tuple(loc.id for loc in d.locations),
+            anchor_deck=tuple(a.id for a in d.anchors),
+            protagonist_deck=tuple(c.id for c in d.protagonist),
+            antagonist_deck=tuple(c.id for c in d.antagonist),
+        )
+
+    # -- derived facts -------------------------------------------------------------------------
+    def tags_in_play(self, s: State) -> list[str]:
+        """Stage tags + its location's (once face up) + every tag on Antagonist cards played."""
+        if not 1 <= s.stage <= 5:
+            return []
+        tags = list(self.data.stage(s.stage).tags)
+        loc = s.map[s.stage - 1]
+        if loc and s.face_up[s.stage - 1]:
+            tags += self.data.location(loc).tags
+        for cid in s.antagonist_played:
+            tags += self.data.card(cid).tags
+        return _ordered_unique(tags)
+
+    def total(self, cards: Iterable[str]) -> int:
+        values = self._card_facts[0]
+        return sum(values[c] for c in cards)
+
+    def _order_play(self, s: State, seat: str, cards: Iterable[str]) -> list[str] | None:
+        """An order in which every card matches the tags in play when it goes down, or None."""
+        return self._order_from(set(self.tags_in_play(s)), seat, cards)
+
+    def _order_from(self, tags: set[str], seat: str, cards: Iterable[str]) -> list[str] | None:
+        card_tags = self._card_facts[1]
+        left = sorted(cards)
+        order: list[str] = []
+        progress = True
+        while left and progress:
+            progress = False
+            for cid in list(left):
+                if tags & card_tags[cid]:
+                    order.append(cid)
+                    left.remove(cid)
+                    if seat == ANTAGONIST:
+                        tags = tags | card_tags[cid]
+                    progress = True
+        return None if left else order
+
+    def _hand(self, s: State, seat: str) -> tuple[str, ...]:
+        return s.protagonist_hand if seat == PROTAGONIST else s.antagonist_hand
+
+    def _over_limit(self, s: State, seat: str) -> bool:
+        return len(self._hand(s, seat)) > self.data.stage(s.stage).hand_limit
+
+    def _sacrificed_this_stage(self, s: State) -> bool:
+        return any(r.stage == s.stage for r in s.results)
+
+    # -- whose move ----------------------------------------------------------------------------
+    def to_move(self, s: State) -> list[str]:
+        p = s.phase
+        if p in (Phase.DEAL_SEEDS, Phase.DEAL_HIDDEN, Phase.DRAW_ANCHORS,
+                 Phase.DRAW_PROTAGONIST, Phase.DRAW_ANTAGONIST):
+            return [CHANCE]
+        if p in (Phase.NAME_HERO, Phase.DESCRIBE_HERO, Phase.KEEP_ANCHORS,
+                 Phase.ANSWER_ANCHORS, Phase.MEET, Phase.EPILOGUE):
+            return [PROTAGONIST]
+        if p is Phase.QUESTIONS:
+            pending = s.questions and s.questions[-1].answer is None
+            return [PROTAGONIST] if pending else [ANTAGONIST]
+        if p is Phase.DISCARD:
+            return [seat for seat in SEATS if self._over_limit(s, seat)]
+        if p in (Phase.SET, Phase.RAISE):
+            return [ANTAGONIST]
+        return []
+
+    def chance(self, s: State) -> Chance:
+        d = self.data
+        if s.phase is Phase.DEAL_SEEDS:
+            seeds = tuple(loc.id for loc in d.locations if loc.seed)
+            return Chance(what="seed locations for stages 1 and 5", count=2, options=seeds,
+                          physical_seats=SEATS)
+        if s.phase is Phase.DEAL_HIDDEN:
+            return Chance(what="face-down locations for stages 2, 3 and 4", count=3,
+                          options=s.location_deck, visible_to=(ANTAGONIST,),
+                          physical_seats=(ANTAGONIST,))
+        if s.phase is Phase.DRAW_ANCHORS:
+            return Chance(what="Anchors to choose from", count=ANCHORS_DRAWN,
+                          options=s.anchor_deck, visible_to=(PROTAGONIST,),
+                          physical_seats=(PROTAGONIST,))
+        if s.phase is Phase.DRAW_PROTAGONIST:
+            n = min(d.stage(s.stage).protagonist_draw, len(s.protagonist_deck))
+            return Chance(what="Protagonist cards drawn", count=n, options=s.protagonist_deck,
+                          visible_to=(PROTAGONIST,), physical_seats=(PROTAGONIST,))
+        if s.phase is Phase.DRAW_ANTAGONIST:
+            n = min(d.stage(s.stage).antagonist_draw, len(s.antagonist_deck))
+            return Chance(what="Antagonist cards drawn", count=n, options=s.antagonist_deck,
+                          visible_to=(ANTAGONIST,), physical_seats=(ANTAGONIST,))
+        raise RuleError("chance", f"nothing is left to chance in phase {s.phase.value}")
+
+    def is_over(self, s: State) -> bool:
+        return s.phase is Phase.OVER
+
+    def outcome(self, s: State) -> Outcome:
+        lost = len(s.anchors_lost)
+        kept = len(s.anchors)
+        who = s.hero_name or "The hero"
+        return Outcome(
+            summary=f"{who} finished the journey with {kept} Anchor(s) kept and {lost} lost.",
+            scores={ANTAGONIST: float(lost), PROTAGONIST: float(kept)},
+        )
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self, s: State, seat: str) -> list[Action]:
+        if seat == CHANCE or seat not in SEATS:
+            return []
+        p = s.phase
+        acts: list[Action] = []
+        if seat == PROTAGONIST:
+            if p is Phase.NAME_HERO:
+                acts.append(Action(seat=seat, kind="name_hero", ask="Name your hero",
+                                   optional_text=False))
+            elif p is Phase.DESCRIBE_HERO:
+                acts.append(Action(seat=seat, kind="describe_hero",
+                                   ask=f"A sentence or two about {s.hero_name} (optional)"))
+            elif p is Phase.KEEP_ANCHORS:
+                for keep in combinations(sorted(s.anchors_drawn), ANCHORS_KEPT):
+                    acts.append(Action(seat=seat, kind="keep", args={"anchors": list(keep)}))
+            elif p is Phase.ANSWER_ANCHORS:
+                anchor = self._next_unanswered(s)
+                qs = " ".join(self.data.anchor(anchor).questions)
+                acts.append(Action(seat=seat, kind="answer", args={"anchor": anchor},
+                                   ask=f"{self.data.anchor(anchor).name}: {qs}"))
+            elif p is Phase.QUESTIONS and s.questions and s.questions[-1].answer is None:
+                q = s.questions[-1]
+                acts.append(Action(seat=seat, kind="reply", args={"anchor": q.anchor},
+                                   ask=q.question))
+            elif p is Phase.EPILOGUE:
+                acts.append(Action(seat=seat, kind="epilogue",
+                                   ask=f"How does {s.hero_name}'s journey end, and how did the "
+                                       "losses change them? (optional)"))
+            elif p is Phase.MEET:
+                acts += self._plays(s, seat, need=self.total(s.antagonist_played)
+                                    - self.total(s.protagonist_played))
+        if seat == ANTAGONIST:
+            if p is Phase.QUESTIONS and not (s.questions and s.questions[-1].answer is None):
+                for anchor in s.anchors:
+                    acts.append(Action(seat=seat, kind="ask", args={"anchor": anchor},
+                                       ask=f"Your question about {self.data.anchor(anchor).name}",
+                                       optional_text=False))
+                acts.append(Action(seat=seat, kind="begin"))
+            elif p is Phase.SET:
+                acts += self._plays(s, seat, need=1)
+                acts.append(Action(seat=seat, kind="fold"))
+            elif p is Phase.RAISE:
+                acts += self._plays(s, seat, need=self.total(s.protagonist_played)
+                                    - self.total(s.antagonist_played) + 1)
+                acts.append(Action(seat=seat, kind="fold"))
+        if p is Phase.DISCARD and self._over_limit(s, seat):
+            for cid in sorted(set(self._hand(s, seat))):
+                acts.append(Action(seat=seat, kind="discard", args={"card": cid}))
+        if seat == PROTAGONIST and p in CHALLENGE and not self._sacrificed_this_stage(s):
+            for anchor in s.anchors:
+                acts.append(Action(
+                    seat=seat, kind="sacrifice", args={"anchor": anchor},
+                    ask=f"How does {s.hero_name or 'the hero'} give up "
+                        f"{self.data.anchor(anchor).name}? (optional)"))
+        return acts
+
+    def _plays(self, s: State, seat: str, need: int) -> list[Action]:
+        """Every set of cards from the hand that can go down now and reaches ``need`` points."""
+        hand = sorted(self._hand(s, seat))
+        tags = set(self.tags_in_play(s))
+        card_tags = self._card_facts[1]
+        if not any(tags & card_tags[c] for c in hand):
+            return []
+        acts = []
+        for n in range(1, len(hand) + 1):
+            for combo in combinations(hand, n):
+                if self.total(combo) >= need and self._order_from(tags, seat, combo) is not None:
+                    acts.append(Action(seat=seat, kind="play", args={"cards": list(combo)}))
+        return acts
+
+    def _next_unanswered(self, s: State) -> str:
+        return next(a for a in s.anchors if a not in s.answers)
+
+    # -- apply -----------------------------------------------------------------------------------
+    def apply(self, s: State, action: Action) -> tuple[State, list[Event]]:
+        if action.seat == CHANCE:
+            return self._apply_chance(s, action)
+        self._check_legal(s, action)
+        handler = getattr(self, f"_do_{action.kind}")
+        return handler(s, action)
+
+    def _check_legal(self, s: State, action: Action) -> None:
+        if action.seat not in SEATS:
+            raise RuleError("seats", f"there is no seat called {action.seat!r}", legal=SEATS)
+        legal = self.legal_actions(s, action.seat)
+        if any(a.key() == action.key() for a in legal):
+            template = next(a for a in legal if a.key() == action.key())
+            if template.ask and not template.optional_text and not action.text.strip():
+                raise RuleError(action.kind, f"{template.ask}: this needs some text")
+            return
+        raise self._why_illegal(s, action, legal)
+
+    def _why_illegal(self, s: State, action: Action, legal: list[Action]) -> RuleError:
+        """The most specific rule the action breaks, with what may be done instead."""
+        labels = [self.describe(a) for a in legal[:40]]
+        seat = action.seat
+        if not legal:
+            return RuleError("turn order", f"the {seat} has nothing to do now "
+                             f"(waiting for: {', '.join(self.to_move(s)) or 'nobody'})")
+        if action.kind == "play" and s.phase in CHALLENGE:
+            cards = list(action.args.get("cards", []))
+            hand = self._hand(s, seat)
+            missing = [c for c in cards if c not in hand]
+            if missing:
+                return RuleError("hand", f"not in the {seat}'s hand: "
+                                 f"{', '.join(self._name(c) for c in missing)}", labels)
+            if len(set(cards)) != len(cards) or not cards:
+                return RuleError("play", "play one or more different cards", labels)
+            turn = {Phase.SET: ANTAGONIST, Phase.MEET: PROTAGONIST, Phase.RAISE: ANTAGONIST}
+            if turn[s.phase] != seat:
+                return RuleError("turn order", f"it is the {turn[s.phase]}'s turn to play", labels)
+            if self._order_play(s, seat, cards) is None:
+                tags = ", ".join(self.tags_in_play(s))
+                bad = [self._name(c) for c in cards
+                       if not set(self.tags_in_play(s)) & set(self.data.card(c).tags)]
+                return RuleError("matching tags", f"{', '.join(bad)} shares no tag with the tags "
+                                 f"in play ({tags})", labels)
+            mine = self.total(self._played(s, seat)) + self.total(cards)
+            theirs = self.total(self._played(s, _other(seat)))
+            if seat == PROTAGONIST:
+                return RuleError("meet the challenge", f"your total would be {mine}, which does "
+                                 f"not meet the Antagonist's {theirs}", labels)
+            return RuleError("raise the challenge", f"the Antagonist's total would be {mine}, "
+                             f"which does not exceed the Protagonist's {theirs}", labels)
+        if action.kind == "sacrifice" and self._sacrificed_this_stage(s):
+            return RuleError("sacrifice", "an Anchor was already given up this stage", labels)
+        if action.kind == "sacrifice" and action.args.get("anchor") not in s.anchors:
+            return RuleError("sacrifice", "that is not one of the hero's Anchors", labels)
+        if action.kind == "discard":
+            if s.phase is Phase.DISCARD and self._over_limit(s, seat):
+                return RuleError("hand", "that card is not in your hand", labels)
+            return RuleError("hand limit", "cards are discarded only at the start of a stage, "
+                             "down to the stage's hand limit", labels)
+        if action.kind == "keep":
+            return RuleError("anchors", f"keep exactly {ANCHORS_KEPT} of the "
+                             f"{ANCHORS_DRAWN} Anchors drawn", labels)
+        return RuleError(s.phase.value, f"{action.kind} is not possible now", labels)
+
+    def _played(self, s: State, seat: str) -> tuple[str, ...]:
+        return s.protagonist_played if seat == PROTAGONIST else s.antagonist_played
+
+    def _name(self, any_id: str) -> str:
+        try:
+            return self.data.name_of(any_id)
+        except KeyError:
+            return any_id
+
+    # chance --------------------------------------------------------------------------------------
+    def _apply_chance(self, s: State, action: Action) -> tuple[State, list[Event]]:
+        if self.to_move(s) != [CHANCE]:
+            raise RuleError("turn order", "no card is due to be drawn now")
+        chance = self.chance(s)
+        items = list(action.args.get("items", []))
+        chance.check(items)
+        d = self.data
+        if s.phase is Phase.DEAL_SEEDS:
+            first, last = items
+            premise = d.story_seed(first, last).premise
+            s = s.model_copy(update={
+                "map": (first, None, None, None, last), "face_up": (True, False, False, False, True),
+                "location_deck": tuple(x for x in s.location_deck if x not in items),
+                "premise": premise, "phase": Phase.DEAL_HIDDEN})
+            return s, [Event(kind="map_dealt", data={"first": first, "last": last,
+                                                    "premise": premise})]
+        if s.phase is Phase.DEAL_HIDDEN:
+            rest = tuple(x for x in s.location_deck if x not in items)
+            s = s.model_copy(update={
+                "map": (s.map[0], *items, s.map[4]), "location_deck": (), "locations_out": rest,
+                "phase": Phase.NAME_HERO})
+            return s, [Event(kind="hidden_dealt", data={"locations": items},
+                             visible_to=(ANTAGONIST,)),
+                       Event(kind="map_laid", data={"face_down": 3, "out_of_game": len(rest)})]
+        if s.phase is Phase.DRAW_ANCHORS:
+            s = s.model_copy(update={
+                "anchor_deck": tuple(x for x in s.anchor_deck if x not in items),
+                "anchors_drawn": tuple(items), "phase": Phase.KEEP_ANCHORS})
+            return s, [Event(kind="anchors_drawn", data={"anchors": items},
+                             visible_to=(PROTAGONIST,))]
+        seat = PROTAGONIST if s.phase is Phase.DRAW_PROTAGONIST else ANTAGONIST
+        deck_field, hand_field = f"{seat}_deck", f"{seat}_hand"
+        s = s.model_copy(update={
+            deck_field: tuple(x for x in getattr(s, deck_field) if x not in items),
+            hand_field: getattr(s, hand_field) + tuple(items),
+            "phase": Phase.DRAW_ANTAGONIST if seat == PROTAGONIST else Phase.DISCARD})
+        events = [Event(kind="cards_drawn", data={"seat": seat, "cards": items},
+                        visible_to=(seat,)),
+                  Event(kind="drew", data={"seat": seat, "count": len(items)})]
+        if s.phase is Phase.DISCARD:
+            s, more = self._after_discards(s)
+            events += more
+        return s, events
+
+    # setup decisions -------------------------------------------------------------------------
+    def _do_name_hero(self, s: State, a: Action):
+        name = " ".join(a.text.split())[:60]
+        return (s.model_copy(update={"hero_name": name, "phase": Phase.DESCRIBE_HERO}),
+                [Event(kind="hero_named", data={"name": name})])
+
+    def _do_describe_hero(self, s: State, a: Action):
+        text = a.text.strip()
+        return (s.model_copy(update={"hero_details": text, "phase": Phase.DRAW_ANCHORS}),
+                [Event(kind="hero_described", data={"name": s.hero_name, "text": text})])
+
+    def _do_keep(self, s: State, a: Action):
+        keep = tuple(a.args["anchors"])
+        aside = tuple(x for x in s.anchors_drawn if x not in keep)
+        s = s.model_copy(update={"anchors": keep, "anchors_set_aside": aside,
+                                 "anchors_drawn": (), "phase": Phase.ANSWER_ANCHORS})
+        return s, [Event(kind="anchors_kept", data={"anchors": list(keep)})]
+
+    def _do_answer(self, s: State, a: Action):
+        anchor = a.args["anchor"]
+        answers = {**s.answers, anchor: a.text.strip()}
+        done = all(x in answers for x in s.anchors)
+        s = s.model_copy(update={"answers": answers,
+                                 "phase": Phase.QUESTIONS if done else Phase.ANSWER_ANCHORS})
+        return s, [Event(kind="anchor_answered", data={"anchor": anchor, "text": a.text.strip()})]
+
+    def _do_ask(self, s: State, a: Action):
+        q = Question(anchor=a.args["anchor"], question=a.text.strip())
+        s = s.model_copy(update={"questions": s.questions + (q,)})
+        return s, [Event(kind="question_asked", data={"anchor": q.anchor, "question": q.question})]
+
+    def _do_reply(self, s: State, a: Action):
+        last = s.questions[-1].model_copy(update={"answer": a.text.strip()})
+        s = s.model_copy(update={"questions": s.questions[:-1] + (last,)})
+        events = [Event(kind="question_answered", data={"anchor": last.anchor,
+                                                        "text": last.answer})]
+        if len(s.questions) >= MAX_QUESTIONS:
+            s, more = self._begin_stage(s.model_copy(update={"questions_done": True}), 1)
+            events += more
+        return s, events
+
+    def _do_begin(self, s: State, a: Action):
+        return self._begin_stage(s.model_copy(update={"questions_done": True}), 1)
+
+    # the stage -------------------------------------------------------------------------------
+    def _begin_stage(self, s: State, stage: int) -> tuple[State, list[Event]]:
+        """Discard last stage's played cards, then the draws are due (chance)."""
+        s = s.model_copy(update={
+            "stage": stage, "phase": Phase.DRAW_PROTAGONIST,
+            "protagonist_discard": s.protagonist_discard + s.protagonist_played,
+            "antagonist_discard": s.antagonist_discard + s.antagonist_played,
+            "protagonist_played": (), "antagonist_played": ()})
+        st = self.data.stage(stage)
+        return s, [Event(kind="stage_begun", data={"stage": stage, "name": st.name,
+                                                   "tags": list(st.tags)})]
+
+    def _do_discard(self, s: State, a: Action):
+        seat, cid = a.seat, a.args["card"]
+        hand = list(self._hand(s, seat))
+        hand.remove(cid)
+        s = s.model_copy(update={f"{seat}_hand": tuple(hand),
+                                 f"{seat}_discard": getattr(s, f"{seat}_discard") + (cid,)})
+        events = [Event(kind="discarded", data={"seat": seat, "card": cid}, visible_to=(seat,))]
+        s, more = self._after_discards(s)
+        return s, events + more
+
+    def _after_discards(self, s: State) -> tuple[State, list[Event]]:
+        """Once both hands are within the limit, the location turns face up and play begins."""
+        if any(self._over_limit(s, seat) for seat in SEATS):
+            return s, []
+        i = s.stage - 1
+        loc = s.map[i]
+        flipped = not s.face_up[i]
+        face_up = tuple(True if j == i else f for j, f in enumerate(s.face_up))
+        s = s.model_copy(update={"face_up": face_up, "phase": Phase.SET})
+        return s, [Event(kind="location_revealed",
+                         data={"stage": s.stage, "location": loc, "flipped": flipped,
+                               "tags": self.tags_in_play(s),
+                               "hands": {seat: len(self._hand(s, seat)) for seat in SEATS}})]
+
+    def _do_play(self, s: State, a: Action):
+        seat = a.seat
+        order = self._order_play(s, seat, a.args["cards"])
+        assert order is not None  # _check_legal guarantees it
+        before = set(self.tags_in_play(s))
+        hand = tuple(c for c in self._hand(s, seat) if c not in order)
+        played = self._played(s, seat) + tuple(order)
+        phase_after = {Phase.SET: Phase.MEET, Phase.MEET: Phase.RAISE, Phase.RAISE: Phase.MEET}
+        kind = {Phase.SET: "challenge_set", Phase.MEET: "challenge_met",
+                Phase.RAISE: "challenge_raised"}[s.phase]
+        s2 = s.model_copy(update={f"{seat}_hand": hand, f"{seat}_played": played,
+                                  "phase": phase_after[s.phase]})
+        new_tags = [t for t in self.tags_in_play(s2) if t not in before]
+        return s2, [Event(kind=kind, data={
+            "seat": seat, "stage": s.stage, "cards": order, "added": self.total(order),
+            "protagonist_total": self.total(s2.protagonist_played),
+            "antagonist_total": self.total(s2.antagonist_played),
+            "new_tags": new_tags, "tags": self.tags_in_play(s2)})]
+
+    def _do_fold(self, s: State, a: Action):
+        result = StageResult(stage=s.stage, result="antagonist_folded",
+                             protagonist_total=self.total(s.protagonist_played),
+                             antagonist_total=self.total(s.antagonist_played))
+        events = [Event(kind="antagonist_folded", data={
+            "stage": s.stage, "set": s.phase is Phase.RAISE,
+            "protagonist_total": result.protagonist_total,
+            "antagonist_total": result.antagonist_total})]
+        return self._end_stage(s.model_copy(update={"results": s.results + (result,)}), events)
+
+    def _do_sacrifice(self, s: State, a: Action):
+        anchor = a.args["anchor"]
+        fold = s.phase is Phase.MEET
+        result = StageResult(stage=s.stage, result="protagonist_folded" if fold else "sacrifice",
+                             anchor=anchor,
+                             protagonist_total=self.total(s.protagonist_played),
+                             antagonist_total=self.total(s.antagonist_played))
+        s = s.model_copy(update={
+            "anchors": tuple(x for x in s.anchors if x != anchor),
+            "anchors_lost": s.anchors_lost + (anchor,), "results": s.results + (result,)})
+        events = [Event(kind="anchor_sacrificed", data={
+            "stage": s.stage, "anchor": anchor, "fold": fold, "text": a.text.strip(),
+            "answer": s.answers.get(anchor, ""), "left": len(s.anchors)})]
+        return self._end_stage(s, events)
+
+    def _end_stage(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
+        events.append(Event(kind="stage_ended", data={"stage": s.stage,
+                                                      "result": s.results[-1].result}))
+        if s.stage < 5:
+            s, more = self._begin_stage(s, s.stage + 1)
+            return s, events + more
+        s = s.model_copy(update={
+            "phase": Phase.EPILOGUE,
+            "protagonist_discard": s.protagonist_discard + s.protagonist_played,
+            "antagonist_discard": s.antagonist_discard + s.antagonist_played,
+            "protagonist_played": (), "antagonist_played": ()})
+        return s, events
+
+    def _do_epilogue(self, s: State, a: Action):
+        s = s.model_copy(update={"epilogue": a.text.strip(), "phase": Phase.OVER})
+        return s, [Event(kind="journey_ended", data={
+            "hero": s.hero_name, "text": s.epilogue, "kept": list(s.anchors),
+            "lost": list(s.anchors_lost), "last": s.map[4]})]
+
+    # -- views -----------------------------------------------------------------------------------
+    def view(self, s: State, seat: str | None) -> dict:
+        """What ``seat`` may know (None: the audience). Hidden cards are absent, not flagged."""
+        d = self.data
+        sees_map = seat == ANTAGONIST
+        stages = []
+        for i, loc in enumerate(s.map):
+            st = d.stage(i + 1)
+            shown = loc is not None and (s.face_up[i] or sees_map)
+            entry = {"stage": i + 1, "name": st.name, "stage_tags": list(st.tags),
+                     "face_up": s.face_up[i], "location": loc if shown else None}
+            if shown:
+                entry["location_name"] = d.location(loc).name
+                entry["location_tags"] = list(d.location(loc).tags)
+                entry["keywords"] = list(d.location(loc).keywords)
+            stages.append(entry)
+        v = {
+            "game": self.name, "seat": seat, "phase": s.phase.value, "stage": s.stage,
+            "to_move": self.to_move(s), "map": stages, "premise": s.premise,
+            "hero": {"name": s.hero_name, "details": s.hero_details},
+            "anchors": [self._anchor_view(s, a) for a in s.anchors],
+            "anchors_lost": [self._anchor_view(s, a) for a in s.anchors_lost],
+            "questions": [q.model_dump() for q in s.questions],
+            "tags_in_play": self.tags_in_play(s),
+            "played": {PROTAGONIST: [self._card_view(c) for c in s.protagonist_played],
+                       ANTAGONIST: [self._card_view(c) for c in s.antagonist_played]},
+            "totals": {PROTAGONIST: self.total(s.protagonist_played),
+                       ANTAGONIST: self.total(s.antagonist_played)},
+            "hand_sizes": {PROTAGONIST: len(s.protagonist_hand),
+                           ANTAGONIST: len(s.antagonist_hand)},
+            "deck_sizes": {PROTAGONIST: len(s.protagonist_deck),
+                           ANTAGONIST: len(s.antagonist_deck)},
+            "hand_limit": d.stage(s.stage).hand_limit if s.stage else None,
+            "results": [r.model_dump() for r in s.results],
+            "epilogue": s.epilogue,
+        }
+        if seat in SEATS:
+            playable = set(self.tags_in_play(s))
+            v["hand"] = [dict(self._card_view(c), playable=bool(playable & set(d.card(c).tags)))
+                         for c in self._hand(s, seat)]
+            v["discard"] = [self._card_view(c) for c in getattr(s, f"{seat}_discard")]
+        if seat == PROTAGONIST and s.anchors_drawn:
+            v["anchors_offered"] = [self._anchor_view(s, a) for a in s.anchors_drawn]
+        return v
+
+    def _card_view(self, cid: str) -> dict:
+        c = self.data.card(cid)
+        return {"id": c.id, "name": c.name, "value": c.value, "tags": list(c.tags),
+                "keywords": list(c.keywords)}
+
+    def _anchor_view(self, s: State, aid: str) -> dict:
+        a = self.data.anchor(aid)
+        return {"id": a.id, "name": a.name, "questions": list(a.questions),
+                "answer": s.answers.get(aid, "")}
+
+    def secrets(self, s: State, seat: str | None) -> set[str]:
+        hidden: set[str] = set()
+        if seat != ANTAGONIST:
+            hidden |= {loc for i, loc in enumerate(s.map) if loc and not s.face_up[i]}
+            hidden |= set(s.location_deck)
+            hidden |= set(s.antagonist_hand + s.antagonist_deck + s.antagonist_discard)
+        if seat != PROTAGONIST:
+            hidden |= set(s.protagonist_hand + s.protagonist_deck + s.protagonist_discard)
+            hidden |= set(s.anchors_drawn)
+        return hidden
+
+    # -- labels ----------------------------------------------------------------------------------
+    def describe(self, a: Action) -> str:
+        d = self.data
+        if a.seat == CHANCE:
+            return "chance: " + ", ".join(self._name(i) for i in a.args.get("items", []))
+        k = a.kind
+        if k == "play":
+            cards = [d.card(c) for c in a.args["cards"]]
+            inner = ", ".join(f"{c.name} {c.value} [{' '.join(c.tags)}]" for c in cards)
+            return f"play {inner} (+{sum(c.value for c in cards)})"
+        if k == "keep":
+            return "keep " + ", ".join(d.anchor(x).name for x in a.args["anchors"])
+        if k == "sacrifice":
+            return f"sacrifice {d.anchor(a.args['anchor']).name}"
+        if k == "discard":
+            c = d.card(a.args["card"])
+            return f"discard {c.name} {c.value} [{' '.join(c.tags)}]"
+        if k == "ask":
+            return f"ask about {d.anchor(a.args['anchor']).name}"
+        if k == "answer":
+            return f"answer {d.anchor(a.args['anchor']).name}"
+        if k == "reply":
+            return "answer the Antagonist's question"
+        if k == "begin":
+            return "no more questions: begin the journey"
+        if k == "fold":
+            return "fold (the hero moves on)"
+        return {"name_hero": "name the hero", "describe_hero": "describe the hero",
+                "epilogue": "tell the ending"}.get(k, k)
+
+
+def _ordered_unique(items: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for x in items:
+        seen.setdefault(x, None)
+    return list(seen)
+
+
+def _other(seat: str) -> str:
+    return ANTAGONIST if seat == PROTAGONIST else PROTAGONIST
