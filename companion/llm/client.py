@@ -73,6 +73,11 @@ class Interrupted(CallError):
     """Ctrl-C during the reply: the stream was closed; ``text`` is what had arrived."""
 
 
+class Stop(CallError):
+    """Raised by an ``on_text`` callback to stop reading a reply it already knows it cannot use
+    (an illegal action, a forbidden name): the stream is closed and the error passed on."""
+
+
 class _Refusal(Exception):
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -302,33 +307,34 @@ class ModelClient:
         prompt_chars = sum(len(m["content"]) for m in messages)
         try:
             model = self.model()
-        except CallError as err:
-            err.notes = notes
-            raise
-        while True:
-            current = mode or self.caps.mode
-            try:
-                result = self._with_retries(
-                    lambda remaining: self._attempt(
-                        messages, current, schema, grammar_schema, on_text, max_tokens, seed,
-                        stream, model, prompt_chars, remaining, notes),
-                    notes,
-                )
-            except _Refusal as refusal:
-                if self._learn(refusal, current, notes) and mode is None:
-                    continue
-                err = Rejected(f"the server refused the request ({refusal.status}): "
-                               f"{refusal.message[:200]}")
-                err.notes = notes
-                raise err from None
-            except CallError as err:
-                err.notes = notes
-                raise
-            result.notes = notes
-            return result
+            while True:
+                current = mode or self.caps.mode
+                try:
+                    result = self._with_retries(
+                        lambda remaining: self._attempt(
+                            messages, current, schema, grammar_schema, on_text, max_tokens, seed,
+                            stream, model, prompt_chars, remaining, notes),
+                        notes,
+                    )
+                except _Refusal as refusal:
+                    learnt = self._learn(refusal, current, notes)
+                    if learnt and (mode is None or learnt not in MODES):
+                        continue
+                    raise Rejected(f"the server refused the request ({refusal.status}): "
+                                   f"{refusal.message[:200]}") from None
+                result.notes = notes
+                return result
+        except KeyboardInterrupt:  # Ctrl-C between attempts (connecting, backing off)
+            err: CallError = Interrupted("stopped by Ctrl-C")
+        except _Refusal as refusal:  # outside a completion (listing models)
+            err = Rejected(f"the server refused the request ({refusal.status}): {refusal.message}")
+        except CallError as caught:
+            err = caught
+        err.notes = notes
+        raise err
 
-    def _learn(self, refusal: _Refusal, mode: str, notes: list[dict[str, Any]]) -> bool:
-        """Remember what the server refused; True if there is something else to try."""
+    def _learn(self, refusal: _Refusal, mode: str, notes: list[dict[str, Any]]) -> str | None:
+        """Remember what the server refused; the mode or parameter given up, or None."""
         msg = refusal.message
         low = msg.lower()
         what: str | None = None
@@ -344,14 +350,14 @@ class ModelClient:
             self.caps.modes.remove(mode)
             what = mode
         if what is None:
-            return False
+            return None
         self.caps.refused[what] = msg[:300]
         notes.append({
             "event": "refusal", "refused": what, "status": refusal.status,
             "message": msg[:300], "next": self.caps.mode, "model": self._model,
             "server": self.server,
         })
-        return True
+        return what
 
     def _request(
         self, mode: str, schema: dict[str, Any] | None, grammar_schema: dict[str, Any] | None,
@@ -437,8 +443,10 @@ class ModelClient:
                 raise mapped from err
         except BaseException as err:
             row.setdefault("outcome", {
-                _Transient: "transport", _Refusal: "refused", Rejected: "rejected",
+                _Transient: "transport", _Refusal: "refused", Rejected: "rejected", Stop: "stopped",
             }.get(type(err), "error"))
+            if isinstance(err, CallError) and not err.text:
+                err.text = "".join(parts)
             row["error"] = (getattr(err, "reason", None) or getattr(err, "message", None)
                             or str(err))[:300]
             raise

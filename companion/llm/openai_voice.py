@@ -1,0 +1,365 @@
+"""The model voice: an AI seat that decides and narrates through an OpenAI-compatible model.
+
+One model call per AI decision (re-asks and retries aside). The reply is one JSON object (see
+``schema``): the number of a legal action, any text the action asks for, the narration of the move
+and optional speech. Human moves, and any beat the model did not narrate, are told by the offline
+narrator: the model is never called for them.
+
+What can go wrong, and who owns it:
+
+* transport (timeouts, refused connections, 429, 5xx, a broken or stalled stream): the client's
+  tenacity policy retries within a time bound; if that fails the offline voice decides.
+* an invalid reply (not JSON, an action number that is not legal, a required text missing) or a
+  narration that fails the fidelity check (names a card not in play or hidden, a banned topic):
+  re-asked once with the error; then the offline policy decides and the offline narrator speaks
+  (after a fidelity miss on a legal action, only the narration is dropped).
+* Ctrl-C inside a reply: the stream is closed; a complete, legal action is kept with the narration
+  told so far (whole sentences), else the offline voice decides. Never a traceback.
+* a spent token budget: the offline voice decides from then on.
+
+Every attempt is a ledger row in ``Decision.notes`` (the session journals them as ``llm`` rows).
+
+Streaming to the screen (``on_text``): narration is shown as it arrives, but only once the reply's
+action is known to be legal, and held back by the length of the longest forbidden name so a
+forbidden name is caught before any of it shows. Whenever streamed narration is abandoned (a retry,
+a re-ask, a fallback), the voice ends the line with " \u2026\\n". So: if anything was streamed and
+``Decision.narration`` is not empty, the screen already shows it; if ``Decision.narration`` is
+empty, the session asks ``narrate`` after applying the move.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core.game import Game
+from companion.core.rng import derived_rng
+from companion.llm import context, fidelity, ledger
+from companion.llm.client import CallError, Interrupted, ModelClient, Stop
+from companion.llm.config import Settings
+from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
+from companion.llm.templates import TemplateError
+from companion.llm.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
+
+NARRATION_MAX_CHARS = 700  # grammar-constrained servers get it as maxLength
+ELLIPSIS = " \u2026\n"
+
+
+def make_voice(game: Game, seed: int, settings: Settings):
+    """The voice the settings ask for: the model voice when a model is configured, else offline."""
+    if not settings.configured:
+        return OfflineVoice(game, seed)
+    return OpenAIVoice(game, seed, settings)
+
+
+def _sentences(text: str) -> str:
+    """The complete sentences of a narration cut short ("" if none)."""
+    cut = max((m.end() for m in re.finditer(r"[.!?\u2026][\"'\u201d\u2019)]?(?=\s|$)", text)),
+              default=0)
+    return text[:cut].strip()
+
+
+class _Screen:
+    """Streams a reply's narration to ``on_text`` as it grows, once its action is known legal."""
+
+    def __init__(
+        self,
+        on_text: Callable[[str], None] | None,
+        n_legal: int,
+        checker: Callable[[int], fidelity.Checker],
+    ) -> None:
+        self.on_text = on_text
+        self.n_legal = n_legal
+        self.checker = checker
+        self.raw = ""  # the reply so far
+        self.shown = ""  # narration shown in the current segment
+        self.streamed = False
+
+    def _emit(self, text: str) -> None:
+        if text and self.on_text is not None:
+            self.streamed = True
+            try:
+                self.on_text(text)
+            except Exception:  # noqa: BLE001 - a display problem must not lose the decision
+                self.on_text = None
+
+    def abandon(self) -> None:
+        """The narration shown so far will not be used: end its line."""
+        if self.shown:
+            self._emit(ELLIPSIS)
+        self.shown = ""
+
+    def feed(self, raw: str) -> None:
+        if not raw.startswith(self.raw):  # the client started over (a transport retry)
+            self.abandon()
+        self.raw = raw
+        try:
+            fields, cut, _ = parse_partial(raw)
+        except ValueError:
+            return  # not JSON (yet, or at all): the final validation says why
+        action = fields.get("action")
+        if action is None:
+            return
+        try:
+            number = Reply._number(action)
+            number = int(number)
+        except (TypeError, ValueError):
+            return
+        if not 1 <= number <= self.n_legal:
+            raise Stop(f"action {number} is not one of the legal actions (1-{self.n_legal})", raw)
+        narration = fields.get("narration")
+        if not isinstance(narration, str):
+            return
+        check = self.checker(number)
+        partial = cut == "narration"
+        problems = check.problems(narration, partial=partial)
+        if problems:
+            raise Stop("the narration " + "; ".join(problems), raw)
+        if not partial:
+            return  # complete: shown by finish() once the whole reply validates
+        upto = len(narration) - check.longest
+        upto = narration.rfind(" ", 0, max(upto, 0) + 1)
+        if upto > len(self.shown) and narration.startswith(self.shown):
+            self._emit(narration[len(self.shown):upto])
+            self.shown = narration[:upto]
+
+    def finish(self, narration: str) -> None:
+        """Make the screen show the accepted narration: the rest of it, or all of it again if
+        what was shown differs; if more was shown (a reply cut short), end that line."""
+        lead = self.shown.lstrip()
+        if narration and narration.startswith(lead):
+            self._emit(narration[len(lead):])
+            self.shown = ""
+        elif narration and lead.startswith(narration):
+            self.abandon()
+        else:
+            self.abandon()
+            self._emit(narration)
+
+
+class OpenAIVoice:
+    """An AI seat voiced by a language model, with the offline voice as its fallback."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        settings: Settings,
+        *,
+        client: Any = None,
+        reasks: int = 1,
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self.settings = settings
+        self.offline = OfflineVoice(game, seed)
+        self.client = client if client is not None else ModelClient(settings)
+        self.reasks = reasks
+        self.title = getattr(game, "title", game.name)
+        self.spent = 0  # tokens, this session
+
+    # -- the session's side -----------------------------------------------------------------------
+    def restore(self, rows: list[dict[str, Any]]) -> None:
+        """Count the tokens already spent in a resumed session (its journaled llm rows)."""
+        self.spent += ledger.tokens_spent(rows)
+
+    def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
+        return self.offline.narrate(beat, memory)
+
+    @property
+    def budget_left(self) -> int | None:
+        budget = self.settings.budget_tokens
+        return None if budget is None else budget - self.spent
+
+    # -- deciding ---------------------------------------------------------------------------------
+    def decide(
+        self, request: DecisionRequest, on_text: Callable[[str], None] | None = None
+    ) -> Decision:
+        notes: list[dict[str, Any]] = []
+        if not request.legal:
+            raise ValueError("decide() needs at least one legal action")
+        try:
+            messages = context.build_messages(request, self.title)
+        except TemplateError as err:
+            return self._fallback(request, notes, f"prompt template error: {err}")
+        checkers: dict[int, fidelity.Checker] = {}
+
+        def checker(number: int) -> fidelity.Checker:
+            if number not in checkers:
+                checkers[number] = fidelity.checker_for(
+                    self.game, request.view, request.legal[number - 1],
+                    label=request.labels[number - 1], seat=request.seat,
+                    banned=request.banned, veils=request.veils)
+            return checkers[number]
+
+        screen = _Screen(on_text, len(request.legal), checker)
+        schema = reply_schema(request.legal)
+        grammar = reply_schema(request.legal, max_chars=NARRATION_MAX_CHARS)
+        error = ""
+        dropped: Reply | None = None  # a legal reply whose narration failed the fidelity check
+        attempts = 1 + self.reasks
+        for attempt in range(1, attempts + 1):
+            left = self.budget_left
+            if left is not None and left <= 0:
+                screen.abandon()
+                if dropped is not None:
+                    break
+                return self._fallback(request, notes, self._budget_reason())
+            seed = derived_rng(self.seed, "llm", request.seat, request.step, attempt).randrange(2**31)
+            try:
+                done = self.client.complete(
+                    messages, schema=schema, grammar_schema=grammar, on_text=screen.feed,
+                    seed=seed)
+                raw, finish, rows = done.text, done.finish_reason, done.notes
+            except Interrupted as err:
+                self._account(err.notes, request, attempt, notes)
+                return self._interrupted(request, err, screen, notes)
+            except Stop as err:
+                self._account(err.notes, request, attempt, notes)
+                raw, finish, rows = err.text, "stopped", err.notes
+                kind = "fidelity" if err.reason.startswith("the narration") else "illegal"
+                error = err.reason
+                self._mark(rows, kind, error)
+                screen.abandon()
+            except CallError as err:
+                self._account(err.notes, request, attempt, notes)
+                screen.abandon()
+                if dropped is not None:
+                    break
+                return self._fallback(request, notes, err.reason)
+            else:
+                self._account(rows, request, attempt, notes)
+                reply, kind, error = self._validate(raw, finish, request)
+                if reply is not None:
+                    problems = checker(reply.action).problems(
+                        " ".join((reply.text, reply.narration, reply.speech)))
+                    if not problems:
+                        self._mark(rows, "ok", "")
+                        screen.finish(reply.narration)
+                        return Decision(
+                            action=reply.action_for(request.legal), narration=reply.narration,
+                            speech=reply.speech, source="model", notes=notes)
+                    kind, error = "fidelity", "the narration " + "; ".join(problems)
+                    dropped = reply
+                self._mark(rows, kind, error)
+                screen.abandon()
+            if kind == "fidelity" and dropped is None and raw:
+                dropped = self._salvage(raw, request)
+            if attempt < attempts:
+                messages = messages + [
+                    {"role": "assistant", "content": (raw or "")[:2000]},
+                    context.reask_message(error, attempt + 1),
+                ]
+        if dropped is not None:  # the move was fine; only its telling was not
+            notes.append(self._row(request, event="fidelity", reason=error,
+                                   model=self._model_name()))
+            return Decision(action=dropped.action_for(request.legal), source="model", notes=notes)
+        return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
+
+    def _validate(
+        self, raw: str, finish: str | None, request: DecisionRequest
+    ) -> tuple[Reply | None, str, str]:
+        """(reply, "", "") or (None, kind, error): kind is invalid or illegal."""
+        ctx = {"legal": request.legal, "labels": request.labels}
+        try:
+            data = extract_json(raw)
+            named = data.get("action")
+            if isinstance(named, str):  # a label instead of its number
+                low = [label.casefold() for label in request.labels]
+                if named.strip().casefold() in low:
+                    data["action"] = low.index(named.strip().casefold()) + 1
+        except ValueError as err:
+            if finish == "length":  # cut short by max_tokens: keep what is complete and valid
+                reply = self._salvage(raw, request)
+                if reply is not None:
+                    return reply, "", ""
+                why = "the reply was cut short (max_tokens) before its action was complete"
+            else:
+                why = f"{err}; it began: {raw[:80]!r}" if raw.strip() else "the reply was empty"
+            return None, "invalid", why
+        try:
+            return Reply.model_validate(data, context=ctx), "", ""
+        except ValidationError as err:
+            parts = []
+            for e in err.errors(include_url=False):
+                loc = ".".join(str(x) for x in e["loc"])
+                msg = e["msg"].removeprefix("Value error, ")
+                parts.append(f"{loc}: {msg}" if loc else msg)
+            text = "; ".join(parts)
+            kind = "illegal" if "not one of the legal actions" in text else "invalid"
+            return None, kind, text
+
+    def _salvage(self, raw: str, request: DecisionRequest) -> Reply | None:
+        """The complete part of a reply cut short, if it names a legal action."""
+        try:
+            fields, cut, _ = parse_partial(raw)
+        except ValueError:
+            return None
+        if "action" not in fields:
+            return None
+        for key in ("narration", "speech", "text"):
+            if key == cut:
+                fields[key] = _sentences(fields[key])
+        try:
+            return Reply.model_validate(fields, context={"legal": request.legal,
+                                                          "labels": request.labels})
+        except ValidationError:
+            return None
+
+    def _interrupted(
+        self, request: DecisionRequest, err: Interrupted, screen: _Screen,
+        notes: list[dict[str, Any]],
+    ) -> Decision:
+        reply = self._salvage(err.text, request) if err.text else None
+        if reply is None:
+            screen.abandon()
+            return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
+        screen.finish(reply.narration)
+        notes.append(self._row(request, event="interrupted", reason="stopped by Ctrl-C; kept the move"
+                               + (" and the whole sentences told" if reply.narration else "")))
+        return Decision(action=reply.action_for(request.legal), narration=reply.narration,
+                        speech=reply.speech, source="model", notes=notes)
+
+    # -- bookkeeping ------------------------------------------------------------------------------
+    def _model_name(self) -> str | None:
+        return getattr(self.client, "_model", None) or self.settings.model_name
+
+    def _row(self, request: DecisionRequest, **fields: Any) -> dict[str, Any]:
+        return {"seat": request.seat, "step": request.step, **fields}
+
+    def _account(self, rows: list[dict[str, Any]], request: DecisionRequest, attempt: int,
+                 notes: list[dict[str, Any]]) -> None:
+        for row in rows:
+            row.update(seat=request.seat, step=request.step, attempt=attempt)
+            if self.settings.budget_tokens:
+                row["budget"] = self.settings.budget_tokens
+            if row.get("event") == "call":
+                self.spent += int(row.get("tokens_in") or 0) + int(row.get("tokens_out") or 0)
+            notes.append(row)
+
+    @staticmethod
+    def _mark(rows: list[dict[str, Any]], outcome: str, error: str) -> None:
+        """Record the validation verdict on the attempt that produced the reply."""
+        for row in reversed(rows):
+            if row.get("event") == "call":
+                row["outcome"] = outcome
+                if error:
+                    row["error"] = error[:300]
+                return
+
+    def _budget_reason(self) -> str:
+        return (f"token budget spent ({self.spent:,} of {self.settings.budget_tokens:,} tokens): "
+                "the offline voice plays on")
+
+    def _fallback(
+        self, request: DecisionRequest, notes: list[dict[str, Any]], reason: str
+    ) -> Decision:
+        offline = self.offline.decide(request)
+        notes.append(self._row(request, event="fallback", reason=reason,
+                               model=self._model_name(), server=self.settings.server))
+        return Decision(action=offline.action, narration="", source="fallback", notes=notes)
+
