@@ -148,14 +148,17 @@ def _retry_after(headers: Any) -> float | None:
 
 
 def _status_message(err: Any) -> str:
+    """The server's own words, on one line, without any traceback it appended."""
     body = getattr(err, "body", None)
+    text = str(getattr(err, "message", err))
     if isinstance(body, dict):
         inner = body.get("error", body)
         if isinstance(inner, dict) and inner.get("message"):
-            return str(inner["message"])
-        if body.get("detail"):
-            return str(body["detail"])
-    return str(getattr(err, "message", err))
+            text = str(inner["message"])
+        elif body.get("detail"):
+            text = str(body["detail"])
+    text = re.split(r"\n\s*(?:File \"|Traceback)", text)[0]
+    return " ".join(text.split())
 
 
 class ModelClient:
@@ -242,6 +245,12 @@ class ModelClient:
             return Rejected(f"refused ({status}): {message}")
         if isinstance(err, openai.APIError):  # an error event inside a stream
             return _Transient(f"server error in the stream: {err.message}", text=text)
+        module = type(err).__module__.split(".")[0]
+        if isinstance(err, ValueError) or module in ("httpx2", "httpx", "httpcore2", "httpcore",
+                                                      "h11", "openai"):
+            # garbage in the stream (not JSON), a protocol error: the server misbehaved
+            return _Transient(f"bad response from the server: {type(err).__name__}: {err}"[:300],
+                              text=text)
         return err
 
     def _with_retries(self, attempt: Callable[[float], Any], notes: list[dict[str, Any]]) -> Any:

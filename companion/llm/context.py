@@ -111,13 +111,13 @@ def action_lines(request: DecisionRequest) -> str:
 
 def reply_format(request: DecisionRequest) -> str:
     n = len(request.legal)
-    fields = [f'"action": <a number from 1 to {n}>']
+    keys = ['"action": the number of your move, from 1 to ' + str(n)]
     if any(a.ask is not None for a in request.legal):
-        fields.append('"text": "<the words the chosen action asks for, or empty>"')
-    fields += ['"narration": "<your move told as story: two or three sentences>"',
-               '"speech": "<optional words your character says aloud, or empty>"']
-    return ("Reply with one JSON object and nothing else, keys in this order:\n{"
-            + ", ".join(fields) + "}")
+        keys.append('"text": the words your move asks for (empty if it asks for none)')
+    keys += ['"narration": your move told as story, two or three sentences of your own',
+             '"speech": words your character says aloud, or an empty string']
+    return ("Reply with one JSON object and nothing else, with these keys in this order:\n"
+            + "\n".join(f"- {k}" for k in keys))
 
 
 def _topics(items: Sequence[str]) -> str:

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, mod
 from companion.core.game import Action
 
 FIELDS = ("action", "text", "narration", "speech")
+_PLACEHOLDER = re.compile(r"<[^<>]*>|\.\.\.|\u2026")  # a model copying the format, not writing
 
 
 def wants_text(legal: list[Action]) -> bool:
@@ -104,6 +105,10 @@ class Reply(BaseModel):
         self.narration = self.narration.strip()
         self.speech = self.speech.strip()
         self.text = self.text.strip()
+        if _PLACEHOLDER.fullmatch(self.speech):
+            self.speech = ""
+        if _PLACEHOLDER.fullmatch(self.narration):
+            raise ValueError("the narration is a placeholder: write the story of the move itself")
         return self
 
     def action_for(self, legal: list[Action]) -> Action:

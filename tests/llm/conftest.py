@@ -110,3 +110,12 @@ def legal_keys(request: DecisionRequest) -> set:
 
 
 __all__ = ["FakeModel", "make_request", "legal_keys", "Action"]
+
+
+@pytest.fixture
+def stub():
+    from stub_server import Stub
+
+    server = Stub().start()
+    yield server
+    server.stop()
