@@ -151,6 +151,8 @@ class Game(Protocol):
     title: ClassVar[str]  # "At Any Cost"
     seats: ClassVar[tuple[str, ...]]  # every seat the game can have
     default_human: ClassVar[str]  # the seat a player takes by default
+    options_model: ClassVar[type[Options]]  # the game's setup options (Options or a subclass)
+    blurb: ClassVar[str]  # one line for `companion games`
 
     def setup(self, options: Options) -> Any: ...
 

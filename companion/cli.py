@@ -1,0 +1,395 @@
+"""The ``companion`` command: games, play, resume, autoplay, journal, draft, doctor.
+
+Start-up stays light: games, the REPL and the language-model client are imported only by the
+subcommands that need them. Every error a user can cause ends as one clear line and exit code 2,
+never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import os
+import secrets
+import sys
+from pathlib import Path
+
+EXIT_USAGE = 2
+
+
+class UserError(Exception):
+    """A problem with what the user asked for; printed as one line."""
+
+
+# -- voices --------------------------------------------------------------------------------------
+def _voice(args, game, seed: int):
+    from companion.llm.voice import OfflineVoice
+
+    choice = getattr(args, "voice", "auto")
+    if choice == "offline":
+        return OfflineVoice(game, seed)
+    try:
+        from companion.llm.config import load_settings
+        from companion.llm.openai_voice import make_voice
+    except ImportError as err:
+        if choice == "openai":
+            raise UserError(f"the language-model voice is not available: {err}") from err
+        return OfflineVoice(game, seed)
+    settings = load_settings(model=getattr(args, "model", None),
+                             base_url=getattr(args, "base_url", None),
+                             api_key=getattr(args, "api_key", None),
+                             budget_tokens=getattr(args, "budget", None))
+    if choice == "auto" and not getattr(settings, "enabled", False):
+        return OfflineVoice(game, seed)
+    return make_voice(game, seed, settings)
+
+
+def _add_voice_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--voice", choices=["auto", "offline", "openai"], default="auto",
+                   help="who voices the AI: offline (built in), openai (any OpenAI-compatible "
+                        "server), auto (openai when a model is configured; default)")
+    p.add_argument("--model", help="model name (or COMPANION_MODEL)")
+    p.add_argument("--base-url", help="OpenAI-compatible server URL (or OPENAI_BASE_URL)")
+    p.add_argument("--api-key", help="API key (better: OPENAI_API_KEY)")
+    p.add_argument("--budget", type=int, help="token budget for this session; offline after it")
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def _game(name: str):
+    from companion.core.registry import UnknownGame, get_game
+
+    try:
+        return get_game(name)
+    except UnknownGame as err:
+        raise UserError(str(err)) from None
+
+
+def _seed(value: int | None) -> int:
+    return value if value is not None else secrets.randbelow(100_000)
+
+
+def _journal_path(given: str | None, game, seed: int, prefix: str = "") -> Path:
+    if given:
+        return Path(given)
+    folder = Path(os.environ.get("COMPANION_JOURNALS", "transcripts"))
+    stem = f"{prefix}{_dt.date.today().isoformat()}-{game.name}-{seed}"
+    path = folder / f"{stem}.jsonl"
+    k = 2
+    while path.exists():
+        path = folder / f"{stem}-{k}.jsonl"
+        k += 1
+    return path
+
+
+def _intro(game, session, seat: str, voice, path: Path | None) -> str:
+    others = ", ".join(s.capitalize() for s in game.seats if s != seat)
+    voice_note = ("offline voice: no model configured; see `companion doctor`"
+                  if voice.name == "offline" else f"voice: {voice.name}")
+    lines = [f"{game.title}: {game.blurb}.",
+             f"You are the {seat.capitalize()}; the companion plays the {others} ({voice_note}). "
+             f"Seed {session.seed}."]
+    if path is not None:
+        lines.append(f"Journal: {path}   (resume any time: companion resume {path})")
+    lines.append("Type help for the commands; Tab completes; F1 helps.")
+    return "\n".join(lines)
+
+
+def _split_list(text: str | None) -> list[str]:
+    return [x.strip() for x in (text or "").split(",") if x.strip()]
+
+
+# -- subcommands ---------------------------------------------------------------------------------
+def cmd_games(args) -> int:
+    from companion.core.registry import all_games
+
+    for game in all_games().values():
+        seats = "/".join(game.seats)
+        print(f"{game.name:<16} {game.title}: {game.blurb} (seats: {seats}; "
+              f"you play the {game.default_human} by default)")
+    return 0
+
+
+def cmd_play(args) -> int:
+    from companion.core.session import AI, HUMAN, Session
+    from companion.repl.controller import Controller
+
+    game = _game(args.game)
+    seat = args.seat or game.default_human
+    if seat not in game.seats:
+        raise UserError(f"{game.title} has no seat {seat!r}; choose one of: "
+                        f"{', '.join(game.seats)}")
+    seed = _seed(args.seed)
+    voice = _voice(args, game, seed)
+    path = None if args.no_journal else _journal_path(args.journal, game, seed)
+    scripted = args.script is not None
+    screen = _screen(scripted)
+    lines, veils = _split_list(args.lines), _split_list(args.veils)
+    seats = {s: (HUMAN if s == seat else AI) for s in game.seats}
+    session = Session.start(game, seed, seats, voice, path, physical=args.physical,
+                            emit=screen, lines=lines, veils=veils)
+    screen("info", _intro(game, session, seat, voice, path))
+    if not scripted and args.lines is None and args.veils is None and sys.stdin.isatty():
+        _ask_safety(session, screen)
+    session.advance()
+    controller = Controller(session, screen)
+    return _run(controller, screen, args.script)
+
+
+def _ask_safety(session, screen) -> None:
+    from prompt_toolkit import prompt
+
+    screen("info", "Before we begin: anything you want kept out of this story (lines), or kept "
+                   "off-screen (veils)? Comma-separated; Enter to skip.")
+    try:
+        lines = _split_list(prompt("lines> "))
+        veils = _split_list(prompt("veils> "))
+    except (KeyboardInterrupt, EOFError):
+        return
+    if lines or veils:
+        session.set_safety(lines, veils)
+
+
+def _screen(scripted: bool):
+    if scripted or not sys.stdout.isatty():
+        from companion.repl.screen import PlainScreen
+
+        return PlainScreen()
+    from companion.repl.app import TerminalScreen
+
+    return TerminalScreen()
+
+
+def _run(controller, screen, script: str | None) -> int:
+    try:
+        if script is not None or not sys.stdin.isatty():
+            from companion.repl.script import open_script, run_script
+
+            try:
+                source = open_script(script or "-")
+            except OSError as err:
+                raise UserError(f"cannot read the script {script}: {err.strerror}") from None
+            return run_script(controller, source, screen)
+        from companion.repl.app import run_interactive
+
+        return run_interactive(controller, screen)
+    finally:
+        _goodbye(controller)
+
+
+def _goodbye(controller) -> None:
+    rows = controller.session.llm_rows
+    if rows:
+        from companion.llm import ledger
+
+        controller.out("info", ledger.summarize(rows))
+    controller.session.close()
+
+
+def cmd_resume(args) -> int:
+    from companion.core.session import Session
+    from companion.journal.store import JournalError
+    from companion.repl.controller import Controller
+
+    scripted = args.script is not None
+    screen = _screen(scripted)
+    try:
+        session, warning = Session.resume(
+            Path(args.journal), voice_factory=lambda g, s, h: _voice(args, g, s), emit=screen)
+    except JournalError as err:
+        raise UserError(str(err)) from None
+    if warning:
+        screen("notice", warning)
+    seat = session.human_seats[0] if session.human_seats else None
+    screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
+                   f"{len(session.actions)}" + (f"; you are the {seat.capitalize()}." if seat
+                                                else "."))
+    if session.narrations:
+        screen("narration", session.narrations[-1][1])
+    if session.is_over():
+        screen("info", "This story is already finished: companion journal "
+                       f"{args.journal} --format md")
+        session.close()
+        return 0
+    session.advance()
+    controller = Controller(session, screen)
+    if session.is_over():
+        controller._finish()
+    return _run(controller, screen, args.script)
+
+
+def cmd_autoplay(args) -> int:
+    from companion.core.session import AI, Session
+    from companion.repl.screen import PlainScreen
+
+    game = _game(args.game)
+    seed = _seed(args.seed)
+    path = _journal_path(args.journal, game, seed, prefix="autoplay-")
+    if path.exists() and args.force:
+        path.unlink()
+    voice = _voice(args, game, seed)
+    screen = PlainScreen() if not args.quiet else (lambda kind, text: None)
+    from companion.journal.store import JournalError
+
+    try:
+        session = Session.start(game, seed, {s: AI for s in game.seats}, voice, path,
+                                emit=screen)
+    except JournalError as err:
+        raise UserError(f"{err} (or pass --force to overwrite)") from None
+    try:
+        session.advance()
+    finally:
+        session.close()
+    outcome = game.outcome(session.state)
+    print(f"{outcome.summary}\nJournal: {path}   (read it: companion journal {path} --format md)")
+    return 0
+
+
+def cmd_journal(args) -> int:
+    from companion.journal import render
+    from companion.journal.store import JournalError, read
+
+    path = Path(args.journal)
+    try:
+        header, rows, _, warning = read(path)
+        if warning:
+            print(f"! {warning}", file=sys.stderr)
+        viewer = args.seat
+        if viewer is None and not args.reveal:
+            viewer = _spoiler_free_viewer(header, rows)
+        if args.format == "jsonl":
+            text = render.render_jsonl(path)
+        elif args.format == "html":
+            text = render.render_html(path, viewer)
+        else:
+            text = render.render_markdown(path, viewer)
+    except JournalError as err:
+        raise UserError(str(err)) from None
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:
+    """An unfinished game renders as its human saw it; a finished one shows everything."""
+    from companion.core.game import Action
+    from companion.core.registry import get_game
+    from companion.journal.store import timeline
+
+    game = get_game(header["game"])
+    state = game.setup(game.options_model())
+    for row in timeline(header, rows).actions:
+        state, _ = game.apply(state, Action.model_validate(row["action"]))
+    if game.is_over(state):
+        return None
+    humans = [s for s, h in header["seats"].items() if h == "human"]
+    return humans[0] if humans else None
+
+
+def cmd_draft(args) -> int:
+    from companion.core.registry import game_module
+
+    game = _game(args.game)
+    drafting = game_module(game, "draft")
+    if drafting is None:
+        raise UserError(f"{game.title} has no drafting aid yet")
+    try:
+        text = drafting.run(args.what, " ".join(args.situation), journal_path=args.journal,
+                            as_json=args.json, seed=args.seed or 0)
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
+def cmd_doctor(args) -> int:
+    try:
+        from companion.llm import doctor
+        from companion.llm.config import load_settings
+    except ImportError as err:
+        raise UserError(f"the language-model voice is not available: {err}") from None
+    settings = load_settings(model=args.model, base_url=args.base_url, api_key=args.api_key,
+                             budget_tokens=None)
+    return doctor.main(settings)
+
+
+# -- the parser ------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="companion", description="Play tabletop story games solo "
+                                "against an AI opponent.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    s = sub.add_parser("games", help="list the games")
+    s.set_defaults(func=cmd_games)
+
+    s = sub.add_parser("play", help="start a game")
+    s.add_argument("game", help="which game (see `companion games`)")
+    s.add_argument("--seat", help="the seat you play (default: the game's usual one)")
+    s.add_argument("--seed", type=int, help="seed for every shuffle and roll (default: random)")
+    s.add_argument("--journal", help="journal file (default: transcripts/DATE-GAME-SEED.jsonl)")
+    s.add_argument("--no-journal", action="store_true", help="keep no journal (no resume)")
+    s.add_argument("--script", metavar="FILE", help="read commands from FILE (- for stdin)")
+    s.add_argument("--physical", action="store_true",
+                   help="use your real deck: type the cards you draw")
+    s.add_argument("--lines", help="topics kept out of the story, comma-separated")
+    s.add_argument("--veils", help="topics kept off-screen, comma-separated")
+    _add_voice_flags(s)
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("resume", help="continue a journaled session")
+    s.add_argument("journal")
+    s.add_argument("--script", metavar="FILE", help="read commands from FILE (- for stdin)")
+    _add_voice_flags(s)
+    s.set_defaults(func=cmd_resume)
+
+    s = sub.add_parser("autoplay", help="the AI plays every seat; writes a journal")
+    s.add_argument("game")
+    s.add_argument("--seed", type=int)
+    s.add_argument("--journal")
+    s.add_argument("--force", action="store_true", help="overwrite an existing journal")
+    s.add_argument("--quiet", action="store_true", help="print only the outcome")
+    _add_voice_flags(s)
+    s.set_defaults(func=cmd_autoplay)
+
+    s = sub.add_parser("journal", help="render a journal as a story")
+    s.add_argument("journal")
+    s.add_argument("--format", choices=["md", "html", "jsonl"], default="md")
+    s.add_argument("--seat", help="render only what this seat saw")
+    s.add_argument("--reveal", action="store_true",
+                   help="show hidden cards of an unfinished game too (spoilers)")
+    s.add_argument("--out", help="write to this file instead of the screen")
+    s.set_defaults(func=cmd_journal)
+
+    s = sub.add_parser("draft", help="GM drafting aid, e.g. draft high-stakes scene \"...\"")
+    s.add_argument("game")
+    s.add_argument("what", help="what to draft (scene, ...)")
+    s.add_argument("situation", nargs="+", help="the situation, in a few words")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--journal", help="a session journal to draw state from")
+    s.add_argument("--seed", type=int)
+    s.set_defaults(func=cmd_draft)
+
+    s = sub.add_parser("doctor", help="check the model configuration and connection")
+    s.add_argument("--model")
+    s.add_argument("--base-url")
+    s.add_argument("--api-key")
+    s.set_defaults(func=cmd_doctor)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args)
+    except UserError as err:
+        print(f"companion: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("\ncompanion: interrupted (the journal is saved)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,312 @@
+"""The session loop: seats held by the human or the AI, every step applied, journaled, narrated.
+
+The engine is the only authority. A human's move and an AI's choice both become an Action that the
+engine must accept; an AI reply naming anything else is replaced by the offline policy's choice.
+Each applied action is written to the journal (fsync'd) before anything about it reaches the
+screen, then narrated. The session is rebuilt from its journal by replaying the actions, which is
+how ``resume`` and ``undo`` work: undo is replay, one human decision shorter.
+
+Output goes through ``emit(kind, text)``: kinds are "narration", "mechanics" (small print for the
+human's eyes only: their draws, the totals), "speech", "notice" and "stream" (narration arriving
+piece by piece from a model).
+"""
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from companion.core.game import CHANCE, Action, Chance, Event, Game, RuleError
+from companion.core.registry import game_module, get_game
+from companion.core.rng import Sampler
+from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
+from companion.llm.context import rolling_summary
+from companion.llm.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
+
+HUMAN, AI = "human", "ai"
+STORY_WINDOW = 8  # narrations passed verbatim to an AI decision; older ones are summarised
+
+Emit = Callable[[str, str], None]
+
+
+def _quiet(kind: str, text: str) -> None:
+    pass
+
+
+@dataclass
+class Session:
+    game: Game
+    seed: int
+    seats: dict[str, str]  # seat -> HUMAN | AI
+    voice: Voice
+    journal: Journal | None = None
+    physical: bool = False
+    emit: Emit = _quiet
+    offline: OfflineVoice = field(init=False)
+    state: Any = field(init=False)
+    actions: list[Action] = field(default_factory=list)
+    chance_index: int = 0
+    memory: NarrationMemory = field(init=False)
+    narrations: list[tuple[int, str]] = field(default_factory=list)  # (action index, text)
+    public_events: list[Event] = field(default_factory=list)
+    last_beat: Beat | None = None
+    fallback_noted: bool = False
+    llm_rows: list[dict[str, Any]] = field(default_factory=list)
+    header: dict[str, Any] = field(default_factory=dict)
+    rows: list[dict[str, Any]] = field(default_factory=list)  # every row, as in the journal
+
+    def __post_init__(self) -> None:
+        self.offline = OfflineVoice(self.game, self.seed)
+        self.state = self.game.setup(self.game.options_model())
+        self.memory = NarrationMemory(seed=self.seed)
+        self.render = game_module(self.game, "render")
+
+    # -- creating and resuming --------------------------------------------------------------------
+    @classmethod
+    def start(cls, game: Game, seed: int, seats: dict[str, str], voice: Voice,
+              journal_path: Path | None, physical: bool = False, emit: Emit = _quiet,
+              lines: list[str] | None = None, veils: list[str] | None = None) -> "Session":
+        session = cls(game=game, seed=seed, seats=seats, voice=voice, physical=physical,
+                      emit=emit)
+        session.header = {"type": "header", "schema": SCHEMA, "game": game.name,
+                          "title": game.title, "seed": seed, "seats": seats, "voice": voice.name,
+                          "physical": physical, "rules": game.rules_digest(),
+                          "version": _version()}
+        if journal_path is not None:
+            session.journal = Journal.create(journal_path, session.header)
+        if lines or veils:
+            session.set_safety(lines or [], veils or [])
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, voice_factory: Callable[[Game, int, dict], Voice] | None = None,
+               emit: Emit = _quiet) -> tuple["Session", str]:
+        """Rebuild a session from its journal; returns (session, warning or "")."""
+        journal, header, rows, warning = Journal.reopen(path)
+        try:
+            game = get_game(header["game"])
+        except KeyError as err:
+            journal.close()
+            raise JournalError(f"{path}: unknown game {header.get('game')!r}") from err
+        if header.get("rules") != game.rules_digest():
+            warning = (warning + "\n" if warning else "") + (
+                "the rules data changed since this journal was written; replaying anyway")
+        seed = int(header["seed"])
+        voice = voice_factory(game, seed, header) if voice_factory else OfflineVoice(game, seed)
+        session = cls(game=game, seed=seed, seats=dict(header["seats"]), voice=voice,
+                      physical=bool(header.get("physical")), emit=_quiet)
+        session.header, session.rows = header, rows
+        session._replay(timeline(header, rows))
+        session.journal = journal
+        session.emit = emit
+        return session, warning
+
+    def _replay(self, t: Timeline) -> None:
+        """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
+        self.state = self.game.setup(self.game.options_model())
+        self.actions, self.narrations, self.public_events = [], [], []
+        self.chance_index = 0
+        self.memory = NarrationMemory(seed=self.seed)
+        self.llm_rows = list(t.of_type("llm"))
+        for row in t.rows:
+            kind = row["type"]
+            if kind == "action":
+                action = Action.model_validate(row["action"])
+                try:
+                    self._apply(action)
+                except RuleError as err:
+                    raise JournalError(f"action {row['n']} in the journal is not legal "
+                                       f"on replay: {err}") from err
+            elif kind == "narration":
+                self.narrations.append((row["n"], row["text"]))
+                self.memory.used.update(row.get("told", []))
+            elif kind == "safety":
+                self.memory.banned += row.get("lines", [])
+                self.memory.veils += row.get("veils", [])
+            elif kind == "x" and row.get("topic"):
+                self.memory.banned.append(row["topic"])
+
+    # -- who is to act ----------------------------------------------------------------------------
+    @property
+    def human_seats(self) -> list[str]:
+        return [s for s, holder in self.seats.items() if holder == HUMAN]
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def awaiting(self) -> list[str]:
+        return self.game.to_move(self.state)
+
+    def physical_chance(self) -> Chance | None:
+        """The chance event the human must supply from a real deck or dice, if one is due."""
+        if not self.physical or self.awaiting() != [CHANCE]:
+            return None
+        chance = self.game.chance(self.state)
+        if any(seat in chance.physical_seats for seat in self.human_seats):
+            return chance
+        return None
+
+    def human_turn(self) -> str | None:
+        """The human seat awaited now (None: nobody human is awaited)."""
+        return next((s for s in self.awaiting() if self.seats.get(s) == HUMAN), None)
+
+    def legal(self, seat: str) -> list[Action]:
+        return self.game.legal_actions(self.state, seat)
+
+    def view(self, seat: str | None) -> dict:
+        return self.game.view(self.state, seat)
+
+    # -- playing ----------------------------------------------------------------------------------
+    def submit(self, action: Action, by: str = HUMAN) -> None:
+        """Apply a human move (or a typed physical chance outcome); raises RuleError, changing
+        nothing, if the engine refuses it. Then the AI and chance play until a human is due."""
+        if action.seat != CHANCE and self.seats.get(action.seat) != HUMAN:
+            raise RuleError("seats", f"you do not hold the {action.seat} seat")
+        if action.seat == CHANCE and self.physical_chance() is None:
+            raise RuleError("chance", "no card or die is waiting to be entered by you")
+        self._step(action, by=by)
+        self.advance()
+
+    def advance(self, limit: int = 100_000) -> None:
+        """Let chance and the AI seats move until a human decision (or the end) is due."""
+        for _ in range(limit):
+            if self.is_over():
+                return
+            due = self.awaiting()
+            if due == [CHANCE]:
+                if self.physical_chance() is not None:
+                    return
+                self._step(Sampler(self.seed).sample(self.game.chance(self.state),
+                                                     self.chance_index), by=CHANCE)
+                continue
+            ai = [s for s in due if self.seats.get(s) == AI]
+            if not ai:
+                return
+            self._ai_move(ai[0])
+        raise RuntimeError("the game did not reach a human decision or an end")
+
+    def _ai_move(self, seat: str) -> None:
+        legal = self.legal(seat)
+        request = DecisionRequest(
+            game=self.game.name, seat=seat, step=len(self.actions),
+            view=self.view(seat), legal=legal, labels=[self.game.describe(a) for a in legal],
+            story=[text for _, text in self.narrations[-STORY_WINDOW:]],
+            summary=rolling_summary(self.public_events),
+            banned=list(self.memory.banned), veils=list(self.memory.veils))
+        decision = self.voice.decide(request, on_text=lambda chunk: self.emit("stream", chunk))
+        for note in decision.notes:
+            self._journal({"type": "llm", "n": len(self.actions), **note})
+            self.llm_rows.append({"type": "llm", **note})
+        keys = {a.key() for a in legal}
+        if decision.action.key() not in keys:  # never trust a proposer: the engine's list rules
+            decision = self.offline.decide(request)
+            decision.source = "fallback"
+        if decision.source == "fallback" and not self.fallback_noted:
+            self.fallback_noted = True
+            self.emit("notice", "The language model could not answer; the offline voice plays "
+                      "on (the journal records why).")
+        self._step(decision.action, by=AI, narration=decision.narration, source=decision.source)
+        if decision.speech:
+            self.emit("speech", decision.speech)
+
+    def _apply(self, action: Action) -> list[Event]:
+        state, events = self.game.apply(self.state, action)
+        self.state = state
+        self.actions.append(action)
+        if action.seat == CHANCE:
+            self.chance_index += 1
+        self.public_events += [e for e in events if e.visible_to is None]
+        return events
+
+    def _step(self, action: Action, by: str, narration: str = "", source: str = "") -> None:
+        events = self._apply(action)
+        n = len(self.actions) - 1
+        row = {"type": "action", "n": n, "by": by, "action": action.record(),
+               "events": [e.model_dump(exclude_defaults=True) for e in events]}
+        if source:
+            row["source"] = source
+        self._journal(row)
+        for seat in self.human_seats or [None]:
+            for event in events:
+                if event.seen_by(seat) and self.render is not None:
+                    line = self.render.mechanics(event, seat)
+                    if line:
+                        self.emit("mechanics", line)
+        self.last_beat = Beat(step=n, action=action, events=[e for e in events
+                                                             if e.visible_to is None],
+                              view=self.view(None))
+        self._narrate(self.last_beat, given=narration)
+
+    def _narrate(self, beat: Beat, given: str = "") -> None:
+        before = set(self.memory.used)
+        text = given if given and self.memory.allows(given) else \
+            self.voice.narrate(beat, self.memory)
+        if not text:
+            return
+        told = sorted(self.memory.used - before)
+        self._journal({"type": "narration", "n": beat.step, "text": text, "told": told})
+        self.narrations.append((beat.step, text))
+        self.emit("narration", text)
+
+    # -- table talk and safety --------------------------------------------------------------------
+    def say(self, seat: str, text: str) -> None:
+        """The human's words: story, quoted as such; they change nothing in the game."""
+        text = text.strip()
+        if not text:
+            raise RuleError("say", "say what? (say TEXT)")
+        self._journal({"type": "say", "n": len(self.actions) - 1, "seat": seat, "text": text})
+        self.narrations.append((len(self.actions) - 1, f"“{text}”"))
+
+    def set_safety(self, lines: list[str], veils: list[str]) -> None:
+        lines = [x.strip() for x in lines if x.strip()]
+        veils = [x.strip() for x in veils if x.strip()]
+        self.memory.banned += lines
+        self.memory.veils += veils
+        self._journal({"type": "safety", "lines": lines, "veils": veils})
+
+    def x_card(self, topic: str = "") -> str:
+        """Ban ``topic`` from all later narration and tell the last beat again without it."""
+        topic = topic.strip()
+        if topic:
+            self.memory.banned.append(topic)
+        self._journal({"type": "x", "topic": topic, "n": len(self.actions) - 1})
+        beat = self.last_beat
+        if beat is None or not self.narrations or self.narrations[-1][0] != beat.step:
+            return ""
+        self._journal({"type": "retract", "n": beat.step})
+        self.narrations.pop()
+        self.memory.attempt += 1
+        self._narrate(beat)
+        return self.narrations[-1][1] if self.narrations and \
+            self.narrations[-1][0] == beat.step else ""
+
+    def undo(self) -> int:
+        """Rewind to just before the human's last decision; returns how many actions were undone.
+        The undone rows stay in the journal behind an undo mark."""
+        mine = [i for i, a in enumerate(self.actions) if self.seats.get(a.seat) == HUMAN]
+        if not mine:
+            raise RuleError("undo", "there is no decision of yours to undo yet")
+        keep = mine[-1]
+        undone = len(self.actions) - keep
+        self._journal({"type": "undo", "to": keep})
+        self._replay(timeline(self.header, self.rows))
+        self.last_beat = None
+        return undone
+
+    def _journal(self, row: dict[str, Any]) -> None:
+        self.rows.append(row)
+        if self.journal is not None:
+            self.journal.append(row)
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("companion")
+    except importlib.metadata.PackageNotFoundError:
+        return "dev"

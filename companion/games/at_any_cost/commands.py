@@ -1,0 +1,227 @@
+"""At Any Cost at the prompt: its verbs, their completions, the toolbar and the status screen.
+
+Verbs turn typed words into Actions; the engine alone decides whether they are legal. A typed
+card is looked up in the player's own hand only, so a hidden card can never be named back.
+"""
+from __future__ import annotations
+
+from companion.core.game import Action, RuleError
+from companion.games.at_any_cost.data import rules
+from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
+from companion.games.at_any_cost.render import card_label
+from companion.repl.errors import CommandError
+from companion.repl.names import match_many, match_one
+
+VERBS: dict[str, tuple[str, str]] = {
+    "play": ("play CARD [, CARD...]",
+             "Play cards from your hand to set, meet or raise the challenge. Each card must share "
+             "a tag with the tags in play (the stage, its location, and the Antagonist's cards "
+             "this stage). Names, unique beginnings or hand numbers all work: play agile, map."),
+    "fold": ("fold [ANCHOR]",
+             "Give up the stage. The Antagonist's fold lets the hero move on; the Protagonist's "
+             "fold costs an Anchor: name it (fold heirloom)."),
+    "sacrifice": ("sacrifice ANCHOR [-- how it happens]",
+                  "End the stage at any moment by giving up one of the hero's Anchors."),
+    "keep": ("keep N N N N N", "Choose the 5 Anchors to keep out of the 8 drawn (numbers or names)."),
+    "discard": ("discard CARD [, CARD...]", "At a stage's start, discard down to the hand limit."),
+    "hand": ("hand", "Show your hand, marking the cards that cannot be played now."),
+    "anchors": ("anchors", "Show the hero's Anchors and what you wrote about them."),
+    "map": ("map", "Show the five stages and the locations you may see."),
+    "ask": ("ask ANCHOR -- QUESTION", "(Antagonist) Ask a follow-up question about an Anchor."),
+    "begin": ("begin", "(Antagonist) No more questions: the journey begins."),
+    "drew": ("drew CARD, CARD...", "(physical deck) Enter the cards you drew from your real deck."),
+}
+
+
+def _split_text(rest: str) -> tuple[str, str]:
+    if "--" in rest:
+        head, text = rest.split("--", 1)
+        return head.strip(), text.strip()
+    return rest.strip(), ""
+
+
+def _hand_choices(view: dict) -> dict[str, str]:
+    return {c["name"]: c["id"] for c in view.get("hand", [])}
+
+
+def _anchor_choices(view: dict) -> dict[str, str]:
+    return {a["name"]: a["id"] for a in view.get("anchors", [])}
+
+
+def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
+    """The actions a typed command stands for (CommandError for a malformed one)."""
+    if verb == "play":
+        hand = [c["id"] for c in view.get("hand", [])]
+        cards = match_many(rest, _hand_choices(view), "card in your hand", numbered=hand)
+        if len(set(cards)) != len(cards):
+            raise CommandError("each card can be played once", "play CARD [, CARD...]")
+        return [Action(seat=seat, kind="play", args={"cards": sorted(cards)})]
+    if verb in ("sacrifice", "fold") and seat == PROTAGONIST:
+        head, text = _split_text(rest)
+        if not head:
+            names = [a["name"] for a in view.get("anchors", [])]
+            raise CommandError("name the Anchor to give up", names)
+        anchor = match_one(head, _anchor_choices(view), "Anchor")
+        return [Action(seat=seat, kind="sacrifice", args={"anchor": anchor}, text=text)]
+    if verb == "fold":
+        if rest.strip():
+            raise CommandError("the Antagonist folds without naming anything", "fold")
+        return [Action(seat=seat, kind="fold")]
+    if verb == "sacrifice":
+        raise RuleError("sacrifice", "only the Protagonist sacrifices Anchors")
+    if verb == "keep":
+        offered = [a["id"] for a in view.get("anchors_offered", [])]
+        if not offered:
+            raise RuleError("anchors", "there are no Anchors to choose from now")
+        choices = {a["name"]: a["id"] for a in view["anchors_offered"]}
+        keep = match_many(rest, choices, "Anchor", numbered=offered)
+        if len(set(keep)) != 5 or len(keep) != 5:
+            raise CommandError(f"keep exactly 5 different Anchors (you named {len(set(keep))})",
+                               "keep 1 3 4 6 8")
+        return [Action(seat=seat, kind="keep", args={"anchors": sorted(keep)})]
+    if verb == "discard":
+        hand = [c["id"] for c in view.get("hand", [])]
+        cards = match_many(rest, _hand_choices(view), "card in your hand", numbered=hand)
+        return [Action(seat=seat, kind="discard", args={"card": c}) for c in cards]
+    if verb == "ask":
+        head, text = _split_text(rest)
+        anchor = match_one(head, _anchor_choices(view), "Anchor")
+        if not text:
+            raise CommandError("write the question after --", "ask ANCHOR -- QUESTION")
+        return [Action(seat=seat, kind="ask", args={"anchor": anchor}, text=text)]
+    if verb == "begin":
+        return [Action(seat=seat, kind="begin")]
+    raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
+
+
+def parse_chance(rest: str, options: list[str]) -> list[str]:
+    """Card names typed for a physical draw, matched against what could have been drawn."""
+    d = rules()
+    choices = {d.name_of(o): o for o in options}
+    return match_many(rest, choices, "card that could be drawn now")
+
+
+def show(verb: str, view: dict) -> str | None:
+    """Read-only verbs: hand, anchors, map."""
+    if verb == "hand":
+        return hand_text(view)
+    if verb == "anchors":
+        return anchors_text(view)
+    if verb == "map":
+        return map_text(view)
+    return None
+
+
+def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
+    """Words that can follow ``verb`` now: only legal, visible choices."""
+    if verb == "play":
+        playable = {c for a in legal if a.kind == "play" for c in a.args["cards"]}
+        return [c["name"] for c in view.get("hand", []) if c["id"] in playable]
+    if verb == "discard":
+        return [c["name"] for c in view.get("hand", [])] if any(
+            a.kind == "discard" for a in legal) else []
+    if verb in ("sacrifice", "fold"):
+        return [a["name"] for a in view.get("anchors", [])]
+    if verb == "keep":
+        return [a["name"] for a in view.get("anchors_offered", [])]
+    if verb == "ask":
+        return [a["name"] for a in view.get("anchors", [])]
+    return []
+
+
+def useful_verbs(legal: list[Action]) -> list[str]:
+    kinds = {a.kind for a in legal}
+    verbs = [v for v, k in (("play", "play"), ("keep", "keep"), ("discard", "discard"),
+                            ("sacrifice", "sacrifice"), ("fold", "fold"), ("ask", "ask"),
+                            ("begin", "begin")) if k in kinds]
+    return verbs + ["hand", "anchors", "map"]
+
+
+# -- what the screen shows -----------------------------------------------------------------------
+def hand_text(view: dict) -> str:
+    hand = view.get("hand", [])
+    if not hand:
+        return "Your hand is empty."
+    rows = [f"  {i + 1} {card_label(c['id'])}{'' if c['playable'] else '  ✗ no tag in play'}"
+            for i, c in enumerate(hand)]
+    return f"Your hand ({len(hand)}):\n" + "\n".join(rows)
+
+
+def anchors_text(view: dict) -> str:
+    rows = []
+    for a in view.get("anchors", []):
+        rows.append(f"  {a['name']}: {a['answer'] or '(nothing written yet)'}")
+    for a in view.get("anchors_lost", []):
+        rows.append(f"  ✗ {a['name']} (lost)")
+    return "Anchors:\n" + ("\n".join(rows) if rows else "  (none chosen yet)")
+
+
+def map_text(view: dict) -> str:
+    rows = []
+    for e in view["map"]:
+        here = "▶" if e["stage"] == view.get("stage") else " "
+        loc = (f"{e['location_name']} [{' '.join(e['location_tags'])}]"
+               + ("" if e["face_up"] else " (face down)")) if e.get("location") else "face down"
+        rows.append(f" {here} {e['stage']} {e['name']} [{' '.join(e['stage_tags'])}] · {loc}")
+    return "The map:\n" + "\n".join(rows)
+
+
+def status(view: dict) -> str:
+    parts = [map_text(view)]
+    if view.get("stage"):
+        seat = view["seat"]
+        other = ANTAGONIST if seat == PROTAGONIST else PROTAGONIST
+        parts.append(f"Tags in play: {', '.join(view['tags_in_play']) or '-'}")
+        for who in (seat, other):
+            cards = ", ".join(card_label(c["id"]) for c in view["played"][who]) or "nothing yet"
+            name = "You" if who == seat else who.capitalize()
+            parts.append(f"{name} played: {cards} (total {view['totals'][who]})")
+        parts.append(f"{other.capitalize()} holds {view['hand_sizes'][other]} card(s).")
+    if "hand" in view:
+        parts.append(hand_text(view))
+    parts.append(anchors_text(view))
+    return "\n".join(parts)
+
+
+def toolbar(view: dict) -> str:
+    stage = view.get("stage") or 0
+    if not stage:
+        return " Setting out · [F1] help"
+    entry = view["map"][stage - 1]
+    loc = entry.get("location_name") if entry.get("face_up") else "?"
+    seat = view["seat"]
+    other = ANTAGONIST if seat == PROTAGONIST else PROTAGONIST
+    t = view["totals"]
+    return (f" Stage {stage} · {loc} · tags {' '.join(view['tags_in_play']) or '-'} · "
+            f"you {t.get(seat, 0)} vs {t.get(other, 0)} · hand {len(view.get('hand', []))} · "
+            f"anchors {len(view['anchors'])} · [F1] help")
+
+
+def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
+    """What the player is asked to do now, shown when their turn begins."""
+    kinds = {a.kind for a in legal}
+    t = view.get("totals", {})
+    if "keep" in kinds:
+        rows = [f"  {i + 1} {a['name']:<26} {' '.join(a['questions'])}"
+                for i, a in enumerate(view["anchors_offered"])]
+        return ("You draw 8 Anchors; keep 5 (type: keep and their numbers, e.g. keep 1 3 4 6 8):\n"
+                + "\n".join(rows))
+    if "discard" in kinds:
+        over = len(view["hand"]) - view["hand_limit"]
+        return (f"{hand_text(view)}\nDiscard {over} card(s) to reach this stage's hand limit of "
+                f"{view['hand_limit']} (discard CARD, ...).")
+    if seat == PROTAGONIST and view.get("phase") == "meet":
+        need = t[ANTAGONIST] - t[PROTAGONIST]
+        can = "play cards worth at least " + str(need) if "play" in kinds else \
+            "you have no card that can meet it"
+        return (f"{hand_text(view)}\nMeet the challenge: {can}, or give up an Anchor "
+                "(sacrifice ANCHOR).")
+    if seat == ANTAGONIST and view.get("phase") in ("set", "raise"):
+        need = 1 if view["phase"] == "set" else t[PROTAGONIST] - t[ANTAGONIST] + 1
+        word = "Set the challenge" if view["phase"] == "set" else "Raise"
+        can = f"play cards worth at least {need}" if "play" in kinds else "you cannot play"
+        return f"{hand_text(view)}\n{word}: {can}, or fold."
+    if "ask" in kinds:
+        return "You may ask one or two questions about the Anchors (ask ANCHOR -- QUESTION), " \
+               "or begin."
+    return ""

@@ -1,0 +1,1 @@
+"""The terminal interface: a prompt_toolkit REPL and a --script runner over one controller."""

@@ -1,0 +1,287 @@
+"""One controller behind both the interactive REPL and ``--script``: the same verbs, the same
+screen. It turns a typed line into a session call and reports what happened through ``out(kind,
+text)``; nothing it does can change the game except an Action the engine accepts.
+
+Shared verbs live in a registry with their help (litecli's way), so help, completion and the test
+that checks every verb's help all read the same table. Each game adds its own verbs in its
+``commands`` module.
+
+When the only thing the player can do is answer a question (name the hero, answer an Anchor), the
+line typed *is* the answer. Then a shared verb works only alone on the line (``undo``) or with a
+slash (``/x spiders``), so that an answer like "do no harm" stays an answer.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.core.game import CHANCE, Action, RuleError
+from companion.core.registry import game_module
+from companion.core.session import Session
+from companion.repl.errors import CommandError
+
+Out = Callable[[str, str], None]
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    usage: str
+    help: str
+
+
+SHARED: dict[str, Verb] = {v.name: v for v in [
+    Verb("help", "help [VERB]", "List the commands, or explain one."),
+    Verb("state", "state [--json]", "Show what you can see of the game (--json: as data)."),
+    Verb("actions", "actions [--json]", "List your legal moves, numbered (--json: as data)."),
+    Verb("do", "do N [-- TEXT]", "Take legal move number N from `actions`."),
+    Verb("say", "say TEXT", "Add your own words to the story (they change nothing in the game)."),
+    Verb("undo", "undo", "Take back your last decision (and what followed it)."),
+    Verb("x", "x [TOPIC]", "X-card: ban TOPIC from the rest of the story and retell the last "
+                           "beat without it. No questions asked."),
+    Verb("journal", "journal", "Show the story so far."),
+    Verb("cost", "cost", "Tokens and calls spent on the language model this session."),
+    Verb("quit", "quit", "Save and leave (resume later with `companion resume JOURNAL`)."),
+]}
+
+
+class Controller:
+    def __init__(self, session: Session, out: Out) -> None:
+        self.session = session
+        self.out = out
+        self.cmds = game_module(session.game, "commands")
+        self.seat = session.human_seats[0] if session.human_seats else None
+        self.done = False
+        self._hinted: tuple | None = None
+
+    # -- what the player is asked ---------------------------------------------------------------
+    def legal(self) -> list[Action]:
+        return self.session.legal(self.seat) if self.seat else []
+
+    def text_action(self) -> Action | None:
+        """The question the player must answer now, if answering is all they can do."""
+        if self.session.human_turn() != self.seat:
+            return None
+        legal = self.legal()
+        if len(legal) == 1 and legal[0].ask is not None:
+            return legal[0]
+        return None
+
+    def prompt(self) -> str:
+        if self.session.physical_chance() is not None:
+            return "drew> "
+        action = self.text_action()
+        if action is not None:
+            return f"{action.ask}> "
+        return "you> "
+
+    def view(self) -> dict:
+        return self.session.view(self.seat)
+
+    def toolbar(self) -> str:
+        return self.cmds.toolbar(self.view())
+
+    def verbs(self) -> list[str]:
+        return sorted(SHARED) + sorted(self.cmds.VERBS)
+
+    def completions(self, verb: str) -> list[str]:
+        if verb == "help":
+            return self.verbs()
+        if verb in self.cmds.VERBS:
+            return self.cmds.complete(verb, self.view(), self.legal())
+        return []
+
+    def hint(self, force: bool = False) -> None:
+        """Say what is asked of the player when a new decision of theirs begins."""
+        if self.session.is_over():
+            return
+        chance = self.session.physical_chance()
+        if chance is not None:
+            key = ("chance", len(self.session.actions))
+            if force or key != self._hinted:
+                self._hinted = key
+                self.out("info", f"From your real deck: {chance.what} ({chance.count}). Type the "
+                                 "cards: drew CARD, CARD, ...")
+            return
+        if self.session.human_turn() != self.seat:
+            return
+        key = (self.view().get("phase"), len(self.session.actions))
+        if not force and key == self._hinted:
+            return
+        self._hinted = key
+        text = self.cmds.turn_hint(self.view(), self.legal(), self.seat)
+        if text:
+            self.out("info", text)
+
+    # -- handling a line --------------------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        try:
+            self._handle(line)
+        except RuleError as err:
+            legal = f"\n  you can: {'; '.join(err.legal[:12])}" if err.legal else ""
+            self.out("error", f"✗ {err.message} (rule: {err.rule}){legal}")
+        except CommandError as err:
+            self.out("error", f"✗ {err}")
+        if not self.done:
+            self.hint()
+
+    def _handle(self, line: str) -> None:
+        raw = line.strip()
+        if self.done:
+            return
+        asking = self.text_action()
+        if asking is not None and not self._is_command(raw):
+            self._answer(asking, raw)
+            return
+        if not raw:
+            return
+        raw = raw[1:] if raw.startswith("/") else raw
+        verb, _, rest = raw.partition(" ")
+        verb = verb.lower()
+        if verb in SHARED:
+            getattr(self, f"_v_{verb}")(rest.strip())
+        elif verb in self.cmds.VERBS:
+            self._game_verb(verb, rest)
+        else:
+            raise CommandError(f"unknown command {verb!r}; type help for the list",
+                               self.cmds.useful_verbs(self.legal()) + ["help"])
+
+    def _is_command(self, raw: str) -> bool:
+        return raw.startswith("/") or raw.lower() in SHARED
+
+    def _answer(self, action: Action, text: str) -> None:
+        if not text and not action.optional_text:
+            raise CommandError(f"{action.ask}: this needs an answer")
+        self._submit([action.with_text(text)])
+
+    def _game_verb(self, verb: str, rest: str) -> None:
+        shown = self.cmds.show(verb, self.view())
+        if shown is not None:
+            self.out("info", shown)
+            return
+        if verb == "drew":
+            chance = self.session.physical_chance()
+            if chance is None:
+                raise RuleError("chance", "no draw from your real deck is waiting")
+            items = self.cmds.parse_chance(rest, list(chance.options))
+            self._submit([chance.outcome(items)], by="physical")
+            return
+        if self.session.is_over():
+            raise RuleError("game over", "the story is finished; nothing more can be played")
+        actions = self.cmds.parse(verb, rest, self.view(), self.legal(), self.seat)
+        self._submit(actions)
+
+    def _submit(self, actions: list[Action], by: str = "human") -> None:
+        for action in actions:
+            self.session.submit(action, by=by)
+        if self.session.is_over():
+            self._finish()
+
+    def _finish(self) -> None:
+        outcome = self.session.game.outcome(self.session.state)
+        self.out("info", f"The story is over. {outcome.summary}")
+        if self.session.journal is not None:
+            path = self.session.journal.path
+            self.out("info", f"Read it as a story: companion journal {path} --format md")
+        self.done = True
+
+    # -- shared verbs -------------------------------------------------------------------------------
+    def _v_help(self, rest: str) -> None:
+        if rest:
+            name = rest.split()[0].lower().lstrip("/")
+            if name in SHARED:
+                v = SHARED[name]
+                self.out("info", f"{v.usage}\n  {v.help}")
+            elif name in self.cmds.VERBS:
+                usage, text = self.cmds.VERBS[name]
+                self.out("info", f"{usage}\n  {text}")
+            else:
+                raise CommandError(f"no command called {name!r}", self.verbs())
+            return
+        rows = [f"  {self.cmds.VERBS[v][0]:<34} {self.cmds.VERBS[v][1].split('. ')[0]}"
+                for v in self.cmds.VERBS]
+        rows += [f"  {v.usage:<34} {v.help.split('. ')[0]}" for v in SHARED.values()]
+        now = ", ".join(self.cmds.useful_verbs(self.legal()))
+        self.out("info", "Commands (help VERB for more):\n" + "\n".join(rows)
+                 + (f"\nUseful now: {now}" if now else ""))
+
+    def _v_state(self, rest: str) -> None:
+        if rest == "--json":
+            self.out("data", json.dumps(self.view(), indent=1, sort_keys=True,
+                                        ensure_ascii=False))
+        elif rest:
+            raise CommandError(f"state takes no {rest!r}", "state or state --json")
+        else:
+            self.out("info", self.cmds.status(self.view()))
+
+    def _v_actions(self, rest: str) -> None:
+        legal = self.legal()
+        if rest not in ("", "--json"):
+            raise CommandError(f"actions takes no {rest!r}", "actions or actions --json")
+        if rest == "--json":
+            rows = [{"n": i + 1, "label": self.session.game.describe(a), **a.record(),
+                     **({"ask": a.ask} if a.ask else {})} for i, a in enumerate(legal)]
+            self.out("data", json.dumps(rows, indent=1, ensure_ascii=False))
+            return
+        if not legal:
+            due = ", ".join(s for s in self.session.awaiting() if s != CHANCE) or "nobody"
+            self.out("info", f"Nothing for you to do right now (waiting for: {due}).")
+            return
+        rows = [f"  {i + 1:>3}  {self.session.game.describe(a)}" for i, a in enumerate(legal)]
+        self.out("info", "Your legal moves (do N):\n" + "\n".join(rows))
+
+    def _v_do(self, rest: str) -> None:
+        head, _, text = rest.partition("--")
+        head = head.strip()
+        if not head.isdigit():
+            raise CommandError(f"do needs a move number, got {head!r}", "do N (see actions)")
+        legal = self.legal()
+        k = int(head)
+        if not 1 <= k <= len(legal):
+            raise CommandError(f"there is no move {k}", f"1 to {len(legal)}" if legal
+                               else "no moves now")
+        action = legal[k - 1]
+        text = text.strip()
+        if action.ask and not action.optional_text and not text:
+            raise CommandError(f"move {k} needs text: {action.ask}", f"do {k} -- TEXT")
+        self._submit([action.with_text(text)])
+
+    def _v_say(self, rest: str) -> None:
+        self.session.say(self.seat or "table", rest)
+        self.out("info", "(said)")
+
+    def _v_undo(self, rest: str) -> None:
+        n = self.session.undo()
+        self._hinted = None
+        self.out("notice", f"Undone: {n} step(s) taken back. It is your decision again.")
+
+    def _v_x(self, rest: str) -> None:
+        topic = rest.strip()
+        retold = self.session.x_card(topic)
+        what = f"“{topic}” is out of the story from now on." if topic else "Noted."
+        self.out("notice", f"X-card: {what} No questions asked.")
+        if retold:
+            self.out("narration", retold)
+
+    def _v_journal(self, rest: str) -> None:
+        if self.session.journal is None:
+            raise CommandError("this session has no journal file")
+        from companion.journal.render import render_markdown
+
+        self.out("info", render_markdown(self.session.journal.path, viewer=self.seat))
+
+    def _v_cost(self, rest: str) -> None:
+        rows = self.session.llm_rows
+        if not rows:
+            self.out("info", "No language model was called this session: nothing spent.")
+            return
+        from companion.llm import ledger
+
+        self.out("info", ledger.summarize(rows))
+
+    def _v_quit(self, rest: str) -> None:
+        self.done = True
+        if self.session.journal is not None:
+            self.out("info", f"Saved. Resume with: companion resume {self.session.journal.path}")
+

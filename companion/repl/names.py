@@ -1,0 +1,75 @@
+"""Matching what a player typed against the names of legal choices.
+
+As python-chess's parse_san: no match, several matches and a malformed entry are three different
+errors, each showing the input and the choices.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from companion.repl.errors import CommandError
+
+
+def norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
+
+
+def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
+    """The id whose name ``text`` names (whole name, id, or a unique prefix of either)."""
+    key = norm(text)
+    if not key:
+        raise CommandError(f"name a {what}", sorted(choices))
+    exact = [i for n, i in choices.items() if norm(n) == key or norm(i) == key]
+    if exact:
+        return exact[0]
+    starts = sorted({i for n, i in choices.items() if norm(n).startswith(key)
+                     or any(w.startswith(key) for w in norm(n).split())})
+    if len(starts) == 1:
+        return starts[0]
+    names = {i: n for n, i in choices.items()}
+    if not starts:
+        raise CommandError(f"no {what} called {text.strip()!r}", sorted(set(names.values())))
+    raise CommandError(f"{text.strip()!r} could be several: "
+                       f"{', '.join(sorted(names[i] for i in starts))}; say which",
+                       sorted(names[i] for i in starts))
+
+
+def match_many(text: str, choices: Mapping[str, str], what: str,
+               numbered: list[str] | None = None) -> list[str]:
+    """Several names: comma-separated, or space-separated whole names/numbers, greedily."""
+    text = text.strip()
+    if not text:
+        raise CommandError(f"name at least one {what}", sorted(choices))
+    if "," in text:
+        return [_entry(part, choices, what, numbered) for part in text.split(",") if part.strip()]
+    words = norm(text).split()
+    if numbered and all(w.isdigit() for w in words):
+        return [_number(w, numbered, what) for w in words]
+    out: list[str] = []
+    i = 0
+    by_norm = sorted(((norm(n).split(), ident) for n, ident in choices.items()),
+                     key=lambda x: -len(x[0]))
+    while i < len(words):
+        for name_words, ident in by_norm:  # the longest whole name first
+            if words[i:i + len(name_words)] == name_words:
+                out.append(ident)
+                i += len(name_words)
+                break
+        else:
+            out.append(match_one(words[i], choices, what))
+            i += 1
+    return out
+
+
+def _entry(part: str, choices: Mapping[str, str], what: str, numbered: list[str] | None) -> str:
+    if numbered and part.strip().isdigit():
+        return _number(part.strip(), numbered, what)
+    return match_one(part, choices, what)
+
+
+def _number(word: str, numbered: list[str], what: str) -> str:
+    k = int(word)
+    if not 1 <= k <= len(numbered):
+        raise CommandError(f"there is no {what} number {k}", f"1 to {len(numbered)}")
+    return numbered[k - 1]

@@ -1,0 +1,28 @@
+"""``--script FILE|-``: the REPL's verbs read from a file or stdin, the screen printed as text."""
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from companion.repl.controller import Controller
+from companion.repl.screen import PlainScreen
+
+
+def run_script(controller: Controller, source: TextIO, screen: PlainScreen) -> int:
+    controller.hint()
+    for raw in source:
+        line = raw.rstrip("\n")
+        if controller.done:
+            break
+        if line.lstrip().startswith("#"):
+            continue
+        screen.stream.write(f"{controller.prompt()}{line}\n")
+        controller.handle(line)
+    if not controller.done and controller.session.journal is not None:
+        screen("info", f"(end of script; resume with: companion resume "
+                       f"{controller.session.journal.path})")
+    return 0
+
+
+def open_script(path: str) -> TextIO:
+    return sys.stdin if path == "-" else open(path, encoding="utf-8")
