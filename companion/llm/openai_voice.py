@@ -179,9 +179,18 @@ class OpenAIVoice:
     def decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None = None
     ) -> Decision:
-        notes: list[dict[str, Any]] = []
         if not request.legal:
             raise ValueError("decide() needs at least one legal action")
+        notes: list[dict[str, Any]] = []
+        try:
+            return self._decide(request, on_text, notes)
+        except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
+            return self._fallback(request, notes, f"internal error: {type(err).__name__}: {err}")
+
+    def _decide(
+        self, request: DecisionRequest, on_text: Callable[[str], None] | None,
+        notes: list[dict[str, Any]],
+    ) -> Decision:
         try:
             messages = context.build_messages(request, self.title)
         except TemplateError as err:
