@@ -158,6 +158,9 @@ def _status_message(err: Any) -> str:
         elif body.get("detail"):
             text = str(body["detail"])
     text = re.split(r"\n\s*(?:File \"|Traceback)", text)[0]
+    msgs = re.findall(r"""'msg': ["']((?:[^"\\]|\\.)+?)["'],""", text)  # pydantic's errors
+    if msgs:
+        text = "; ".join(msgs)
     return " ".join(text.split())
 
 

@@ -1,0 +1,133 @@
+"""``companion doctor``: the model settings, where each came from, and what the server can do.
+
+It reaches the server the way a session would (same client, same retry policy, a shorter time
+bound), lists its models, probes each structured-reply mode and streaming, and shows a one-line
+test reply. Against a dead port it says so in one paragraph, with what to check, and returns 1.
+It never prints the API key.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import replace
+from typing import TextIO
+
+from companion.llm.config import Settings, config_path
+
+PROBE_SCHEMA = {
+    "type": "object",
+    "properties": {"ok": {"type": "boolean"}, "word": {"type": "string", "maxLength": 20}},
+    "required": ["ok", "word"],
+    "additionalProperties": False,
+}
+PROBE = [
+    {"role": "system", "content": "You answer with one JSON object and nothing else."},
+    {"role": "user", "content": 'Reply {"ok": true, "word": "<any one word>"}.'},
+]
+HELLO = [{"role": "user", "content": "Greet a traveller in one short sentence."}]
+
+
+def _source(settings: Settings, name: str) -> str:
+    where = settings.sources.get(name)
+    return {"flag": "from the command line", "env": "from the environment",
+            "file": "from the config file", "derived": "a model is configured",
+            "default": "the default"}.get(where or "", "not set")
+
+
+def main(settings: Settings, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+
+    def say(line: str = "") -> None:
+        print(line, file=out, flush=True)
+
+    path = config_path()
+    say("Story Companion doctor")
+    say(f"  config file: {path} ({'found' if path.is_file() else 'none'})")
+    if not settings.configured:
+        say("  voice:       offline (no model configured): the AI seats use the built-in policy")
+        say("               and narrator, no network needed.")
+        say("  To use a language model, name one and its server, for example:")
+        say("    companion play at-any-cost --voice openai --model smollm2 "
+            "--base-url http://127.0.0.1:8080/v1")
+        say("  or set COMPANION_MODEL / OPENAI_BASE_URL / OPENAI_API_KEY, or the [llm] table of")
+        say(f"  {path} (keys: model, base_url, api_key, budget_tokens, timeout).")
+        return 0
+
+    from companion.llm.client import MODE_LABELS, MODES, CallError, ModelClient
+
+    say(f"  voice:       openai ({_source(settings, 'voice')})")
+    first_model = "(the server's first model)"
+    say(f"  model:       {settings.model_name or first_model} "
+        f"({_source(settings, 'model')})")
+    say(f"  server:      {settings.base_url or 'https://api.openai.com/v1'} "
+        f"({_source(settings, 'base_url')})")
+    say(f"  api key:     {'set' if settings.api_key else 'not set'}"
+        + (f" ({_source(settings, 'api_key')})" if settings.api_key else
+           " (fine for local servers)"))
+    budget = settings.budget_tokens
+    say(f"  budget:      {f'{budget:,} tokens a session' if budget else 'none'}")
+
+    probe_settings = replace(settings, timeout=min(settings.timeout, 20.0))
+    client = ModelClient(probe_settings, max_attempts=2, backoff=0.2)
+    where = settings.base_url or "api.openai.com"
+    started = time.monotonic()
+    try:
+        models = client.list_models()
+    except CallError as err:
+        say()
+        say(f"Cannot reach {where}: {err.reason}.")
+        say("  Is the server running, and is the address right? Check --base-url, OPENAI_BASE_URL")
+        say(f"  or base_url in {path}. Until then the offline voice plays the AI seats.")
+        return 1
+    say(f"  reachable:   yes ({time.monotonic() - started:.2f} s); models: "
+        + (", ".join(models[:8]) + (" ..." if len(models) > 8 else "") if models else "none listed"))
+    try:
+        model = client.model()
+    except CallError as err:
+        say(f"  {err.reason}")
+        return 1
+    if models and model not in models:
+        say(f"  note:        {model!r} is not in the server's list (some servers serve it anyway)")
+
+    say("  replies:")
+    usable = []
+    for mode in MODES[:-1]:
+        try:
+            reply = client.complete(PROBE, schema=PROBE_SCHEMA, mode=mode, stream=False,
+                                    max_tokens=80)
+        except CallError as err:
+            say(f"    {MODE_LABELS[mode]}: no ({err.reason[:120]})")
+            if not str(err.reason).startswith("the server refused"):
+                break  # not a refusal: the server is failing, no point probing further
+            continue
+        import json
+
+        try:
+            ok = isinstance(json.loads(reply.text), dict)
+        except ValueError:
+            ok = False
+        usable.append(mode)
+        say(f"    {MODE_LABELS[mode]}: yes" + ("" if ok else " (but the reply was not JSON)"))
+
+    first: list[float] = []
+    stream_started = time.monotonic()
+
+    def on_text(text: str) -> None:
+        if not first:
+            first.append(time.monotonic() - stream_started)
+
+    try:
+        hello = client.complete(HELLO, on_text=on_text, max_tokens=60, mode="text")
+    except CallError as err:
+        say(f"    streaming: no ({err.reason[:160]})")
+        say("The server answers but could not give a test reply: the voice would fall back.")
+        return 1
+    say(f"    streaming: yes (first text after {first[0] if first else 0:.2f} s)"
+        + ("; usage not reported, tokens are estimated" if hello.estimated else ""))
+    line = " ".join(hello.text.split())
+    say(f"  test reply:  {line[:100] + ('...' if len(line) > 100 else '')!r}")
+    say(f"               ({hello.tokens_in} tokens in, {hello.tokens_out} out, "
+        f"{hello.latency_ms / 1000:.1f} s)")
+    best = usable[0] if usable else "text"
+    say(f"The voice will ask for: {MODE_LABELS[best]}.")
+    return 0
