@@ -279,6 +279,11 @@ class AtAnyCost:
         """The most specific rule the action breaks, with what may be done instead."""
         labels = [self.describe(a) for a in legal[:40]]
         seat = action.seat
+        if action.kind == "discard":
+            if s.phase is Phase.DISCARD and self._over_limit(s, seat):
+                return RuleError("hand", "that card is not in your hand", labels)
+            return RuleError("hand limit", "cards are discarded only at the start of a stage, "
+                             "down to the stage's hand limit", labels)
         if not legal:
             return RuleError("turn order", f"the {seat} has nothing to do now "
                              f"(waiting for: {', '.join(self.to_move(s)) or 'nobody'})")
@@ -311,11 +316,6 @@ class AtAnyCost:
             return RuleError("sacrifice", "an Anchor was already given up this stage", labels)
         if action.kind == "sacrifice" and action.args.get("anchor") not in s.anchors:
             return RuleError("sacrifice", "that is not one of the hero's Anchors", labels)
-        if action.kind == "discard":
-            if s.phase is Phase.DISCARD and self._over_limit(s, seat):
-                return RuleError("hand", "that card is not in your hand", labels)
-            return RuleError("hand limit", "cards are discarded only at the start of a stage, "
-                             "down to the stage's hand limit", labels)
         if action.kind == "keep":
             return RuleError("anchors", f"keep exactly {ANCHORS_KEPT} of the "
                              f"{ANCHORS_DRAWN} Anchors drawn", labels)
