@@ -1,0 +1,10 @@
+"""High Stakes (Andrea Sfiligoi's storytelling game) with the Nightblades one-shot.
+
+The engine owns every die, Difficulty and once-per-session resource; the GM (an AI by default)
+frames scenes, sets the stakes before the dice and keeps the adventure's secrets.
+"""
+from .engine import HighStakes, HighStakesOptions
+
+GAME = HighStakes()
+
+__all__ = ["GAME", "HighStakes", "HighStakesOptions"]

@@ -1,0 +1,354 @@
+"""Loads and validates the High Stakes rules data in ``rules/high_stakes/*.toml``.
+
+Decisions:
+
+* Every table is a pydantic model with ``extra="forbid"``, so a misspelt key fails loudly.
+* Values we invented (holes in the text, or the scaffolding a program needs to run the one-shot)
+  carry ``source = "ours"``; values from the rule text carry ``source = "text"``.
+* Nothing is read at import time: :func:`load` reads the files on first call and caches the result.
+  Cross-references (scene -> problem, complication -> scene, problem -> secret) are checked there.
+"""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Source = Literal["text", "ours"]
+Attribute = Literal["body", "mind", "aura"]
+ATTRIBUTES: tuple[str, ...] = ("body", "mind", "aura")
+
+RULES_DIR = Path(__file__).resolve().parents[3] / "rules" / "high_stakes"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Limits(_Model):
+    attribute_dice: int
+    attribute_min: int
+    attribute_max: int
+    traits: int
+    relationships: int
+    trait_bonus: int
+    relationship_bonus: int
+    help_bonus: int
+    very_good_bonus: int
+    secret_bonus: int
+    unique_bonus: int
+    revenge_bonus: int
+    heroic_bonus: int
+    advantage_min: int
+    advantage_max: int
+    overkill_margin: int
+    difficulty_max: int
+    success_from: int
+    explode_dice: int
+    source: Source
+
+
+class Consequence(_Model):
+    id: str
+    name: str
+    bonus: int
+    effect: Literal[
+        "none", "loss", "equipment", "relationship", "captured", "social_death", "deaths_door", "dead"
+    ]
+    attribute: Attribute | None = None
+    summary: str
+    source: Source
+
+
+class Rung(_Model):
+    value: int
+    name: str
+    summary: str
+    examples: list[str]
+    source: Source
+
+
+class SceneType(_Model):
+    id: str
+    name: str
+    attribute: Literal["body", "mind", "aura", ""]
+    rolls: bool
+    raise_: bool = Field(alias="raise")
+    summary: str
+    source: Source
+
+
+class Complication(_Model):
+    id: str
+    text: str
+    effect: Literal["none", "loss"] = "none"
+    attribute: Attribute | None = None
+    tags: list[str] = Field(default_factory=list)
+    source: Source
+
+
+class Element(_Model):
+    id: str
+    text: str
+    source: Source
+
+
+class Veto(_Model):
+    id: str
+    text: str
+    source: Source
+
+
+class Core(_Model):
+    limits: Limits
+    consequence: list[Consequence]
+    difficulty: list[Rung]
+    scene_type: list[SceneType]
+    complication: list[Complication]
+    element: list[Element]
+    veto: list[Veto]
+
+
+# --- the setting and its adventure -----------------------------------------------------------
+
+
+class VetoWords(_Model):
+    setting: list[str]
+    physics: list[str]
+    secret: list[str]
+    source: Source
+
+
+class Setting(_Model):
+    id: str
+    title: str
+    summary: str
+    facts: list[str]
+    veto_words: VetoWords
+    source: Source
+
+
+class Premade(_Model):
+    id: str
+    name: str
+    concept: str
+    body: int
+    mind: int
+    aura: int
+    traits: list[str]
+    relationships: list[str]
+    secret: str = ""
+    unique: str = ""
+    source: Source
+
+
+class Quick(_Model):
+    names: list[str]
+    concepts: list[str]
+    traits: list[str]
+    relationships: list[str]
+    source: Source
+
+
+class AdventureInfo(_Model):
+    id: str
+    title: str
+    hook: str
+    start: str
+    captured: str
+    after_death: str
+    max_scenes: int
+    source: Source
+
+
+class Exit(_Model):
+    words: list[str]
+    scene: str
+
+
+class Scene(_Model):
+    id: str
+    title: str
+    type: str
+    place: str
+    frame: str
+    problems: list[str]
+    exits: list[Exit] = Field(default_factory=list)
+    next_success: str = ""
+    next_failure: str = ""
+    ending: str = ""
+    hidden: bool = False  # a secret until the GM frames it
+    triggered: bool = False  # set off by a complication, a consequence or a twist
+    once: bool = False  # the GM frames it at most once
+    source: Source
+
+
+class Ending(_Model):
+    id: str
+    title: str
+    text: str
+    source: Source
+
+
+class Approach(_Model):
+    attribute: Attribute
+    difficulty: int
+    label: str
+    words: list[str]
+    needs_lost_gear: bool = False
+    source: Source
+
+
+class ProblemComplication(_Model):
+    text: str
+    effect: Literal["none", "loss", "trigger"] = "none"
+    attribute: Attribute | None = None
+    scene: str = ""
+    reveals: str = ""
+    source: Source
+
+
+class AdvantageRule(_Model):
+    dice: int
+    words: list[str]
+    secret: str = ""  # the player must have uncovered this secret for the trigger to count
+    attribute: Attribute | None = None
+    reason: str
+    source: Source
+
+
+class Problem(_Model):
+    id: str
+    name: str
+    villain: bool
+    consequence: list[str]
+    choices: list[list[str]] = Field(default_factory=list)
+    consequence_text: str
+    approaches: list[Approach]
+    complication: ProblemComplication | None = None
+    advantage: list[AdvantageRule] = Field(default_factory=list)
+    immune: list[str] = Field(default_factory=list)
+    reveals: list[str] = Field(default_factory=list)  # secrets a success uncovers
+    needs_secret: str = ""  # the problem cannot be tried before this secret is uncovered
+    needs_element: bool = False  # only a roll with a 6 (a narrative element) solves it
+    passes: bool = True  # solving it clears the scene
+    source: Source
+
+
+class Secret(_Model):
+    id: str
+    title: str
+    text: str
+    scene: str = ""  # revealed as soon as this scene is played
+    source: Source
+
+
+class Idea(_Model):
+    scene: str
+    body: list[str]
+    mind: list[str]
+    aura: list[str]
+
+
+class Adventure(_Model):
+    setting: Setting
+    premade: list[Premade]
+    quick: Quick
+    adventure: AdventureInfo
+    scene: list[Scene]
+    ending: list[Ending]
+    problem: list[Problem]
+    secret: list[Secret]
+    idea: list[Idea]
+
+
+class Rules:
+    """The loaded tables, with lookups by id."""
+
+    def __init__(self, core: Core, adv: Adventure, digest: str) -> None:
+        self.core = core
+        self.adv = adv
+        self.digest = digest
+        self.limits = core.limits
+        self.consequences = {c.id: c for c in core.consequence}
+        self.ladder = {r.value: r for r in core.difficulty}
+        self.scene_types = {t.id: t for t in core.scene_type}
+        self.complications = {c.id: c for c in core.complication}
+        self.elements = {e.id: e for e in core.element}
+        self.vetoes = {v.id: v for v in core.veto}
+        self.premades = {p.id: p for p in adv.premade}
+        self.scenes = {s.id: s for s in adv.scene}
+        self.endings = {e.id: e for e in adv.ending}
+        self.problems = {p.id: p for p in adv.problem}
+        self.secrets = {s.id: s for s in adv.secret}
+        self.ideas = {i.scene: i for i in adv.idea}
+        self._check()
+
+    def rung(self, value: int) -> Rung:
+        """The ladder rung for a Difficulty (5 and above share the top rung)."""
+        return self.ladder[min(value, max(self.ladder))]
+
+    def _check(self) -> None:
+        for c in self.consequences.values():
+            if c.effect == "loss" and c.attribute is None:
+                raise ValueError(f"consequence {c.id}: a loss needs an attribute")
+        for s in self.scenes.values():
+            if s.type not in self.scene_types:
+                raise ValueError(f"scene {s.id}: unknown type {s.type!r}")
+            for p in s.problems:
+                if p not in self.problems:
+                    raise ValueError(f"scene {s.id}: unknown problem {p!r}")
+            for nxt in (s.next_success, s.next_failure, *(e.scene for e in s.exits)):
+                if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
+                    raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
+            if s.ending and s.ending not in self.endings:
+                raise ValueError(f"scene {s.id}: unknown ending {s.ending!r}")
+        for p in self.problems.values():
+            kinds = [p.consequence, *p.choices]
+            for kind in (k for ks in kinds for k in ks):
+                if kind not in self.consequences:
+                    raise ValueError(f"problem {p.id}: unknown consequence {kind!r}")
+            if p.complication and p.complication.effect == "trigger":
+                if p.complication.scene not in self.scenes:
+                    raise ValueError(f"problem {p.id}: complication leads to unknown scene")
+            for sid in [*p.reveals, p.needs_secret, *(a.secret for a in p.advantage)]:
+                if sid and sid not in self.secrets:
+                    raise ValueError(f"problem {p.id}: unknown secret {sid!r}")
+        for pm in self.premades.values():
+            dice = (pm.body, pm.mind, pm.aura)
+            lim = self.limits
+            if sum(dice) != lim.attribute_dice or not all(
+                lim.attribute_min <= d <= lim.attribute_max for d in dice
+            ):
+                raise ValueError(f"premade {pm.id}: attributes break the 8-dice rule")
+            if len(pm.traits) != lim.traits or len(pm.relationships) != lim.relationships:
+                raise ValueError(f"premade {pm.id}: needs 5 Traits and 3 Relationships")
+        info = self.adv.adventure
+        for sid in (info.start, info.captured, info.after_death):
+            if sid not in self.scenes:
+                raise ValueError(f"adventure: unknown scene {sid!r}")
+
+
+def _read(name: str) -> tuple[dict, bytes]:
+    raw = (RULES_DIR / name).read_bytes()
+    return tomllib.loads(raw.decode("utf-8")), raw
+
+
+@cache
+def load() -> Rules:
+    """Read, validate and cross-check the rules data (once per process)."""
+    core_doc, core_raw = _read("core.toml")
+    adv_doc, adv_raw = _read("nightblades.toml")
+    digest = hashlib.sha256(core_raw + b"\0" + adv_raw).hexdigest()[:16]
+    return Rules(Core.model_validate(core_doc), Adventure.model_validate(adv_doc), digest)
+
+
+@cache
+def load_draft() -> dict:
+    """The GM drafting tables (``draft.toml``), validated in :mod:`.draft`."""
+    doc, _ = _read("draft.toml")
+    return doc
