@@ -26,7 +26,8 @@ from companion.llm.context import rolling_summary
 from companion.llm.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
-STORY_WINDOW = 8  # narrations passed verbatim to an AI decision; older ones are summarised
+STORY_WINDOW = 8
+SAFETY_STEPS = 100_000  # no game of ours is near this long: reaching it means a loop  # narrations passed verbatim to an AI decision; older ones are summarised
 
 Emit = Callable[[str, str], None]
 
@@ -169,9 +170,10 @@ class Session:
         self._step(action, by=by)
         self.advance()
 
-    def advance(self, limit: int = 100_000) -> None:
-        """Let chance and the AI seats move until a human decision (or the end) is due."""
-        for _ in range(limit):
+    def advance(self, max_steps: int | None = None) -> None:
+        """Let chance and the AI seats move until a human decision (or the end) is due, or
+        until ``max_steps`` steps were taken (stepping through an autoplay)."""
+        for _ in range(max_steps or SAFETY_STEPS):
             if self.is_over():
                 return
             due = self.awaiting()
@@ -185,6 +187,8 @@ class Session:
             if not ai:
                 return
             self._ai_move(ai[0])
+        if max_steps:
+            return
         raise RuntimeError("the game did not reach a human decision or an end")
 
     def _ai_move(self, seat: str) -> None:

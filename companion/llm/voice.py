@@ -14,6 +14,7 @@ Each game package supplies the offline parts the voice is built from:
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -74,11 +75,17 @@ class NarrationMemory:
     attempt: int = 0  # bumped when the last narration is rewound (X-card), for a fresh telling
 
     def allows(self, text: str) -> bool:
-        low = text.lower()
-        return not any(topic.lower() in low for topic in self.banned + self.veils if topic)
+        """False when ``text`` mentions a banned or veiled topic (as a word, plurals too)."""
+        return not any(_mentions(text, topic) for topic in self.banned + self.veils if topic)
 
     def rng(self, *labels: object):
         return derived_rng(self.seed, "narrate", self.attempt, *labels)
+
+
+def _mentions(text: str, topic: str) -> bool:
+    stem = topic.strip().lower()
+    stem = stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
+    return re.search(rf"\b{re.escape(stem)}(s|es)?\b", text.lower()) is not None
 
 
 class Voice(Protocol):
