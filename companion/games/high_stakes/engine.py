@@ -59,6 +59,28 @@ PLAYER_PHASES = {"create", "declare", "pool", "sixes", "tiebreak", "element", "e
 GM_PHASES = {"frame", "call", "stakes", "lose_relationship", "veto", "complication", "after"}
 CHANCE_PHASES = {"roll", "explode", "tiebreak_roll"}
 
+# Every kind of action a phase can ever hold (to tell "not now" from "not with these arguments").
+PHASE_KINDS: dict[str, set[str]] = {
+    "create": {"premade", "build", "attributes", "name", "concept", "trait_name",
+               "relationship_name", "secret", "no_secret", "unique", "no_unique"},
+    "frame": {"frame", "end_story", "reveal", "rest"},
+    "declare": {"act", "contest", "move_on"},
+    "call": {"no_roll", "roll", "reveal"},
+    "stakes": {"attribute", "difficulty", "consequence", "advantage"},
+    "pool": {"trait", "relationship", "secret", "unique", "raise", "heroic", "help", "lend",
+             "join", "roll"},
+    "sixes": {"keep", "explode", "cancel", "done"},
+    "tiebreak": {"tiebreak", "draw"},
+    "lose_relationship": {"lose"},
+    "element": {"element", "skip_element"},
+    "veto": {"accept_element", "veto"},
+    "narrate": {"narrate"},
+    "complication": {"complication"},
+    "after": {"continue", "end_scene", "reveal", "end_story"},
+    "experience": {"new_trait", "new_relationship", "very_good", "restore", "move_die",
+                   "keep_dice"},
+}
+
 
 class HighStakesOptions(Options):
     """Game options. ``players`` (inherited) is how many characters the player creates.
@@ -448,9 +470,7 @@ class HighStakes:
                                       ask="Set the scene: what, where, who? End with: what do you do?",
                                       optional_text=False))
                 out.extend(self._reveals(s))
-            for e in rules.adv.ending:
-                out.append(Action(seat=G, kind="end_story", args={"ending": e.id, "title": e.title},
-                                  ask="The epilogue: how does the story close?"))
+            out.extend(self._endings(s))
             return out
         if ph == "call":
             out.append(Action(seat=G, kind="no_roll",
@@ -519,8 +539,14 @@ class HighStakes:
                                   ask="What happens next in this scene? (end with: what do you do?)"))
             out.append(Action(seat=G, kind="end_scene", ask="How does the scene close?"))
             out.extend(self._reveals(s))
+            out.extend(self._endings(s))
             return out
         return out
+
+    def _endings(self, s: State) -> list[Action]:
+        return [Action(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
+                       ask="The epilogue: how does the story close?")
+                for e in self.rules.adv.ending]
 
     def _reveals(self, s: State) -> list[Action]:
         return [
@@ -1085,7 +1111,7 @@ class HighStakes:
             return self._after_contest(s)
         total = sum(p.successes(sf) for p in r.pools)
         r.stage = "done"
-        r.success = total >= (r.difficulty or 0)
+        r.success = r.overkill or total >= (r.difficulty or 0)
         six = any(p.six_rolled() for p in r.pools)
         for p in r.pools:
             r.due_complications.extend(p.character for _ in p.ones())
@@ -1369,7 +1395,8 @@ class HighStakes:
         if not legal:
             return RuleError("turn", f"nothing for {a.seat} to do now (waiting for: "
                              f"{', '.join(self.to_move(s)) or 'nobody'})", labels)
-        if a.kind not in kinds:
+        if a.kind not in PHASE_KINDS.get(s.phase, set()) or (
+                a.seat not in self.to_move(s) and a.kind not in kinds):
             return RuleError("phase", f"'{a.kind}' is not possible now (the game is at: {s.phase})", labels)
         args = a.args
         rules = self.rules

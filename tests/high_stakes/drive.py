@@ -1,0 +1,106 @@
+"""Drive the High Stakes engine to the situation a test needs, through legal actions only."""
+from __future__ import annotations
+
+from companion.core.game import CHANCE, Action
+from companion.games.high_stakes import GAME, HighStakesOptions
+from companion.games.high_stakes.model import State
+
+G = GAME
+
+
+def find(s: State, seat: str, kind: str, **args) -> Action:
+    """The one legal action of ``kind`` whose args include ``args``."""
+    found = [a for a in G.legal_actions(s, seat) if a.kind == kind
+             and all(a.args.get(k) == v for k, v in args.items())]
+    assert len(found) == 1, f"{kind} {args}: {len(found)} matches in phase {s.phase}: " \
+        f"{[(a.kind, a.args) for a in G.legal_actions(s, seat)][:20]}"
+    return found[0]
+
+
+def do(s: State, seat: str, kind: str, text: str = "", **args) -> State:
+    a = find(s, seat, kind, **args)
+    s, _ = G.apply(s, a.with_text(text) if text else a)
+    return s
+
+
+def do_ev(s: State, seat: str, kind: str, text: str = "", **args):
+    a = find(s, seat, kind, **args)
+    return G.apply(s, a.with_text(text) if text else a)
+
+
+def dice(s: State, *faces: int) -> State:
+    assert G.to_move(s) == [CHANCE], s.phase
+    chance = G.chance(s)
+    s, _ = G.apply(s, chance.outcome([str(f) for f in faces]))
+    return s
+
+
+def start(*premades: str, players: int | None = None, **opts) -> State:
+    """Characters from the ready-made list, and the story at its first framing."""
+    s = G.setup(HighStakesOptions(players=players or len(premades) or 1, **opts))
+    for p in premades:
+        s = do(s, "player", "premade", id=p)
+    assert s.phase == "frame", s.phase
+    return s
+
+
+def frame(s: State, type: str = "action", scene: str = "open", text: str = "A scene.") -> State:
+    if scene == "open":
+        return do(s, "gm", "frame", text, scene="open", type=type)
+    return do(s, "gm", "frame", text, scene=scene)
+
+
+def to_pool(s: State, who: str = "ash", attribute: str = "body", difficulty: int = 2,
+            consequence: list[str] | None = None, advantage: int = 0, problem: str = "open",
+            scene_type: str = "action", scene: str = "open") -> State:
+    """Frame a scene if none is open, declare, call a roll and set the stakes: the pool phase."""
+    if s.phase == "frame":
+        s = frame(s, scene_type, scene)
+    if s.phase == "after":
+        s = do(s, "gm", "continue", "Go on.")
+    s = do(s, "player", "act", "I try.", character=who, attribute=attribute)
+    s = do(s, "gm", "roll", problem=problem)
+    s = do(s, "gm", "attribute", attribute=attribute)
+    s = do(s, "gm", "difficulty", value=difficulty)
+    s = do(s, "gm", "consequence", kinds=consequence or ["retreat"])
+    s = do(s, "gm", "advantage", dice=advantage)
+    assert s.phase == "pool"
+    return s
+
+
+def finish_beat(s: State) -> State:
+    """From wherever the beat is after the dice, answer everything with the first legal choice
+    (no elements, accept, narrate, first complication) until the GM may go on or end the scene."""
+    for _ in range(50):
+        if s.phase in ("after", "frame", "create", "over"):
+            return s
+        if s.phase == "sixes":
+            r = s.roll
+            pool = r.pools[r.current]
+            if pool.pending():
+                s = do(s, "player", "keep", die=pool.pending()[0])
+            else:
+                s = do(s, "player", "done")
+            continue
+        if s.phase == "element":
+            s = do(s, "player", "skip_element")
+            continue
+        seat = G.to_move(s)[0]
+        a = G.legal_actions(s, seat)[0]
+        s, _ = G.apply(s, a.with_text("x") if a.ask else a)
+    raise AssertionError(f"stuck in {s.phase}")
+
+
+def end_scene(s: State) -> State:
+    s = finish_beat(s)
+    if s.phase == "after":
+        s = do(s, "gm", "end_scene")
+    return s
+
+
+def pool(s: State, i: int = 0):
+    return s.roll.pools[i]
+
+
+def trait(s: State, who: str, tid: str):
+    return next(t for t in s.char(who).traits if t.id == tid)
