@@ -10,7 +10,7 @@ from companion.repl.screen import PlainScreen
 
 def run_script(controller: Controller, source: TextIO, screen: PlainScreen) -> int:
     controller.hint()
-    for raw in source:
+    for raw in iter(source.readline, ""):  # line by line as it arrives (a pipe may stay open)
         line = raw.rstrip("\n")
         if controller.done:
             break
