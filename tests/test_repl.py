@@ -1,0 +1,88 @@
+"""The REPL without a terminal (prompt_toolkit's pipe input), and its verb registry."""
+from __future__ import annotations
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from companion.core.session import AI, HUMAN, Session
+from companion.games.at_any_cost import GAME
+from companion.games.at_any_cost.commands import VERBS
+from companion.llm.voice import OfflineVoice
+from companion.repl.app import LegalCompleter, TerminalScreen, run_interactive
+from companion.repl.controller import SHARED, Controller
+
+
+def controller(tmp_path, seed=3):
+    out = []
+    s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(GAME, seed), tmp_path / "j.jsonl")
+    s.advance()
+    return Controller(s, lambda kind, text: out.append((kind, text))), out
+
+
+def to_meet(c: Controller):
+    for line in ["Wren", "", "keep 1 2 3 4 5", "a", "b", "c", "d", "e"]:
+        c.handle(line)
+    while c.view()["phase"] != "meet":
+        c.handle("Because." if c.view()["phase"] == "questions" else "do 1")
+
+
+def complete(c: Controller, text: str) -> list[str]:
+    return [x.text for x in LegalCompleter(c).get_completions(Document(text), None)]
+
+
+def test_every_verb_has_usage_and_help(tmp_path):
+    c, out = controller(tmp_path)
+    for verb in [*SHARED, *VERBS]:
+        out.clear()
+        c.handle(f"/help {verb}")
+        assert out and out[0][0] == "info" and len(out[0][1]) > 20, verb
+
+
+def test_completion_offers_exactly_the_playable_cards(tmp_path):
+    c, _ = controller(tmp_path)
+    to_meet(c)
+    legal_cards = {GAME.data.card(x).name for a in c.legal() if a.kind == "play"
+                   for x in a.args["cards"]}
+    assert set(complete(c, "play ")) == legal_cards
+    assert "play" in complete(c, "pl")
+    anchors = {a["name"] for a in c.view()["anchors"]}
+    assert set(complete(c, "sacrifice ")) == anchors
+
+
+def test_completion_never_offers_hidden_cards(tmp_path):
+    c, _ = controller(tmp_path)
+    to_meet(c)
+    hidden = {GAME.data.name_of(x) for x in GAME.secrets(c.session.state, "protagonist")}
+    for verb in VERBS:
+        assert not hidden & set(complete(c, f"{verb} "))
+
+
+def test_toolbar_answers_where_what_who_and_stakes(tmp_path):
+    c, _ = controller(tmp_path)
+    to_meet(c)
+    bar = c.toolbar()
+    for part in ("Stage 1", "tags", "you 0 vs", "hand", "anchors 5"):
+        assert part in bar
+
+
+def test_a_question_prompt_takes_the_line_as_the_answer(tmp_path):
+    c, _ = controller(tmp_path)
+    assert c.prompt() == "Name your hero> "
+    c.handle("do no harm")  # an answer that starts like a verb stays an answer
+    assert c.session.state.hero_name == "do no harm"
+    c.handle("undo")
+    assert c.session.state.hero_name == "" and c.prompt() == "Name your hero> "
+
+
+def test_the_interactive_loop_reads_lines_and_ctrl_d_saves(tmp_path):
+    c, out = controller(tmp_path)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("Wren\r\r")
+        pipe.send_bytes(b"\x04")  # Ctrl-D
+        run_interactive(c, TerminalScreen(), history=tmp_path / "hist")
+    assert c.session.state.hero_name == "Wren" and c.done
+    assert any("companion resume" in text for _, text in out)
+    assert "Wren" in (tmp_path / "hist").read_text()
