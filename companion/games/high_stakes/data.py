@@ -184,6 +184,7 @@ class Scene(_Model):
     hidden: bool = False  # a secret until the GM frames it
     triggered: bool = False  # set off by a complication, a consequence or a twist
     once: bool = False  # the GM frames it at most once
+    resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
     source: Source
 
 
@@ -216,6 +217,7 @@ class AdvantageRule(_Model):
     dice: int
     words: list[str]
     secret: str = ""  # the player must have uncovered this secret for the trigger to count
+    reveals: str = ""  # thinking of it uncovers this secret (the GM says so as it awards the dice)
     attribute: Attribute | None = None
     reason: str
     source: Source
@@ -305,6 +307,8 @@ class Rules:
             for nxt in (s.next_success, s.next_failure, *(e.scene for e in s.exits)):
                 if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
+            if s.resume_to and s.resume_to not in self.scenes:
+                raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
             if s.ending and s.ending not in self.endings:
                 raise ValueError(f"scene {s.id}: unknown ending {s.ending!r}")
         for p in self.problems.values():
@@ -315,7 +319,8 @@ class Rules:
             if p.complication and p.complication.effect == "trigger":
                 if p.complication.scene not in self.scenes:
                     raise ValueError(f"problem {p.id}: complication leads to unknown scene")
-            for sid in [*p.reveals, p.needs_secret, *(a.secret for a in p.advantage)]:
+            for sid in [*p.reveals, p.needs_secret, *(a.secret for a in p.advantage),
+                        *(a.reveals for a in p.advantage)]:
                 if sid and sid not in self.secrets:
                     raise ValueError(f"problem {p.id}: unknown secret {sid!r}")
         for pm in self.premades.values():
@@ -328,7 +333,7 @@ class Rules:
             if len(pm.traits) != lim.traits or len(pm.relationships) != lim.relationships:
                 raise ValueError(f"premade {pm.id}: needs 5 Traits and 3 Relationships")
         info = self.adv.adventure
-        for sid in (info.start, info.captured, info.after_death):
+        for sid in (info.start, info.captured, *([info.after_death] if info.after_death != "resume" else [])):
             if sid not in self.scenes:
                 raise ValueError(f"adventure: unknown scene {sid!r}")
 

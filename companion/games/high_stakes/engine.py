@@ -527,11 +527,15 @@ class HighStakes:
             r = s.roll
             assert r is not None
             prob = rules.problems.get(r.problem)
-            if prob is not None and prob.complication is not None:
+            victim = s.char(r.due_complications[0])
+            if prob is not None and prob.complication is not None and self._harmless(
+                    victim, prob.complication.effect, prob.complication.attribute):
                 out.append(Action(seat=G, kind="complication", args={"id": "problem"},
                                   ask="Describe the setback."))
             for c in rules.core.complication:
-                out.append(Action(seat=G, kind="complication", args={"id": c.id}, ask="Describe the setback."))
+                if self._harmless(victim, c.effect, c.attribute):
+                    out.append(Action(seat=G, kind="complication", args={"id": c.id},
+                                      ask="Describe the setback."))
             return out
         if ph == "after":
             if s.scene is not None and s.scene.beats < s.max_beats and s.active():
@@ -542,6 +546,16 @@ class HighStakes:
             out.extend(self._endings(s))
             return out
         return out
+
+    @staticmethod
+    def _harmless(c: Character, effect: str, attribute: str | None) -> bool:
+        """A Complication makes life harder but never kills or knocks a character out outright:
+        no attribute loss that would reach 0, no Body loss at death's door."""
+        if effect != "loss" or not c.active or attribute is None:
+            return True
+        if attribute == "body" and c.deaths_door:
+            return False
+        return c.current(attribute) > 1
 
     def _endings(self, s: State) -> list[Action]:
         return [Action(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
@@ -775,6 +789,9 @@ class HighStakes:
         return [_ev("rest", healed=healed)]
 
     def _do_move_on(self, s: State, a: Action) -> list[Event]:
+        assert s.scene
+        s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "move_on": True,
+                          "text": a.text.strip()[:300], "roll": False})
         return [_ev("move_on", text=a.text)] + self._close_scene(s, a.text)
 
     def _do_end_scene(self, s: State, a: Action) -> list[Event]:
@@ -851,7 +868,7 @@ class HighStakes:
         assert s.scene and s.scene.declaration
         d = s.scene.declaration
         s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "character": d.character,
-                          "roll": False})
+                          "attribute": d.attribute, "text": d.text[:300], "roll": False})
         s.phase = "after"
         return [_ev("no_roll", character=d.character, text=a.text.strip())]
 
@@ -1129,6 +1146,7 @@ class HighStakes:
         s.history.append({
             "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",
             "roll": True, "problem": r.problem, "characters": [p.character for p in r.pools],
+            "text": s.scene.declaration.text[:300] if s.scene and s.scene.declaration else "",
             "difficulty": r.difficulty, "successes": total, "success": r.success, "six": six,
             "ones": len(r.due_complications), "overkill": r.overkill,
             "consequence": [x["consequence"] for x in r.applied],
@@ -1303,6 +1321,8 @@ class HighStakes:
         r = s.roll
         assert r
         r.narrated = True
+        if s.history and a.text.strip():
+            s.history[-1]["told"] = a.text.strip()[:300]
         return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
 
     def _do_complication(self, s: State, a: Action) -> list[Event]:
@@ -1507,6 +1527,7 @@ class HighStakes:
                 "ones": len(p.ones()), "rolled": p.rolled,
             } for p in r.pools],
             "complications_due": len(r.due_complications),
+            "applied": [dict(x) for x in r.applied],
             "element": r.element if r.element not in ("", "-", "+") else "",
         }
 
@@ -1532,6 +1553,7 @@ class HighStakes:
             "facts": list(s.facts),
             "history": [dict(h) for h in s.history[-12:]],
             "played": list(s.played),
+            "solved": self._solved(s),
             "draft": s.draft.model_dump() if s.draft and seat != "gm" else (
                 {"step": s.draft.step} if s.draft else None),
             "pending_new": s.pending_new,
@@ -1547,6 +1569,15 @@ class HighStakes:
                 "triggers": list(s.triggers),
                 "met": list(s.met),
             }
+        return out
+
+    def _solved(self, s: State) -> list[str]:
+        """Problems overcome so far (a problem that needs a narrative element needs a 6 too)."""
+        out: list[str] = []
+        for h in s.history:
+            p = self.rules.problems.get(h.get("problem", ""))
+            if p and h.get("success") and (h.get("six") or not p.needs_element) and p.id not in out:
+                out.append(p.id)
         return out
 
     def secrets(self, state: State, seat: str | None) -> set[str]:

@@ -1,0 +1,416 @@
+"""Offline narration for High Stakes: the story told from the table's own words, and the words the
+offline GM and the autoplay player write when an action asks for text.
+
+Decisions:
+
+* The beats of this game are mostly words someone said: the GM's framing, the player's
+  declaration, the narration of an outcome. ``narrate`` tells those words as prose (declarations
+  quoted, the GM's words as they are) and adds short sentences for what the engine decided that no
+  one said aloud: the stakes, a death, a secret uncovered, the Rest. Dice stay in small print
+  (``render.mechanics``), never in the prose, except in the outcome lines, which name the successes
+  and the Difficulty so the story always matches the dice.
+* ``write`` only ever reads the seat's view and public data: the GM's words come from the
+  adventure's framings, the problems' consequence texts, and a secret's text only once the engine
+  has it revealed. So no narration can carry a secret the player has not uncovered.
+* Choices are seeded by (session seed, step) and checked against the memory of sentences already
+  told; banned topics and veils remove any sentence or quoted text that mentions them.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.game import Action, Event
+from companion.llm.voice import Beat, NarrationMemory
+
+from .data import RULES_DIR, load
+from .policy import current_plan, preferred_attribute  # noqa: F401  (the GM's reading)
+
+ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Create(_M):
+    secrets: list[str]
+    uniques: list[str]
+
+
+class Declare(_M):
+    body: list[str]
+    mind: list[str]
+    aura: list[str]
+    contest: list[str]
+    move_on: list[str]
+    rest: list[str]
+
+
+class PoolWords(_M):
+    secret: str
+    unique: str
+    heroic: str
+    help: str
+    join: str
+
+
+class Success(_M):
+    plain: list[str]
+    complicated: list[str]
+    partial: list[str]
+    contest: list[str]
+    draw: list[str]
+
+
+class Failure(_M):
+    plain: list[str]
+
+
+class GmWords(_M):
+    no_roll: list[str]
+    no_roll_done: list[str]
+    no_roll_immune: list[str]
+    no_roll_barred: list[str]
+    no_roll_exit: list[str]
+    # "continue" is a Python-ish word in TOML only; the field keeps it
+    continue_: list[str]
+    end_scene: list[str]
+    open_frame: list[str]
+    veto: str
+    difficulty_open: str
+    consequence_open: str
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              alias_generator=lambda n: "continue" if n == "continue_" else n)
+
+
+class Experience(_M):
+    traits: list[str]
+    relationships: list[str]
+
+
+class Narration(_M):
+    create: Create
+    declare: Declare
+    raise_: dict[str, str]
+    pool: PoolWords
+    element: dict[str, list[str]]
+    success: Success
+    failure: Failure
+    gm: GmWords
+    reveal: dict[str, str]
+    ending: dict[str, str]
+    experience: Experience
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
+                              alias_generator=lambda n: "raise" if n == "raise_" else n)
+
+
+@cache
+def words() -> Narration:
+    doc = tomllib.loads((RULES_DIR / "narration.toml").read_text(encoding="utf-8"))
+    return Narration.model_validate(doc)
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text[0].upper() + text[1:] if text else text
+
+
+def _names(view: dict, alive_only: bool = True) -> str:
+    names = [c["name"] for c in view.get("characters", []) if c["status"] == "active" or not alive_only]
+    if not names:
+        names = [c["name"] for c in view.get("characters", [])] or ["the Nightblades"]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _who(view: dict, cid: str) -> str:
+    for c in view.get("characters", []):
+        if c["id"] == cid:
+            return c["name"]
+    return cid
+
+
+class Narrator:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    # ------------------------------------------------------------------ the story
+    def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
+        parts: list[str] = []
+        for i, ev in enumerate(beat.events):
+            text = self._event(ev, beat, memory, (beat.step, i))
+            if text and memory.allows(text) and text not in parts:
+                parts.append(text)
+                memory.used.add(text)
+        return "\n\n".join(parts)
+
+    def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
+        rng = memory.rng("hs", *label)
+        opts = list(options)
+        rng.shuffle(opts)
+        for o in opts:
+            text = _sentence(o.format(**fill))
+            if text not in memory.used and memory.allows(text):
+                return text
+        return ""
+
+    def _event(self, ev: Event, beat: Beat, memory: NarrationMemory, label: tuple) -> str:
+        d, k, view = ev.data, ev.kind, beat.view
+        rules = load()
+        said = (d.get("text") or "").strip()
+        if k == "character":
+            return f"**{d['name']}**, {d['concept']}." if d.get("concept") else f"**{d['name']}** joins the story."
+        if k == "scene":
+            if said:
+                return said
+            sc = rules.scenes.get(d.get("id", ""))
+            return sc.frame if sc else ""
+        if k == "secret":
+            how = (d.get("how") or "").strip()
+            return _sentence(how) if how else d["text"]
+        if k == "rest":
+            healed = d.get("healed") or []
+            tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
+            return "Rest at last: spent Traits and Relationships come back." + tail
+        if k == "declare":
+            return f"{d['name']}: “{said}”" if said else ""
+        if k == "contest":
+            return f"{d['first']} against {d['second']}: “{said}”" if said else \
+                f"{d['first']} and {d['second']} compete."
+        if k in ("no_roll", "gm_says", "scene_end", "narration", "move_on", "draw"):
+            return said
+        if k == "consequence":
+            return self._stakes(ev, view)
+        if k == "advantage" and d.get("dice"):
+            reason = f" {_sentence(said).rstrip('.')}." if said else ""
+            return f"“Good thinking: {d['dice']} more dice.”{reason}"
+        if k == "dice":
+            who = _who(view, d["character"])
+            if d["kind"] == "secret":
+                return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
+            if d["kind"] in ("raise", "heroic", "unique", "help") and said:
+                return f"{who}: “{said}”"
+            return ""
+        if k == "join" and said:
+            return f"{d['name']}: “{said}”"
+        if k == "overkill":
+            return "No need for dice: it is no contest at all."
+        if k == "element":
+            return f"A 6! {_sentence(said)}" if said else ""
+        if k == "veto":
+            return f"The GM vetoes it: {said}" if said else "The GM vetoes that."
+        if k == "complication":
+            note = d.get("note", "").strip()
+            return f"Complication: {d['text']}." + (f" {_sentence(note)}" if note else "")
+        if k == "death":
+            return f"{d['name']} dies."
+        if k == "out":
+            return f"{d['name']} is out of the story: {d['reason']}."
+        if k == "relationship_lost":
+            return f"A bond is broken: {d['name']}."
+        if k == "avenged":
+            return "The fallen are avenged."
+        if k == "story_end":
+            epi = (d.get("epilogue") or "").strip()
+            return f"**{d['title']}.** {d['text']}" + (f" {epi}" if epi else "")
+        if k == "experience":
+            what = {"trait": "gains a Trait:", "relationship": "gains a Relationship:",
+                    "very_good": "is now VERY good:", "restore": "wins back"}.get(d["gain"], "grows:")
+            return f"{_who(view, d['character'])} {what} {d['text']}."
+        if k == "die_moved":
+            return (f"{_who(view, d['character'])} has grown: a die moves from "
+                    f"{ATTR[d['from']]} to {ATTR[d['to']]}.")
+        return ""
+
+    def _stakes(self, ev: Event, view: dict) -> str:
+        roll = view.get("roll") or {}
+        said = (ev.data.get("text") or "").strip()
+        attr = ATTR.get(roll.get("pools", [{}])[0].get("attribute", ""), "")
+        diff = roll.get("difficulty")
+        what = said or " and ".join(n.lower() for n in ev.data.get("names", []))
+        return f"“{attr}, Difficulty {diff}. If it goes wrong: {what.rstrip('.')}.”"
+
+    # ------------------------------------------------------------------ words for AI seats
+    def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
+        w = words()
+        rules = load()
+        sc = view.get("scene") or {}
+        label = ("write", action.kind, str(sorted(action.args.items())), sc.get("number", 0),
+                 sc.get("beats", 0), len(view.get("history", [])), view.get("scene_count", 0))
+        rng = memory.rng(*label)
+        used = {h.get(f, "") for h in view.get("history", []) for f in ("text", "told")} | memory.used
+        k, a = action.kind, action.args
+
+        def pick(options: list[str], **fill: Any) -> str:
+            opts = [o.format(**fill) for o in options]
+            fresh = [o for o in opts if o not in used and memory.allows(o)]
+            pool = fresh or [o for o in opts if memory.allows(o)]
+            return rng.choice(pool) if pool else ""
+
+        draft = view.get("draft") or {}
+        quick = rules.adv.quick
+        if action.seat == "player":
+            if k == "name":
+                taken = {c["name"] for c in view.get("characters", [])}
+                return pick([n for n in quick.names if n not in taken] or quick.names)
+            if k == "concept":
+                return pick(quick.concepts)
+            if k == "trait_name":
+                return pick([t for t in quick.traits if t not in draft.get("traits", [])])
+            if k == "relationship_name":
+                return pick([r for r in quick.relationships if r not in draft.get("relationships", [])])
+            if k == "secret" and "character" not in a:
+                return pick(w.create.secrets)
+            if k == "unique" and "character" not in a:
+                return pick(w.create.uniques)
+            if k == "act":
+                return self._declaration(view, a, pick)
+            if k == "contest":
+                return pick(w.declare.contest)
+            if k == "move_on":
+                return pick(w.declare.move_on)
+            if k == "rest":
+                return pick(w.declare.rest)
+            if k == "raise":
+                return w.raise_.get(a["consequence"], "")
+            if k == "secret":
+                return w.pool.secret
+            if k == "unique":
+                thing = a.get("name", "my keepsake").rstrip(".")
+                return w.pool.unique.format(unique=thing[:1].lower() + thing[1:])
+            if k == "heroic":
+                return w.pool.heroic
+            if k in ("help", "join"):
+                return getattr(w.pool, k)
+            if k == "element":
+                return pick(w.element.get(a["element"], w.element["better"]))
+            if k == "narrate":
+                return self._outcome(view, pick)
+            if k == "draw":
+                return pick(w.success.draw)
+            if k == "new_trait":
+                return pick(w.experience.traits)
+            if k == "new_relationship":
+                return pick(w.experience.relationships)
+            return ""
+        # the GM
+        if k == "frame":
+            if a.get("scene") == "open":
+                return pick(w.gm.open_frame)
+            sc_data = rules.scenes.get(a.get("scene", ""))
+            return sc_data.frame if sc_data else ""
+        if k == "no_roll":
+            return self._no_roll(view, pick)
+        if k == "difficulty":
+            plan = current_plan(view, rules)
+            if plan.get("why") and plan.get("difficulty") == a["value"]:
+                return plan["why"]
+            return w.gm.difficulty_open.format(difficulty=a["value"], rung=rules.rung(a["value"]).name.lower())
+        if k == "consequence":
+            plan = current_plan(view, rules)
+            prob = plan.get("problem")
+            if plan.get("consequence") == a["kinds"] and plan.get("consequence_text"):
+                if prob is not None and prob.choices:  # name the one the GM chose
+                    head = plan["consequence_text"].split(":")[0]
+                    return f"{head}: " + " and ".join(rules.consequences[x].summary for x in a["kinds"])
+                return plan["consequence_text"]
+            names = " and ".join(rules.consequences[x].summary for x in a["kinds"])
+            return names
+        if k == "advantage":
+            plan = current_plan(view, rules)
+            return plan.get("advantage_why", "") if a.get("dice") else ""
+        if k == "narrate":
+            return self._outcome(view, pick)
+        if k == "continue":
+            return pick(w.gm.continue_)
+        if k == "end_scene":
+            return pick(w.gm.end_scene)
+        if k == "reveal":
+            return w.reveal.get(a["secret"], "")
+        if k == "veto":
+            return w.gm.veto.format(reason=rules.vetoes[a["reason"]].text)
+        if k == "end_story":
+            return w.ending.get(a["ending"], "").format(names=_names(view))
+        return ""
+
+    def _declaration(self, view: dict, a: dict, pick) -> str:
+        rules = load()
+        w = words()
+        sc = view.get("scene") or {}
+        idea = rules.ideas.get(sc.get("id", ""))
+        attr = a["attribute"]
+        revealed = {x["id"] for x in view.get("revealed", [])}
+        if idea is None:
+            return pick(getattr(w.declare, attr))
+        lines = list(getattr(idea, attr))
+        if "secret-golem-weakness" not in revealed:
+            lines = [x for x in lines if "weak spot" not in x] or lines
+        elif sc.get("id") == "clay_golem":
+            lines = [x for x in lines if "weak spot" in x] or lines
+        if sc.get("id") == "winged_demon" and "secret-demon-book" in revealed and attr == "aura":
+            lines = [x for x in lines if "book" in x] or lines
+        if sc.get("id") == "house_front" and "secret-loose-grating" in revealed and attr == "body":
+            return "I go to the window with the crooked grating and work it free."
+        return pick(lines)
+
+    def _no_roll(self, view: dict, pick) -> str:
+        rules = load()
+        w = words()
+        from .policy import passed_in_scene, problems_open, _words_in  # the GM's own reading
+
+        sc = view.get("scene") or {}
+        text = (sc.get("declaration") or {}).get("text", "").lower()
+        scene = rules.scenes.get(sc.get("id", ""))
+        plan = current_plan(view, rules)
+        if plan.get("immune"):
+            return pick(w.gm.no_roll_immune)
+        if scene is not None and scene.problems:
+            if passed_in_scene(view, sc.get("number", -1), rules):
+                return pick(w.gm.no_roll_done)
+            gated = [rules.problems[p] for p in scene.problems if rules.problems[p].needs_secret]
+            if any(_words_in(text, ap.words) for p in gated for ap in p.approaches) and not any(
+                    p.id == g.id for p in problems_open(view, rules) for g in gated):
+                return pick(w.gm.no_roll_barred)
+            if any(_words_in(text, ex.words) for ex in scene.exits):
+                return pick(w.gm.no_roll_exit)
+        return pick(w.gm.no_roll)
+
+    def _outcome(self, view: dict, pick) -> str:
+        """The outcome in words that match the dice: success or not, complications, the winner."""
+        rules = load()
+        w = words()
+        roll = view.get("roll") or {}
+        if roll.get("kind") == "contest":
+            if not roll.get("winner"):
+                return pick(w.success.draw)
+            return pick(w.success.contest, winner=_who(view, roll["winner"]))
+        lead = roll.get("pools", [{}])[0].get("character", "")
+        who = _who(view, lead)
+        prob = rules.problems.get(roll.get("problem", ""))
+        plan = current_plan(view, rules)
+        label = plan["approach"].label if plan.get("approach") else "as planned"
+        successes = sum(p["successes"] for p in roll.get("pools", []))
+        if roll.get("success"):
+            key = "complicated" if roll.get("complications_due") else "plain"
+            if prob and prob.needs_element and not any(
+                    d["face"] == 6 for p in roll.get("pools", []) for d in p["dice"]):
+                key = "partial"  # solved only with a narrative element: no 6, not yet
+            return pick(getattr(w.success, key), who=who, label=label,
+                        problem=prob.name if prob else "the problem")
+        applied = roll.get("applied", [])
+        consequence = (prob.consequence_text if prob and roll.get("consequence")
+                       and [x["consequence"] for x in applied if x["character"] == lead] == roll["consequence"]
+                       else "; ".join(rules.consequences[x["consequence"]].summary for x in applied
+                                      if x["character"] == lead) or "nothing gained")
+        dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
+                and any(x["character"] == c["id"] for x in applied)]
+        line = pick(w.failure.plain, successes=successes, difficulty=roll.get("difficulty"),
+                    consequence=_sentence(consequence))
+        if dead:
+            line += f" {', '.join(dead)} does not get up again."
+        return line
