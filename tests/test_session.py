@@ -32,7 +32,8 @@ def drive(session: Session, lines: list[str]) -> list:
     return out
 
 
-SETUP = ["Wren", "A miller's daughter.", "keep 1 2 3 4 5", "home", "friend", "ring", "me", "x"]
+SETUP = ["Wren", "A miller's daughter.", "keep 1 2 3 4 5", "home", "friend", "ring", "me",
+         "wings"]
 
 
 def to_first_decision(tmp_path, seed=3):
@@ -110,6 +111,19 @@ def test_undo_rewinds_the_last_decision_and_keeps_the_branch_marked(tmp_path):
     s.close()
     again, _ = Session.resume(tmp_path / "j.jsonl")
     assert again.state == before_state
+
+
+def test_the_x_card_retells_the_last_beat_after_an_undo(tmp_path):
+    s, _ = to_first_decision(tmp_path)
+    last = s.narrations[-1][1]
+    drive(s, ["do 1"])
+    s.undo()
+    assert s.narrations[-1][1] == last
+    named = " ".join(s.view(None)["hero"]["name"].lower().split() +
+                     [a["name"].lower() for a in s.view(None)["anchors"]])
+    word = max((w for w in re.findall(r"[a-z]+", last.lower()) if w not in named), key=len)
+    retold = s.x_card(word)  # a word of the telling, not of what happened: it can be avoided
+    assert retold and word not in retold.lower() and s.narrations[-1][1] == retold
 
 
 def test_undo_with_nothing_of_yours_is_refused(tmp_path):

@@ -122,12 +122,16 @@ class Session:
                                        f"on replay: {err}") from err
             elif kind == "narration":
                 self.narrations.append((row["n"], row["text"]))
-                self.memory.used.update(row.get("told", []))
             elif kind == "safety":
                 self.memory.banned += row.get("lines", [])
                 self.memory.veils += row.get("veils", [])
             elif kind == "x" and row.get("topic"):
                 self.memory.banned.append(row["topic"])
+        # Told is told: rewound narrations count too, so none is ever repeated in a session.
+        for row in t.rows + t.undone:
+            if row["type"] == "narration":
+                self.memory.used.update(row.get("told", []))
+        self.last_beat = None
 
     # -- who is to act ----------------------------------------------------------------------------
     @property
@@ -235,6 +239,9 @@ class Session:
         for seat in self.human_seats or [None]:
             for event in events:
                 if event.seen_by(seat) and self.render is not None:
+                    title = self.render.heading(event)
+                    if title:
+                        self.emit("heading", title)
                     line = self.render.mechanics(event, seat)
                     if line:
                         self.emit("mechanics", line)
@@ -276,8 +283,8 @@ class Session:
         if topic:
             self.memory.banned.append(topic)
         self._journal({"type": "x", "topic": topic, "n": len(self.actions) - 1})
-        beat = self.last_beat
-        if beat is None or not self.narrations or self.narrations[-1][0] != beat.step:
+        beat = self._last_narrated_beat()
+        if beat is None:
             return ""
         self._journal({"type": "retract", "n": beat.step})
         self.narrations.pop()
@@ -285,6 +292,21 @@ class Session:
         self._narrate(beat)
         return self.narrations[-1][1] if self.narrations and \
             self.narrations[-1][0] == beat.step else ""
+
+    def _last_narrated_beat(self) -> Beat | None:
+        """The beat the last narration told, rebuilt from its journal row (so it can be retold
+        after a resume or an undo too). The view is today's public view: later steps since then
+        are private draws and discards, which narration does not use."""
+        if not self.narrations:
+            return None
+        n = self.narrations[-1][0]
+        row = next((r for r in reversed(timeline(self.header, self.rows).actions)
+                    if r["n"] == n), None)
+        if row is None:
+            return None
+        events = [Event.model_validate(e) for e in row.get("events", [])]
+        return Beat(step=n, action=Action.model_validate(row["action"]),
+                    events=[e for e in events if e.visible_to is None], view=self.view(None))
 
     def undo(self) -> int:
         """Rewind to just before the human's last decision; returns how many actions were undone.
@@ -296,7 +318,6 @@ class Session:
         undone = len(self.actions) - keep
         self._journal({"type": "undo", "to": keep})
         self._replay(timeline(self.header, self.rows))
-        self.last_beat = None
         return undone
 
     def _journal(self, row: dict[str, Any]) -> None:

@@ -119,7 +119,9 @@ class Controller:
         try:
             self._handle(line)
         except RuleError as err:
-            legal = f"\n  you can: {'; '.join(err.legal[:12])}" if err.legal else ""
+            more = f"\n  … and {len(err.legal) - 10} more (actions)" if len(err.legal) > 10 else ""
+            legal = ("\n  You can: " + "".join(f"\n  · {x}" for x in err.legal[:10]) + more
+                     if err.legal else "")
             self.out("error", f"✗ {err.message} (rule: {err.rule}){legal}")
         except CommandError as err:
             self.out("error", f"✗ {err}")

@@ -1,10 +1,11 @@
 """How each kind of output looks: plain text for scripts and pipes, styled for the terminal."""
 from __future__ import annotations
 
+import shutil
 import sys
 import textwrap
 
-WIDTH = 96
+WIDTH = min(96, shutil.get_terminal_size((96, 24)).columns - 2)
 STYLE = {
     "narration": "",
     "mechanics": "fg:ansibrightblack",
@@ -28,7 +29,18 @@ def plain(kind: str, text: str) -> str:
         return f"  “{text}”"
     if kind == "notice":
         return f"! {text}"
+    if kind == "heading":
+        return f"── {text} " + "─" * max(4, WIDTH - len(text) - 4)
+    if kind in ("info", "error"):  # wrap long lines, keeping each line's own indent
+        return "\n".join(_wrap_line(line) for line in text.split("\n"))
     return text
+
+
+def _wrap_line(line: str) -> str:
+    if len(line) <= WIDTH:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 2)
+    return textwrap.fill(line, WIDTH, subsequent_indent=indent)
 
 
 class PlainScreen:

@@ -138,11 +138,14 @@ def useful_verbs(legal: list[Action]) -> list[str]:
 
 
 # -- what the screen shows -----------------------------------------------------------------------
-def hand_text(view: dict) -> str:
+def hand_text(view: dict, marks: bool = True) -> str:
+    """The hand, numbered; ``marks`` flags the cards no tag in play allows (not while the
+    stage's location is still face down: its tags are not known yet)."""
     hand = view.get("hand", [])
     if not hand:
         return "Your hand is empty."
-    rows = [f"  {i + 1} {card_label(c['id'])}{'' if c['playable'] else '  ✗ no tag in play'}"
+    rows = [f"  {i + 1} {card_label(c['id'])}"
+            f"{'  ✗ no tag in play' if marks and not c['playable'] else ''}"
             for i, c in enumerate(hand)]
     return f"Your hand ({len(hand)}):\n" + "\n".join(rows)
 
@@ -208,7 +211,7 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 + "\n".join(rows))
     if "discard" in kinds:
         over = len(view["hand"]) - view["hand_limit"]
-        return (f"{hand_text(view)}\nDiscard {over} card(s) to reach this stage's hand limit of "
+        return (f"{hand_text(view, marks=False)}\nDiscard {over} card(s) to reach this stage's hand limit of "
                 f"{view['hand_limit']} (discard CARD, ...).")
     if seat == PROTAGONIST and view.get("phase") == "meet":
         need = t[ANTAGONIST] - t[PROTAGONIST]

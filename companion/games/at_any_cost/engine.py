@@ -206,7 +206,7 @@ class AtAnyCost:
             elif p is Phase.QUESTIONS and s.questions and s.questions[-1].answer is None:
                 q = s.questions[-1]
                 acts.append(Action(seat=seat, kind="reply", args={"anchor": q.anchor},
-                                   ask=q.question))
+                                   ask="Your answer"))
             elif p is Phase.EPILOGUE:
                 acts.append(Action(seat=seat, kind="epilogue",
                                    ask=f"How does {s.hero_name}'s journey end, and how did the "

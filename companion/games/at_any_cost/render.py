@@ -56,6 +56,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         names = [d.location(x).name for x in data["locations"]]
         return "Face down (only you know): " + ", ".join(
             f"stage {i + 2} {n}" for i, n in enumerate(names))
+    if k == "question_asked":
+        name = d.anchor(data["anchor"]).name
+        return f"The Antagonist asks about {name}: “{data['question']}”"
     if k == "cards_drawn":
         if not data["cards"]:
             return None
