@@ -717,7 +717,7 @@ class HighStakes:
                       body=ch.base["body"], mind=ch.base["mind"], aura=ch.base["aura"],
                       traits=[t.name for t in ch.traits],
                       relationships=[r.name for r in ch.relationships],
-                      unique=ch.unique, has_secret=bool(ch.secret))]
+                      unique=ch.unique, has_secret=bool(ch.secret), joining=s.scene_count > 0)]
         if s.scene_count > 0 and s.pending_new > 0:
             s.pending_new -= 1
         if self._creation_due(s):
@@ -1551,7 +1551,7 @@ class HighStakes:
             "revealed": [{"id": x, "title": rules.secrets[x].title, "text": rules.secrets[x].text}
                          for x in s.revealed],
             "facts": list(s.facts),
-            "history": [dict(h) for h in s.history[-12:]],
+            "history": [dict(h) for h in s.history],
             "played": list(s.played),
             "solved": self._solved(s),
             "draft": s.draft.model_dump() if s.draft and seat != "gm" else (

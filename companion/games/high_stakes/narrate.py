@@ -164,6 +164,8 @@ class Narrator:
         rules = load()
         said = (d.get("text") or "").strip()
         if k == "character":
+            if not d.get("joining"):
+                return ""  # the starting characters are in the story's front matter
             return f"**{d['name']}**, {d['concept']}." if d.get("concept") else f"**{d['name']}** joins the story."
         if k == "scene":
             if said:

@@ -122,8 +122,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     plan.update(problem=p, approach=ap)
     rung = rules.rung(ap.difficulty)
     plan["difficulty"] = ap.difficulty
-    plan["why"] = (f"{p.name}, {ap.label}: Difficulty {ap.difficulty}, "
-                   f"{rung.name.lower()} ({rung.summary})")
+    plan["why"] = f"{p.name}, {ap.label} ({rung.summary})"
     cons = list(p.consequence)
     if p.choices:
         ch = _char(view, decl["character"]) if decl.get("character") else None

@@ -1,0 +1,541 @@
+"""High Stakes at the prompt: its verbs, their completions, the toolbar and the status screen.
+
+Verbs turn typed words into Actions; the engine alone decides whether they are legal. A typed name
+(a Trait, a Relationship, a character) is looked up among the player's own sheet, and the action is
+taken from the legal list when it is there, so its arguments are exactly the engine's. When it is
+not, the action is still sent, so the engine's refusal names the rule (a Trait already used this
+session, the one Rest already had...).
+
+Everyday play: ``body|mind|aura TEXT`` says what your character does and with which attribute;
+``trait``, ``rel``, ``unique``, ``secret``, ``raise``, ``heroic`` add dice; ``roll``; then ``keep``,
+``explode`` or ``cancel`` for each 6. Everything else the prompt asks for, you simply type.
+"""
+from __future__ import annotations
+
+from companion.core.game import Action, RuleError
+from companion.repl.errors import CommandError
+from companion.repl.names import match_one, norm
+
+from .data import ATTRIBUTES, load
+
+ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
+
+VERBS: dict[str, tuple[str, str]] = {
+    "body": ("body [WHO:] WHAT YOU DO",
+             "Act with Body: fight, climb, run, sneak, endure. Say what you do in your own words "
+             "(body I throw my rope over the wall). With several characters, name who first "
+             "(body rust: I climb)."),
+    "mind": ("mind [WHO:] WHAT YOU DO",
+             "Act with Mind: search, notice, remember, plan, pick a lock, resist."),
+    "aura": ("aura [WHO:] WHAT YOU DO",
+             "Act with Aura: persuade, trick, lie, charm, command, intimidate."),
+    "trait": ("trait NAME|N [x2]",
+              "Add a Trait's die (+1; a VERY good Trait +2, or x1 to keep one for later). Each "
+              "Trait works once per session, until the Rest scene refreshes it."),
+    "rel": ("rel NAME|N [-- how]",
+            "Add a Relationship's die (+1) in a scene about that person; once per session until the "
+            "Rest. A revenge bond gives +2 against the villain who killed a friend."),
+    "unique": ("unique [-- how]", "Use your Unique Thing: +2 dice, once per session (Rest does not "
+                                  "bring it back). At creation: unique TEXT describes it."),
+    "secret": ("secret [-- how it comes out]",
+               "Reveal your Personal Secret in this scene: +2 dice, once per campaign. At creation: "
+               "secret TEXT describes it."),
+    "raise": ("raise CONSEQUENCE [-- how]",
+              "Raise the stakes: accept a worse consequence for failure for its bonus dice: face, "
+              "equipment, wounded, relationship, concentration +1; freedom +2; social_death, "
+              "deaths_door +3; game_over +4. Not in a flashback."),
+    "heroic": ("heroic TRAIT [-- how]",
+               "Heroic Effort: when the GM has put your life at stake, burn a Trait for +2 dice. It "
+               "is gone until Experience wins it back."),
+    "help": ("help WHO", "Another of your characters helps the roll: +1 die, and shares the "
+                         "consequence."),
+    "lend": ("lend WHO TRAIT", "A helping character lends a Trait: +1 die (the Trait is spent)."),
+    "join": ("join WHO ATTRIBUTE", "Team effort: another character rolls their own dice; all "
+                                   "successes add up."),
+    "contest": ("contest WHO WHO ATTRIBUTE [-- over what]",
+                "Two of your characters compete: attribute dice against attribute dice."),
+    "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll)."),
+    "keep": ("keep [N]", "Keep a 6 as a success (N: which die; default the first 6). "
+                         "After a story: keep your attributes as they are."),
+    "explode": ("explode [N]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
+    "cancel": ("cancel [SIX ONE]", "Spend a 6 to cancel a 1 (no complication from it)."),
+    "done": ("done", "Done with the sixes (keep the rest of the dice as they are)."),
+    "tiebreak": ("tiebreak", "A tied contest: roll one die to decide it."),
+    "draw": ("draw [-- how]", "A tied contest: call it a draw."),
+    "element": ("element [KIND] -- WHAT BECOMES TRUE",
+                "After a 6: add a narrative element to the story (kinds: elements)."),
+    "skip": ("skip", "Skip the optional step: the Personal Secret or Unique Thing at creation, or "
+                     "the narrative element."),
+    "rest": ("rest [-- where and how]",
+             "Between scenes: narrate the session's one Rest scene (Traits and Relationships "
+             "refresh, losses heal)."),
+    "leave": ("leave [-- where to]", "Move on: end the current scene."),
+    "premade": ("premade NAME", "Play a ready-made Nightblade (Ash, Rust, Wind)."),
+    "build": ("build", "Build your own character: 8 dice over Body, Mind and Aura, 5 Traits, 3 "
+                       "Relationships, an optional Secret and Unique Thing."),
+    "dice": ("dice BODY MIND AURA", "At creation: spread 8 dice, 1 to 4 each (dice 3 2 3)."),
+    "learn": ("learn TEXT", "Experience: a new Trait from this story."),
+    "bond": ("bond TEXT", "Experience: a new Relationship from this story."),
+    "very": ("very TRAIT", "Experience: make a Trait VERY good (+2)."),
+    "restore": ("restore TRAIT", "Experience: win back a Trait burned in a Heroic Effort."),
+    "move": ("move FROM TO", "After your first story: move one die between attributes (1-4)."),
+    "sheet": ("sheet [WHO]", "Show the character sheet: attributes and losses, Traits, "
+                             "Relationships, what is used."),
+    "pool": ("pool", "Show the roll in progress: the stakes, the pool's sources, the dice."),
+    "secrets": ("secrets", "What you have uncovered, and what the players made true."),
+    "ladder": ("ladder", "The Difficulty ladder with examples."),
+    "consequences": ("consequences", "The consequence table with the bonus dice for raising."),
+    "elements": ("elements", "Kinds of narrative element."),
+    "drew": ("drew N N N ...", "(physical dice) Type the faces you rolled on your real dice."),
+}
+
+READ_ONLY = {"sheet", "pool", "secrets", "ladder", "consequences", "elements"}
+
+
+def _split_text(rest: str) -> tuple[str, str]:
+    if "--" in rest:
+        head, text = rest.split("--", 1)
+        return head.strip(), text.strip()
+    return rest.strip(), ""
+
+
+def _pick(legal: list[Action], seat: str, kind: str, text: str = "", **args) -> Action:
+    """The legal action of ``kind`` whose args include ``args`` (with text); when none is legal, a
+    bare Action with those args, so the engine's refusal names the broken rule."""
+    for a in legal:
+        if a.kind == kind and all(a.args.get(k) == v for k, v in args.items()):
+            return a.with_text(text) if text else a
+    return Action(seat=seat, kind=kind, args=args, text=text)
+
+
+def _chars(view: dict) -> dict[str, str]:
+    return {c["name"]: c["id"] for c in view.get("characters", []) if c["status"] == "active"}
+
+
+def _me(view: dict) -> dict:
+    roll = view.get("roll") or {}
+    if roll.get("pools"):
+        cid = roll["pools"][0]["character"]
+    else:
+        act = [c for c in view.get("characters", []) if c["status"] == "active"]
+        if not act:
+            raise CommandError("no character is in play")
+        cid = act[0]["id"]
+    return next(c for c in view["characters"] if c["id"] == cid)
+
+
+def _char_by(view: dict, name: str) -> dict:
+    cid = match_one(name, _chars(view), "character")
+    return next(c for c in view["characters"] if c["id"] == cid)
+
+
+def _numbered(text: str, items: list[dict], what: str) -> str:
+    """An item id by number (1-based) or by name."""
+    t = text.strip()
+    if t.isdigit():
+        k = int(t)
+        if not 1 <= k <= len(items):
+            raise CommandError(f"there is no {what} number {k}", f"1 to {len(items)}")
+        return items[k - 1]["id"]
+    return match_one(t, {i["name"]: i["id"] for i in items}, what)
+
+
+def _attr(word: str) -> str:
+    w = norm(word)
+    for a in ATTRIBUTES:
+        if a.startswith(w) and w:
+            return a
+    raise CommandError(f"{word!r} is not an attribute", "body, mind, aura")
+
+
+def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
+    head, text = _split_text(rest)
+    kinds = {a.kind for a in legal}
+    if verb in ATTRIBUTES:
+        words = rest.strip()
+        who = None
+        if ":" in words.split(" ", 1)[0] or (":" in words and len(words.split(":", 1)[0].split()) == 1):
+            name, words = words.split(":", 1)
+            who = _char_by(view, name)["id"]
+        if who is None:
+            if "act" not in kinds:
+                raise RuleError("phase", "you cannot declare an action now")
+            who = next(a.args["character"] for a in legal if a.kind == "act")
+        if not words.strip():
+            raise CommandError(f"say what you do: {verb} WHAT YOU DO")
+        return [_pick(legal, seat, "act", words.strip(), character=who, attribute=verb)]
+    if verb == "trait":
+        c = _me(view)
+        dice = None
+        parts = head.split()
+        if parts and parts[-1].lower() in ("x1", "x2"):
+            dice = int(parts[-1][1])
+            head = " ".join(parts[:-1])
+        tid = _numbered(head, c["traits"], "Trait")
+        t = next(x for x in c["traits"] if x["id"] == tid)
+        args = {"character": c["id"], "trait": tid}
+        if t["very"]:
+            args["dice"] = dice or min(2, max(1, t["left"]))
+        return [_pick(legal, seat, "trait", text, **args)]
+    if verb == "rel":
+        c = _me(view)
+        rid = _numbered(head, c["relationships"], "Relationship")
+        return [_pick(legal, seat, "relationship", text, character=c["id"], relationship=rid)]
+    if verb in ("unique", "secret"):
+        if view.get("phase") == "create":
+            if not rest.strip():
+                raise CommandError(f"describe it: {verb} TEXT (or skip)")
+            return [_pick(legal, seat, verb, rest.strip())]
+        c = _me(view)
+        return [_pick(legal, seat, verb, text, character=c["id"])]
+    if verb == "raise":
+        c = _me(view)
+        table = {x.id: x.id for x in load().core.consequence}
+        table.update({x.name: x.id for x in load().core.consequence})
+        kind = match_one(head.replace(" ", "_") if head.replace(" ", "_") in table else head, table,
+                         "consequence")
+        return [_pick(legal, seat, "raise", text, character=c["id"], consequence=kind)]
+    if verb == "heroic":
+        c = _me(view)
+        tid = _numbered(head, c["traits"], "Trait")
+        return [_pick(legal, seat, "heroic", text, character=c["id"], trait=tid)]
+    if verb == "help":
+        h = _char_by(view, head)
+        return [_pick(legal, seat, "help", text, helper=h["id"])]
+    if verb == "lend":
+        parts = head.split(None, 1)
+        if len(parts) < 2:
+            raise CommandError("lend WHO TRAIT")
+        h = _char_by(view, parts[0])
+        tid = _numbered(parts[1], h["traits"], "Trait")
+        return [_pick(legal, seat, "lend", helper=h["id"], trait=tid)]
+    if verb == "join":
+        parts = head.split()
+        if len(parts) != 2:
+            raise CommandError("join WHO ATTRIBUTE", "join wind body")
+        c = _char_by(view, parts[0])
+        return [_pick(legal, seat, "join", text, character=c["id"], attribute=_attr(parts[1]))]
+    if verb == "contest":
+        parts = head.split()
+        if len(parts) != 3:
+            raise CommandError("contest WHO WHO ATTRIBUTE", "contest ash wind body")
+        a, b = _char_by(view, parts[0])["id"], _char_by(view, parts[1])["id"]
+        order = [c["id"] for c in view["characters"]]
+        if order.index(a) > order.index(b):
+            a, b = b, a
+        return [_pick(legal, seat, "contest", text, first=a, second=b, attribute=_attr(parts[2]))]
+    if verb == "roll":
+        return [_pick(legal, seat, "roll")]
+    if verb in ("keep", "explode", "cancel", "done"):
+        if verb == "keep" and view.get("phase") == "experience":
+            return [_pick(legal, seat, "keep_dice")]
+        return [_six(verb, head, view, legal, seat)]
+    if verb in ("tiebreak", "draw"):
+        return [_pick(legal, seat, verb, text)]
+    if verb == "element":
+        elements = {e.id: e.id for e in load().core.element}
+        kind = "own"
+        if head:
+            kind = match_one(head, elements, "kind of element")
+        if not text:
+            raise CommandError("say what becomes true: element [KIND] -- TEXT")
+        return [_pick(legal, seat, "element", text, element=kind)]
+    if verb == "skip":
+        for k in ("no_secret", "no_unique", "skip_element"):
+            if k in kinds:
+                return [_pick(legal, seat, k)]
+        raise RuleError("phase", "there is nothing optional to skip now")
+    if verb == "rest":
+        return [_pick(legal, seat, "rest", rest.strip().lstrip("-").strip())]
+    if verb == "leave":
+        return [_pick(legal, seat, "move_on", rest.strip().lstrip("-").strip())]
+    if verb == "premade":
+        pm = {p.name: p.id for p in load().adv.premade}
+        return [_pick(legal, seat, "premade", id=match_one(head, pm, "ready-made character"))]
+    if verb == "build":
+        return [_pick(legal, seat, "build")]
+    if verb == "dice":
+        nums = head.replace(",", " ").split()
+        if len(nums) != 3 or not all(n.isdigit() for n in nums):
+            raise CommandError("dice BODY MIND AURA", "dice 3 2 3")
+        b, m, a = map(int, nums)
+        return [_pick(legal, seat, "attributes", body=b, mind=m, aura=a)]
+    if verb in ("learn", "bond"):
+        if not rest.strip():
+            raise CommandError(f"{verb} TEXT")
+        kind = "new_trait" if verb == "learn" else "new_relationship"
+        c = _exp_char(view)
+        return [_pick(legal, seat, kind, rest.strip(), character=c["id"])]
+    if verb in ("very", "restore"):
+        c = _exp_char(view)
+        tid = _numbered(head, c["traits"], "Trait")
+        return [_pick(legal, seat, "very_good" if verb == "very" else "restore", character=c["id"], trait=tid)]
+    if verb == "move":
+        parts = head.split()
+        if len(parts) != 2:
+            raise CommandError("move FROM TO", "move mind body")
+        c = _exp_char(view)
+        return [_pick(legal, seat, "move_die", character=c["id"], **{"from": _attr(parts[0]), "to": _attr(parts[1])})]
+    raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
+
+
+def _exp_char(view: dict) -> dict:
+    if view.get("phase") != "experience":
+        raise RuleError("phase", "Experience comes at the end of the story")
+    for a in view["characters"]:
+        if a["status"] == "active":
+            return a
+    raise CommandError("no character takes Experience")
+
+
+def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str) -> Action:
+    roll = view.get("roll") or {}
+    if view.get("phase") != "sixes":
+        raise RuleError("sixes", "there are no sixes to decide now")
+    cur = roll["current"]
+    dice = roll["pools"][cur]["dice"]
+    if verb == "done":
+        return _pick(legal, seat, "done")
+    nums = [int(x) - 1 for x in head.split() if x.isdigit()]
+    if verb in ("keep", "explode"):
+        pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
+        die = nums[0] if nums else (pending[0] if pending else -1)
+        return _pick(legal, seat, verb, pool=cur, die=die)
+    sixes = [i for i, d in enumerate(dice) if d["state"] in ("pending", "kept")]
+    ones = [i for i, d in enumerate(dice) if d["state"] == "one"]
+    six = nums[0] if len(nums) > 0 else (sixes[0] if sixes else -1)
+    one = nums[1] if len(nums) > 1 else (ones[0] if ones else -1)
+    return _pick(legal, seat, "cancel", pool=cur, die=six, one=one)
+
+
+def parse_chance(rest: str, options: list[str]) -> list[str]:
+    """Faces typed for a physical roll: numbers 1-6, separated by spaces or commas."""
+    faces = rest.replace(",", " ").split()
+    bad = [f for f in faces if f not in options]
+    if not faces or bad:
+        raise CommandError(f"type the faces you rolled, 1 to 6 (not {' '.join(bad) or 'nothing'})",
+                           "drew 3 5 6 1")
+    return faces
+
+
+# -- what the screen shows -----------------------------------------------------------------------
+def _attrs(c: dict) -> str:
+    out = []
+    for a in ATTRIBUTES:
+        x = c["attributes"][a]
+        out.append(f"{ATTR[a]} {x['now']}" + (f" (of {x['base']})" if x["loss"] else ""))
+    return " · ".join(out)
+
+
+def sheet_text(view: dict, who: str = "") -> str:
+    chars = view.get("characters", [])
+    if who:
+        chars = [_char_by(view, who)]
+    if not chars:
+        return "No character yet."
+    blocks = []
+    for c in chars:
+        flags = [x for x, on in (("DEAD", c["status"] == "dead"), ("out: " + c["out_reason"], c["status"] == "out"),
+                                 ("at death's door", c["deaths_door"]), ("captured", c["captured"]),
+                                 ("socially dead", c["social_death"])) if on]
+        rows = [f"{c['name']}" + (f", {c['concept']}" if c["concept"] else "")
+                + (f"  [{', '.join(flags)}]" if flags else ""),
+                f"  {_attrs(c)}",
+                "  Traits:"]
+        for i, t in enumerate(c["traits"]):
+            state = "burned" if t["burned"] else ("ready" if t["left"] else "used")
+            very = " (VERY good, +2)" if t["very"] else ""
+            rows.append(f"    {i + 1} {t['name']}{very}  [{state}]")
+        rows.append("  Relationships:")
+        for i, r in enumerate(c["relationships"]):
+            state = "lost" if r["lost"] else ("used" if r["used"] else "ready")
+            bonus = f" (+{r['bonus']} vs {r['revenge']})" if r["revenge"] else ""
+            rows.append(f"    {i + 1} {r['name']}{bonus}  [{state}]")
+        if c["unique"]:
+            rows.append(f"  Unique Thing: {c['unique']}  [{'used' if c['unique_used'] else 'ready'}]")
+        if c.get("secret"):
+            rows.append(f"  Personal Secret: {c['secret']}  [{'revealed' if c['secret_used'] else 'kept'}]")
+        blocks.append("\n".join(rows))
+    return "\n".join(blocks)
+
+
+def pool_text(view: dict) -> str:
+    roll = view.get("roll")
+    if not roll:
+        return "No roll in progress."
+    rows = []
+    if roll.get("problem_name"):
+        rows.append(f"Against: {roll['problem_name']}")
+    if roll.get("difficulty") is not None:
+        rows.append(f"Difficulty {roll['difficulty']} ({roll['rung']})")
+    if roll.get("consequence"):
+        rows.append("If it fails: " + " and ".join(f"{c['name']} ({c['summary']})" for c in roll["consequence"]))
+    names = {c["id"]: c["name"] for c in view["characters"]}
+    for i, p in enumerate(roll["pools"]):
+        srcs = " + ".join(f"{s['label']}" for s in p["sources"])
+        rows.append(f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
+        if p["dice"]:
+            faces = []
+            for j, d in enumerate(p["dice"]):
+                mark = {"pending": "6?", "kept": "6✓", "exploded": "6✱", "cancels": "6→1",
+                        "cancelled": "1✗", "one": "1!"}.get(d["state"], str(d["face"]))
+                faces.append(f"{j + 1}:{mark}")
+            rows.append("  dice " + " ".join(faces) + f"   successes {p['successes']}")
+    if roll.get("success") is not None and roll.get("kind") != "contest":
+        rows.append("Result: " + ("success" if roll["success"] else "failure"))
+    return "\n".join(rows)
+
+
+def secrets_text(view: dict) -> str:
+    rows = ["Uncovered:"] + [f"  {s['title']}: {s['text']}" for s in view.get("revealed", [])]
+    if len(rows) == 1:
+        rows.append("  nothing yet")
+    if view.get("facts"):
+        rows.append("Made true by the players:")
+        rows += [f"  {f}" for f in view["facts"]]
+    return "\n".join(rows)
+
+
+def show(verb: str, view: dict) -> str | None:
+    rules = load()
+    if verb == "sheet":
+        return sheet_text(view)
+    if verb == "pool":
+        return pool_text(view)
+    if verb == "secrets":
+        return secrets_text(view)
+    if verb == "ladder":
+        return "\n".join(f"  {r.value}{'+' if r.value == 5 else ''} {r.name}: {r.summary}. "
+                         f"E.g. {'; '.join(r.examples[:3])}" for r in rules.core.difficulty)
+    if verb == "consequences":
+        return "\n".join(f"  {c.id:<14} +{c.bonus}  {c.name}: {c.summary}" for c in rules.core.consequence)
+    if verb == "elements":
+        return "\n".join(f"  {e.id:<22} {e.text}" for e in rules.core.element)
+    return None
+
+
+def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
+    kinds = {a.kind for a in legal}
+    if verb == "trait":
+        return [a.args["name"] for a in legal if a.kind == "trait"]
+    if verb == "rel":
+        return [a.args["name"] for a in legal if a.kind == "relationship"]
+    if verb == "heroic":
+        return [a.args["name"] for a in legal if a.kind == "heroic"]
+    if verb == "raise":
+        return [a.args["consequence"] for a in legal if a.kind == "raise"]
+    if verb in ("help", "join", "sheet"):
+        return list(_chars(view))
+    if verb == "premade":
+        return [a.args["name"] for a in legal if a.kind == "premade"]
+    if verb == "element":
+        return [a.args["element"] for a in legal if a.kind == "element"]
+    if verb in ("very", "restore"):
+        k = "very_good" if verb == "very" else "restore"
+        return [a.args["name"] for a in legal if a.kind == k]
+    if verb in ("move",):
+        return list(ATTRIBUTES) if "move_die" in kinds else []
+    return []
+
+
+USEFUL = [
+    ("premade", "premade"), ("build", "build"), ("dice", "attributes"), ("skip", "no_secret"),
+    ("skip", "no_unique"), ("secret", "secret"), ("unique", "unique"),
+    ("body", "act"), ("mind", "act"), ("aura", "act"), ("contest", "contest"), ("leave", "move_on"),
+    ("rest", "rest"),
+    ("trait", "trait"), ("rel", "relationship"), ("raise", "raise"), ("heroic", "heroic"),
+    ("help", "help"), ("lend", "lend"), ("join", "join"), ("roll", "roll"),
+    ("keep", "keep"), ("explode", "explode"), ("cancel", "cancel"), ("done", "done"),
+    ("tiebreak", "tiebreak"), ("draw", "draw"), ("element", "element"), ("skip", "skip_element"),
+    ("learn", "new_trait"), ("bond", "new_relationship"), ("very", "very_good"),
+    ("restore", "restore"), ("move", "move_die"), ("keep", "keep_dice"),
+]
+
+
+def useful_verbs(legal: list[Action]) -> list[str]:
+    kinds = {a.kind for a in legal}
+    out: list[str] = []
+    for verb, kind in USEFUL:
+        if kind in kinds and verb not in out:
+            out.append(verb)
+    return out + ["sheet", "pool"]
+
+
+def status(view: dict) -> str:
+    parts = []
+    sc = view.get("scene")
+    if sc:
+        t = load().scene_types.get(sc["type"])
+        parts.append(f"Scene {sc['number']} · {sc['title']} ({t.name if t else sc['type']})"
+                     + (f" · {sc['place']}" if sc.get("place") else ""))
+        if sc.get("frame"):
+            parts.append(sc["frame"])
+    else:
+        parts.append(f"{view['adventure']['title']} · between scenes "
+                     f"({view['scene_count']} of at most {view['max_scenes']} played)")
+    parts.append(sheet_text(view))
+    if view.get("roll"):
+        parts.append(pool_text(view))
+    parts.append(secrets_text(view))
+    parts.append("Rest: " + ("already had this session" if view.get("rest_used") else
+                             "still to come (type rest between scenes)"))
+    return "\n".join(parts)
+
+
+def toolbar(view: dict) -> str:
+    act = [c for c in view.get("characters", []) if c["status"] == "active"]
+    if not act:
+        return " Creating a character · [F1] help"
+    c = act[0]
+    a = c["attributes"]
+    attrs = " ".join(f"{ATTR[x][0]}{a[x]['now']}" + (f"(-{a[x]['loss']})" if a[x]["loss"] else "")
+                     for x in ATTRIBUTES)
+    traits = sum(1 for t in c["traits"] if t["left"] > 0)
+    rels = sum(1 for r in c["relationships"] if not r["used"] and not r["lost"])
+    sc = view.get("scene")
+    where = f"Scene {sc['number']} {sc['type']}" if sc else "between scenes"
+    roll = view.get("roll") or {}
+    stakes = ""
+    if roll.get("difficulty") is not None:
+        size = sum(p["size"] for p in roll["pools"])
+        stakes = f" · Difficulty {roll['difficulty']} · pool {size}"
+    rest = "" if view.get("rest_used") else " · rest ready"
+    return (f" {c['name']} {attrs} · traits {traits}/{len(c['traits'])} · rels {rels} · "
+            f"{where}{stakes}{rest} · [F1] help")
+
+
+def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
+    kinds = {a.kind for a in legal}
+    ph = view.get("phase")
+    if "premade" in kinds or "build" in kinds:
+        names = ", ".join(a.args["name"] for a in legal if a.kind == "premade")
+        return (f"Choose your Nightblade: premade NAME ({names}), or build your own (build).\n"
+                "  Ash: Body 3 Mind 2 Aura 3, stage tricks, a quick tongue, reads Elvish.")
+    if "attributes" in kinds:
+        return "Spread 8 dice over Body, Mind and Aura, 1 to 4 each: dice BODY MIND AURA (dice 3 2 3)."
+    if "no_secret" in kinds:
+        return "A Personal Secret (+2 dice once per campaign, the day it comes out): secret TEXT, or skip."
+    if "no_unique" in kinds:
+        return "A Unique Thing (an object or knowledge that defines you, +2 once per session): unique TEXT, or skip."
+    if ph == "declare":
+        names = sorted({a.args["character"] for a in legal if a.kind == "act"})
+        who = "" if len(names) == 1 else f" (name who first: body {names[0]}: ...)"
+        return ("What do you do? Say it with the attribute you use: body / mind / aura, then your "
+                f"words{who}. Or leave to move on. (sheet shows your Traits.)")
+    if ph == "pool":
+        return pool_text(view) + (
+            "\nAdd dice if you like (trait N, rel N, unique, secret, raise CONSEQUENCE"
+            + (", heroic TRAIT" if "heroic" in kinds else "") + "), then roll.")
+    if ph == "sixes":
+        return pool_text(view) + ("\nFor each 6: keep (a success), explode (two new dice) or "
+                                  "cancel (spend it on a 1). done when finished.")
+    if ph == "element":
+        return "A 6 came up: add a narrative element (element [KIND] -- what becomes true), or skip."
+    if ph == "tiebreak":
+        return "A tie: tiebreak (one die decides) or draw."
+    if ph == "experience":
+        if "move_die" in kinds or "keep_dice" in kinds:
+            return "After your first story you may move one die: move FROM TO, or keep."
+        return ("Experience: learn TEXT (a new Trait), bond TEXT (a new Relationship), very TRAIT "
+                "(VERY good)" + (", restore TRAIT" if "restore" in kinds else "") + ".")
+    return ""

@@ -1,0 +1,203 @@
+"""How High Stakes reads: small print on the live screen and in the journal, and the Markdown
+story's title, front matter, scene headings and closing.
+
+The journal should read like an actual-play report: a heading per scene, the GM's framing and the
+table's words as prose (from the narrator), and beneath each beat the roll in small print: the
+pool's sources, the faces, explosions, sixes kept or spent, successes against the Difficulty and
+what the failure cost. ``mechanics(event, seat)`` is written for one viewer; ``seat=None`` gives the
+neutral wording the journal uses. Nothing here reads a clock or a random source.
+"""
+from __future__ import annotations
+
+from companion.core.game import Event
+
+from .data import load
+
+ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
+
+# Bookkeeping left out of the written story's small print.
+STORY_SKIP = {"creating", "attributes_chosen", "element_accepted", "scene_end", "gm_says", "move_on",
+              "narration", "declare", "no_roll", "contest"}
+
+# Events that belong to the front matter rather than to the story's beats.
+SETUP_EVENTS: set[str] = set()
+
+
+def _faces(faces: list[int]) -> str:
+    return " ".join(f"⚅" if f == 6 else str(f) for f in faces).replace("⚅", "6")
+
+
+def mechanics(event: Event, viewer: str | None) -> str | None:
+    rules = load()
+    k, d = event.kind, event.data
+    if k == "character":
+        if not d.get("joining"):
+            return None  # the front matter shows the starting characters
+        return (f"{d['name']}: Body {d['body']} · Mind {d['mind']} · Aura {d['aura']} · "
+                f"Traits: {', '.join(d['traits'])}")
+    if k == "scene":
+        t = rules.scene_types.get(d["type"])
+        place = f" · {d['place']}" if d.get("place") else ""
+        return f"{t.name if t else d['type']} scene{place}"
+    if k == "rest":
+        healed = f"; healed: {', '.join(d['healed'])}" if d.get("healed") else ""
+        return f"Rest: Traits and Relationships refresh{healed} (the session's one Rest)"
+    if k == "roll_called":
+        return f"Roll on {d['name']}" if d.get("name") else "The GM calls for a roll"
+    if k == "attribute":
+        return f"The GM makes it {ATTR[d['attribute']]}" if d.get("overruled") else None
+    if k == "difficulty":
+        why = f": {d['text']}" if d.get("text") else ""
+        return f"Difficulty {d['value']}, {d['rung'].lower()}{why}"
+    if k == "consequence":
+        return "Consequence: " + " and ".join(d["names"])
+    if k == "advantage":
+        return f"Tactical advantage +{d['dice']}" if d.get("dice") else None
+    if k == "dice":
+        return f"+{d['dice']} {d['label'].rsplit(' +', 1)[0]} (pool {d['pool']})"
+    if k == "join":
+        return f"{d['name']} joins the team effort ({ATTR[d['attribute']]})"
+    if k == "rolling":
+        return f"{d['dice']} dice against Difficulty {d['difficulty']}"
+    if k == "overkill":
+        return f"Overkill: {d['dice']} dice against Difficulty {d['difficulty']}, no roll"
+    if k == "dice_rolled":
+        return f"Rolled {_faces(d['faces'])}"
+    if k == "six_kept":
+        return f"die {d['die'] + 1}: 6 kept"
+    if k == "six_exploded":
+        return f"die {d['die'] + 1}: 6 exploded"
+    if k == "explosion":
+        return f"explosion: {_faces(d['faces'])}"
+    if k == "one_cancelled":
+        return f"the 6 (die {d['die'] + 1}) cancels the 1 (die {d['one'] + 1})"
+    if k == "resolved":
+        if d.get("overkill"):
+            return "Success without dice"
+        out = f"{d['successes']} success{'es' if d['successes'] != 1 else ''} vs Difficulty " \
+              f"{d['difficulty']}: {'success' if d['success'] else 'failure'}"
+        if d.get("ones"):
+            out += f" · {d['ones']} complication{'s' if d['ones'] > 1 else ''}"
+        if d.get("six"):
+            out += " · a narrative element"
+        return out
+    if k == "contest_tied":
+        return f"Tied at {d['successes']}"
+    if k == "contest_result":
+        s = d["successes"]
+        return f"Contest {s[0]} to {s[1]}: " + (f"{d['winner']} wins" if d.get("winner") else "a draw")
+    if k == "tiebreak":
+        return f"Tie-break die {d['face']}: {d['winner']} wins"
+    if k == "suffer":
+        return f"{d['name']} suffers: {d['label']}"
+    if k == "loss":
+        return f"{ATTR[d['attribute']]} now {d['now']}"
+    if k == "death":
+        return f"{d['name']} dies ({d['cause']})"
+    if k == "out":
+        return f"{d['name']} is out of the story ({d['reason']})"
+    if k == "relationship_lost":
+        return f"Relationship lost: {d['name']}"
+    if k == "secret":
+        return f"Secret uncovered: {d['title']}"
+    if k == "element":
+        return f"Narrative element ({rules.elements[d['kind']].text})" if d["kind"] in rules.elements else None
+    if k == "veto":
+        return f"Vetoed: {rules.vetoes[d['reason']].text}"
+    if k == "complication":
+        return "Complication"
+    if k == "trigger":  # the GM's eyes only
+        return f"(GM) this sets off: {d['scene']}"
+    if k == "avenged":
+        return "Revenge taken: the bond is spent"
+    if k == "experience":
+        return f"Experience: {d['gain'].replace('_', ' ')}: {d['text']}"
+    if k == "die_moved":
+        return f"A die moves from {ATTR[d['from']]} to {ATTR[d['to']]}"
+    if k == "story_end":
+        return f"Ending: {d['title']}"
+    return None
+
+
+def heading(event: Event) -> str | None:
+    if event.kind == "scene":
+        d = event.data
+        return f"Scene {d['number']} · {d['title']}"
+    if event.kind == "story_end":
+        return "Epilogue"
+    return None
+
+
+def story_title(view: dict) -> str:
+    names = [c["name"] for c in view.get("characters", [])]
+    who = names[0] if len(names) == 1 else (", ".join(names[:-1]) + " and " + names[-1] if names else "")
+    title = view["adventure"]["title"]
+    return f"{who} and {title}" if who else title
+
+
+def _sheet(c: dict) -> str:
+    a = c["attributes"]
+    lines = [f"**{c['name']}**" + (f", {c['concept']}" if c.get("concept") else ""),
+             "",
+             f"- Body {a['body']['base']} · Mind {a['mind']['base']} · Aura {a['aura']['base']}",
+             "- Traits: " + ", ".join(t["name"] + (" (VERY good)" if t["very"] else "")
+                                      + (" (burned)" if t["burned"] else "") for t in c["traits"]),
+             "- Relationships: " + ", ".join(r["name"] + (" (lost)" if r["lost"] else "")
+                                             for r in c["relationships"] if not r["revenge"])]
+    if c.get("unique"):
+        lines.append(f"- Unique Thing: {c['unique']}")
+    if c.get("secret"):  # the public view shows it only once revealed
+        lines.append(f"- Personal Secret (revealed): {c['secret']}")
+    elif c.get("has_secret"):
+        lines.append("- Personal Secret: kept")
+    return "\n".join(lines)
+
+
+def front_matter(view: dict) -> str:
+    out = [f"*{view['setting']}.* {view['adventure']['hook']}"]
+    out.extend(_sheet(c) for c in view.get("characters", []))
+    return "\n\n".join(out)
+
+
+def closing(view: dict) -> str:
+    rules = load()
+    parts = []
+    end = view.get("ending")
+    if end:
+        parts.append(f"**{end['title']}.** {end['text']}")
+    fates = []
+    for c in view.get("characters", []):
+        if c["status"] == "dead":
+            fates.append(f"{c['name']} died ({c['out_reason']})")
+        elif c["status"] == "out":
+            fates.append(f"{c['name']} left the story ({c['out_reason']})")
+        else:
+            marks = [x for x, on in (("captured", c["captured"]), ("at death's door", c["deaths_door"]),
+                                     ("socially dead", c["social_death"])) if on]
+            fates.append(f"{c['name']} lives" + (f" ({', '.join(marks)})" if marks else ""))
+    parts.append("; ".join(fates) + ".")
+    rows = ["| Scene | Roll | Difficulty | Successes | Result |", "|---|---|---|---|---|"]
+    for h in view.get("history", []):
+        if not h.get("roll"):
+            continue
+        if h.get("contest"):
+            rows.append(f"| {h['scene']} | contest | - | {' to '.join(map(str, h['successes']))} | "
+                        f"{h.get('winner') or 'draw'} |")
+            continue
+        p = rules.problems.get(h.get("problem", ""))
+        what = p.name if p else "open"
+        res = "overkill" if h.get("overkill") else ("success" if h.get("success") else
+                                                    "failure: " + ", ".join(h.get("consequence", [])))
+        if h.get("ones"):
+            res += f" (+{h['ones']} complication{'s' if h['ones'] > 1 else ''})"
+        rows.append(f"| {h['scene']} | {what} | {h['difficulty']} | {h['successes']} | {res} |")
+    if len(rows) > 2:
+        parts.append("\n".join(rows))
+    revealed = view.get("revealed", [])
+    if revealed:
+        parts.append("Secrets uncovered: " + "; ".join(r["title"] for r in revealed) + ".")
+    if view.get("facts"):
+        parts.append("What the players made true: " + " ".join(f"“{f}”" for f in view["facts"]))
+    parts.append("The characters after Experience:\n\n" + "\n\n".join(
+        _sheet(c) for c in view.get("characters", []) if c["status"] == "active"))
+    return "\n\n".join(parts)
