@@ -215,10 +215,11 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 f"{view['hand_limit']} (discard CARD, ...).")
     if seat == PROTAGONIST and view.get("phase") == "meet":
         need = t[ANTAGONIST] - t[PROTAGONIST]
-        can = "play cards worth at least " + str(need) if "play" in kinds else \
-            "you have no card that can meet it"
-        return (f"{hand_text(view)}\nMeet the challenge: {can}, or give up an Anchor "
-                "(sacrifice ANCHOR).")
+        if "play" not in kinds:
+            return (f"{hand_text(view)}\nNothing in your hand can meet it: you must fold and "
+                    "give up an Anchor (sacrifice ANCHOR).")
+        return (f"{hand_text(view)}\nMeet the challenge: play cards worth at least {need}, or "
+                "give up an Anchor (sacrifice ANCHOR).")
     if seat == ANTAGONIST and view.get("phase") in ("set", "raise"):
         need = 1 if view["phase"] == "set" else t[PROTAGONIST] - t[ANTAGONIST] + 1
         word = "Set the challenge" if view["phase"] == "set" else "Raise"
