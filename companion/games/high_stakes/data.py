@@ -185,6 +185,7 @@ class Scene(_Model):
     triggered: bool = False  # set off by a complication, a consequence or a twist
     once: bool = False  # the GM frames it at most once
     resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
+    answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
     source: Source
 
 
@@ -200,7 +201,8 @@ class Approach(_Model):
     difficulty: int
     label: str
     words: list[str]
-    needs_lost_gear: bool = False
+    needs_lost_gear: bool = False  # the harder way, when the gear is gone
+    needs_gear: bool = False  # only possible with the usual gear (a Nightblade's rope)
     source: Source
 
 

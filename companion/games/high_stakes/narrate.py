@@ -380,6 +380,8 @@ class Narrator:
                 return pick(w.gm.no_roll_barred)
             if any(_words_in(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
+        if scene is not None and scene.answers:
+            return pick(scene.answers) + " What do you do?"
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick) -> str:

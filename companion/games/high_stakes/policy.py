@@ -88,11 +88,12 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
             hits = _words_in(text, ap.words)
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
-            if ap.needs_lost_gear and not (char and char["gear_lost"] > 0) and hits == 0:
+            lost = bool(char and char["gear_lost"] > 0)
+            if ap.needs_gear and lost:
+                continue  # the rope is gone
+            if ap.needs_lost_gear and not lost and not _words_in(text, ("bare hand", "no rope", "without")):
                 continue
             score = hits * 2 + (1 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
-            if ap.needs_lost_gear and char and char["gear_lost"] > 0:
-                score += 3  # without the rope, the wall is the harder climb whatever is said
             if best is None or score > best[0]:
                 best = (score, p, ap)
     return (best[1], best[2]) if best else None
