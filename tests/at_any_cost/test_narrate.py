@@ -80,3 +80,19 @@ def test_lines_are_never_crossed():
         story = " ".join(t for _, t in s.narrations).lower()
         for word in banned:
             assert not re.search(word, story), (seed, word)
+
+
+def test_an_ai_protagonist_answers_the_question_that_was_asked():
+    from companion.games.at_any_cost.narrate import narration_data
+
+    pairs = {q.ask: q.replies for q in narration_data().writing.questions}
+    checked = 0
+    for seed in range(10):
+        s = autoplay(seed)
+        hero = s.state.hero_name
+        for q in s.state.questions:
+            anchor = GAME.data.anchor(q.anchor).name.lower()
+            template = next(a for a in pairs if a.format(hero=hero, anchor=anchor) == q.question)
+            assert q.answer in {r.format(hero=hero, anchor=anchor) for r in pairs[template]}
+            checked += 1
+    assert checked >= 10

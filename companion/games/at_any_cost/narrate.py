@@ -26,13 +26,19 @@ PLACEHOLDERS = {"hero", "place", "stage", "card", "cards", "kw", "kw2", "anchor"
 PROPER = {"Anansi", "Puck", "Raven", "Coyote", "Loki"}
 
 
+class FollowUp(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    ask: str
+    replies: tuple[str, ...]
+
+
 class Writing(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     names: tuple[str, ...]
     details: tuple[str, ...]
-    questions: tuple[str, ...]
-    replies: tuple[str, ...]
+    questions: tuple[FollowUp, ...]
     answers: dict[str, tuple[str, ...]]
 
 
@@ -191,8 +197,8 @@ class Narrator:
         pools = {
             "name_hero": w.names,
             "describe_hero": w.details,
-            "ask": w.questions,
-            "reply": w.replies,
+            "ask": tuple(q.ask for q in w.questions),
+            "reply": self._replies(view, hero),
             "answer": w.answers.get(anchor_id or "", ()),
         }
         said = {q.get("question") for q in view.get("questions", [])} | \
@@ -200,3 +206,15 @@ class Narrator:
         pool = [p.format(hero=hero, anchor=anchor) for p in pools.get(action.kind, ())]
         fresh = [p for p in pool if memory.allows(p) and p not in said]
         return rng.choice(fresh) if fresh else ""
+
+    def _replies(self, view: dict, hero: str) -> tuple[str, ...]:
+        """Answers that fit the question just asked (any question: its own replies)."""
+        asked = view.get("questions", [])
+        if not asked:
+            return ()
+        last = asked[-1]
+        anchor = rules().anchor(last["anchor"]).name.lower()
+        for q in narration_data().writing.questions:
+            if q.ask.format(hero=hero, anchor=anchor) == last["question"]:
+                return q.replies
+        return ("{hero} thinks about that for a long moment, and does not answer.",)
