@@ -1,0 +1,291 @@
+"""GM drafting for a human Game Master: ``companion draft high-stakes scene "SITUATION"``.
+
+From a short situation (and optionally a session journal, for the characters' current state) the
+draft proposes what the rules ask the GM to fix before any die: the Difficulty, with its reasoning
+on the ladder (each recognised obstacle placed on a rung, several obstacles summed, the other
+approaches and their Difficulties, the overkill threshold); two or three Consequences with the
+bonus dice a player would get by raising to them; Complications; a Secret to keep; a scene it could
+trigger; and what would earn tactical advantage. Markdown for reading, JSON for tools. It works
+offline from ``rules/high_stakes/draft.toml`` and the core tables; the seed varies the picks.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.rng import derived_rng
+
+from .data import load, load_draft
+
+WHATS = ("scene",)
+ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ApproachRow(_M):
+    label: str
+    attribute: Literal["body", "mind", "aura"]
+    delta: int
+
+
+class Obstacle(_M):
+    id: str
+    words: list[str]
+    name: str
+    difficulty: int
+    why: str
+    type: str
+    attribute: Literal["body", "mind", "aura"]
+    foes: bool = False
+    consequences: list[str]
+    complications: list[str]
+    secrets: list[str]
+    triggers: list[str]
+    approaches: list[ApproachRow]
+    advantages: list[str]
+    source: Literal["text", "ours"]
+
+
+class Count(_M):
+    single: list[str]
+    couple: list[str]
+    many: list[str]
+    source: Literal["text", "ours"]
+
+
+class Modifier(_M):
+    words: list[str]
+    delta: int
+    why: str
+    source: Literal["text", "ours"]
+
+
+class DraftData(_M):
+    obstacle: list[Obstacle]
+    count: Count
+    modifier: list[Modifier]
+
+
+def tables() -> DraftData:
+    data = DraftData.model_validate(load_draft())
+    rules = load()
+    for ob in data.obstacle:
+        for c in ob.consequences:
+            if c not in rules.consequences:
+                raise ValueError(f"draft obstacle {ob.id}: unknown consequence {c!r}")
+        if ob.type not in rules.scene_types:
+            raise ValueError(f"draft obstacle {ob.id}: unknown scene type {ob.type!r}")
+    return data
+
+
+def _match(word: str, text: str) -> re.Match | None:
+    return re.search(rf"\b{re.escape(word.strip())}(s|es|ing)?\b", text)
+
+
+def recognise(situation: str) -> list[dict[str, Any]]:
+    """The obstacles named in the situation, each with its Difficulty and the reason for it."""
+    data = tables()
+    text = " " + situation.lower() + " "
+    spans: list[tuple[int, int]] = []
+    found: list[dict[str, Any]] = []
+    for ob in data.obstacle:
+        hit = None
+        for w in ob.words:
+            m = _match(w, text)
+            if m and not any(a <= m.start() and m.end() <= b for a, b in spans):
+                hit = m
+                break
+        if hit is None:
+            continue
+        spans.append((hit.start(), hit.end()))
+        diff, note = ob.difficulty, ob.why
+        if ob.foes:
+            before = text[max(0, hit.start() - 14):hit.start()]
+            if any(w in before for w in data.count.single):
+                diff = 0 if ob.id == "goblins" else max(1, diff - 1)
+                note = f"just one of them, a rung or two lower than {ob.why}"
+            elif any(w in before for w in data.count.couple):
+                diff = 1 if ob.id == "goblins" else diff
+                note = f"only a couple of them; on the ladder, {ob.why}"
+            elif any(w in text for w in data.count.many):
+                diff = 4 if ob.id == "goblins" else diff + 2
+                note = f"a great many of them, two rungs above {ob.why}"
+        found.append({"obstacle": ob, "word": hit.group(0).strip(), "difficulty": diff, "why": note})
+    return found
+
+
+def modifiers(situation: str) -> list[dict[str, Any]]:
+    text = " " + situation.lower() + " "
+    out = []
+    for m in tables().modifier:
+        hit = next((w for w in m.words if _match(w, text)), None)
+        if hit:
+            out.append({"word": hit, "delta": m.delta, "why": m.why})
+    return out
+
+
+def _characters_from_journal(path: str) -> list[dict[str, Any]]:
+    """The characters' state at the end of a High Stakes session journal."""
+    from companion.core.game import Action
+    from companion.journal.store import read, timeline
+
+    from . import GAME
+
+    header, rows, _, _ = read(path)
+    if header.get("game") != GAME.name:
+        raise ValueError(f"{path} is a journal of {header.get('game')!r}, not of high-stakes")
+    state = GAME.setup(GAME.options_model())
+    for row in timeline(header, rows).actions:
+        state, _ = GAME.apply(state, Action.model_validate(row["action"]))
+    view = GAME.view(state, "gm")
+    out = []
+    for c in view["characters"]:
+        if c["status"] != "active":
+            continue
+        out.append({
+            "name": c["name"],
+            "attributes": {a: c["attributes"][a]["now"] for a in ATTR},
+            "losses": {a: c["attributes"][a]["loss"] for a in ATTR if c["attributes"][a]["loss"]},
+            "traits_ready": [t["name"] for t in c["traits"] if t["left"] > 0],
+            "relationships_ready": [r["name"] for r in c["relationships"] if not r["used"] and not r["lost"]],
+            "deaths_door": c["deaths_door"], "captured": c["captured"],
+        })
+    return out + [{"rest_used": view["rest_used"], "scene_count": view["scene_count"]}]
+
+
+def build(situation: str, *, journal_path: str | None = None, seed: int = 0) -> dict[str, Any]:
+    rules = load()
+    rng = derived_rng(seed, "draft", situation)
+    found = recognise(situation)
+    notes: list[str] = []
+    if not found:
+        notes.append("No obstacle in the tables matched the situation: Moderate (2) is a fair "
+                     "default; move it up or down the ladder by comparing with its examples.")
+    obstacles = [{"name": f["obstacle"].name, "word": f["word"], "difficulty": f["difficulty"],
+                  "rung": rules.rung(f["difficulty"]).name, "why": f["why"]} for f in found]
+    mods = modifiers(situation) if found else []
+    total = (sum(o["difficulty"] for o in obstacles) if found else 2) + sum(m["delta"] for m in mods)
+    rung = rules.rung(total)
+    lead = max(found, key=lambda f: f["difficulty"])["obstacle"] if found else None
+    stype = lead.type if lead else "action"
+    attribute = lead.attribute if lead else rules.scene_types[stype].attribute or "body"
+    reasoning = [f"{o['name'].capitalize()} (“{o['word']}”): {o['difficulty']}, {o['why']}" for o in obstacles]
+    reasoning += [f"“{m['word']}”: +{m['delta']}, {m['why']}" for m in mods]
+    parts = [o["difficulty"] for o in obstacles] + [m["delta"] for m in mods]
+    if len(parts) > 1:
+        reasoning.append(f"Obstacles in one scene add up: {' + '.join(map(str, parts))}"
+                         f" = {total} ({rung.name}: {rung.summary}).")
+    reasoning.append(f"Overkill: a pool of {total + rules.limits.overkill_margin} dice or more "
+                     "succeeds without a roll.")
+    approaches = []
+    for f in found:
+        others = total - f["difficulty"]  # the rest of the scene still counts
+        for ap in f["obstacle"].approaches:
+            d = max(0, f["difficulty"] + ap.delta) + others
+            approaches.append({"label": f"{ap.label} ({f['obstacle'].name})", "attribute": ap.attribute,
+                               "difficulty": d})
+    # consequences: the weakest fitting one first, then harsher ones a player could raise to
+    kinds: list[str] = []
+    for f in found:
+        for k in f["obstacle"].consequences:
+            if k not in kinds:
+                kinds.append(k)
+    if not kinds:
+        kinds = ["retreat", "wounded", "freedom"]
+    kinds.sort(key=lambda k: rules.consequences[k].bonus)
+    picked = [kinds[0]]
+    middle = [k for k in kinds[1:-1]]
+    if middle:
+        picked.append(rng.choice(middle))
+    if len(kinds) > 1:
+        picked.append(kinds[-1])
+    consequences = [{"id": k, "name": rules.consequences[k].name, "bonus": rules.consequences[k].bonus,
+                     "effect": rules.consequences[k].summary} for k in picked]
+    complications = []
+    for f in found:
+        complications.extend(f["obstacle"].complications)
+    generic = [c.text for c in rules.core.complication if stype in c.tags]
+    rng.shuffle(generic)
+    complications = (complications + generic)[:3] if complications else generic[:3]
+    secret_pool = [s for f in found for s in f["obstacle"].secrets] or ["someone in the scene is not who they claim to be"]
+    trigger_pool = [t for f in found for t in f["obstacle"].triggers] or ["The noise draws someone who was not expected."]
+    advantages = [a for f in found for a in f["obstacle"].advantages]
+    draft = {
+        "what": "scene", "situation": situation, "seed": seed,
+        "scene_type": stype, "attribute": attribute,
+        "difficulty": total, "rung": rung.name, "obstacles": obstacles, "reasoning": reasoning,
+        "approaches": approaches,
+        "consequences": consequences,
+        "complications": complications,
+        "secret": rng.choice(secret_pool),
+        "triggered_scene": rng.choice(trigger_pool),
+        "tactical_advantage": advantages,
+        "notes": notes,
+    }
+    if journal_path:
+        chars = _characters_from_journal(journal_path)
+        meta = chars.pop() if chars and "rest_used" in chars[-1] else {}
+        draft["characters"] = chars
+        for c in chars:
+            low = [ATTR[a] for a, v in c["attributes"].items() if v <= 1]
+            if low or c["deaths_door"]:
+                draft["notes"].append(f"{c['name']} is hurt ({', '.join(low) or 'at death'}'s door"
+                                      if c["deaths_door"] else f"{c['name']} is down to 1 in {', '.join(low)}: "
+                                      "a harsh consequence may take them out of the story.")
+            if not c["traits_ready"]:
+                draft["notes"].append(f"{c['name']} has no Trait left before a Rest.")
+        if meta and not meta.get("rest_used"):
+            draft["notes"].append("The session's Rest scene has not been played yet.")
+    return draft
+
+
+def markdown(d: dict[str, Any]) -> str:
+    out = [f"# Scene draft: {d['situation']}", ""]
+    t = load().scene_types[d["scene_type"]]
+    out += [f"**{t.name} scene**, rolled with **{ATTR[d['attribute']]}** ({t.summary}).", ""]
+    out += [f"## Difficulty {d['difficulty']} ({d['rung']})", ""]
+    out += [f"- {r}" for r in d["reasoning"]] + [""]
+    if d["approaches"]:
+        out += ["Other approaches:", ""]
+        out += [f"- {a['label']}: {ATTR[a['attribute']]}, Difficulty {a['difficulty']}" for a in d["approaches"]]
+        out.append("")
+    out += ["## Consequence (pick one before the roll)", ""]
+    for c in d["consequences"]:
+        bonus = "no bonus dice" if not c["bonus"] else f"+{c['bonus']} {'die' if c['bonus'] == 1 else 'dice'} if a player raises to it"
+        out.append(f"- **{c['name']}** ({bonus}): {c['effect']}")
+    out += ["", "## Complications (one per 1 rolled)", ""]
+    out += [f"- {c}" for c in d["complications"]] + [""]
+    out += ["## Secret", "", d["secret"], "", "## Triggered scene", "", d["triggered_scene"], ""]
+    if d["tactical_advantage"]:
+        out += ["## Tactical advantage, if they earn it", ""]
+        out += [f"- {a}" for a in d["tactical_advantage"]] + [""]
+    if d.get("characters"):
+        out += ["## The characters now", ""]
+        for c in d["characters"]:
+            attrs = " · ".join(f"{ATTR[a]} {v}" for a, v in c["attributes"].items())
+            out.append(f"- **{c['name']}**: {attrs}; Traits ready: {', '.join(c['traits_ready']) or 'none'}")
+        out.append("")
+    if d["notes"]:
+        out += ["## Notes", ""] + [f"- {n}" for n in d["notes"]] + [""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def run(what: str, situation: str, *, journal_path: str | None = None, as_json: bool = False,
+        seed: int = 0) -> str:
+    """The draft as Markdown (or JSON). ``what`` is the kind of draft: only "scene" for now."""
+    key = what.strip().lower()
+    if key not in WHATS:
+        raise ValueError(f"high-stakes can draft: {', '.join(WHATS)} (not {what!r})")
+    if not situation.strip():
+        raise ValueError("describe the situation in a few words, e.g. \"the heroes must cross a "
+                         "rope bridge guarded by goblins\"")
+    d = build(situation.strip(), journal_path=journal_path, seed=seed)
+    if as_json:
+        return json.dumps(d, indent=2, ensure_ascii=False) + "\n"
+    return markdown(d)
