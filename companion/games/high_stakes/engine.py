@@ -363,7 +363,9 @@ class HighStakes:
             else:
                 for a in ATTRS:
                     for b in ATTRS:
-                        if a != b and c.base[a] > lim.attribute_min and c.base[b] < lim.attribute_max:
+                        # the base keeps 1-4; a loss still running cannot drop the attribute to 0
+                        if (a != b and c.base[a] > lim.attribute_min and c.current(a) > 1
+                                and c.base[b] < lim.attribute_max):
                             out.append(Action(seat=P, kind="move_die",
                                               args={"character": c.id, "from": a, "to": b}))
                 out.append(Action(seat=P, kind="keep_dice", args={"character": c.id}))
@@ -935,7 +937,7 @@ class HighStakes:
     def _added(self, s: State, pool: Pool, src: Source, **extra: Any) -> list[Event]:
         pool.sources.append(src)
         return [_ev("dice", character=pool.character, kind=src.kind, label=src.label, dice=src.dice,
-                    pool=pool.size(), **extra)]
+                    pool=pool.size(), owner=src.character, ref=src.ref, **extra)]
 
     def _do_trait(self, s: State, a: Action) -> list[Event]:
         r = s.roll
