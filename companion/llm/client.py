@@ -260,6 +260,7 @@ class ModelClient:
         """Run ``attempt(remaining_seconds)`` under the transport policy; raise TransportError."""
         import tenacity
 
+        self.sdk  # build the client (importing openai takes a while) before the clock starts
         deadline = time.monotonic() + self.settings.timeout
 
         def wait(state: tenacity.RetryCallState) -> float:

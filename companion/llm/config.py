@@ -50,6 +50,8 @@ class Settings:
     def configured(self) -> bool:
         return self.voice == "openai"
 
+    enabled = configured  # the CLI's name for it
+
     @property
     def server(self) -> str:
         """The server as shown and journaled: scheme, host and port, no credentials or path."""

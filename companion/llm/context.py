@@ -15,8 +15,10 @@ during a session, so servers that cache prompt prefixes can reuse it.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from companion.core.game import Event
@@ -26,6 +28,7 @@ from companion.llm.voice import DecisionRequest
 STORY_LINES = 4  # the last narrations quoted verbatim
 STORY_CHARS = 400  # each clipped to this
 VIEW_STRING_CHARS = 300  # any longer string in the view is clipped
+VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
 
 # The variables each template is given (tests render every template with exactly these).
@@ -78,18 +81,38 @@ def rolling_summary(events: Sequence[Event], max_chars: int = 600) -> str:
     return text[:max_chars]
 
 
-def _clip_view(node: Any) -> Any:
+def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS) -> Any:
+    """Bound a view for a prompt: empty values and ids beside names dropped, strings clipped, long
+    lists cut to their last ``max_items`` (with a count of what was left out)."""
     if isinstance(node, dict):
-        return {k: _clip_view(v) for k, v in node.items() if v not in (None, [], {}, "")}
+        named = "name" in node
+        return {k: _clip_view(v, max_items) for k, v in node.items()
+                if v not in (None, [], {}, "") and not (named and k == "id")}
     if isinstance(node, list):
-        return [_clip_view(v) for v in node]
+        items = [_clip_view(v, max_items) for v in node[-max_items:]]
+        if len(node) > max_items:
+            items.insert(0, f"({len(node) - max_items} earlier left out)")
+        return items
     if isinstance(node, str):
         return _clip(node, VIEW_STRING_CHARS)
     return node
 
 
-def view_json(view: dict[str, Any]) -> str:
-    return json.dumps(_clip_view(view), ensure_ascii=False, separators=(",", ":"))
+@lru_cache(maxsize=32)
+def view_rules(game: str) -> tuple[frozenset[str], int]:
+    """``prompts/<game>/view.toml``: the view keys a prompt leaves out (``omit``, top level) and
+    the longest list it keeps (``max_items``). Data, so a game's prompt is tuned without code."""
+    path = templates.game_prompts(game) / "view.toml"
+    if not path.is_file():
+        return frozenset(), VIEW_LIST_ITEMS
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return frozenset(data.get("omit", [])), int(data.get("max_items", VIEW_LIST_ITEMS))
+
+
+def view_json(view: dict[str, Any], game: str = "") -> str:
+    omit, max_items = view_rules(game) if game else (frozenset(), VIEW_LIST_ITEMS)
+    shown = {k: v for k, v in view.items() if k not in omit}
+    return json.dumps(_clip_view(shown, max_items), ensure_ascii=False, separators=(",", ":"))
 
 
 def quote(lines: Sequence[str]) -> str:
@@ -129,7 +152,7 @@ def decision_variables(request: DecisionRequest) -> dict[str, str]:
     return {
         "seat": request.seat,
         "step": str(request.step),
-        "view": view_json(request.view),
+        "view": view_json(request.view, request.game),
         "summary": _clip(request.summary, SUMMARY_CHARS) or "(the story has just begun)",
         "story": quote(request.story),
         "banned": _topics(request.banned),

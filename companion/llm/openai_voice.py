@@ -1,6 +1,7 @@
 """The model voice: an AI seat that decides and narrates through an OpenAI-compatible model.
 
-One model call per AI decision (re-asks and retries aside). The reply is one JSON object (see
+One model call per AI decision (re-asks and retries aside; a forced move, the only legal one and
+asking no text, is no decision and costs no call). The reply is one JSON object (see
 ``schema``): the number of a legal action, any text the action asks for, the narration of the move
 and optional speech. Human moves, and any beat the model did not narrate, are told by the offline
 narrator: the model is never called for them.
@@ -181,6 +182,9 @@ class OpenAIVoice:
     ) -> Decision:
         if not request.legal:
             raise ValueError("decide() needs at least one legal action")
+        if len(request.legal) == 1 and request.legal[0].ask is None:
+            # a forced move is no decision: no model call; the narrator tells it after it resolves
+            return Decision(action=request.legal[0], source="offline")
         notes: list[dict[str, Any]] = []
         try:
             return self._decide(request, on_text, notes)

@@ -132,33 +132,53 @@ class _Cut(Exception):
     """The text ended inside a value."""
 
 
+_PLAIN = re.compile(r'[^"\\]+')
+
+
 def _string(s: str, i: int) -> tuple[str, int, bool]:
     """Parse a JSON string starting after its opening quote: (value, next index, complete)."""
     out: list[str] = []
     n = len(s)
     while i < n:
+        m = _PLAIN.match(s, i)
+        if m:
+            out.append(m.group(0))
+            i = m.end()
+            continue
         c = s[i]
         if c == '"':
             return "".join(out), i + 1, True
-        if c == "\\":
-            if i + 1 >= n:
-                break
-            e = s[i + 1]
-            if e == "u":
-                hexa = s[i + 2:i + 6]
-                if len(hexa) < 4:
-                    break
-                try:
-                    out.append(chr(int(hexa, 16)))
-                except ValueError:
-                    out.append(hexa)
-                i += 6
-                continue
+        # a backslash escape
+        if i + 1 >= n:
+            break
+        e = s[i + 1]
+        if e != "u":
             out.append(_ESCAPES.get(e, e))
             i += 2
             continue
-        out.append(c)
-        i += 1
+        hexa = s[i + 2:i + 6]
+        if len(hexa) < 4:
+            break
+        try:
+            code = int(hexa, 16)
+        except ValueError:
+            out.append(hexa)
+            i += 6
+            continue
+        if 0xD800 <= code < 0xDC00:  # a surrogate pair: wait for its second half
+            if n < i + 12:
+                break
+            if s[i + 6:i + 8] == "\\u":
+                try:
+                    low = int(s[i + 8:i + 12], 16)
+                except ValueError:
+                    low = 0
+                if 0xDC00 <= low < 0xE000:
+                    out.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
+                    i += 12
+                    continue
+        out.append(chr(code))
+        i += 6
     return "".join(out), n, False
 
 

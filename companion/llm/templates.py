@@ -30,13 +30,18 @@ def prompts_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "prompts"
 
 
+def game_prompts(game: str) -> Path:
+    """The game's prompts folder (``prompts/at-any-cost``; an underscored name is accepted)."""
+    for name in (game, game.replace("-", "_")):
+        if (prompts_dir() / name).is_dir():
+            return prompts_dir() / name
+    return prompts_dir() / game
+
+
 def template_path(game: str, seat: str) -> Path:
     """The seat's template, or the shared stand-in when the game has none."""
-    for name in (game, game.replace("-", "_")):
-        path = prompts_dir() / name / f"{seat}.md"
-        if path.is_file():
-            return path
-    return prompts_dir() / "shared" / "seat.md"
+    path = game_prompts(game) / f"{seat}.md"
+    return path if path.is_file() else prompts_dir() / "shared" / "seat.md"
 
 
 @lru_cache(maxsize=64)

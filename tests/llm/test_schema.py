@@ -1,0 +1,62 @@
+"""Reply schema, validation with the legal actions in context, tolerant parsing of partial JSON."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
+
+
+def test_reply_validates_against_the_legal_actions(request_for):
+    req = request_for()
+    ctx = {"legal": req.legal, "labels": req.labels}
+    assert Reply.model_validate({"action": "2."}, context=ctx).action == 2
+    with pytest.raises(ValidationError, match=r"not one of the legal actions \(1-4\).*1 play Grey"):
+        Reply.model_validate({"action": 5}, context=ctx)
+    with pytest.raises(ValidationError, match="placeholder"):
+        Reply.model_validate({"action": 1, "narration": "<two or three sentences>"}, context=ctx)
+    assert Reply.model_validate({"action": 1, "speech": "<optional>"}, context=ctx).speech == ""
+
+
+def test_schema_has_text_only_when_an_action_asks(request_for):
+    assert "text" not in reply_schema(request_for().legal)["properties"]
+    schema = reply_schema(request_for(named=False).legal, max_chars=50)
+    assert list(schema["properties"]) == ["action", "text", "narration", "speech"]
+    assert schema["properties"]["narration"]["maxLength"] == 50
+
+
+def test_extract_json_from_fences_and_prose():
+    assert extract_json('Here:\n```json\n{"action": 1}\n```') == {"action": 1}
+    assert extract_json('I pick {"action": 2, "narration": "x"} thanks') == {"action": 2,
+                                                                              "narration": "x"}
+    with pytest.raises(ValueError):
+        extract_json("no json here")
+
+
+def test_parse_partial_reports_the_cut_string():
+    fields, cut, closed = parse_partial('{"action": 3, "narration": "The wolf \\"grins\\" and')
+    assert fields == {"action": 3, "narration": 'The wolf "grins" and'} and cut == "narration"
+    assert not closed
+    assert parse_partial('{"action": 1') == ({}, None, False)  # 1 may become 12
+    assert parse_partial('{"action": 1}') == ({"action": 1}, None, True)
+    with pytest.raises(ValueError):
+        parse_partial('{"action": nope}')
+
+
+@given(st.integers(1, 99), st.text(max_size=80), st.text(max_size=30))
+def test_every_prefix_parses_to_a_prefix_of_the_narration(action, narration, speech):
+    text = json.dumps({"action": action, "narration": narration, "speech": speech})
+    previous = ""
+    for end in range(1, len(text) + 1):
+        fields, _, _ = parse_partial(text[:end])
+        if "narration" in fields:
+            assert narration.startswith(fields["narration"])
+            assert fields["narration"].startswith(previous)
+            previous = fields["narration"]
+        if "action" in fields:
+            assert fields["action"] == action
+    assert parse_partial(text)[0] == {"action": action, "narration": narration, "speech": speech}
