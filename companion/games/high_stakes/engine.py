@@ -102,6 +102,11 @@ def _gm_ev(event: str, /, **payload: Any) -> Event:
     return Event(kind=event, data=payload, visible_to=("gm",))
 
 
+def _copy(state: State) -> State:
+    """A deep copy to work on (dump and re-validate: several times faster than deepcopy here)."""
+    return State.model_validate(state.model_dump())
+
+
 def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:24]
 
@@ -597,14 +602,14 @@ class HighStakes:
             if state.phase not in CHANCE_PHASES:
                 raise RuleError("chance", "no dice are due now", [])
             self.chance(state).check(list(action.args.get("items", [])))
-            s = state.model_copy(deep=True)
+            s = _copy(state)
             events = self._apply_chance(s, [int(x) for x in action.args["items"]])
             s.steps += 1
             return s, events
         legal = self.legal_actions(state, action.seat)
         if action.key() not in {a.key() for a in legal}:
             raise self._diagnose(state, action, legal)
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         handler = getattr(self, f"_do_{action.kind}")
         events = handler(s, action)
         s.steps += 1

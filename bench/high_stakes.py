@@ -1,0 +1,88 @@
+"""Benchmarks for High Stakes. Prints figures; asserts nothing.
+
+    python bench/high_stakes.py            # all figures
+    python bench/high_stakes.py --quick    # fewer games, for a smoke run
+
+Figures: engine steps/s (random legal play for both seats, sampled dice, no session), offline
+autoplay games/s (the Session with the offline GM and autoplay player, policy and narration, no
+journal) with the AI decision latency p50/p99, and the endings the offline pair reached.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.core.game import CHANCE  # noqa: E402
+from companion.core.rng import Sampler  # noqa: E402
+from companion.core.session import AI, Session  # noqa: E402
+from companion.games.high_stakes import GAME  # noqa: E402
+from companion.llm.voice import OfflineVoice  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def engine_steps(games: int) -> tuple[float, int]:
+    steps, start = 0, time.perf_counter()
+    for seed in range(games):
+        rng, sampler, state, ci = random.Random(seed), Sampler(seed), GAME.setup(GAME.options_model()), 0
+        while not GAME.is_over(state):
+            due = GAME.to_move(state)
+            if due == [CHANCE]:
+                action = sampler.sample(GAME.chance(state), ci)
+                ci += 1
+            else:
+                legal = GAME.legal_actions(state, rng.choice(due))
+                going = [a for a in legal if a.kind != "end_story"]
+                action = rng.choice(going if going and rng.random() < 0.95 else legal)
+                action = action.with_text("x") if action.ask else action
+            state, _ = GAME.apply(state, action)
+            steps += 1
+    return steps / (time.perf_counter() - start), steps
+
+
+def autoplay(games: int) -> tuple[float, list[float], Counter, float]:
+    latencies: list[float] = []
+    endings: Counter = Counter()
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        s = Session.start(GAME, seed, {seat: AI for seat in GAME.seats}, OfflineVoice(GAME, seed), None)
+        original = s._ai_move
+
+        def timed(seat, _orig=original):
+            t = time.perf_counter()
+            _orig(seat)
+            latencies.append(time.perf_counter() - t)
+
+        s._ai_move = timed
+        s.advance()
+        endings[s.state.ending] += 1
+        steps += len(s.actions)
+    elapsed = time.perf_counter() - start
+    return games / elapsed, latencies, endings, steps / games
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    n_engine, n_auto = (30, 5) if args.quick else (300, 40)
+    rate, steps = engine_steps(n_engine)
+    print(f"high-stakes engine: {rate:,.0f} steps/s ({steps} steps, {n_engine} random stories)")
+    gps, lat, endings, mean_steps = autoplay(n_auto)
+    print(f"high-stakes offline autoplay: {gps:.2f} games/s ({n_auto} games, {mean_steps:.0f} actions each)")
+    print(f"  AI decision latency: p50 {pct(lat, .5) * 1000:.2f} ms, p99 {pct(lat, .99) * 1000:.2f} ms")
+    print("  endings: " + ", ".join(f"{k} {v}" for k, v in endings.most_common()))
+
+
+if __name__ == "__main__":
+    main()
