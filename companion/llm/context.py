@@ -99,19 +99,23 @@ def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS) -> Any:
 
 
 @lru_cache(maxsize=32)
-def view_rules(game: str) -> tuple[frozenset[str], int]:
-    """``prompts/<game>/view.toml``: the view keys a prompt leaves out (``omit``, top level) and
-    the longest list it keeps (``max_items``). Data, so a game's prompt is tuned without code."""
+def view_rules(game: str) -> tuple[frozenset[str], tuple[str, ...], int]:
+    """``prompts/<game>/view.toml``: the view keys a prompt leaves out (``omit``), the keys it puts
+    first (``first``: the ones that change least, so servers that cache a prompt's prefix reuse
+    more of it), and the longest list it keeps (``max_items``). Data, so a game's prompt is tuned
+    without code."""
     path = templates.game_prompts(game) / "view.toml"
     if not path.is_file():
-        return frozenset(), VIEW_LIST_ITEMS
+        return frozenset(), (), VIEW_LIST_ITEMS
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return frozenset(data.get("omit", [])), int(data.get("max_items", VIEW_LIST_ITEMS))
+    return (frozenset(data.get("omit", [])), tuple(data.get("first", [])),
+            int(data.get("max_items", VIEW_LIST_ITEMS)))
 
 
 def view_json(view: dict[str, Any], game: str = "") -> str:
-    omit, max_items = view_rules(game) if game else (frozenset(), VIEW_LIST_ITEMS)
-    shown = {k: v for k, v in view.items() if k not in omit}
+    omit, first, max_items = view_rules(game) if game else (frozenset(), (), VIEW_LIST_ITEMS)
+    keys = [k for k in first if k in view] + [k for k in view if k not in first]
+    shown = {k: view[k] for k in keys if k not in omit}
     return json.dumps(_clip_view(shown, max_items), ensure_ascii=False, separators=(",", ":"))
 
 
