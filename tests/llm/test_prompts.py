@@ -86,3 +86,16 @@ def test_rolling_summary_is_bounded_deterministic_and_public_only():
     assert "played x500" in summary and "c499" in summary and "secret-card" not in summary
     assert context.rolling_summary([]) == ""
     assert len(context.rolling_summary(events, max_chars=120)) <= 120
+
+
+def test_a_long_history_does_not_grow_the_prompt(request_for):
+    """The same decision at the 10th and the 1000th step of a session: within 1.2x."""
+
+    def at(depth: int) -> int:
+        events = [Event(kind=k, data={"seat": "hero", "card": f"card-{i}", "text": "y" * 200})
+                  for i in range(depth * 3) for k in ("played", "drew")]
+        story = [f"Narration {i}: " + "the road goes on " * 20 for i in range(depth)]
+        req = request_for(step=depth, story=story[-8:], summary=context.rolling_summary(events))
+        return sum(len(m["content"]) for m in context.build_messages(req, "Duel"))
+
+    assert at(1000) <= 1.2 * at(10)
