@@ -256,3 +256,59 @@ def test_end_scene_helper_works():
     s = end_scene(finish_beat(dice(do(to_pool(start("ash")), "player", "roll"), 3, 3, 3)))
     assert s.phase == "frame"
     assert frame(s).scene.number == 2
+
+
+IDEAS = {"body": "I climb, run and fight my way through.", "mind": "I look around carefully and search.",
+         "aura": "I talk, smile and bluff."}
+
+
+def type_like_a_new_player(ctl, screen, rng):
+    """Play the whole one-shot by typing the verbs the hints suggest, as a newcomer would."""
+    import random as _r
+
+    for _ in range(600):
+        s = ctl.session
+        if s.is_over():
+            return
+        st = s.state
+        ph = st.phase
+        if ph == "create":
+            line = "premade ash" if not st.characters else "premade rust"
+        elif ph == "frame":
+            line = "rest -- We sleep in a hayloft." if not st.rest_used and rng.random() < 0.3 else None
+            if line is None:
+                raise AssertionError("the GM should have moved")
+        elif ph == "declare":
+            attr = rng.choice(["body", "mind", "aura"])
+            line = f"{attr} {IDEAS[attr]}"
+        elif ph == "pool":
+            c = next(x for x in st.characters if x.id == st.roll.pools[0].character)
+            ready = [i + 1 for i, t in enumerate(c.traits) if t.available()]
+            line = f"trait {ready[0]}" if ready and st.roll.pools[0].size() < st.roll.difficulty + 2 else "roll"
+        elif ph == "sixes":
+            pool = st.roll.pools[st.roll.current]
+            line = _r.Random(len(s.actions)).choice(["keep", "explode"]) if pool.pending() else "done"
+        elif ph == "element":
+            line = "element clue -- I find a scrap of paper with a name on it."
+        elif ph == "narrate":
+            line = "I make it, somehow."
+        elif ph == "tiebreak":
+            line = "tiebreak"
+        elif ph == "experience":
+            line = "keep" if st.exp_step == "move" else "learn climbs walls at night"
+        else:
+            raise AssertionError(f"the human should not be asked in phase {ph}")
+        ctl.handle(line)
+    raise AssertionError("the story did not end")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_newcomer_plays_the_one_shot_to_an_end_at_the_prompt(seed):
+    import random as _r
+
+    ctl, screen = repl(seed)
+    type_like_a_new_player(ctl, screen, _r.Random(seed))
+    errors = [t for k, t in screen.lines if k == "error"]
+    assert not errors, errors
+    assert ctl.session.is_over() and ctl.session.state.ending
+    assert "The story is over" in screen.text()

@@ -1561,7 +1561,8 @@ class HighStakes:
             "history": [dict(h) for h in s.history],
             "played": list(s.played),
             "solved": self._solved(s),
-            "draft": s.draft.model_dump() if s.draft and seat != "gm" else (
+            # a character being built is the player's own business until it joins the story
+            "draft": s.draft.model_dump() if s.draft and seat == "player" else (
                 {"step": s.draft.step} if s.draft else None),
             "pending_new": s.pending_new,
             "bonds": [dict(b) for b in s.bonds],
