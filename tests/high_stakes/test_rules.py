@@ -638,3 +638,33 @@ def test_find_helper_refuses_ambiguity():
     s = start("ash")
     with pytest.raises(AssertionError):
         find(s, "gm", "frame")
+
+
+def test_shared_scene_each_character_faces_its_own_difficulty_and_stakes():
+    # The shared-scene example: the Difficulty is split between the characters, each rolls alone
+    # and raises the stakes alone. Here: Ash takes 2 of it, Wind 3, in the same scene.
+    s = to_pool(start("ash", "wind"), who="ash", difficulty=2, consequence=["retreat"])
+    s = do(s, "player", "raise", character="ash", consequence="game_over")
+    s = finish_beat(dice(do(s, "player", "roll"), 3, 3, 2, 2, 2, 2, 2))
+    assert s.roll.success and s.scene.number == 1
+    s = to_pool(s, who="wind", difficulty=3, consequence=["retreat"])
+    assert s.scene.number == 1 and pool(s).size() == 4 and not pool(s).raised
+    s = do(s, "player", "raise", character="wind", consequence="freedom")
+    s = dice(do(s, "player", "roll"), 2, 2, 2, 2, 2, 2)
+    assert s.char("wind").captured and not s.char("ash").captured
+
+
+def test_a_complication_never_knocks_a_character_out():
+    s = start("ash")
+    s.characters[0].loss["mind"] = 1  # Mind 2 -> 1
+    s = to_pool(s, difficulty=1)
+    s = dice(do(s, "player", "roll"), 1, 3, 3)
+    s = do(s, "player", "narrate", "Done.")
+    offered = {a.args["id"] for a in G.legal_actions(s, "gm")}
+    assert "shaken_mind" not in offered and "strain_body" in offered
+    refused(s, "gm", "complication", "complication-not-fatal", id="shaken_mind")
+    s = start("ash")
+    s.characters[0].deaths_door = True
+    s = to_pool(s, difficulty=1)
+    s = do(dice(do(s, "player", "roll"), 1, 3, 3), "player", "narrate", "Done.")
+    assert "strain_body" not in {a.args["id"] for a in G.legal_actions(s, "gm")}

@@ -1486,6 +1486,9 @@ class HighStakes:
                 return RuleError("sixes", "only a 6 not yet decided may be kept or exploded", labels)
             if a.kind == "cancel":
                 return RuleError("six-cancels-one", "a 6 of the same dice may cancel one uncancelled 1", labels)
+            if a.kind == "complication":
+                return RuleError("complication-not-fatal", "a Complication makes life harder but never "
+                                 "kills or takes a character out of the story at once", labels)
             if a.kind == "roll" and s.phase == "call":
                 return RuleError("problem", "roll on one of this scene's problems, or 'open'", labels)
         except (KeyError, StopIteration, AttributeError, TypeError, ValueError):
