@@ -28,10 +28,11 @@ HELLO = [{"role": "user", "content": "Greet a traveller in one short sentence."}
 
 
 def _source(settings: Settings, name: str) -> str:
-    where = settings.sources.get(name)
-    return {"flag": "from the command line", "env": "from the environment",
-            "file": "from the config file", "derived": "a model is configured",
-            "default": "the default"}.get(where or "", "not set")
+    """" (from the command line)" and the like, or "" when the settings do not say."""
+    where = {"flag": "from the command line", "env": "from the environment",
+             "file": "from the config file", "derived": "a model is configured",
+             "default": "the default"}.get(settings.sources.get(name, ""))
+    return f" ({where})" if where else ""
 
 
 def main(settings: Settings, out: TextIO | None = None) -> int:
@@ -55,15 +56,13 @@ def main(settings: Settings, out: TextIO | None = None) -> int:
 
     from companion.llm.client import MODE_LABELS, MODES, CallError, ModelClient
 
-    say(f"  voice:       openai ({_source(settings, 'voice')})")
+    say(f"  voice:       openai{_source(settings, 'voice')}")
     first_model = "(the server's first model)"
-    say(f"  model:       {settings.model_name or first_model} "
-        f"({_source(settings, 'model')})")
-    say(f"  server:      {settings.base_url or 'https://api.openai.com/v1'} "
-        f"({_source(settings, 'base_url')})")
+    say(f"  model:       {settings.model_name or first_model}{_source(settings, 'model')}")
+    say(f"  server:      {settings.base_url or 'https://api.openai.com/v1'}"
+        f"{_source(settings, 'base_url')}")
     say(f"  api key:     {'set' if settings.api_key else 'not set'}"
-        + (f" ({_source(settings, 'api_key')})" if settings.api_key else
-           " (fine for local servers)"))
+        + (_source(settings, "api_key") if settings.api_key else " (fine for local servers)"))
     budget = settings.budget_tokens
     say(f"  budget:      {f'{budget:,} tokens a session' if budget else 'none'}")
 
