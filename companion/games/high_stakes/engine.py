@@ -984,7 +984,7 @@ class HighStakes:
         c.unique_used = True
         n = self.rules.limits.unique_bonus
         return self._added(s, self._pool_of(r, c.id),
-                           Source(kind="unique", character=c.id, dice=n, label=f"{c.unique} +{n}"),
+                           Source(kind="unique", character=c.id, dice=n, label=f"{c.unique.rstrip('.')} +{n}"),
                            text=a.text.strip())
 
     def _do_raise(self, s: State, a: Action) -> list[Event]:

@@ -27,6 +27,7 @@ is enough, exploded when more is needed, spent on a 1 when the roll is safe anyw
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -490,6 +491,14 @@ def preferred_attribute(view: dict, who: str, rules: Rules, rng: random.Random) 
     return max(scores, key=scores.get)  # type: ignore[arg-type]
 
 
+# Words in a Trait's name that suit an attribute (so the autoplay player picks a fitting Trait).
+TRAIT_HINTS = {
+    "body": ("blade", "knife", "climb", "run", "skulk", "shadow", "fight", "rooftop", "throw", "quick"),
+    "mind": ("read", "poison", "remember", "lock", "knows", "elvish", "map", "face", "study"),
+    "aura": ("talk", "lie", "fast-talk", "charm", "trick", "magician", "straight face", "people"),
+}
+
+
 def _expected(size: int) -> float:
     return size * 4 / 6
 
@@ -498,7 +507,7 @@ def _player_pool(view: dict, legal: list[Action], rng: random.Random) -> Action:
     roll = view["roll"]
     diff = roll["difficulty"] or 1
     size = sum(p["size"] for p in roll["pools"])
-    want = diff + 0.8 + (0.6 if diff >= 3 else 0)
+    want = diff + 0.6 + (0.4 if diff >= 3 else 0)
     roll_now = _find(legal, "roll")
     if _expected(size) >= want:
         return roll_now  # type: ignore[return-value]
@@ -508,15 +517,23 @@ def _player_pool(view: dict, legal: list[Action], rng: random.Random) -> Action:
     heroic = [a for a in legal if a.kind == "heroic"]
     if heroic:
         return heroic[0]
+    pool = roll["pools"][0]
+    kinds_in = Counter(x["kind"] for x in pool["sources"])
+    attr = pool["attribute"]
     traits = [a for a in legal if a.kind == "trait" and a.args["character"] == lead]
-    if traits:
+    if traits and kinds_in["trait"] + kinds_in["very"] < 2:
         def fit(a: Action) -> int:
-            return sum(1 for w in a.args["name"].lower().split() if len(w) > 3 and w in text)
+            name = a.args["name"].lower()
+            words = sum(2 for w in name.split() if len(w) > 3 and w in text)
+            return words + sum(1 for w in TRAIT_HINTS[attr] if w in name)
         traits.sort(key=lambda a: (-fit(a), -(a.args.get("dice") or 1)))
-        return traits[0]
+        if fit(traits[0]) > 0 or diff >= 3:
+            return traits[0]
     rels = [a for a in legal if a.kind == "relationship" and a.args["character"] == lead]
-    if rels:
-        rels.sort(key=lambda a: 0 if a.args["name"].startswith("avenge") else 1)
+    revenge = [a for a in rels if a.args["name"].startswith("avenge")]
+    if revenge:
+        return revenge[0]
+    if rels and diff >= 3 and not kinds_in["relationship"]:
         return rels[0]
     for kind in ("help", "lend"):
         a = _find(legal, kind)
