@@ -504,9 +504,31 @@ def toolbar(view: dict) -> str:
             f"{where}{stakes}{rest} · [F1] help")
 
 
+def _gm_hint(view: dict, legal: list[Action]) -> str:
+    """For a human GM: what the offline GM would do here, from the adventure's notes."""
+    from .policy import current_plan, next_scene
+
+    ph = view.get("phase")
+    if ph == "frame":
+        what, sid = next_scene(view)
+        rules = load()
+        name = rules.scenes[sid].title if what == "scene" and sid in rules.scenes else sid
+        return f"Your notes suggest: {'frame' if what == 'scene' else what} {name}. (actions, then do N -- TEXT)"
+    if ph in ("call", "stakes"):
+        plan = current_plan(view)
+        if plan.get("problem") is not None:
+            return (f"Your notes suggest: {plan['why']}; Difficulty {plan['difficulty']}; if it fails: "
+                    f"{plan['consequence_text']}" + (f"; +{plan['advantage']} tactical advantage "
+                                                     f"({plan['advantage_why']})" if plan.get("advantage") else "")
+                    + ". (actions, then do N)")
+    return "Your move as GM: actions lists what you can do (do N -- TEXT)."
+
+
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     kinds = {a.kind for a in legal}
     ph = view.get("phase")
+    if seat == "gm":
+        return _gm_hint(view, legal)
     if "premade" in kinds or "build" in kinds:
         names = ", ".join(a.args["name"] for a in legal if a.kind == "premade")
         return (f"Choose your Nightblade: premade NAME ({names}), or build your own (build).\n"

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 Source = Literal["text", "ours"]
 Attribute = Literal["body", "mind", "aura"]

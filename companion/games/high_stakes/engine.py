@@ -1648,7 +1648,7 @@ class HighStakes:
             "restore": lambda: f"Experience: win back the burned {a.get('name', a.get('trait'))}",
             "move_die": lambda: f"move a die from {at(a['from'])} to {at(a['to'])}",
             "keep_dice": lambda: "keep the attributes as they are",
-            "frame": lambda: (f"frame a {a['type']} scene" if a.get("scene") == "open"
+            "frame": lambda: (f"frame an open scene ({a['type']})" if a.get("scene") == "open"
                               else f"frame scene: {a.get('title', a.get('scene'))}"),
             "end_story": lambda: f"end the story: {a.get('title', a.get('ending'))}",
             "reveal": lambda: f"reveal: {a.get('title', a.get('secret'))}",

@@ -27,7 +27,7 @@ from companion.core.game import Action, Event
 from companion.llm.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .policy import current_plan, preferred_attribute  # noqa: F401  (the GM's reading)
+from .policy import current_plan  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
