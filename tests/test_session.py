@@ -170,3 +170,13 @@ def test_journal_refuses_to_overwrite(tmp_path):
     Journal.create(path, {"game": "at-any-cost"}).close()
     with pytest.raises(JournalError, match="already exists"):
         Journal.create(path, {"game": "at-any-cost"})
+
+
+def test_calling_out_a_narration_retells_it_without_banning_anything(tmp_path):
+    """Incoherence: either side may call a narration out; it is told again, differently."""
+    s, _ = to_first_decision(tmp_path)
+    last = s.narrations[-1][1]
+    retold = s.x_card("")
+    assert retold and retold != last and s.memory.banned == []
+    header, rows, _, _ = read(tmp_path / "j.jsonl")
+    assert [r["type"] for r in rows[-3:]] == ["x", "retract", "narration"]
