@@ -245,7 +245,8 @@ class Narrator:
         label = ("write", action.kind, str(sorted(action.args.items())), sc.get("number", 0),
                  sc.get("beats", 0), len(view.get("history", [])), view.get("scene_count", 0))
         rng = memory.rng(*label)
-        used = {h.get(f, "") for h in view.get("history", []) for f in ("text", "told")} | memory.used
+        used = ({h.get(f, "") for h in view.get("history", []) for f in ("text", "told")}
+                | set(view.get("facts", [])) | memory.used)
         k, a = action.kind, action.args
 
         def pick(options: list[str], **fill: Any) -> str:

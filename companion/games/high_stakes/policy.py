@@ -589,7 +589,9 @@ def _player_element(view: dict, legal: list[Action], rng: random.Random) -> Acti
     prefer = {"library": ["clue", "information"], "halls": ["sound", "passage"],
               "house_front": ["passage", "clue"], "courtyard": ["better", "pet"],
               "gate": ["insight", "admirer"], "villa_walls": ["weather", "tracks"]}.get(
-        sid, ["better", "clue", "sound", "information", "object"])
+        sid, ["better", "clue", "sound", "information", "object", "weather", "tracks"])
+    prefer = list(prefer)
+    rng.shuffle(prefer)
     for e in prefer:
         a = _find(legal, "element", element=e)
         if a and rng.random() < 0.9:
