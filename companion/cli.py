@@ -124,14 +124,49 @@ def cmd_play(args) -> int:
     screen = _screen(scripted)
     lines, veils = _split_list(args.lines), _split_list(args.veils)
     seats = {s: (HUMAN if s == seat else AI) for s in game.seats}
+    options = _options(game, args.character)
     session = Session.start(game, seed, seats, voice, path, physical=args.physical,
-                            emit=screen, lines=lines, veils=veils)
+                            emit=screen, lines=lines, veils=veils, options=options,
+                            character_file=args.character)
     screen("info", _intro(game, session, seat, voice, path))
     if not scripted and args.lines is None and args.veils is None and sys.stdin.isatty():
         _ask_safety(session, screen)
     session.advance()
     controller = Controller(session, screen)
     return _run(controller, screen, args.script)
+
+
+def _options(game, character: str | None):
+    """The game's options; with ``--character FILE``, the campaign character(s) it holds."""
+    if character is None:
+        return game.options_model()
+    from companion.core.registry import game_module
+
+    campaign = game_module(game, "campaign")
+    if campaign is None:
+        raise UserError(f"{game.title} keeps no characters between stories (no --character)")
+    if not Path(character).exists():  # a new campaign: the character is saved there at the end
+        return game.options_model()
+    try:
+        chars = campaign.load_character(character)
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    return game.options_model(characters=tuple(chars))
+
+
+def _save_character(session, out) -> None:
+    """At the end of a story, the campaign character goes back to its file."""
+    path = session.character_file
+    if not path or not session.is_over():
+        return
+    from companion.core.registry import game_module
+
+    campaign = game_module(session.game, "campaign")
+    try:
+        campaign.save_character(session.state, path)
+        out("info", f"The character lives on: saved to {path} (next story: --character {path})")
+    except ValueError as err:
+        out("notice", f"The character was not saved: {err}")
 
 
 def _ask_safety(session, screen) -> None:
@@ -176,6 +211,7 @@ def _run(controller, screen, script: str | None) -> int:
 
 
 def _goodbye(controller) -> None:
+    _save_character(controller.session, controller.out)
     rows = controller.session.llm_rows
     if rows:
         from companion.llm import ledger
@@ -231,11 +267,13 @@ def cmd_autoplay(args) -> int:
 
     try:
         session = Session.start(game, seed, {s: AI for s in game.seats}, voice, path,
-                                emit=screen)
+                                emit=screen, options=_options(game, args.character),
+                                character_file=args.character)
     except JournalError as err:
         raise UserError(f"{err} (or pass --force to overwrite)") from None
     try:
         session.advance()
+        _save_character(session, lambda kind, text: print(text))
     finally:
         session.close()
     outcome = game.outcome(session.state)
@@ -274,10 +312,11 @@ def _spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:
     """An unfinished game renders as its human saw it; a finished one shows everything."""
     from companion.core.game import Action
     from companion.core.registry import get_game
+    from companion.core.session import game_options
     from companion.journal.store import timeline
 
     game = get_game(header["game"])
-    state = game.setup(game.options_model())
+    state = game.setup(game_options(game, header))
     for row in timeline(header, rows).actions:
         state, _ = game.apply(state, Action.model_validate(row["action"]))
     if game.is_over(state):
@@ -333,6 +372,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="use your real deck: type the cards you draw")
     s.add_argument("--lines", help="topics kept out of the story, comma-separated")
     s.add_argument("--veils", help="topics kept off-screen, comma-separated")
+    s.add_argument("--character", metavar="FILE",
+                   help="campaign character file (High Stakes): played if it exists, and saved "
+                        "there at the end of the story")
     _add_voice_flags(s)
     s.set_defaults(func=cmd_play)
 
@@ -348,6 +390,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--journal")
     s.add_argument("--force", action="store_true", help="overwrite an existing journal")
     s.add_argument("--quiet", action="store_true", help="print only the outcome")
+    s.add_argument("--character", metavar="FILE", help="campaign character file to play with")
     _add_voice_flags(s)
     s.set_defaults(func=cmd_autoplay)
 

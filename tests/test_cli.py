@@ -167,3 +167,24 @@ def test_unfinished_journals_render_without_spoilers(tmp_path):
         e["kind"] == "hidden_dealt" for e in r["events"]))
     names = [GAME.data.location(x).name for x in hidden["events"][0]["data"]["locations"]]
     assert not any(f"## Stage 2 · The initial threat · {n}" in md for n in names)
+
+
+def test_a_campaign_character_is_saved_after_a_story_and_played_in_the_next(tmp_path):
+    sheet = tmp_path / "ash.json"
+    r = companion("autoplay", "high-stakes", "--seed", "5", "--journal", str(tmp_path / "1.jsonl"),
+                  "--character", str(sheet), "--quiet")
+    assert r.returncode == 0, r.stderr
+    assert "saved to" in r.stdout and json.loads(sheet.read_text())["characters"][0]["stories"] == 1
+    j2 = tmp_path / "2.jsonl"
+    r = companion("autoplay", "high-stakes", "--seed", "6", "--journal", str(j2),
+                  "--character", str(sheet), "--quiet")
+    assert r.returncode == 0, r.stderr
+    header = json.loads(j2.read_text().splitlines()[0])
+    assert header["options"]["characters"][0]["stories"] == 1  # replays use the same options
+    assert json.loads(sheet.read_text())["characters"][0]["stories"] == 2
+    assert companion("journal", str(j2)).returncode == 0
+
+
+def test_a_character_file_for_a_game_without_campaigns_is_refused(tmp_path):
+    r = companion("play", "at-any-cost", "--character", str(tmp_path / "x.json"))
+    assert r.returncode == 2 and "keeps no characters" in r.stderr

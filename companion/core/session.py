@@ -45,6 +45,8 @@ class Session:
     journal: Journal | None = None
     physical: bool = False
     emit: Emit = _quiet
+    options: Any = None  # the game's Options (recorded in the header; every replay uses them)
+    character_file: str | None = None  # a campaign character saved back at the end (CLI's job)
     offline: OfflineVoice = field(init=False)
     state: Any = field(init=False)
     actions: list[Action] = field(default_factory=list)
@@ -60,7 +62,9 @@ class Session:
 
     def __post_init__(self) -> None:
         self.offline = OfflineVoice(self.game, self.seed)
-        self.state = self.game.setup(self.game.options_model())
+        if self.options is None:
+            self.options = self.game.options_model()
+        self.state = self.game.setup(self.options)
         self.memory = NarrationMemory(seed=self.seed)
         self.render = game_module(self.game, "render")
 
@@ -68,13 +72,18 @@ class Session:
     @classmethod
     def start(cls, game: Game, seed: int, seats: dict[str, str], voice: Voice,
               journal_path: Path | None, physical: bool = False, emit: Emit = _quiet,
-              lines: list[str] | None = None, veils: list[str] | None = None) -> "Session":
+              lines: list[str] | None = None, veils: list[str] | None = None,
+              options: Any = None, character_file: str | None = None) -> "Session":
         session = cls(game=game, seed=seed, seats=seats, voice=voice, physical=physical,
-                      emit=emit)
+                      emit=emit, options=options, character_file=character_file)
         session.header = {"type": "header", "schema": SCHEMA, "game": game.name,
                           "title": game.title, "seed": seed, "seats": seats, "voice": voice.name,
                           "physical": physical, "rules": game.rules_digest(),
+                          "options": session.options.model_dump(mode="json",
+                                                                exclude_defaults=True),
                           "version": _version()}
+        if character_file:
+            session.header["character_file"] = str(character_file)
         if journal_path is not None:
             session.journal = Journal.create(journal_path, session.header)
         if lines or veils:
@@ -97,7 +106,9 @@ class Session:
         seed = int(header["seed"])
         voice = voice_factory(game, seed, header) if voice_factory else OfflineVoice(game, seed)
         session = cls(game=game, seed=seed, seats=dict(header["seats"]), voice=voice,
-                      physical=bool(header.get("physical")), emit=_quiet)
+                      physical=bool(header.get("physical")), emit=_quiet,
+                      options=game_options(game, header),
+                      character_file=header.get("character_file"))
         session.header, session.rows = header, rows
         session._replay(timeline(header, rows))
         session.journal = journal
@@ -106,7 +117,7 @@ class Session:
 
     def _replay(self, t: Timeline) -> None:
         """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
-        self.state = self.game.setup(self.game.options_model())
+        self.state = self.game.setup(self.options)
         self.actions, self.narrations, self.public_events = [], [], []
         self.chance_index = 0
         self.memory = NarrationMemory(seed=self.seed)
@@ -328,6 +339,11 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def game_options(game: Game, header: dict[str, Any]):
+    """The options a journal's game was set up with (defaults for journals without any)."""
+    return game.options_model.model_validate(header.get("options") or {})
 
 
 def _version() -> str:

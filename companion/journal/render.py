@@ -14,6 +14,7 @@ from pathlib import Path
 
 from companion.core.game import Action, Event
 from companion.core.registry import game_module, get_game
+from companion.core.session import game_options
 from companion.journal.store import read, timeline
 
 
@@ -22,7 +23,7 @@ def render_markdown(path: Path, viewer: str | None = None) -> str:
     t = timeline(header, rows)
     game = get_game(header["game"])
     hooks = game_module(game, "render")
-    state = game.setup(game.options_model())
+    state = game.setup(game_options(game, header))
     for row in t.actions:
         state, _ = game.apply(state, Action.model_validate(row["action"]))
     final = game.view(state, None)

@@ -101,8 +101,10 @@ class Controller:
             key = ("chance", len(self.session.actions))
             if force or key != self._hinted:
                 self._hinted = key
-                self.out("info", f"From your real deck: {chance.what} ({chance.count}). Type the "
-                                 "cards: drew CARD, CARD, ...")
+                dice = not chance.distinct
+                what = "your real dice" if dice else "your real deck"
+                form = "the faces: drew 3 5 6" if dice else "the cards: drew CARD, CARD, ..."
+                self.out("info", f"From {what}: {chance.what} ({chance.count}). Type {form}")
             return
         if self.session.human_turn() != self.seat:
             return
