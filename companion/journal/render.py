@@ -42,26 +42,36 @@ def render_markdown(path: Path, viewer: str | None = None) -> str:
             narr.setdefault(row["n"], []).append(row["text"])
         elif row["type"] == "say":
             said.setdefault(row["n"], []).append(row)
+    small: list[str] = []  # small print waits, so consecutive beats' mechanics share a line
+
+    def flush() -> None:
+        if small:
+            out.extend(["<sub>" + " · ".join(_md_escape(x) for x in small) + "</sub>", ""])
+            small.clear()
+
     for row in t.actions:
         n = row["n"]
         events = [Event.model_validate(e) for e in row.get("events", [])]
-        small = []
+        lines = []
         for event in events:
             if not event.seen_by(viewer):
                 continue
             title = hooks.heading(event)
             if title:
+                flush()
                 out += [f"## {title}", ""]
             if event.kind not in setup:
                 line = hooks.mechanics(event, viewer)
                 if line:
-                    small.append(line)
+                    lines.append(line)
+        if narr.get(n) or said.get(n):
+            flush()
         for text in narr.get(n, []):
             out += [text, ""]
         for s in said.get(n, []):
             out += [f"> “{s['text']}” — {s['seat']}", ""]
-        if small:
-            out += ["<sub>" + " · ".join(_md_escape(x) for x in small) + "</sub>", ""]
+        small.extend(lines)
+    flush()
     if over:
         out += ["## What was kept, what was lost", "", hooks.closing(final), ""]
     else:
