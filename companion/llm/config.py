@@ -1,8 +1,9 @@
 """Where the model settings come from: flags > environment > config file > offline.
 
 The environment is ``OPENAI_API_KEY``, ``OPENAI_BASE_URL``, ``COMPANION_MODEL`` (and
-``COMPANION_BUDGET_TOKENS``); the file is ``~/.config/companion/config.toml`` (``$XDG_CONFIG_HOME``
-honoured, ``$COMPANION_CONFIG`` overrides the path) with an ``[llm]`` table::
+``COMPANION_BUDGET_TOKENS``, ``COMPANION_TIMEOUT``); the file is
+``~/.config/companion/config.toml`` (``$XDG_CONFIG_HOME`` honoured, ``$COMPANION_CONFIG``
+overrides the path) with an ``[llm]`` table::
 
     [llm]
     model = "smollm2"
@@ -128,6 +129,7 @@ def load_settings(
         ("env", {
             "model": env.get("COMPANION_MODEL"), "base_url": env.get("OPENAI_BASE_URL"),
             "api_key": env.get("OPENAI_API_KEY"), "budget_tokens": env.get("COMPANION_BUDGET_TOKENS"),
+            "timeout": env.get("COMPANION_TIMEOUT"),
         }),
         ("file", file),
     ]

