@@ -80,12 +80,17 @@ def _journal_path(given: str | None, game, seed: int, prefix: str = "") -> Path:
     return path
 
 
+def seat_title(seat: str) -> str:
+    """How a seat is written for people: "GM", "Protagonist"."""
+    return seat.upper() if len(seat) <= 2 else seat.capitalize()
+
+
 def _intro(game, session, seat: str, voice, path: Path | None) -> str:
-    others = ", ".join(s.capitalize() for s in game.seats if s != seat)
+    others = ", ".join(seat_title(s) for s in game.seats if s != seat)
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     lines = [f"{game.title}: {game.blurb}.",
-             f"You are the {seat.capitalize()}; the companion plays the {others} ({voice_note}). "
+             f"You are the {seat_title(seat)}; the companion plays the {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
         lines.append(f"Journal: {path}   (resume any time: companion resume {path})")
@@ -236,7 +241,7 @@ def cmd_resume(args) -> int:
         screen("notice", warning)
     seat = session.human_seats[0] if session.human_seats else None
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
-                   f"{len(session.actions)}" + (f"; you are the {seat.capitalize()}." if seat
+                   f"{len(session.actions)}" + (f"; you are the {seat_title(seat)}." if seat
                                                 else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
