@@ -15,8 +15,9 @@ Where the names come from (hooks on the game's ``narrate`` module, all optional)
 * ``check_narration(text, action, view) -> list[str]``: the game's own checks (say, the stated
   outcome matches the move); each string is one problem.
 
-Matching: a multi-word name matches case-insensitively as whole words; a one-word name
-("Kind", "Map") only when capitalised and not at a sentence start, so ordinary words do not count.
+Matching: a hidden name counts in any case, anywhere (it must never be told); any other name only
+when written as a name, capitalised as in the data and not at a sentence start, so ordinary words
+("kind", "lost", "a spell") do not count.
 """
 from __future__ import annotations
 
@@ -73,31 +74,33 @@ def strings(node: Any) -> list[str]:
     return out
 
 
-def _pattern(name: str) -> re.Pattern[str]:
-    words = r"\s+".join(re.escape(w) for w in name.split())
-    if " " in name.strip():
-        return re.compile(rf"(?<![\w-]){words}(?![\w-])", re.I)
-    # one word: capitalised as a name, and not the first word of a sentence
-    return re.compile(rf"(?<![.!?:\"\u201c]\s)(?<![\w-]){words}(?![\w-])")
+_SENTENCE_START = r"(?<![.!?:\"\u201c]\s)"  # not the first word of a sentence (fixed width)
+
+
+def _pattern(name: str, strict: bool) -> re.Pattern[str]:
+    words = [re.escape(w) for w in name.split()]
+    if strict or not name[:1].isupper():
+        return re.compile(r"(?<![\w-])" + r"\s+".join(words) + r"(?![\w-])", re.I)
+    # written as a name: its capital where the data has it, and not where any word is capitalised
+    first, rest = words[0][:1], words[0][1:]
+    body = rf"{first}(?i:{rest}" + "".join(rf"\s+{w}" for w in words[1:]) + ")"
+    return re.compile(_SENTENCE_START + r"(?<![\w-])" + body + r"(?![\w-])")
 
 
 @cache
-def _compiled(name: str) -> re.Pattern[str]:
-    return _pattern(name)
+def _compiled(name: str, strict: bool) -> re.Pattern[str]:
+    return _pattern(name, strict)
 
 
-def mentions(text: str, name: str, *, partial: bool = False) -> bool:
-    """Whether ``text`` names ``name``. With ``partial`` (text still growing), a match touching the
-    end of the text does not count yet: the next character may make it a longer word."""
-    if not name:
+def mentions(text: str, name: str, *, partial: bool = False, strict: bool = False) -> bool:
+    """Whether ``text`` names ``name``. ``strict``: in any case, anywhere (for what must never be
+    told); otherwise only written as a name (capitalised mid-sentence), so that "a spell", "kind"
+    or "lost" in ordinary prose do not count. With ``partial`` (text still growing), a match
+    touching the end of the text does not count yet: the next character may lengthen the word."""
+    if not name or not text.strip():
         return False
-    if not text.strip():
-        return False
-    padded = text if text[:1] in ".!?" else ". " + text  # the text's own start is a sentence start
-    offset = len(padded) - len(text)
-    for m in _compiled(name).finditer(padded):
-        if m.start() < offset:
-            continue
+    padded = ". " + text  # the text's own start is a sentence start
+    for m in _compiled(name, strict).finditer(padded):
         if partial and m.end() >= len(padded):
             continue
         return True
@@ -145,7 +148,7 @@ class Checker:
             if topic_mentioned(text, topic):
                 out.append(f"mentions {topic!r}, which is veiled: it may happen only off-screen")
         for name in self.forbidden:
-            if mentions(text, name, partial=partial):
+            if mentions(text, name, partial=partial, strict=name in self.hidden):
                 why = "hidden from the table" if name in self.hidden else "not in play or in view"
                 out.append(f"names {name!r}, which is {why}")
         if not partial and self.extra is not None:

@@ -188,6 +188,8 @@ class OpenAIVoice:
         notes: list[dict[str, Any]] = []
         try:
             return self._decide(request, on_text, notes)
+        except KeyboardInterrupt:  # Ctrl-C outside the stream (the stream's own is handled within)
+            return self._fallback(request, notes, "stopped by Ctrl-C")
         except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
             return self._fallback(request, notes, f"internal error: {type(err).__name__}: {err}")
 
