@@ -66,7 +66,10 @@ class TransportError(CallError):
 
 
 class Rejected(CallError):
-    """The server refused the request for a reason no capability change fixes (auth, model, size)."""
+    """The server refused the request for a reason no capability change fixes (auth, model, size).
+    ``permanent``: it will refuse every request of this session the same way (key, model)."""
+
+    permanent = False
 
 
 class Interrupted(CallError):
@@ -245,7 +248,9 @@ class ModelClient:
             if status >= 500 or status in (408, 409):
                 return _Transient(f"server error {status}: {message}",
                                   _retry_after(err.response.headers), text)
-            return Rejected(f"refused ({status}): {message}")
+            err = Rejected(f"refused ({status}): {message}")
+            err.permanent = status in (401, 403, 404)
+            return err
         if isinstance(err, openai.APIError):  # an error event inside a stream
             return _Transient(f"server error in the stream: {err.message}", text=text)
         module = type(err).__module__.split(".")[0]

@@ -30,6 +30,7 @@ empty, the session asks ``narrate`` after applying the move.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -38,13 +39,14 @@ from pydantic import ValidationError
 from companion.core.game import Game
 from companion.core.rng import derived_rng
 from companion.llm import context, fidelity, ledger
-from companion.llm.client import CallError, Interrupted, ModelClient, Stop
+from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
 from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
 from companion.llm.templates import TemplateError
 from companion.llm.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
 NARRATION_MAX_CHARS = 700  # grammar-constrained servers get it as maxLength
+COOL_DOWN = 60.0  # seconds without asking an unreachable server again
 ELLIPSIS = " \u2026\n"
 
 
@@ -162,6 +164,8 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
+        self.down: tuple[float, str] | None = None  # (until when, why) the model is not asked
+        self.clock = time.monotonic
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -186,6 +190,8 @@ class OpenAIVoice:
             # a forced move is no decision: no model call; the narrator tells it after it resolves
             return Decision(action=request.legal[0], source="offline")
         notes: list[dict[str, Any]] = []
+        if self.down is not None and self.clock() < self.down[0]:
+            return self._fallback(request, notes, self.down[1])
         try:
             return self._decide(request, on_text, notes)
         except KeyboardInterrupt:  # Ctrl-C outside the stream (the stream's own is handled within)
@@ -243,6 +249,11 @@ class OpenAIVoice:
             except CallError as err:
                 self._account(err.notes, request, attempt, notes)
                 screen.abandon()
+                if isinstance(err, TransportError):  # do not make every move wait for a dead server
+                    self.down = (self.clock() + COOL_DOWN,
+                                 f"the model was unreachable moments ago ({err.reason})")
+                elif isinstance(err, Rejected) and err.permanent:
+                    self.down = (float("inf"), f"the server refuses this session: {err.reason}")
                 if dropped is not None:
                     break
                 return self._fallback(request, notes, err.reason)

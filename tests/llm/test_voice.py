@@ -253,3 +253,26 @@ def test_a_forced_move_costs_no_call(game, settings, fake, request_for):
     req = req.model_copy(update={"legal": req.legal[-1:], "labels": req.labels[-1:]})
     d = voice_for(game, settings, fake).decide(req)
     assert d.action == req.legal[0] and d.notes == [] and fake.requests == []
+
+
+def test_an_unreachable_server_is_not_asked_again_for_a_while(game, settings, fake, request_for):
+    from companion.llm.client import Rejected
+
+    voice = voice_for(game, settings, fake)
+    now = [100.0]
+    voice.clock = lambda: now[0]
+    fake.enqueue(TransportError("connection failed (after 4 attempt(s))"))
+    assert voice.decide(request_for()).source == "fallback"
+    d = voice.decide(request_for(step=4))
+    assert d.source == "fallback" and "unreachable moments ago" in d.notes[-1]["reason"]
+    assert len(fake.requests) == 1
+    now[0] += 61
+    fake.reply(1, "The wolf returns.")
+    assert voice.decide(request_for(step=5)).source == "model"
+    err = Rejected("refused (401): bad key")
+    err.permanent = True
+    fake.enqueue(err)
+    voice.decide(request_for(step=6))
+    now[0] += 10_000
+    assert "refuses this session" in voice.decide(request_for(step=7)).notes[-1]["reason"]
+    assert len(fake.requests) == 3
