@@ -31,12 +31,8 @@ VIEW_STRING_CHARS = 300  # any longer string in the view is clipped
 VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
 
-# The variables each template is given (tests render every template with exactly these).
-ROLE_VARIABLES = ("game", "seat")
-DECISION_VARIABLES = ("seat", "step", "view", "summary", "story", "banned", "veils", "actions",
-                      "reply_format")
+# Placeholders a template must use (a prompt without them cannot work).
 DECISION_REQUIRED = ("view", "actions", "reply_format")
-REASK_VARIABLES = ("error", "count")
 REASK_REQUIRED = ("error",)
 
 

@@ -22,7 +22,6 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, mod
 
 from companion.core.game import Action
 
-FIELDS = ("action", "text", "narration", "speech")
 _PLACEHOLDER = re.compile(r"<[^<>]*>|\.\.\.|\u2026")  # a model copying the format, not writing
 
 
