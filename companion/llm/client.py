@@ -167,6 +167,16 @@ def _status_message(err: Any) -> str:
     return " ".join(text.split())
 
 
+def _with_schema(messages: list[dict[str, str]], schema: dict[str, Any]) -> list[dict[str, str]]:
+    """The schema in the prompt, for servers that cannot be given it (JSON mode, plain text)."""
+    import json
+
+    note = ("\n\nYour reply must be one JSON object valid against this JSON schema:\n"
+            + json.dumps(schema, separators=(",", ":")))
+    last = messages[-1]
+    return messages[:-1] + [{**last, "content": last["content"] + note}]
+
+
 class ModelClient:
     """A chat client for one session: lazily built SDK client, remembered capabilities, retries."""
 
@@ -404,6 +414,8 @@ class ModelClient:
         prompt_chars, remaining, notes,
     ) -> Completion:
         params = self._request(mode, schema, grammar_schema, max_tokens, seed)
+        if schema is not None and mode in ("json_object", "text"):
+            messages = _with_schema(messages, schema)
         started = time.monotonic()
         deadline = started + remaining
         row: dict[str, Any] = {

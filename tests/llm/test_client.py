@@ -63,6 +63,9 @@ def test_down_to_plain_text(stub):
     done = client.complete(MESSAGES, schema=SCHEMA)
     assert done.mode == "text" and "response_format" not in stub.requests[-1]
     assert client.caps.modes == ["text"]
+    # without a schema field to carry it, the schema rides in the prompt
+    assert '"required":["ok"]' in stub.requests[-1]["messages"][-1]["content"]
+    assert "JSON schema" not in stub.requests[1]["messages"][-1]["content"]  # schema field mode
 
 
 def test_rejected_parameter_is_dropped(stub):
