@@ -41,6 +41,11 @@ def main(settings: Settings, out: TextIO | None = None) -> int:
     def say(line: str = "") -> None:
         print(line, file=out, flush=True)
 
+    def hint_404(reason: str) -> None:
+        if "(404)" in reason:
+            say("  The server answered 404: OpenAI-compatible servers usually want the base URL")
+            say("  to end in /v1 (http://127.0.0.1:8080/v1).")
+
     path = config_path()
     say("Story Companion doctor")
     say(f"  config file: {path} ({'found' if path.is_file() else 'none'})")
@@ -75,6 +80,7 @@ def main(settings: Settings, out: TextIO | None = None) -> int:
     except CallError as err:
         say()
         say(f"Cannot reach {where}: {err.reason}.")
+        hint_404(err.reason)
         say("  Is the server running, and is the address right? Check --base-url, OPENAI_BASE_URL")
         say(f"  or base_url in {path}. Until then the offline voice plays the AI seats.")
         return 1
@@ -119,6 +125,7 @@ def main(settings: Settings, out: TextIO | None = None) -> int:
         hello = client.complete(HELLO, on_text=on_text, max_tokens=60, mode="text")
     except CallError as err:
         say(f"    streaming: no ({err.reason[:160]})")
+        hint_404(err.reason)
         say("The server answers but could not give a test reply: the voice would fall back.")
         return 1
     say(f"    streaming: yes (first text after {first[0] if first else 0:.2f} s)"

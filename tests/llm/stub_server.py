@@ -36,7 +36,7 @@ class Stub:
                 pass
 
             def do_GET(self) -> None:
-                if self.path.endswith("/models"):
+                if self.path == "/v1/models":
                     self._json(200, {"object": "list", "data": [{"id": "stub-model",
                                                                  "object": "model"}]})
                 else:
@@ -44,6 +44,9 @@ class Stub:
 
             def do_POST(self) -> None:
                 length = int(self.headers.get("content-length", 0))
+                if not self.path.startswith("/v1/"):
+                    self.rfile.read(length)
+                    return self._json(404, {"error": {"message": f"no route {self.path}"}})
                 body = json.loads(self.rfile.read(length) or b"{}")
                 stub.requests.append(body)
                 kind, opts = stub.script.pop(0) if stub.script else (

@@ -40,3 +40,10 @@ def test_dead_port_is_a_clear_report():
     assert code == 1
     assert "Cannot reach http://127.0.0.1:9/v1: connection failed" in text
     assert "offline voice" in text and "Traceback" not in text
+
+
+def test_a_base_url_without_v1_gets_a_hint(stub):
+    settings = Settings(voice="openai", model="m", base_url=stub.base_url.removesuffix("/v1"),
+                        timeout=1.0)
+    code, text = run(settings)
+    assert code == 1 and "end in /v1" in text
