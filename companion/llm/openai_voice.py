@@ -17,6 +17,8 @@ What can go wrong, and who owns it:
 * Ctrl-C inside a reply: the stream is closed; a complete, legal action is kept with the narration
   told so far (whole sentences), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
+* a server that stayed unreachable through the retries is not asked again for a minute (401, 403
+  and 404 answers: not again this session), so later moves do not each wait out the retries.
 
 Every attempt is a ledger row in ``Decision.notes`` (the session journals them as ``llm`` rows).
 
