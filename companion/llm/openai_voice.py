@@ -14,8 +14,9 @@ What can go wrong, and who owns it:
   narration that fails the fidelity check (names a card not in play or hidden, a banned topic):
   re-asked once with the error; then the offline policy decides and the offline narrator speaks
   (after a fidelity miss on a legal action, only the narration is dropped).
-* Ctrl-C inside a reply: the stream is closed; a complete, legal action is kept with the narration
-  told so far (whole sentences), else the offline voice decides. Never a traceback.
+* a reply cut short (Ctrl-C inside it, the time bound, a stream dropped for good): the stream is
+  closed; a complete, legal action is kept with the whole sentences told so far (if they pass the
+  fidelity check), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
 * a server that stayed unreachable through the retries is not asked again for a minute (401, 403
   and 404 answers: not again this session), so later moves do not each wait out the retries.
@@ -240,7 +241,11 @@ class OpenAIVoice:
                 raw, finish, rows = done.text, done.finish_reason, done.notes
             except Interrupted as err:
                 self._account(err.notes, request, attempt, notes)
-                return self._interrupted(request, err, screen, notes)
+                kept = self._cut_short(request, err, screen, checker, notes)
+                if kept is not None:
+                    return kept
+                screen.abandon()
+                return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
             except Stop as err:
                 self._account(err.notes, request, attempt, notes)
                 raw, finish, rows = err.text, "stopped", err.notes
@@ -250,6 +255,9 @@ class OpenAIVoice:
                 screen.abandon()
             except CallError as err:
                 self._account(err.notes, request, attempt, notes)
+                kept = self._cut_short(request, err, screen, checker, notes)
+                if kept is not None:
+                    return kept
                 screen.abandon()
                 if isinstance(err, TransportError):  # do not make every move wait for a dead server
                     self.down = (self.clock() + COOL_DOWN,
@@ -338,17 +346,24 @@ class OpenAIVoice:
         except ValidationError:
             return None
 
-    def _interrupted(
-        self, request: DecisionRequest, err: Interrupted, screen: _Screen,
-        notes: list[dict[str, Any]],
-    ) -> Decision:
+    def _cut_short(
+        self, request: DecisionRequest, err: CallError, screen: _Screen,
+        checker: Callable[[int], fidelity.Checker], notes: list[dict[str, Any]],
+    ) -> Decision | None:
+        """Keep what is valid of a reply cut short (Ctrl-C, the time bound, a dropped stream): a
+        complete legal action, with the whole sentences told if they pass the fidelity check."""
         reply = self._salvage(err.text, request) if err.text else None
         if reply is None:
-            screen.abandon()
-            return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
+            return None
+        kept = "the move"
+        if reply.narration and checker(reply.action).problems(
+                " ".join((reply.text, reply.narration, reply.speech))):
+            reply.narration = reply.speech = ""
+        elif reply.narration:
+            kept += " and the whole sentences told"
         screen.finish(reply.narration)
-        notes.append(self._row(request, event="interrupted", reason="stopped by Ctrl-C; kept the move"
-                               + (" and the whole sentences told" if reply.narration else "")))
+        event = "interrupted" if isinstance(err, Interrupted) else "cut_short"
+        notes.append(self._row(request, event=event, reason=f"{err.reason}; kept {kept}"))
         return Decision(action=reply.action_for(request.legal), narration=reply.narration,
                         speech=reply.speech, source="model", notes=notes)
 

@@ -25,7 +25,7 @@ FAULTS = {
                       "rate limited"),
     "stalled stream": (lambda s: s.stream([chunk('{"action": 2'), chunk("}", "stop")],
                                           stall=2.0, stall_after=1), "timed out|out of time"),
-    "cut stream": (lambda s: [s.stream([chunk('{"action": 2, "narr'), chunk("x")], cut_after=1)
+    "cut stream": (lambda s: [s.stream([chunk('{"acti'), chunk("x")], cut_after=1)
                               for _ in range(3)], "bad response|connection failed"),
     "garbage reply": (lambda s: [s.reply("}}} not json {{{") for _ in range(2)],
                       "no usable reply after 2 attempts"),
@@ -76,3 +76,23 @@ def test_a_bug_in_the_voice_is_a_fallback_not_a_traceback(game, request_for, set
 
     decision = OpenAIVoice(game, 1, settings, client=Broken()).decide(request_for())
     assert decision.source == "fallback" and "ZeroDivisionError" in decision.notes[-1]["reason"]
+
+
+def test_a_reply_cut_by_the_time_bound_keeps_what_is_valid(stub, game, request_for):
+    words = ["The storm", " breaks over", " the hills.", " Rain"]
+    stub.stream([chunk('{"action": 2, "narration": "')] + [chunk(w) for w in words]
+                + [chunk('"}', "stop")], stall=3.0, stall_after=len(words) + 1)
+    shown: list[str] = []
+    decision = voice_on(stub, game, timeout=0.8).decide(request_for(), on_text=shown.append)
+    assert decision.source == "model" and decision.action.key() == request_for().legal[1].key()
+    assert decision.narration == "The storm breaks over the hills."
+    assert decision.notes[-1]["event"] == "cut_short"
+    assert "".join(shown).startswith("The storm breaks over the hills.")
+
+
+def test_a_stream_cut_after_the_action_keeps_the_move(stub, game, request_for):
+    for _ in range(3):
+        stub.stream([chunk('{"action": 3, "narr'), chunk("x")], cut_after=1)
+    decision = voice_on(stub, game).decide(request_for())
+    assert decision.source == "model" and decision.action.key() == request_for().legal[2].key()
+    assert decision.narration == "" and decision.notes[-1]["event"] == "cut_short"

@@ -276,3 +276,11 @@ def test_an_unreachable_server_is_not_asked_again_for_a_while(game, settings, fa
     now[0] += 10_000
     assert "refuses this session" in voice.decide(request_for(step=7)).notes[-1]["reason"]
     assert len(fake.requests) == 3
+
+
+def test_ctrl_c_keeps_no_narration_that_names_a_hidden_card(game, settings, fake, request_for):
+    req = request_for()
+    partial = '{"action": 1, "narration": "The wolf runs. It fears the Treasure Map. And'
+    fake.enqueue(Interrupted("stopped by Ctrl-C", partial))
+    d = voice_for(game, settings, fake).decide(req)
+    assert d.source == "model" and d.narration == ""
