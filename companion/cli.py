@@ -37,7 +37,9 @@ def _voice(args, game, seed: int):
     settings = load_settings(model=getattr(args, "model", None),
                              base_url=getattr(args, "base_url", None),
                              api_key=getattr(args, "api_key", None),
-                             budget_tokens=getattr(args, "budget", None))
+                             budget_tokens=getattr(args, "budget", None),
+                             voice=None if choice == "auto" else choice,
+                             timeout=getattr(args, "timeout", None))
     if choice == "auto" and not getattr(settings, "enabled", False):
         return OfflineVoice(game, seed)
     return make_voice(game, seed, settings)
@@ -51,6 +53,8 @@ def _add_voice_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--base-url", help="OpenAI-compatible server URL (or OPENAI_BASE_URL)")
     p.add_argument("--api-key", help="API key (better: OPENAI_API_KEY)")
     p.add_argument("--budget", type=int, help="token budget for this session; offline after it")
+    p.add_argument("--timeout", type=float,
+                   help="seconds a model may take for one move, retries included")
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -239,6 +243,8 @@ def cmd_resume(args) -> int:
         raise UserError(str(err)) from None
     if warning:
         screen("notice", warning)
+    if hasattr(session.voice, "restore"):  # the token budget counts what was already spent
+        session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
                    f"{len(session.actions)}" + (f"; you are the {seat_title(seat)}." if seat

@@ -55,7 +55,7 @@ class Session:
     narrations: list[tuple[int, str]] = field(default_factory=list)  # (action index, text)
     public_events: list[Event] = field(default_factory=list)
     last_beat: Beat | None = None
-    fallback_noted: bool = False
+    fallbacks_told: set[str] = field(default_factory=set)  # kinds of fallback already reported
     llm_rows: list[dict[str, Any]] = field(default_factory=list)
     header: dict[str, Any] = field(default_factory=dict)
     rows: list[dict[str, Any]] = field(default_factory=list)  # every row, as in the journal
@@ -222,13 +222,23 @@ class Session:
         if decision.action.key() not in keys:  # never trust a proposer: the engine's list rules
             decision = self.offline.decide(request)
             decision.source = "fallback"
-        if decision.source == "fallback" and not self.fallback_noted:
-            self.fallback_noted = True
-            self.emit("notice", "The language model could not answer; the offline voice plays "
-                      "on (the journal records why).")
+        if decision.source == "fallback":
+            self._tell_fallback(decision)
         self._step(decision.action, by=AI, narration=decision.narration, source=decision.source)
         if decision.speech:
             self.emit("speech", decision.speech)
+
+    def _tell_fallback(self, decision) -> None:
+        """Say once per kind of trouble why the offline voice played a model's move."""
+        reason = next((n.get("reason") for n in reversed(decision.notes)
+                       if n.get("event") == "fallback" and n.get("reason")),
+                      "the model's reply was not a legal move")
+        kind = reason.split(":")[0].split("(")[0].strip().lower()
+        if kind in self.fallbacks_told:
+            return
+        self.fallbacks_told.add(kind)
+        self.emit("notice", f"The offline voice plays this move: {reason}. (Said once; the "
+                  "journal records every case.)")
 
     def _apply(self, action: Action) -> list[Event]:
         state, events = self.game.apply(self.state, action)

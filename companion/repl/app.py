@@ -18,7 +18,7 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from companion.repl.controller import Controller
-from companion.repl.screen import STYLE, plain
+from companion.repl.screen import STYLE, Screen, plain
 
 
 def history_path() -> Path:
@@ -50,21 +50,18 @@ class LegalCompleter(Completer):
                 yield Completion(choice, start_position=-len(current))
 
 
-class TerminalScreen:
+class TerminalScreen(Screen):
+    """Styled output above the prompt."""
+
     def __init__(self) -> None:
+        super().__init__()
         self.style = Style.from_dict({k: v for k, v in STYLE.items() if v} |
                                      {"bottom-toolbar": "reverse"})
-        self._streamed = False
 
-    def __call__(self, kind: str, text: str) -> None:
-        if kind == "stream":
-            print(text, end="", flush=True)
-            self._streamed = True
-            return
-        if kind == "narration" and self._streamed:
-            print()
-            self._streamed = False
-            return
+    def _write(self, text: str) -> None:
+        print(text, end="", flush=True)
+
+    def _show(self, kind: str, text: str) -> None:
         cls = kind if STYLE.get(kind) else ""
         print_formatted_text(FormattedText([(f"class:{cls}" if cls else "", plain(kind, text))]),
                              style=self.style)

@@ -43,24 +43,46 @@ def _wrap_line(line: str) -> str:
     return textwrap.fill(line, WIDTH, subsequent_indent=indent)
 
 
-class PlainScreen:
-    """Writes to a stream; streamed narration arrives in pieces, then the full text is skipped."""
+class Screen:
+    """Shows output. Narration may arrive streamed (kind "stream", piece by piece, from a model)
+    before the session reports it whole: then the whole text is not shown twice, unless it differs
+    from what streamed (the voice abandoned its reply and another narration replaces it)."""
 
-    def __init__(self, stream=None) -> None:
-        self.stream = stream or sys.stdout
-        self._streamed = False
+    def __init__(self) -> None:
+        self._streamed = ""  # text streamed since the last complete report
 
     def __call__(self, kind: str, text: str) -> None:
         if kind == "stream":
             if not self._streamed:
-                self.stream.write("  ")
-            self.stream.write(text)
-            self.stream.flush()
-            self._streamed = True
+                self._write("  ")
+            self._write(text)
+            self._streamed += text
             return
-        if kind == "narration" and self._streamed:
-            self.stream.write("\n")
-            self._streamed = False
-            return
-        self.stream.write(plain(kind, text) + "\n")
+        if self._streamed:
+            shown, self._streamed = self._streamed, ""
+            if not shown.endswith("\n"):
+                self._write("\n")
+            if kind == "narration" and " ".join(text.split()) == " ".join(shown.split()):
+                return
+        self._show(kind, text)
+
+    def _write(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _show(self, kind: str, text: str) -> None:
+        raise NotImplementedError
+
+
+class PlainScreen(Screen):
+    """Writes plain text to a stream (scripts, pipes, tests)."""
+
+    def __init__(self, stream=None) -> None:
+        super().__init__()
+        self.stream = stream or sys.stdout
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text)
         self.stream.flush()
+
+    def _show(self, kind: str, text: str) -> None:
+        self._write(plain(kind, text) + "\n")

@@ -96,3 +96,18 @@ def test_an_ai_protagonist_answers_the_question_that_was_asked():
             assert q.answer in {r.format(hero=hero, anchor=anchor) for r in pairs[template]}
             checked += 1
     assert checked >= 10
+
+
+def test_a_model_antagonist_may_not_name_its_face_down_locations_or_its_hand():
+    """The language-model voice's fidelity check reads this game's hidden_names hook."""
+    from companion.core.game import Action
+    from companion.llm.fidelity import checker_for
+    from tests.at_any_cost.states import challenge
+
+    s = challenge(stage=2, antagonist_hand=("bandits", "despair"))  # stages 3, 4: Island, Lair
+    view = GAME.view(s, "antagonist")
+    move = Action(seat="antagonist", kind="play", args={"cards": ["bandits"]})
+    check = checker_for(GAME, view, move, seat="antagonist")
+    assert check.problems("Bandits wait at the crossroads.") == []
+    assert check.problems("Bandits wait; beyond them, the Island.")
+    assert check.problems("Bandits, and behind them Despair.")

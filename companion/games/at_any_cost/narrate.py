@@ -218,3 +218,12 @@ class Narrator:
             if q.ask.format(hero=hero, anchor=anchor) == last["question"]:
                 return q.replies
         return ("{hero} thinks about that for a long moment, and does not answer.",)
+
+
+def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
+    """Names in this seat's view that the table must not hear (the language-model voice's
+    fidelity check uses them): face-down locations and the cards still in hand."""
+    playing = set(action.args.get("cards", []))
+    names = [st["location_name"] for st in view.get("map", [])
+             if not st.get("face_up") and st.get("location_name")]
+    return names + [c["name"] for c in view.get("hand", []) if c["id"] not in playing]

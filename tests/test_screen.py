@@ -1,0 +1,30 @@
+"""What the screen shows around streamed narration."""
+from __future__ import annotations
+
+import io
+
+from companion.repl.screen import PlainScreen
+
+
+def screen():
+    buf = io.StringIO()
+    return PlainScreen(buf), buf
+
+
+def test_streamed_narration_is_not_shown_twice():
+    s, buf = screen()
+    s("stream", "The wind ")
+    s("stream", "rises.")
+    s("narration", "The wind rises.")
+    s("mechanics", "The Antagonist folds.")
+    out = buf.getvalue()
+    assert out.count("The wind rises.") == 1
+    assert "rises.\n    · The Antagonist folds." in out  # small print starts on its own line
+
+
+def test_an_abandoned_stream_is_followed_by_the_narration_that_replaces_it():
+    s, buf = screen()
+    s("stream", "The dragon (a card the table must not hear) …\n")
+    s("narration", "Something stirs at the crossroads.")
+    out = buf.getvalue()
+    assert "Something stirs at the crossroads." in out
