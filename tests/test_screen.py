@@ -28,3 +28,12 @@ def test_an_abandoned_stream_is_followed_by_the_narration_that_replaces_it():
     s("narration", "Something stirs at the crossroads.")
     out = buf.getvalue()
     assert "Something stirs at the crossroads." in out
+
+
+def test_small_print_between_the_stream_and_its_narration_does_not_repeat_it():
+    s, buf = screen()
+    s("stream", "Bandits block the road.")
+    s("mechanics", "The Antagonist sets the challenge with Bandits 1 [Ally]")
+    s("narration", "Bandits block the road.")
+    out = buf.getvalue()
+    assert out.count("Bandits block the road.") == 1 and "· The Antagonist sets" in out

@@ -77,6 +77,12 @@ def render_markdown(path: Path, viewer: str | None = None) -> str:
     else:
         out += ["*The story is not finished: resume it with `companion resume "
                 f"{Path(path).name}`.*", ""]
+    llm = [r for r in rows if r.get("type") == "llm"]
+    if llm:  # the ledger: what the language model was asked, spent and refused
+        from companion.llm import ledger
+
+        out += ["## The voice", "", "<sub>" + _md_escape(ledger.summarize(llm)).replace(
+            "\n", "<br>") + "</sub>", ""]
     if t.undone:
         out += [f"<sub>{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in the "
                 "journal, not in this story.</sub>", ""]

@@ -49,21 +49,24 @@ class Screen:
     from what streamed (the voice abandoned its reply and another narration replaces it)."""
 
     def __init__(self) -> None:
-        self._streamed = ""  # text streamed since the last complete report
+        self._open = ""  # narration streaming now
+        self._streamed = ""  # the last finished stream, until its narration is reported
 
     def __call__(self, kind: str, text: str) -> None:
         if kind == "stream":
-            if not self._streamed:
+            if not self._open:
                 self._write("  ")
             self._write(text)
-            self._streamed += text
+            self._open += text
             return
-        if self._streamed:
-            shown, self._streamed = self._streamed, ""
-            if not shown.endswith("\n"):
+        if self._open:  # a stream ends when anything else is shown: end its line
+            if not self._open.endswith("\n"):
                 self._write("\n")
-            if kind == "narration" and " ".join(text.split()) == " ".join(shown.split()):
-                return
+            self._streamed, self._open = self._open, ""
+        if kind == "narration":
+            shown, self._streamed = self._streamed, ""
+            if shown and " ".join(text.split()) == " ".join(shown.split()):
+                return  # already on screen: the small print of the move came in between
         self._show(kind, text)
 
     def _write(self, text: str) -> None:
