@@ -180,3 +180,27 @@ def test_calling_out_a_narration_retells_it_without_banning_anything(tmp_path):
     assert retold and retold != last and s.memory.banned == []
     header, rows, _, _ = read(tmp_path / "j.jsonl")
     assert [r["type"] for r in rows[-3:]] == ["x", "retract", "narration"]
+
+
+def test_an_unreachable_model_is_reported_once_however_its_failures_are_worded(tmp_path):
+    from companion.llm.voice import Decision
+
+    class FlakyVoice(OfflineVoice):
+        name = "flaky"
+        reasons = iter(["connection failed: refused", "the model was unreachable moments ago",
+                        "timed out after 60 s", "token budget spent (10 of 10 tokens)"])
+
+        def decide(self, request, on_text=None, memory=None):
+            d = super().decide(request)
+            reason = next(self.reasons, "the model was unreachable moments ago")
+            return Decision(action=d.action, source="fallback",
+                            notes=[{"event": "fallback", "reason": reason}])
+
+    shown = []
+    s = Session.start(GAME, 4, {"protagonist": AI, "antagonist": AI}, FlakyVoice(GAME, 4),
+                      tmp_path / "j.jsonl", emit=lambda kind, text: shown.append((kind, text)))
+    s.advance()
+    notices = [t for k, t in shown if k == "notice"]
+    assert len(notices) == 2  # once for the unreachable model, once for the spent budget
+    assert "connection failed" in notices[0] and "budget" in notices[1]
+    assert len([r for r in s.rows if r["type"] == "llm"]) > 20  # every case is journaled

@@ -233,7 +233,7 @@ class Session:
         reason = next((n.get("reason") for n in reversed(decision.notes)
                        if n.get("event") == "fallback" and n.get("reason")),
                       "the model's reply was not a legal move")
-        kind = reason.split(":")[0].split("(")[0].strip().lower()
+        kind = _trouble(reason)
         if kind in self.fallbacks_told:
             return
         self.fallbacks_told.add(kind)
@@ -349,6 +349,17 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def _trouble(reason: str) -> str:
+    """The kind of trouble behind a fallback: a spent budget, bad replies, or no answer at all
+    (an unreachable server, however its failures are worded)."""
+    low = reason.lower()
+    if "budget" in low:
+        return "budget"
+    if any(w in low for w in ("reply", "replies", "illegal", "invalid", "fidelity", "names ")):
+        return "reply"
+    return "unreachable"
 
 
 def game_options(game: Game, header: dict[str, Any]):
