@@ -20,14 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.game import CHANCE  # noqa: E402
 from companion.core.rng import Sampler  # noqa: E402
-from companion.core.session import AI, Session  # noqa: E402
 from companion.games.high_stakes import GAME  # noqa: E402
-from companion.llm.voice import OfflineVoice  # noqa: E402
 
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+from bench.common import pct, timed_autoplay  # noqa: E402
 
 
 def engine_steps(games: int) -> tuple[float, int]:
@@ -50,25 +45,9 @@ def engine_steps(games: int) -> tuple[float, int]:
 
 
 def autoplay(games: int) -> tuple[float, list[float], Counter, float]:
-    latencies: list[float] = []
-    endings: Counter = Counter()
-    steps = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        s = Session.start(GAME, seed, {seat: AI for seat in GAME.seats}, OfflineVoice(GAME, seed), None)
-        original = s._ai_move
-
-        def timed(seat, _orig=original):
-            t = time.perf_counter()
-            _orig(seat)
-            latencies.append(time.perf_counter() - t)
-
-        s._ai_move = timed
-        s.advance()
-        endings[s.state.ending] += 1
-        steps += len(s.actions)
-    elapsed = time.perf_counter() - start
-    return games / elapsed, latencies, endings, steps / games
+    rate, latencies, sessions = timed_autoplay(GAME, games)
+    endings = Counter(s.state.ending for s in sessions)
+    return rate, latencies, endings, sum(len(s.actions) for s in sessions) / games
 
 
 def main() -> None:

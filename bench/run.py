@@ -26,10 +26,7 @@ from companion.games.at_any_cost import GAME  # noqa: E402
 from companion.llm.voice import OfflineVoice  # noqa: E402
 from companion.repl.controller import Controller  # noqa: E402
 
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
+from bench.common import pct, timed_autoplay  # noqa: E402
 
 
 def engine_steps(games: int) -> float:
@@ -50,20 +47,8 @@ def engine_steps(games: int) -> float:
 
 
 def autoplay(games: int) -> tuple[float, list[float]]:
-    latencies: list[float] = []
-    start = time.perf_counter()
-    for seed in range(games):
-        s = Session.start(GAME, seed, {"protagonist": AI, "antagonist": AI},
-                          OfflineVoice(GAME, seed), None)
-        original = s._ai_move
-
-        def timed(seat, _orig=original):
-            t = time.perf_counter()
-            _orig(seat)
-            latencies.append(time.perf_counter() - t)
-        s._ai_move = timed
-        s.advance()
-    return games / (time.perf_counter() - start), latencies
+    rate, latencies, _ = timed_autoplay(GAME, games)
+    return rate, latencies
 
 
 def repl_latency(games: int) -> list[float]:

@@ -9,7 +9,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
 
 from companion.core.session import HUMAN, Session
 from companion.games.at_any_cost import GAME

@@ -458,7 +458,6 @@ def _player(view: dict, legal: list[Action], rng: random.Random) -> Action:
 
 def _player_declare(view: dict, legal: list[Action], rng: random.Random) -> Action:
     rules = load()
-    sc = view["scene"]
     acts = [a for a in legal if a.kind == "act"]
     if not acts:
         return legal[0]

@@ -24,7 +24,7 @@ SETUP_EVENTS: set[str] = set()
 
 
 def _faces(faces: list[int]) -> str:
-    return " ".join(f"⚅" if f == 6 else str(f) for f in faces).replace("⚅", "6")
+    return " ".join("⚅" if f == 6 else str(f) for f in faces).replace("⚅", "6")
 
 
 def mechanics(event: Event, viewer: str | None) -> str | None:
