@@ -151,9 +151,18 @@ class Checker:
             if mentions(text, name, partial=partial, strict=name in self.hidden):
                 why = "hidden from the table" if name in self.hidden else "not in play or in view"
                 out.append(f"names {name!r}, which is {why}")
+        if not partial and text.strip() and not is_prose(text):
+            out.append("is not prose: tell the move in sentences of words, without markup")
         if not partial and self.extra is not None:
             out.extend(self.extra(text))
         return out
+
+
+def is_prose(text: str) -> bool:
+    """Whether a narration reads as words rather than markup: no JSON, list or bracket debris (a
+    small model sometimes echoes the move list, e.g. "[0]Maze-like 1["). Short is fine."""
+    words = re.findall(r"[^\W\d_]+", text)
+    return len(words) >= 1 and not re.search(r"[\[\]{}<>]|^\s*\d+[.):]", text)
 
 
 def checker_for(

@@ -50,3 +50,16 @@ def test_a_games_own_check_runs_on_the_finished_text(game):
         assert check.problems("I fold", partial=True) == []
     finally:
         del hooks.check_narration
+
+
+def test_echoed_markup_is_not_accepted_as_narration():
+    from companion.llm.fidelity import Checker, is_prose
+
+    assert not is_prose("[0]Maze-like 1[")  # seen from SmolLM2-135M in a live game
+    assert not is_prose('{"action": 2}')
+    assert not is_prose("1. 2. 3.")
+    assert is_prose("Rain.")
+    assert is_prose("The maze closes in, wall after wall, and Wren keeps walking.")
+    assert Checker().problems("[0]Maze-like 1[") == [
+        "is not prose: tell the move in sentences of words, without markup"]
+    assert Checker().problems("The maze closes in around Wren.") == []
