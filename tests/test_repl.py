@@ -86,3 +86,12 @@ def test_the_interactive_loop_reads_lines_and_ctrl_d_saves(tmp_path):
     assert c.session.state.hero_name == "Wren" and c.done
     assert any("companion resume" in text for _, text in out)
     assert "Wren" in (tmp_path / "hist").read_text()
+
+
+def test_a_look_only_verb_alone_works_at_a_question_prompt(tmp_path):
+    c, out = controller(tmp_path)
+    assert c.prompt() == "Name your hero> "
+    c.handle("map")
+    assert any("The map:" in text for _, text in out) and c.session.state.hero_name == ""
+    c.handle("map reader")  # with more words it is an answer
+    assert c.session.state.hero_name == "map reader"

@@ -7,8 +7,9 @@ that checks every verb's help all read the same table. Each game adds its own ve
 ``commands`` module.
 
 When the only thing the player can do is answer a question (name the hero, answer an Anchor), the
-line typed *is* the answer. Then a shared verb works only alone on the line (``undo``) or with a
-slash (``/x spiders``), so that an answer like "do no harm" stays an answer.
+line typed *is* the answer. Then a shared verb, or a game verb that only looks (``hand``,
+``sheet``), works alone on the line, and any verb works with a slash (``/x spiders``), so that an
+answer like "do no harm" stays an answer.
 """
 from __future__ import annotations
 
@@ -152,7 +153,12 @@ class Controller:
                                self.cmds.useful_verbs(self.legal()) + ["help"])
 
     def _is_command(self, raw: str) -> bool:
-        return raw.startswith("/") or raw.lower() in SHARED
+        """At a question prompt: a slash command, a bare shared verb, or a bare look-only game
+        verb (sheet, hand, map...). Anything else is the answer."""
+        word = raw.lower()
+        if raw.startswith("/") or word in SHARED:
+            return True
+        return word in self.cmds.VERBS and self.cmds.show(word, self.view()) is not None
 
     def _answer(self, action: Action, text: str) -> None:
         if not text and not action.optional_text:
