@@ -10,7 +10,6 @@ journal) with the AI decision latency p50/p99, and the endings the offline pair 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections import Counter
@@ -18,29 +17,24 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.core.game import CHANCE  # noqa: E402
-from companion.core.rng import Sampler  # noqa: E402
+from companion.core.playout import random_playout  # noqa: E402
 from companion.games.high_stakes import GAME  # noqa: E402
 
 from bench.common import pct, timed_autoplay  # noqa: E402
 
 
+def _story_goes_on(game, state, due, rng):
+    """Random play that rarely ends the story early, so a run measures whole stories."""
+    legal = game.legal_actions(state, rng.choice(due))
+    going = [a for a in legal if a.kind != "end_story"]
+    action = rng.choice(going if going and rng.random() < 0.95 else legal)
+    return action.with_text("x") if action.ask else action
+
+
 def engine_steps(games: int) -> tuple[float, int]:
-    steps, start = 0, time.perf_counter()
-    for seed in range(games):
-        rng, sampler, state, ci = random.Random(seed), Sampler(seed), GAME.setup(GAME.options_model()), 0
-        while not GAME.is_over(state):
-            due = GAME.to_move(state)
-            if due == [CHANCE]:
-                action = sampler.sample(GAME.chance(state), ci)
-                ci += 1
-            else:
-                legal = GAME.legal_actions(state, rng.choice(due))
-                going = [a for a in legal if a.kind != "end_story"]
-                action = rng.choice(going if going and rng.random() < 0.95 else legal)
-                action = action.with_text("x") if action.ask else action
-            state, _ = GAME.apply(state, action)
-            steps += 1
+    start = time.perf_counter()
+    steps = sum(1 for seed in range(games)
+                for _ in random_playout(GAME, seed, choose=_story_goes_on, max_steps=100_000))
     return steps / (time.perf_counter() - start), steps
 
 

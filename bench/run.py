@@ -11,7 +11,6 @@ journal of 1,000+ events.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 import time
@@ -19,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.core.game import CHANCE  # noqa: E402
-from companion.core.rng import Sampler  # noqa: E402
+from companion.core.playout import random_playout  # noqa: E402
 from companion.core.session import AI, HUMAN, Session  # noqa: E402
 from companion.games.at_any_cost import GAME  # noqa: E402
 from companion.llm.voice import OfflineVoice  # noqa: E402
@@ -30,19 +28,8 @@ from bench.common import pct, timed_autoplay  # noqa: E402
 
 
 def engine_steps(games: int) -> float:
-    steps, start = 0, time.perf_counter()
-    for seed in range(games):
-        rng, sampler, state, ci = random.Random(seed), Sampler(seed), GAME.setup(), 0
-        while not GAME.is_over(state):
-            due = GAME.to_move(state)
-            if due == [CHANCE]:
-                action = sampler.sample(GAME.chance(state), ci)
-                ci += 1
-            else:
-                action = rng.choice(GAME.legal_actions(state, rng.choice(due)))
-                action = action.with_text("x") if action.ask else action
-            state, _ = GAME.apply(state, action)
-            steps += 1
+    start = time.perf_counter()
+    steps = sum(1 for seed in range(games) for _ in random_playout(GAME, seed))
     return steps / (time.perf_counter() - start)
 
 

@@ -1,37 +1,13 @@
-"""Helpers shared by the tests: drive any game with random legal moves, replay action lists."""
+"""Helpers shared by the tests: random legal play, replay of action lists, view leaves."""
 from __future__ import annotations
 
-import random
-
-from companion.core.game import CHANCE, Action, Game
-from companion.core.rng import Sampler
+from companion.core.game import Action, Game
+from companion.core.playout import random_playout
 
 
 def random_playthrough(game: Game, seed: int, max_steps: int = 5000):
-    """Play random legal actions for the awaited seats and sampled chance until the end.
-
-    Yields (state_before, action, state_after, events) for every step."""
-    rng = random.Random(seed)
-    sampler = Sampler(seed)
-    state = game.setup(game.options_model())
-    chance_i = 0
-    for _ in range(max_steps):
-        if game.is_over(state):
-            return
-        due = game.to_move(state)
-        if due == [CHANCE]:
-            action = sampler.sample(game.chance(state), chance_i)
-            chance_i += 1
-        else:
-            seat = rng.choice(due)
-            legal = game.legal_actions(state, seat)
-            action = rng.choice(legal)
-            if action.ask is not None:
-                action = action.with_text(rng.choice(["Ash", "a quiet answer", "No."]))
-        after, events = game.apply(state, action)
-        yield state, action, after, events
-        state = after
-    raise AssertionError(f"{game.name}: no end after {max_steps} random steps (seed {seed})")
+    """Random legal play of ``game`` with default options: (before, action, after, events)."""
+    return random_playout(game, seed, max_steps=max_steps)
 
 
 def play_actions(game: Game, actions: list[Action]):
@@ -39,3 +15,15 @@ def play_actions(game: Game, actions: list[Action]):
     for a in actions:
         state, _ = game.apply(state, a)
     return state
+
+
+def string_leaves(obj):
+    """Every string value in a JSON-like tree (keys are a view's own field names)."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from string_leaves(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from string_leaves(v)
+    elif isinstance(obj, str):
+        yield obj

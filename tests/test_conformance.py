@@ -16,22 +16,10 @@ from hypothesis import strategies as st
 
 from companion.core.game import CHANCE, Action, Game, RuleError
 from companion.core.registry import all_games
-from tests.helpers import play_actions, random_playthrough
+from tests.helpers import play_actions, random_playthrough, string_leaves
 
 GAMES = list(all_games().values())
 IDS = [g.name for g in GAMES]
-
-
-def _leaves(obj):
-    """Every string value in a JSON-like tree (keys are the view's own field names)."""
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _leaves(v)
-    elif isinstance(obj, (list, tuple)):
-        for v in obj:
-            yield from _leaves(v)
-    elif isinstance(obj, str):
-        yield obj
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
@@ -53,12 +41,12 @@ def test_views_hold_no_secrets(game: Game, seed: int):
     for before, _, after, events in random_playthrough(game, seed):
         for seat in (*game.seats, None):
             hidden = game.secrets(after, seat)
-            leaves = set(_leaves(game.view(after, seat)))
+            leaves = set(string_leaves(game.view(after, seat)))
             assert not (hidden & leaves), f"{seat} view shows {hidden & leaves}"
         for e in events:  # public events (narrated to everyone) carry nobody's secrets
             if e.visible_to is None:
                 for seat in game.seats:
-                    leaked = game.secrets(after, seat) & set(_leaves(e.data))
+                    leaked = game.secrets(after, seat) & set(string_leaves(e.data))
                     assert not leaked, f"public {e.kind} shows the {seat} {leaked}"
 
 

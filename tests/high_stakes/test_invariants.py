@@ -5,53 +5,33 @@ actions for both seats, sampled dice), so a few hundred examples are a few thous
 """
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.game import CHANCE
-from companion.core.rng import Sampler
+from companion.core.playout import random_playout
 from companion.games.high_stakes import GAME, HighStakesOptions
+from tests.helpers import string_leaves
 
 
-def _leaves(obj):
-    if isinstance(obj, dict):
-        for v in obj.values():
-            yield from _leaves(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from _leaves(v)
-    elif isinstance(obj, str):
-        yield obj
+def _biased(roll_bias: float):
+    """Random play that keeps stories going (many scenes, not one) and rolls often."""
+    def choose(game, s, due, rng):
+        legal = game.legal_actions(s, due[0])
+        going_on = [x for x in legal if x.kind != "end_story"]
+        if going_on and rng.random() < 0.95:
+            legal = going_on
+        rolls = [x for x in legal if x.kind in ("roll", "act")]
+        a = rng.choice(rolls) if rolls and rng.random() < roll_bias else rng.choice(legal)
+        return a.with_text(rng.choice(["x", "I try", ""])) if a.ask is not None else a
+    return choose
 
 
 def random_story(seed: int, players: int, roll_bias: float):
-    rng = random.Random(seed)
-    sampler = Sampler(seed)
-    s = GAME.setup(HighStakesOptions(players=players))
-    ci = 0
-    for _ in range(4000):
-        if GAME.is_over(s):
-            return
-        due = GAME.to_move(s)
-        if due == [CHANCE]:
-            a = sampler.sample(GAME.chance(s), ci)
-            ci += 1
-        else:
-            legal = GAME.legal_actions(s, due[0])
-            going_on = [x for x in legal if x.kind != "end_story"]
-            if going_on and rng.random() < 0.95:  # stories of many scenes, not one
-                legal = going_on
-            rolls = [x for x in legal if x.kind in ("roll", "act")]
-            a = rng.choice(rolls) if rolls and rng.random() < roll_bias else rng.choice(legal)
-            if a.ask is not None:
-                a = a.with_text(rng.choice(["x", "I try", ""]))
-        after, events = GAME.apply(s, a)
-        yield s, a, after, events
-        s = after
-    raise AssertionError("no end")
+    return random_playout(GAME, seed, HighStakesOptions(players=players), _biased(roll_bias),
+                          max_steps=4000)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -106,5 +86,5 @@ def test_random_scenes_keep_every_invariant(seed, players, roll_bias):
             if c.status == "active":
                 assert all(c.current(a) >= 1 for a in ("body", "mind", "aura"))
         hidden = GAME.secrets(after, "player")
-        assert not hidden & set(_leaves(GAME.view(after, "player")))
-        assert not hidden & set(_leaves(GAME.view(after, None)))
+        assert not hidden & set(string_leaves(GAME.view(after, "player")))
+        assert not hidden & set(string_leaves(GAME.view(after, None)))
