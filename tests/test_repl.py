@@ -16,10 +16,13 @@ from companion.repl.controller import SHARED, Controller
 
 def controller(tmp_path, seed=3):
     out = []
+
+    def show(kind, text):  # one screen for the session and the controller, as in the CLI
+        out.append((kind, text))
     s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
-                      OfflineVoice(GAME, seed), tmp_path / "j.jsonl")
+                      OfflineVoice(GAME, seed), tmp_path / "j.jsonl", emit=show)
     s.advance()
-    return Controller(s, lambda kind, text: out.append((kind, text))), out
+    return Controller(s, show), out
 
 
 def to_meet(c: Controller):
@@ -95,3 +98,13 @@ def test_a_look_only_verb_alone_works_at_a_question_prompt(tmp_path):
     assert any("The map:" in text for _, text in out) and c.session.state.hero_name == ""
     c.handle("map reader")  # with more words it is an answer
     assert c.session.state.hero_name == "map reader"
+
+
+def test_the_x_card_shows_the_retelling_once(tmp_path):
+    c, out = controller(tmp_path)
+    for line in ["Wren", "", "keep 1 2 3 4 5"]:
+        c.handle(line)
+    out.clear()
+    c.handle("/x")
+    narrations = [t for k, t in out if k == "narration"]
+    assert len(narrations) == 1 and out[0][0] == "notice"

@@ -268,11 +268,10 @@ class Controller:
 
     def _v_x(self, rest: str) -> None:
         topic = rest.strip()
-        retold = self.session.x_card(topic)
         what = f"“{topic}” is out of the story from now on." if topic else "Noted."
-        self.out("notice", f"X-card: {what} No questions asked.")
-        if retold:
-            self.out("narration", retold)
+        self.out("notice", f"X-card: {what} No questions asked. The last beat, told again:")
+        if not self.session.x_card(topic):  # the session shows the retelling itself
+            self.out("info", "(nothing to tell again yet)")
 
     def _v_journal(self, rest: str) -> None:
         if self.session.journal is None:

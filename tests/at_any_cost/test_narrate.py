@@ -91,7 +91,7 @@ def test_an_ai_protagonist_answers_the_question_that_was_asked():
         s = autoplay(seed)
         hero = s.state.hero_name
         for q in s.state.questions:
-            anchor = GAME.data.anchor(q.anchor).name.lower()
+            anchor = narration_data().anchor_phrase[q.anchor]
             template = next(a for a in pairs if a.format(hero=hero, anchor=anchor) == q.question)
             assert q.answer in {r.format(hero=hero, anchor=anchor) for r in pairs[template]}
             checked += 1

@@ -97,6 +97,16 @@ def test_eight_anchors_are_drawn_and_exactly_five_kept():
                              args={"anchors": sorted([*s.anchors_drawn[:4], outside])}))
 
 
+def test_kept_anchors_are_answered_in_the_order_they_were_shown():
+    s = _to_phase(Phase.KEEP_ANCHORS)
+    shown = list(s.anchors_drawn)
+    chosen = [shown[6], shown[1], shown[4], shown[0], shown[2]]
+    s, _ = GAME.apply(s, Action(seat=P, kind="keep", args={"anchors": sorted(chosen)}))
+    assert list(s.anchors) == [shown[0], shown[1], shown[2], shown[4], shown[6]]
+    asked = GAME.legal_actions(s, P)[0]
+    assert asked.args["anchor"] == shown[0]
+
+
 def test_each_kept_anchor_is_answered_and_stored():
     s = _to_phase(Phase.QUESTIONS)
     assert s.phase is Phase.QUESTIONS

@@ -387,8 +387,9 @@ class AtAnyCost:
                 [Event(kind="hero_described", data={"name": s.hero_name, "text": text})])
 
     def _do_keep(self, s: State, a: Action):
-        keep = tuple(a.args["anchors"])
-        aside = tuple(x for x in s.anchors_drawn if x not in keep)
+        chosen = set(a.args["anchors"])
+        keep = tuple(x for x in s.anchors_drawn if x in chosen)  # in the order they were shown
+        aside = tuple(x for x in s.anchors_drawn if x not in chosen)
         s = s.model_copy(update={"anchors": keep, "anchors_set_aside": aside,
                                  "anchors_drawn": (), "phase": Phase.ANSWER_ANCHORS})
         return s, [Event(kind="anchors_kept", data={"anchors": list(keep)})]

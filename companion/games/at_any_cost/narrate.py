@@ -193,7 +193,7 @@ class Narrator:
         rng = memory.rng("write", action.kind, str(action.args))
         hero = view.get("hero", {}).get("name") or "the hero"
         anchor_id = action.args.get("anchor")
-        anchor = rules().anchor(anchor_id).name.lower() if anchor_id else ""
+        anchor = narration_data().anchor_phrase[anchor_id] if anchor_id else ""
         pools = {
             "name_hero": w.names,
             "describe_hero": w.details,
@@ -213,7 +213,7 @@ class Narrator:
         if not asked:
             return ()
         last = asked[-1]
-        anchor = rules().anchor(last["anchor"]).name.lower()
+        anchor = narration_data().anchor_phrase[last["anchor"]]
         for q in narration_data().writing.questions:
             if q.ask.format(hero=hero, anchor=anchor) == last["question"]:
                 return q.replies

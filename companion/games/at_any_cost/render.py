@@ -124,9 +124,11 @@ def front_matter(view: dict) -> str:
     anchors = view["anchors"] + view["anchors_lost"]
     if anchors:
         lines = ["**What they carry:**", ""]
-        for a in sorted(anchors, key=lambda x: x["name"]):
+        lost = {a["id"] for a in view["anchors_lost"]}
+        for a in anchors:
             answer = a["answer"] or "(left unsaid)"
-            lines.append(f"- *{a['name']}*: {answer}")
+            mark = " *(lost on the way)*" if a["id"] in lost else ""
+            lines.append(f"- *{a['name']}*: {answer}{mark}")
         out.append("\n".join(lines))
     qs = [q for q in view.get("questions", []) if q.get("question")]
     if qs:
