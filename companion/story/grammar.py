@@ -1,0 +1,127 @@
+"""Words in explicit grammatical forms: noun phrases with number and article, and agreement.
+
+Data says what a word *is*; templates say where it goes (Inform 7's adaptive text, Tracery's
+modifiers). A :class:`Phrase` is one noun phrase written once in the data with its form, and gives
+every form a sentence needs: ``a`` ("an old enemy", "wolves", "despair"), ``the`` ("the old
+enemy"), ``bare`` ("old enemy"). Verbs agree with it through :func:`agree`.
+
+English morphology is not hand-rolled: articles, plural verbs and "and"-joined lists come from
+``inflect``, imported on first use (it takes a while to load and engines never need it).
+
+The compact data notation is ``"FORM: words"``:
+
+=========  ==============================  ======================  =======================
+form       meaning                         ``a`` form              verbs
+=========  ==============================  ======================  =======================
+``a``      one countable thing             "an old enemy"          singular ("bars")
+``pl``     several things                  "wolves"                plural ("bar")
+``mass``   uncountable                     "despair"               singular
+``the``    one thing, always definite      "the loss of supplies"  singular
+``name``   a proper name: no article ever  "Anansi"                singular
+=========  ==============================  ======================  =======================
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, field_validator
+
+Form = Literal["a", "pl", "mass", "the", "name"]
+FORMS: tuple[str, ...] = ("a", "pl", "mass", "the", "name")
+
+
+@cache
+def _engine():
+    import inflect  # slow to import (seconds): only when a sentence is first written
+
+    return inflect.engine()
+
+
+class Phrase(BaseModel):
+    """A noun phrase and the grammatical facts needed to put it in any sentence."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    words: str  # the phrase without any article: "old enemy", "wolves", "Anansi"
+    form: Form = "a"
+
+    @field_validator("words")
+    @classmethod
+    def _no_article(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v:
+            raise ValueError("a phrase needs words")
+        first = v.split()[0].lower()
+        if first in ("a", "an", "the") and len(v.split()) > 1:
+            raise ValueError(f"{v!r}: write the phrase without its article; the form gives it")
+        return v
+
+    @classmethod
+    def parse(cls, text: str) -> "Phrase":
+        """``"a: old enemy"`` -> Phrase(words="old enemy", form="a"). Raises ValueError naming
+        the expected notation."""
+        form, sep, words = text.partition(":")
+        form = form.strip()
+        if not sep or form not in FORMS:
+            raise ValueError(f"{text!r}: expected FORM: WORDS with FORM one of {', '.join(FORMS)}")
+        return cls(words=words.strip(), form=form)  # type: ignore[arg-type]
+
+    @property
+    def plural(self) -> bool:
+        return self.form == "pl"
+
+    @property
+    def a(self) -> str:
+        """The indefinite form: how the thing is first brought into a story."""
+        if self.form == "a":
+            return _engine().a(self.words)
+        if self.form == "the":
+            return f"the {self.words}"
+        return self.words
+
+    @property
+    def the(self) -> str:
+        """The definite form: the thing already known."""
+        if self.form == "name":
+            return self.words
+        return f"the {self.words}"
+
+    @property
+    def bare(self) -> str:
+        return self.words
+
+    def __str__(self) -> str:  # the form a template gets when it names no form
+        return self.a
+
+
+def agree(verb: str, plural: bool) -> str:
+    """``verb`` written for a singular subject ("bars", "is", "has"), made to agree."""
+    if not plural:
+        return verb
+    return _engine().plural_verb(verb)
+
+
+def a(words: str) -> str:
+    """"a" or "an" before ``words``, as English says it ("an heirloom", "a unicorn")."""
+    return _engine().a(words)
+
+
+def join(items: Sequence[str], conj: str = "and") -> str:
+    """"a, b and c" (no serial comma, as the rest of our prose)."""
+    items = [i for i in items if i]
+    if len(items) <= 1:
+        return "".join(items)
+    return _engine().join(list(items), conj=conj, final_sep="")
+
+
+def capitalise(text: str) -> str:
+    """Tidy spacing and capitalise the first letter of every sentence (phrases arrive in lower
+    case; names keep their own capitals)."""
+    import re
+
+    text = " ".join(text.split())
+    text = re.sub(r"\s+([,.;:!?])", r"\1", text)
+    text = re.sub(r"([.!?][”’\"]?\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,51 @@
+"""The no-repeat memory: no sentence told twice in a session, no opener twice in a scene.
+
+It lives in one set of strings (the ``used`` set of the session's narration memory), so it is
+journaled with each narration (the session records what a telling added) and rebuilt on resume and
+undo with nothing else to save. Sentences are kept as written; openers as ``"opener|SCENE|words"``
+(the first two words of a sentence, folded), so "Not yet beaten..." and "It comes back harder..."
+open at most one sentence each per stage.
+"""
+from __future__ import annotations
+
+import re
+
+OPENER_WORDS = 2
+
+
+def sentences(text: str) -> list[str]:
+    """Split prose into sentences (after . ! ? and a closing quote, before a capital)."""
+    parts = re.split(r"(?<=[.!?])[”’\"]?\s+(?=[“\"A-Z])", text.strip())
+    return [p.strip() for p in parts if p.strip()]
+
+
+def opener(text: str) -> str:
+    words = re.findall(r"[\w'’-]+", text.lower())
+    return " ".join(words[:OPENER_WORDS])
+
+
+class Told:
+    """A view of the session's ``used`` set that understands sentences, openers and scenes."""
+
+    def __init__(self, used: set[str]) -> None:
+        self.used = used
+
+    def _opener_key(self, text: str, scene: str) -> str:
+        return f"opener|{scene}|{opener(text)}"
+
+    def fresh(self, text: str, scene: str) -> bool:
+        """Nothing in ``text`` was told before, and its opener is new in ``scene``."""
+        parts = sentences(text)
+        if any(p in self.used for p in parts) or text in self.used:
+            return False
+        return not parts or self._opener_key(parts[0], scene) not in self.used
+
+    def remember(self, text: str, scene: str) -> None:
+        parts = sentences(text)
+        self.used.update(parts)
+        if parts:
+            self.used.add(self._opener_key(parts[0], scene))
+
+    def opened(self, text: str, scene: str) -> bool:
+        """True when ``text``'s opener was already used in ``scene``."""
+        return self._opener_key(text, scene) in self.used

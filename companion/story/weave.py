@@ -1,0 +1,55 @@
+"""The player's own words in the story: tidied as prose, quoted, and taken up by the AI.
+
+A player's ``-- TEXT`` is story, shown and journaled as written; :func:`prose` only tidies the
+edges (spacing, a capital, a closing full stop). :func:`echo` picks a short fragment of the
+player's last line that the companion's next sentence may take up ("“the chain will hold,” Wren had
+said; ..."), so the offline voice answers the player rather than talking past them.
+"""
+from __future__ import annotations
+
+import re
+
+_END = ".!?…”’\"'"
+_SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
+# Words too small to carry a fragment of the player's line on their own.
+_SMALL = {"a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "it", "is", "was",
+          "she", "he", "they", "her", "his", "their", "them", "him", "with", "for", "as", "so",
+          "then", "that", "this", "i", "me", "my", "we", "our", "be", "by", "up", "out", "not"}
+
+
+def prose(text: str) -> str:
+    """A player's narration as a paragraph: spacing tidied, first letter capital, a closing
+    full stop if it has no closing punctuation. Their words are otherwise untouched."""
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    if text[-1] not in _END:
+        text += "."
+    return text
+
+
+def quote(text: str) -> str:
+    """The words in typographic double quotes (inner double quotes become single ones)."""
+    text = " ".join(text.split()).strip("\"“”")
+    text = re.sub(r"\"([^\"]*)\"", r"‘\1’", text).replace("“", "‘").replace("”", "’")
+    return f"“{text}”"
+
+
+def echo(text: str, max_words: int = 8) -> str:
+    """A fragment of ``text`` worth taking up: the last clause of two to ``max_words`` words
+    that carries a word of substance, without its closing punctuation ("" when there is none)."""
+    clauses = re.split(r"[.!?;:,—–()]+|\s-\s|\.\.\.", text)
+    for clause in reversed(clauses):
+        words = clause.split()
+        if not 2 <= len(words) <= max_words:
+            continue
+        if any(len(w) > 3 and w.lower().strip("'’\"") not in _SMALL for w in words):
+            return " ".join(words).strip("\"“”'‘’")
+    return ""
+
+
+def addresses_reader(text: str) -> bool:
+    """True when ``text`` speaks to the reader ("you", "your"): card text in the second person
+    must not reach the story."""
+    return _SECOND_PERSON.search(text) is not None

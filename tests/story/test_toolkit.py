@@ -1,0 +1,145 @@
+"""The shared story toolkit: phrase forms, agreement, pronouns, templates, memory, weaving, facts."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from pydantic import ValidationError
+
+from companion.story import pronouns
+from companion.story.facts import FactBook
+from companion.story.grammar import Phrase, agree, capitalise, join
+from companion.story.lexicon import Words
+from companion.story.memory import Told, opener, sentences
+from companion.story.template import Character, Choice, TemplateError, render, sentence, slots, tell
+from companion.story.weave import addresses_reader, echo, prose, quote
+
+WOLVES = Phrase.parse("pl: wolves")
+ENEMY = Phrase.parse("a: old enemy")
+DESPAIR = Phrase.parse("mass: despair")
+LOSS = Phrase.parse("the: loss of supplies")
+ANANSI = Phrase.parse("name: Anansi")
+
+
+def test_phrase_forms_give_articles_by_form():
+    assert [p.a for p in (WOLVES, ENEMY, DESPAIR, LOSS, ANANSI)] == [
+        "wolves", "an old enemy", "despair", "the loss of supplies", "Anansi"]
+    assert [p.the for p in (WOLVES, ENEMY, ANANSI)] == ["the wolves", "the old enemy", "Anansi"]
+    assert Phrase.parse("a: heirloom").a == "an heirloom"
+    assert Phrase.parse("a: unicorn").a == "a unicorn"
+
+
+def test_phrase_notation_is_strict():
+    with pytest.raises(ValueError, match="FORM: WORDS"):
+        Phrase.parse("old enemy")
+    with pytest.raises(ValueError, match="without its article"):
+        Phrase.parse("a: an old enemy")
+
+
+def test_verbs_agree_with_the_subject_slotted_before_them():
+    t = "{threat} [bars] the way, and [is] not alone."
+    assert sentence(t, {"threat": WOLVES}) == "Wolves bar the way, and are not alone."
+    assert sentence(t, {"threat": ENEMY}) == "An old enemy bars the way, and is not alone."
+    both = [ENEMY, DESPAIR]
+    assert sentence("{help} [comes] to the rescue.", {"help": both}) == \
+        "An old enemy and despair come to the rescue."
+    assert sentence("[has:threat] {hero} seen {threat.the}?",
+                    {"threat": WOLVES, "hero": Character(name="Wren")}) == \
+        "Have Wren seen the wolves?"
+    assert agree("has", True) == "have" and agree("has", False) == "has"
+
+
+def test_pronouns_she_he_they_and_custom():
+    assert pronouns.parse("she").their == "her"
+    assert pronouns.parse("He/him").themself == "himself"
+    assert pronouns.parse("").plural_verbs and pronouns.parse("they/them") == pronouns.THEY
+    xe = pronouns.parse("xe/xem/xyr")
+    assert (xe.they, xe.them, xe.their, xe.theirs, xe.themself) == \
+        ("xe", "xem", "xyr", "xyrs", "xemself")
+    assert pronouns.parse(pronouns.write(xe)) == xe
+    for bad in ("x1", "ze/zir", "a/b/c/d/e/f"):
+        with pytest.raises(ValueError, match="she, he, they"):
+            pronouns.parse(bad)
+    t = "{hero.they} [walks] on, and {hero.their} pack [is] light; {hero} [keeps] it."
+    she = Character(name="Wren", pronouns=pronouns.SHE)
+    they = Character(name="Wren", pronouns=pronouns.THEY)
+    xen = Character(name="Wren", pronouns=xe)
+    assert sentence(t, {"hero": she}) == "She walks on, and her pack is light; Wren keeps it."
+    assert sentence(t, {"hero": they}) == "They walk on, and their pack is light; Wren keeps it."
+    assert sentence(t, {"hero": xen}) == "Xe walks on, and xyr pack is light; Wren keeps it."
+
+
+def test_templates_refuse_unknown_slots_and_forms():
+    with pytest.raises(TemplateError, match="no such slot"):
+        render("{place.the}", {"hero": Character(name="A")})
+    with pytest.raises(TemplateError, match="phrase's forms"):
+        render("{place.adj}", {"place": WOLVES})
+    with pytest.raises(TemplateError, match="character's forms"):
+        render("{hero.the}", {"hero": Character(name="A")})
+    assert slots("{a} [is] {b.the} [has:c]") == {"a": {""}, "b": {"the"}, "c": set()}
+
+
+def test_tell_never_repeats_a_sentence_nor_an_opener_in_a_scene():
+    told = Told(set())
+    rng = random.Random(3)
+    hero = Character(name="Wren")
+    templates = ["Not yet beaten, {hero} [meets] {threat}.", "It comes back: {threat}.",
+                 "{hero} [faces] {threat}."]
+    values = {"hero": hero, "threat": Choice([WOLVES, ENEMY, DESPAIR])}
+    got = [tell(templates, values, told, "stage-1", rng) for _ in range(5)]
+    said = [g for g in got if g]
+    assert len(said) == 3  # one per opener, then nothing fresh is left in the scene
+    assert len({opener(s) for s in said}) == 3
+    again = tell(templates, values, told, "stage-2", rng)  # a new scene: openers are free again
+    assert again and again not in said
+
+
+def test_tell_keeps_banned_topics_out():
+    told = Told(set())
+    values = {"threat": Choice([WOLVES, ENEMY])}
+    for _ in range(3):
+        text = tell(["{threat} [waits]."], values, told, "s", random.Random(0),
+                    allows=lambda t: "wolves" not in t.lower())
+        assert "wolves" not in text.lower()
+
+
+def test_memory_splits_sentences_and_folds_openers():
+    assert sentences("She goes. “Wait,” he says. Then on!") == ["She goes.", "“Wait,” he says.",
+                                                              "Then on!"]
+    assert opener("Not yet beaten: Wren") == "not yet"
+
+
+def test_weaving_the_players_words():
+    assert prose("  she puts her shoulder   to the chain") == "She puts her shoulder to the chain."
+    assert prose("Run!") == "Run!"
+    assert quote('the "old" road') == "“the ‘old’ road”"
+    assert echo("She puts her shoulder to the chain, and it holds.") == "and it holds"
+    assert echo("Wren laughs. The bridge of ropes sways under her feet!") == \
+        "The bridge of ropes sways under her feet"
+    assert echo("No.") == ""
+    assert addresses_reader("Fate is on your side") and not addresses_reader("young fate")
+
+
+def test_lexicon_entries_are_checked():
+    w = Words.model_validate({"np": ["pl: wild beasts", "a: boar"], "adj": ["hungry"]})
+    assert w.name == Phrase(words="wild beasts", form="pl") and list(w.any()) == list(w.np)
+    with pytest.raises(ValidationError, match="third person"):
+        Words.model_validate({"np": ["mass: fate on your side"]})
+    with pytest.raises(ValidationError, match="lower case"):
+        Words.model_validate({"np": ["a: boar"], "adj": ["Hungry"]})
+
+
+def test_facts_made_true_stay_true_until_ended():
+    book = FactBook().establish("anchor:heirloom", "a ring", by="protagonist")
+    book = book.establish("anchor:youth", "a round face")
+    assert book.holds("anchor:heirloom") and book.words("anchor:heirloom") == "a ring"
+    later = book.end("anchor:heirloom")
+    assert later.ended("anchor:heirloom") and not later.holds("anchor:heirloom")
+    assert later.words("anchor:heirloom") == "a ring"  # what was lost is remembered
+    assert book.holds("anchor:heirloom")  # the book is immutable
+    assert later.keys("anchor:", true=True) == ["anchor:youth"]
+
+
+def test_join_and_capitals():
+    assert join(["a map", "a spell", "a friend"]) == "a map, a spell and a friend"
+    assert capitalise("wren goes. it rains ! then  stops") == "Wren goes. It rains! Then stops"
