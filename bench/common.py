@@ -8,8 +8,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.core.session import AI, Session  # noqa: E402
-from companion.llm.voice import OfflineVoice  # noqa: E402
+from companion.session import AI, Session  # noqa: E402
+from companion.story.voice import OfflineVoice  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:

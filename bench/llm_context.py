@@ -27,12 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.registry import get_game  # noqa: E402
-from companion.core.session import AI, Session  # noqa: E402
+from companion.session import AI, Session  # noqa: E402
 from companion.llm import context  # noqa: E402
 from companion.llm.client import Completion, estimate_tokens  # noqa: E402
 from companion.llm.config import Settings  # noqa: E402
 from companion.llm.openai_voice import OpenAIVoice  # noqa: E402
-from companion.llm.voice import DecisionRequest, OfflineVoice  # noqa: E402
+from companion.story.voice import DecisionRequest, OfflineVoice  # noqa: E402
 
 STORY_WINDOW = 8  # as the session passes
 

@@ -19,9 +19,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.playout import random_playout  # noqa: E402
-from companion.core.session import AI, HUMAN, Session  # noqa: E402
+from companion.session import AI, HUMAN, Session  # noqa: E402
 from companion.games.at_any_cost import GAME  # noqa: E402
-from companion.llm.voice import OfflineVoice  # noqa: E402
+from companion.story.voice import OfflineVoice  # noqa: E402
 from companion.repl.controller import Controller  # noqa: E402
 
 from bench.common import pct, timed_autoplay  # noqa: E402

@@ -22,7 +22,7 @@ class UserError(Exception):
 
 # -- voices --------------------------------------------------------------------------------------
 def _voice(args, game, seed: int):
-    from companion.llm.voice import OfflineVoice
+    from companion.story.voice import OfflineVoice
 
     choice = getattr(args, "voice", "auto")
     if choice == "offline":
@@ -118,7 +118,7 @@ def cmd_games(args) -> int:
 
 
 def cmd_play(args) -> int:
-    from companion.core.session import AI, HUMAN, Session
+    from companion.session import AI, HUMAN, Session
     from companion.repl.controller import Controller
 
     game = _game(args.game)
@@ -230,7 +230,7 @@ def _goodbye(controller) -> None:
 
 
 def cmd_resume(args) -> int:
-    from companion.core.session import Session
+    from companion.session import Session
     from companion.journal.store import JournalError
     from companion.repl.controller import Controller
 
@@ -264,7 +264,7 @@ def cmd_resume(args) -> int:
 
 
 def cmd_autoplay(args) -> int:
-    from companion.core.session import AI, Session
+    from companion.session import AI, Session
     from companion.repl.screen import PlainScreen
 
     game = _game(args.game)
@@ -323,7 +323,7 @@ def _spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:
     """An unfinished game renders as its human saw it; a finished one shows everything."""
     from companion.core.game import Action
     from companion.core.registry import get_game
-    from companion.core.session import game_options
+    from companion.session import game_options
     from companion.journal.store import timeline
 
     game = get_game(header["game"])
@@ -336,6 +336,24 @@ def _spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:
     return humans[0] if humans else None
 
 
+def _journal_state(game, path: str):
+    """The game state at the end of a journal (its actions replayed with its options)."""
+    from companion.core.game import Action
+    from companion.journal.store import JournalError, read, timeline
+    from companion.session import game_options
+
+    try:
+        header, rows, _, _ = read(path)
+    except (OSError, JournalError) as err:
+        raise UserError(f"cannot read the journal {path}: {err}") from None
+    if header.get("game") != game.name:
+        raise UserError(f"{path} is a journal of {header.get('game')!r}, not of {game.name}")
+    state = game.setup(game_options(game, header))
+    for row in timeline(header, rows).actions:
+        state, _ = game.apply(state, Action.model_validate(row["action"]))
+    return state
+
+
 def cmd_draft(args) -> int:
     from companion.core.registry import game_module
 
@@ -343,8 +361,9 @@ def cmd_draft(args) -> int:
     drafting = game_module(game, "draft")
     if drafting is None:
         raise UserError(f"{game.title} has no drafting aid yet")
+    state = _journal_state(game, args.journal) if args.journal else None
     try:
-        text = drafting.run(args.what, " ".join(args.situation), journal_path=args.journal,
+        text = drafting.run(args.what, " ".join(args.situation), state=state,
                             as_json=args.json, seed=args.seed or 0)
     except ValueError as err:
         raise UserError(str(err)) from None
@@ -363,10 +382,19 @@ def cmd_doctor(args) -> int:
     return doctor.main(settings)
 
 
+def _package_version() -> str:
+    import importlib.metadata
+    try:
+        return importlib.metadata.version("companion")
+    except importlib.metadata.PackageNotFoundError:
+        return "dev (not installed)"
+
+
 # -- the parser ------------------------------------------------------------------------------------
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="companion", description="Play tabletop story games solo "
                                 "against an AI opponent.")
+    p.add_argument("--version", action="version", version=f"companion {_package_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     s = sub.add_parser("games", help="list the games")

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 
-from companion.core.session import HUMAN, Session
+from companion.session import HUMAN, Session
 from companion.games.at_any_cost import GAME
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 from companion.repl.controller import Controller
 
 ROOT = Path(__file__).resolve().parents[1]

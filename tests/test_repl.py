@@ -6,10 +6,10 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from companion.core.session import AI, HUMAN, Session
+from companion.session import AI, HUMAN, Session
 from companion.games.at_any_cost import GAME
 from companion.games.at_any_cost.commands import VERBS
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 from companion.repl.app import LegalCompleter, TerminalScreen, run_interactive
 from companion.repl.controller import SHARED, Controller
 

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from companion.core.game import RuleError
-from companion.core.session import AI, HUMAN, Session
+from companion.session import AI, HUMAN, Session
 from companion.games.at_any_cost import GAME
 from companion.journal.store import Journal, JournalError, read, timeline
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 from companion.repl.controller import Controller
 
 SEATS = {"protagonist": HUMAN, "antagonist": AI}
@@ -183,7 +183,7 @@ def test_calling_out_a_narration_retells_it_without_banning_anything(tmp_path):
 
 
 def test_an_unreachable_model_is_reported_once_however_its_failures_are_worded(tmp_path):
-    from companion.llm.voice import Decision
+    from companion.story.voice import Decision
 
     class FlakyVoice(OfflineVoice):
         name = "flaky"

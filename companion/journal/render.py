@@ -14,7 +14,7 @@ from pathlib import Path
 
 from companion.core.game import Action, Event
 from companion.core.registry import game_module, get_game
-from companion.core.session import game_options
+from companion.session import game_options
 from companion.journal.store import read, timeline
 
 

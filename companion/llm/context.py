@@ -23,7 +23,7 @@ from typing import Any
 
 from companion.core.game import Event
 from companion.llm import templates
-from companion.llm.voice import DecisionRequest
+from companion.story.voice import DecisionRequest
 
 STORY_LINES = 4  # the last narrations quoted verbatim
 STORY_CHARS = 400  # each clipped to this

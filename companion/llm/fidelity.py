@@ -29,10 +29,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.core.resources import rules_path
 from companion.core.game import Action, Game
 from companion.core.registry import game_module
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 
 def _collect_names(node: Any, out: set[str]) -> None:
@@ -51,7 +51,7 @@ def _collect_names(node: Any, out: set[str]) -> None:
 def rules_names(game_name: str) -> frozenset[str]:
     """Every ``name``/``title`` in the game's rules data (a generic source of known names)."""
     names: set[str] = set()
-    for folder in (RULES_DIR / game_name, RULES_DIR / game_name.replace("-", "_")):
+    for folder in (rules_path(game_name), rules_path(game_name.replace("-", "_"))):
         for path in sorted(folder.glob("*.toml")) if folder.is_dir() else ():
             try:
                 _collect_names(tomllib.loads(path.read_text(encoding="utf-8")), names)

@@ -46,7 +46,7 @@ from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, 
 from companion.llm.config import Settings
 from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
 from companion.llm.templates import TemplateError
-from companion.llm.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
+from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
 NARRATION_MAX_CHARS = 700  # grammar-constrained servers get it as maxLength
 COOL_DOWN = 60.0  # seconds without asking an unreachable server again

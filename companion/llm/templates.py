@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
+from companion.core.resources import prompts_path
+
 
 class TemplateError(ValueError):
     pass
@@ -27,7 +29,7 @@ def prompts_dir() -> Path:
     override = os.environ.get("COMPANION_PROMPTS")
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2] / "prompts"
+    return prompts_path()
 
 
 def game_prompts(game: str) -> Path:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from companion.core.game import CHANCE, Action, RuleError
 from companion.core.registry import game_module
-from companion.core.session import Session
-from companion.repl.errors import CommandError
+from companion.session import Session
+from companion.core.verbs import CommandError
 
 Out = Callable[[str, str], None]
 

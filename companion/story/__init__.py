@@ -2,6 +2,10 @@
 
 Start here:
 
+* :mod:`~companion.story.voice`: what an AI seat is asked (:class:`DecisionRequest`) and answers
+  (:class:`Decision`), :class:`Beat`, :class:`NarrationMemory`, the :class:`Voice` protocol and the
+  :class:`OfflineVoice` built from a game's policy and narrator.
+
 * :mod:`~companion.story.grammar`: :class:`Phrase` (a noun phrase with number and article,
   written ``"a: old enemy"``, ``"pl: wolves"``, ``"mass: despair"``), :func:`agree`, :func:`join`.
 * :mod:`~companion.story.lexicon`: :class:`Words`, a thing's phrases and adjectives in data.

@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from companion.core.session import AI, Session
+from companion.session import AI, Session
 from companion.games.at_any_cost import GAME
 from companion.games.at_any_cost.narrate import PLACEHOLDERS, narration_data, placeholders
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 
 
 def autoplay(seed: int, lines=None) -> Session:

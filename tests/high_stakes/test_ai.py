@@ -13,7 +13,7 @@ from companion.core.rng import Sampler, derived_rng
 from companion.games.high_stakes import GAME, policy
 from companion.games.high_stakes.data import load
 from companion.games.high_stakes.narrate import Narrator
-from companion.llm.voice import Beat, NarrationMemory
+from companion.story.voice import Beat, NarrationMemory
 from tests.high_stakes.drive import G, dice, do, frame, start
 
 R = load()

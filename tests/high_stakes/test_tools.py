@@ -6,11 +6,11 @@ import json
 import pytest
 
 from companion.core.game import RuleError
-from companion.core.session import AI, HUMAN, Session
+from companion.session import AI, HUMAN, Session
 from companion.games.high_stakes import GAME, HighStakesOptions, draft, load_character, save_character
 from companion.games.high_stakes.campaign import CharacterFileError
 from companion.journal.render import render_markdown
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 from companion.repl.controller import Controller
 from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start, to_pool
 
@@ -117,9 +117,21 @@ def test_draft_reads_a_session_journal(tmp_path):
     session = Session.start(GAME, 5, {s: AI for s in GAME.seats}, OfflineVoice(GAME, 5), tmp_path / "j.jsonl")
     session.advance()
     session.close()
-    d = json.loads(draft.run("scene", "guards at the gate", journal_path=str(tmp_path / "j.jsonl"), as_json=True))
+    d = json.loads(draft.run("scene", "guards at the gate", state=session.state, as_json=True))
     assert d["characters"] and d["characters"][0]["name"]
-    assert "The characters now" in draft.run("scene", "guards", journal_path=str(tmp_path / "j.jsonl"))
+    assert "The characters now" in draft.run("scene", "guards", state=session.state)
+
+
+def test_draft_from_a_journal_on_the_command_line(tmp_path, capsys):
+    from companion.cli import main
+
+    session = Session.start(GAME, 5, {s: AI for s in GAME.seats}, OfflineVoice(GAME, 5), tmp_path / "j.jsonl")
+    session.advance()
+    session.close()
+    assert main(["draft", "high-stakes", "scene", "guards", "--journal", str(tmp_path / "j.jsonl")]) == 0
+    assert "The characters now" in capsys.readouterr().out
+    assert main(["draft", "high-stakes", "scene", "guards", "--journal", str(tmp_path / "none.jsonl")]) == 2
+    assert "cannot read the journal" in capsys.readouterr().err
 
 
 # -- the journal as a story -------------------------------------------------------------------------
@@ -246,7 +258,7 @@ def test_physical_dice_are_typed():
     from companion.games.high_stakes.commands import parse_chance
 
     assert parse_chance("3 5, 6", list("123456")) == ["3", "5", "6"]
-    from companion.repl.errors import CommandError
+    from companion.core.verbs import CommandError
 
     with pytest.raises(CommandError):
         parse_chance("7", list("123456"))

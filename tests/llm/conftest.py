@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the fakegame package
 from companion.core.game import Action  # noqa: E402
 from companion.llm.client import Completion, estimate_tokens  # noqa: E402
 from companion.llm.config import Settings  # noqa: E402
-from companion.llm.voice import DecisionRequest  # noqa: E402
+from companion.story.voice import DecisionRequest  # noqa: E402
 from fakegame import GAME  # noqa: E402
 
 

@@ -9,10 +9,10 @@ import pytest
 
 from companion.core.game import CHANCE
 from companion.core.registry import get_game
-from companion.core.session import AI, Session
+from companion.session import AI, Session
 from companion.llm import context
 from companion.llm.fidelity import mentions
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 
 
 class Recorder(OfflineVoice):

@@ -7,7 +7,7 @@ from companion.llm import ledger
 from companion.llm.client import Interrupted, TransportError
 from companion.llm.config import Settings
 from companion.llm.openai_voice import ELLIPSIS, OpenAIVoice, make_voice
-from companion.llm.voice import OfflineVoice
+from companion.story.voice import OfflineVoice
 from conftest import legal_keys
 
 # In the villain's fresh hand: 1 Grey Wolf, 2 Sudden Storm, 3 Treasure Map, 4 fold.

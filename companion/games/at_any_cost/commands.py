@@ -9,8 +9,8 @@ from companion.core.game import Action, RuleError
 from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.render import card_label
-from companion.repl.errors import CommandError
-from companion.repl.names import match_many, match_one
+from companion.core.verbs import CommandError
+from companion.core.verbs import match_many, match_one
 
 VERBS: dict[str, tuple[str, str]] = {
     "play": ("play CARD [, CARD...]",

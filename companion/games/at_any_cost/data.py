@@ -14,13 +14,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from companion.core.resources import rules_path
+
 TAGS = ("Tool", "Ally", "Body", "Mind", "Soul", "Luck")
 Tag = Literal["Tool", "Ally", "Body", "Mind", "Soul", "Luck"]
 Source = Literal["text", "ours"]
 
 
 def rules_dir() -> Path:
-    return Path(__file__).resolve().parents[3] / "rules" / "at_any_cost"
+    return rules_path("at_any_cost")
 
 
 class _Strict(BaseModel):

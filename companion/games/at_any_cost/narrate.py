@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
 from companion.games.at_any_cost.data import rules, rules_dir
-from companion.llm.voice import Beat, NarrationMemory
+from companion.story.voice import Beat, NarrationMemory
 
 PLACEHOLDERS = {"hero", "place", "stage", "card", "cards", "kw", "kw2", "anchor", "answer",
                 "first", "last", "premise", "ptotal", "atotal", "kept", "lost"}

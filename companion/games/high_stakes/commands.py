@@ -13,8 +13,8 @@ Everyday play: ``body|mind|aura TEXT`` says what your character does and with wh
 from __future__ import annotations
 
 from companion.core.game import Action, RuleError
-from companion.repl.errors import CommandError
-from companion.repl.names import match_one, norm
+from companion.core.verbs import CommandError
+from companion.core.verbs import match_one, norm
 
 from .data import ATTRIBUTES, load
 

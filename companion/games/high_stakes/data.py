@@ -18,11 +18,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from companion.core.resources import rules_path
+
 Source = Literal["text", "ours"]
 Attribute = Literal["body", "mind", "aura"]
 ATTRIBUTES: tuple[str, ...] = ("body", "mind", "aura")
 
-RULES_DIR = Path(__file__).resolve().parents[3] / "rules" / "high_stakes"
+RULES_DIR = rules_path("high_stakes")
 
 
 class _Model(BaseModel):

@@ -130,19 +130,10 @@ def modifiers(situation: str) -> list[dict[str, Any]]:
     return out
 
 
-def _characters_from_journal(path: str) -> list[dict[str, Any]]:
-    """The characters' state at the end of a High Stakes session journal."""
-    from companion.core.game import Action
-    from companion.journal.store import read, timeline
-
+def _characters_from_state(state: Any) -> list[dict[str, Any]]:
+    """The characters' state at a point of a High Stakes session (the CLI replays the journal)."""
     from . import GAME
 
-    header, rows, _, _ = read(path)
-    if header.get("game") != GAME.name:
-        raise ValueError(f"{path} is a journal of {header.get('game')!r}, not of high-stakes")
-    state = GAME.setup(GAME.options_model())
-    for row in timeline(header, rows).actions:
-        state, _ = GAME.apply(state, Action.model_validate(row["action"]))
     view = GAME.view(state, "gm")
     out = []
     for c in view["characters"]:
@@ -159,7 +150,7 @@ def _characters_from_journal(path: str) -> list[dict[str, Any]]:
     return out + [{"rest_used": view["rest_used"], "scene_count": view["scene_count"]}]
 
 
-def build(situation: str, *, journal_path: str | None = None, seed: int = 0) -> dict[str, Any]:
+def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]:
     rules = load()
     rng = derived_rng(seed, "draft", situation)
     found = recognise(situation)
@@ -228,8 +219,8 @@ def build(situation: str, *, journal_path: str | None = None, seed: int = 0) -> 
         "tactical_advantage": advantages,
         "notes": notes,
     }
-    if journal_path:
-        chars = _characters_from_journal(journal_path)
+    if state is not None:
+        chars = _characters_from_state(state)
         meta = chars.pop() if chars and "rest_used" in chars[-1] else {}
         draft["characters"] = chars
         for c in chars:
@@ -276,7 +267,7 @@ def markdown(d: dict[str, Any]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def run(what: str, situation: str, *, journal_path: str | None = None, as_json: bool = False,
+def run(what: str, situation: str, *, state: Any = None, as_json: bool = False,
         seed: int = 0) -> str:
     """The draft as Markdown (or JSON). ``what`` is the kind of draft: only "scene" for now."""
     key = what.strip().lower()
@@ -285,7 +276,7 @@ def run(what: str, situation: str, *, journal_path: str | None = None, as_json: 
     if not situation.strip():
         raise ValueError("describe the situation in a few words, e.g. \"the heroes must cross a "
                          "rope bridge guarded by goblins\"")
-    d = build(situation.strip(), journal_path=journal_path, seed=seed)
+    d = build(situation.strip(), state=state, seed=seed)
     if as_json:
         return json.dumps(d, indent=2, ensure_ascii=False) + "\n"
     return markdown(d)

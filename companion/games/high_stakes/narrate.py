@@ -24,7 +24,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
-from companion.llm.voice import Beat, NarrationMemory
+from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
 from .policy import current_plan  # the GM's own reading of the scene

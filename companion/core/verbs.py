@@ -1,14 +1,25 @@
-"""Matching what a player typed against the names of legal choices.
+"""Reading what a player typed: the command-line error and matching names against legal choices.
 
 As python-chess's parse_san: no match, several matches and a malformed entry are three different
-errors, each showing the input and the choices.
+errors, each showing the input and the choices. Games' ``commands`` modules use these, so they live
+in the kernel rather than in the REPL above it.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from companion.repl.errors import CommandError
+
+class CommandError(Exception):
+    """Input that is not in the expected form; ``expected`` shows the form or the choices."""
+
+    def __init__(self, message: str, expected: str | Sequence[str] = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.expected = expected if isinstance(expected, str) else ", ".join(expected)
+
+    def __str__(self) -> str:
+        return f"{self.message}" + (f" (expected: {self.expected})" if self.expected else "")
 
 
 def norm(text: str) -> str:

@@ -23,7 +23,7 @@ from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
-from companion.llm.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
+from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
 STORY_WINDOW = 8
