@@ -112,8 +112,28 @@ class Session:
         session.header, session.rows = header, rows
         session._replay(timeline(header, rows))
         session.journal = journal
+        session._tell_untold(timeline(header, rows))
         session.emit = emit
         return session, warning
+
+    def _tell_untold(self, t: Timeline) -> None:
+        """Narrate the last action if the process died between its row and its narration's.
+
+        Narration follows its action at once, so only the last action can lack it. Telling it now
+        gives the story an uninterrupted run would have had: the offline voice is seeded and its
+        memory was rebuilt from the journal; a model voice is asked again (or falls back), and the
+        row says it was told on resume. A beat that needs no narration stays untold, as before.
+        """
+        if not t.actions:
+            return
+        last = t.actions[-1]
+        if any(r["type"] == "narration" and r.get("n") == last["n"]
+               for r in t.rows):
+            return
+        events = [Event.model_validate(e) for e in last.get("events", [])]
+        self._narrate(Beat(step=last["n"], action=Action.model_validate(last["action"]),
+                           events=[e for e in events if e.visible_to is None],
+                           view=self.view(None)), resumed=True)
 
     def _replay(self, t: Timeline) -> None:
         """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
@@ -271,14 +291,17 @@ class Session:
                               view=self.view(None))
         self._narrate(self.last_beat, given=narration)
 
-    def _narrate(self, beat: Beat, given: str = "") -> None:
+    def _narrate(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
         before = set(self.memory.used)
         text = given if given and self.memory.allows(given) else \
             self.voice.narrate(beat, self.memory)
         if not text:
             return
         told = sorted(self.memory.used - before)
-        self._journal({"type": "narration", "n": beat.step, "text": text, "told": told})
+        row = {"type": "narration", "n": beat.step, "text": text, "told": told}
+        if resumed:
+            row["resumed"] = True
+        self._journal(row)
         self.narrations.append((beat.step, text))
         self.emit("narration", text)
 
