@@ -1,0 +1,158 @@
+"""What each seat may see (hands are absent from the other seats' views, the deck is only a
+count), and the short labels of legal actions."""
+from __future__ import annotations
+
+from companion.core.game import CHANCE, Action
+from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import sheet
+from companion.games.dragon_warrior.battle import fighter, foe
+from companion.games.dragon_warrior.data import rules
+from companion.games.dragon_warrior.model import VILLAIN, WARRIOR, Foe, Item, State
+
+
+def _item(i: Item | None) -> dict | None:
+    if i is None:
+        return None
+    out = {"id": i.id, "kind": i.kind, "level": i.level, "name": i.name, "text": i.text}
+    if i.uses:
+        out["uses"] = i.uses
+    if i.offhand_as:
+        out["as"] = i.offhand_as
+    if i.element:
+        out["element"] = i.element
+    return out
+
+
+def _foe(f: Foe) -> dict:
+    return {"id": f.id, "name": f.name, "text": f.text, "level": f.level, "atk": f.atk,
+            "max_def": f.max_def, "max_hp": f.max_hp, "max_mp": f.max_mp, "fast": f.fast,
+            "weakness": f.weakness, "weak_to": f.weak_to, "spells": list(f.spells),
+            "minion": f.minion, "party": f.party}
+
+
+def view(game, s: State, seat: str | None) -> dict:
+    w = s.warrior
+    v: dict = {
+        "game": game.name, "seat": seat, "phase": s.phase.value, "to_move": game.to_move(s),
+        "palette": {"yes": list(s.yes), "no": list(s.no)},
+        "warrior": {
+            "name": w.name, "pronouns": w.pronouns, "adjective": w.adjective,
+            "traits": list(w.traits), "level": w.level, "xp": w.xp,
+            "next_level": rules().xp.next_level[w.level - 1], "str": w.strength, "agi": w.agility,
+            "hp": w.hp, "max_hp": w.max_hp, "mp": w.mp, "max_mp": w.max_mp,
+            "defense": w.defense, "max_defense": sheet.max_defense(w),
+            "attack": sheet.attack(w), "hand_size": sheet.warrior_hand(w),
+            "weapon": _item(w.weapon), "armor": _item(w.armor), "offhand": _item(w.offhand),
+            "pouch": [_item(i) for i in w.pouch], "pouch_used": sheet.pouch_used(w),
+            "pouch_capacity": sheet.pouch_capacity(w), "quest_items": [_item(i) for i in
+                                                                       w.quest_items],
+            "spells": list(sheet.warrior_spells(w.max_mp)), "points": w.points,
+            "fire": w.fire, "scale": w.scale},
+        "questions": [{"role": r, "question": q, "answer": a} for r, q, a in s.questions if q],
+        "trouble": s.trouble, "town": s.town,
+        "places": [{"id": p.id, "kind": p.kind, "name": p.name, "level": p.level,
+                    "building": p.building, "links": list(p.links), "searched": p.searched}
+                   for p in s.places],
+        "here": s.here, "forced": s.forced, "battled_here": s.battled_here,
+        "chests": s.chests, "found": _item(s.found), "gift": s.gift, "gift_left": s.gift_left,
+        "quests": [q.model_dump() for q in s.quests],
+        "party": ({**_foe(s.party), "hp": s.party_hp} if s.party is not None else None),
+        "offer": s.offer, "cards": [_foe(f) for f in s.cards], "battles": s.battles,
+        "wins": s.wins, "tokens": {"warrior": s.tokens[0], "others": s.tokens[1]},
+        "swapped": s.swapped, "ended": s.ended,
+    }
+    if s.draft is not None and seat in (VILLAIN, "ally", None):
+        v["draft"] = {**_foe(s.draft.foe), "stage": s.draft.stage, "points": s.draft.foe.points,
+                      "minion_level": s.draft.minion_level}
+    b = s.battle
+    if b is not None:
+        bv: dict = {
+            "foe": b.foe, "minion": b.minion, "turn": b.turn, "round": b.round,
+            "fighters": [{**_foe(foe(s, f.id)), "hp": f.hp, "defense": f.defense, "mp": f.mp}
+                         for f in b.fighters if f.id in (b.foe, b.minion)],
+            "deck": len(b.deck), "discard": list(b.discard), "table": list(b.table),
+            "hands": {WARRIOR: len(b.warrior_hand), VILLAIN: len(b.villain_hand)},
+        }
+        p = b.pending
+        if p is not None:
+            bv["pending"] = {"by": p.by, "kind": p.kind, "slots": [list(x) for x in p.slots],
+                             "target": p.target, "spell": p.spell, "step": p.step,
+                             "block": list(p.block), "flip": p.flip}
+        if seat == WARRIOR:
+            bv["hand"] = sorted(b.warrior_hand, key=lambda c: (C.rank(c), c))
+        if seat == VILLAIN:
+            bv["hand"] = sorted(b.villain_hand, key=lambda c: (C.rank(c), c))
+        v["battle"] = bv
+    return v
+
+
+def _slots(args: dict) -> str:
+    slots = args.get("slots")
+    if slots is None:
+        return C.labels(args.get("cards", []))
+    return " + ".join(C.labels(x) if len(x) == 1 else f"[{C.labels(x)}]" for x in slots)
+
+
+def describe(a: Action) -> str:
+    k, args = a.kind, a.args
+    if a.seat == CHANCE:
+        return "chance: " + C.labels(args.get("items", []))
+    tok = " (+ a Dragon Token)" if args.get("token") else ""
+    if k == "attack":
+        return f"attack {args.get('target', '')} with {_slots(args)}{tok}".replace("  ", " ")
+    if k == "maneuver":
+        return f"maneuver with {_slots(args)}{tok}"
+    if k == "run":
+        return f"run away, playing {_slots(args)}{tok}"
+    if k == "cast":
+        sp = rules().spell(args["spell"]).name
+        extra = f" with {_slots(args)}" if args.get("slots") or args.get("cards") else ""
+        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        return f"cast {sp}{extra}{tgt}{tok}"
+    if k == "use":
+        extra = f" with {_slots(args)}" if args.get("slots") else ""
+        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        return f"use {args['item']}{extra}{tgt}{tok}"
+    if k == "block":
+        return f"block with {C.labels(args['cards'])}"
+    if k == "build":
+        return f"Str {args['str']} · Agi {args['agi']} · HP {args['hp']} · MP {args['mp']}"
+    if k == "raise":
+        parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
+                 for st, n in args.items() if n]
+        return "level up: " + ", ".join(parts)
+    if k == "go":
+        return f"go to {args['to']}"
+    if k == "give":
+        what = args["kind"]
+        if args.get("as"):
+            what += f" (as {args['as']})"
+        if args.get("element"):
+            what += f" [{args['element']}]"
+        return f"give a Level {args['level']} {what}" if args["level"] else f"give a {what}"
+    if k == "rate":
+        return (f"rate the Quest {args['rating']}: +{args['treasure']} treasure level(s), "
+                f"XP x{max(1, args['xp'])}")
+    if k == "weakness":
+        return f"weakness x{args['mult']} to {args['element']}"
+    if k == "minion":
+        return f"a Level {args['level']} minion"
+    if k == "stat":
+        return f"+1 point to {args['stat']}"
+    if k == "spell":
+        return f"the spell {rules().spell(args['spell']).name}"
+    if k == "pronouns":
+        return f"pronouns: {args['set']}"
+    if k == "field":
+        return f"field {args['card']}"
+    if k == "new":
+        return f"a new Level {args['level']} card"
+    if k == "buy":
+        return f"buy {rules().consumable(args['kind']).name}"
+    if k == "quest":
+        return f"a Quest in {args['area']}"
+    if k == "drop":
+        return f"drop {args['item']}"
+    if k == "party_raise":
+        return f"+1 point to the Party Member's {args['stat']}"
+    return k.replace("_", " ")

@@ -1,0 +1,373 @@
+"""Session zero and the first session's places: the palette, the Warrior's name and traits, the
+questions, the town and its buildings, the areas, chests, shops, the inn, scenes, Party Members,
+treasure, the end of a battle, levels, Quests and Dragon Tokens (GAMES.md §4).
+
+Readings of the text:
+
+* Searching a building uses up its treasure whether or not Treasure puts anything down (the $
+  mark): "cannot search that building for treasure ever again" is read as once per building.
+* Out of battle there are no cards, so a card a healing item or spell asks for counts as a 10 (the
+  text says so for healstuff; we read Heal and Healmore the same way).
+* An Area forces a battle when the Warrior enters it at a Level at most the Area's; running away
+  from that battle still counts as the battle (the text asks for "a Battle", not a win).
+* A defeated Warrior loses 2 x Level XP, wakes at the town's inn, and the first session stops there
+  (part 1's natural stop); so does turning in the first Quest.
+* Quest reward: Treasure rates it 1-5 and splits the points between extra treasure levels and an
+  XP multiplier of that many points (0 points: x1). The text's example "+1 treasure level and x2
+  XP" for a Quest rated 3 fixes that reading; a single point on XP would change nothing, so it is
+  not offered.
+"""
+from __future__ import annotations
+
+from companion.core.game import Action, Event
+from companion.games.dragon_warrior import sheet
+from companion.games.dragon_warrior.build import new_draft, split_text
+from companion.games.dragon_warrior.data import rules
+from companion.games.dragon_warrior.model import (
+    ALLY,
+    PALETTE_CAP,
+    QUESTION_ROLES,
+    TREASURE,
+    VILLAIN,
+    WARRIOR,
+    Item,
+    Phase,
+    Place,
+    Quest,
+    State,
+)
+
+PRONOUNS = ("she", "he", "they")
+EQUIP = ("weapon", "armor", "offhand")
+
+
+def place(s: State, pid: str) -> Place:
+    return next(p for p in s.places if p.id == pid)
+
+
+def in_town(p: Place) -> bool:
+    return p.kind in ("building", "street")
+
+
+def town_level(s: State) -> int:
+    return place(s, "street").level if s.places else 1
+
+
+def _w(s: State, **kw) -> State:
+    return s.model_copy(update={"warrior": s.warrior.model_copy(update=kw)})
+
+
+# -- session zero ------------------------------------------------------------------------------
+def palette_seat(s: State) -> str:
+    return WARRIOR if s.palette_turn % 2 == 0 else TREASURE
+
+
+def question_state(s: State) -> tuple[str, str]:
+    """(seat to move, "ask" or "answer") while the other roles ask the Warrior."""
+    if s.questions and s.questions[-1][1] and not s.questions[-1][2]:
+        return WARRIOR, "answer"
+    return QUESTION_ROLES[len(s.questions)], "ask"
+
+
+def setup_actions(s: State, seat: str) -> list[Action]:
+    p = s.phase
+    if p is Phase.PALETTE and seat == palette_seat(s):
+        return [Action(seat=seat, kind="yes", ask="Something you want in this game (Yes list)",
+                       optional_text=False),
+                Action(seat=seat, kind="no", ask="Something you want kept out (No list)",
+                       optional_text=False),
+                Action(seat=seat, kind="done")]
+    if p is Phase.NAME and seat == WARRIOR:
+        return [Action(seat=seat, kind="name", ask="The Warrior's name", optional_text=False)]
+    if p is Phase.PRONOUNS and seat == WARRIOR:
+        return [Action(seat=seat, kind="pronouns", args={"set": x}) for x in PRONOUNS]
+    if p is Phase.ADJECTIVE and seat == WARRIOR:
+        return [Action(seat=seat, kind="adjective", optional_text=False,
+                       ask="One word for the kind of warrior you are (it names the final lord)")]
+    if p is Phase.TRAIT and seat == WARRIOR:
+        return [Action(seat=seat, kind="trait", optional_text=False,
+                       ask="A first trait: an ideal, goal, hobby or quirk")]
+    if p is Phase.QUESTIONS:
+        who, what = question_state(s)
+        if seat != who:
+            return []
+        if what == "answer":
+            return [Action(seat=seat, kind="answer", ask="Your answer", optional_text=False)]
+        return [Action(seat=seat, kind="ask", ask="A question for the Warrior",
+                       optional_text=False), Action(seat=seat, kind="skip")]
+    if p is Phase.TOWN and seat == TREASURE:
+        return [Action(seat=seat, kind="town", ask="The town's name", optional_text=False)]
+    if p is Phase.HOUSES and seat == TREASURE:
+        n = sum(1 for x in s.places if x.building == "house")
+        acts = []
+        if n < rules().town.max_houses:
+            acts.append(Action(seat=seat, kind="house", ask="Whose house is it?",
+                               optional_text=False))
+        if n >= rules().town.min_houses:
+            acts += [Action(seat=seat, kind="houses_done", args={"equipment_shop": x})
+                     for x in (True, False)]
+        return acts
+    if p is Phase.AREAS and seat == TREASURE:
+        level = sum(1 for x in s.places if x.kind == "area") + 1
+        return [Action(seat=seat, kind="area", args={"level": level}, optional_text=False,
+                       ask=f"Name the Level {level} area")]
+    if p is Phase.TROUBLE and seat == VILLAIN:
+        return [Action(seat=seat, kind="trouble", optional_text=False,
+                       ask="What threatens the town, and what is it short of?")]
+    if p is Phase.QUEST and seat == ALLY:
+        return [Action(seat=seat, kind="quest", args={"area": a.id}, optional_text=False,
+                       ask="The Quest the king gives (what must be done there?)")
+                for a in s.places if a.kind == "area"]
+    return []
+
+
+def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
+    k, text = a.kind, " ".join(a.text.split())
+    if k in ("yes", "no"):
+        field = k
+        s = s.model_copy(update={field: getattr(s, field) + (text,),
+                                 "palette_turn": s.palette_turn + 1, "passes": 0})
+        ev = [Event(kind="palette", data={"list": k, "text": text, "seat": a.seat})]
+        if len(s.yes) + len(s.no) >= PALETTE_CAP:
+            s = s.model_copy(update={"phase": Phase.CREATE})
+        return s, ev
+    if k == "done":
+        s = s.model_copy(update={"palette_turn": s.palette_turn + 1, "passes": s.passes + 1})
+        if s.passes >= 2:
+            s = s.model_copy(update={"phase": Phase.CREATE})
+            return s, [Event(kind="palette_made", data={"yes": list(s.yes), "no": list(s.no)})]
+        return s, []
+    if k == "name":
+        s = _w(s, name=text[:40]).model_copy(update={"phase": Phase.PRONOUNS})
+        return s, [Event(kind="named", data={"name": text[:40]})]
+    if k == "pronouns":
+        s = _w(s, pronouns=a.args["set"]).model_copy(update={"phase": Phase.ADJECTIVE})
+        return s, [Event(kind="pronouns", data={"set": a.args["set"]})]
+    if k == "adjective":
+        word = (text.split() or ["Nameless"])[0].strip(".,;:!?").capitalize()[:20] or "Nameless"
+        s = _w(s, adjective=word).model_copy(update={"phase": Phase.TRAIT})
+        return s, [Event(kind="adjective", data={"word": word})]
+    if k == "trait":
+        s = _w(s, traits=s.warrior.traits + (text,))
+        if s.phase is Phase.TRAIT:
+            s = s.model_copy(update={"phase": Phase.QUESTIONS})
+        return s, [Event(kind="trait", data={"text": text})]
+    if k == "ask":
+        s = s.model_copy(update={"questions": s.questions + ((a.seat, text, ""),)})
+        return s, [Event(kind="question", data={"role": a.seat, "text": text})]
+    if k == "skip":
+        s = s.model_copy(update={"questions": s.questions + ((a.seat, "", ""),)})
+        return _after_question(s), []
+    if k == "answer":
+        role, q, _ = s.questions[-1]
+        s = s.model_copy(update={"questions": s.questions[:-1] + ((role, q, text),)})
+        return _after_question(s), [Event(kind="answered", data={"role": role, "question": q,
+                                                                 "text": text})]
+    if k == "town":
+        name = text[:40]
+        places = (Place(id="street", kind="street", name=f"the streets of {name}",
+                        links=("throne", "inn", "item-shop", "area-1")),
+                  Place(id="throne", kind="building", building="throne",
+                        name="the throne room", links=("street",)),
+                  Place(id="inn", kind="building", building="inn", name="the inn",
+                        links=("street",)),
+                  Place(id="item-shop", kind="building", building="item-shop",
+                        name="the item shop", links=("street",)))
+        s = s.model_copy(update={"town": name, "places": places, "phase": Phase.HOUSES,
+                                 "here": "throne"})
+        return s, [Event(kind="town_named", data={"name": name})]
+    if k == "house":
+        n = sum(1 for x in s.places if x.building == "house") + 1
+        hid = f"house-{n}"
+        who = text[:60]
+        house = Place(id=hid, kind="building", building="house", name=f"the house of {who}",
+                      links=("street",))
+        s = _link(s.model_copy(update={"places": s.places + (house,)}), "street", hid)
+        return s, [Event(kind="house_drawn", data={"id": hid, "who": who})]
+    if k == "houses_done":
+        if a.args["equipment_shop"]:
+            shop = Place(id="equipment-shop", kind="building", building="equipment-shop",
+                         name="the equipment shop", links=("street",))
+            s = _link(s.model_copy(update={"places": s.places + (shop,)}), "street", shop.id)
+        s = s.model_copy(update={"phase": Phase.AREAS})
+        return s, [Event(kind="town_drawn", data={
+            "town": s.town, "buildings": [p.name for p in s.places if p.kind == "building"]})]
+    if k == "area":
+        level = a.args["level"]
+        aid = f"area-{level}"
+        links = ("street", "area-2") if level == 1 else ("area-1",)
+        area = Place(id=aid, kind="area", name=text[:60], level=level, links=links)
+        s = s.model_copy(update={"places": s.places + (area,)})
+        if level == 2:
+            s = s.model_copy(update={"phase": Phase.TROUBLE})
+        return s, [Event(kind="area_drawn", data={"id": aid, "name": area.name, "level": level})]
+    if k == "trouble":
+        s = s.model_copy(update={"trouble": text, "phase": Phase.QUEST})
+        return s, [Event(kind="trouble", data={"text": text})]
+    if k == "quest":
+        q = Quest(text=text, giver="throne", area=a.args["area"])
+        s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.CHESTS})
+        w = s.warrior
+        return s, [Event(kind="king_speaks", data={
+            "text": rules().king.text.format(name=w.name, adjective=w.adjective.lower()),
+            "quest": text, "area": place(s, q.area).name})]
+    raise AssertionError(k)
+
+
+def _after_question(s: State) -> State:
+    if len(s.questions) >= len(QUESTION_ROLES) and not (
+            s.questions[-1][1] and not s.questions[-1][2]):
+        return s.model_copy(update={"phase": Phase.TOWN})
+    return s
+
+
+def _link(s: State, a: str, b: str) -> State:
+    places = tuple(p.model_copy(update={"links": p.links + (b,)}) if p.id == a and b not in p.links
+                   else p for p in s.places)
+    return s.model_copy(update={"places": places})
+
+
+# -- treasure ------------------------------------------------------------------------------------
+def treasure_actions(s: State, seat: str) -> list[Action]:
+    if seat != TREASURE:
+        return []
+    ask = "Name it and describe it lovingly (Name: what it is like)"
+    g = s.gift
+    if g == "chest":
+        if s.chests == 1:
+            return [Action(seat=seat, kind="give", args={"kind": c.id, "level": 1}, ask=ask,
+                           optional_text=False) for c in rules().consumables]
+        if s.chests == 2:
+            return [Action(seat=seat, kind="give", args=args, ask=ask, optional_text=False)
+                    for args in _equipment_args(1)]
+        return [Action(seat=seat, kind="give", args={"kind": "quest", "level": 0}, ask=ask,
+                       optional_text=False)]
+    if g.startswith("shop:"):
+        return [Action(seat=seat, kind="give", args={"kind": g[5:], "level": town_level(s)},
+                       ask=ask, optional_text=False)]
+    acts = [Action(seat=seat, kind="nothing")]
+    for level in range(1, s.gift_left + 1):
+        for c in rules().consumables:
+            acts.append(Action(seat=seat, kind="give", args={"kind": c.id, "level": level},
+                               ask=ask, optional_text=False))
+        for args in _equipment_args(level):
+            acts.append(Action(seat=seat, kind="give", args=args, ask=ask, optional_text=False))
+    return acts
+
+
+def _equipment_args(level: int) -> list[dict]:
+    out = [{"kind": "armor", "level": level}, {"kind": "offhand", "level": level, "as": "armor"}]
+    for el in ("",) + rules().elements.names:
+        out.append({"kind": "weapon", "level": level, "element": el})
+        out.append({"kind": "offhand", "level": level, "as": "weapon", "element": el})
+    return out
+
+
+def apply_treasure(s: State, a: Action) -> tuple[State, list[Event]]:
+    if a.kind == "nothing":
+        where = s.gift
+        s = s.model_copy(update={"gift_left": 0})
+        return settle(s), [Event(kind="nothing_found", data={"place": s.here, "where": where})]
+    args = a.args
+    name, look = split_text(a.text)
+    kind, level = args["kind"], args["level"]
+    item = Item(id=f"item-{s.next_id}", kind=kind, level=level, name=name, text=look,
+                uses=level if kind == "fairy-water" else 0,
+                town="street" if kind == "wings" else "",
+                offhand_as=args.get("as", "weapon" if kind == "weapon" else ""),
+                element=args.get("element", ""))
+    if kind not in ("offhand",):
+        item = item.model_copy(update={"offhand_as": ""})
+    left = max(0, s.gift_left - level)
+    s = s.model_copy(update={"found": item, "phase": Phase.FOUND, "next_id": s.next_id + 1,
+                             "gift_left": left})
+    return s, [Event(kind="item_found", data={
+        "id": item.id, "kind": kind, "level": level, "name": name, "text": look,
+        "as": item.offhand_as, "element": item.element, "where": s.gift})]
+
+
+def found_actions(s: State, seat: str) -> list[Action]:
+    if seat != WARRIOR or s.found is None:
+        return []
+    item = s.found
+    acts = []
+    if item.kind in EQUIP or item.kind == "quest" or sheet.fits(s.warrior, item):
+        acts.append(Action(seat=seat, kind="take"))
+    acts.append(Action(seat=seat, kind="leave"))
+    if item.kind not in EQUIP and item.kind != "quest" and not sheet.fits(s.warrior, item):
+        acts += [Action(seat=seat, kind="drop", args={"item": i.id}) for i in s.warrior.pouch]
+    return acts
+
+
+def apply_found(s: State, a: Action) -> tuple[State, list[Event]]:
+    item = s.found
+    w = s.warrior
+    if a.kind == "drop":
+        gone = next(i for i in w.pouch if i.id == a.args["item"])
+        s = _w(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
+        return s, [Event(kind="dropped", data={"item": gone.name})]
+    s = s.model_copy(update={"found": None})
+    if a.kind == "leave":
+        return settle(s), [Event(kind="left_behind", data={"item": item.name})]
+    replaced = ""
+    if item.kind in EQUIP:
+        old = getattr(w, item.kind)
+        replaced = old.name if old else ""
+        s = _w(s, **{item.kind: item})
+        s = _w(s, defense=min(s.warrior.defense, sheet.max_defense(s.warrior))
+               if s.phase is not Phase.FOUND else sheet.max_defense(s.warrior))
+    elif item.kind == "quest":
+        s = _w(s, quest_items=w.quest_items + (item,))
+    else:
+        s = _w(s, pouch=w.pouch + (item,))
+    return settle(s), [Event(kind="taken", data={
+        "item": item.name, "kind": item.kind, "level": item.level, "replaced": replaced,
+        "attack": sheet.attack(s.warrior), "max_defense": sheet.max_defense(s.warrior),
+        "pouch": sheet.pouch_used(s.warrior), "capacity": sheet.pouch_capacity(s.warrior)})]
+
+
+def settle(s: State) -> State:
+    """What comes next once a gift, a battle's aftermath or a level-up step is done."""
+    if s.found is not None:
+        return s.model_copy(update={"phase": Phase.FOUND})
+    if s.warrior.points > 0 or (s.party is not None and s.party.points > 0):
+        return s.model_copy(update={"phase": Phase.LEVEL_UP})
+    if s.gift == "chest":
+        if s.chests < 3:
+            return s.model_copy(update={"phase": Phase.CHESTS, "gift": ""})
+        return s.model_copy(update={"phase": Phase.EXPLORE, "gift": ""})
+    if s.gift and s.gift_left > 0:
+        return s.model_copy(update={"phase": Phase.TREASURE})
+    if s.gift == "reward":
+        return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
+    if s.gift:
+        s = s.model_copy(update={"gift": "", "gift_left": 0})
+    if s.award_due:
+        if can_award(s, to_warrior=True):
+            return s.model_copy(update={"phase": Phase.AWARD})
+        s = s.model_copy(update={"award_due": False})
+    return s.model_copy(update={"phase": Phase.EXPLORE})
+
+
+# -- Dragon Tokens -------------------------------------------------------------------------------
+def can_award(s: State, to_warrior: bool) -> bool:
+    t = rules().tokens
+    middle = 2 * t.per_player_in_middle - sum(s.tokens)
+    held = s.tokens[0] if to_warrior else s.tokens[1]
+    return middle > 0 and held < t.max_per_player
+
+
+def award(s: State, to_warrior: bool) -> tuple[State, list[Event]]:
+    w, o = s.tokens
+    s = s.model_copy(update={"tokens": (w + 1, o) if to_warrior else (w, o + 1)})
+    return s, [Event(kind="token_awarded", data={"to": "warrior" if to_warrior else "others",
+                                                 "tokens": list(s.tokens)})]
+
+
+def swap(s: State) -> tuple[State, list[Event]]:
+    """The other player pays three tokens and takes the Warrior; tokens follow the players."""
+    w, o = s.tokens
+    s = s.model_copy(update={"tokens": (o - rules().tokens.swap_cost, w),
+                             "swapped": not s.swapped})
+    return s, [Event(kind="seats_swapped", data={"seats": [WARRIOR, VILLAIN, ALLY, TREASURE],
+                                                 "tokens": list(s.tokens)})]
