@@ -322,6 +322,9 @@ def resolve(s: State) -> tuple[State, list[Event]]:
             s = s.model_copy(update={"party_hp": max(0, s.party_hp - lost)})
             events.append(Event(kind="pm_hurt", data={"name": s.party.name, "card": p.flip,
                                                       "hp": lost, "left": s.party_hp}))
+            if s.party_hp <= 0:
+                events.append(Event(kind="pm_left", data={"name": s.party.name}))
+                s = s.model_copy(update={"party": None, "party_hp": 0})
         else:
             s, healed = _heal(s, "party", C.value(p.flip))
             events.append(Event(kind="pm_healed", data={"name": s.party.name, "card": p.flip,
@@ -394,9 +397,6 @@ def _end_action(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     b = s.battle
     s = _bu(s, discard=b.discard + b.table, table=())
     b = s.battle
-    if s.party is not None and s.party_hp <= 0 and s.party.id:
-        events.append(Event(kind="pm_left", data={"name": s.party.name}))
-        s = s.model_copy(update={"party": None, "party_hp": 0})
     if s.warrior.hp <= 0:
         s, more = end_battle(s, "defeat")
         return s, events + more

@@ -1,0 +1,49 @@
+"""Random legal sessions that never choose to stop early: the invariants hold at every step."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.playout import random_playout
+from companion.games.dragon_warrior import GAME, sheet
+from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior.model import SEATS
+from tests.helpers import play_actions, string_leaves
+
+
+def keep_playing(game, state, due, rng: random.Random):
+    """Uniform over the legal moves, except stopping the session, until step 600."""
+    legal = game.legal_actions(state, rng.choice(due))
+    if len(legal) > 1 and state.battles < 12:
+        legal = [a for a in legal if a.kind != "end"] or legal
+    action = rng.choice(legal)
+    if action.ask is not None:
+        action = action.with_text(rng.choice(["Ash: grey and quiet", "a quiet answer", "No."]))
+    return action
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_invariants_hold_through_whole_sessions(seed):
+    steps = list(random_playout(GAME, seed, choose=keep_playing, max_steps=20000))
+    for before, action, s, events in steps:
+        b = s.battle
+        if b is not None:  # the 52 cards are all somewhere, once
+            where = b.deck + b.discard + b.warrior_hand + b.villain_hand + b.table
+            assert sorted(where) == sorted(C.DECK)
+            for f in b.fighters:
+                assert f.hp >= 0 and f.defense >= 0 and f.mp >= 0
+        w = s.warrior
+        assert 0 <= w.hp <= w.max_hp and 0 <= w.mp <= w.max_mp
+        assert 0 <= w.defense <= sheet.max_defense(w)
+        assert sheet.pouch_used(w) <= sheet.pouch_capacity(w)
+        assert all(0 <= t <= 3 for t in s.tokens)
+        if s.party is not None:
+            assert 0 < s.party_hp <= s.party.max_hp
+        for seat in SEATS:  # nobody's view shows a card another seat holds
+            assert not (GAME.secrets(s, seat) & set(string_leaves(GAME.view(s, seat))))
+    final = steps[-1][2]
+    assert GAME.is_over(final)
+    assert play_actions(GAME, [a for _, a, _, _ in steps]) == final
