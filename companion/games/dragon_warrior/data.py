@@ -13,17 +13,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from companion.core.resources import rules_path
+
 Source = Literal["text", "ours"]
 FILES = ("core.toml", "spells.toml", "items.toml", "roles.toml", "tables.toml")
 
 
 def rules_file(name: str) -> Path:
-    """A file of ``rules/dragon_warrior`` (the one place that knows where rules live)."""
-    try:
-        from companion.core.resources import rules_path  # the foundation's accessor
-    except ImportError:  # pragma: no cover - before the foundation lands
-        return Path(__file__).resolve().parents[3] / "rules" / "dragon_warrior" / name
-    return Path(rules_path("dragon_warrior", name))
+    return rules_path("dragon_warrior", name)
 
 
 class _Strict(BaseModel):
