@@ -1,0 +1,242 @@
+"""Consequences and the sheet: what a failed roll costs (wounds, capture, death's door, death and
+the friends' revenge), Relationships lost, narrative elements and the GM's veto, who narrates, and
+one Complication per uncancelled 1."""
+from __future__ import annotations
+
+from companion.core.game import Action, Event
+
+from .base import Base, _ev, _gm_ev
+from .model import Character, Relationship, Roll, State
+
+
+class Consequences(Base):
+    def _legal_element(self, s: State) -> list[Action]:
+        out = [Action(seat="player", kind="element", args={"element": e.id}, optional_text=False,
+                      ask=f"A 6! Add a narrative element ({e.text}): what becomes true?")
+               for e in self.rules.core.element]
+        out.append(Action(seat="player", kind="skip_element"))
+        return out
+
+    def _legal_narrate(self, s: State, seat: str) -> list[Action]:
+        if self.to_move(s) == [seat]:  # type: ignore[attr-defined]
+            return [Action(seat=seat, kind="narrate", ask=self._narrate_ask(s))]
+        return []
+
+    def _legal_lose(self, s: State) -> list[Action]:
+        r = s.roll
+        assert r is not None
+        c = s.char(r.due_losses[0])
+        return [Action(seat="gm", kind="lose",
+                       args={"character": c.id, "relationship": rel.id, "name": rel.name})
+                for rel in c.relationships if not rel.lost]
+
+    def _legal_veto(self, s: State) -> list[Action]:
+        out = [Action(seat="gm", kind="accept_element")]
+        for v in self.rules.core.veto:
+            out.append(Action(seat="gm", kind="veto", args={"reason": v.id},
+                              ask="Explain the veto: what does the element contradict?"))
+        return out
+
+    def _legal_complication(self, s: State) -> list[Action]:
+        G = "gm"
+        rules = self.rules
+        out: list[Action] = []
+        r = s.roll
+        assert r is not None
+        prob = rules.problems.get(r.problem)
+        victim = s.char(r.due_complications[0])
+        if prob is not None and prob.complication is not None and self._harmless(
+                victim, prob.complication.effect, prob.complication.attribute):
+            out.append(Action(seat=G, kind="complication", args={"id": "problem"},
+                              ask="Describe the setback."))
+        for c in rules.core.complication:
+            if self._harmless(victim, c.effect, c.attribute):
+                out.append(Action(seat=G, kind="complication", args={"id": c.id},
+                                  ask="Describe the setback."))
+        return out
+
+    def _narrate_ask(self, s: State) -> str:
+        r = s.roll
+        if r is None:
+            return "Narrate what happens."
+        if r.kind == "contest":
+            return "Narrate the contest and its winner."
+        if r.success:
+            extra = " (despite the complication)" if r.due_complications else ""
+            return f"Narrate how you succeed{extra}."
+        return "Narrate the failure and its consequence."
+
+    @staticmethod
+    def _harmless(c: Character, effect: str, attribute: str | None) -> bool:
+        """A Complication makes life harder but never kills or knocks a character out outright:
+        no attribute loss that would reach 0, no Body loss at death's door."""
+        if effect != "loss" or not c.active or attribute is None:
+            return True
+        if attribute == "body" and c.deaths_door:
+            return False
+        return c.current(attribute) > 1
+
+    def _advance(self, s: State) -> list[Event]:
+        """After a resolution: relationship losses, element, veto, narration, complications."""
+        r = s.roll
+        assert r
+        if r.due_losses:
+            s.phase = "lose_relationship"
+        elif r.element == "":
+            s.phase = "element"
+        elif r.element not in ("-", "+"):
+            s.phase = "veto"
+        elif not r.narrated:
+            s.phase = "narrate"
+        elif r.due_complications:
+            s.phase = "complication"
+        else:
+            s.phase = "after"
+        return []
+
+    def _apply_consequences(self, s: State, r: Roll, villain: str) -> list[Event]:
+        targets: list[tuple[str, list[str]]] = []
+        for p in r.pools:
+            targets.append((p.character, [p.raised] if p.raised else list(r.consequence)))
+        if r.kind == "single":
+            lead_kinds = targets[0][1]
+            targets.extend((h, list(lead_kinds)) for h in r.helpers)
+        events: list[Event] = []
+        for cid, kinds in targets:
+            c = s.char(cid)
+            for k in kinds:
+                if not c.active:
+                    break
+                events.extend(self._suffer(s, r, c, k, villain))
+        return events
+
+    def _suffer(self, s: State, r: Roll, c: Character, kind: str, villain: str) -> list[Event]:
+        con = self.rules.consequences[kind]
+        r.applied.append({"character": c.id, "consequence": kind})
+        events = [_ev("suffer", character=c.id, name=c.name, consequence=kind, label=con.name)]
+        eff = con.effect
+        if eff == "loss":
+            events.extend(self._lose(s, c, con.attribute or "body", villain))
+        elif eff == "equipment":
+            c.gear_lost += 1
+        elif eff == "relationship":
+            if self._has_relationship(c):
+                r.due_losses.append(c.id)
+        elif eff == "captured":
+            c.captured = True
+        elif eff == "social_death":
+            c.social_death = True
+        elif eff == "deaths_door":
+            if c.deaths_door:
+                events.extend(self._kill(s, c, "a second grievous wound at death's door", villain))
+            else:
+                c.deaths_door = True
+        elif eff == "dead":
+            events.extend(self._kill(s, c, con.name, villain))
+        return events
+
+    def _lose(self, s: State, c: Character, attr: str, villain: str = "") -> list[Event]:
+        if attr == "body" and c.deaths_door:
+            return self._kill(s, c, "hurt again at death's door", villain)
+        c.loss[attr] += 1
+        events = [_ev("loss", character=c.id, attribute=attr, now=c.current(attr))]
+        if c.current(attr) <= 0:
+            c.status = "out"
+            c.out_reason = {"body": "body broken", "mind": "mind broken", "aura": "social death"}[attr]
+            s.pending_new += 1
+            events.append(_ev("out", character=c.id, name=c.name, reason=c.out_reason))
+        return events
+
+    def _kill(self, s: State, c: Character, cause: str, villain: str) -> list[Event]:
+        c.status = "dead"
+        c.out_reason = cause
+        s.pending_new += 1
+        events = [_ev("death", character=c.id, name=c.name, cause=cause, villain=villain)]
+        if villain:
+            prob = self.rules.problems[villain]
+            s.bonds.append({"villain": villain, "name": prob.name, "fallen": c.name})
+            for o in s.active():
+                o.relationships.append(Relationship(
+                    id=f"v{len(o.relationships) + 1}", name=f"avenge {c.name} on {prob.name}",
+                    revenge=villain, bonus=self.rules.limits.revenge_bonus))
+        return events
+
+    def _avenge(self, s: State, problem: str) -> list[Event]:
+        if not any(b["villain"] == problem for b in s.bonds):
+            return []
+        s.bonds = [b for b in s.bonds if b["villain"] != problem]
+        for c in s.characters:
+            c.relationships = [x for x in c.relationships if x.revenge != problem]
+        return [_ev("avenged", villain=problem)]
+
+    def _do_lose(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        rel = next(x for x in c.relationships if x.id == a.args["relationship"])
+        rel.lost = True
+        r.due_losses.pop(0)
+        return [_ev("relationship_lost", character=c.id, name=rel.name)] + self._advance(s)
+
+    def _do_element(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        text = a.text.strip() or self.rules.elements[a.args["element"]].text
+        r.element = text
+        return [_ev("element", kind=a.args["element"], text=text)] + self._advance(s)
+
+    def _do_skip_element(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.element = "-"
+        return self._advance(s)
+
+    def _do_accept_element(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        s.facts.append(r.element)
+        r.element = "+"
+        return [_ev("element_accepted")] + self._advance(s)
+
+    def _do_veto(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        reason = a.args["reason"]
+        text = r.element
+        r.element = "-"
+        return [_ev("veto", reason=reason, element=text, text=a.text.strip())] + self._advance(s)
+
+    def _do_narrate(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.narrated = True
+        if s.history and a.text.strip():
+            s.history[-1]["told"] = a.text.strip()[:300]
+        return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
+
+    def _do_complication(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        cid = r.due_complications.pop(0)
+        c = s.char(cid)
+        cx = a.args["id"]
+        events: list[Event] = []
+        if cx == "problem":
+            pc = self.rules.problems[r.problem].complication
+            assert pc is not None
+            events.append(_ev("complication", character=cid, id=f"{r.problem}", text=pc.text, note=a.text.strip()))
+            if pc.effect == "loss" and pc.attribute and c.active:
+                events.extend(self._lose(s, c, pc.attribute))
+            elif pc.effect == "trigger":
+                if pc.scene not in s.triggers:
+                    s.triggers.append(pc.scene)
+                events.append(_gm_ev("trigger", scene=pc.scene))
+            if pc.reveals:
+                events.extend(self._reveal(s, pc.reveals, ""))
+        else:
+            cd = self.rules.complications[cx]
+            events.append(_ev("complication", character=cid, id=cx, text=cd.text, note=a.text.strip()))
+            if cd.effect == "loss" and cd.attribute and c.active:
+                events.extend(self._lose(s, c, cd.attribute))
+        s.phase = "complication" if r.due_complications else "after"
+        return events

@@ -1,0 +1,202 @@
+"""The roll and the sixes: dice are chance actions; each 6 is kept, exploded into two new dice or
+spent to cancel a 1; contests compare successes and a tie is broken by a die or called a draw."""
+from __future__ import annotations
+
+from companion.core.game import Action, Chance, Event, RuleError
+
+from .base import ATTR_NAME, FACES, Base, _ev
+from .model import Die, State
+
+
+class Dice(Base):
+    def _legal_sixes(self, s: State) -> list[Action]:
+        P = "player"
+        out: list[Action] = []
+        r = s.roll
+        assert r is not None
+        pool = r.pools[r.current]
+        for i in pool.pending():
+            out.append(Action(seat=P, kind="keep", args={"pool": r.current, "die": i}))
+            out.append(Action(seat=P, kind="explode", args={"pool": r.current, "die": i}))
+        for i in pool.spendable_sixes():
+            for j in pool.ones():
+                out.append(Action(seat=P, kind="cancel", args={"pool": r.current, "die": i, "one": j}))
+        if not pool.pending():
+            out.append(Action(seat=P, kind="done"))
+        return out
+
+    def _legal_tiebreak(self, s: State) -> list[Action]:
+        return [Action(seat="player", kind="tiebreak"),
+                Action(seat="player", kind="draw", ask="How does the draw play out?")]
+
+    def chance(self, state: State) -> Chance:
+        r = state.roll
+        if state.phase == "roll" and r is not None:
+            pool = r.pools[r.current]
+            who = state.char(pool.character).name
+            n = pool.size()
+            return Chance(
+                what=f"roll {n} dice for {who} ({ATTR_NAME.get(pool.attribute, pool.attribute)})",
+                count=n,
+                options=FACES,
+                distinct=False,
+                physical_seats=("player",),
+            )
+        if state.phase == "explode" and r is not None:
+            return Chance(
+                what="explode a 6: roll 2 new dice",
+                count=self.rules.limits.explode_dice,
+                options=FACES,
+                distinct=False,
+                physical_seats=("player",),
+            )
+        if state.phase == "tiebreak_roll" and r is not None:
+            a, b = (state.char(p.character).name for p in r.pools)
+            return Chance(
+                what=f"break the tie: 1-3 {a} wins, 4-6 {b} wins",
+                count=1,
+                options=FACES,
+                distinct=False,
+                physical_seats=("player",),
+            )
+        raise RuleError("chance", "no dice are due now")
+
+    def _apply_chance(self, s: State, faces: list[int]) -> list[Event]:
+        r = s.roll
+        assert r is not None
+        if s.phase == "tiebreak_roll":
+            r.tie_die = faces[0]
+            r.winner = r.pools[0].character if faces[0] <= 3 else r.pools[1].character
+            events = [_ev("tiebreak", face=faces[0], winner=r.winner)]
+            return events + self._after_contest(s)
+        pool = r.pools[r.current]
+        origin = r.exploding if s.phase == "explode" else None
+        for f in faces:
+            st = "one" if f == 1 else "pending" if f == 6 else "plain"
+            pool.dice.append(Die(face=f, origin=origin, state=st))
+        pool.rolled = True
+        kind = "explosion" if origin is not None else "dice_rolled"
+        r.exploding = None
+        events = [_ev(kind, character=pool.character, faces=faces)]
+        return events + self._after_dice(s)
+
+    def _after_dice(self, s: State) -> list[Event]:
+        r = s.roll
+        assert r
+        pool = r.pools[r.current]
+        has_kept = any(d.state == "kept" for d in pool.dice)
+        if pool.pending() or (pool.ones() and has_kept):
+            s.phase = "sixes"
+            return []
+        pool.done = True
+        return self._next_pool(s)
+
+    def _next_pool(self, s: State) -> list[Event]:
+        r = s.roll
+        assert r
+        if r.current + 1 < len(r.pools):
+            r.current += 1
+            s.phase = "roll"
+            return []
+        return self._resolve(s)
+
+    def _do_keep(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.pools[r.current].dice[a.args["die"]].state = "kept"
+        return [_ev("six_kept", die=a.args["die"])] + self._after_dice(s)
+
+    def _do_explode(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.pools[r.current].dice[a.args["die"]].state = "exploded"
+        r.exploding = a.args["die"]
+        s.phase = "explode"
+        return [_ev("six_exploded", die=a.args["die"])]
+
+    def _do_cancel(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        pool = r.pools[r.current]
+        six, one = pool.dice[a.args["die"]], pool.dice[a.args["one"]]
+        six.state, six.cancels = "cancels", a.args["one"]
+        one.state = "cancelled"
+        return [_ev("one_cancelled", die=a.args["die"], one=a.args["one"])] + self._after_dice(s)
+
+    def _do_done(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.pools[r.current].done = True
+        return self._next_pool(s)
+
+    def _resolve(self, s: State) -> list[Event]:
+        r = s.roll
+        assert r
+        sf = self.rules.limits.success_from
+        if r.kind == "contest":
+            a, b = (p.successes(sf) for p in r.pools)
+            r.stage = "done"
+            if a == b:
+                s.phase = "tiebreak"
+                return [_ev("contest_tied", successes=a)]
+            r.winner = r.pools[0].character if a > b else r.pools[1].character
+            return self._after_contest(s)
+        total = sum(p.successes(sf) for p in r.pools)
+        r.stage = "done"
+        r.success = r.overkill or total >= (r.difficulty or 0)
+        six = any(p.six_rolled() for p in r.pools)
+        for p in r.pools:
+            r.due_complications.extend(p.character for _ in p.ones())
+        events = [_ev("resolved", successes=total, difficulty=r.difficulty, success=r.success,
+                      overkill=r.overkill, ones=len(r.due_complications), six=six,
+                      pools=[{"character": p.character, "faces": [d.face for d in p.dice],
+                              "states": [d.state for d in p.dice], "size": p.size()} for p in r.pools])]
+        prob = self.rules.problems.get(r.problem)
+        if r.success:
+            for p in r.pools:
+                s.char(p.character).captured = False
+            events.extend(self._avenge(s, r.problem))
+        else:
+            events.extend(self._apply_consequences(s, r, villain=r.problem if prob and prob.villain else ""))
+        s.history.append({
+            "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",
+            "roll": True, "problem": r.problem, "characters": [p.character for p in r.pools],
+            "text": s.scene.declaration.text[:300] if s.scene and s.scene.declaration else "",
+            "difficulty": r.difficulty, "successes": total, "success": r.success, "six": six,
+            "ones": len(r.due_complications), "overkill": r.overkill,
+            "consequence": [x["consequence"] for x in r.applied],
+        })
+        r.element = "" if six else "-"
+        return events + self._advance(s)
+
+    def _after_contest(self, s: State) -> list[Event]:
+        r = s.roll
+        assert r
+        sf = self.rules.limits.success_from
+        six = any(p.six_rolled() for p in r.pools)
+        for p in r.pools:
+            r.due_complications.extend(p.character for _ in p.ones())
+        r.success = True  # a contest always resolves into a story the player narrates
+        s.history.append({
+            "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",
+            "roll": True, "contest": True, "winner": r.winner,
+            "characters": [p.character for p in r.pools],
+            "successes": [p.successes(sf) for p in r.pools], "six": six,
+            "ones": len(r.due_complications),
+        })
+        r.element = "" if six else "-"
+        events = [_ev("contest_result", winner=r.winner,
+                      successes=[p.successes(sf) for p in r.pools],
+                      pools=[{"character": p.character, "faces": [d.face for d in p.dice],
+                              "states": [d.state for d in p.dice]} for p in r.pools])]
+        return events + self._advance(s)
+
+    def _do_tiebreak(self, s: State, a: Action) -> list[Event]:
+        s.phase = "tiebreak_roll"
+        return []
+
+    def _do_draw(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.winner = ""
+        return [_ev("draw", text=a.text.strip())] + self._after_contest(s)

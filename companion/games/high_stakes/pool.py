@@ -1,0 +1,259 @@
+"""The pool: the GM sets the stakes before any die (attribute, Difficulty, Consequence, tactical
+advantage); the player adds dice (Traits, Relationships, the Personal Secret, the Unique Thing,
+raising the stakes, a Heroic Effort, a friend's help, team members), then rolls or wins by Overkill."""
+from __future__ import annotations
+
+import itertools
+
+from companion.core.game import Action, Event
+
+from .base import ATTRS, Base, _ev
+from .model import Character, Pool, Source, State
+
+
+class PoolPhase(Base):
+    def _legal_stakes(self, s: State) -> list[Action]:
+        G = "gm"
+        out: list[Action] = []
+        lim = self.rules.limits
+        r = s.roll
+        assert r is not None
+        if r.stage == "attribute":
+            for a in ATTRS:
+                out.append(Action(seat=G, kind="attribute", args={"attribute": a}))
+        elif r.stage == "difficulty":
+            for v in range(1, lim.difficulty_max + 1):
+                out.append(Action(seat=G, kind="difficulty", args={"value": v},
+                                  ask="Why this Difficulty? (the obstacles, on the ladder)"))
+        elif r.stage == "consequence":
+            lead = s.char(r.pools[0].character)
+            for kinds in self._consequence_sets(lead):
+                out.append(Action(seat=G, kind="consequence", args={"kinds": kinds},
+                                  ask="What is at stake if the roll fails?"))
+        elif r.stage == "advantage":
+            for n in range(0, lim.advantage_max + 1):
+                out.append(Action(seat=G, kind="advantage", args={"dice": n},
+                                  ask=None if n == 0 else "What did they do right to earn it?"))
+        return out
+
+    def _consequence_sets(self, lead: Character) -> list[list[str]]:
+        """Consequences the GM may set: one kind, or two that add up (wound AND capture)."""
+        kinds = [k.id for k in self.rules.core.consequence
+                 if k.id != "relationship" or self._has_relationship(lead)]
+        out = [[k] for k in kinds]
+        pairable = [k for k in kinds if k not in ("retreat", "game_over")]
+        out.extend([a, b] for a, b in itertools.combinations(pairable, 2))
+        return out
+
+    def _do_attribute(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        pool = r.pools[0]
+        c = s.char(pool.character)
+        attr = a.args["attribute"]
+        changed = attr != pool.attribute
+        pool.attribute = attr
+        pool.sources[0] = self._attr_source(c, attr)
+        r.stage = "difficulty"
+        return [_ev("attribute", character=c.id, attribute=attr, overruled=changed)]
+
+    def _do_difficulty(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.difficulty = int(a.args["value"])
+        r.stage = "consequence"
+        rung = self.rules.rung(r.difficulty)
+        return [_ev("difficulty", value=r.difficulty, rung=rung.name, text=a.text.strip())]
+
+    def _do_consequence(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        r.consequence = list(a.args["kinds"])
+        r.stage = "advantage"
+        names = [self.rules.consequences[k].name for k in r.consequence]
+        return [_ev("consequence", kinds=r.consequence, names=names, text=a.text.strip())]
+
+    def _do_advantage(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        n = int(a.args["dice"])
+        r.advantage = n
+        if n:
+            r.pools[0].sources.append(Source(kind="advantage", dice=n, label=f"tactical advantage +{n}",
+                                             character=r.pools[0].character))
+        r.stage = "pool"
+        s.phase = "pool"
+        return [_ev("advantage", dice=n, text=a.text.strip())]
+
+    def _legal_pool(self, s: State) -> list[Action]:
+        P = "player"
+        r = s.roll
+        assert r is not None
+        out: list[Action] = []
+        rules = self.rules
+        stype = rules.scene_types.get(s.scene.type if s.scene else "", None)
+        raise_ok = stype.raise_ if stype else True
+        base_sev = self._severity(r.consequence)
+        in_roll = {p.character for p in r.pools} | set(r.helpers)
+        for pi, pool in enumerate(r.pools):
+            c = s.char(pool.character)
+            for t in c.traits:
+                av = t.available()
+                if av <= 0:
+                    continue
+                if t.very:
+                    for n in range(1, av + 1):
+                        out.append(Action(seat=P, kind="trait",
+                                          args={"character": c.id, "trait": t.id, "name": t.name, "dice": n}))
+                else:
+                    out.append(Action(seat=P, kind="trait", args={"character": c.id, "trait": t.id, "name": t.name}))
+            for rel in c.relationships:
+                if rel.lost or rel.used:
+                    continue
+                if rel.revenge and rel.revenge != r.problem:
+                    continue
+                out.append(Action(seat=P, kind="relationship",
+                                  args={"character": c.id, "relationship": rel.id, "name": rel.name}))
+            if c.secret and not c.secret_used:
+                out.append(Action(seat=P, kind="secret", args={"character": c.id},
+                                  ask="How does your secret come out in this scene?"))
+            if c.unique and not c.unique_used:
+                out.append(Action(seat=P, kind="unique", args={"character": c.id, "name": c.unique},
+                                  ask="How does your Unique Thing help?"))
+            if raise_ok and not pool.raised:
+                for k in rules.core.consequence:
+                    if k.bonus > base_sev and (k.id != "relationship" or self._has_relationship(c)):
+                        out.append(Action(seat=P, kind="raise", args={"character": c.id, "consequence": k.id},
+                                          ask="How do you raise the stakes?"))
+            if "game_over" in r.consequence and not pool.heroic:
+                for t in c.traits:
+                    if t.available() > 0:
+                        out.append(Action(seat=P, kind="heroic",
+                                          args={"character": c.id, "trait": t.id, "name": t.name},
+                                          ask="Your Heroic Effort: how do you pour everything into this?"))
+            del pi
+        for c in s.active():
+            if c.id in in_roll:
+                continue
+            if r.kind == "single":
+                out.append(Action(seat=P, kind="help", args={"helper": c.id},
+                                  ask=f"How does {c.name} help?"))
+            for a in ATTRS:
+                out.append(Action(seat=P, kind="join", args={"character": c.id, "attribute": a},
+                                  ask=f"What does {c.name} do in the team effort?"))
+        for hid in r.helpers:
+            if hid in r.lent:
+                continue
+            h = s.char(hid)
+            for t in h.traits:
+                if t.available() > 0:
+                    out.append(Action(seat=P, kind="lend", args={"helper": hid, "trait": t.id, "name": t.name}))
+        out.append(Action(seat=P, kind="roll"))
+        return out
+
+    def _do_trait(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        t = next(t for t in c.traits if t.id == a.args["trait"])
+        n = int(a.args.get("dice", 1))
+        t.spent += n
+        kind = "very" if t.very else "trait"
+        return self._added(s, self._pool_of(r, c.id),
+                           Source(kind=kind, ref=t.id, character=c.id, dice=n, label=f"{t.name} +{n}"),
+                           text=a.text.strip())
+
+    def _do_relationship(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        rel = next(x for x in c.relationships if x.id == a.args["relationship"])
+        rel.used = True
+        kind = "revenge" if rel.revenge else "relationship"
+        return self._added(s, self._pool_of(r, c.id),
+                           Source(kind=kind, ref=rel.id, character=c.id, dice=rel.bonus,
+                                  label=f"{rel.name} +{rel.bonus}"), text=a.text.strip())
+
+    def _use_secret(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        c.secret_used = True
+        n = self.rules.limits.secret_bonus
+        return self._added(s, self._pool_of(r, c.id),
+                           Source(kind="secret", character=c.id, dice=n, label=f"Personal Secret revealed +{n}"),
+                           secret=c.secret, text=a.text.strip())
+
+    def _use_unique(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        c.unique_used = True
+        n = self.rules.limits.unique_bonus
+        return self._added(s, self._pool_of(r, c.id),
+                           Source(kind="unique", character=c.id, dice=n, label=f"{c.unique.rstrip('.')} +{n}"),
+                           text=a.text.strip())
+
+    def _do_raise(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        k = self.rules.consequences[a.args["consequence"]]
+        pool = self._pool_of(r, a.args["character"])
+        pool.raised = k.id
+        return self._added(s, pool, Source(kind="raise", ref=k.id, character=pool.character, dice=k.bonus,
+                                           label=f"raised the stakes to {k.name} +{k.bonus}"),
+                           consequence=k.id, text=a.text.strip())
+
+    def _do_heroic(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        t = next(t for t in c.traits if t.id == a.args["trait"])
+        t.burned = True
+        pool = self._pool_of(r, c.id)
+        pool.heroic = t.id
+        n = self.rules.limits.heroic_bonus
+        return self._added(s, pool, Source(kind="heroic", ref=t.id, character=c.id, dice=n,
+                                           label=f"Heroic Effort, burning {t.name} +{n}"), text=a.text.strip())
+
+    def _do_help(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        h = s.char(a.args["helper"])
+        r.helpers.append(h.id)
+        n = self.rules.limits.help_bonus
+        return self._added(s, r.pools[0], Source(kind="help", ref=h.id, character=h.id, dice=n,
+                                                 label=f"{h.name} helps +{n}"), text=a.text.strip())
+
+    def _do_lend(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        h = s.char(a.args["helper"])
+        t = next(t for t in h.traits if t.id == a.args["trait"])
+        t.spent += 1
+        r.lent.append(h.id)
+        return self._added(s, r.pools[0], Source(kind="lend", ref=t.id, character=h.id, dice=1,
+                                                 label=f"{h.name}'s {t.name} +1"))
+
+    def _do_join(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        r.kind = "team"
+        r.pools.append(Pool(character=c.id, attribute=a.args["attribute"],
+                            sources=[self._attr_source(c, a.args["attribute"])]))
+        return [_ev("join", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
+
+    def _roll_pool(self, s: State) -> list[Event]:
+        r = s.roll
+        assert r and r.difficulty is not None
+        total = sum(p.size() for p in r.pools)
+        r.stage = "rolling"
+        r.current = 0
+        if total >= r.difficulty + self.rules.limits.overkill_margin:
+            r.overkill = True
+            for p in r.pools:
+                p.done = True
+            return [_ev("overkill", dice=total, difficulty=r.difficulty)] + self._resolve(s)
+        s.phase = "roll"
+        return [_ev("rolling", dice=total, difficulty=r.difficulty)]

@@ -1,0 +1,246 @@
+"""Framing and declaring: the GM frames scenes (or the Rest), reveals secrets and ends the story;
+the player says who acts and how; the GM calls for a roll on one of the scene's problems, or none."""
+from __future__ import annotations
+
+import itertools
+
+from companion.core.game import Action, Event
+
+from .base import ATTRS, Base, _ev
+from .model import Declaration, Pool, Roll, SceneState, State
+
+
+class Scenes(Base):
+    def _legal_rest(self, s: State) -> list[Action]:
+        if self._can_rest(s):
+            return [Action(seat="player", kind="rest",
+                           ask="Narrate the Rest scene: where and how do you recover?")]
+        return []
+
+    def _legal_declare(self, s: State) -> list[Action]:
+        P = "player"
+        out: list[Action] = []
+        for c in s.active():
+            for a in ATTRS:
+                out.append(Action(seat=P, kind="act", args={"character": c.id, "attribute": a},
+                                  ask=f"What does {c.name} do?", optional_text=False))
+        act = s.active()
+        for x, y in itertools.combinations(act, 2):
+            for a in ATTRS:
+                out.append(Action(seat=P, kind="contest",
+                                  args={"first": x.id, "second": y.id, "attribute": a},
+                                  ask=f"What are {x.name} and {y.name} competing over?"))
+        out.append(Action(seat=P, kind="move_on", ask="Where do you go next, or what are you waiting for?"))
+        return out
+
+    def _legal_frame(self, s: State) -> list[Action]:
+        G = "gm"
+        out: list[Action] = []
+        rules = self.rules
+        can_frame = s.scene_count < s.max_scenes and bool(s.active())
+        if can_frame:
+            for sc in rules.adv.scene:
+                if sc.type == "rest" and s.rest_used:
+                    continue
+                if sc.once and sc.id in s.played:
+                    continue
+                out.append(Action(seat=G, kind="frame", args={"scene": sc.id, "title": sc.title},
+                                  ask="Set the scene: what, where, who? End with: what do you do?"))
+            for t in rules.core.scene_type:
+                if t.id == "rest" and s.rest_used:
+                    continue
+                out.append(Action(seat=G, kind="frame", args={"scene": "open", "type": t.id},
+                                  ask="Set the scene: what, where, who? End with: what do you do?",
+                                  optional_text=False))
+            out.extend(self._reveals(s))
+        out.extend(self._endings(s))
+        return out
+
+    def _legal_call(self, s: State) -> list[Action]:
+        G = "gm"
+        rules = self.rules
+        out = [Action(seat=G, kind="no_roll",
+                      ask="Nothing can go wrong: what happens? (end with: what do you do?)")]
+        sc = rules.scenes.get(s.scene.id) if s.scene else None
+        if sc is not None:
+            for pid in sc.problems:
+                p = rules.problems[pid]
+                if p.needs_secret and p.needs_secret not in s.revealed:
+                    continue
+                out.append(Action(seat=G, kind="roll", args={"problem": pid, "name": p.name}))
+        out.append(Action(seat=G, kind="roll", args={"problem": "open"}))
+        out.extend(self._reveals(s))
+        return out
+
+    def _legal_after(self, s: State) -> list[Action]:
+        G = "gm"
+        out: list[Action] = []
+        if s.scene is not None and s.scene.beats < s.max_beats and s.active():
+            out.append(Action(seat=G, kind="continue",
+                              ask="What happens next in this scene? (end with: what do you do?)"))
+        out.append(Action(seat=G, kind="end_scene", ask="How does the scene close?"))
+        out.extend(self._reveals(s))
+        out.extend(self._endings(s))
+        return out
+
+    def _endings(self, s: State) -> list[Action]:
+        return [Action(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
+                       ask="The epilogue: how does the story close?")
+                for e in self.rules.adv.ending]
+
+    def _reveals(self, s: State) -> list[Action]:
+        return [
+            Action(seat="gm", kind="reveal", args={"secret": sec.id, "title": sec.title},
+                   ask="How is the secret uncovered?")
+            for sec in self.rules.adv.secret
+            if sec.id not in s.revealed
+        ]
+
+    def _can_rest(self, s: State) -> bool:
+        return not s.rest_used and bool(s.active()) and s.scene_count < s.max_scenes
+
+    def _do_frame(self, s: State, a: Action) -> list[Event]:
+        rules = self.rules
+        sid = a.args["scene"]
+        s.scene_count += 1
+        if sid == "open":
+            t = rules.scene_types[a.args["type"]]
+            s.scene = SceneState(number=s.scene_count, id="open", type=t.id, title=t.name,
+                                 frame=a.text.strip())
+        else:
+            sc = rules.scenes[sid]
+            s.scene = SceneState(number=s.scene_count, id=sid, type=sc.type, title=sc.title,
+                                 place=sc.place, frame=a.text.strip())
+            if sc.hidden and sid not in s.met:
+                s.met.append(sid)
+        s.played.append(sid if sid != "open" else f"open:{a.args['type']}")
+        s.roll = None
+        s.triggers = [t for t in s.triggers if t != sid]
+        events = [_ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
+                      title=s.scene.title, place=s.scene.place, text=s.scene.frame)]
+        if sid != "open":
+            for sec in rules.adv.secret:
+                if sec.scene == sid and sec.id not in s.revealed:
+                    events.extend(self._reveal(s, sec.id, ""))
+        if s.scene.type == "rest":
+            events.extend(self._rest(s))
+        s.phase = "declare"
+        return events
+
+    def _do_rest(self, s: State, a: Action) -> list[Event]:
+        s.scene_count += 1
+        s.scene = SceneState(number=s.scene_count, id="open", type="rest", title="Rest",
+                             frame=a.text.strip())
+        s.played.append("open:rest")
+        events = [_ev("scene", number=s.scene.number, id="open", type="rest", title="Rest",
+                      place="", text=s.scene.frame, by="player")]
+        events.extend(self._rest(s))
+        s.phase = "declare"
+        return events
+
+    def _rest(self, s: State) -> list[Event]:
+        """The session's one Rest: used Traits and Relationships refresh, losses heal."""
+        s.rest_used = True
+        healed = []
+        for c in s.active():
+            if any(c.loss.values()) or c.deaths_door:
+                healed.append(c.name)
+            c.loss = {a: 0 for a in ATTRS}
+            c.deaths_door = False
+            for t in c.traits:
+                t.spent = 0
+            for r in c.relationships:
+                r.used = False
+        return [_ev("rest", healed=healed)]
+
+    def _do_move_on(self, s: State, a: Action) -> list[Event]:
+        assert s.scene
+        s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "move_on": True,
+                          "text": a.text.strip()[:300], "roll": False})
+        return [_ev("move_on", text=a.text)] + self._close_scene(s, a.text)
+
+    def _do_end_scene(self, s: State, a: Action) -> list[Event]:
+        return self._close_scene(s, a.text)
+
+    def _close_scene(self, s: State, text: str) -> list[Event]:
+        events = [_ev("scene_end", number=s.scene.number if s.scene else 0, text=text)]
+        s.scene = None
+        s.roll = None
+        if self._creation_due(s):
+            s.phase = "create"
+            s.draft = None
+        else:
+            s.phase = "frame"
+        return events
+
+    def _do_continue(self, s: State, a: Action) -> list[Event]:
+        assert s.scene
+        s.scene.declaration = None
+        s.roll = None
+        s.phase = "declare"
+        return [_ev("gm_says", text=a.text)]
+
+    def _do_reveal(self, s: State, a: Action) -> list[Event]:
+        return self._reveal(s, a.args["secret"], a.text)
+
+    def _reveal(self, s: State, sid: str, how: str) -> list[Event]:
+        if sid in s.revealed:
+            return []
+        sec = self.rules.secrets[sid]
+        s.revealed.append(sid)
+        return [_ev("secret", id=sid, title=sec.title, text=sec.text, how=how)]
+
+    def _do_end_story(self, s: State, a: Action) -> list[Event]:
+        s.ending = a.args["ending"]
+        s.epilogue = a.text.strip()
+        s.scene = None
+        s.roll = None
+        end = self.rules.endings[s.ending]
+        events = [_ev("story_end", ending=s.ending, title=end.title, text=end.text, epilogue=s.epilogue)]
+        s.exp_queue = [c.id for c in s.active()]
+        s.exp_step = "grow"
+        s.phase = "experience" if s.exp_queue else "over"
+        return events
+
+    def _do_act(self, s: State, a: Action) -> list[Event]:
+        assert s.scene
+        s.scene.beats += 1
+        s.scene.declaration = Declaration(character=a.args["character"], attribute=a.args["attribute"],
+                                          text=a.text.strip())
+        c = s.char(a.args["character"])
+        s.phase = "call"
+        return [_ev("declare", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
+
+    def _do_contest(self, s: State, a: Action) -> list[Event]:
+        assert s.scene
+        s.scene.beats += 1
+        attr = a.args["attribute"]
+        pools = []
+        for cid in (a.args["first"], a.args["second"]):
+            c = s.char(cid)
+            pools.append(Pool(character=cid, attribute=attr, sources=[self._attr_source(c, attr)]))
+        s.roll = Roll(kind="contest", pools=pools, stage="rolling")
+        s.phase = "roll"
+        x, y = (s.char(p.character).name for p in pools)
+        return [_ev("contest", first=x, second=y, attribute=attr, text=a.text.strip())]
+
+    def _do_no_roll(self, s: State, a: Action) -> list[Event]:
+        assert s.scene and s.scene.declaration
+        d = s.scene.declaration
+        s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "character": d.character,
+                          "attribute": d.attribute, "text": d.text[:300], "roll": False})
+        s.phase = "after"
+        return [_ev("no_roll", character=d.character, text=a.text.strip())]
+
+    def _do_roll(self, s: State, a: Action) -> list[Event]:
+        if s.phase == "pool":
+            return self._roll_pool(s)
+        assert s.scene and s.scene.declaration
+        d = s.scene.declaration
+        c = s.char(d.character)
+        s.roll = Roll(problem=a.args["problem"],
+                      pools=[Pool(character=c.id, attribute=d.attribute,
+                                  sources=[self._attr_source(c, d.attribute)])])
+        s.phase = "stakes"
+        name = a.args.get("name", "")
+        return [_ev("roll_called", problem=a.args["problem"], name=name)]
