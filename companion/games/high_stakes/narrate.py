@@ -27,7 +27,7 @@ from companion.core.game import Action, Event
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .policy import current_plan  # the GM's own reading of the scene
+from .plan import current_plan  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -364,7 +364,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .policy import passed_in_scene, problems_open, _words_in  # the GM's own reading
+        from .plan import passed_in_scene, problems_open, _words_in  # the GM's own reading
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()
