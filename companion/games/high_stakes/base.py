@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.core.game import Event
+from companion.core.game import Action, Event
 
 from . import data
 from .model import Character, Pool, Roll, Source, State
@@ -54,9 +54,80 @@ def _gm_ev(event: str, /, **payload: Any) -> Event:
     return Event(kind=event, data=payload, visible_to=("gm",))
 
 
+def _model(value: Any, plan: dict[str, Any]) -> Any:
+    """A copy of one model, without re-validation: each field in ``plan`` is copied its own way,
+    every other field (a scalar, or a value the engine replaces but never edits) is shared."""
+    fields = dict(value.__dict__)
+    for name, how in plan.items():
+        v = fields[name]
+        if v is not None:
+            fields[name] = how(v)
+    new = object.__new__(type(value))
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+def _models(plan: dict[str, Any]) -> Any:
+    return lambda items: [_model(x, plan) for x in items]
+
+
+# How each model's mutable fields are copied. ``list``/``dict``: a new container whose entries are
+# shared, because they are scalars or are only ever replaced, never edited (history entries, the
+# sources of a pool, a scene's declaration). A field left out is shared as it is.
+_FLAT: dict[str, Any] = {}
+_CHARACTER = {"base": dict, "loss": dict, "traits": _models(_FLAT), "relationships": _models(_FLAT)}
+_POOL = {"sources": list, "dice": _models(_FLAT)}
+_ROLL = {"consequence": list, "pools": _models(_POOL), "helpers": list, "lent": list,
+         "due_complications": list, "due_losses": list, "applied": list}
+_DRAFT = {"base": dict, "traits": list, "relationships": list}
+_STATE = {
+    "characters": list,  # the characters themselves are copied on write: see Base._own
+    "draft": lambda d: _model(d, _DRAFT),
+    "scene": lambda sc: _model(sc, _FLAT), "roll": lambda r: _model(r, _ROLL),
+    "revealed": list, "met": list, "played": list, "used_premades": list, "facts": list,
+    "history": list, "triggers": list, "bonds": list, "exp_queue": list,
+}
+
+
 def _copy(state: State) -> State:
-    """A deep copy to work on (dump and re-validate: several times faster than deepcopy here)."""
-    return State.model_validate(state.model_dump())
+    """The state to work on: a deep copy as far as the engine ever edits it in place (checked by
+    the conformance suite: ``apply`` never changes the state it was given), except that the
+    characters are shared until a handler asks for one it will change (:meth:`Base._own`). While
+    ``apply`` works on the copy, its private slot holds the ids of the characters it owns."""
+    new = _model(state, _STATE)
+    object.__setattr__(new, "__pydantic_private__", {"owned": set()})
+    return new
+
+
+def _release(state: State) -> State:
+    """The copy, done with: nothing of the bookkeeping stays on it."""
+    object.__setattr__(state, "__pydantic_private__", None)
+    return state
+
+
+def act(seat: str, kind: str, args: dict[str, Any] | None = None, ask: str | None = None,
+        optional_text: bool = True) -> Action:
+    """A legal-action template, built without validation (the engine makes only valid ones, and
+    legal-action lists are made by the hundred per step)."""
+    new = object.__new__(Action)
+    fields = {"seat": seat, "kind": kind, "args": args if args is not None else {}, "text": "",
+              "ask": ask, "optional_text": optional_text}
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", set(_ACTION_SET[(args is not None, ask is not None,
+                                                                        not optional_text)]))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+_ACTION_SET = {
+    (a, q, o): frozenset({"seat", "kind"} | ({"args"} if a else set()) | ({"ask"} if q else set())
+                         | ({"optional_text"} if o else set()))
+    for a in (False, True) for q in (False, True) for o in (False, True)
+}
 
 
 def slug(text: str) -> str:
@@ -79,6 +150,28 @@ class Base:
     @property
     def rules(self) -> data.Rules:
         return data.load()
+
+    @staticmethod
+    def _own(s: State, c: Character) -> Character:
+        """``c`` (a character of ``s``), safe to change: the first time in an ``apply``, a copy of
+        it takes its place in ``s``. Every handler that changes a character gets it from here."""
+        private = s.__pydantic_private__
+        if private is None:  # not a copy made by apply (setup builds its characters afresh)
+            return c
+        owned = private["owned"]
+        if id(c) in owned:
+            return c
+        for i, x in enumerate(s.characters):
+            if x is c:
+                new = _model(c, _CHARACTER)
+                s.characters[i] = new
+                owned.add(id(new))
+                return new
+        raise KeyError(c.id)
+
+    def _mine(self, s: State, cid: str) -> Character:
+        """The character ``cid`` of ``s``, safe to change."""
+        return self._own(s, s.char(cid))
 
     @staticmethod
     def _has_relationship(c: Character) -> bool:

@@ -5,35 +5,35 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event
 
-from .base import Base, _ev, _gm_ev
+from .base import Base, _ev, _gm_ev, act
 from .model import Character, Relationship, Roll, State
 
 
 class Consequences(Base):
     def _legal_element(self, s: State) -> list[Action]:
-        out = [Action(seat="player", kind="element", args={"element": e.id}, optional_text=False,
+        out = [act(seat="player", kind="element", args={"element": e.id}, optional_text=False,
                       ask=f"A 6! Add a narrative element ({e.text}): what becomes true?")
                for e in self.rules.core.element]
-        out.append(Action(seat="player", kind="skip_element"))
+        out.append(act(seat="player", kind="skip_element"))
         return out
 
     def _legal_narrate(self, s: State, seat: str) -> list[Action]:
         if self.to_move(s) == [seat]:  # type: ignore[attr-defined]
-            return [Action(seat=seat, kind="narrate", ask=self._narrate_ask(s))]
+            return [act(seat=seat, kind="narrate", ask=self._narrate_ask(s))]
         return []
 
     def _legal_lose(self, s: State) -> list[Action]:
         r = s.roll
         assert r is not None
         c = s.char(r.due_losses[0])
-        return [Action(seat="gm", kind="lose",
+        return [act(seat="gm", kind="lose",
                        args={"character": c.id, "relationship": rel.id, "name": rel.name})
                 for rel in c.relationships if not rel.lost]
 
     def _legal_veto(self, s: State) -> list[Action]:
-        out = [Action(seat="gm", kind="accept_element")]
+        out = [act(seat="gm", kind="accept_element")]
         for v in self.rules.core.veto:
-            out.append(Action(seat="gm", kind="veto", args={"reason": v.id},
+            out.append(act(seat="gm", kind="veto", args={"reason": v.id},
                               ask="Explain the veto: what does the element contradict?"))
         return out
 
@@ -47,11 +47,11 @@ class Consequences(Base):
         victim = s.char(r.due_complications[0])
         if prob is not None and prob.complication is not None and self._harmless(
                 victim, prob.complication.effect, prob.complication.attribute):
-            out.append(Action(seat=G, kind="complication", args={"id": "problem"},
+            out.append(act(seat=G, kind="complication", args={"id": "problem"},
                               ask="Describe the setback."))
         for c in rules.core.complication:
             if self._harmless(victim, c.effect, c.attribute):
-                out.append(Action(seat=G, kind="complication", args={"id": c.id},
+                out.append(act(seat=G, kind="complication", args={"id": c.id},
                                   ask="Describe the setback."))
         return out
 
@@ -103,7 +103,7 @@ class Consequences(Base):
             targets.extend((h, list(lead_kinds)) for h in r.helpers)
         events: list[Event] = []
         for cid, kinds in targets:
-            c = s.char(cid)
+            c = self._mine(s, cid)
             for k in kinds:
                 if not c.active:
                     break
@@ -155,7 +155,7 @@ class Consequences(Base):
         if villain:
             prob = self.rules.problems[villain]
             s.bonds.append({"villain": villain, "name": prob.name, "fallen": c.name})
-            for o in s.active():
+            for o in [self._own(s, x) for x in s.active()]:
                 o.relationships.append(Relationship(
                     id=f"v{len(o.relationships) + 1}", name=f"avenge {c.name} on {prob.name}",
                     revenge=villain, bonus=self.rules.limits.revenge_bonus))
@@ -165,14 +165,14 @@ class Consequences(Base):
         if not any(b["villain"] == problem for b in s.bonds):
             return []
         s.bonds = [b for b in s.bonds if b["villain"] != problem]
-        for c in s.characters:
+        for c in [self._own(s, x) for x in s.characters]:
             c.relationships = [x for x in c.relationships if x.revenge != problem]
         return [_ev("avenged", villain=problem)]
 
     def _do_lose(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         rel = next(x for x in c.relationships if x.id == a.args["relationship"])
         rel.lost = True
         r.due_losses.pop(0)
@@ -211,14 +211,15 @@ class Consequences(Base):
         assert r
         r.narrated = True
         if s.history and a.text.strip():
-            s.history[-1]["told"] = a.text.strip()[:300]
+            # a new entry, not an edit: copies of the state share the entries of the history
+            s.history[-1] = {**s.history[-1], "told": a.text.strip()[:300]}
         return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
 
     def _do_complication(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
         cid = r.due_complications.pop(0)
-        c = s.char(cid)
+        c = self._mine(s, cid)
         cx = a.args["id"]
         events: list[Event] = []
         if cx == "problem":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev, attribute_splits, slug
+from .base import ATTRS, Base, _ev, act, attribute_splits, slug
 from .model import Character, Draft, Relationship, State, Trait
 
 
@@ -20,31 +20,31 @@ class Creation(Base):
             taken = set(s.used_premades) | {c.premade for c in s.characters if c.premade}
             for pm in rules.adv.premade:
                 if pm.id not in taken:
-                    out.append(Action(seat=P, kind="premade", args={"id": pm.id, "name": pm.name}))
-            out.append(Action(seat=P, kind="build"))
+                    out.append(act(seat=P, kind="premade", args={"id": pm.id, "name": pm.name}))
+            out.append(act(seat=P, kind="build"))
         elif d.step == "attributes":
             for b, m, a in attribute_splits(lim.attribute_dice, lim.attribute_min, lim.attribute_max):
-                out.append(Action(seat=P, kind="attributes", args={"body": b, "mind": m, "aura": a}))
+                out.append(act(seat=P, kind="attributes", args={"body": b, "mind": m, "aura": a}))
         elif d.step == "name":
-            out.append(Action(seat=P, kind="name", ask="Your character's name?", optional_text=False))
+            out.append(act(seat=P, kind="name", ask="Your character's name?", optional_text=False))
         elif d.step == "concept":
-            out.append(Action(seat=P, kind="concept", ask="Their concept, in a few words?"))
+            out.append(act(seat=P, kind="concept", ask="Their concept, in a few words?"))
         elif d.step == "trait":
             n = len(d.traits) + 1
-            out.append(Action(seat=P, kind="trait_name", args={"n": n}, optional_text=False,
+            out.append(act(seat=P, kind="trait_name", args={"n": n}, optional_text=False,
                               ask=f"Trait {n} of {lim.traits}: something they do well?"))
         elif d.step == "relationship":
             n = len(d.relationships) + 1
-            out.append(Action(seat=P, kind="relationship_name", args={"n": n}, optional_text=False,
+            out.append(act(seat=P, kind="relationship_name", args={"n": n}, optional_text=False,
                               ask=f"Relationship {n} of {lim.relationships}: who, and how do they feel?"))
         elif d.step == "secret":
-            out.append(Action(seat=P, kind="secret", optional_text=False,
+            out.append(act(seat=P, kind="secret", optional_text=False,
                               ask="A Personal Secret (something they hide)?"))
-            out.append(Action(seat=P, kind="no_secret"))
+            out.append(act(seat=P, kind="no_secret"))
         elif d.step == "unique":
-            out.append(Action(seat=P, kind="unique", optional_text=False,
+            out.append(act(seat=P, kind="unique", optional_text=False,
                               ask="A Unique Thing (an object, fact or knowledge that defines them)?"))
-            out.append(Action(seat=P, kind="no_unique"))
+            out.append(act(seat=P, kind="no_unique"))
         return out
 
     def _do_premade(self, s: State, a: Action) -> list[Event]:

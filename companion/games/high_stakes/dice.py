@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Chance, Event, RuleError
 
-from .base import ATTR_NAME, FACES, Base, _ev
+from .base import ATTR_NAME, FACES, Base, _ev, act
 from .model import Die, State
 
 
@@ -16,18 +16,18 @@ class Dice(Base):
         assert r is not None
         pool = r.pools[r.current]
         for i in pool.pending():
-            out.append(Action(seat=P, kind="keep", args={"pool": r.current, "die": i}))
-            out.append(Action(seat=P, kind="explode", args={"pool": r.current, "die": i}))
+            out.append(act(seat=P, kind="keep", args={"pool": r.current, "die": i}))
+            out.append(act(seat=P, kind="explode", args={"pool": r.current, "die": i}))
         for i in pool.spendable_sixes():
             for j in pool.ones():
-                out.append(Action(seat=P, kind="cancel", args={"pool": r.current, "die": i, "one": j}))
+                out.append(act(seat=P, kind="cancel", args={"pool": r.current, "die": i, "one": j}))
         if not pool.pending():
-            out.append(Action(seat=P, kind="done"))
+            out.append(act(seat=P, kind="done"))
         return out
 
     def _legal_tiebreak(self, s: State) -> list[Action]:
-        return [Action(seat="player", kind="tiebreak"),
-                Action(seat="player", kind="draw", ask="How does the draw play out?")]
+        return [act(seat="player", kind="tiebreak"),
+                act(seat="player", kind="draw", ask="How does the draw play out?")]
 
     def chance(self, state: State) -> Chance:
         r = state.roll
@@ -154,7 +154,7 @@ class Dice(Base):
         prob = self.rules.problems.get(r.problem)
         if r.success:
             for p in r.pools:
-                s.char(p.character).captured = False
+                self._mine(s, p.character).captured = False
             events.extend(self._avenge(s, r.problem))
         else:
             events.extend(self._apply_consequences(s, r, villain=r.problem if prob and prob.villain else ""))

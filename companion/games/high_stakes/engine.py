@@ -38,7 +38,7 @@ from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Event, Options, Outcome, RuleError
 
-from .base import CHANCE_PHASES, PLAYER_PHASES, _copy, attribute_splits, slug
+from .base import CHANCE_PHASES, PLAYER_PHASES, _copy, _release, attribute_splits, slug
 from .consequences import Consequences
 from .creation import Creation
 from .dice import Dice
@@ -58,6 +58,20 @@ PLAYER_LEGAL = {"create": "_legal_create", "frame": "_legal_rest", "declare": "_
 GM_LEGAL = {"frame": "_legal_frame", "call": "_legal_call", "stakes": "_legal_stakes",
             "lose_relationship": "_legal_lose", "veto": "_legal_veto",
             "complication": "_legal_complication", "after": "_legal_after"}
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is one of ``legal`` (seat, kind and args; the text does not count). Only
+    the candidates with equal args are keyed, so a check costs a few comparisons, not a list of
+    JSON dumps."""
+    same = [x for x in legal if x.kind == action.kind and x.seat == action.seat]
+    if not same:
+        return False
+    equal = [x for x in same if x.args == action.args]
+    if not equal:
+        return False
+    key = action.key()  # == alone takes 1 for True and 1.0 for 1: the key is exact
+    return any(x.key() == key for x in equal)
 
 
 class HighStakesOptions(Options):
@@ -155,12 +169,12 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
             s = _copy(state)
             events = self._apply_chance(s, [int(x) for x in action.args["items"]])
             s.steps += 1
-            return s, events
+            return _release(s), events
         legal = self.legal_actions(state, action.seat)
-        if action.key() not in {a.key() for a in legal}:
+        if not _listed(action, legal):
             raise self._diagnose(state, action, legal)
         s = _copy(state)
         handler = getattr(self, f"_do_{action.kind}")
         events = handler(s, action)
         s.steps += 1
-        return s, events
+        return _release(s), events

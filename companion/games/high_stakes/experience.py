@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event, RuleError
 
-from .base import ATTRS, Base, _ev
+from .base import ATTRS, Base, _ev, act
 from .model import Character, Relationship, State, Trait
 
 
@@ -16,16 +16,16 @@ class Experience(Base):
         lim = self.rules.limits
         c = s.char(s.exp_queue[0])
         if s.exp_step == "grow":
-            out.append(Action(seat=P, kind="new_trait", args={"character": c.id}, optional_text=False,
+            out.append(act(seat=P, kind="new_trait", args={"character": c.id}, optional_text=False,
                               ask=f"Experience: a new Trait {c.name} learned in this story?"))
-            out.append(Action(seat=P, kind="new_relationship", args={"character": c.id}, optional_text=False,
+            out.append(act(seat=P, kind="new_relationship", args={"character": c.id}, optional_text=False,
                               ask=f"Experience: a new Relationship {c.name} made in this story?"))
             for t in c.traits:
                 if not t.very and not t.burned:
-                    out.append(Action(seat=P, kind="very_good",
+                    out.append(act(seat=P, kind="very_good",
                                       args={"character": c.id, "trait": t.id, "name": t.name}))
                 if t.burned:
-                    out.append(Action(seat=P, kind="restore",
+                    out.append(act(seat=P, kind="restore",
                                       args={"character": c.id, "trait": t.id, "name": t.name}))
         else:
             for a in ATTRS:
@@ -33,9 +33,9 @@ class Experience(Base):
                     # the base keeps 1-4; a loss still running cannot drop the attribute to 0
                     if (a != b and c.base[a] > lim.attribute_min and c.current(a) > 1
                             and c.base[b] < lim.attribute_max):
-                        out.append(Action(seat=P, kind="move_die",
+                        out.append(act(seat=P, kind="move_die",
                                           args={"character": c.id, "from": a, "to": b}))
-            out.append(Action(seat=P, kind="keep_dice", args={"character": c.id}))
+            out.append(act(seat=P, kind="keep_dice", args={"character": c.id}))
         return out
 
     def _campaign_character(self, raw: dict, index: int) -> Character:
@@ -67,7 +67,7 @@ class Experience(Base):
         return ch
 
     def _exp_char(self, s: State) -> Character:
-        return s.char(s.exp_queue[0])
+        return self._mine(s, s.exp_queue[0])
 
     def _exp_next(self, s: State, c: Character) -> None:
         if s.exp_step == "grow" and c.stories == 0 and not c.die_moved:

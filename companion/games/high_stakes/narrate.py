@@ -364,7 +364,11 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .plan import passed_in_scene, problems_open, _words_in  # the GM's own reading
+        from .plan import (  # the GM's own reading
+            _words_in,
+            passed_in_scene,
+            problems_open,
+        )
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()

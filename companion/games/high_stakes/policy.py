@@ -45,6 +45,7 @@ from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
     problems_open,
 )
 
+
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError(f"the {seat} has no legal action to choose from")

@@ -7,7 +7,7 @@ import itertools
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev
+from .base import ATTRS, Base, _ev, act
 from .model import Character, Pool, Source, State
 
 
@@ -20,19 +20,19 @@ class PoolPhase(Base):
         assert r is not None
         if r.stage == "attribute":
             for a in ATTRS:
-                out.append(Action(seat=G, kind="attribute", args={"attribute": a}))
+                out.append(act(seat=G, kind="attribute", args={"attribute": a}))
         elif r.stage == "difficulty":
             for v in range(1, lim.difficulty_max + 1):
-                out.append(Action(seat=G, kind="difficulty", args={"value": v},
+                out.append(act(seat=G, kind="difficulty", args={"value": v},
                                   ask="Why this Difficulty? (the obstacles, on the ladder)"))
         elif r.stage == "consequence":
             lead = s.char(r.pools[0].character)
             for kinds in self._consequence_sets(lead):
-                out.append(Action(seat=G, kind="consequence", args={"kinds": kinds},
+                out.append(act(seat=G, kind="consequence", args={"kinds": kinds},
                                   ask="What is at stake if the roll fails?"))
         elif r.stage == "advantage":
             for n in range(0, lim.advantage_max + 1):
-                out.append(Action(seat=G, kind="advantage", args={"dice": n},
+                out.append(act(seat=G, kind="advantage", args={"dice": n},
                                   ask=None if n == 0 else "What did they do right to earn it?"))
         return out
 
@@ -103,32 +103,32 @@ class PoolPhase(Base):
                     continue
                 if t.very:
                     for n in range(1, av + 1):
-                        out.append(Action(seat=P, kind="trait",
+                        out.append(act(seat=P, kind="trait",
                                           args={"character": c.id, "trait": t.id, "name": t.name, "dice": n}))
                 else:
-                    out.append(Action(seat=P, kind="trait", args={"character": c.id, "trait": t.id, "name": t.name}))
+                    out.append(act(seat=P, kind="trait", args={"character": c.id, "trait": t.id, "name": t.name}))
             for rel in c.relationships:
                 if rel.lost or rel.used:
                     continue
                 if rel.revenge and rel.revenge != r.problem:
                     continue
-                out.append(Action(seat=P, kind="relationship",
+                out.append(act(seat=P, kind="relationship",
                                   args={"character": c.id, "relationship": rel.id, "name": rel.name}))
             if c.secret and not c.secret_used:
-                out.append(Action(seat=P, kind="secret", args={"character": c.id},
+                out.append(act(seat=P, kind="secret", args={"character": c.id},
                                   ask="How does your secret come out in this scene?"))
             if c.unique and not c.unique_used:
-                out.append(Action(seat=P, kind="unique", args={"character": c.id, "name": c.unique},
+                out.append(act(seat=P, kind="unique", args={"character": c.id, "name": c.unique},
                                   ask="How does your Unique Thing help?"))
             if raise_ok and not pool.raised:
                 for k in rules.core.consequence:
                     if k.bonus > base_sev and (k.id != "relationship" or self._has_relationship(c)):
-                        out.append(Action(seat=P, kind="raise", args={"character": c.id, "consequence": k.id},
+                        out.append(act(seat=P, kind="raise", args={"character": c.id, "consequence": k.id},
                                           ask="How do you raise the stakes?"))
             if "game_over" in r.consequence and not pool.heroic:
                 for t in c.traits:
                     if t.available() > 0:
-                        out.append(Action(seat=P, kind="heroic",
+                        out.append(act(seat=P, kind="heroic",
                                           args={"character": c.id, "trait": t.id, "name": t.name},
                                           ask="Your Heroic Effort: how do you pour everything into this?"))
             del pi
@@ -136,10 +136,10 @@ class PoolPhase(Base):
             if c.id in in_roll:
                 continue
             if r.kind == "single":
-                out.append(Action(seat=P, kind="help", args={"helper": c.id},
+                out.append(act(seat=P, kind="help", args={"helper": c.id},
                                   ask=f"How does {c.name} help?"))
             for a in ATTRS:
-                out.append(Action(seat=P, kind="join", args={"character": c.id, "attribute": a},
+                out.append(act(seat=P, kind="join", args={"character": c.id, "attribute": a},
                                   ask=f"What does {c.name} do in the team effort?"))
         for hid in r.helpers:
             if hid in r.lent:
@@ -147,14 +147,14 @@ class PoolPhase(Base):
             h = s.char(hid)
             for t in h.traits:
                 if t.available() > 0:
-                    out.append(Action(seat=P, kind="lend", args={"helper": hid, "trait": t.id, "name": t.name}))
-        out.append(Action(seat=P, kind="roll"))
+                    out.append(act(seat=P, kind="lend", args={"helper": hid, "trait": t.id, "name": t.name}))
+        out.append(act(seat=P, kind="roll"))
         return out
 
     def _do_trait(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         t = next(t for t in c.traits if t.id == a.args["trait"])
         n = int(a.args.get("dice", 1))
         t.spent += n
@@ -166,7 +166,7 @@ class PoolPhase(Base):
     def _do_relationship(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         rel = next(x for x in c.relationships if x.id == a.args["relationship"])
         rel.used = True
         kind = "revenge" if rel.revenge else "relationship"
@@ -177,7 +177,7 @@ class PoolPhase(Base):
     def _use_secret(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         c.secret_used = True
         n = self.rules.limits.secret_bonus
         return self._added(s, self._pool_of(r, c.id),
@@ -187,7 +187,7 @@ class PoolPhase(Base):
     def _use_unique(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         c.unique_used = True
         n = self.rules.limits.unique_bonus
         return self._added(s, self._pool_of(r, c.id),
@@ -207,7 +207,7 @@ class PoolPhase(Base):
     def _do_heroic(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        c = s.char(a.args["character"])
+        c = self._mine(s, a.args["character"])
         t = next(t for t in c.traits if t.id == a.args["trait"])
         t.burned = True
         pool = self._pool_of(r, c.id)
@@ -228,7 +228,7 @@ class PoolPhase(Base):
     def _do_lend(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        h = s.char(a.args["helper"])
+        h = self._mine(s, a.args["helper"])
         t = next(t for t in h.traits if t.id == a.args["trait"])
         t.spent += 1
         r.lent.append(h.id)

@@ -6,14 +6,14 @@ import itertools
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev
+from .base import ATTRS, Base, _ev, act
 from .model import Declaration, Pool, Roll, SceneState, State
 
 
 class Scenes(Base):
     def _legal_rest(self, s: State) -> list[Action]:
         if self._can_rest(s):
-            return [Action(seat="player", kind="rest",
+            return [act(seat="player", kind="rest",
                            ask="Narrate the Rest scene: where and how do you recover?")]
         return []
 
@@ -22,15 +22,15 @@ class Scenes(Base):
         out: list[Action] = []
         for c in s.active():
             for a in ATTRS:
-                out.append(Action(seat=P, kind="act", args={"character": c.id, "attribute": a},
+                out.append(act(seat=P, kind="act", args={"character": c.id, "attribute": a},
                                   ask=f"What does {c.name} do?", optional_text=False))
-        act = s.active()
-        for x, y in itertools.combinations(act, 2):
+        active = s.active()
+        for x, y in itertools.combinations(active, 2):
             for a in ATTRS:
-                out.append(Action(seat=P, kind="contest",
+                out.append(act(seat=P, kind="contest",
                                   args={"first": x.id, "second": y.id, "attribute": a},
                                   ask=f"What are {x.name} and {y.name} competing over?"))
-        out.append(Action(seat=P, kind="move_on", ask="Where do you go next, or what are you waiting for?"))
+        out.append(act(seat=P, kind="move_on", ask="Where do you go next, or what are you waiting for?"))
         return out
 
     def _legal_frame(self, s: State) -> list[Action]:
@@ -44,12 +44,12 @@ class Scenes(Base):
                     continue
                 if sc.once and sc.id in s.played:
                     continue
-                out.append(Action(seat=G, kind="frame", args={"scene": sc.id, "title": sc.title},
+                out.append(act(seat=G, kind="frame", args={"scene": sc.id, "title": sc.title},
                                   ask="Set the scene: what, where, who? End with: what do you do?"))
             for t in rules.core.scene_type:
                 if t.id == "rest" and s.rest_used:
                     continue
-                out.append(Action(seat=G, kind="frame", args={"scene": "open", "type": t.id},
+                out.append(act(seat=G, kind="frame", args={"scene": "open", "type": t.id},
                                   ask="Set the scene: what, where, who? End with: what do you do?",
                                   optional_text=False))
             out.extend(self._reveals(s))
@@ -59,7 +59,7 @@ class Scenes(Base):
     def _legal_call(self, s: State) -> list[Action]:
         G = "gm"
         rules = self.rules
-        out = [Action(seat=G, kind="no_roll",
+        out = [act(seat=G, kind="no_roll",
                       ask="Nothing can go wrong: what happens? (end with: what do you do?)")]
         sc = rules.scenes.get(s.scene.id) if s.scene else None
         if sc is not None:
@@ -67,8 +67,8 @@ class Scenes(Base):
                 p = rules.problems[pid]
                 if p.needs_secret and p.needs_secret not in s.revealed:
                     continue
-                out.append(Action(seat=G, kind="roll", args={"problem": pid, "name": p.name}))
-        out.append(Action(seat=G, kind="roll", args={"problem": "open"}))
+                out.append(act(seat=G, kind="roll", args={"problem": pid, "name": p.name}))
+        out.append(act(seat=G, kind="roll", args={"problem": "open"}))
         out.extend(self._reveals(s))
         return out
 
@@ -76,21 +76,21 @@ class Scenes(Base):
         G = "gm"
         out: list[Action] = []
         if s.scene is not None and s.scene.beats < s.max_beats and s.active():
-            out.append(Action(seat=G, kind="continue",
+            out.append(act(seat=G, kind="continue",
                               ask="What happens next in this scene? (end with: what do you do?)"))
-        out.append(Action(seat=G, kind="end_scene", ask="How does the scene close?"))
+        out.append(act(seat=G, kind="end_scene", ask="How does the scene close?"))
         out.extend(self._reveals(s))
         out.extend(self._endings(s))
         return out
 
     def _endings(self, s: State) -> list[Action]:
-        return [Action(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
+        return [act(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
                        ask="The epilogue: how does the story close?")
                 for e in self.rules.adv.ending]
 
     def _reveals(self, s: State) -> list[Action]:
         return [
-            Action(seat="gm", kind="reveal", args={"secret": sec.id, "title": sec.title},
+            act(seat="gm", kind="reveal", args={"secret": sec.id, "title": sec.title},
                    ask="How is the secret uncovered?")
             for sec in self.rules.adv.secret
             if sec.id not in s.revealed
@@ -142,7 +142,7 @@ class Scenes(Base):
         """The session's one Rest: used Traits and Relationships refresh, losses heal."""
         s.rest_used = True
         healed = []
-        for c in s.active():
+        for c in [self._own(s, x) for x in s.active()]:
             if any(c.loss.values()) or c.deaths_door:
                 healed.append(c.name)
             c.loss = {a: 0 for a in ATTRS}
