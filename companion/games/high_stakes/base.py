@@ -47,49 +47,64 @@ PHASE_KINDS: dict[str, set[str]] = {
 
 
 def _ev(event: str, /, **payload: Any) -> Event:
-    return Event(kind=event, data=payload)
+    return _event(event, payload, None)
 
 
 def _gm_ev(event: str, /, **payload: Any) -> Event:
-    return Event(kind=event, data=payload, visible_to=("gm",))
+    return _event(event, payload, ("gm",))
 
 
-def _model(value: Any, plan: dict[str, Any]) -> Any:
-    """A copy of one model, without re-validation: each field in ``plan`` is copied its own way,
-    every other field (a scalar, or a value the engine replaces but never edits) is shared."""
-    fields = dict(value.__dict__)
-    for name, how in plan.items():
-        v = fields[name]
-        if v is not None:
-            fields[name] = how(v)
-    new = object.__new__(type(value))
-    object.__setattr__(new, "__dict__", fields)
-    object.__setattr__(new, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
+def _event(kind: str, data: dict[str, Any], visible_to: tuple[str, ...] | None) -> Event:
+    """An Event built without validation (the engine's payloads are plain JSON values)."""
+    new = object.__new__(Event)
+    object.__setattr__(new, "__dict__", {"kind": kind, "data": data, "visible_to": visible_to})
+    object.__setattr__(new, "__pydantic_fields_set__",
+                       {"kind", "data"} if visible_to is None else {"kind", "data", "visible_to"})
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
 
 
-def _models(plan: dict[str, Any]) -> Any:
+_set = object.__setattr__
+_new = object.__new__
+
+
+def _model(value: Any, plan: tuple[tuple[str, Any], ...]) -> Any:
+    """A copy of one model, without re-validation: each field in ``plan`` is copied its own way,
+    every other field (a scalar, or a value the engine replaces but never edits) is shared."""
+    fields = value.__dict__.copy()
+    for name, how in plan:
+        v = fields[name]
+        if v is not None:
+            fields[name] = how(v)
+    new = _new(type(value))
+    _set(new, "__dict__", fields)
+    _set(new, "__pydantic_fields_set__", value.__pydantic_fields_set__.copy())
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
+
+
+def _models(plan: tuple[tuple[str, Any], ...]) -> Any:
     return lambda items: [_model(x, plan) for x in items]
 
 
-# How each model's mutable fields are copied. ``list``/``dict``: a new container whose entries are
-# shared, because they are scalars or are only ever replaced, never edited (history entries, the
-# sources of a pool, a scene's declaration). A field left out is shared as it is.
-_FLAT: dict[str, Any] = {}
-_CHARACTER = {"base": dict, "loss": dict, "traits": _models(_FLAT), "relationships": _models(_FLAT)}
-_POOL = {"sources": list, "dice": _models(_FLAT)}
-_ROLL = {"consequence": list, "pools": _models(_POOL), "helpers": list, "lent": list,
-         "due_complications": list, "due_losses": list, "applied": list}
-_DRAFT = {"base": dict, "traits": list, "relationships": list}
-_STATE = {
-    "characters": list,  # the characters themselves are copied on write: see Base._own
-    "draft": lambda d: _model(d, _DRAFT),
-    "scene": lambda sc: _model(sc, _FLAT), "roll": lambda r: _model(r, _ROLL),
-    "revealed": list, "met": list, "played": list, "used_premades": list, "facts": list,
-    "history": list, "triggers": list, "bonds": list, "exp_queue": list,
-}
+# How each model's fields are copied when the engine copies a state to work on. The rule that makes
+# this cheap: a list held by the state, a roll or a pool (the history, the secrets revealed, the
+# dice, the sources...) is never edited in place: a handler assigns a new list (``s.facts =
+# [*s.facts, fact]``), so a copy may share the old one. A field left out here is shared as it is;
+# the characters are copied on write (Base._own); tests/high_stakes/test_values.py checks that no
+# apply of any legal move changes the state it was given.
+_FLAT: tuple[tuple[str, Any], ...] = ()
+_CHARACTER = (("base", dict), ("loss", dict), ("traits", _models(_FLAT)),
+              ("relationships", _models(_FLAT)))
+_ROLL = (("pools", _models(_FLAT)),)
+_DRAFT = (("base", dict), ("traits", list), ("relationships", list))
+_STATE = (
+    ("draft", lambda d: _model(d, _DRAFT)),
+    ("scene", lambda sc: _model(sc, _FLAT)),
+    ("roll", lambda r: _model(r, _ROLL)),
+)
 
 
 def _copy(state: State) -> State:
@@ -161,13 +176,12 @@ class Base:
         owned = private["owned"]
         if id(c) in owned:
             return c
-        for i, x in enumerate(s.characters):
-            if x is c:
-                new = _model(c, _CHARACTER)
-                s.characters[i] = new
-                owned.add(id(new))
-                return new
-        raise KeyError(c.id)
+        if not any(x is c for x in s.characters):
+            raise KeyError(c.id)
+        new = _model(c, _CHARACTER)
+        s.characters = [new if x is c else x for x in s.characters]
+        owned.add(id(new))
+        return new
 
     def _mine(self, s: State, cid: str) -> Character:
         """The character ``cid`` of ``s``, safe to change."""
@@ -191,6 +205,6 @@ class Base:
         raise KeyError(cid)
 
     def _added(self, s: State, pool: Pool, src: Source, **extra: Any) -> list[Event]:
-        pool.sources.append(src)
+        pool.sources = [*pool.sources, src]
         return [_ev("dice", character=pool.character, kind=src.kind, label=src.label, dice=src.dice,
                     pool=pool.size(), owner=src.character, ref=src.ref, **extra)]

@@ -112,7 +112,7 @@ class Consequences(Base):
 
     def _suffer(self, s: State, r: Roll, c: Character, kind: str, villain: str) -> list[Event]:
         con = self.rules.consequences[kind]
-        r.applied.append({"character": c.id, "consequence": kind})
+        r.applied = [*r.applied, {"character": c.id, "consequence": kind}]
         events = [_ev("suffer", character=c.id, name=c.name, consequence=kind, label=con.name)]
         eff = con.effect
         if eff == "loss":
@@ -121,7 +121,7 @@ class Consequences(Base):
             c.gear_lost += 1
         elif eff == "relationship":
             if self._has_relationship(c):
-                r.due_losses.append(c.id)
+                r.due_losses = [*r.due_losses, c.id]
         elif eff == "captured":
             c.captured = True
         elif eff == "social_death":
@@ -154,7 +154,7 @@ class Consequences(Base):
         events = [_ev("death", character=c.id, name=c.name, cause=cause, villain=villain)]
         if villain:
             prob = self.rules.problems[villain]
-            s.bonds.append({"villain": villain, "name": prob.name, "fallen": c.name})
+            s.bonds = [*s.bonds, {"villain": villain, "name": prob.name, "fallen": c.name}]
             for o in [self._own(s, x) for x in s.active()]:
                 o.relationships.append(Relationship(
                     id=f"v{len(o.relationships) + 1}", name=f"avenge {c.name} on {prob.name}",
@@ -175,7 +175,7 @@ class Consequences(Base):
         c = self._mine(s, a.args["character"])
         rel = next(x for x in c.relationships if x.id == a.args["relationship"])
         rel.lost = True
-        r.due_losses.pop(0)
+        r.due_losses = r.due_losses[1:]
         return [_ev("relationship_lost", character=c.id, name=rel.name)] + self._advance(s)
 
     def _do_element(self, s: State, a: Action) -> list[Event]:
@@ -194,7 +194,7 @@ class Consequences(Base):
     def _do_accept_element(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        s.facts.append(r.element)
+        s.facts = [*s.facts, r.element]
         r.element = "+"
         return [_ev("element_accepted")] + self._advance(s)
 
@@ -212,13 +212,13 @@ class Consequences(Base):
         r.narrated = True
         if s.history and a.text.strip():
             # a new entry, not an edit: copies of the state share the entries of the history
-            s.history[-1] = {**s.history[-1], "told": a.text.strip()[:300]}
+            s.history = [*s.history[:-1], {**s.history[-1], "told": a.text.strip()[:300]}]
         return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
 
     def _do_complication(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        cid = r.due_complications.pop(0)
+        cid, r.due_complications = r.due_complications[0], r.due_complications[1:]
         c = self._mine(s, cid)
         cx = a.args["id"]
         events: list[Event] = []
@@ -230,7 +230,7 @@ class Consequences(Base):
                 events.extend(self._lose(s, c, pc.attribute))
             elif pc.effect == "trigger":
                 if pc.scene not in s.triggers:
-                    s.triggers.append(pc.scene)
+                    s.triggers = [*s.triggers, pc.scene]
                 events.append(_gm_ev("trigger", scene=pc.scene))
             if pc.reveals:
                 events.extend(self._reveal(s, pc.reveals, ""))

@@ -60,7 +60,7 @@ class Creation(Base):
             secret=pm.secret,
             unique=pm.unique,
         )
-        s.used_premades.append(pm.id)
+        s.used_premades = [*s.used_premades, pm.id]
         return self._finish_character(s, ch)
 
     def _do_build(self, s: State, a: Action) -> list[Event]:
@@ -149,7 +149,7 @@ class Creation(Base):
                 id=f"v{len(ch.relationships) + 1}", name=f"avenge {bond['fallen']} on {bond['name']}",
                 revenge=bond["villain"], bonus=self.rules.limits.revenge_bonus))
             del i
-        s.characters.append(ch)
+        s.characters = [*s.characters, ch]
         s.draft = None
         events = [_ev("character", character=ch.id, name=ch.name, concept=ch.concept,
                       body=ch.base["body"], mind=ch.base["mind"], aura=ch.base["aura"],

@@ -5,7 +5,12 @@ from __future__ import annotations
 from companion.core.game import Action, Chance, Event, RuleError
 
 from .base import ATTR_NAME, FACES, Base, _ev, act
-from .model import Die, State
+from .model import Die, Pool, State
+
+
+def _mark(pool: Pool, i: int, **change: object) -> None:
+    """A die's new state: a new Die in its place (copies of the state share their dice)."""
+    pool.dice = [d.model_copy(update=change) if j == i else d for j, d in enumerate(pool.dice)]
 
 
 class Dice(Base):
@@ -71,9 +76,9 @@ class Dice(Base):
             return events + self._after_contest(s)
         pool = r.pools[r.current]
         origin = r.exploding if s.phase == "explode" else None
-        for f in faces:
-            st = "one" if f == 1 else "pending" if f == 6 else "plain"
-            pool.dice.append(Die(face=f, origin=origin, state=st))
+        pool.dice = [*pool.dice, *(Die(face=f, origin=origin,
+                                       state="one" if f == 1 else "pending" if f == 6 else "plain")
+                                   for f in faces)]
         pool.rolled = True
         kind = "explosion" if origin is not None else "dice_rolled"
         r.exploding = None
@@ -103,13 +108,13 @@ class Dice(Base):
     def _do_keep(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        r.pools[r.current].dice[a.args["die"]].state = "kept"
+        _mark(r.pools[r.current], a.args["die"], state="kept")
         return [_ev("six_kept", die=a.args["die"])] + self._after_dice(s)
 
     def _do_explode(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        r.pools[r.current].dice[a.args["die"]].state = "exploded"
+        _mark(r.pools[r.current], a.args["die"], state="exploded")
         r.exploding = a.args["die"]
         s.phase = "explode"
         return [_ev("six_exploded", die=a.args["die"])]
@@ -118,9 +123,8 @@ class Dice(Base):
         r = s.roll
         assert r
         pool = r.pools[r.current]
-        six, one = pool.dice[a.args["die"]], pool.dice[a.args["one"]]
-        six.state, six.cancels = "cancels", a.args["one"]
-        one.state = "cancelled"
+        _mark(pool, a.args["die"], state="cancels", cancels=a.args["one"])
+        _mark(pool, a.args["one"], state="cancelled")
         return [_ev("one_cancelled", die=a.args["die"], one=a.args["one"])] + self._after_dice(s)
 
     def _do_done(self, s: State, a: Action) -> list[Event]:
@@ -146,7 +150,7 @@ class Dice(Base):
         r.success = r.overkill or total >= (r.difficulty or 0)
         six = any(p.six_rolled() for p in r.pools)
         for p in r.pools:
-            r.due_complications.extend(p.character for _ in p.ones())
+            r.due_complications = [*r.due_complications, *(p.character for _ in p.ones())]
         events = [_ev("resolved", successes=total, difficulty=r.difficulty, success=r.success,
                       overkill=r.overkill, ones=len(r.due_complications), six=six,
                       pools=[{"character": p.character, "faces": [d.face for d in p.dice],
@@ -158,14 +162,14 @@ class Dice(Base):
             events.extend(self._avenge(s, r.problem))
         else:
             events.extend(self._apply_consequences(s, r, villain=r.problem if prob and prob.villain else ""))
-        s.history.append({
+        s.history = [*s.history, {
             "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",
             "roll": True, "problem": r.problem, "characters": [p.character for p in r.pools],
             "text": s.scene.declaration.text[:300] if s.scene and s.scene.declaration else "",
             "difficulty": r.difficulty, "successes": total, "success": r.success, "six": six,
             "ones": len(r.due_complications), "overkill": r.overkill,
             "consequence": [x["consequence"] for x in r.applied],
-        })
+        }]
         r.element = "" if six else "-"
         return events + self._advance(s)
 
@@ -175,15 +179,15 @@ class Dice(Base):
         sf = self.rules.limits.success_from
         six = any(p.six_rolled() for p in r.pools)
         for p in r.pools:
-            r.due_complications.extend(p.character for _ in p.ones())
+            r.due_complications = [*r.due_complications, *(p.character for _ in p.ones())]
         r.success = True  # a contest always resolves into a story the player narrates
-        s.history.append({
+        s.history = [*s.history, {
             "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",
             "roll": True, "contest": True, "winner": r.winner,
             "characters": [p.character for p in r.pools],
             "successes": [p.successes(sf) for p in r.pools], "six": six,
             "ones": len(r.due_complications),
-        })
+        }]
         r.element = "" if six else "-"
         events = [_ev("contest_result", winner=r.winner,
                       successes=[p.successes(sf) for p in r.pools],

@@ -61,17 +61,21 @@ GM_LEGAL = {"frame": "_legal_frame", "call": "_legal_call", "stakes": "_legal_st
 
 
 def _listed(action: Action, legal: list[Action]) -> bool:
-    """Whether ``action`` is one of ``legal`` (seat, kind and args; the text does not count). Only
-    the candidates with equal args are keyed, so a check costs a few comparisons, not a list of
-    JSON dumps."""
-    same = [x for x in legal if x.kind == action.kind and x.seat == action.seat]
-    if not same:
+    """Whether ``action`` is one of ``legal``: seat, kind and args (the text does not count), args
+    compared exactly as their JSON would be (1 is not 1.0 nor True)."""
+    kind, seat, args = action.kind, action.seat, action.args
+    return any(x.kind == kind and x.seat == seat and x.args == args and _same(x.args, args)
+               for x in legal)
+
+
+def _same(a: object, b: object) -> bool:
+    if type(a) is not type(b):
         return False
-    equal = [x for x in same if x.args == action.args]
-    if not equal:
-        return False
-    key = action.key()  # == alone takes 1 for True and 1.0 for 1: the key is exact
-    return any(x.key() == key for x in equal)
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())  # type: ignore[attr-defined]
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))  # type: ignore[arg-type]
+    return a == b
 
 
 class HighStakesOptions(Options):
@@ -96,6 +100,9 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
         "a storytelling adventure: you play a child assassin of the Nightblades, the GM sets "
         "Difficulty and stakes before every roll and keeps the mage's secrets"
     )
+
+    def __init__(self) -> None:
+        self._last_legal: tuple[State, str, int, tuple[Action, ...]] | None = None
 
     def rules_digest(self) -> str:
         return self.rules.digest
@@ -154,12 +161,20 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
         )
 
     def legal_actions(self, state: State, seat: str) -> list[Action]:
+        # A session asks for the list, then applies one of them, which checks against the list:
+        # the last answer is kept for that same state object (states are values: never edited).
+        last = self._last_legal
+        if last is not None and last[0] is state and last[1] == seat and last[2] == state.steps:
+            return list(last[3])
         ph = state.phase
         if ph == "narrate" and seat in ("player", "gm"):
-            return self._legal_narrate(state, seat)
-        table = PLAYER_LEGAL if seat == "player" else GM_LEGAL if seat == "gm" else {}
-        method = table.get(ph)
-        return getattr(self, method)(state) if method else []
+            out = self._legal_narrate(state, seat)
+        else:
+            table = PLAYER_LEGAL if seat == "player" else GM_LEGAL if seat == "gm" else {}
+            method = table.get(ph)
+            out = getattr(self, method)(state) if method else []
+        self._last_legal = (state, seat, state.steps, tuple(out))
+        return out
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if action.seat == CHANCE:

@@ -74,7 +74,7 @@ class Experience(Base):
             s.exp_step = "move"
             return
         c.stories += 1
-        s.exp_queue.pop(0)
+        s.exp_queue = s.exp_queue[1:]
         s.exp_step = "grow"
         if not s.exp_queue:
             s.phase = "over"

@@ -8,38 +8,49 @@ import itertools
 from companion.core.game import Action, Event
 
 from .base import ATTRS, Base, _ev, act
-from .model import Character, Pool, Source, State
+from .model import Pool, Source, State
+
+
+_STAKES: dict[tuple, tuple[Action, ...]] = {}
 
 
 class PoolPhase(Base):
     def _legal_stakes(self, s: State) -> list[Action]:
+        r = s.roll
+        assert r is not None
+        has_rel = r.stage == "consequence" and self._has_relationship(s.char(r.pools[0].character))
+        key = (r.stage, has_rel, id(self.rules))
+        memo = _STAKES.get(key)
+        if memo is None:  # the same few lists every time: made once (templates are frozen)
+            memo = _STAKES[key] = tuple(self._stakes_templates(r.stage, has_rel))
+        return list(memo)
+
+    def _stakes_templates(self, stage: str, has_rel: bool) -> list[Action]:
         G = "gm"
         out: list[Action] = []
         lim = self.rules.limits
-        r = s.roll
-        assert r is not None
-        if r.stage == "attribute":
+        if stage == "attribute":
             for a in ATTRS:
                 out.append(act(seat=G, kind="attribute", args={"attribute": a}))
-        elif r.stage == "difficulty":
+        elif stage == "difficulty":
             for v in range(1, lim.difficulty_max + 1):
                 out.append(act(seat=G, kind="difficulty", args={"value": v},
-                                  ask="Why this Difficulty? (the obstacles, on the ladder)"))
-        elif r.stage == "consequence":
-            lead = s.char(r.pools[0].character)
-            for kinds in self._consequence_sets(lead):
+                               ask="Why this Difficulty? (the obstacles, on the ladder)"))
+        elif stage == "consequence":
+            for kinds in self._consequence_sets(has_rel):
                 out.append(act(seat=G, kind="consequence", args={"kinds": kinds},
-                                  ask="What is at stake if the roll fails?"))
-        elif r.stage == "advantage":
+                               ask="What is at stake if the roll fails?"))
+        elif stage == "advantage":
             for n in range(0, lim.advantage_max + 1):
                 out.append(act(seat=G, kind="advantage", args={"dice": n},
-                                  ask=None if n == 0 else "What did they do right to earn it?"))
+                               ask=None if n == 0 else "What did they do right to earn it?"))
         return out
 
-    def _consequence_sets(self, lead: Character) -> list[list[str]]:
-        """Consequences the GM may set: one kind, or two that add up (wound AND capture)."""
+    def _consequence_sets(self, has_relationship: bool) -> list[list[str]]:
+        """Consequences the GM may set: one kind, or two that add up (wound AND capture); losing a
+        Relationship only for a character who still has one."""
         kinds = [k.id for k in self.rules.core.consequence
-                 if k.id != "relationship" or self._has_relationship(lead)]
+                 if k.id != "relationship" or has_relationship]
         out = [[k] for k in kinds]
         pairable = [k for k in kinds if k not in ("retreat", "game_over")]
         out.extend([a, b] for a, b in itertools.combinations(pairable, 2))
@@ -53,7 +64,7 @@ class PoolPhase(Base):
         attr = a.args["attribute"]
         changed = attr != pool.attribute
         pool.attribute = attr
-        pool.sources[0] = self._attr_source(c, attr)
+        pool.sources = [self._attr_source(c, attr), *pool.sources[1:]]
         r.stage = "difficulty"
         return [_ev("attribute", character=c.id, attribute=attr, overruled=changed)]
 
@@ -79,8 +90,8 @@ class PoolPhase(Base):
         n = int(a.args["dice"])
         r.advantage = n
         if n:
-            r.pools[0].sources.append(Source(kind="advantage", dice=n, label=f"tactical advantage +{n}",
-                                             character=r.pools[0].character))
+            r.pools[0].sources = [*r.pools[0].sources, Source(kind="advantage", dice=n, label=f"tactical advantage +{n}",
+                                             character=r.pools[0].character)]
         r.stage = "pool"
         s.phase = "pool"
         return [_ev("advantage", dice=n, text=a.text.strip())]
@@ -220,7 +231,7 @@ class PoolPhase(Base):
         r = s.roll
         assert r
         h = s.char(a.args["helper"])
-        r.helpers.append(h.id)
+        r.helpers = [*r.helpers, h.id]
         n = self.rules.limits.help_bonus
         return self._added(s, r.pools[0], Source(kind="help", ref=h.id, character=h.id, dice=n,
                                                  label=f"{h.name} helps +{n}"), text=a.text.strip())
@@ -231,7 +242,7 @@ class PoolPhase(Base):
         h = self._mine(s, a.args["helper"])
         t = next(t for t in h.traits if t.id == a.args["trait"])
         t.spent += 1
-        r.lent.append(h.id)
+        r.lent = [*r.lent, h.id]
         return self._added(s, r.pools[0], Source(kind="lend", ref=t.id, character=h.id, dice=1,
                                                  label=f"{h.name}'s {t.name} +1"))
 
@@ -240,8 +251,8 @@ class PoolPhase(Base):
         assert r
         c = s.char(a.args["character"])
         r.kind = "team"
-        r.pools.append(Pool(character=c.id, attribute=a.args["attribute"],
-                            sources=[self._attr_source(c, a.args["attribute"])]))
+        r.pools = [*r.pools, Pool(character=c.id, attribute=a.args["attribute"],
+                            sources=[self._attr_source(c, a.args["attribute"])])]
         return [_ev("join", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
 
     def _roll_pool(self, s: State) -> list[Event]:

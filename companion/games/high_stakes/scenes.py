@@ -112,8 +112,8 @@ class Scenes(Base):
             s.scene = SceneState(number=s.scene_count, id=sid, type=sc.type, title=sc.title,
                                  place=sc.place, frame=a.text.strip())
             if sc.hidden and sid not in s.met:
-                s.met.append(sid)
-        s.played.append(sid if sid != "open" else f"open:{a.args['type']}")
+                s.met = [*s.met, sid]
+        s.played = [*s.played, sid if sid != "open" else f"open:{a.args['type']}"]
         s.roll = None
         s.triggers = [t for t in s.triggers if t != sid]
         events = [_ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
@@ -131,7 +131,7 @@ class Scenes(Base):
         s.scene_count += 1
         s.scene = SceneState(number=s.scene_count, id="open", type="rest", title="Rest",
                              frame=a.text.strip())
-        s.played.append("open:rest")
+        s.played = [*s.played, "open:rest"]
         events = [_ev("scene", number=s.scene.number, id="open", type="rest", title="Rest",
                       place="", text=s.scene.frame, by="player")]
         events.extend(self._rest(s))
@@ -155,8 +155,8 @@ class Scenes(Base):
 
     def _do_move_on(self, s: State, a: Action) -> list[Event]:
         assert s.scene
-        s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "move_on": True,
-                          "text": a.text.strip()[:300], "roll": False})
+        s.history = [*s.history, {"scene": s.scene.number, "scene_id": s.scene.id, "move_on": True,
+                                  "text": a.text.strip()[:300], "roll": False}]
         return [_ev("move_on", text=a.text)] + self._close_scene(s, a.text)
 
     def _do_end_scene(self, s: State, a: Action) -> list[Event]:
@@ -187,7 +187,7 @@ class Scenes(Base):
         if sid in s.revealed:
             return []
         sec = self.rules.secrets[sid]
-        s.revealed.append(sid)
+        s.revealed = [*s.revealed, sid]
         return [_ev("secret", id=sid, title=sec.title, text=sec.text, how=how)]
 
     def _do_end_story(self, s: State, a: Action) -> list[Event]:
@@ -227,8 +227,8 @@ class Scenes(Base):
     def _do_no_roll(self, s: State, a: Action) -> list[Event]:
         assert s.scene and s.scene.declaration
         d = s.scene.declaration
-        s.history.append({"scene": s.scene.number, "scene_id": s.scene.id, "character": d.character,
-                          "attribute": d.attribute, "text": d.text[:300], "roll": False})
+        s.history = [*s.history, {"scene": s.scene.number, "scene_id": s.scene.id, "character": d.character,
+                                  "attribute": d.attribute, "text": d.text[:300], "roll": False}]
         s.phase = "after"
         return [_ev("no_roll", character=d.character, text=a.text.strip())]
 
