@@ -5,7 +5,9 @@
 
 Figures: engine steps/s (random legal play for both seats, sampled dice, no session), offline
 autoplay games/s (the Session with the offline GM and autoplay player, policy and narration, no
-journal) with the AI decision latency p50/p99, and the endings the offline pair reached.
+journal) with the AI decision latency p50/p99, the endings the offline pair reached, and the time
+of ``undo`` (a replay of the session) at the 100th, 250th and 500th human decision of one long
+session (both seats human, random legal moves, a story that goes on).
 """
 from __future__ import annotations
 
@@ -17,8 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.core.game import CHANCE  # noqa: E402
 from companion.core.playout import random_playout  # noqa: E402
-from companion.games.high_stakes import GAME  # noqa: E402
+from companion.games.high_stakes import GAME, HighStakesOptions  # noqa: E402
+from companion.session import HUMAN, Session  # noqa: E402
+from companion.story.voice import OfflineVoice  # noqa: E402
 
 from bench.common import pct, timed_autoplay  # noqa: E402
 
@@ -28,6 +33,16 @@ def _story_goes_on(game, state, due, rng):
     legal = game.legal_actions(state, rng.choice(due))
     going = [a for a in legal if a.kind != "end_story"]
     action = rng.choice(going if going and rng.random() < 0.95 else legal)
+    return action.with_text("x") if action.ask else action
+
+
+def _long_story(game, state, due, rng):
+    """Random play in which nobody dies: no ending, the GM's stakes only a retreat or lost gear, no
+    raised stakes (a session that goes on for hundreds of decisions)."""
+    legal = [a for a in game.legal_actions(state, rng.choice(due))
+             if a.kind not in ("end_story", "raise", "heroic")
+             and (a.kind != "consequence" or set(a.args["kinds"]) <= {"retreat", "equipment"})]
+    action = rng.choice(legal)
     return action.with_text("x") if action.ask else action
 
 
@@ -47,6 +62,34 @@ def autoplay(games: int) -> tuple[float, list[float], Counter, float]:
     return rate, latencies, endings, sum(len(s.actions) for s in sessions) / games
 
 
+def undo_times(marks: tuple[int, ...] = (100, 250, 500), seed: int = 7) -> list[tuple[int, int, float]]:
+    """One long session, both seats human: at each mark (a count of human decisions), the time of
+    ``undo`` and the number of actions it replayed. The decision undone is then made again."""
+    import random
+
+    options = HighStakesOptions(players=3, max_scenes=1000, max_beats=4)
+    session = Session.start(GAME, seed, {"player": HUMAN, "gm": HUMAN}, OfflineVoice(GAME, seed),
+                            None, options=options)
+    rng = random.Random(seed)
+    out: list[tuple[int, int, float]] = []
+    decisions = 0
+    while len(out) < len(marks) and not session.is_over():
+        session.advance()
+        due = session.awaiting()
+        if due == [CHANCE] or not due:
+            continue
+        action = _long_story(GAME, session.state, due, rng)
+        session.submit(action)
+        decisions += 1
+        if decisions == marks[len(out)]:
+            start = time.perf_counter()
+            session.undo()
+            took = time.perf_counter() - start
+            out.append((decisions, len(session.actions), took))
+            session.submit(action)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
@@ -59,6 +102,9 @@ def main() -> None:
     print(f"high-stakes offline autoplay: {gps:.2f} games/s ({n_auto} games, {mean_steps:.0f} actions each)")
     print(f"  AI decision latency: p50 {pct(lat, .5) * 1000:.2f} ms, p99 {pct(lat, .99) * 1000:.2f} ms")
     print("  endings: " + ", ".join(f"{k} {v}" for k, v in endings.most_common()))
+    for decisions, actions, took in undo_times():
+        print(f"high-stakes undo at human decision {decisions}: {took * 1000:.1f} ms "
+              f"(replays {actions} actions; target under 100 ms at the 500th)")
 
 
 if __name__ == "__main__":

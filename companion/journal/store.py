@@ -46,9 +46,9 @@ def timeline(header: dict[str, Any], rows: list[dict[str, Any]]) -> Timeline:
         kind = row.get("type")
         if kind == "undo":
             keep = row["to"]
-            kept = [r for r in t.rows if r.get("n", -1) <= keep - 1 or r["type"] in _GLOBAL]
-            t.undone += [r for r in t.rows if r not in kept]
-            t.rows = kept
+            stays = [r.get("n", -1) <= keep - 1 or r["type"] in _GLOBAL for r in t.rows]
+            t.undone += [r for r, s in zip(t.rows, stays) if not s]
+            t.rows = [r for r, s in zip(t.rows, stays) if s]
         elif kind == "retract":
             for i in range(len(t.rows) - 1, -1, -1):
                 r = t.rows[i]

@@ -26,6 +26,7 @@ from companion.llm.context import rolling_summary
 from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
+SNAPSHOT_EVERY = 25
 STORY_WINDOW = 8
 SAFETY_STEPS = 100_000  # no game of ours is near this long: reaching it means a loop  # narrations passed verbatim to an AI decision; older ones are summarised
 
@@ -59,6 +60,9 @@ class Session:
     llm_rows: list[dict[str, Any]] = field(default_factory=list)
     header: dict[str, Any] = field(default_factory=dict)
     rows: list[dict[str, Any]] = field(default_factory=list)  # every row, as in the journal
+    # Every SNAPSHOT_EVERY actions: (state, chance index, public events so far). States are values
+    # (apply never changes one), so undo restarts from the last snapshot it keeps, not from setup.
+    snapshots: dict[int, tuple[Any, int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.offline = OfflineVoice(self.game, self.seed)
@@ -137,15 +141,25 @@ class Session:
 
     def _replay(self, t: Timeline) -> None:
         """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
+        kept = [Action.model_validate(row["action"]) for row in t.rows if row["type"] == "action"]
+        start = self._snapshot_before(kept)
+        told_before = self.public_events
         self.state = self.game.setup(self.options)
         self.actions, self.narrations, self.public_events = [], [], []
         self.chance_index = 0
+        if start:
+            self.state, self.chance_index, told = self.snapshots[start]
+            self.actions, self.public_events = kept[:start], told_before[:told]
+        self.snapshots = {n: snap for n, snap in self.snapshots.items() if n <= start}
+        index = 0
         self.memory = NarrationMemory(seed=self.seed)
         self.llm_rows = list(t.of_type("llm"))
         for row in t.rows:
             kind = row["type"]
             if kind == "action":
-                action = Action.model_validate(row["action"])
+                action, index = kept[index], index + 1
+                if index <= start:
+                    continue  # restored from the snapshot
                 try:
                     self._apply(action)
                 except RuleError as err:
@@ -163,6 +177,15 @@ class Session:
             if row["type"] == "narration":
                 self.memory.used.update(row.get("told", []))
         self.last_beat = None
+
+    def _snapshot_before(self, kept: list[Action]) -> int:
+        """The latest snapshot taken within the actions that stay (0: none, replay from setup)."""
+        same = 0
+        for old, new in zip(self.actions, kept):
+            if old.record() != new.record():
+                break
+            same += 1
+        return max((n for n in self.snapshots if n <= same), default=0)
 
     # -- who is to act ----------------------------------------------------------------------------
     @property
@@ -267,6 +290,8 @@ class Session:
         if action.seat == CHANCE:
             self.chance_index += 1
         self.public_events += [e for e in events if e.visible_to is None]
+        if len(self.actions) % SNAPSHOT_EVERY == 0:
+            self.snapshots[len(self.actions)] = (state, self.chance_index, len(self.public_events))
         return events
 
     def _step(self, action: Action, by: str, narration: str = "", source: str = "") -> None:
