@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
