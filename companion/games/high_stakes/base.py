@@ -102,7 +102,7 @@ _ROLL = (("pools", _models(_FLAT)),)
 _DRAFT = (("base", dict), ("traits", list), ("relationships", list))
 _STATE = (
     ("draft", lambda d: _model(d, _DRAFT)),
-    ("scene", lambda sc: _model(sc, _FLAT)),
+    # the scene: replaced (model_copy with the change), never edited
     ("roll", lambda r: _model(r, _ROLL)),
 )
 
@@ -159,12 +159,26 @@ def attribute_splits(total: int = 8, lo: int = 1, hi: int = 4) -> list[tuple[int
     ]
 
 
+_MEMO: dict[tuple, tuple[Action, ...]] = {}
+
+
 class Base:
     """The rules and the helpers shared by the phase mixins."""
 
     @property
     def rules(self) -> data.Rules:
         return data.load()
+
+    def _memo(self, key: tuple, build: Any) -> list[Action]:
+        """A legal-action list that depends only on ``key``: built once, then copied (templates
+        are frozen, so states may share them)."""
+        key = (id(self.rules), *key)
+        memo = _MEMO.get(key)
+        if memo is None:
+            if len(_MEMO) > 4096:
+                _MEMO.clear()
+            memo = _MEMO[key] = tuple(build())
+        return list(memo)
 
     @staticmethod
     def _own(s: State, c: Character) -> Character:

@@ -64,6 +64,9 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     """Whether ``action`` is one of ``legal``: seat, kind and args (the text does not count), args
     compared exactly as their JSON would be (1 is not 1.0 nor True)."""
     kind, seat, args = action.kind, action.seat, action.args
+    for x in legal:  # a listed template itself, or a copy of one with its text
+        if x.args is args and x.kind == kind and x.seat == seat:
+            return True
     return any(x.kind == kind and x.seat == seat and x.args == args and _same(x.args, args)
                for x in legal)
 

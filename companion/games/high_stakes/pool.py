@@ -11,19 +11,12 @@ from .base import ATTRS, Base, _ev, act
 from .model import Pool, Source, State
 
 
-_STAKES: dict[tuple, tuple[Action, ...]] = {}
-
-
 class PoolPhase(Base):
     def _legal_stakes(self, s: State) -> list[Action]:
         r = s.roll
         assert r is not None
         has_rel = r.stage == "consequence" and self._has_relationship(s.char(r.pools[0].character))
-        key = (r.stage, has_rel, id(self.rules))
-        memo = _STAKES.get(key)
-        if memo is None:  # the same few lists every time: made once (templates are frozen)
-            memo = _STAKES[key] = tuple(self._stakes_templates(r.stage, has_rel))
-        return list(memo)
+        return self._memo(("stakes", r.stage, has_rel), lambda: self._stakes_templates(r.stage, has_rel))
 
     def _stakes_templates(self, stage: str, has_rel: bool) -> list[Action]:
         G = "gm"

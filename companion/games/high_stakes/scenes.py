@@ -18,6 +18,10 @@ class Scenes(Base):
         return []
 
     def _legal_declare(self, s: State) -> list[Action]:
+        return self._memo(("declare", *((c.id, c.name) for c in s.active())),
+                          lambda: self._declare_templates(s))
+
+    def _declare_templates(self, s: State) -> list[Action]:
         P = "player"
         out: list[Action] = []
         for c in s.active():
@@ -175,7 +179,7 @@ class Scenes(Base):
 
     def _do_continue(self, s: State, a: Action) -> list[Event]:
         assert s.scene
-        s.scene.declaration = None
+        s.scene = s.scene.model_copy(update={"declaration": None})
         s.roll = None
         s.phase = "declare"
         return [_ev("gm_says", text=a.text)]
@@ -204,16 +208,17 @@ class Scenes(Base):
 
     def _do_act(self, s: State, a: Action) -> list[Event]:
         assert s.scene
-        s.scene.beats += 1
-        s.scene.declaration = Declaration(character=a.args["character"], attribute=a.args["attribute"],
-                                          text=a.text.strip())
+        s.scene = s.scene.model_copy(update={
+            "beats": s.scene.beats + 1,
+            "declaration": Declaration(character=a.args["character"], attribute=a.args["attribute"],
+                                       text=a.text.strip())})
         c = s.char(a.args["character"])
         s.phase = "call"
         return [_ev("declare", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
 
     def _do_contest(self, s: State, a: Action) -> list[Event]:
         assert s.scene
-        s.scene.beats += 1
+        s.scene = s.scene.model_copy(update={"beats": s.scene.beats + 1})
         attr = a.args["attribute"]
         pools = []
         for cid in (a.args["first"], a.args["second"]):
