@@ -162,6 +162,7 @@ class Tables(_Strict):
     equipment_looks: tuple[str, ...]
     questions: dict[str, tuple[str, ...]]
     answers: tuple[str, ...]
+    answers_to: dict[str, tuple[str, ...]]
     palette_yes: tuple[str, ...]
     palette_no: tuple[str, ...]
     names: tuple[str, ...]

@@ -34,7 +34,7 @@ def view(game, s: State, seat: str | None) -> dict:
     w = s.warrior
     v: dict = {
         "game": game.name, "seat": seat, "phase": s.phase.value, "to_move": game.to_move(s),
-        "palette": {"yes": list(s.yes), "no": list(s.no)},
+        "palette": {"yes": list(s.yes), "no": list(s.no), "passes": s.passes},
         "warrior": {
             "name": w.name, "pronouns": w.pronouns, "adjective": w.adjective,
             "traits": list(w.traits), "level": w.level, "xp": w.xp,

@@ -92,7 +92,9 @@ def setup_actions(s: State, seat: str) -> list[Action]:
         if seat != who:
             return []
         if what == "answer":
-            return [Action(seat=seat, kind="answer", ask="Your answer", optional_text=False)]
+            role, question, _ = s.questions[-1]
+            return [Action(seat=seat, kind="answer", optional_text=False,
+                           ask=f"{role.capitalize()} asks: {question}")]
         return [Action(seat=seat, kind="ask", ask="A question for the Warrior",
                        optional_text=False), Action(seat=seat, kind="skip")]
     if p is Phase.TOWN and seat == TREASURE:
@@ -130,6 +132,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         ev = [Event(kind="palette", data={"list": k, "text": text, "seat": a.seat})]
         if len(s.yes) + len(s.no) >= PALETTE_CAP:
             s = s.model_copy(update={"phase": Phase.CREATE})
+            ev.append(Event(kind="palette_made", data={"yes": list(s.yes), "no": list(s.no)}))
         return s, ev
     if k == "done":
         s = s.model_copy(update={"palette_turn": s.palette_turn + 1, "passes": s.passes + 1})

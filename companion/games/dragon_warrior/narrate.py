@@ -1,0 +1,298 @@
+"""Offline narration for Dragon & Warrior, and the words the offline Villain, Ally and Treasure
+write.
+
+``narrate`` tells the public beats: places entered, the foe appearing, the decisive blows, what is
+found, levels, the Quest; the rest of a battle goes blow by blow in the small print. Templates live
+in ``rules/dragon_warrior/narration.toml``; the toolkit (``companion.story``) makes verbs agree,
+articles right and the player's pronouns come out, and never tells a sentence twice or an opener
+twice in one scene (a scene: a visit to one Space, or one battle).
+
+``write`` is the offline roles' pen: names of towns, houses, areas, foes, friends and items, drawn
+from ``tables.toml`` seeded by the step, skipping anything that touches the palette's No list.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+
+from companion.core.game import Action, Event
+from companion.core.resources import rules_path
+from companion.games.dragon_warrior.data import rules
+from companion.story.grammar import Phrase
+from companion.story.memory import Told
+from companion.story.pronouns import KNOWN, THEY
+from companion.story.template import Character, tell
+from companion.story.voice import Beat, NarrationMemory
+from companion.story.weave import prose
+
+
+@cache
+def templates() -> dict[str, tuple[str, ...]]:
+    raw = tomllib.loads(rules_path("dragon_warrior", "narration.toml").read_text())
+    return {k: tuple(v) for k, v in raw["templates"].items()}
+
+
+def phrase(name: str) -> Phrase:
+    """A name as written ("a blue slime", "the Whispering Fen", "Cass") as a phrase."""
+    words = " ".join(name.split()) or "something"
+    first, _, rest = words.partition(" ")
+    low = first.lower()
+    if low in ("a", "an") and rest:
+        return Phrase(words=rest, form="a")
+    if low == "the" and rest:
+        head = rest.split(" of ")[0].split()[-1]
+        return Phrase(words=rest, form="pl" if _plural(head) else "the")
+    if low in ("some",) and rest:
+        return Phrase(words=rest, form="mass")
+    if words[0].isupper():
+        return Phrase(words=words, form="name")
+    return Phrase(words=words, form="a")
+
+
+@cache
+def _plural(word: str) -> bool:
+    """Is this head noun plural ("streets", "Downs"; not "Pass", "Heath")?"""
+    import inflect
+
+    return word.lower() not in ("pass", "moss", "grass") and \
+        bool(inflect.engine().singular_noun(word.lower()))
+
+
+def _hero(view: dict) -> Character:
+    w = view.get("warrior", {})
+    return Character(name=w.get("name") or "the Warrior",
+                     pronouns=KNOWN.get(w.get("pronouns", "they"), THEY))
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    if text and text[-1] not in ".!?”\"":
+        text += "."
+    return text[:1].upper() + text[1:]
+
+
+class Narrator:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    # -- telling beats -------------------------------------------------------------------------
+    def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
+        view = beat.view
+        told = Told(memory.used)
+        scene = self._scene(view)
+        parts: list[str] = []
+        a = beat.action
+        if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
+            words = prose(a.text)
+            if memory.allows(words):
+                parts.append(words)
+        for i, ev in enumerate(beat.events):
+            text = self._event(ev, view, memory, told, scene, (beat.step, i))
+            if text:
+                parts.append(text)
+        return " ".join(parts)
+
+    def _scene(self, view: dict) -> str:
+        b = view.get("battle")
+        if b is not None:
+            return f"battle-{view.get('battles', 0)}"
+        return f"{view.get('here', 'setup')}-{view.get('battles', 0)}"
+
+    def _tell(self, key: str, values: dict, memory: NarrationMemory, told: Told, scene: str,
+              label: tuple) -> str:
+        ts = templates().get(key, ())
+        if not ts:
+            return ""
+        return tell(ts, values, told, scene, memory.rng(*label), allows=memory.allows)
+
+    def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
+               label: tuple) -> str:
+        k, d = ev.kind, ev.data
+        hero = _hero(view)
+        v: dict = {"hero": hero, "town": view.get("town") or "the town"}
+        say = lambda key, **more: self._tell(key, {**v, **more}, memory, told, scene, label)  # noqa: E731
+        if k == "palette_made":
+            first = say("palette_made")
+            opening = " ".join(rules().opening.text.split())
+            return f"{first} {opening}".strip() if memory.allows(opening) else first
+        if k == "named":
+            return say("named")
+        if k == "town_named":
+            return say("town_named")
+        if k == "town_drawn":
+            return say("town_drawn")
+        if k == "area_drawn":
+            return say("area_drawn", place=phrase(d["name"]), level=d["level"])
+        if k == "trouble":
+            return say("trouble", text=d["text"].rstrip("."))
+        if k == "king_speaks":
+            speech = d["text"].strip()
+            quest = _sentence(f"The king's Quest: {d['quest']}")
+            return f"{speech} {quest}" if memory.allows(speech + quest) else ""
+        if k == "chest_opened":
+            return say(f"chest_{min(3, d['chest'])}")
+        if k == "item_found":
+            item = phrase(d["name"])
+            look = _sentence(d["text"]) if d.get("text") else ""
+            if d["kind"] == "quest":
+                return say("quest_item", item=item)
+            shop = str(d.get("where", "")).startswith("shop:")
+            if look and memory.allows(look):
+                return say("shop" if shop else "item_found", item=item, look=look)
+            return say("item_found_plain", item=item, level=d["level"])
+        if k == "taken":
+            key = "taken" if d["kind"] != "quest" else "quest_taken"
+            if d["kind"] in ("weapon", "armor", "offhand"):
+                key = "equipped" if d["replaced"] else "equipped_new"
+            return say(key, item=phrase(d["item"]))
+        if k == "entered":
+            key = {"area": "entered_area", "street": "entered_street"}.get(d["kind"],
+                                                                           "entered_town")
+            return say(key, place=phrase(d["name"]))
+        if k == "scene":
+            return _sentence(d["text"]) if memory.allows(d["text"]) else ""
+        if k == "pm_offered":
+            name, _, who = d["text"].partition(": ")
+            text = _sentence(f"{name}, {who}" if who else name)
+            return text if memory.allows(text) else ""
+        if k == "pm_joined":
+            return say("pm_joined", pm=phrase(d["name"]))
+        if k == "battle_begun":
+            foe = phrase(d["name"])
+            look = _sentence(d["text"]) if d.get("text") else ""
+            if look and memory.allows(look):
+                return say("battle_begun", foe=foe, look=look)
+            return say("battle_begun_plain", foe=foe)
+        if k == "hit":
+            if d["by"] == "warrior":
+                key = "critical" if d.get("critical") else "hit_foe"
+                return say(key, foe=phrase(d["name"]))
+            return say("hit_warrior", foe=phrase(d["name"]))
+        if k == "missed":
+            key = "missed_foe" if d["by"] == "warrior" else "missed_warrior"
+            return say(key, foe=phrase(d["name"]))
+        if k == "pm_helps":
+            return say("pm_helps", pm=phrase(d["name"]))
+        if k == "pm_hurt":
+            return say("pm_hurt", pm=phrase(d["name"]))
+        if k == "battle_over":
+            foe = phrase(d["foe"])
+            if d["result"] == "victory":
+                text = say("victory", foe=foe)
+                if d.get("levels_gained"):
+                    more = say("level_up", level=d["level"])
+                    text = f"{text} {more}".strip()
+                return text
+            if d["result"] == "defeat":
+                return say("defeat", foe=foe)
+            return say("escaped", foe=foe)
+        if k == "escape_failed":
+            return ""
+        if k == "woke_at_inn":
+            return say("woke")
+        if k == "quest_done":
+            return say("quest_done", quest=d["text"].rstrip("."))
+        if k == "quest_turned_in":
+            return say("quest_turned_in")
+        if k == "rested":
+            return say("rested")
+        if k == "token_awarded":
+            return say("token")
+        if k == "session_ended":
+            return say("ended")
+        return ""
+
+    # -- writing for the AI roles ---------------------------------------------------------------------
+    def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
+        t = rules().tables
+        rng = memory.rng("write", action.kind, len(view.get("places", [])),
+                         view.get("battles", 0), view.get("next_level", 0),
+                         len(view.get("questions", [])), view.get("chests", 0),
+                         len(view.get("cards", [])), view.get("here", ""))
+        no = [x.lower() for x in view.get("palette", {}).get("no", [])]
+
+        def ok(text: str) -> bool:
+            low = text.lower()
+            return memory.allows(text) and not any(n and n in low for n in no)
+
+        def pick(options, fallback: str = "") -> str:
+            good = [o for o in options if ok(o)]
+            return rng.choice(good) if good else fallback
+
+        k, args = action.kind, action.args
+        if k == "yes":
+            have = set(view["palette"]["yes"])
+            return pick([x for x in t.palette_yes if x not in have], "friendly towns")
+        if k == "no":
+            have = set(view["palette"]["no"])
+            return pick([x for x in t.palette_no if x not in have], "grim endings")
+        if k == "name":
+            return pick(t.names, "Rowan")
+        if k == "adjective":
+            return pick(t.adjectives, "Ember")
+        if k == "trait":
+            return pick(t.traits, "keeps promises")
+        if k == "ask":
+            return pick(t.questions.get(action.seat, ()), "What do you carry that matters?")
+        if k == "answer":
+            asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
+            options = t.answers_to.get(asked[-1], ()) if asked else ()
+            return pick(options or t.answers, "I would rather not say.")
+        if k == "town":
+            return pick(t.towns, "Wickmere")
+        if k == "house":
+            taken = {p["name"] for p in view.get("places", [])}
+            return pick([r for r in t.residents if f"the house of {r}" not in taken],
+                        "a quiet neighbour")
+        if k == "area":
+            level = args.get("level", 1)
+            names = t.areas[min(level, len(t.areas)) - 1]
+            return pick(names, "the Open Fields")
+        if k == "trouble":
+            return pick(t.troubles, "the harvest failed")
+        if k == "quest":
+            area = next((p["name"] for p in view.get("places", []) if p["id"] == args["area"]),
+                        "the wilds")
+            return pick([q.format(area=area) for q in t.quests], f"clear {area}")
+        if k == "give":
+            return self._item_text(args, t, pick)
+        if k == "new":
+            level = args.get("level", 1)
+            names = t.foes[min(level, len(t.foes)) - 1]
+            used = {c["name"] for c in view.get("cards", [])}
+            name = pick([n for n in names if n not in used] or list(names), "a shadow")
+            look = pick(t.foe_looks, "")
+            return f"{name}: {look}" if look else name
+        if k == "speak":
+            if action.seat == "villain":
+                trouble = view.get("trouble") or "the roads are not safe"
+                return pick([f"A voice from the brush laughs: the town will pay, because "
+                             f"{trouble}", "Something watches from the rocks and does not "
+                             "blink"], "Something watches")
+            lines = []
+            for f in t.friends:
+                name, _, who = f.partition(": ")
+                lines += [f"{name}, {who}, waves from a doorway and shares the gossip",
+                          f"{name}, {who}, says the whole town is talking about the Quest"]
+            return pick(lines, "A friend waves")
+        if k == "offer":
+            friend = pick(t.friends, "Cass: a young guard")
+            name, _, who = friend.partition(": ")
+            return f"{name}: {who}, asks to come along"
+        return pick(t.answers, "So be it.")
+
+    def _item_text(self, args: dict, t, pick) -> str:
+        kind = args["kind"]
+        if kind == "quest":
+            return pick(t.quest_items, "a plain brass key")
+        if kind in t.consumable_names:
+            name = pick(t.consumable_names[kind], rules().consumable(kind).name)
+            look = pick(t.consumable_looks.get(kind, ()), "")
+            return f"{name}: {look}" if look else name
+        pool = {"weapon": t.weapons, "armor": t.armors}.get(kind, t.offhands)
+        name = pick(pool, "a plain tool")
+        look = pick(t.equipment_looks, "")
+        return f"{name}: {look}" if look else name
+
+
+_TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}

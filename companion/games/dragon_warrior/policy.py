@@ -1,0 +1,404 @@
+"""The offline AI for every role, from the seat's view only.
+
+The Villain builds level-appropriate cards (points spread over Attack, Defense and HP, now and
+then an ability), springs a battle on every space it may outside town, and fights sensibly: it
+blocks what would cost it HP with its cheapest answer, keeps its best card back to block, and
+maneuvers when its Defense is down. The Ally offers one friend as a Party Member, flips for them
+while they are healthy, and awards a token after a win. Treasure lays out a town of three to five
+houses, gives what the budget allows (healing first, equipment that beats what is worn), and rates
+the Quest fairly. The Warrior (autoplay, or a swapped seat) stocks up, heads for the Quest's area,
+fights every battle, heals when low, and turns the Quest in.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+
+from companion.core.game import Action
+from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, WARRIOR
+
+MAX_AUTOPLAY_BATTLES = 10  # the autoplayed Warrior calls it a night after this many battles
+
+
+def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
+    if not legal:
+        raise ValueError(f"the {seat} has no legal action")
+    legal = [a for a in legal if a.kind != "swap"] or list(legal)
+    kinds = {a.kind for a in legal}
+    phase = view.get("phase")
+    if phase == "battle":
+        if seat == WARRIOR:
+            return _warrior_battle(view, legal, rng)
+        if seat == VILLAIN:
+            return _villain_battle(view, legal, rng)
+        return _ally_flip(view, legal)
+    if phase == "palette":
+        return _palette(view, seat, legal)
+    if phase == "questions":
+        return _first(legal, "answer", "ask")
+    if phase == "houses":
+        n = sum(1 for p in view["places"] if p["building"] == "house")
+        want = 3 + rng.randrange(3)
+        if "house" in kinds and n < want:
+            return _first(legal, "house")
+        shop = rng.random() < 0.5
+        return next(a for a in legal if a.kind == "houses_done"
+                    and a.args["equipment_shop"] == shop)
+    if phase == "quest":
+        return max(legal, key=lambda a: a.args["area"])
+    if phase == "pronouns":
+        return rng.choice(list(legal))
+    if phase == "treasure":
+        return _treasure(view, legal, rng)
+    if phase == "found":
+        return _found(view, legal)
+    if phase == "explore":
+        return _explore(view, legal, rng)
+    if phase == "scene":
+        if "offer" in kinds and view.get("party") is None and rng.random() < 0.5:
+            return _first(legal, "offer")
+        return _first(legal, "speak")
+    if phase == "join":
+        return _first(legal, "accept")
+    if phase == "ambush":
+        return _first(legal, "ambush") if view["forced"] or rng.random() < 0.7 else \
+            _first(legal, "hold")
+    if phase == "build":
+        return _build(view, legal, rng)
+    if phase == "level_up":
+        return _level_up(view, legal)
+    if phase == "award":
+        return _first(legal, "award") if rng.random() < 0.6 else _first(legal, "pass")
+    if phase == "rate":
+        rating = 2 + rng.randrange(2)
+        opts = [a for a in legal if a.args["rating"] == rating]
+        return rng.choice(opts)
+    return legal[0]
+
+
+def _first(legal: Sequence[Action], *kinds: str) -> Action:
+    for k in kinds:
+        for a in legal:
+            if a.kind == k:
+                return a
+    return legal[0]
+
+
+# -- session zero ---------------------------------------------------------------------------
+def _palette(view: dict, seat: str, legal: Sequence[Action]) -> Action:
+    pal = view["palette"]
+    if pal.get("passes"):
+        return _first(legal, "done")
+    if seat == TREASURE and len(pal["no"]) < 1:
+        return _first(legal, "no")
+    if seat == TREASURE and len(pal["yes"]) < 2:
+        return _first(legal, "yes")
+    if seat == WARRIOR and len(pal["yes"]) < 1:
+        return _first(legal, "yes")
+    return _first(legal, "done")
+
+
+# -- treasure ------------------------------------------------------------------------------------
+def _equipped_level(view: dict, slot: str) -> int:
+    item = view["warrior"].get(slot)
+    return item["level"] if item else 0
+
+
+def _treasure(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    gives = [a for a in legal if a.kind == "give"]
+    gift = view.get("gift", "")
+    if gift == "chest":
+        kinds = {a.args["kind"] for a in gives}
+        if "healstuff" in kinds:
+            return next(a for a in gives if a.args["kind"] == "healstuff")
+        if "weapon" in kinds:
+            pick = rng.choice(["weapon", "armor", "offhand"])
+            opts = [a for a in gives if a.args["kind"] == pick]
+            return rng.choice(opts)
+        return gives[0]
+    if gift.startswith("shop:") or not gives:
+        return gives[0] if gives else legal[0]
+    w = view["warrior"]
+    left = view["gift_left"]
+    if gift == "house" and rng.random() < 0.3:
+        return _first(legal, "nothing")
+    # equipment that beats what is worn, else healing that fits the pouch
+    for slot in ("armor", "weapon"):
+        if _equipped_level(view, slot) < left and rng.random() < 0.5:
+            opts = [a for a in gives if a.args["kind"] == slot and a.args["level"] == left]
+            if opts:
+                return rng.choice(opts)
+    room = w["pouch_capacity"] - w["pouch_used"]
+    kind = "healstuff" if rng.random() < 0.7 else rng.choice(
+        ["dragons-fire", "dragons-scale", "fairy-water", "wings"])
+    level = max(1, min(left, room))
+    opts = [a for a in gives if a.args["kind"] == kind and a.args["level"] == level]
+    return opts[0] if opts else gives[0]
+
+
+def _found(view: dict, legal: Sequence[Action]) -> Action:
+    item = view["found"]
+    kinds = {a.kind for a in legal}
+    if item["kind"] in ("weapon", "armor"):
+        better = _equipped_level(view, item["kind"]) < item["level"]
+        return _first(legal, "take" if better else "leave")
+    if item["kind"] == "offhand":
+        better = _equipped_level(view, "offhand") < item["level"]
+        return _first(legal, "take" if better else "leave")
+    if "take" in kinds:
+        return _first(legal, "take")
+    return _first(legal, "leave")
+
+
+# -- the Warrior on the map --------------------------------------------------------------------------
+def _path(view: dict, start: str, goal: str) -> list[str]:
+    links = {p["id"]: p["links"] for p in view["places"]}
+    prev = {start: ""}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if here == goal:
+            break
+        for nxt in links.get(here, []):
+            if nxt not in prev:
+                prev[nxt] = here
+                todo.append(nxt)
+    if goal not in prev:
+        return []
+    out = [goal]
+    while prev[out[-1]] and prev[out[-1]] != start:
+        out.append(prev[out[-1]])
+    return list(reversed(out))
+
+
+def _go(view: dict, legal: Sequence[Action], goal: str) -> Action | None:
+    if view["here"] == goal:
+        return None
+    path = _path(view, view["here"], goal)
+    for a in legal:
+        if a.kind == "go" and path and a.args["to"] == path[0]:
+            return a
+    return None
+
+
+def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    w = view["warrior"]
+    kinds = {a.kind for a in legal}
+    by = {a.kind: a for a in legal}
+    here = next(p for p in view["places"] if p["id"] == view["here"])
+    if view["battles"] >= MAX_AUTOPLAY_BATTLES:
+        return by["end"]
+    if "turn_in" in kinds:
+        return by["turn_in"]
+    if w["hp"] * 2 < w["max_hp"]:
+        heals = [a for a in legal if a.kind == "use" and a.args.get("target") == WARRIOR]
+        if heals:
+            return heals[0]
+        casts = [a for a in legal if a.kind == "cast" and a.args.get("target") == WARRIOR]
+        if casts:
+            return casts[0]
+    if "fight" in kinds and view["forced"]:
+        return by["fight"]
+    quest = view["quests"][0] if view["quests"] else None
+    if quest and quest["done"]:
+        step = _go(view, legal, quest["giver"])
+        if step:
+            return step
+    if here["kind"] != "area":
+        if w["hp"] < w["max_hp"] and "rest" in kinds:
+            return by["rest"]
+        if w["hp"] * 4 < w["max_hp"] * 3 and view["battles"]:
+            step = _go(view, legal, "inn")
+            if step:
+                return step
+        if "talk" in kinds and rng.random() < 0.4:
+            return by["talk"]
+        if "search" in kinds:
+            return by["search"]
+        if "buy" in kinds and w["pouch_used"] * 2 < w["pouch_capacity"]:
+            heal = [a for a in legal if a.kind == "buy" and a.args["kind"] == "healstuff"]
+            return heal[0] if heal else next(a for a in legal if a.kind == "buy")
+        if w["pouch_used"] * 2 < w["pouch_capacity"] and not view["battles"]:
+            step = _go(view, legal, "item-shop")
+            if step:
+                return step
+        unsearched = [p["id"] for p in view["places"]
+                      if p["building"] == "house" and not p["searched"]]
+        if unsearched and not view["battles"] and rng.random() < 0.5:
+            step = _go(view, legal, unsearched[0])
+            if step:
+                return step
+    if quest and not quest["done"]:
+        step = _go(view, legal, quest["area"])
+        if step:
+            return step
+        if "fight" in kinds:
+            return by["fight"]
+        back = _go(view, legal, "area-1")
+        if back:
+            return back
+    return by["end"]
+
+
+# -- point buy -------------------------------------------------------------------------------------
+def _build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    kinds = {a.kind for a in legal}
+    if "new" in kinds:
+        fields = [a for a in legal if a.kind == "field"]
+        if fields and rng.random() < 0.3:
+            return rng.choice(fields)
+        return _first(legal, "new")
+    d = view.get("draft") or {}
+    if "stats" in kinds:
+        level = d.get("level", 1)
+        if "weakness" in kinds and level >= 2 and rng.random() < 0.3:
+            return rng.choice([a for a in legal if a.kind == "weakness" and a.args["mult"] == 2])
+        if "fast" in kinds and rng.random() < 0.15:
+            return _first(legal, "fast")
+        if "minion" in kinds and level >= 3 and rng.random() < 0.2:
+            return next(a for a in legal if a.kind == "minion")
+        return _first(legal, "stats")
+    if "stat" in kinds:
+        atk, df, hp = d.get("atk", 1), d.get("max_def", 1), d.get("max_hp", 5)
+        level = d.get("level", 1)
+        if d.get("party"):
+            stat = "atk" if atk <= (hp - 5) // 5 else "hp"
+        elif atk < 1 + level:
+            stat = "atk" if atk <= df else "def"
+        elif df < 1 + level:
+            stat = "def"
+        else:
+            stat = "hp"
+        return next(a for a in legal if a.kind == "stat" and a.args["stat"] == stat)
+    if "spell" in kinds:
+        return _first(legal, "spell")
+    return legal[0]
+
+
+def _level_up(view: dict, legal: Sequence[Action]) -> Action:
+    if legal[0].kind == "party_raise":
+        return legal[0]
+    w = view["warrior"]
+    want = {"str": 1, "agi": 0, "hp": 1, "mp": 0} if w["agi"] >= 4 else \
+        {"str": 0, "agi": 1, "hp": 1, "mp": 0}
+    for a in legal:
+        if a.args == want:
+            return a
+    return legal[0]
+
+
+# -- battle ------------------------------------------------------------------------------------------
+def _battle(view: dict) -> dict:
+    return view["battle"]
+
+
+def _fighter(view: dict, fid: str) -> dict:
+    return next(f for f in _battle(view)["fighters"] if f["id"] == fid)
+
+
+def _cards_of(a: Action) -> list[str]:
+    if "slots" in a.args:
+        return [c for s in a.args["slots"] for c in s]
+    return list(a.args.get("cards", []))
+
+
+def _rank_sum(a: Action) -> int:
+    return sum(C.rank(c) for c in _cards_of(a))
+
+
+def _warrior_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    b = _battle(view)
+    w = view["warrior"]
+    p = b.get("pending")
+    kinds = {a.kind for a in legal}
+    if p is not None:  # defending
+        foe = _fighter(view, p["by"])
+        blocks = [a for a in legal if a.kind == "block"]
+        would_hurt = foe["atk"] > w["defense"]
+        if blocks and would_hurt:
+            return min(blocks, key=_rank_sum)
+        if "spellblock" in kinds and foe["atk"] >= w["hp"]:
+            return _first(legal, "spellblock")
+        return _first(legal, "take")
+    master = _fighter(view, b["foe"])
+    if w["hp"] <= max(3, master["atk"]) and w["hp"] * 3 < w["max_hp"]:
+        heals = [a for a in legal if a.kind in ("use", "cast") and a.args.get("target") == WARRIOR
+                 and ("slots" in a.args)]
+        if heals:
+            return max(heals, key=_rank_sum)
+    if w["defense"] * 2 < w["max_defense"] and w["hp"] * 2 < w["max_hp"]:
+        man = [a for a in legal if a.kind == "maneuver" and not a.args.get("token")]
+        if man:
+            return max(man, key=_rank_sum)
+    attacks = [a for a in legal if a.kind in ("attack", "cast")
+               and a.args.get("target") == b["foe"] and not a.args.get("token")
+               and (a.kind == "attack" or a.args.get("spell") in ("hurt", "hurtmore"))]
+    if b.get("minion") and rng.random() < 0.3:
+        attacks = [a for a in legal if a.kind == "attack" and a.args.get("target") == b["minion"]
+                   and not a.args.get("token")] or attacks
+    if not attacks:
+        return legal[0]
+    crits = [a for a in attacks if any(len(s) > 1 for s in a.args["slots"])]
+    if crits:
+        return max(crits, key=_rank_sum)
+    spells = [a for a in attacks if a.kind == "cast"]
+    if spells and rng.random() < 0.5:
+        return max(spells, key=_rank_sum)
+    hand = sorted(b["hand"], key=C.rank)
+    singles = [a for a in attacks if a.kind == "attack" and len(a.args["slots"]) == 1]
+    if len(hand) >= 3:  # attack with the second-best card; keep the best to block with
+        target_card = hand[-2]
+    else:
+        target_card = hand[-1]
+    for a in singles:
+        if a.args["slots"][0] == [target_card]:
+            return a
+    return singles[0] if singles else attacks[0]
+
+
+def _villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    b = _battle(view)
+    p = b.get("pending")
+    kinds = {a.kind for a in legal}
+    w = view["warrior"]
+    if p is not None:  # the Warrior attacks or flees
+        target = _fighter(view, p["target"]) if p["target"] != WARRIOR else None
+        blocks = [a for a in legal if a.kind == "block"]
+        crit = any(len(s) > 1 for s in p["slots"])
+        dmg = w["attack"] + (w["agi"] if crit else 0)
+        hurts = target is None or dmg > target["defense"] or p["kind"] == "run"
+        if blocks and hurts:
+            return min(blocks, key=_rank_sum)
+        if "spellblock" in kinds and target is not None and dmg >= target["hp"] + target["defense"]:
+            return _first(legal, "spellblock")
+        return _first(legal, "take")
+    me = _fighter(view, b["turn"])
+    hand = sorted(b.get("hand", []), key=C.rank)
+    heals = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("heal", "healmore")]
+    if heals and me["hp"] * 2 < me["max_hp"]:
+        return max(heals, key=_rank_sum)
+    if "cast" in kinds:
+        regen = [a for a in legal if a.kind == "cast" and a.args["spell"] == "armor-regen"]
+        if regen and me["defense"] == 0 and me["max_def"] >= 3:
+            return regen[0]
+    if hand and me["defense"] * 2 < me["max_def"] and len(hand) >= 2:
+        return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [hand[0]])
+    hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
+    if hurts and rng.random() < 0.5:
+        return max(hurts, key=_rank_sum)
+    if hand:
+        card = hand[-2] if len(hand) >= 3 else hand[-1]
+        return next(a for a in legal if a.kind == "attack" and a.args["cards"] == [card])
+    return legal[0]
+
+
+def _ally_flip(view: dict, legal: Sequence[Action]) -> Action:
+    party = view.get("party") or {}
+    if party.get("hp", 0) >= 8:
+        return _first(legal, "flip")
+    return _first(legal, "hold")
+
+
+__all__ = ["choose", "ALLY"]

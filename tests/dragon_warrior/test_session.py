@@ -1,0 +1,70 @@
+"""Whole sessions through the session loop with the offline voice: autoplay reaches a natural
+stop, replays identically, and reads as a story; a player's words land in the journal."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.core.game import Action
+from companion.games.dragon_warrior import GAME
+from companion.games.dragon_warrior.model import SEATS
+from companion.journal.render import render_markdown
+from companion.session import AI, HUMAN, Session
+from companion.story.voice import OfflineVoice
+
+
+def autoplay(seed: int, path):
+    s = Session.start(GAME, seed, {seat: AI for seat in SEATS}, OfflineVoice(GAME, seed), path)
+    s.advance()
+    s.close()
+    return s
+
+
+def test_autoplay_seed_11_reaches_a_natural_stop_through_three_battles(tmp_path):
+    s = autoplay(11, tmp_path / "a.jsonl")
+    assert s.is_over() and s.state.ended in ("quest", "defeat")
+    assert s.state.battles >= 3
+    md = render_markdown(tmp_path / "a.jsonl")
+    assert md.count("## Battle:") >= 3 and "## The throne room" in md
+    again = autoplay(11, tmp_path / "b.jsonl")
+    assert render_markdown(tmp_path / "b.jsonl") == md  # same seed, same story
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 7, 12])
+def test_every_autoplay_stops(tmp_path, seed):
+    s = autoplay(seed, tmp_path / f"{seed}.jsonl")
+    assert s.is_over() and s.state.ended in ("quest", "defeat", "stopped")
+
+
+def test_the_companions_text_never_addresses_the_reader(tmp_path):
+    s = autoplay(11, tmp_path / "a.jsonl")
+    for _, text in s.narrations:
+        quoted = re.sub(r"“[^”]*”|\"[^\"]*\"", "", text)  # the king's speech may say "you"
+        assert not re.search(r"\b(you|your)\b", quoted, re.I), text
+
+
+def test_the_players_words_are_in_the_journal_in_their_place(tmp_path):
+    seats = {seat: AI for seat in SEATS}
+    seats["warrior"] = HUMAN
+    path = tmp_path / "h.jsonl"
+    s = Session.start(GAME, 3, seats, OfflineVoice(GAME, 3), path)
+    s.advance()
+    s.submit(Action(seat="warrior", kind="done"))
+    s.submit(Action(seat="warrior", kind="build", args={"str": 6, "agi": 3, "hp": 20, "mp": 0}))
+    s.submit(Action(seat="warrior", kind="name", text="Wren"))
+    s.submit(Action(seat="warrior", kind="pronouns", args={"set": "she"}))
+    s.submit(Action(seat="warrior", kind="adjective", text="Ember"))
+    s.submit(Action(seat="warrior", kind="trait", text="hums when nervous"))
+    for answer in ("Nineteen.", "My aunt.", "Bees."):
+        s.submit(Action(seat="warrior", kind="answer", text=answer))
+    for _ in range(3):
+        s.submit(Action(seat="warrior", kind="open", args={"chest": s.state.chests + 1}))
+        s.submit(Action(seat="warrior", kind="take"))
+    s.submit(Action(seat="warrior", kind="go", args={"to": "street"},
+                    text="Wren squints at the bright morning and grins"))
+    s.close()
+    md = render_markdown(path)
+    assert "Wren squints at the bright morning and grins." in md
+    assert md.index("## The throne room") < md.index("Wren squints")
+    assert "Bees." in md  # the answers are kept and shown
