@@ -60,7 +60,7 @@ def _script_session(seed: int = 3, want=lambda view: True):
                       OfflineVoice(GAME, seed), None)
     s.advance()
     c = Controller(s, lambda kind, text: out.append(text))
-    lines = ["Wren", "", "keep 1 2 3 4 5", "a", "b", "c", "d", "e"]
+    lines = ["Wren", "she", "", "keep 1 2 3 4 5", "a", "b", "c", "d", "e"]
     for line in lines:
         c.handle(line)
     while not (s.view("protagonist")["phase"] == "meet" and want(s.view("protagonist"))):
@@ -158,7 +158,7 @@ def test_playing_the_antagonist_seat(tmp_path):
 def test_unfinished_journals_render_without_spoilers(tmp_path):
     j = tmp_path / "u.jsonl"
     companion("play", "at-any-cost", "--seed", "3", "--script", "-", "--journal", str(j),
-              stdin="Wren\n\nkeep 1 2 3 4 5\n")
+              stdin="Wren\nshe\n\nkeep 1 2 3 4 5\n")
     md = companion("journal", str(j)).stdout
     assert "not finished" in md and "Face down" not in md
     header_rows = [json.loads(x) for x in j.read_text().splitlines()]

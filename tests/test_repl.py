@@ -26,7 +26,7 @@ def controller(tmp_path, seed=3):
 
 
 def to_meet(c: Controller):
-    for line in ["Wren", "", "keep 1 2 3 4 5", "a", "b", "c", "d", "e"]:
+    for line in ["Wren", "she", "", "keep 1 2 3 4 5", "a", "b", "c", "d", "e"]:
         c.handle(line)
     while c.view()["phase"] != "meet":
         c.handle("Because." if c.view()["phase"] == "questions" else "do 1")
@@ -102,7 +102,7 @@ def test_a_look_only_verb_alone_works_at_a_question_prompt(tmp_path):
 
 def test_the_x_card_shows_the_retelling_once(tmp_path):
     c, out = controller(tmp_path)
-    for line in ["Wren", "", "keep 1 2 3 4 5"]:
+    for line in ["Wren", "she", "", "keep 1 2 3 4 5"]:
         c.handle(line)
     out.clear()
     c.handle("/x")

@@ -32,7 +32,7 @@ def drive(session: Session, lines: list[str]) -> list:
     return out
 
 
-SETUP = ["Wren", "A miller's daughter.", "keep 1 2 3 4 5", "home", "friend", "ring", "me",
+SETUP = ["Wren", "she", "A miller's daughter.", "keep 1 2 3 4 5", "home", "friend", "ring", "me",
          "wings"]
 
 

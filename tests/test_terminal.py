@@ -22,6 +22,8 @@ def test_a_new_player_starts_names_a_hero_and_leaves_with_ctrl_d(tmp_path):
     child.sendline("")
     child.expect("Name your hero>")
     child.sendline("Wren")
+    child.expect(r"pronouns")
+    child.sendline("she")
     child.expect(r"\(optional\)>")
     child.sendline("")
     child.expect("keep 5")

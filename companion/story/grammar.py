@@ -123,5 +123,6 @@ def capitalise(text: str) -> str:
 
     text = " ".join(text.split())
     text = re.sub(r"\s+([,.;:!?])", r"\1", text)
-    text = re.sub(r"([.!?][”’\"]?\s+)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-    return text[:1].upper() + text[1:]
+    text = re.sub(r"([.!?][”’\"]?\s+[“‘\"]?)([a-z])", lambda m: m.group(1) + m.group(2).upper(),
+                  text)
+    return re.sub(r"^([“‘\"]?)([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)

@@ -45,8 +45,8 @@ class Words(BaseModel):
     @classmethod
     def _adjectives(cls, v: tuple[str, ...]) -> tuple[str, ...]:
         for word in v:
-            if word != word.lower() or not word.strip() or len(word.split()) > 3:
-                raise ValueError(f"adjective {word!r}: lower case, at most three words")
+            if word != word.lower() or not word.strip() or len(word.split()) > 4:
+                raise ValueError(f"adjective {word!r}: lower case, at most four words")
             if addresses_reader(word):
                 raise ValueError(f"{word!r} speaks to the reader")
         return v

@@ -7,6 +7,7 @@ Template notation (checked strictly: an unknown slot or form is a :class:`Templa
 * ``{slot.form}``: a named form. Phrases and lists of phrases: ``a``, ``the``, ``bare``.
   Characters: ``name`` and the pronoun forms ``they``, ``them``, ``their``, ``theirs``,
   ``themself`` (the player's own pronouns come out: "she", "her", "xyr"...).
+* A phrase's words may slot other values themselves ("a: turn of fate in {hero}'s favour").
 * ``[verb]``: a verb written for a singular subject ("bars", "is", "has") that agrees with the
   subject slotted last before it: ``{threat} [bars] the way`` gives "wolves bar the way" and "an
   old enemy bars the way"; ``{hero.they} [walks]`` gives "they walk" or "she walks".
@@ -103,6 +104,8 @@ def render(template: str, values: Mapping[str, Any]) -> str:
                                     f"{', '.join(sorted(values)) or 'none'})")
             text, plural = _form(name, values[name], form)
             seen[name] = plural
+            if "{" in text and not isinstance(values[name], str):
+                text = render(text, values)  # a phrase may name others: "{hero}'s favour"
             return text
         verb, subject = m.group(3), m.group(4)
         if subject is not None:

@@ -12,6 +12,7 @@ import re
 _END = ".!?…”’\"'"
 _SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
 # Words too small to carry a fragment of the player's line on their own.
+_LEADING = {"and", "but", "then", "so", "or", "yet"}
 _SMALL = {"a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "it", "is", "was",
           "she", "he", "they", "her", "his", "their", "them", "him", "with", "for", "as", "so",
           "then", "that", "this", "i", "me", "my", "we", "our", "be", "by", "up", "out", "not"}
@@ -45,6 +46,8 @@ def echo(text: str, max_words: int = 8) -> str:
         if not 2 <= len(words) <= max_words:
             continue
         if any(len(w) > 3 and w.lower().strip("'’\"") not in _SMALL for w in words):
+            while len(words) > 2 and words[0].lower() in _LEADING:
+                words = words[1:]
             return " ".join(words).strip("\"“”'‘’")
     return ""
 
@@ -53,3 +56,24 @@ def addresses_reader(text: str) -> bool:
     """True when ``text`` speaks to the reader ("you", "your"): card text in the second person
     must not reach the story."""
     return _SECOND_PERSON.search(text) is not None
+
+
+def hear(used: set[str], step: int, text: str) -> None:
+    """Remember a fragment of the player's words at ``step`` (in the session's no-repeat set,
+    so it is journaled and rebuilt on resume like everything else told)."""
+    fragment = echo(text)
+    if fragment:
+        used.add(f"heard|{step:07d}|{fragment}")
+
+
+def take_up(used: set[str], step: int) -> str:
+    """The player's latest words heard before ``step`` and not yet taken up ("" if none); a
+    fragment is taken up once."""
+    heard = sorted(k for k in used if k.startswith("heard|") and int(k.split("|")[1]) < step)
+    if not heard:
+        return ""
+    _, at, fragment = heard[-1].split("|", 2)
+    if f"took|{at}" in used:
+        return ""
+    used.add(f"took|{at}")
+    return fragment

@@ -59,6 +59,9 @@ def _to_phase(phase: Phase, **texts) -> State:
     if phase is Phase.NAME_HERO:
         return s
     s, _ = GAME.apply(s, Action(seat=P, kind="name_hero", text="Wren"))
+    if phase is Phase.HERO_PRONOUNS:
+        return s
+    s, _ = GAME.apply(s, Action(seat=P, kind="pronouns", text="she"))
     if phase is Phase.DESCRIBE_HERO:
         return s
     s, _ = GAME.apply(s, Action(seat=P, kind="describe_hero"))
@@ -80,8 +83,20 @@ def test_the_hero_needs_a_name_and_the_details_are_optional():
     with pytest.raises(RuleError, match="needs some text"):
         GAME.apply(s, Action(seat=P, kind="name_hero", text="  "))
     s, _ = GAME.apply(s, Action(seat=P, kind="name_hero", text="Wren"))
+    s, _ = GAME.apply(s, Action(seat=P, kind="pronouns", text="xe/xem/xyr"))
     s, _ = GAME.apply(s, Action(seat=P, kind="describe_hero", text=""))
     assert s.hero_name == "Wren" and s.phase is Phase.DRAW_ANCHORS
+    assert s.hero_pronouns == "xe/xem/xyr/xyrs/xemself"
+
+
+def test_the_heros_pronouns_are_asked_after_the_name():
+    s = _to_phase(Phase.HERO_PRONOUNS)
+    (ask,) = GAME.legal_actions(s, P)
+    assert ask.kind == "pronouns" and "she, he, they" in ask.ask
+    for text, kept in (("", "they"), ("She", "she"), ("he/him", "he"), ("gibberish", "they")):
+        after, events = GAME.apply(s, Action(seat=P, kind="pronouns", text=text))
+        assert after.hero_pronouns == kept and after.phase is Phase.DESCRIBE_HERO
+        assert GAME.view(after, None)["hero"]["pronouns"] == kept
 
 
 def test_eight_anchors_are_drawn_and_exactly_five_kept():

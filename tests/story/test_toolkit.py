@@ -113,7 +113,7 @@ def test_weaving_the_players_words():
     assert prose("  she puts her shoulder   to the chain") == "She puts her shoulder to the chain."
     assert prose("Run!") == "Run!"
     assert quote('the "old" road') == "“the ‘old’ road”"
-    assert echo("She puts her shoulder to the chain, and it holds.") == "and it holds"
+    assert echo("She puts her shoulder to the chain, and it holds fast.") == "it holds fast"
     assert echo("Wren laughs. The bridge of ropes sways under her feet!") == \
         "The bridge of ropes sways under her feet"
     assert echo("No.") == ""

@@ -22,6 +22,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
+from companion.story import pronouns
 from companion.games.at_any_cost.data import Rules, rules
 from companion.games.at_any_cost.model import (
     ANCHORS_DRAWN,
@@ -134,7 +135,7 @@ class AtAnyCost:
         if p in (Phase.DEAL_SEEDS, Phase.DEAL_HIDDEN, Phase.DRAW_ANCHORS,
                  Phase.DRAW_PROTAGONIST, Phase.DRAW_ANTAGONIST):
             return [CHANCE]
-        if p in (Phase.NAME_HERO, Phase.DESCRIBE_HERO, Phase.KEEP_ANCHORS,
+        if p in (Phase.NAME_HERO, Phase.HERO_PRONOUNS, Phase.DESCRIBE_HERO, Phase.KEEP_ANCHORS,
                  Phase.ANSWER_ANCHORS, Phase.MEET, Phase.EPILOGUE):
             return [PROTAGONIST]
         if p is Phase.QUESTIONS:
@@ -192,6 +193,10 @@ class AtAnyCost:
             if p is Phase.NAME_HERO:
                 acts.append(Action(seat=seat, kind="name_hero", ask="Name your hero",
                                    optional_text=False))
+            elif p is Phase.HERO_PRONOUNS:
+                acts.append(Action(seat=seat, kind="pronouns",
+                                   ask=f"{s.hero_name}'s pronouns ({pronouns.EXPECTED}; "
+                                       "Enter: they)"))
             elif p is Phase.DESCRIBE_HERO:
                 acts.append(Action(seat=seat, kind="describe_hero",
                                    ask=f"A sentence or two about {s.hero_name} (optional)"))
@@ -378,8 +383,18 @@ class AtAnyCost:
     # setup decisions -------------------------------------------------------------------------
     def _do_name_hero(self, s: State, a: Action):
         name = " ".join(a.text.split())[:60]
-        return (s.model_copy(update={"hero_name": name, "phase": Phase.DESCRIBE_HERO}),
+        return (s.model_copy(update={"hero_name": name, "phase": Phase.HERO_PRONOUNS}),
                 [Event(kind="hero_named", data={"name": name})])
+
+    def _do_pronouns(self, s: State, a: Action):
+        # Legality never depends on text: words that are no pronoun set read as "they" (the
+        # prompt refuses them with the expected form before they get here; see commands.py).
+        try:
+            written = pronouns.write(pronouns.parse(a.text))
+        except ValueError:
+            written = "they"
+        return (s.model_copy(update={"hero_pronouns": written, "phase": Phase.DESCRIBE_HERO}),
+                [Event(kind="hero_pronouns", data={"name": s.hero_name, "pronouns": written})])
 
     def _do_describe_hero(self, s: State, a: Action):
         text = a.text.strip()
@@ -538,7 +553,8 @@ class AtAnyCost:
         v = {
             "game": self.name, "seat": seat, "phase": s.phase.value, "stage": s.stage,
             "to_move": self.to_move(s), "map": stages, "premise": s.premise,
-            "hero": {"name": s.hero_name, "details": s.hero_details},
+            "hero": {"name": s.hero_name, "details": s.hero_details,
+                     "pronouns": s.hero_pronouns},
             "anchors": [self._anchor_view(s, a) for a in s.anchors],
             "anchors_lost": [self._anchor_view(s, a) for a in s.anchors_lost],
             "questions": [q.model_dump() for q in s.questions],
@@ -612,7 +628,8 @@ class AtAnyCost:
             return "no more questions: begin the journey"
         if k == "fold":
             return "fold (the hero moves on)"
-        return {"name_hero": "name the hero", "describe_hero": "describe the hero",
+        return {"name_hero": "name the hero", "pronouns": "give the hero's pronouns",
+                "describe_hero": "describe the hero",
                 "epilogue": "tell the ending"}.get(k, k)
 
 

@@ -24,6 +24,7 @@ class Phase(StrEnum):
     DEAL_SEEDS = "deal_seeds"  # chance: two seed locations face up at stages 1 and 5
     DEAL_HIDDEN = "deal_hidden"  # chance: three locations face down at stages 2-4
     NAME_HERO = "name_hero"
+    HERO_PRONOUNS = "hero_pronouns"  # she, he, they or the player's own set
     DESCRIBE_HERO = "describe_hero"
     DRAW_ANCHORS = "draw_anchors"  # chance: 8 of the 12 Anchors
     KEEP_ANCHORS = "keep_anchors"
@@ -72,6 +73,7 @@ class State(BaseModel):
     locations_out: tuple[str, ...] = ()  # not used this game
 
     hero_name: str = ""
+    hero_pronouns: str = "they"  # as story.pronouns.write gives it
     hero_details: str = ""
     premise: str = ""
 

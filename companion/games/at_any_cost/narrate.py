@@ -1,29 +1,60 @@
-"""Offline narration for At Any Cost, told from the cards' own words.
+"""Offline narration for At Any Cost, written with the shared story toolkit (companion.story).
 
-Every public beat becomes one or two sentences built from templates in
-``rules/at_any_cost/narration.toml``, filled with the stage, the location and the descriptor
-keywords of the cards played. Choices are seeded by (session seed, step), so a session narrates the
-same way every time, and every sentence is checked against the session's memory so none is told
-twice. Banned topics (lines, X-card) and veils remove keywords, templates and quoted player text
-that mention them.
+Every card, place and Anchor has words in explicit forms in ``rules/at_any_cost/narration.toml``
+(a card's plain name and its descriptor keywords made into noun phrases; a place's keywords made
+into adjectives); each beat's sentence comes from templates that slot them by form, with verbs that
+agree and the hero's own pronouns. Choices are seeded by (session seed, step), so a session narrates
+the same way every time; no sentence is told twice in a session and no opener twice in a stage.
+
+Decisions:
+
+* A card keeps one incarnation for a whole stage (the Bandits card is "a band of robbers" from the
+  moment it is set until the stage ends), so raises and meets refer to one consistent threat.
+* The player's words are the story: text on a move (``play agile -- she vaults the gate``) is told
+  in place of the companion's sentence for it, and on moves that tell nothing themselves (a discard,
+  keeping Anchors) it follows the beat. The companion's next sentence may take up a few of those
+  words (story.weave.echo).
+* When the Antagonist folds, or a stage ends in a sacrifice the player did not narrate, the human
+  Protagonist is offered the telling (``offer``); the session narrates only when they pass.
+* Facts made true stay true: an Anchor lost is only ever remembered, never "still held", and what
+  the player wrote about it is quoted back when it goes.
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import cache
-from string import Formatter
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from companion.core.game import Action, Event
-from companion.games.at_any_cost.data import rules, rules_dir
-from companion.story.voice import Beat, NarrationMemory
+from companion.core.resources import rules_path
+from companion.games.at_any_cost.model import PROTAGONIST
+from companion.story import pronouns, weave
+from companion.story.facts import FactBook
+from companion.story.grammar import Phrase
+from companion.story.lexicon import Words
+from companion.story.memory import Told
+from companion.story.template import Character, Choice, sentence, slots, tell
 
-PLACEHOLDERS = {"hero", "place", "stage", "card", "cards", "kw", "kw2", "anchor", "answer",
-                "first", "last", "premise", "ptotal", "atotal", "kept", "lost"}
-PROPER = {"Anansi", "Puck", "Raven", "Coyote", "Loki"}
+# Moves whose text is data the rules ask for (a name, an answer, a question), not narration.
+DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
+# The slots each kind of template may use (the data test renders every template with these).
+SLOTS: dict[str, set[str]] = {
+    "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
+    "arrive": {"hero", "place", "look", "look2", "stage"},
+    "set": {"hero", "place", "stage", "threat", "echo"},
+    "raise": {"hero", "place", "stage", "threat", "echo"},
+    "meet": {"hero", "place", "stage", "help"},
+    "fold": {"hero", "place"}, "quiet": {"hero", "place"},
+    "sacrifice": {"hero", "place", "anchor"}, "sacrifice_early": {"hero", "place", "anchor"},
+    "remember": {"hero", "said"},
+    "ending_arrive": {"hero", "last"}, "ending_kept": {"hero", "kept"},
+    "ending_lost": {"hero", "lost"}, "ending_whole": {"hero"},
+    "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
+}
+DANGER = Phrase(words="danger", form="a")
+HELP = Phrase(words="whatever is at hand", form="name")
 
 
 class FollowUp(BaseModel):
@@ -37,6 +68,7 @@ class Writing(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     names: tuple[str, ...]
+    pronouns: tuple[str, ...]
     details: tuple[str, ...]
     questions: tuple[FollowUp, ...]
     answers: dict[str, tuple[str, ...]]
@@ -45,37 +77,56 @@ class Writing(BaseModel):
 class NarrationData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    phrase: dict[str, str]
-    anchor_phrase: dict[str, str]
+    cards: dict[str, Words]
+    places: dict[str, Words]
+    anchors: dict[str, Words]
+    stages: dict[str, Phrase]
     templates: dict[str, tuple[str, ...]]
     writing: Writing
+
+    @field_validator("stages", mode="before")
+    @classmethod
+    def _stages(cls, v: dict) -> dict:
+        return {k: Phrase.parse(x) if isinstance(x, str) else x for k, x in v.items()}
+
+    def stage(self, number: int) -> Phrase:
+        return self.stages[str(number)]
 
 
 @cache
 def narration_data() -> NarrationData:
-    data = tomllib.loads((rules_dir() / "narration.toml").read_text())
+    data = tomllib.loads(rules_path("at_any_cost", "narration.toml").read_text())
     return NarrationData.model_validate(data)
 
 
-def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(template) if name}
+def hero_of(view: dict) -> Character:
+    hero = view.get("hero", {})
+    try:
+        said = pronouns.parse(hero.get("pronouns") or "they")
+    except ValueError:
+        said = pronouns.THEY
+    return Character(name=hero.get("name") or "the hero", pronouns=said)
 
 
-def _kw(word: str) -> str:
-    return word if word.split()[0] in PROPER else word[0].lower() + word[1:]
+def facts_of(view: dict) -> FactBook:
+    """What play made true, from the public view: the Anchors kept (in the player's words) and
+    the ones lost."""
+    book = FactBook()
+    for a in view.get("anchors", []):
+        book = book.establish(f"anchor:{a['id']}", a.get("answer", ""), by=PROTAGONIST)
+    for a in view.get("anchors_lost", []):
+        book = book.establish(f"anchor:{a['id']}", a.get("answer", ""), by=PROTAGONIST)
+        book = book.end(f"anchor:{a['id']}")
+    return book
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+DEAREST = Phrase(words="dearest thing", form="a")  # an Anchor whose words are banned
 
 
-def _sentence(text: str) -> str:
-    """Tidy spacing and capitalise every sentence's first letter (phrases arrive lower-case)."""
-    text = " ".join(text.split())
-    text = re.sub(r"([.!?] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-    return text[0].upper() + text[1:] if text else text
+def anchor_words(ids: list[str], memory: Any) -> list[Phrase]:
+    """The Anchors' words, leaving out any that name a banned or veiled topic."""
+    words = [narration_data().anchors[a].name for a in ids]
+    return [w for w in words if memory.allows(w.words)] or [DEAREST]
 
 
 class Narrator:
@@ -83,139 +134,181 @@ class Narrator:
         self.seed = seed
 
     # -- the story -------------------------------------------------------------------------------
-    def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
+    def narrate(self, beat: Any, memory: Any) -> str:
+        """Story text for one resolved beat ("" when it tells nothing)."""
+        own = self._own_words(beat.action)
+        if own and memory.allows(own):
+            weave.hear(memory.used, beat.step, own)
+        else:
+            own = ""
         parts = []
+        replaced = False
         for i, event in enumerate(beat.events):
+            if own and event.kind in ("challenge_set", "challenge_met", "challenge_raised",
+                                      "antagonist_folded", "anchor_sacrificed"):
+                parts.append(weave.prose(own))  # the player told this beat themselves
+                replaced = True
+                continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
                 parts.append(text)
+        if own and not replaced:
+            parts.append(weave.prose(own))
         return " ".join(parts)
 
-    def _ctx(self, view: dict, stage: int | None = None) -> dict[str, Any]:
-        hero = view.get("hero", {}).get("name") or "the hero"
+    @staticmethod
+    def _own_words(action: Action) -> str:
+        if action.kind in DATA_TEXT:
+            return ""
+        return " ".join(action.text.split())
+
+    def offer(self, beat: Any, seat: str) -> str:
+        """The question that gives a human Protagonist the telling of this beat ("" for none):
+        the hero moving on when the Antagonist folds, or going on after a sacrifice they did not
+        narrate. The last stage's ending is asked by the rules themselves (the epilogue)."""
+        if seat != PROTAGONIST or self._own_words(beat.action):
+            return ""
+        values = self._values(beat.view)
+        for event in beat.events:
+            if event.data.get("stage") == 5:
+                continue
+            if event.kind == "antagonist_folded":
+                values = self._values(beat.view, event.data["stage"])
+                return sentence(narration_data().templates["offer_fold"][0], values)
+            if event.kind == "anchor_sacrificed":
+                values = self._values(beat.view, event.data["stage"])
+                values["anchor"] = narration_data().anchors[event.data["anchor"]].name
+                return sentence(narration_data().templates["offer_stage"][0], values)
+        return ""
+
+    def _values(self, view: dict, stage: int | None = None) -> dict[str, Any]:
+        n = narration_data()
         stage = stage or view.get("stage") or 1
         entry = view["map"][stage - 1] if view.get("map") else {}
-        first = view["map"][0].get("location_name") if view.get("map") else None
-        last = view["map"][4].get("location_name") if view.get("map") else None
+        place = n.places.get(entry.get("location") or "")
+        ends = [(view.get("map") or [{}] * 5)[i].get("location") for i in (0, 4)]
         return {
-            "hero": hero,
-            "place": (entry.get("location_name") or "road").lower(),
-            "place_keywords": list(entry.get("keywords", [])),
-            "stage": rules().stage(stage).name.lower().removeprefix("the "),
-            "first": (first or "start").lower(), "last": (last or "end").lower(),
+            "hero": hero_of(view),
+            "place": place.name if place else Phrase(words="road", form="the"),
+            "look": place.adjectives() if place else Choice(("long",)),
+            "stage": n.stage(stage),
+            "first": n.places[ends[0]].name if ends[0] else Phrase(words="start", form="the"),
+            "last": n.places[ends[1]].name if ends[1] else Phrase(words="end", form="the"),
         }
 
-    def _event(self, ev: Event, view: dict, memory: NarrationMemory, label: tuple) -> str:
-        ctx = self._ctx(view, ev.data.get("stage"))  # the stage the event happened in
-        d = rules()
-        k = ev.kind
+    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        templates = narration_data().templates[key]
+        if "echo" not in values:
+            templates = tuple(t for t in templates if "echo" not in slots(t))
+        if "look" in values:  # two different adjectives of the place
+            look = list(values["look"])
+            rng = memory.rng("look", *label)
+            rng.shuffle(look)
+            values = {**values, "look": look[0], "look2": look[1] if len(look) > 1 else "still"}
+        return tell(templates, values, Told(memory.used), scene, memory.rng("pick", key, *label),
+                    allows=memory.allows)
+
+    def _cards(self, cards: list[str], stage: int, memory: Any, fallback: Phrase) -> list[Phrase]:
+        """Each card's incarnation for this stage (the same all stage long), allowed topics only."""
+        out = []
+        for cid in cards:
+            options = [p for p in narration_data().cards[cid].np if memory.allows(p.words)]
+            if options:
+                rng = memory.rng("card", cid, stage)  # by card and stage only: stable all stage
+                out.append(options[rng.randrange(len(options))])
+        return out or [fallback]
+
+    def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
+        k, data = ev.kind, ev.data
+        stage = data.get("stage") or view.get("stage") or 1
+        scene = f"stage-{stage}" if view.get("stage") else "setup"
+        values = self._values(view, stage)
+        n = narration_data()
         if k == "map_dealt":
-            premise = self._pick("opening", {**ctx, "premise": ev.data["premise"],
-                                             "first": d.location(ev.data["first"]).name.lower(),
-                                             "last": d.location(ev.data["last"]).name.lower()},
-                                 memory, label)
-            road = self._pick("road", {**ctx, "first": d.location(ev.data["first"]).name.lower(),
-                                       "last": d.location(ev.data["last"]).name.lower()},
-                              memory, label + ("road",))
+            values["first"] = n.places[data["first"]].name
+            values["last"] = n.places[data["last"]].name
+            premise = data["premise"] if memory.allows(data["premise"]) else ""
+            road = self._tell("road", values, memory, "setup", label)
             return " ".join(x for x in (premise, road) if x)
         if k == "anchors_kept":
-            kept = _join([narration_data().anchor_phrase[a] for a in ev.data["anchors"]])
-            return self._pick("kept", {**ctx, "kept": kept}, memory, label)
+            values["kept"] = anchor_words(data["anchors"], memory)
+            return self._tell("kept", values, memory, "setup", label)
         if k == "location_revealed":
-            return self._pick("arrive", ctx, memory, label, keywords=ctx["place_keywords"])
+            return self._tell("arrive", values, memory, scene, label)
         if k in ("challenge_set", "challenge_raised", "challenge_met"):
-            cards = ev.data["cards"]
-            phrase = _join([narration_data().phrase[c] for c in cards])
-            if not memory.allows(phrase):
-                phrase = "a danger" if k != "challenge_met" else "whatever is at hand"
-            keywords = [w for c in cards for w in d.card(c).keywords]
             key = {"challenge_set": "set", "challenge_raised": "raise", "challenge_met": "meet"}[k]
-            extra = {"card": phrase, "cards": phrase, "ptotal": ev.data["protagonist_total"],
-                     "atotal": ev.data["antagonist_total"]}
-            return self._pick(key, {**ctx, **extra}, memory, label, keywords=keywords)
+            if key == "meet":
+                values["help"] = self._cards(data["cards"], stage, memory, HELP)
+            else:
+                values["threat"] = self._cards(data["cards"], stage, memory, DANGER)
+                echo = weave.take_up(memory.used, label[0])
+                if echo and memory.allows(echo):
+                    values["echo"] = echo
+            return self._tell(key, values, memory, scene, label)
         if k == "antagonist_folded":
-            return self._pick("fold" if ev.data.get("set") else "quiet", ctx, memory, label)
+            return self._tell("fold" if data.get("set") else "quiet", values, memory, scene,
+                              label)
         if k == "anchor_sacrificed":
-            return self._sacrifice(ev, ctx, memory, label)
+            values["anchor"] = anchor_words([data["anchor"]], memory)[0]
+            line = self._tell("sacrifice" if data.get("fold") else "sacrifice_early", values,
+                              memory, scene, label)
+            said = facts_of(view).words(f"anchor:{data['anchor']}") or data.get("answer", "")
+            if said and memory.allows(said):
+                values["said"] = weave.prose(weave.quote(said))
+                line = " ".join(x for x in (line, self._tell("remember", values, memory, scene,
+                                                              label + ("said",))) if x)
+            return line
         if k == "journey_ended":
-            return self._ending(ev, ctx, memory, label)
+            return self._ending(data, values, view, memory, label)
         return ""
 
-    def _sacrifice(self, ev: Event, ctx: dict, memory: NarrationMemory, label: tuple) -> str:
-        anchor = narration_data().anchor_phrase[ev.data["anchor"]]
-        answer = ev.data.get("answer", "")
-        said = f"{ctx['hero']} once said of it: “{answer}”" if answer else ""
-        if said and not memory.allows(said):
-            said = ""
-        key = "sacrifice" if ev.data.get("fold") else "sacrifice_early"
-        line = self._pick(key, {**ctx, "anchor": anchor, "answer": said}, memory, label)
-        own = ev.data.get("text", "")
-        if own and memory.allows(own):
-            line = f"{line} {own}".strip()
-        return line
-
-    def _ending(self, ev: Event, ctx: dict, memory: NarrationMemory, label: tuple) -> str:
-        d = rules()
-        ctx = {**ctx, "last": d.location(ev.data["last"]).name.lower() if ev.data.get("last")
-               else ctx["last"]}
-        kept = _join([narration_data().anchor_phrase[a] for a in ev.data["kept"]])
-        lost = _join([narration_data().anchor_phrase[a] for a in ev.data["lost"]])
-        parts = [self._pick("ending_arrive", ctx, memory, label + (1,))]
+    def _ending(self, data: dict, values: dict, view: dict, memory: Any, label: tuple) -> str:
+        facts = facts_of(view)
+        kept = [a for a in data["kept"] if facts.holds(f"anchor:{a}")]
+        lost = [a for a in data["lost"] if facts.ended(f"anchor:{a}")]
+        values["last"] = narration_data().places[data["last"]].name
+        parts = [self._tell("ending_arrive", values, memory, "ending", label + (1,))]
         if kept:
-            parts.append(self._pick("ending_kept", {**ctx, "kept": kept}, memory, label + (2,)))
-        parts.append(self._pick("ending_lost", {**ctx, "lost": lost}, memory, label + (3,))
-                     if lost else self._pick("ending_whole", ctx, memory, label + (3,)))
-        if ev.data.get("text") and memory.allows(ev.data["text"]):
-            parts.append(ev.data["text"])
+            values["kept"] = anchor_words(kept, memory)
+            parts.append(self._tell("ending_kept", values, memory, "ending", label + (2,)))
+        if lost:
+            values["lost"] = anchor_words(lost, memory)
+            parts.append(self._tell("ending_lost", values, memory, "ending", label + (3,)))
+        else:
+            parts.append(self._tell("ending_whole", values, memory, "ending", label + (3,)))
         return " ".join(p for p in parts if p)
 
-    def _pick(self, key: str, ctx: dict, memory: NarrationMemory, label: tuple,
-              keywords: list[str] | None = None) -> str:
-        """A sentence from ``key``'s templates that is allowed and has not been told before."""
-        rng = memory.rng("pick", key, *label)
-        templates = [t for t in narration_data().templates[key] if memory.allows(t)]
-        rng.shuffle(templates)
-        words = [w for w in (keywords or []) if memory.allows(w)]
-        for template in templates:
-            for _ in range(6):
-                picks = rng.sample(words, min(2, len(words))) if words else []
-                kw = _kw(picks[0]) if picks else "strange"
-                kw2 = _kw(picks[1]) if len(picks) > 1 else "silent"
-                text = _sentence(template.format(**{**ctx, "kw": kw, "kw2": kw2}))
-                if text not in memory.used and memory.allows(text):
-                    memory.used.add(text)
-                    return text
-        return ""
-
     # -- free text an AI seat writes -------------------------------------------------------------
-    def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
+    def write(self, action: Action, view: dict, memory: Any) -> str:
         w = narration_data().writing
         rng = memory.rng("write", action.kind, str(action.args))
-        hero = view.get("hero", {}).get("name") or "the hero"
         anchor_id = action.args.get("anchor")
-        anchor = narration_data().anchor_phrase[anchor_id] if anchor_id else ""
+        values: dict[str, Any] = {"hero": hero_of(view)}
+        if anchor_id:
+            values["anchor"] = narration_data().anchors[anchor_id].name
         pools = {
             "name_hero": w.names,
+            "pronouns": w.pronouns,
             "describe_hero": w.details,
             "ask": tuple(q.ask for q in w.questions),
-            "reply": self._replies(view, hero),
+            "reply": self._replies(view),
             "answer": w.answers.get(anchor_id or "", ()),
         }
         said = {q.get("question") for q in view.get("questions", [])} | \
             {q.get("answer") for q in view.get("questions", [])}
-        pool = [p.format(hero=hero, anchor=anchor) for p in pools.get(action.kind, ())]
+        pool = [sentence(p, values) for p in pools.get(action.kind, ())]
         fresh = [p for p in pool if memory.allows(p) and p not in said]
         return rng.choice(fresh) if fresh else ""
 
-    def _replies(self, view: dict, hero: str) -> tuple[str, ...]:
+    def _replies(self, view: dict) -> tuple[str, ...]:
         """Answers that fit the question just asked (any question: its own replies)."""
         asked = view.get("questions", [])
         if not asked:
             return ()
         last = asked[-1]
-        anchor = narration_data().anchor_phrase[last["anchor"]]
+        values = {"hero": hero_of(view), "anchor": narration_data().anchors[last["anchor"]].name}
         for q in narration_data().writing.questions:
-            if q.ask.format(hero=hero, anchor=anchor) == last["question"]:
+            if sentence(q.ask, values) == last["question"]:
                 return q.replies
         return ("{hero} thinks about that for a long moment, and does not answer.",)
 

@@ -30,7 +30,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if not legal:
         raise ValueError(f"the {seat} has no legal action to choose from")
     kinds = {a.kind for a in legal}
-    if kinds & {"name_hero", "describe_hero", "answer", "reply", "epilogue"}:
+    if kinds & {"name_hero", "pronouns", "describe_hero", "answer", "reply", "epilogue"}:
         return legal[0]
     if "keep" in kinds:
         return _keep(view, legal, rng)
