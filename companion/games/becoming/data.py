@@ -1,0 +1,192 @@
+"""Becoming's content, read from ``rules/becoming/*.toml`` and validated.
+
+The source is an outline of the book: the Hero card, the three Fate cards and the scene outlines
+are not in it (GAMES.md §5, HOLE). Everything here is our own writing, marked ``source = "ours"``.
+Loading checks what the rules need: at least three Assets of each kind on the Hero card (we ship
+eight or more), one Fate card per Fate seat, and Quests of exactly nine scenes, each naming a Fate
+as its Agent of Threat. A Quest may also come from a file a player drafted (``--quest FILE``):
+:func:`quest_from_dict` validates it the same way.
+"""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+from companion.games.becoming.model import FATES, KINDS, PER_KIND, SCENES
+
+Source = Literal["text", "ours"]
+Kind = Literal["virtue", "strength", "ally"]
+FateSeat = Literal["spinner", "measurer", "shears"]
+CostKind = Literal["subvert", "add_negative", "remove_positive"]
+
+
+def rules_dir() -> Path:
+    try:  # the foundation's resource finder, once it is there
+        from companion.core.resources import rules_path  # type: ignore[import-not-found]
+
+        return Path(rules_path("becoming", "hero.toml")).parent
+    except ImportError:
+        return Path(__file__).resolve().parents[3] / "rules" / "becoming"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class AssetCard(_Strict):
+    id: str
+    name: str
+    kind: Kind
+    phrase: str  # a noun phrase with its article: "a steady hand", "Old Maren the ferrywoman"
+    turned: tuple[str, ...] = Field(min_length=1)  # names a Fate may give it when subverted
+    source: Source
+
+
+class TraitWords(_Strict):
+    bright: tuple[str, ...] = Field(min_length=4)  # names for positive Traits
+    dark: tuple[str, ...] = Field(min_length=4)  # names for negative Traits
+
+
+class HeroCard(_Strict):
+    source: Source
+    assets: tuple[AssetCard, ...]
+    traits: dict[Kind, TraitWords]
+    names: tuple[str, ...] = Field(min_length=3)  # names an AI Hero may take
+
+    @model_validator(mode="after")
+    def _enough(self) -> "HeroCard":
+        ids = [a.id for a in self.assets]
+        if len(ids) != len(set(ids)):
+            raise ValueError("Asset ids on the Hero card must be unique")
+        for kind in KINDS:
+            n = sum(1 for a in self.assets if a.kind == kind)
+            if n < PER_KIND:
+                raise ValueError(f"the Hero card needs at least {PER_KIND} {kind} Assets, has {n}")
+        return self
+
+
+class Temper(_Strict):
+    """How the offline Fate plays: read by the policy, written for each Fate's temperament."""
+
+    back: float = Field(ge=0, le=1)  # how readily it backs the Agent instead of bargaining
+    favourite: CostKind  # the cost it asks for first
+    generosity: float = Field(ge=0.5, le=3)  # dice offered per cost asked
+    timing: Literal["immediate", "delayed"]
+    greed: int = Field(ge=1, le=3)  # how many costs it likes to ask
+
+
+class FateCard(_Strict):
+    seat: FateSeat
+    name: str
+    title: str  # "the Spinner"
+    pronoun: Literal["she", "he", "they"]
+    temperament: str
+    wants: str  # what it wants from the Hero
+    avatar: str  # the NPC it speaks through, a noun phrase with its article
+    avatar_name: str
+    temper: Temper
+    offer_lines: tuple[str, ...] = Field(min_length=3)  # speech when bargaining
+    back_lines: tuple[str, ...] = Field(min_length=2)  # speech when backing the Agent
+    intro_lines: tuple[str, ...] = Field(min_length=2)  # the avatar steps in (step 1)
+    source: Source
+
+
+class Scene(_Strict):
+    title: str
+    setup: str
+    threat: str
+    elements: tuple[str, ...] = Field(min_length=1)
+    threat_dice: int = Field(ge=1, le=12)
+    agent: FateSeat
+    source: Source = "ours"
+
+
+class Quest(_Strict):
+    id: str
+    title: str
+    premise: str
+    source: Source = "ours"
+    scenes: tuple[Scene, ...]
+
+    @model_validator(mode="after")
+    def _nine(self) -> "Quest":
+        if len(self.scenes) != SCENES:
+            raise ValueError(f"a Quest has exactly {SCENES} scenes, this one has "
+                             f"{len(self.scenes)}")
+        return self
+
+
+class Rules(_Strict):
+    _assets: dict = PrivateAttr(default_factory=dict)
+    _fates: dict = PrivateAttr(default_factory=dict)
+    _quests: dict = PrivateAttr(default_factory=dict)
+    hero: HeroCard
+    fates: tuple[FateCard, ...]
+    quests: tuple[Quest, ...]
+    digest: str = ""
+
+    @model_validator(mode="after")
+    def _index(self) -> "Rules":
+        self._assets = {a.id: a for a in self.hero.assets}
+        self._fates = {f.seat: f for f in self.fates}
+        if sorted(self._fates) != sorted(FATES) or len(self.fates) != len(FATES):
+            raise ValueError(f"one Fate card for each of {', '.join(FATES)}")
+        self._quests = {q.id: q for q in self.quests}
+        if not self.quests:
+            raise ValueError("at least one Quest")
+        return self
+
+    # The indexes are read straight from pydantic's private store: attribute access to private
+    # fields goes through a slow __getattr__, and views read these thousands of times a game.
+    def asset(self, aid: str) -> AssetCard:
+        return self.__pydantic_private__["_assets"][aid]
+
+    def fate(self, seat: str) -> FateCard:
+        return self.__pydantic_private__["_fates"][seat]
+
+    def quest(self, qid: str) -> Quest:
+        return self._quests[qid]
+
+    def has_quest(self, qid: str) -> bool:
+        return qid in self._quests
+
+
+def _load(name: str) -> dict:
+    return tomllib.loads((rules_dir() / name).read_text(encoding="utf-8"))
+
+
+@cache
+def rules() -> Rules:
+    files = ["hero.toml", "fates.toml"] + sorted(
+        p.name for p in rules_dir().glob("quest_*.toml"))
+    raw = {name: _load(name) for name in files}
+    digest = hashlib.sha256("".join(
+        (rules_dir() / name).read_text(encoding="utf-8") for name in files).encode()).hexdigest()
+    quests = [raw[n] for n in files if n.startswith("quest_")]
+    return Rules.model_validate({"hero": raw["hero.toml"], "fates": raw["fates.toml"]["fate"],
+                                 "quests": quests, "digest": digest[:16]})
+
+
+def quest_from_dict(data: dict) -> Quest:
+    """A Quest drafted by a player (``--quest FILE``), validated like our own."""
+    return Quest.model_validate(data)
+
+
+def load_quest_file(path: str | Path) -> dict:
+    """Read and validate a Quest file; the dict goes into the game's options."""
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as err:
+        raise ValueError(f"cannot read the Quest {path}: {err}") from err
+    try:
+        quest_from_dict(data)
+    except ValueError as err:
+        first = str(err).splitlines()
+        raise ValueError(f"{path} is not a Quest the game can play: "
+                         f"{' '.join(first[:3])}") from err
+    return data
