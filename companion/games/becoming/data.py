@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from companion.core.resources import rules_path
 from companion.games.becoming.model import FATES, KINDS, PER_KIND, SCENES
 
 Source = Literal["text", "ours"]
@@ -26,12 +27,7 @@ CostKind = Literal["subvert", "add_negative", "remove_positive"]
 
 
 def rules_dir() -> Path:
-    try:  # the foundation's resource finder, once it is there
-        from companion.core.resources import rules_path  # type: ignore[import-not-found]
-
-        return Path(rules_path("becoming", "hero.toml")).parent
-    except ImportError:
-        return Path(__file__).resolve().parents[3] / "rules" / "becoming"
+    return rules_path("becoming")
 
 
 class _Strict(BaseModel):
