@@ -1,0 +1,143 @@
+"""The Hero's Journey's cards, suits and table rules, read from ``rules/heros_journey/*.toml``.
+
+Loaded explicitly on first use (never at import) and validated: unknown keys are refused, the deck
+must be the 45 cards of the extended Decktet with every suit on 14 of them, and the split the setup
+text describes (13 event-line cards, 14 Mentors, 11 Places, 7 Challenge cards) must come out.
+"""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+
+SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
+Suit = Literal["moons", "suns", "waves", "leaves", "wyrms", "knots"]
+Role = Literal["challenge", "mentor", "place", "event", "ending"]
+STAGE_CARDS = ("origin", "journey", "battle", "discovery", "market", "chance-meeting",
+               "betrayal", "pact")  # stages 2..9, in order
+ENDINGS = ("end", "calamity", "windfall")
+ORIGINS = ("rite", "harvest")
+
+
+def rules_dir() -> Path:
+    try:
+        from companion.core.resources import rules_path  # type: ignore[attr-defined]
+
+        return Path(rules_path("heros_journey", "cards.toml")).parent
+    except ImportError:  # before the packaging foundation lands
+        return Path(__file__).resolve().parents[3] / "rules" / "heros_journey"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Card(_Strict):
+    id: str
+    name: str
+    rank: int = Field(ge=0, le=10)
+    face: str
+    suits: tuple[Suit, ...]
+    role: Role
+    stage: int | None = None
+
+
+class SuitInfo(_Strict):
+    id: Suit
+    name: str
+    token: str
+    quality: str
+    source: Literal["text", "ours"]
+
+
+class Table(_Strict):
+    tokens_per_suit: int
+    start_tokens: int
+    rite_moons: int
+    prophecy_top_cost: int
+    travel_costs: tuple[int, int, int]
+    pact_suns: int
+    pact_moons: int
+    hand_limit: int
+    first_player: Literal["lot"]
+    max_rounds: int = Field(ge=1)
+    offers_per_rival: int = Field(ge=0)
+
+
+class Rules(_Strict):
+    cards: tuple[Card, ...]
+    suits: tuple[SuitInfo, ...]
+    table: Table
+    digest: str
+    _by_id: dict = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Rules":
+        if len(self.cards) != 45:
+            raise ValueError(f"expected the 45 cards of the extended deck, found {len(self.cards)}")
+        ids = [c.id for c in self.cards]
+        if len(set(ids)) != 45:
+            raise ValueError("card ids must be unique")
+        if tuple(s.id for s in self.suits) != SUITS:
+            raise ValueError(f"suits must be {SUITS} in that order")
+        for suit in SUITS:
+            n = sum(suit in c.suits for c in self.cards)
+            if n != 14:
+                raise ValueError(f"{suit} must be on 14 cards, found {n}")
+        roles = {r: sum(c.role == r for c in self.cards) for r in
+                 ("challenge", "mentor", "place", "event", "ending")}
+        if roles != {"challenge": 7, "mentor": 14, "place": 11, "event": 10, "ending": 3}:
+            raise ValueError(f"the deck split is wrong: {roles}")
+        stages = {c.id: c.stage for c in self.cards if c.role in ("event", "ending")}
+        want = {"rite": 1, "harvest": 1, **{s: i + 2 for i, s in enumerate(STAGE_CARDS)},
+                **{e: 10 for e in ENDINGS}}
+        if stages != want:
+            raise ValueError(f"event line stages are wrong: {stages}")
+        return self
+
+    def model_post_init(self, _context: object) -> None:
+        self._by_id = {c.id: c for c in self.cards}
+
+    def card(self, card_id: str) -> Card:
+        return _cards()[card_id]
+
+    def is_card(self, card_id: str) -> bool:
+        return card_id in self._by_id
+
+    def role(self, role: str) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards if c.role == role)
+
+    def suit(self, suit: str) -> SuitInfo:
+        return self.suits[SUITS.index(suit)]
+
+
+def load_rules(directory: Path | None = None) -> Rules:
+    directory = directory or rules_dir()
+    digest = hashlib.sha256()
+    raw: dict = {}
+    for fname, keys in (("cards.toml", {"card"}), ("game.toml", {"suit", "table"})):
+        blob = (directory / fname).read_bytes()
+        digest.update(fname.encode() + b"\0" + blob)
+        data = tomllib.loads(blob.decode())
+        unknown = set(data) - keys
+        if unknown:
+            raise ValueError(f"{fname}: unknown top-level keys {sorted(unknown)}")
+        raw.update(data)
+    return Rules.model_validate({"cards": raw["card"], "suits": raw["suit"],
+                                 "table": raw["table"], "digest": digest.hexdigest()[:16]})
+
+
+@cache
+def rules() -> Rules:
+    """The shipped rules, loaded once on first use."""
+    return load_rules()
+
+
+@cache
+def _cards() -> dict[str, Card]:
+    """id -> Card as a plain dict (a pydantic private attribute is slow to reach)."""
+    return {c.id: c for c in rules().cards}

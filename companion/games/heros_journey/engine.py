@@ -1,0 +1,157 @@
+"""The Hero's Journey (GAMES.md §2): the rules engine for 2-4 Heroes. Pure functions over a frozen
+:class:`State`; every compound rule runs as a queue of tasks (see ``flow``), so secret and
+simultaneous choices (the Origin's fist), chance (cards turned up, Challenge cards dealt) and each
+Hero's decisions are all explicit actions, and a session is exactly its action list.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome, RuleError
+
+from . import challenge, events, flow, turns  # noqa: F401  (the task kinds register on import)
+from .data import SUITS, Rules, rules
+from .model import SEATS, Hero, HjOptions, State, Work, freeze, thaw
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class HerosJourney:
+    name: ClassVar[str] = "heros-journey"
+    title: ClassVar[str] = "The Hero's Journey"
+    seats: ClassVar[tuple[str, ...]] = SEATS
+    default_human: ClassVar[str] = "hero1"
+    options_model: ClassVar[type[Options]] = HjOptions
+    blurb: ClassVar[str] = (
+        "the Decktet race for 2-4 Heroes: travel, rest and meet Challenges from your humble "
+        "origin to the Pact and an Ending; the rival Heroes play to win"
+    )
+
+    @property
+    def data(self) -> Rules:
+        return rules()
+
+    def rules_digest(self) -> str:
+        return rules().digest
+
+    # -- setup ------------------------------------------------------------------------------------
+    def setup(self, options: Options) -> State:
+        opts = options if isinstance(options, HjOptions) else HjOptions(players=options.players)
+        n = opts.players if opts.players is not None else 3
+        if not 2 <= n <= 4:
+            raise RuleError("players", f"The Hero's Journey is for 2 to 4 Heroes, not {n}")
+        if opts.level not in LEVELS:
+            raise RuleError("level", f"no level {opts.level!r}", legal=list(LEVELS))
+        r = rules()
+        tb = r.table
+        seats = list(SEATS[:n])
+        heroes = tuple(Hero(seat=s, tokens=(tb.start_tokens,) * 6) for s in seats)
+        bank = tuple(tb.tokens_per_suit - tb.start_tokens * n for _ in SUITS)
+        state = State(seats=tuple(seats), heroes=heroes, bank=bank,
+                      mentor_pile=tuple(sorted(r.role("mentor"))),
+                      place_pile=tuple(sorted(r.role("place"))),
+                      challenge_pile=tuple(sorted(r.role("challenge"))),
+                      max_rounds=opts.max_rounds or tb.max_rounds, level=opts.level,
+                      tasks=tuple(turns.setup_tasks(seats)))
+        return state
+
+    # -- who moves ----------------------------------------------------------------------------------
+    def to_move(self, state: State) -> list[str]:
+        if state.over or not state.tasks:
+            return []
+        t = state.tasks[0]
+        return list(flow.KINDS[t["k"]].due(_ro(state), t) or [])
+
+    def chance(self, state: State) -> Chance:
+        t = state.tasks[0] if state.tasks else None
+        k = flow.KINDS[t["k"]] if t else None
+        if k is None or k.chance is None or self.to_move(state) != [CHANCE]:
+            raise RuleError("chance", "no chance event is due")
+        return k.chance(_ro(state), t)
+
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        if seat not in self.to_move(state) or seat == CHANCE:
+            return []
+        t = state.tasks[0]
+        return flow.KINDS[t["k"]].legal(_ro(state), t, seat)
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        if state.over:
+            raise RuleError("over", "the Journey is over")
+        due = self.to_move(state)
+        w = thaw(state)
+        t = w.tasks[0]
+        k = flow.KINDS[t["k"]]
+        if action.seat == CHANCE:
+            if due != [CHANCE]:
+                raise RuleError("chance", "no card is to be turned up now")
+            items = list(action.args.get("items", []))
+            if action.kind != "chance":
+                raise RuleError("chance", "a chance outcome lists the items that came up")
+            k.chance(w, t).check(items)
+            k.on_chance(w, t, items)
+        else:
+            if action.seat not in due:
+                who = ", ".join(due) or "nobody"
+                raise RuleError("turn-order", f"it is not {action.seat}'s move (waiting for "
+                                f"{who})", legal=due)
+            k.act(w, t, action)
+        flow.settle(w)
+        return freeze(w), w.events
+
+    # -- what each seat may see -------------------------------------------------------------------
+    def secrets(self, state: State, seat: str | None) -> set[str]:
+        out: set[str] = set()
+        for h in state.heroes:
+            if h.seat != seat:
+                out.update(h.hand)
+        for t in state.tasks:
+            if t["k"] == "auction":
+                out.update(c for s, c in t["cards"].items() if s != seat)
+            if t["k"] == "fist" and t["hide"] and seat != t["hider"]:
+                out.add(t["hide"])
+        known = {state.revealed} if state.revealed else set()
+        me = next((h for h in state.heroes if h.seat == seat), None)
+        if me is not None and me.prophecy:
+            known.add(me.prophecy)
+        out.update(e for e in state.endings if e not in known)
+        # a card in one Hero's hand may also be named elsewhere only if it is not secret there
+        return out
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(state, seat)
+
+    # -- the end --------------------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def outcome(self, state: State) -> Outcome:
+        if not state.over:
+            return Outcome(summary="the Journey goes on")
+        best = max(state.scores.values())
+        winners = [s for s, v in state.scores.items() if v == best]
+        table = ", ".join(f"{s} {v}" for s, v in state.scores.items())
+        how = ("the Fates called a halt" if state.halted or not state.ending_first else
+               f"{state.ending_first} reached {rules().card(state.revealed).name}")
+        who = " and ".join(winners)
+        return Outcome(summary=f"{who} {'win' if len(winners) > 1 else 'wins'} with {best} "
+                       f"({how}; scores: {table})",
+                       scores={s: float(v) for s, v in state.scores.items()})
+
+    def describe(self, action: Action) -> str:
+        from .view import describe
+
+        return describe(action)
+
+
+_LAST: list[Any] = [None, None]
+
+
+def _ro(state: State) -> Work:
+    """A working copy for reading only (legal actions, who is due), kept for the last state asked
+    about: the session and the policies ask several questions of one state in a row."""
+    if _LAST[0] is not state:
+        _LAST[0], _LAST[1] = state, thaw(state)
+    return _LAST[1]

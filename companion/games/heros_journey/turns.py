@@ -1,0 +1,510 @@
+"""Setup, the turn (Travel, Rest, Attempt), trading, and passing the turn to the left.
+
+Choices where the text is open (each documented in rules/heros_journey/game.toml and tested):
+the first Hero is drawn by lot after the origins are chosen; trading between Heroes happens in the
+trading step after the action, one offer to each other Hero per turn; the Rite's two setup Moons
+are plain Moons (the substitution applies "for the rest of the game").
+"""
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from companion.core.game import CHANCE, Action, Chance, RuleError
+
+from . import flow
+from .data import ENDINGS, SUITS, rules
+from .flow import SI, act, card, check, ev, kind, pop, push
+from .model import Work
+
+PAIR_NAMES = ("Wanderer's", "Traveler's", "Seeker's")
+
+
+# -- setup ----------------------------------------------------------------------------------------
+def _endings_chance(w: Work, t: dict) -> Chance:
+    return Chance(what="the order of the three Endings, face down", count=3,
+                  options=ENDINGS, visible_to=())
+
+
+def _endings_on(w: Work, t: dict, items: list[str]) -> None:
+    pop(w)
+    w.endings = list(items)
+    ev(w, "endings_shuffled")
+
+
+kind("endings", due=lambda w, t: [CHANCE], chance=_endings_chance, on_chance=_endings_on)
+
+
+def _origin_legal(w: Work, t: dict, seat: str) -> list[Action]:
+    return [act(seat, "origin", origin=o) for o in ("rite", "harvest")]
+
+
+def _origin_act(w: Work, t: dict, a: Action) -> None:
+    check(_origin_legal(w, t, a.seat), a, "origin", "begin on the Rite or the Harvest")
+    pop(w)
+    h = w.hero(a.seat)
+    h.origin = a.args["origin"]
+    ev(w, "origin", seat=a.seat, origin=h.origin)
+    if h.origin == "rite":
+        flow.from_bank(w, a.seat, "moons", rules().table.rite_moons)
+        push(w, {"k": "prophecy", "seat": a.seat})
+
+
+flow.decision("origin", _origin_legal, _origin_act)
+
+
+def _prophecy_legal(w: Work, t: dict, seat: str) -> list[Action]:
+    out = [act(seat, "prophecy", look="bottom")]
+    if w.hero(seat).tokens[SI["moons"]] >= rules().table.prophecy_top_cost:
+        out.append(act(seat, "prophecy", look="top"))
+    return out
+
+
+def _prophecy_act(w: Work, t: dict, a: Action) -> None:
+    check(_prophecy_legal(w, t, a.seat), a, "prophecy",
+          "look at the bottom Ending, or pay three Moons to see the top one")
+    pop(w)
+    h = w.hero(a.seat)
+    look = a.args["look"]
+    if look == "top":
+        flow.to_bank(w, a.seat, "moons", rules().table.prophecy_top_cost)
+    h.prophecy = w.endings[0] if look == "top" else w.endings[-1]
+    h.prophecy_pos = look
+    ev(w, "prophecy", seat=a.seat, look=look)
+    ev(w, "prophecy_seen", a.seat, seat=a.seat, look=look, ending=h.prophecy)
+
+
+flow.decision("prophecy", _prophecy_legal, _prophecy_act)
+
+
+def _first_chance(w: Work, t: dict) -> Chance:
+    return Chance(what="the Hero who goes first (by lot)", count=1, options=tuple(w.seats))
+
+
+def _first_on(w: Work, t: dict, items: list[str]) -> None:
+    pop(w)
+    w.first = w.current = w.seats.index(items[0])
+    ev(w, "first", seat=items[0])
+    push(w, {"k": "turn", "seat": items[0]})
+
+
+kind("first", due=lambda w, t: [CHANCE], chance=_first_chance, on_chance=_first_on)
+
+
+def setup_tasks(seats: list[str]) -> list[dict]:
+    tasks: list[dict] = [{"k": "endings"}]
+    tasks += [flow.deal(s) for s in seats]
+    for i in range(3):
+        tasks += [flow.reveal("mentor", "slot", i=i), flow.reveal("place", "slot", i=i)]
+    tasks += [{"k": "origin", "seat": s} for s in seats]
+    tasks.append({"k": "first"})
+    return tasks
+
+
+# -- the turn -----------------------------------------------------------------------------------------
+def travel_cost(i: int) -> int:
+    return rules().table.travel_costs[i]
+
+
+def rest_options(w: Work, seat: str) -> list[Action]:
+    h = w.hero(seat)
+    stage_suits = card(flow.stage_card(h)).suits
+    eligible = [c for c in h.cards() if 0 < card(c).rank <= h.stage]
+    out = []
+    for c in eligible:
+        suits = card(c).suits
+        twos = list(suits) if len(suits) == 2 else [None]
+        for two in twos:
+            for ss in stage_suits:
+                out.append(act(seat, "rest", card=c, two=two, stage_suit=ss))
+    if not eligible:
+        if len(stage_suits) == 2:
+            out.append(act(seat, "rest", card=None, suits=list(stage_suits)))
+        else:
+            for a, b in ((0, 1), (0, 2), (1, 2)):
+                out.append(act(seat, "rest", card=None, suits=[stage_suits[a], stage_suits[b]]))
+    return out
+
+
+def travel_options(w: Work, seat: str) -> list[Action]:
+    h = w.hero(seat)
+    out = []
+    for i in range(3):
+        if w.slots[i] == [None, None] or sum(h.tokens) < travel_cost(i):
+            continue
+        for keep in [None, *h.mentors]:
+            out.append(act(seat, "travel", pair=i, keep=keep))
+    return out
+
+
+def matching_cards(w: Work, seat: str) -> list[str]:
+    h = w.hero(seat)
+    nxt = flow.next_card(w, h)
+    if nxt is None or h.stage >= 9:
+        return []
+    need = set(card(nxt).suits)
+    return [c for c in h.cards() if need <= set(card(c).suits)]
+
+
+def challenge_ready(w: Work, seat: str) -> str:
+    """Why the Hero cannot attempt the next Stage by a Challenge ("" if they can)."""
+    h = w.hero(seat)
+    nxt = flow.next_card(w, h)
+    if nxt is None:
+        return "the Ending is not revealed yet (the first Hero at the Pact reveals it)"
+    suits = card(nxt).suits
+    if any(h.tokens[SI[s]] < 1 for s in suits):
+        return f"you need a token of each of {' and '.join(suits)} to place on {card(nxt).name}"
+    left = {s: flow.res(h, s) - 1 for s in suits}
+    if h.stage == 9:
+        if left[suits[0]] < 10:
+            return f"after placing a token you need 10 {suits[0]} for {card(nxt).name}"
+        return ""
+    if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
+        return (f"after placing the tokens you need {' and '.join(suits)} both present and at "
+                f"least {card(nxt).rank} together")
+    return ""
+
+
+def turn_options(w: Work, seat: str) -> list[Action]:
+    out = travel_options(w, seat) + rest_options(w, seat)
+    out += [act(seat, "match", card=c) for c in matching_cards(w, seat)]
+    if not challenge_ready(w, seat):
+        out.append(act(seat, "challenge"))
+    return out
+
+
+def _turn_due(w: Work, t: dict) -> list[str] | None:
+    return None if w.hero(t["seat"]).skip else [t["seat"]]
+
+
+def _turn_auto(w: Work, t: dict) -> None:  # a lost turn
+    pop(w)
+    h = w.hero(t["seat"])
+    h.skip -= 1
+    ev(w, "turn_lost", seat=t["seat"])
+    push(w, {"k": "end_turn", "seat": t["seat"]})
+
+
+def _turn_act(w: Work, t: dict, a: Action) -> None:
+    seat = a.seat
+    if a.kind == "rest" and a.args.get("card") is None and isinstance(a.args.get("suits"), list):
+        order = card(flow.stage_card(w.hero(seat))).suits  # any order of the two suits
+        a = act(seat, "rest", card=None, suits=sorted(
+            a.args["suits"], key=lambda x: order.index(x) if x in order else 9))
+    legal = turn_options(w, seat)
+    if a.key() not in {x.key() for x in legal}:
+        raise RuleError(f"turn-{a.kind}" if a.kind in ("travel", "rest", "match", "challenge")
+                        else "turn", _turn_why(w, a),
+                        legal=["travel", "rest"] + (["match"] if matching_cards(w, seat) else [])
+                        + ([] if challenge_ready(w, seat) else ["challenge"]))
+    pop(w)
+    push(w, {"k": "trade", "seat": seat})
+    if a.kind == "travel":
+        _travel(w, seat, a.args["pair"], a.args["keep"])
+    elif a.kind == "rest":
+        _rest(w, seat, a.args)
+    elif a.kind == "match":
+        h = w.hero(seat)
+        flow.discard_card(w, seat, a.args["card"])
+        h.stage += 1
+        ev(w, "match", seat=seat, card=a.args["card"], stage=h.stage)
+        push(w, {"k": "arrive", "seat": seat, "stage": h.stage})
+    else:
+        from .challenge import start_challenge
+
+        start_challenge(w, seat)
+
+
+def _turn_why(w: Work, a: Action) -> str:
+    seat, h = a.seat, w.hero(a.seat)
+    if a.kind == "challenge":
+        return challenge_ready(w, seat) or "you cannot attempt a Challenge now"
+    if a.kind == "match":
+        nxt = flow.next_card(w, h)
+        return (f"a Matching Encounter card must be yours and bear both suits of "
+                f"{card(nxt).name if nxt else 'the next Stage'} (never the Ending)")
+    if a.kind == "travel":
+        return ("travel: pair 0, 1 or 2 (Wanderer's costs 1 token, Traveler's 3, Seeker's 5) and "
+                "keep at most one of your Mentors")
+    if a.kind == "rest":
+        return ("rest on one of your Encounter cards of rank up to your Stage (2 of one suit, 1 "
+                "of the other), plus 1 token of a suit on your Stage card")
+    return "on your turn: travel, rest, or attempt the next Stage (match or challenge)"
+
+
+flow.decision("turn", lambda w, t, s: turn_options(w, s), _turn_act)
+KIND_TURN = flow.KINDS["turn"]
+KIND_TURN.due = _turn_due
+KIND_TURN.auto = _turn_auto
+
+
+def _travel(w: Work, seat: str, i: int, keep: str | None) -> None:
+    h = w.hero(seat)
+    left = [m for m in h.mentors if m != keep]
+    tasks: list[dict] = []
+    for m in left:
+        h.mentors.remove(m)
+        w.mentor_under.append(m)
+        suits = list(card(m).suits)
+        tasks.append(flow.choose_draw(seat, suits, "parting gift") if len(suits) > 1
+                     else flow.draw(seat, suits[0], "parting gift"))
+    ev(w, "travel", seat=seat, pair=i, keep=keep, left=left)
+    dests: list[str] = []
+    for j in range(i):
+        dests += [c or "bank" for c in w.slots[j]]
+    dests.append("bank")
+    tasks.append(flow.pay(seat, dests, "travel"))
+    tasks.append({"k": "take_pair", "seat": seat, "i": i})
+    push(w, *tasks)
+
+
+def _take_pair(w: Work, t: dict) -> None:
+    pop(w)
+    seat, i = t["seat"], t["i"]
+    h = w.hero(seat)
+    mentor, place = w.slots[i]
+    old_places = list(h.places)
+    got = [0] * 6
+    for c in (mentor, place):
+        if c:
+            for k, n in enumerate(flow.take_on(w, c)):
+                got[k] += n
+    for k, n in enumerate(got):
+        h.tokens[k] += n
+    if mentor:
+        h.mentors.append(mentor)
+    del w.slots[i]
+    w.slots.append([None, None])
+    ev(w, "takes_pair", seat=seat, mentor=mentor, place=place, pair=i,
+       tokens={SUITS[k]: n for k, n in enumerate(got) if n})
+    tasks = [flow.reveal("mentor", "slot", i=2), flow.reveal("place", "slot", i=2)]
+    if place:
+        h.places.append(place)
+        if h.stage == 3:  # on the Journey two Places may be kept
+            if len(old_places) >= 2:
+                tasks.append({"k": "drop_place", "seat": seat, "among": old_places})
+        else:
+            for p in old_places:
+                flow.discard_card(w, seat, p)
+                ev(w, "leaves_place", seat=seat, card=p)
+    push(w, *tasks)
+
+
+kind("take_pair", due=lambda w, t: None, auto=_take_pair)
+
+
+def _drop_legal(w: Work, t: dict, seat: str) -> list[Action]:
+    return [act(seat, "discard_place", card=c) for c in t["among"] if c in w.hero(seat).places]
+
+
+def _drop_act(w: Work, t: dict, a: Action) -> None:
+    check(_drop_legal(w, t, a.seat), a, "places", "discard one of the Places named")
+    pop(w)
+    flow.discard_card(w, a.seat, a.args["card"])
+    ev(w, "leaves_place", seat=a.seat, card=a.args["card"])
+
+
+flow.decision("drop_place", _drop_legal, _drop_act)
+
+
+def _rest(w: Work, seat: str, args: dict) -> None:
+    cid = args["card"]
+    tasks = []
+    if cid is None:
+        tasks = [flow.draw(seat, s, "rest") for s in args["suits"]]
+    else:
+        suits = card(cid).suits
+        if len(suits) == 3:
+            tasks = [flow.draw(seat, s, "rest") for s in suits]
+        else:
+            two = args["two"]
+            other = next(s for s in suits if s != two)
+            tasks = [flow.draw(seat, two, "rest"), flow.draw(seat, two, "rest"),
+                     flow.draw(seat, other, "rest")]
+        tasks.append(flow.draw(seat, args["stage_suit"], "rest"))
+    ev(w, "rest", seat=seat, card=cid)
+    push(w, *tasks)
+
+
+# -- trading --------------------------------------------------------------------------------------------
+def on_market(w: Work, seat: str) -> bool:
+    return w.hero(seat).stage == 6
+
+
+def bank_trades(w: Work, seat: str) -> list[Action]:
+    h = w.hero(seat)
+    size = 1 if on_market(w, seat) else 2
+    gives = [list(c) for c in combinations_with_replacement(SUITS, size)
+             if all(h.tokens[SI[s]] >= c.count(s) for s in c)]
+    face_up = [c for p in w.slots for c in p if c]
+    out = []
+    for get in SUITS:
+        sources: list[str | None] = [None] if w.bank[SI[get]] else [
+            c for c in face_up if w.on_cards.get(c, [0] * 6)[SI[get]]]
+        for give in gives:
+            if get in give:
+                continue
+            for src in sources:
+                out.append(act(seat, "bank", give=give, get=get, source=src))
+    return out
+
+
+def offer_options(w: Work, seat: str) -> list[Action]:
+    h = w.hero(seat)
+    limit = rules().table.offers_per_rival
+    out = []
+    for other in w.seats:
+        if other == seat or w.offers_made.count(other) >= limit:
+            continue
+        o = w.hero(other)
+        for a in SUITS:
+            for b in SUITS:
+                if a == b:
+                    continue
+                for na, nb in ((1, 1), (2, 1), (1, 2)):
+                    if h.tokens[SI[a]] >= na and o.tokens[SI[b]] >= nb:
+                        out.append(act(seat, "offer", to=other, give={a: na}, get={b: nb}))
+    return out
+
+
+def trade_options(w: Work, seat: str) -> list[Action]:
+    """The trading step: end the turn, or open the bank's or the offers' menu. (A full bank trade
+    or offer is also accepted here directly, as the REPL sends them.)"""
+    out = [act(seat, "end")]
+    if bank_trades(w, seat):
+        out.append(act(seat, "trade_bank"))
+    if offer_options(w, seat):
+        out.append(act(seat, "trade_offer"))
+    return out
+
+
+def _valid_bundle(x: object) -> bool:
+    return isinstance(x, dict) and bool(x) and all(
+        s in SUITS and isinstance(n, int) and n > 0 for s, n in x.items())
+
+
+def _trade_act(w: Work, t: dict, a: Action) -> None:
+    seat = a.seat
+    if a.kind == "offer":
+        if a.key() not in {x.key() for x in offer_options(w, seat)}:
+            _check_offer(w, seat, a)  # any well-formed offer, not only the listed shapes
+    elif a.kind == "bank":
+        check(bank_trades(w, seat), a, "trade-bank", "trade 2 tokens (1 on the Market) to the "
+              "bank for one of another suit the bank or a face-up Encounter card holds")
+    elif a.kind != "back":
+        check(trade_options(w, seat), a, "trade",
+              "trade with the bank 2:1 (1:1 on the Market), offer a trade, or end your turn")
+    if t["k"] != "trade":  # a menu: back to the trading step after one trade
+        pop(w)
+    if a.kind == "end":
+        pop(w)
+        push(w, {"k": "end_turn", "seat": seat})
+    elif a.kind in ("trade_bank", "trade_offer"):
+        push(w, {"k": a.kind, "seat": seat})
+    elif a.kind == "back":
+        pass
+    elif a.kind == "bank":
+        give, get, src = a.args["give"], a.args["get"], a.args["source"]
+        for s in give:
+            flow.to_bank(w, seat, s)
+        if src is None:
+            flow.from_bank(w, seat, get)
+        else:
+            w.on_cards[src][SI[get]] -= 1
+            w.hero(seat).tokens[SI[get]] += 1
+        ev(w, "bank_trade", seat=seat, give=give, get=get, source=src)
+    else:
+        w.offers_made.append(a.args["to"])
+        ev(w, "offer", seat=seat, to=a.args["to"], give=a.args["give"], get=a.args["get"])
+        push(w, {"k": "respond", "seat": a.args["to"], "from": seat, "give": a.args["give"],
+                 "get": a.args["get"]})
+
+
+def _menu_act(w: Work, t: dict, a: Action) -> None:
+    legal = (bank_trades if t["k"] == "trade_bank" else offer_options)(w, a.seat)
+    check(legal + [act(a.seat, "back")], a, t["k"].replace("_", "-"),
+          "choose one of the trades listed, or go back")
+    _trade_act(w, t, a)
+
+
+for _menu, _lister in (("trade_bank", bank_trades), ("trade_offer", offer_options)):
+    flow.decision(_menu, lambda w, t, s, _l=_lister: [act(s, "back")] + _l(w, s), _menu_act)
+
+
+def _check_offer(w: Work, seat: str, a: Action) -> None:
+    to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
+    if to not in w.seats or to == seat:
+        raise RuleError("trade", "offer a trade to another Hero at the table",
+                        legal=[s for s in w.seats if s != seat])
+    if w.offers_made.count(to) >= rules().table.offers_per_rival:
+        raise RuleError("trade-offers", f"you already made {to} an offer this turn")
+    if not (_valid_bundle(give) and _valid_bundle(get)):
+        raise RuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
+                        "2 Knots")
+    h, o = w.hero(seat), w.hero(to)
+    if any(h.tokens[SI[s]] < n for s, n in give.items()):
+        raise RuleError("trade", "you do not hold the tokens you offer")
+    if any(o.tokens[SI[s]] < n for s, n in get.items()):
+        raise RuleError("trade", f"{to} does not hold the tokens you ask for")
+
+
+flow.decision("trade", lambda w, t, s: trade_options(w, s), _trade_act)
+
+
+def _respond_legal(w: Work, t: dict, seat: str) -> list[Action]:
+    h, o = w.hero(t["from"]), w.hero(seat)
+    ok = all(h.tokens[SI[s]] >= n for s, n in t["give"].items()) and all(
+        o.tokens[SI[s]] >= n for s, n in t["get"].items())
+    return ([act(seat, "accept")] if ok else []) + [act(seat, "refuse")]
+
+
+def _respond_act(w: Work, t: dict, a: Action) -> None:
+    check(_respond_legal(w, t, a.seat), a, "trade", "accept or refuse the offer")
+    pop(w)
+    if a.kind == "accept":
+        h, o = w.hero(t["from"]), w.hero(a.seat)
+        for s, n in t["give"].items():
+            h.tokens[SI[s]] -= n
+            o.tokens[SI[s]] += n
+        for s, n in t["get"].items():
+            o.tokens[SI[s]] -= n
+            h.tokens[SI[s]] += n
+    ev(w, "trade_" + ("accepted" if a.kind == "accept" else "refused"), seat=a.seat,
+       by=t["from"], give=t["give"], get=t["get"])
+
+
+flow.decision("respond", _respond_legal, _respond_act)
+
+
+# -- passing the turn -----------------------------------------------------------------------------------
+def _end_turn(w: Work, t: dict) -> None:
+    pop(w)
+    seat = t["seat"]
+    w.offers_made = []
+    if w.ending_first is not None:
+        if seat in w.final_turns:
+            w.final_turns.remove(seat)
+        if not w.final_turns:
+            from .events import finish
+
+            finish(w)
+            return
+        nxt = w.final_turns[0]
+        w.current = w.seats.index(nxt)
+        push(w, {"k": "turn", "seat": nxt})
+        return
+    w.current = (w.current + 1) % len(w.seats)
+    if w.current == w.first:
+        w.round += 1
+        if w.round > w.max_rounds:
+            w.halted = True
+            ev(w, "halt", rounds=w.max_rounds)
+            from .events import finish
+
+            finish(w)
+            return
+        ev(w, "round", round=w.round)
+    push(w, {"k": "turn", "seat": w.seats[w.current]})
+
+
+kind("end_turn", due=lambda w, t: None, auto=_end_turn)
