@@ -57,6 +57,13 @@ def _add_voice_flags(p: argparse.ArgumentParser) -> None:
                    help="seconds a model may take for one move, retries included")
 
 
+def _add_table_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, metavar="N",
+                   help="players at the table (The Hero's Journey: 2-4 Heroes, default 3)")
+    p.add_argument("--level", choices=["easy", "normal", "hard"],
+                   help="how well the AI plays (The Hero's Journey's rivals; default normal)")
+
+
 # -- helpers -------------------------------------------------------------------------------------
 def _game(name: str):
     from companion.core.registry import UnknownGame, get_game
@@ -90,7 +97,7 @@ def seat_title(seat: str) -> str:
 
 
 def _intro(game, session, seat: str, voice, path: Path | None) -> str:
-    others = ", ".join(seat_title(s) for s in game.seats if s != seat)
+    others = ", ".join(seat_title(s) for s in session.seats if s != seat)
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     lines = [f"{game.title}: {game.blurb}.",
@@ -132,8 +139,10 @@ def cmd_play(args) -> int:
     scripted = args.script is not None
     screen = _screen(scripted)
     lines, veils = _split_list(args.lines), _split_list(args.veils)
-    seats = {s: (HUMAN if s == seat else AI) for s in game.seats}
-    options = _options(game, args.character)
+    options = _options(game, args.character, args.players, args.level)
+    seats = {s: (HUMAN if s == seat else AI) for s in _table(game, options)}
+    if seat not in seats:
+        raise UserError(f"the seat {seat} is not at a table of {len(seats)}")
     session = Session.start(game, seed, seats, voice, path, physical=args.physical,
                             emit=screen, lines=lines, veils=veils, options=options,
                             character_file=args.character)
@@ -145,10 +154,28 @@ def cmd_play(args) -> int:
     return _run(controller, screen, args.script)
 
 
-def _options(game, character: str | None):
-    """The game's options; with ``--character FILE``, the campaign character(s) it holds."""
+def _table(game, options) -> tuple[str, ...]:
+    """The seats in play: all the game's seats, or as many as its options seat."""
+    seats_for = getattr(game, "seats_for", None)
+    return tuple(seats_for(options)) if seats_for else game.seats
+
+
+def _options(game, character: str | None, players: int | None = None,
+             level: str | None = None):
+    """The game's options: ``--players`` and ``--level`` where the game has them; with
+    ``--character FILE``, the campaign character(s) it holds."""
+    if players is None:
+        players = getattr(game, "cli_players", None)
+    extra = {k: v for k, v in (("players", players), ("level", level)) if v is not None}
+    if level is not None and "level" not in game.options_model.model_fields:
+        raise UserError(f"{game.title} has no --level (its AI plays one way)")
     if character is None:
-        return game.options_model()
+        try:
+            return game.options_model(**extra)
+        except ValueError as err:  # pydantic's ValidationError: name the option, in one line
+            first = err.errors()[0] if hasattr(err, "errors") else {"loc": ("",), "msg": str(err)}
+            raise UserError(f"{game.title}: --{first['loc'][0]} {first.get('input', '')}: "
+                            f"{first['msg'].lower()}") from None
     from companion.core.registry import game_module
 
     campaign = game_module(game, "campaign")
@@ -277,9 +304,9 @@ def cmd_autoplay(args) -> int:
     from companion.journal.store import JournalError
 
     try:
-        session = Session.start(game, seed, {s: AI for s in game.seats}, voice, path,
-                                emit=screen, options=_options(game, args.character),
-                                character_file=args.character)
+        options = _options(game, args.character, args.players, args.level)
+        session = Session.start(game, seed, {s: AI for s in _table(game, options)}, voice, path,
+                                emit=screen, options=options, character_file=args.character)
     except JournalError as err:
         raise UserError(f"{err} (or pass --force to overwrite)") from None
     try:
@@ -414,6 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--character", metavar="FILE",
                    help="campaign character file (High Stakes): played if it exists, and saved "
                         "there at the end of the story")
+    _add_table_flags(s)
     _add_voice_flags(s)
     s.set_defaults(func=cmd_play)
 
@@ -430,6 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="overwrite an existing journal")
     s.add_argument("--quiet", action="store_true", help="print only the outcome")
     s.add_argument("--character", metavar="FILE", help="campaign character file to play with")
+    _add_table_flags(s)
     _add_voice_flags(s)
     s.set_defaults(func=cmd_autoplay)
 

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from companion.core.resources import rules_path
+
 SUITS = ("moons", "suns", "waves", "leaves", "wyrms", "knots")
 Suit = Literal["moons", "suns", "waves", "leaves", "wyrms", "knots"]
 Role = Literal["challenge", "mentor", "place", "event", "ending"]
@@ -24,12 +26,7 @@ ORIGINS = ("rite", "harvest")
 
 
 def rules_dir() -> Path:
-    try:
-        from companion.core.resources import rules_path  # type: ignore[attr-defined]
-
-        return Path(rules_path("heros_journey", "cards.toml")).parent
-    except ImportError:  # before the packaging foundation lands
-        return Path(__file__).resolve().parents[3] / "rules" / "heros_journey"
+    return rules_path("heros_journey")
 
 
 class _Strict(BaseModel):
@@ -141,3 +138,42 @@ def rules() -> Rules:
 def _cards() -> dict[str, Card]:
     """id -> Card as a plain dict (a pydantic private attribute is slow to reach)."""
     return {c.id: c for c in rules().cards}
+
+
+class HeroInfo(_Strict):
+    seat: str
+    name: str
+    pronouns: str
+    manner: str
+    rite: str
+    harvest: str
+    advance: tuple[str, ...]
+    contest: tuple[str, ...]
+    offer: tuple[str, ...]
+    refuse: tuple[str, ...]
+    beaten: tuple[str, ...]
+
+
+class Story(_Strict):
+    heroes: tuple[HeroInfo, ...]
+    templates: dict[str, tuple[str, ...]]
+
+    def hero(self, seat: str) -> HeroInfo:
+        return next(h for h in self.heroes if h.seat == seat)
+
+
+@cache
+def story() -> Story:
+    """The Heroes' names and voices and the narrator's templates (story text, not rules)."""
+    heroes = tomllib.loads((rules_dir() / "heroes.toml").read_text())
+    tmpl = tomllib.loads((rules_dir() / "story.toml").read_text())
+    return Story.model_validate({"heroes": heroes["hero"], "templates": tmpl["templates"]})
+
+
+def hero_name(seat: str | None) -> str:
+    if seat is None:
+        return "nobody"
+    try:
+        return story().hero(seat).name
+    except StopIteration:
+        return seat

@@ -10,10 +10,11 @@ from typing import Any, ClassVar
 from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome, RuleError
 
 from . import challenge, events, flow, turns  # noqa: F401  (the task kinds register on import)
-from .data import SUITS, Rules, rules
+from .data import SUITS, Rules, hero_name, rules
 from .model import SEATS, Hero, HjOptions, State, Work, freeze, thaw
 
 LEVELS = ("easy", "normal", "hard")
+DEFAULT_PLAYERS = 2  # the smallest table; `companion play` seats three (you and two rivals)
 
 
 class HerosJourney:
@@ -22,6 +23,7 @@ class HerosJourney:
     seats: ClassVar[tuple[str, ...]] = SEATS
     default_human: ClassVar[str] = "hero1"
     options_model: ClassVar[type[Options]] = HjOptions
+    cli_players: ClassVar[int] = 3  # `companion play`: you and two rivals unless --players
     blurb: ClassVar[str] = (
         "the Decktet race for 2-4 Heroes: travel, rest and meet Challenges from your humble "
         "origin to the Pact and an Ending; the rival Heroes play to win"
@@ -37,7 +39,7 @@ class HerosJourney:
     # -- setup ------------------------------------------------------------------------------------
     def setup(self, options: Options) -> State:
         opts = options if isinstance(options, HjOptions) else HjOptions(players=options.players)
-        n = opts.players if opts.players is not None else 3
+        n = opts.players if opts.players is not None else DEFAULT_PLAYERS
         if not 2 <= n <= 4:
             raise RuleError("players", f"The Hero's Journey is for 2 to 4 Heroes, not {n}")
         if opts.level not in LEVELS:
@@ -54,6 +56,11 @@ class HerosJourney:
                       max_rounds=opts.max_rounds or tb.max_rounds, level=opts.level,
                       tasks=tuple(turns.setup_tasks(seats)))
         return state
+
+    def seats_for(self, options: Options) -> tuple[str, ...]:
+        """The seats a table of ``options.players`` Heroes uses (the session holds only these)."""
+        n = options.players if options.players is not None else DEFAULT_PLAYERS
+        return SEATS[:n]
 
     # -- who moves ----------------------------------------------------------------------------------
     def to_move(self, state: State) -> list[str]:
@@ -131,10 +138,10 @@ class HerosJourney:
         if not state.over:
             return Outcome(summary="the Journey goes on")
         best = max(state.scores.values())
-        winners = [s for s, v in state.scores.items() if v == best]
-        table = ", ".join(f"{s} {v}" for s, v in state.scores.items())
+        winners = [hero_name(s) for s, v in state.scores.items() if v == best]
+        table = ", ".join(f"{hero_name(s)} {v}" for s, v in state.scores.items())
         how = ("the Fates called a halt" if state.halted or not state.ending_first else
-               f"{state.ending_first} reached {rules().card(state.revealed).name}")
+               f"{hero_name(state.ending_first)} reached {rules().card(state.revealed).name}")
         who = " and ".join(winners)
         return Outcome(summary=f"{who} {'win' if len(winners) > 1 else 'wins'} with {best} "
                        f"({how}; scores: {table})",

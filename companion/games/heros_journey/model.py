@@ -13,7 +13,7 @@ is to act.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,12 +24,13 @@ NSUITS = 6
 
 
 class HjOptions(Options):
-    """``players``: Heroes at the table (2-4, default 3: you and two rivals). ``level``: how well
+    """``players``: Heroes at the table (2-4; default 2, the CLI seats 3: you and two rivals). ``level``: how well
     the AI rivals play (easy, normal, hard). ``max_rounds``: the long road's limit (None: the
     rules data's)."""
 
-    level: str = "normal"
-    max_rounds: int | None = None
+    players: int | None = Field(default=None, ge=2, le=4)
+    level: Literal["easy", "normal", "hard"] = "normal"
+    max_rounds: int | None = Field(default=None, ge=1)
 
 
 class Hero(BaseModel):

@@ -367,13 +367,46 @@ def offer_options(w: Work, seat: str) -> list[Action]:
     return out
 
 
+def _bank_error(w: Work, seat: str, give: object, get: object, source: object) -> str:
+    """Why a bank trade is not allowed ("" when it is)."""
+    h = w.hero(seat)
+    size = 1 if on_market(w, seat) else 2
+    if not isinstance(give, list) or len(give) != size or any(g not in SUITS for g in give):
+        return f"give the bank {size} token{'s' if size > 1 else ''} for one"
+    if get not in SUITS or get in give:
+        return "ask the bank for a token of a suit you do not give"
+    if any(h.tokens[SI[g]] < give.count(g) for g in give):
+        return "you do not hold the tokens you give"
+    if source is None:
+        return "" if w.bank[SI[get]] else (f"the bank has no {get}: take it from a face-up "
+                                           "Encounter card that holds one")
+    face_up = [c for p in w.slots for c in p if c]
+    if w.bank[SI[get]] or source not in face_up or not w.on_cards.get(source, [0] * 6)[SI[get]]:
+        return "a token comes from a face-up Encounter card only when the bank lacks the suit"
+    return ""
+
+
+def _has_bank_trade(w: Work, seat: str) -> bool:
+    h = w.hero(seat)
+    if sum(h.tokens) < (1 if on_market(w, seat) else 2):
+        return False
+    return any(w.bank) or any(sum(v) for v in w.on_cards.values())
+
+
+def _has_offer(w: Work, seat: str) -> bool:
+    limit = rules().table.offers_per_rival
+    return sum(w.hero(seat).tokens) > 0 and any(
+        o != seat and w.offers_made.count(o) < limit and sum(w.hero(o).tokens)
+        for o in w.seats)
+
+
 def trade_options(w: Work, seat: str) -> list[Action]:
     """The trading step: end the turn, or open the bank's or the offers' menu. (A full bank trade
     or offer is also accepted here directly, as the REPL sends them.)"""
     out = [act(seat, "end")]
-    if bank_trades(w, seat):
+    if _has_bank_trade(w, seat) and bank_trades(w, seat):
         out.append(act(seat, "trade_bank"))
-    if offer_options(w, seat):
+    if _has_offer(w, seat) and offer_options(w, seat):
         out.append(act(seat, "trade_offer"))
     return out
 
@@ -386,14 +419,15 @@ def _valid_bundle(x: object) -> bool:
 def _trade_act(w: Work, t: dict, a: Action) -> None:
     seat = a.seat
     if a.kind == "offer":
-        if a.key() not in {x.key() for x in offer_options(w, seat)}:
-            _check_offer(w, seat, a)  # any well-formed offer, not only the listed shapes
+        _check_offer(w, seat, a)
     elif a.kind == "bank":
-        check(bank_trades(w, seat), a, "trade-bank", "trade 2 tokens (1 on the Market) to the "
-              "bank for one of another suit the bank or a face-up Encounter card holds")
-    elif a.kind != "back":
-        check(trade_options(w, seat), a, "trade",
-              "trade with the bank 2:1 (1:1 on the Market), offer a trade, or end your turn")
+        why = _bank_error(w, seat, a.args.get("give"), a.args.get("get"), a.args.get("source"))
+        if why:
+            raise RuleError("trade-bank", why + " (2:1, or 1:1 on the Market)")
+    elif a.kind != "back" and (a.kind not in ("end", "trade_bank", "trade_offer") or set(a.args)
+                               or a.key() not in {x.key() for x in trade_options(w, seat)}):
+        raise RuleError("trade", "trade with the bank 2:1 (1:1 on the Market), offer a trade, "
+                        "or end your turn", legal=["end", "bank", "offer"])
     if t["k"] != "trade":  # a menu: back to the trading step after one trade
         pop(w)
     if a.kind == "end":
@@ -421,9 +455,10 @@ def _trade_act(w: Work, t: dict, a: Action) -> None:
 
 
 def _menu_act(w: Work, t: dict, a: Action) -> None:
-    legal = (bank_trades if t["k"] == "trade_bank" else offer_options)(w, a.seat)
-    check(legal + [act(a.seat, "back")], a, t["k"].replace("_", "-"),
-          "choose one of the trades listed, or go back")
+    want = "bank" if t["k"] == "trade_bank" else "offer"
+    if a.kind not in (want, "back") or (a.kind == "back" and a.args):
+        raise RuleError(t["k"].replace("_", "-"), f"choose a {want} trade, or go back",
+                        legal=[want, "back"])
     _trade_act(w, t, a)
 
 

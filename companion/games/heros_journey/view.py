@@ -55,6 +55,10 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "scores": dict(w.scores), "omens": dict(w.doubled),
         "pending": _pending(w, seat),
     }
+    if w.over:
+        from .events import score_of
+
+        out["score_detail"] = {s: score_of(w, s)[1] for s in w.seats}
     me = next((h for h in w.heroes if h.seat == seat), None)
     if me is not None:
         out["hand"] = list(me.hand)

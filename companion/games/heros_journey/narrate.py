@@ -1,0 +1,176 @@
+"""Offline narration for The Hero's Journey: the race told as a story.
+
+Each public beat becomes a sentence or two from the templates in ``rules/heros_journey/story.toml``
+(the story toolkit fills them: names, the pronouns of each Hero, verbs that agree, phrases with
+their articles), and a rival who advances, contests or is beaten says one of their own lines from
+``heroes.toml``. Nothing is told twice in a session and no opener twice in a round. Bids, trades,
+draws and payments are small print (see ``render.mechanics``), not story.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.game import Action, Event
+from companion.story.grammar import Phrase
+from companion.story.memory import Told
+from companion.story.pronouns import parse
+from companion.story.template import Character, tell
+from companion.story.voice import Beat, NarrationMemory
+
+from .data import rules, story
+
+
+def hero(seat: str) -> Character:
+    info = story().hero(seat)
+    return Character(name=info.name, pronouns=parse(info.pronouns))
+
+
+def card(cid: str) -> Phrase:
+    name = rules().card(cid).name
+    if name.startswith("the "):
+        return Phrase(words=name[4:], form="the")
+    return Phrase(words=name, form="bare")
+
+
+def quality(suit: str | None) -> str:
+    if suit is None:
+        return "the Fates' own choosing"
+    s = rules().suit(suit)
+    return f"{s.quality} ({s.name})"
+
+
+class Narrator:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
+        return ""  # no action of this game asks for text
+
+    def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
+        told = Told(memory.used)
+        scene = f"round-{beat.view.get('round', 0)}"
+        out: list[str] = []
+        for i, ev in enumerate(beat.events):
+            rng = memory.rng(beat.step, i)
+            text = self._event(ev, beat, told, scene, rng, memory)
+            if text:
+                out.append(text)
+        return " ".join(out)
+
+    def _say(self, key: str, values: dict[str, Any], told: Told, scene: str, rng,
+             memory: NarrationMemory) -> str:
+        templates = story().templates.get(key, ())
+        return tell(templates, values, told, scene, rng, allows=memory.allows)
+
+    def _line(self, seat: str, key: str, told: Told, scene: str, rng, memory) -> str:
+        """A rival's own words, quoted."""
+        lines = [x for x in getattr(story().hero(seat), key) if x not in told.used
+                 and memory.allows(x)]
+        if not lines:
+            return ""
+        line = rng.choice(lines)
+        told.used.add(line)
+        if line.endswith("."):
+            line = line[:-1] + ","
+        return f"“{line}” says {story().hero(seat).name}."
+
+    def _event(self, ev: Event, beat: Beat, told: Told, scene: str, rng,
+               memory: NarrationMemory) -> str:
+        k, d = ev.kind, ev.data
+        say = lambda key, **v: self._say(key, v, told, scene, rng, memory)  # noqa: E731
+        s = d.get("seat")
+        h = hero(s) if s else None
+        if k == "origin":
+            return getattr(story().hero(s), d["origin"])
+        if k == "first":
+            return say("first", hero=h)
+        if k == "takes_pair":
+            cards = [card(c) for c in (d["mentor"], d["place"]) if c]
+            return say("travel", hero=h, cards=cards) if cards else ""
+        if k == "travel" and d["left"]:
+            return say("parting", hero=h, card=card(d["left"][0]))
+        if k == "rest":
+            if d.get("card"):
+                return say("rest", hero=h, card=card(d["card"]))
+            return say("rest_alone", hero=h, stage=card(_stage_card(beat, s)))
+        if k == "match":
+            return say("match", hero=h, card=card(d["card"]), stage=card(_stage_card(beat, s)))
+        if k == "attempt":
+            return say("attempt", hero=h, stage=card(d["target"]))
+        if k == "challenge_issued":
+            att = _attempter(beat) or s
+            suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
+            if s == att:
+                return say("issued_own", hero=hero(att), quality=quality(suit))
+            text = say("issued_other", hero=hero(att), other=h, quality=quality(suit))
+            line = self._line(s, "contest", told, scene, rng, memory)
+            return " ".join(x for x in (text, line) if x)
+        if k == "met":
+            return say("met", hero=h, quality=quality(d["suit"]))
+        if k == "failed":
+            text = say("failed", hero=h, quality=quality(d["suit"]))
+            if d["choice"] == "lie_down":
+                text += " " + say("lie_down", hero=h)
+            return text.strip()
+        if k == "advance":
+            text = say("advance", hero=h, stage=card(d["card"]))
+            line = self._line(s, "advance", told, scene, rng, memory)
+            return " ".join(x for x in (text, line) if x)
+        if k == "stay":
+            text = say("stay", hero=h, stage=card(d["card"]) if d.get("card") else card(
+                _stage_card(beat, s)))
+            line = self._line(s, "beaten", told, scene, rng, memory)
+            return " ".join(x for x in (text, line) if x)
+        if k == "fist_opened":
+            return say("fist_right" if d["right"] else "fist_wrong", hero=h,
+                       other=hero(d["hider"]))
+        if k == "journey_place":
+            return say("journey_place", hero=h, card=card(d["card"]))
+        if k == "battle":
+            return say("battle", hero=hero(d["high"]), other=hero(d["low"]))
+        if k == "discovery":
+            suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
+            return say("discovery", hero=h, quality=quality(suit))
+        if k == "market":
+            return say("market", hero=h)
+        if k == "gains_card" and _stage_of(beat, s) == 7:
+            return say("meeting", hero=h, cards=[card(d["card"])])
+        if k == "betrayed":
+            return say("betrayal", hero=h, card=card(d["card"]), other=hero(d["to"]))
+        if k == "betrayal_empty":
+            return ""
+        if k == "ending_revealed":
+            return say("pact_reveal", hero=h, card=card(d["card"]))
+        if k == "pact_swap":
+            return say("pact_swap", hero=h, card=card(d["old"]), cards=[card(d["new"])])
+        if k == "ending_reached":
+            return say("ending_first" if d["first"] else "ending_later", hero=h,
+                       card=card(d["card"]))
+        if k == "curse":
+            return say("curse")
+        if k == "turn_lost":
+            return say("turn_lost", hero=h)
+        if k == "halt":
+            return say("halt")
+        if k == "trade_refused":
+            return self._line(s, "refuse", told, scene, rng, memory)
+        if k == "offer":
+            return self._line(s, "offer", told, scene, rng, memory)
+        return ""
+
+
+def _hero_view(beat: Beat, seat: str) -> dict:
+    return next(h for h in beat.view["heroes"] if h["seat"] == seat)
+
+
+def _stage_of(beat: Beat, seat: str) -> int:
+    return _hero_view(beat, seat)["stage"]
+
+
+def _stage_card(beat: Beat, seat: str) -> str:
+    return _hero_view(beat, seat).get("stage_card") or "rite"
+
+
+def _attempter(beat: Beat) -> str | None:
+    ch = beat.view.get("pending", {}).get("challenge")
+    return ch.get("attempter") if ch else None

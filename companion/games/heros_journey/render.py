@@ -1,0 +1,256 @@
+"""How The Hero's Journey's events read: small print on the screen and in the journal (bids,
+trades, draws and payments), the Markdown story's headings, front matter and the closing score
+table with its arithmetic.
+
+``mechanics(event, seat)`` is written for one viewer ("You draw a Moon"); ``seat=None`` gives the
+neutral wording the journal uses. Private events (a Challenge card dealt, the Prophecy) only reach
+the seat that may see them: the session and the journal filter by ``visible_to`` first.
+"""
+from __future__ import annotations
+
+from companion.core.game import Event
+
+from .data import SUITS, hero_name, rules
+
+PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
+# Bookkeeping left out of the written story (the live screen still shows it).
+STORY_SKIP = {"dealt_public", "endings_shuffled", "round", "revealed"}
+SETUP_EVENTS: set[str] = set()
+
+
+def cname(cid: str | None) -> str:
+    if not cid:
+        return "nothing"
+    c = rules().card(cid)
+    if c.role == "challenge":
+        return c.name
+    rank = {"pawn": "Pawn", "court": "Court", "crown": "Crown", "ace": "Ace",
+            "excuse": ""}.get(c.face, c.face)
+    suits = "/".join(rules().suit(s).name for s in c.suits)
+    return f"{c.name} ({rank} {suits})".replace("( ", "(").replace(" )", ")") if suits else c.name
+
+
+def token(suit: str, n: int = 1) -> str:
+    t = rules().suit(suit).token
+    if n == 1:
+        return f"a {t}"
+    return f"{n} {rules().suit(suit).name}"
+
+
+def tokens(d: dict) -> str:
+    parts = [token(s, n).replace("a ", "1 ", 1) if n == 1 else token(s, n)
+             for s, n in d.items() if n]
+    return ", ".join(parts) or "nothing"
+
+
+def _who(seat: str | None, viewer: str | None) -> str:
+    return "You" if seat is not None and seat == viewer else hero_name(seat)
+
+
+def _v(seat: str | None, viewer: str | None, verb: str, you: str | None = None) -> str:
+    """'You draw' / 'Wren draws'."""
+    if seat is not None and seat == viewer:
+        return f"You {you or verb}"
+    return f"{hero_name(seat)} {verb}s" if not verb.endswith(("s", "h")) else \
+        f"{hero_name(seat)} {verb}es"
+
+
+def mechanics(event: Event, viewer: str | None) -> str | None:
+    k, d = event.kind, event.data
+    s = d.get("seat")
+    if k == "draw":
+        why = f" ({d['why']})" if d.get("why") else ""
+        return f"{_v(s, viewer, 'draw')} {token(d['suit'])}{why}."
+    if k == "harvest_bonus":
+        return f"The Harvest: {_v(s, viewer, 'draw')} {token(d['suit'])} more."
+    if k == "rite_choice":
+        return f"The Rite: {_v(s, viewer, 'take')} {token(d['suit'])} instead of a Moon."
+    if k == "substitute":
+        lack = f"The bank has no {rules().suit(d['suit']).name}: "
+        if d.get("chooser") == s:
+            return lack + f"{_v(s, viewer, 'take')} {token(d['instead'])} instead."
+        who = hero_name(d["chooser"]) if d.get("chooser") else "the bank"
+        return lack + (f"{who} gives {_who(s, viewer) if s != viewer else 'you'} "
+                       f"{token(d['instead'])} instead.")
+    if k == "pay":
+        to = "to the bank" if d["to"] == "bank" else "onto " + rules().card(d["to"]).name
+        return f"{_v(s, viewer, 'pay')} {token(d['suit'])} {to} ({d['why']})."
+    if k == "expend":
+        what = rules().card(d["card"]).name if d.get("card") else token(d["suit"])
+        return f"{_v(s, viewer, 'expend')} {what} (worth {d['n']})."
+    if k == "cannot_pay":
+        return f"{_who(s, viewer)} cannot pay the last {d['n']} ({d['why']})."
+    if k == "dealt":
+        return f"{_v(s, viewer, 'hold')} {cname(d['card'])} as a Challenge card."
+    if k == "challenge_drawn":
+        return f"{_v(s, viewer, 'draw')} {cname(d['card'])} from the Deck of Challenges."
+    if k == "prophecy_seen":
+        return (f"The Prophecy ({d['look']} Ending, seen only by {_who(s, viewer).lower()}"
+                f" ): {rules().card(d['ending']).name}.").replace(" )", ")")
+    if k == "prophecy":
+        return f"{_v(s, viewer, 'look')} at the {d['look']} Ending (the Prophecy)."
+    if k == "origin":
+        return f"{_v(s, viewer, 'begin')} on {rules().card(d['origin']).name}."
+    if k == "first":
+        return f"By lot, {_who(s, viewer)} {'go' if s == viewer else 'goes'} first."
+    if k == "revealed":
+        return f"Turned up for the {PAIRS[d['slot']]} Encounter: {cname(d['card'])}."
+    if k == "travel":
+        left = f"; leaves {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
+            else ""
+        return f"{_v(s, viewer, 'travel')} to the {PAIRS[d['pair']]} Encounter{left}."
+    if k == "takes_pair":
+        got = f" and {tokens(d['tokens'])} lying on them" if d["tokens"] else ""
+        cards = " and ".join(cname(c) for c in (d["mentor"], d["place"]) if c)
+        return f"{_v(s, viewer, 'take')} {cards}{got}."
+    if k == "leaves_place":
+        return f"{_v(s, viewer, 'leave')} {rules().card(d['card']).name} behind."
+    if k == "rest":
+        on = f" with {rules().card(d['card']).name}" if d.get("card") else ""
+        return f"{_v(s, viewer, 'rest')}{on}."
+    if k == "match":
+        return (f"{_v(s, viewer, 'discard')} {cname(d['card'])}, a Matching Encounter: Stage "
+                f"{d['stage']}.")
+    if k == "attempt":
+        return (f"{_v(s, viewer, 'attempt')} {rules().card(d['target']).name}: "
+                f"{' and '.join(token(x) for x in d['stake'])} placed on it.")
+    if k == "challenge_played":
+        return f"{_v(s, viewer, 'play')} a Challenge card face down."
+    if k == "bid":
+        how = "contests with a card face down and bids" if d["joined"] else "raises the bid to"
+        if s == viewer:
+            how = how.replace("contests", "contest").replace("bids", "bid").replace(
+                "raises", "raise")
+        return f"{_who(s, viewer)} {how} {d['bid']}."
+    if k in ("bid_decline", "bid_drop"):
+        return f"{_who(s, viewer)} {'pass' if s == viewer else 'passes'}."
+    if k == "challenge_issued":
+        bid = f", paying {d['bid']} to the Fates" if d["bid"] else ""
+        return f"Issued by {_who(s, viewer).replace('You', 'you')}: {cname(d['card'])}{bid}."
+    if k == "excuse_named":
+        return f"The Excuse is named: {rules().suit(d['suit']).name}."
+    if k == "challenge_back":
+        return f"{_who(s, viewer)} {'keeps' if d['kept'] else 'discards'} a Challenge card."
+    if k == "met":
+        return f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} ≥ Stage {d['need']}, met."
+    if k == "failed":
+        how = "lies down (loses the next turn)" if d["choice"] == "lie_down" else "expends"
+        return (f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} < Stage "
+                f"{d['need']}, failed; {how}.")
+    if k == "advance":
+        return f"{_who(s, viewer)} advances to Stage {d['stage']}, {rules().card(d['card']).name}."
+    if k == "stay":
+        return f"{_who(s, viewer)} stays at Stage {d['stage']}; the staked tokens come back."
+    if k == "fist_opened":
+        return (f"{hero_name(d['hider'])} hid the tokens in the {d['hand'].replace('-', ' ')}: "
+                f"{'right' if d['right'] else 'wrong'} guess.")
+    if k == "battle":
+        tot = ", ".join(f"{hero_name(x)} {n}" for x, n in d["totals"].items())
+        return (f"The Battle: {tot}. {hero_name(d['high'])} draws a Wyrm and a Knot; "
+                f"{hero_name(d['low'])} loses the next turn.")
+    if k == "battle_card":
+        return f"{_who(s, viewer)} turns up {cname(d['card'])} for the Battle."
+    if k == "discovery":
+        return f"{_v(s, viewer, 'discard')} {cname(d['card'])} (the Discovery)."
+    if k == "discovered_card":
+        return f"{_v(s, viewer, 'take')} {cname(d['card'])} from the Deck of Challenges."
+    if k == "gains_card":
+        return f"{_v(s, viewer, 'gain')} {cname(d['card'])}."
+    if k == "betrayed":
+        return f"{_v(s, viewer, 'give')} {cname(d['card'])} to {hero_name(d['to'])}."
+    if k == "betrayed_token":
+        return f"{_v(s, viewer, 'give')} {token(d['suit'])} to {hero_name(d['to'])}."
+    if k == "ending_revealed":
+        return f"The Ending is {cname(d['card'])}: 10 of its suit to reach it."
+    if k == "pact_swap":
+        return f"{_v(s, viewer, 'swap')} {rules().card(d['old']).name} for {cname(d['new'])}."
+    if k == "ending_reached":
+        return f"{_who(s, viewer)} reaches {rules().card(d['card']).name} (Stage 10)."
+    if k == "calamity_discard":
+        return f"The Calamity: {_who(s, viewer)} loses {rules().card(d['card']).name}."
+    if k == "curse_paid":
+        return f"The Curse: {_v(s, viewer, 'pay')} {token(d['suit'], d['n'])}."
+    if k == "omen":
+        what = "every card" if d["suit"] == "all" else f"cards of {rules().suit(d['suit']).name}"
+        return f"The End: {cname(d['card'])} doubles {what} for {_who(s, viewer).lower() if s == viewer else _who(s, viewer)}."
+    if k == "bank_trade":
+        src = f" (from {rules().card(d['source']).name})" if d.get("source") else ""
+        return (f"{_v(s, viewer, 'trade')} {' + '.join(token(x) for x in d['give'])} to the bank "
+                f"for {token(d['get'])}{src}.")
+    if k == "offer":
+        return (f"{_who(s, viewer)} {'offer' if s == viewer else 'offers'} {hero_name(d['to'])} "
+                f"{tokens(d['give'])} for {tokens(d['get'])}.")
+    if k in ("trade_accepted", "trade_refused"):
+        return f"{_who(s, viewer)} {'accepts' if k.endswith('accepted') else 'refuses'}."
+    if k == "turn_lost":
+        return f"{_who(s, viewer)} {'lose' if s == viewer else 'loses'} this turn."
+    if k == "halt":
+        return f"No Ending after {d['rounds']} rounds: the Heroes are scored where they stand."
+    if k == "market":
+        return f"The Market: {_v(s, viewer, 'draw')} a Knot."
+    return None
+
+
+def heading(event: Event) -> str | None:
+    if event.kind == "first":
+        return "The road begins"
+    if event.kind == "round":
+        return f"Round {event.data['round']}"
+    if event.kind == "ending_revealed":
+        return f"The Pact: the Ending is {rules().card(event.data['card']).name}"
+    if event.kind == "scores":
+        return "The reckoning"
+    return None
+
+
+def story_title(view: dict) -> str:
+    names = [hero_name(h["seat"]) for h in view["heroes"]]
+    end = rules().card(view["ending"]).name if view.get("ending") else "the unknown Ending"
+    return f"{', '.join(names[:-1])} and {names[-1]} on the road to {end}"
+
+
+def front_matter(view: dict) -> str:
+    from .data import story
+
+    lines = ["**The Heroes:**", ""]
+    for h in view["heroes"]:
+        info = story().hero(h["seat"])
+        origin = getattr(info, h["origin"]) if h.get("origin") else ""
+        lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}. {origin}".rstrip())
+    return "\n".join(lines)
+
+
+def score_rows(view: dict) -> list[str]:
+    """The score table with its arithmetic: (tokens + 6?) × Stage + card ranks."""
+    rows = ["| Hero | Tokens | All six? | × Stage | + Cards | = Score |",
+            "|---|---|---|---|---|---|"]
+    for seat, det in (view.get("score_detail") or {}).items():
+        cards = " + ".join(f"{rules().card(c).name} {v}" for c, v in det["cards"].items()) or "0"
+        knots = " (Knots double)" if det["knots_doubled"] else ""
+        rows.append(f"| {hero_name(seat)} | {det['tokens']}{knots} | "
+                    f"{'+6' if det['bonus'] else '-'} | × {det['stage']} | + {cards} | "
+                    f"**{det['total']}** |")
+    return rows
+
+
+def closing(view: dict) -> str:
+    scores = view.get("scores") or {}
+    if not scores:
+        return ""
+    best = max(scores.values())
+    win = [hero_name(s) for s, v in scores.items() if v == best]
+    how = ("The Fates called a halt before any Ending." if view.get("halted") or not
+           view.get("ending_first") else
+           f"{hero_name(view['ending_first'])} reached {rules().card(view['ending']).name} first.")
+    omens = view.get("omens") or {}
+    om = "".join(f" {hero_name(s)}'s omen doubled "
+                 f"{'every card' if x == 'all' else 'cards of ' + rules().suit(x).name}."
+                 for s, x in omens.items())
+    table = "\n".join(score_rows(view))
+    return f"{how}{om} {' and '.join(win)} {'win' if len(win) > 1 else 'wins'} with {best}.\n\n" \
+        f"{table}"
+
+
+def suit_line(h: dict) -> str:
+    return " ".join(f"{rules().suit(s).name[:2]}{h['tokens'][s]}+"
+                    f"{h['resources'][s] - h['tokens'][s]}" for s in SUITS)
