@@ -14,6 +14,13 @@ Modelling choices, each a reading of the rule text:
 * The Antagonist may decline to set a challenge at all (the rule's "unable or unwilling"): that is a
   fold and the hero moves on.
 * Locations are flipped after both sides discard, as the stage card's order of steps gives it.
+
+Speed (``bench/run.py``): the engine stays pure and its states immutable, but it remembers what it
+worked out: the tags in play per set of facts, the legal moves of the last state asked about (a
+chooser and ``apply`` ask about the same state), and each legal-move template, built once (an
+Action is frozen, so one instance serves every list). A proposed play is checked directly rather
+than against the list of every playable set. Views and refusals live in ``views.py`` and
+``refusals.py``.
 """
 from __future__ import annotations
 
@@ -24,6 +31,8 @@ from typing import ClassVar
 from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
 from companion.story import pronouns
 from companion.games.at_any_cost.data import Rules, rules
+from companion.games.at_any_cost.refusals import Refusals
+from companion.games.at_any_cost.views import Views
 from companion.games.at_any_cost.model import (
     ANCHORS_DRAWN,
     ANCHORS_KEPT,
@@ -41,7 +50,7 @@ from companion.games.at_any_cost.model import (
 CHALLENGE = (Phase.SET, Phase.MEET, Phase.RAISE)
 
 
-class AtAnyCost:
+class AtAnyCost(Views, Refusals):
     name: ClassVar[str] = "at-any-cost"
     title: ClassVar[str] = "At Any Cost"
     seats: ClassVar[tuple[str, ...]] = SEATS
@@ -88,13 +97,25 @@ class AtAnyCost:
         """Stage tags + its location's (once face up) + every tag on Antagonist cards played."""
         if not 1 <= s.stage <= 5:
             return []
-        tags = list(self.data.stage(s.stage).tags)
-        loc = s.map[s.stage - 1]
-        if loc and s.face_up[s.stage - 1]:
-            tags += self.data.location(loc).tags
-        for cid in s.antagonist_played:
-            tags += self.data.card(cid).tags
-        return _ordered_unique(tags)
+        i = s.stage - 1
+        loc = s.map[i] if s.face_up[i] else None
+        return list(self._tags_of(s.stage, loc, s.antagonist_played))
+
+    def _tags_of(self, stage: int, loc: str | None, played: tuple[str, ...]) -> tuple[str, ...]:
+        """The tags in play for these facts, computed once per distinct set of facts (a
+        game asks the same question many times per step)."""
+        key = (stage, loc, played)
+        cache = self.__dict__.setdefault("_tag_cache", {})
+        if key not in cache:
+            tags = list(self.data.stage(stage).tags)
+            if loc:
+                tags += self.data.location(loc).tags
+            for cid in played:
+                tags += self.data.card(cid).tags
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = tuple(_ordered_unique(tags))
+        return cache[key]
 
     def total(self, cards: Iterable[str]) -> int:
         values = self._card_facts[0]
@@ -104,7 +125,10 @@ class AtAnyCost:
         """An order in which every card matches the tags in play when it goes down, or None."""
         return self._order_from(set(self.tags_in_play(s)), seat, cards)
 
-    def _order_from(self, tags: set[str], seat: str, cards: Iterable[str]) -> list[str] | None:
+    def _order_from(self, tags: set[str], seat: str, cards: Iterable[str],
+                    partial: bool = False) -> list[str] | None:
+        """As ``_order_play`` for given tags; ``partial`` returns the cards that could go down
+        even when some cannot."""
         card_tags = self._card_facts[1]
         left = sorted(cards)
         order: list[str] = []
@@ -118,7 +142,7 @@ class AtAnyCost:
                     if seat == ANTAGONIST:
                         tags = tags | card_tags[cid]
                     progress = True
-        return None if left else order
+        return order if partial or not left else None
 
     def _hand(self, s: State, seat: str) -> tuple[str, ...]:
         return s.protagonist_hand if seat == PROTAGONIST else s.antagonist_hand
@@ -185,35 +209,52 @@ class AtAnyCost:
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, s: State, seat: str) -> list[Action]:
+        # A chooser asks for the list and apply asks again for the same state: remember the last
+        # answer (states are immutable, so the same object has the same legal moves).
+        last = self.__dict__.get("_last_legal")
+        if last is not None and last[0] is s and last[1] == seat:
+            return list(last[2])
+        acts = self._legal_actions(s, seat)
+        self._last_legal = (s, seat, tuple(acts))
+        return acts
+
+    def _legal_actions(self, s: State, seat: str) -> list[Action]:
         if seat == CHANCE or seat not in SEATS:
             return []
         p = s.phase
         acts: list[Action] = []
         if seat == PROTAGONIST:
             if p is Phase.NAME_HERO:
-                acts.append(Action(seat=seat, kind="name_hero", ask="Name your hero",
+                acts.append(self._act(seat=seat, kind="name_hero", ask="Name your hero",
                                    optional_text=False))
             elif p is Phase.HERO_PRONOUNS:
-                acts.append(Action(seat=seat, kind="pronouns",
-                                   ask=f"{s.hero_name}'s pronouns ({pronouns.EXPECTED}; "
-                                       "Enter: they)"))
+                acts.append(self._act(seat=seat, kind="pronouns",
+                                      ask=f"{s.hero_name}'s pronouns ({pronouns.EXPECTED}; "
+                                          "Enter: they)"))
             elif p is Phase.DESCRIBE_HERO:
-                acts.append(Action(seat=seat, kind="describe_hero",
+                acts.append(self._act(seat=seat, kind="describe_hero",
                                    ask=f"A sentence or two about {s.hero_name} (optional)"))
             elif p is Phase.KEEP_ANCHORS:
-                for keep in combinations(sorted(s.anchors_drawn), ANCHORS_KEPT):
-                    acts.append(Action(seat=seat, kind="keep", args={"anchors": list(keep)}))
+                memo = self.__dict__.setdefault("_keep_memo", {})
+                drawn = tuple(sorted(s.anchors_drawn))
+                if drawn not in memo:
+                    if len(memo) > 4096:
+                        memo.clear()
+                    memo[drawn] = tuple(
+                        Action(seat=seat, kind="keep", args={"anchors": list(keep)})
+                        for keep in combinations(drawn, ANCHORS_KEPT))
+                acts += memo[drawn]
             elif p is Phase.ANSWER_ANCHORS:
                 anchor = self._next_unanswered(s)
                 qs = " ".join(self.data.anchor(anchor).questions)
-                acts.append(Action(seat=seat, kind="answer", args={"anchor": anchor},
+                acts.append(self._act(seat=seat, kind="answer", args={"anchor": anchor},
                                    ask=f"{self.data.anchor(anchor).name}: {qs}"))
             elif p is Phase.QUESTIONS and s.questions and s.questions[-1].answer is None:
                 q = s.questions[-1]
-                acts.append(Action(seat=seat, kind="reply", args={"anchor": q.anchor},
+                acts.append(self._act(seat=seat, kind="reply", args={"anchor": q.anchor},
                                    ask="Your answer"))
             elif p is Phase.EPILOGUE:
-                acts.append(Action(seat=seat, kind="epilogue",
+                acts.append(self._act(seat=seat, kind="epilogue",
                                    ask=f"How does {s.hero_name}'s journey end, and how did the "
                                        "losses change them? (optional)"))
             elif p is Phase.MEET:
@@ -222,41 +263,100 @@ class AtAnyCost:
         if seat == ANTAGONIST:
             if p is Phase.QUESTIONS and not (s.questions and s.questions[-1].answer is None):
                 for anchor in s.anchors:
-                    acts.append(Action(seat=seat, kind="ask", args={"anchor": anchor},
+                    acts.append(self._act(seat=seat, kind="ask", args={"anchor": anchor},
                                        ask=f"Your question about {self.data.anchor(anchor).name}",
                                        optional_text=False))
-                acts.append(Action(seat=seat, kind="begin"))
+                acts.append(self._act(seat=seat, kind="begin"))
             elif p is Phase.SET:
                 acts += self._plays(s, seat, need=1)
-                acts.append(Action(seat=seat, kind="fold"))
+                acts.append(self._act(seat=seat, kind="fold"))
             elif p is Phase.RAISE:
                 acts += self._plays(s, seat, need=self.total(s.protagonist_played)
                                     - self.total(s.antagonist_played) + 1)
-                acts.append(Action(seat=seat, kind="fold"))
+                acts.append(self._act(seat=seat, kind="fold"))
         if p is Phase.DISCARD and self._over_limit(s, seat):
             for cid in sorted(set(self._hand(s, seat))):
-                acts.append(Action(seat=seat, kind="discard", args={"card": cid}))
+                acts.append(self._act(seat=seat, kind="discard", args={"card": cid}))
         if seat == PROTAGONIST and p in CHALLENGE and not self._sacrificed_this_stage(s):
-            for anchor in s.anchors:
-                acts.append(Action(
-                    seat=seat, kind="sacrifice", args={"anchor": anchor},
-                    ask=f"How does {s.hero_name or 'the hero'} give up "
-                        f"{self.data.anchor(anchor).name}? (optional)"))
+            acts += self._sacrifices(s.anchors, s.hero_name or "the hero")
         return acts
 
+    def _sacrifices(self, anchors: tuple[str, ...], hero: str) -> tuple[Action, ...]:
+        """The Protagonist's sacrifice moves (the same few lists, asked for again and again)."""
+        memo = self.__dict__.setdefault("_sacrifice_memo", {})
+        if (anchors, hero) not in memo:
+            if len(memo) > 4096:
+                memo.clear()
+            memo[(anchors, hero)] = tuple(
+                Action(seat=PROTAGONIST, kind="sacrifice", args={"anchor": anchor},
+                       ask=f"How does {hero} give up {self.data.anchor(anchor).name}? "
+                           "(optional)")
+                for anchor in anchors)
+        return memo[(anchors, hero)]
+
+    def _act(self, **fields) -> Action:
+        """A legal-action template, built once: Actions are frozen, so one instance can serve
+        every list that offers the same move (validation is the cost of building one)."""
+        key = (fields["seat"], fields["kind"], fields.get("ask"), fields.get("optional_text"),
+               repr(fields.get("args")))  # args are built here, always in the same key order
+        memo = self.__dict__.setdefault("_act_memo", {})
+        act = memo.get(key)
+        if act is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            act = memo[key] = Action(**fields)
+        return act
+
     def _plays(self, s: State, seat: str, need: int) -> list[Action]:
-        """Every set of cards from the hand that can go down now and reaches ``need`` points."""
+        """Every set of cards from the hand that can go down now and reaches ``need`` points.
+
+        Sets are listed in the order of ``combinations(sorted(hand), n)`` for n = 1, 2, ...
+        Only cards that could go down at all take part (for the Protagonist those matching the
+        tags in play; for the Antagonist those reachable once its other cards open their tags),
+        which lists exactly the same sets in the same order, without trying hopeless ones.
+        """
         hand = sorted(self._hand(s, seat))
         tags = set(self.tags_in_play(s))
-        card_tags = self._card_facts[1]
-        if not any(tags & card_tags[c] for c in hand):
+        values, card_tags = self._card_facts
+        if seat == PROTAGONIST:
+            usable = [c for c in hand if tags & card_tags[c]]
+        else:
+            reachable = set(self._order_from(tags, seat, hand, partial=True))
+            usable = [c for c in hand if c in reachable]
+        if not usable:
             return []
+        memo = self.__dict__.setdefault("_play_memo", {})
         acts = []
-        for n in range(1, len(hand) + 1):
-            for combo in combinations(hand, n):
-                if self.total(combo) >= need and self._order_from(tags, seat, combo) is not None:
-                    acts.append(Action(seat=seat, kind="play", args={"cards": list(combo)}))
+        for n in range(1, len(usable) + 1):
+            for combo in combinations(usable, n):
+                if sum(values[c] for c in combo) < need:
+                    continue
+                if seat == ANTAGONIST and self._order_from(tags, seat, combo) is None:
+                    continue
+                act = memo.get((seat, combo))
+                if act is None:
+                    if len(memo) > 50_000:
+                        memo.clear()
+                    act = memo[(seat, combo)] = Action(seat=seat, kind="play",
+                                                       args={"cards": list(combo)})
+                acts.append(act)
         return acts
+
+    def _play_is_legal(self, s: State, action: Action) -> bool:
+        """The test ``_plays`` applies, for one proposed set (apply's fast path)."""
+        turn = {Phase.SET: ANTAGONIST, Phase.MEET: PROTAGONIST, Phase.RAISE: ANTAGONIST}
+        if turn.get(s.phase) != action.seat or set(action.args) != {"cards"}:
+            return False
+        cards = action.args["cards"]
+        hand = self._hand(s, action.seat)
+        if (not isinstance(cards, list) or not cards or cards != sorted(set(cards))
+                or any(not isinstance(c, str) or c not in hand for c in cards)):
+            return False
+        mine, theirs = self._played(s, action.seat), self._played(s, _other(action.seat))
+        need = {Phase.SET: 1, Phase.MEET: self.total(theirs) - self.total(mine),
+                Phase.RAISE: self.total(theirs) - self.total(mine) + 1}[s.phase]
+        return (self.total(cards) >= need
+                and self._order_play(s, action.seat, cards) is not None)
 
     def _next_unanswered(self, s: State) -> str:
         return next(a for a in s.anchors if a not in s.answers)
@@ -272,59 +372,17 @@ class AtAnyCost:
     def _check_legal(self, s: State, action: Action) -> None:
         if action.seat not in SEATS:
             raise RuleError("seats", f"there is no seat called {action.seat!r}", legal=SEATS)
+        if action.kind == "play" and s.phase in CHALLENGE and self._play_is_legal(s, action):
+            return
         legal = self.legal_actions(s, action.seat)
-        if any(a.key() == action.key() for a in legal):
-            template = next(a for a in legal if a.key() == action.key())
+        key = action.key()  # dict equality first (cheap), the exact key only for candidates
+        template = next((a for a in legal if a.kind == action.kind and a.args == action.args
+                         and a.key() == key), None)
+        if template is not None:
             if template.ask and not template.optional_text and not action.text.strip():
                 raise RuleError(action.kind, f"{template.ask}: this needs some text")
             return
         raise self._why_illegal(s, action, legal)
-
-    def _why_illegal(self, s: State, action: Action, legal: list[Action]) -> RuleError:
-        """The most specific rule the action breaks, with what may be done instead."""
-        labels = [self.describe(a) for a in legal[:40]]
-        seat = action.seat
-        if action.kind == "discard":
-            if s.phase is Phase.DISCARD and self._over_limit(s, seat):
-                return RuleError("hand", "that card is not in your hand", labels)
-            return RuleError("hand limit", "cards are discarded only at the start of a stage, "
-                             "down to the stage's hand limit", labels)
-        if not legal:
-            return RuleError("turn order", f"the {seat} has nothing to do now "
-                             f"(waiting for: {', '.join(self.to_move(s)) or 'nobody'})")
-        if action.kind == "play" and s.phase in CHALLENGE:
-            cards = list(action.args.get("cards", []))
-            hand = self._hand(s, seat)
-            missing = [c for c in cards if c not in hand]
-            if missing:
-                return RuleError("hand", f"not in the {seat}'s hand: "
-                                 f"{', '.join(self._name(c) for c in missing)}", labels)
-            if len(set(cards)) != len(cards) or not cards:
-                return RuleError("play", "play one or more different cards", labels)
-            turn = {Phase.SET: ANTAGONIST, Phase.MEET: PROTAGONIST, Phase.RAISE: ANTAGONIST}
-            if turn[s.phase] != seat:
-                return RuleError("turn order", f"it is the {turn[s.phase]}'s turn to play", labels)
-            if self._order_play(s, seat, cards) is None:
-                tags = ", ".join(self.tags_in_play(s))
-                bad = [self._name(c) for c in cards
-                       if not set(self.tags_in_play(s)) & set(self.data.card(c).tags)]
-                return RuleError("matching tags", f"{', '.join(bad)} shares no tag with the tags "
-                                 f"in play ({tags})", labels)
-            mine = self.total(self._played(s, seat)) + self.total(cards)
-            theirs = self.total(self._played(s, _other(seat)))
-            if seat == PROTAGONIST:
-                return RuleError("meet the challenge", f"your total would be {mine}, which does "
-                                 f"not meet the Antagonist's {theirs}", labels)
-            return RuleError("raise the challenge", f"the Antagonist's total would be {mine}, "
-                             f"which does not exceed the Protagonist's {theirs}", labels)
-        if action.kind == "sacrifice" and self._sacrificed_this_stage(s):
-            return RuleError("sacrifice", "an Anchor was already given up this stage", labels)
-        if action.kind == "sacrifice" and action.args.get("anchor") not in s.anchors:
-            return RuleError("sacrifice", "that is not one of the hero's Anchors", labels)
-        if action.kind == "keep":
-            return RuleError("anchors", f"keep exactly {ANCHORS_KEPT} of the "
-                             f"{ANCHORS_DRAWN} Anchors drawn", labels)
-        return RuleError(s.phase.value, f"{action.kind} is not possible now", labels)
 
     def _played(self, s: State, seat: str) -> tuple[str, ...]:
         return s.protagonist_played if seat == PROTAGONIST else s.antagonist_played
@@ -533,104 +591,6 @@ class AtAnyCost:
         return s, [Event(kind="journey_ended", data={
             "hero": s.hero_name, "text": s.epilogue, "kept": list(s.anchors),
             "lost": list(s.anchors_lost), "last": s.map[4]})]
-
-    # -- views -----------------------------------------------------------------------------------
-    def view(self, s: State, seat: str | None) -> dict:
-        """What ``seat`` may know (None: the audience). Hidden cards are absent, not flagged."""
-        d = self.data
-        sees_map = seat == ANTAGONIST
-        stages = []
-        for i, loc in enumerate(s.map):
-            st = d.stage(i + 1)
-            shown = loc is not None and (s.face_up[i] or sees_map)
-            entry = {"stage": i + 1, "name": st.name, "stage_tags": list(st.tags),
-                     "face_up": s.face_up[i], "location": loc if shown else None}
-            if shown:
-                entry["location_name"] = d.location(loc).name
-                entry["location_tags"] = list(d.location(loc).tags)
-                entry["keywords"] = list(d.location(loc).keywords)
-            stages.append(entry)
-        v = {
-            "game": self.name, "seat": seat, "phase": s.phase.value, "stage": s.stage,
-            "to_move": self.to_move(s), "map": stages, "premise": s.premise,
-            "hero": {"name": s.hero_name, "details": s.hero_details,
-                     "pronouns": s.hero_pronouns},
-            "anchors": [self._anchor_view(s, a) for a in s.anchors],
-            "anchors_lost": [self._anchor_view(s, a) for a in s.anchors_lost],
-            "questions": [q.model_dump() for q in s.questions],
-            "tags_in_play": self.tags_in_play(s),
-            "played": {PROTAGONIST: [self._card_view(c) for c in s.protagonist_played],
-                       ANTAGONIST: [self._card_view(c) for c in s.antagonist_played]},
-            "totals": {PROTAGONIST: self.total(s.protagonist_played),
-                       ANTAGONIST: self.total(s.antagonist_played)},
-            "hand_sizes": {PROTAGONIST: len(s.protagonist_hand),
-                           ANTAGONIST: len(s.antagonist_hand)},
-            "deck_sizes": {PROTAGONIST: len(s.protagonist_deck),
-                           ANTAGONIST: len(s.antagonist_deck)},
-            "hand_limit": d.stage(s.stage).hand_limit if s.stage else None,
-            "results": [r.model_dump() for r in s.results],
-            "epilogue": s.epilogue,
-        }
-        if seat in SEATS:
-            playable = set(self.tags_in_play(s))
-            v["hand"] = [dict(self._card_view(c), playable=bool(playable & set(d.card(c).tags)))
-                         for c in self._hand(s, seat)]
-            v["discard"] = [self._card_view(c) for c in getattr(s, f"{seat}_discard")]
-        if seat == PROTAGONIST and s.anchors_drawn:
-            v["anchors_offered"] = [self._anchor_view(s, a) for a in s.anchors_drawn]
-        return v
-
-    def _card_view(self, cid: str) -> dict:
-        c = self.data.card(cid)
-        return {"id": c.id, "name": c.name, "value": c.value, "tags": list(c.tags),
-                "keywords": list(c.keywords)}
-
-    def _anchor_view(self, s: State, aid: str) -> dict:
-        a = self.data.anchor(aid)
-        return {"id": a.id, "name": a.name, "questions": list(a.questions),
-                "answer": s.answers.get(aid, "")}
-
-    def secrets(self, s: State, seat: str | None) -> set[str]:
-        hidden: set[str] = set()
-        if seat != ANTAGONIST:
-            hidden |= {loc for i, loc in enumerate(s.map) if loc and not s.face_up[i]}
-            hidden |= set(s.location_deck)
-            hidden |= set(s.antagonist_hand + s.antagonist_deck + s.antagonist_discard)
-        if seat != PROTAGONIST:
-            hidden |= set(s.protagonist_hand + s.protagonist_deck + s.protagonist_discard)
-            hidden |= set(s.anchors_drawn)
-        return hidden
-
-    # -- labels ----------------------------------------------------------------------------------
-    def describe(self, a: Action) -> str:
-        d = self.data
-        if a.seat == CHANCE:
-            return "chance: " + ", ".join(self._name(i) for i in a.args.get("items", []))
-        k = a.kind
-        if k == "play":
-            cards = [d.card(c) for c in a.args["cards"]]
-            inner = ", ".join(f"{c.name} {c.value} [{' '.join(c.tags)}]" for c in cards)
-            return f"play {inner} (+{sum(c.value for c in cards)})"
-        if k == "keep":
-            return "keep " + ", ".join(d.anchor(x).name for x in a.args["anchors"])
-        if k == "sacrifice":
-            return f"sacrifice {d.anchor(a.args['anchor']).name}"
-        if k == "discard":
-            c = d.card(a.args["card"])
-            return f"discard {c.name} {c.value} [{' '.join(c.tags)}]"
-        if k == "ask":
-            return f"ask about {d.anchor(a.args['anchor']).name}"
-        if k == "answer":
-            return f"answer {d.anchor(a.args['anchor']).name}"
-        if k == "reply":
-            return "answer the Antagonist's question"
-        if k == "begin":
-            return "no more questions: begin the journey"
-        if k == "fold":
-            return "fold (the hero moves on)"
-        return {"name_hero": "name the hero", "pronouns": "give the hero's pronouns",
-                "describe_hero": "describe the hero",
-                "epilogue": "tell the ending"}.get(k, k)
 
 
 def _ordered_unique(items: Iterable[str]) -> list[str]:
