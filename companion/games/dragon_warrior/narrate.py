@@ -296,3 +296,32 @@ class Narrator:
 
 
 _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
+
+
+# -- hooks for the language-model voice's fidelity check ------------------------------------------------
+_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def known_names() -> list[str]:
+    """Names from the rules a narration may only use when the view or the move holds them."""
+    d = rules()
+    return [s.name for s in d.spells] + [c.name for c in d.consumables if c.name[0].isupper()]
+
+
+def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
+    """The cards still in the seat's hand after this move: the table must not hear them, in
+    symbols ("7♥") or in words ("seven of hearts", "7 of hearts")."""
+    from companion.games.dragon_warrior import cards as C
+
+    playing = set(action.args.get("cards", []))
+    playing |= {c for slot in action.args.get("slots", []) for c in slot}
+    hand = (view.get("battle") or {}).get("hand", [])
+    out: list[str] = []
+    for card in hand:
+        if card in playing:
+            continue
+        rank, suit = card[:-1], card[-1]
+        word = _RANK_WORDS.get(rank, rank)
+        out += [C.label(card), f"{word} of {_SUIT_WORDS[suit]}", f"{rank} of {_SUIT_WORDS[suit]}"]
+    return out

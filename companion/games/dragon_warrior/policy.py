@@ -263,11 +263,14 @@ def _build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     if "stat" in kinds:
         atk, df, hp = d.get("atk", 1), d.get("max_def", 1), d.get("max_hp", 5)
         level = d.get("level", 1)
+        # half the points to Attack, a quarter each to Defense and HP: foes that hit hard
+        spent = (atk - 1) + (df - 1) + (hp - 5) // 5
+        total = spent + d.get("points", 0)
         if d.get("party"):
             stat = "atk" if atk <= (hp - 5) // 5 else "hp"
-        elif atk < 1 + level:
-            stat = "atk" if atk <= df else "def"
-        elif df < 1 + level:
+        elif atk - 1 < (total + 1) // 2:
+            stat = "atk"
+        elif df - 1 < total // 4:
             stat = "def"
         else:
             stat = "hp"
@@ -383,7 +386,7 @@ def _villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> 
         regen = [a for a in legal if a.kind == "cast" and a.args["spell"] == "armor-regen"]
         if regen and me["defense"] == 0 and me["max_def"] >= 3:
             return regen[0]
-    if hand and me["defense"] * 2 < me["max_def"] and len(hand) >= 2:
+    if hand and me["defense"] == 0 and me["max_def"] >= 2 and len(hand) >= 3:
         return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [hand[0]])
     hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
     if hurts and rng.random() < 0.5:
