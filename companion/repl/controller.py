@@ -52,9 +52,15 @@ class Controller:
         self.session = session
         self.out = out
         self.cmds = game_module(session.game, "commands")
-        self.seat = session.human_seats[0] if session.human_seats else None
         self.done = False
         self._hinted: tuple | None = None
+
+    @property
+    def seat(self) -> str | None:
+        """The seat the player acts for: the one awaited, else their first (seats can change
+        hands in play, see Session.holders)."""
+        humans = self.session.human_seats
+        return self.session.human_turn() or (humans[0] if humans else None)
 
     # -- what the player is asked ---------------------------------------------------------------
     def legal(self) -> list[Action]:

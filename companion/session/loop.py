@@ -189,8 +189,16 @@ class Session:
 
     # -- who is to act ----------------------------------------------------------------------------
     @property
+    def holders(self) -> dict[str, str]:
+        """Who holds each seat now: the journal's seats, unless the game trades them in play
+        (Dragon & Warrior's three Dragon Tokens swap the Warrior between the human and the AI);
+        derived from the state, so replay, resume and undo agree."""
+        trade = getattr(self.game, "seat_holders", None)
+        return trade(self.state, self.seats) if trade is not None else self.seats
+
+    @property
     def human_seats(self) -> list[str]:
-        return [s for s, holder in self.seats.items() if holder == HUMAN]
+        return [s for s, holder in self.holders.items() if holder == HUMAN]
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
@@ -209,7 +217,7 @@ class Session:
 
     def human_turn(self) -> str | None:
         """The human seat awaited now (None: nobody human is awaited)."""
-        return next((s for s in self.awaiting() if self.seats.get(s) == HUMAN), None)
+        return next((s for s in self.awaiting() if self.holders.get(s) == HUMAN), None)
 
     def legal(self, seat: str) -> list[Action]:
         return self.game.legal_actions(self.state, seat)
@@ -221,7 +229,7 @@ class Session:
     def submit(self, action: Action, by: str = HUMAN) -> None:
         """Apply a human move (or a typed physical chance outcome); raises RuleError, changing
         nothing, if the engine refuses it. Then the AI and chance play until a human is due."""
-        if action.seat != CHANCE and self.seats.get(action.seat) != HUMAN:
+        if action.seat != CHANCE and self.holders.get(action.seat) != HUMAN:
             raise RuleError("seats", f"you do not hold the {action.seat} seat")
         if action.seat == CHANCE and self.physical_chance() is None:
             raise RuleError("chance", "no card or die is waiting to be entered by you")
@@ -241,7 +249,7 @@ class Session:
                 self._step(Sampler(self.seed).sample(self.game.chance(self.state),
                                                      self.chance_index), by=CHANCE)
                 continue
-            ai = [s for s in due if self.seats.get(s) == AI]
+            ai = [s for s in due if self.holders.get(s) == AI]
             if not ai:
                 return
             self._ai_move(ai[0])

@@ -68,3 +68,12 @@ def test_the_players_words_are_in_the_journal_in_their_place(tmp_path):
     assert "Wren squints at the bright morning and grins." in md
     assert md.index("## The throne room") < md.index("Wren squints")
     assert "Bees." in md  # the answers are kept and shown
+
+
+def test_three_tokens_trade_the_warrior_seat_between_human_and_ai(tmp_path):
+    seats = {seat: AI for seat in SEATS}
+    seats["warrior"] = HUMAN
+    s = Session.start(GAME, 3, seats, OfflineVoice(GAME, 3), None)
+    s.state = s.state.model_copy(update={"swapped": True})
+    assert s.human_seats == ["villain", "ally", "treasure"]
+    assert s.holders["warrior"] == AI

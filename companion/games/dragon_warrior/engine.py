@@ -56,6 +56,15 @@ class DragonWarrior:
     def rules_digest(self) -> str:
         return self.data.digest
 
+    def seat_holders(self, s: State, seats: dict[str, str]) -> dict[str, str]:
+        """Who holds each seat: three Dragon Tokens trade the Warrior between the two players
+        (the Warrior's player takes the Villain, the Ally and Treasure, and back again)."""
+        if not s.swapped:
+            return seats
+        warrior, others = seats.get(WARRIOR), seats.get(VILLAIN)
+        return {seat: (others if seat == WARRIOR else warrior) if seat in SEATS else h
+                for seat, h in seats.items()}
+
     def setup(self, options: WarriorOptions | None = None) -> State:
         return State()
 

@@ -63,8 +63,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if phase == "join":
         return _first(legal, "accept")
     if phase == "ambush":
-        return _first(legal, "ambush") if view["forced"] or rng.random() < 0.7 else \
-            _first(legal, "hold")
+        return _first(legal, "ambush")
     if phase == "build":
         return _build(view, legal, rng)
     if phase == "level_up":
