@@ -86,7 +86,9 @@ def act(seat: str, kind_: str, **args: Any) -> Action:
 def check(legal: list[Action], action: Action, rule: str, what: str) -> None:
     keys = {a.key() for a in legal}
     if action.key() not in keys:
-        labels = sorted({describe_short(a) for a in legal})[:12]
+        from .view import describe
+
+        labels = [describe(a) for a in legal[:12]]
         raise RuleError(rule, f"{what}", legal=labels)
 
 

@@ -39,6 +39,9 @@ def quality(suit: str | None) -> str:
     return f"{s.quality} ({s.name})"
 
 
+PLAYER_SEAT = "hero1"
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -55,6 +58,13 @@ class Narrator:
             text = self._event(ev, beat, told, scene, rng, memory)
             if text:
                 out.append(text)
+        words = beat.action.text.strip()
+        if words and beat.action.seat.startswith("hero") and memory.allows(words):
+            if words[-1] not in ".!?,":
+                words += ","
+            elif words[-1] == ".":
+                words = words[:-1] + ","
+            out.append(f"“{words}” says {story().hero(beat.action.seat).name}.")
         return " ".join(out)
 
     def _say(self, key: str, values: dict[str, Any], told: Told, scene: str, rng,
@@ -63,7 +73,10 @@ class Narrator:
         return tell(templates, values, told, scene, rng, allows=memory.allows)
 
     def _line(self, seat: str, key: str, told: Told, scene: str, rng, memory) -> str:
-        """A rival's own words, quoted."""
+        """A rival's own words, quoted. The default player's Hero (hero1) is never given words:
+        the player speaks for them (``-- TEXT``)."""
+        if seat == PLAYER_SEAT:
+            return ""
         lines = [x for x in getattr(story().hero(seat), key) if x not in told.used
                  and memory.allows(x)]
         if not lines:

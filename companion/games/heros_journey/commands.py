@@ -1,0 +1,428 @@
+"""The Hero's Journey at the prompt: verbs, completion, the table view and the toolbar.
+
+Most verbs name a decision and its choices in the order the decision takes them (``travel seeker
+sailor``: the Seeker's pair, keeping the Sailor; ``rest painter knots waves``: 2 Knots and a Sun
+from the Painter, a Wave from the Stage). Words match card names, suit names, Hero names and pair
+names by unique beginnings; the engine decides what is legal. ``-- TEXT`` after any command adds
+your own words to the story.
+"""
+from __future__ import annotations
+
+import re
+
+from companion.core.game import Action, RuleError
+from companion.core.verbs import CommandError, match_one, norm
+
+from .data import SUITS, hero_name, rules, story
+from .render import cname
+
+PAIRS = ("wanderer", "traveler", "seeker")
+FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
+          "at", "s"}
+
+VERBS: dict[str, tuple[str, str]] = {
+    "table": ("table", "Show the table: the Event line with every pawn, the three Encounters and "
+              "each Hero's resources by suit (tokens + cards = total)."),
+    "hand": ("hand", "Show your Challenge card, your Prophecy and your cards."),
+    "origin": ("origin rite|harvest", "Begin on the Rite (2 more Moons, a Prophecy, any token "
+               "for a Moon) or the Harvest (an extra non-Leaf token with every Leaf)."),
+    "prophecy": ("prophecy bottom|top", "See the bottom Ending, or pay 3 Moons to see the top."),
+    "travel": ("travel wanderer|traveler|seeker [MENTOR]", "Take an Encounter pair (1, 3 or 5 "
+               "tokens), keeping at most one of your Mentors (the others give a parting gift)."),
+    "rest": ("rest [CARD SUIT] STAGESUIT", "Rest: with a card of rank up to your Stage, 2 of the "
+             "SUIT named and 1 of its other suit, plus 1 of a suit on your Stage card. With no "
+             "such card: rest SUIT SUIT (your Stage card's suits)."),
+    "match": ("match CARD", "Discard an Encounter card bearing both suits of the next Stage and "
+              "advance (never to the Ending)."),
+    "challenge": ("challenge", "Attempt the next Stage by meeting a Challenge (stakes a token of "
+                  "each of its suits)."),
+    "play": ("play CARD", "Play one of your two Challenge cards for your attempt."),
+    "contest": ("contest CARD BID", "Contest a rival's Challenge: your card face down, a bid above "
+                "the last one."),
+    "bid": ("bid N", "Raise your bid in a contested Challenge."),
+    "pass": ("pass", "Do not contest, or stop bidding."),
+    "name": ("name SUIT", "Name the suit of the Excuse you issued."),
+    "keep": ("keep CARD|none", "After a contest: take your Challenge card back, or discard it."),
+    "fail": ("fail expend|lie", "Failed a Challenge: expend your shortfall, or lie down (lose "
+             "your next turn)."),
+    "pay": ("pay SUIT", "Pay one token of SUIT (travel, bids, the Calamity)."),
+    "expend": ("expend SUIT|CARD", "Expend a token or a whole card (no change is given)."),
+    "take": ("take SUIT", "The Rite: take this token instead of a Moon."),
+    "bonus": ("bonus SUIT|none", "The Harvest: the extra non-Leaf token."),
+    "give": ("give SUIT", "Choose the token a Hero gets when the bank has none of the suit "
+             "(you are the lowest Hero); at the Betrayal: give SUIT to HERO."),
+    "draw": ("draw SUIT", "Choose the suit of a token you draw (a parting gift, the Windfall...)."),
+    "curse": ("curse SUIT", "The Curse: the suit you hold most of to pay half of."),
+    "hide": ("hide left|right", "The Origin: hide the Leaf and the Wave in one hand."),
+    "guess": ("guess left|right", "The Origin: guess the hand."),
+    "battle": ("battle mentor|place", "The Battle: reveal from the Mentor or the Place deck."),
+    "discover": ("discover CARD", "The Discovery: take any card from the Deck of Challenges."),
+    "drop": ("drop PLACE", "Keep one Place: discard this one."),
+    "betray": ("betray MENTOR to HERO", "The Betrayal: your highest-ranked Mentor to a Hero."),
+    "pact": ("pact MENTOR for PAIR | pact none", "The Pact: 2 Suns + 2 Moons to swap a Mentor "
+             "for the face-up Mentor of a pair."),
+    "omen": ("omen CARD|top", "The End: play your Challenge card or turn up the top one."),
+    "bank": ("bank SUIT SUIT for SUIT [from CARD]", "Trade 2 tokens (1 on the Market) to the "
+             "bank for one; from a face-up card's tokens when the bank has none."),
+    "offer": ("offer HERO N SUIT... for N SUIT...", "Offer a trade: offer brannoc 2 moons for "
+              "1 knot."),
+    "accept": ("accept", "Accept the trade offered to you."),
+    "refuse": ("refuse", "Refuse the trade offered to you."),
+    "end": ("end", "End your turn (after trading)."),
+    "drew": ("drew CARD", "(physical deck) The card you turned up or drew from your real deck."),
+}
+
+KINDS: dict[str, tuple[str, ...]] = {
+    "origin": ("origin",), "prophecy": ("prophecy",), "travel": ("travel",), "rest": ("rest",),
+    "match": ("match",), "challenge": ("challenge",), "play": ("play",),
+    "contest": ("contest",), "bid": ("raise",), "pass": ("decline", "drop"), "name": ("name",),
+    "keep": ("keep",), "fail": ("expend_for_failure", "lie_down"), "pay": ("pay",),
+    "expend": ("expend",), "take": ("take",), "bonus": ("bonus",),
+    "give": ("substitute", "give"), "draw": ("draw",), "curse": ("curse",), "hide": ("hide",),
+    "guess": ("guess",), "battle": ("battle_deck",), "discover": ("discover",),
+    "drop": ("discard_place",), "betray": ("betray",), "pact": ("pact",), "omen": ("omen",),
+    "accept": ("accept",), "refuse": ("refuse",), "end": ("end",),
+}
+ARG_ORDER = ("origin", "look", "pair", "card", "two", "stage_suit", "suits", "suit", "bid",
+             "hand", "deck", "mentor", "slot", "to", "keep")
+
+
+def _split_text(rest: str) -> tuple[str, str]:
+    if "--" in rest:
+        head, text = rest.split("--", 1)
+        return head.strip(), text.strip()
+    return rest.strip(), ""
+
+
+def _names(key: str, value) -> set[str]:
+    """The words that may name an argument's value."""
+    if value is None:
+        return {"none", "nobody", "no"}
+    if isinstance(value, list):
+        return set()
+    if key == "pair" or key == "slot":
+        return {PAIRS[value], str(value + 1)}
+    if isinstance(value, int):
+        return {str(value)}
+    out = {norm(value)}
+    if value in SUITS:
+        s = rules().suit(value)
+        out |= {norm(s.name), norm(s.token)}
+    elif rules().is_card(value):
+        name = norm(rules().card(value).name)
+        out |= {name, name.removeprefix("the ")}
+    elif value.startswith("hero"):
+        out.add(norm(hero_name(value)))
+    if value in ("left-hand", "right-hand"):
+        out.add(value.split("-")[0])
+    if value == "lie_down":
+        out.add("lie")
+    return out
+
+
+def _arg_values(a: Action) -> list[tuple[str, object]]:
+    out = []
+    for key in ARG_ORDER:
+        if key in a.args:
+            v = a.args[key]
+            if isinstance(v, list):
+                out += [(key, x) for x in v]
+            elif v is not None:
+                out.append((key, v))
+    return out
+
+
+NONE_WORDS = {"none", "nobody", "no", "top", "nothing", "decline"}
+
+
+def _words(text: str) -> list[str]:
+    """The typed words, with multi-word names kept whole where a name has several words."""
+    words = [w for w in norm(text).split() if w not in FILLER]
+    return words
+
+
+def _fits(word: str, names: set[str]) -> bool:
+    return any(n == word or n.startswith(word) or word in n.split() for n in names)
+
+
+def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
+    kinds = KINDS[verb]
+    cands = [a for a in legal if a.kind in kinds]
+    if not cands:
+        raise RuleError(verb, f"{verb} is not a move you can make now",
+                        legal=useful_verbs(legal))
+    words = _words(rest)
+    if verb == "fail" and words:
+        cands = [a for a in cands if _fits(words[0], _names("", a.kind))]
+        words = words[1:]
+    if any(w in NONE_WORDS for w in words):  # "keep none", "omen top", "pact none"
+        words = [w for w in words if w not in NONE_WORDS]
+        cands = [a for a in cands if any(v is None for v in a.args.values())]
+    full, partial = [], []
+    for a in cands:
+        vals = _arg_values(a)
+        if len(words) > len(vals):
+            continue
+        if all(_fits(w, _names(k, v)) for w, (k, v) in zip(words, vals)):
+            rest_vals = vals[len(words):]
+            (full if not rest_vals else partial).append(a)
+    found = full or partial
+    keys = {a.key() for a in found}
+    if len(keys) == 1:
+        return found[0]
+    from .view import describe
+
+    if not found:
+        raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
+                           [describe(a) for a in cands[:10]])
+    raise CommandError(f"{verb} {rest.strip()}: say which", [describe(a) for a in found[:10]])
+
+
+def _bundle(words: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    n = 1
+    for w in words:
+        if w.isdigit():
+            n = int(w)
+            continue
+        suit = match_one(w, {norm(s.name): s.id for s in rules().suits} | {
+            norm(s.token): s.id for s in rules().suits}, "suit")
+        out[suit] = out.get(suit, 0) + n
+        n = 1
+    return out
+
+
+def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
+    head, text = _split_text(rest)
+    if verb == "bank":
+        m = re.split(r"\bfor\b", head, maxsplit=1)
+        if len(m) != 2:
+            raise CommandError("name what you give and what you get", VERBS["bank"][0])
+        give_part, get_part = m
+        src = None
+        if " from " in f" {get_part} ":
+            get_part, _, src_part = get_part.partition("from")
+            src = match_one(src_part, {rules().card(c).name: c for p in view["encounters"]
+                                       for c in (p["mentor"], p["place"]) if c}, "face-up card")
+        give = [s for s, n in _bundle(_words(give_part)).items() for _ in range(n)]
+        get = list(_bundle(_words(get_part)))
+        if len(get) != 1:
+            raise CommandError("the bank gives one token", VERBS["bank"][0])
+        return [Action(seat=seat, kind="bank", args={"give": sorted(give, key=SUITS.index),
+                                                     "get": get[0], "source": src}, text=text)]
+    if verb == "offer":
+        words = head.split()
+        if not words:
+            raise CommandError("offer to whom?", VERBS["offer"][0])
+        others = {hero_name(h["seat"]): h["seat"] for h in view["heroes"] if h["seat"] != seat}
+        to = match_one(words[0], others, "Hero")
+        m = re.split(r"\bfor\b", " ".join(words[1:]), maxsplit=1)
+        if len(m) != 2:
+            raise CommandError("offer HERO what FOR what", VERBS["offer"][0])
+        give, get = _bundle(_words(m[0])), _bundle(_words(m[1]))
+        return [Action(seat=seat, kind="offer", args={"to": to, "give": give, "get": get},
+                       text=text)]
+    if verb in ("table", "hand"):
+        raise CommandError(f"{verb} only shows the table", verb)
+    turn = any(a.kind in ("travel", "rest") for a in legal)
+    if turn and verb == "challenge" and not any(a.kind == "challenge" for a in legal):
+        return [Action(seat=seat, kind="challenge", text=text)]  # the engine says why not
+    if turn and verb == "match" and not any(a.kind == "match" for a in legal):
+        me = next(h for h in view["heroes"] if h["seat"] == seat)
+        mine = {rules().card(c).name: c for c in me["mentors"] + me["places"]}
+        if not mine:
+            raise RuleError("turn-match", "you have no Encounter card to match with")
+        return [Action(seat=seat, kind="match", args={"card": match_one(head, mine, "card of "
+                                                                         "yours")}, text=text)]
+    if verb == "pay" and len(head.split()) > 1:  # several tokens at once: pay moons moons sun
+        owed = len(view.get("pending", {}).get("dests", []))
+        words = head.split()
+        if owed and len(words) > owed:
+            raise CommandError(f"only {owed} token(s) are owed", "pay SUIT [SUIT ...]")
+        suits = [match_one(w, {norm(x.name): x.id for x in rules().suits} | {
+            norm(x.token): x.id for x in rules().suits}, "suit") for w in words]
+        return [Action(seat=seat, kind="pay", args={"suit": x}, text=text if i == 0 else "")
+                for i, x in enumerate(suits)]
+    try:
+        return [_choose(verb, head, legal).with_text(text)]
+    except CommandError:
+        if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
+            return [_choose(verb, " ".join(reversed(head.split())), legal).with_text(text)]
+        raise
+
+
+def parse_chance(rest: str, options: list[str]) -> list[str]:
+    choices = {rules().card(o).name: o for o in options if rules().is_card(o)}
+    choices |= {hero_name(o): o for o in options if o.startswith("hero")}
+    words = [w.strip() for w in rest.split(",") if w.strip()]
+    if not words:
+        raise CommandError("name the card", sorted(choices))
+    return [match_one(w, choices, "card that could come up now") for w in words]
+
+
+def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
+    kinds = KINDS.get(verb, ())
+    out: list[str] = []
+    for a in legal:
+        if a.kind in kinds:
+            vals = _arg_values(a)
+            if vals:
+                k, v = vals[0]
+                name = sorted(_names(k, v), key=len)[-1]
+                if name not in out:
+                    out.append(name)
+    if verb == "offer":
+        out = [hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != view.get("you")]
+    if verb == "bank":
+        out = [s.name for s in rules().suits]
+    return out
+
+
+def useful_verbs(legal: list[Action]) -> list[str]:
+    kinds = {a.kind for a in legal}
+    verbs = [v for v, ks in KINDS.items() if set(ks) & kinds]
+    if "trade_bank" in kinds or "end" in kinds:
+        verbs += ["bank"]
+    if "trade_offer" in kinds:
+        verbs += ["offer"]
+    return verbs + ["table", "hand"]
+
+
+def show(verb: str, view: dict) -> str | None:
+    if verb == "table":
+        return table_text(view)
+    if verb == "hand":
+        return hand_text(view)
+    return None
+
+
+# -- what the screen shows --------------------------------------------------------------------------
+SHORT = {"moons": "Mo", "suns": "Su", "waves": "Wa", "leaves": "Le", "wyrms": "Wy", "knots": "Kn"}
+LINE = ("rite", "harvest", "origin", "journey", "battle", "discovery", "market", "chance-meeting",
+        "betrayal", "pact")
+
+
+def _short(cid: str) -> str:
+    return rules().card(cid).name.removeprefix("the ")
+
+
+def table_text(view: dict) -> str:
+    """The whole table in at most 80 columns."""
+    you = view.get("you")
+    rows = []
+    stages: dict[int, list[str]] = {}
+    for h in view["heroes"]:
+        mark = "*" if h["seat"] == you else ""
+        stages.setdefault(h["stage"], []).append(hero_name(h["seat"]) + mark)
+    rows.append("The Event line (pawns by Stage):")
+    for n in range(1, 11):
+        if n == 1:
+            name = "Rite / Harvest"
+        elif n <= 9:
+            name = _short(LINE[n])
+        else:
+            name = _short(view["ending"]) if view.get("ending") else f"an Ending ({view['endings_face_down']} face down)"
+        who = ", ".join(stages.get(n, []))
+        stake = view["stakes"].get(LINE[n] if 2 <= n <= 9 else (view.get("ending") or ""), {})
+        st = f"  [{_toks(stake)} staked]" if stake else ""
+        rows.append(f"  {n:>2} {name:<16} {who}{st}")
+    rows.append("Encounters (Mentor + Place, tokens lying on them):")
+    for i, p in enumerate(view["encounters"]):
+        cards = " + ".join(_card_short(c) for c in (p["mentor"], p["place"]) if c) or "(empty)"
+        tk = "; ".join(f"{_short(c)}: {_toks(t)}" for c, t in p["tokens"].items())
+        rows.append(f"  {i + 1} {p['pair']:<11} {cards}" + (f"  [{tk}]" if tk else ""))
+    rows.append("Heroes (tokens+cards per suit; Stage; cards):")
+    rows.append("  " + " " * 11 + "  ".join(f"{SHORT[s]:^5}" for s in SUITS) + "  St")
+    for h in view["heroes"]:
+        name = (hero_name(h["seat"]) + ("*" if h["seat"] == you else ""))[:11]
+        cells = "  ".join(f"{h['tokens'][s]:>2}+{h['resources'][s] - h['tokens'][s]:<2}"
+                          for s in SUITS)
+        lost = " (loses a turn)" if h["turns_to_lose"] else ""
+        rows.append(f"  {name:<11}{cells}  {h['stage']:>2}{lost}")
+        cards = ", ".join(_card_short(c) for c in h["mentors"] + h["places"])
+        if cards:
+            rows.append(f"  {'':<11}{cards}"[:80])
+    bank = " ".join(f"{SHORT[s]}{n}" for s, n in view["bank"].items())
+    rows.append(f"Bank: {bank} · decks: {view['decks']['mentor']} Mentors, "
+                f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges")
+    rows.append(f"Round {view['round']} of at most {view['max_rounds']}"
+                + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
+                   if view.get("ending_first") else ""))
+    return "\n".join(r[:80] for r in rows)
+
+
+def _toks(d: dict) -> str:
+    return " ".join(f"{n}{SHORT[s]}" for s, n in d.items() if n)
+
+
+def _card_short(cid: str) -> str:
+    c = rules().card(cid)
+    rank = {"pawn": "1", "court": "1", "crown": "10"}.get(c.face, c.face)
+    return f"{_short(cid)} {rank}{''.join(SHORT[s] for s in c.suits)}"
+
+
+def hand_text(view: dict) -> str:
+    out = []
+    hand = view.get("hand") or []
+    out.append("Your Challenge card: " + (", ".join(cname(c) for c in hand) or "none"))
+    p = view.get("prophecy")
+    if p:
+        out.append(f"Your Prophecy: the {p['look']} Ending is {cname(p['ending'])} (secret).")
+    me = next((h for h in view["heroes"] if h["seat"] == view.get("you")), None)
+    if me:
+        cards = ", ".join(cname(c) for c in me["mentors"] + me["places"]) or "none"
+        out.append(f"Your cards: {cards}")
+    return "\n".join(out)
+
+
+def status(view: dict) -> str:
+    return table_text(view) + "\n" + hand_text(view)
+
+
+def toolbar(view: dict) -> str:
+    me = next((h for h in view["heroes"] if h["seat"] == view.get("you")), None)
+    turn = hero_name(view["turn"]) if view.get("turn") else "-"
+    if me is None:
+        return f" Round {view['round']} · turn: {turn} · [F1] help"
+    res = " ".join(f"{SHORT[s]}{me['resources'][s]}" for s in SUITS)
+    return (f" Stage {me['stage']} · {res} · turn: {turn} · round {view['round']} · "
+            "[F1] help")[:100]
+
+
+def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
+    from .view import describe
+
+    pend = view.get("pending", {})
+    task = pend.get("task")
+    if task == "turn":
+        return (f"{table_text(view)}\n{hand_text(view)}\nYour turn: travel, rest, match or "
+                "challenge (help VERB; `actions` lists every move).")
+    if task == "trade":
+        return "Trade if you like (bank ..., offer ...), then end your turn: end."
+    ch = pend.get("challenge") or {}
+    if task == "auction":
+        att = hero_name(ch.get("attempter"))
+        target = rules().card(ch["target"]).name if ch.get("target") else "the next Stage"
+        high = pend.get("high", 0)
+        bids = ", ".join(f"{hero_name(x)} {n}" for x, n in pend.get("bids", {}).items())
+        if any(a.kind == "contest" for a in legal):
+            return (f"{att} attempts {target}. Contest it with your Challenge card face down "
+                    f"and a bid above {high} (contest CARD N), or pass. Bids: {bids}.")
+        return f"Bids: {bids}. Bid above {high} (bid N), or pass."
+    if task == "meet":
+        return ("You failed the Challenge: expend at least your shortfall (fail expend), or lay "
+                "down your pawn and lose your next turn (fail lie).")
+    if task == "keep_card":
+        return "Your Challenge card lost the contest: keep CARD (back to your hand) or keep none."
+    if task == "pay":
+        n = len(pend.get("dests", []))
+        onto = ", ".join(sorted({("the bank" if d == "bank" else rules().card(d).name)
+                                 for d in pend.get("dests", [])}))
+        return (f"Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
+                f"pay SUIT [SUIT ...]")
+    if task == "expend":
+        return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
+                "expend SUIT or expend CARD")
+    if len(legal) <= 8:
+        return "Now: " + "; ".join(describe(a) for a in legal) + " (or `do N` from `actions`)."
+    return f"Now: {task} ({len(legal)} choices; `actions` lists them)."
