@@ -28,3 +28,10 @@ def test_no_module_reads_data_beside_its_own_file():
                  if p.name != "resources.py" and "Path(__file__)" in p.read_text(encoding="utf-8")]
     assert offenders == []
 
+
+
+def test_every_module_is_small():
+    """One job per file: nothing in companion/ grows past about 600 lines."""
+    big = {str(p.relative_to(ROOT)): n for p in (ROOT / "companion").rglob("*.py")
+           if (n := len(p.read_text(encoding="utf-8").splitlines())) > 650}
+    assert big == {}
