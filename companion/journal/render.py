@@ -18,11 +18,32 @@ from companion.session import game_options
 from companion.journal.store import read, timeline
 
 
+class PlainHooks:
+    """The render hooks of a game that brings none of its own: its narration, no small print."""
+
+    def story_title(self, final: dict) -> str:
+        hero = final.get("hero")
+        name = hero.get("name") if isinstance(hero, dict) else None
+        return name or "a story"
+
+    def front_matter(self, final: dict) -> str:
+        return ""
+
+    def heading(self, event) -> str:
+        return ""
+
+    def mechanics(self, event, viewer: str | None) -> str:
+        return ""
+
+    def closing(self, final: dict) -> str:
+        return ""
+
+
 def render_markdown(path: Path, viewer: str | None = None) -> str:
     header, rows, _, _ = read(path)
     t = timeline(header, rows)
     game = get_game(header["game"])
-    hooks = game_module(game, "render")
+    hooks = game_module(game, "render") or PlainHooks()
     state = game.setup(game_options(game, header))
     for row in t.actions:
         state, _ = game.apply(state, Action.model_validate(row["action"]))
@@ -73,7 +94,9 @@ def render_markdown(path: Path, viewer: str | None = None) -> str:
         small.extend(lines)
     flush()
     if over:
-        out += ["## What was kept, what was lost", "", hooks.closing(final), ""]
+        closing = hooks.closing(final)
+        if closing:
+            out += ["## What was kept, what was lost", "", closing, ""]
     else:
         out += ["*The story is not finished: resume it with `companion resume "
                 f"{Path(path).name}`.*", ""]
