@@ -18,21 +18,23 @@ import json
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.core.game import Event
+from companion.core.game import Action, Event
 from companion.llm import templates
 from companion.story.voice import DecisionRequest
 
-STORY_LINES = 4  # the last narrations quoted verbatim
-STORY_CHARS = 400  # each clipped to this
+STORY_LINES = 2  # the last narrations quoted verbatim
+STORY_CHARS = 300  # each clipped to this
 VIEW_STRING_CHARS = 300  # any longer string in the view is clipped
 VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
+MAX_MOVES = 12  # moves offered at one decision (the rest are left out)
 
 # Placeholders a template must use (a prompt without them cannot work).
-DECISION_REQUIRED = ("view", "actions", "reply_format")
+DECISION_REQUIRED = ("view", "actions")
 REASK_REQUIRED = ("error",)
 
 
@@ -77,15 +79,19 @@ def rolling_summary(events: Sequence[Event], max_chars: int = 600) -> str:
     return text[:max_chars]
 
 
-def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS) -> Any:
+def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS, inner_items: int = 0,
+               depth: int = 0) -> Any:
     """Bound a view for a prompt: empty values and ids beside names dropped, strings clipped, long
-    lists cut to their last ``max_items`` (with a count of what was left out)."""
+    lists cut to their last ``max_items`` (with a count of what was left out); with
+    ``inner_items``, a list of words inside an item (a card's keywords) keeps its first ones."""
     if isinstance(node, dict):
         named = "name" in node
-        return {k: _clip_view(v, max_items) for k, v in node.items()
+        return {k: _clip_view(v, max_items, inner_items, depth + 1) for k, v in node.items()
                 if v not in (None, [], {}, "") and not (named and k == "id")}
     if isinstance(node, list):
-        items = [_clip_view(v, max_items) for v in node[-max_items:]]
+        if inner_items and depth > 2 and all(isinstance(v, str) for v in node):
+            return [_clip(v, VIEW_STRING_CHARS) for v in node[:inner_items]]
+        items = [_clip_view(v, max_items, inner_items, depth + 1) for v in node[-max_items:]]
         if len(node) > max_items:
             items.insert(0, f"({len(node) - max_items} earlier left out)")
         return items
@@ -94,30 +100,157 @@ def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS) -> Any:
     return node
 
 
+@dataclass(frozen=True)
+class ViewRules:
+    """``prompts/<game>/view.toml``: how a seat's view is shown in its prompt. Data, so a game's
+    prompt is tuned without code. Every rule only leaves things out; nothing is added.
+
+    * ``omit``: top-level keys left out (said elsewhere, or no help to choose or tell a move);
+    * ``first``: keys put first (the ones that change least);
+    * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
+      key: ``characters.attributes.*.base``);
+    * ``focus``: ``{list = "key"}``: of that list keep only the items whose ``key`` equals the
+      view's own ``key`` (the map's current stage), or its first and last when none does;
+    * ``max_items``: any longer list keeps its last items; ``inner_items``: a list inside an item
+      (a card's keywords) keeps its first ones;
+    * ``[[keep_if]]`` ``path``, ``flag``, ``seats``: the list's items stay only when their flag is
+      true (a GM's unrevealed secrets never reach its prompt);
+    * ``[[drop_unless]]`` ``path``, ``field``, ``flag``, ``seats``: the field of each item stays
+      only when the item's flag is true.
+    """
+
+    omit: frozenset[str] = frozenset()
+    first: tuple[str, ...] = ()
+    drop: tuple[tuple[str, ...], ...] = ()
+    focus: tuple[tuple[str, str], ...] = ()
+    max_items: int = VIEW_LIST_ITEMS
+    inner_items: int = 4
+    keep_if: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = ()
+    drop_unless: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...]], ...] = ()
+
+
 @lru_cache(maxsize=32)
-def view_rules(game: str) -> tuple[frozenset[str], tuple[str, ...], int]:
-    """``prompts/<game>/view.toml``: the view keys a prompt leaves out (``omit``), the keys it puts
-    first (``first``: the ones that change least, so servers that cache a prompt's prefix reuse
-    more of it), and the longest list it keeps (``max_items``). Data, so a game's prompt is tuned
-    without code."""
+def view_rules(game: str) -> ViewRules:
     path = templates.game_prompts(game) / "view.toml"
     if not path.is_file():
-        return frozenset(), (), VIEW_LIST_ITEMS
+        return ViewRules()
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return (frozenset(data.get("omit", [])), tuple(data.get("first", [])),
-            int(data.get("max_items", VIEW_LIST_ITEMS)))
+    return ViewRules(
+        omit=frozenset(data.get("omit", [])),
+        first=tuple(data.get("first", [])),
+        drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
+        focus=tuple(data.get("focus", {}).items()),
+        max_items=int(data.get("max_items", VIEW_LIST_ITEMS)),
+        inner_items=int(data.get("inner_items", 4)),
+        keep_if=tuple((tuple(r["path"].split(".")), r["flag"], tuple(r.get("seats", ())))
+                      for r in data.get("keep_if", [])),
+        drop_unless=tuple((tuple(r["path"].split(".")), r["field"], r["flag"],
+                           tuple(r.get("seats", ()))) for r in data.get("drop_unless", [])),
+    )
 
 
-def view_json(view: dict[str, Any], game: str = "") -> str:
-    omit, first, max_items = view_rules(game) if game else (frozenset(), (), VIEW_LIST_ITEMS)
-    keys = [k for k in first if k in view] + [k for k in view if k not in first]
-    shown = {k: view[k] for k in keys if k not in omit}
-    return json.dumps(_clip_view(shown, max_items), ensure_ascii=False, separators=(",", ":"))
+def _drop_path(node: Any, path: tuple[str, ...]) -> Any:
+    if not path:
+        return node
+    if isinstance(node, list):
+        return [_drop_path(item, path) for item in node]
+    if not isinstance(node, dict):
+        return node
+    head, rest = path[0], path[1:]
+    out = {}
+    for key, value in node.items():
+        if head in ("*", key):
+            if not rest:
+                continue
+            value = _drop_path(value, rest)
+        out[key] = value
+    return out
 
 
-def quote(lines: Sequence[str]) -> str:
+def _at(node: Any, path: tuple[str, ...], change) -> Any:
+    """``node`` with ``change`` applied to the value at ``path`` (lists are walked through)."""
+    if isinstance(node, list):
+        return [_at(item, path, change) for item in node]
+    if not isinstance(node, dict) or path[0] not in node:
+        return node
+    if len(path) == 1:
+        return {**node, path[0]: change(node[path[0]])}
+    return {**node, path[0]: _at(node[path[0]], path[1:], change)}
+
+
+def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]:
+    """The part of a seat's view its prompt shows (see ``ViewRules``)."""
+    rules = view_rules(game) if game else ViewRules()
+    keys = [k for k in rules.first if k in view] + [k for k in view if k not in rules.first]
+    shown: Any = {k: view[k] for k in keys if k not in rules.omit}
+    for path, flag, seats in rules.keep_if:
+        if not seats or seat in seats:
+            shown = _at(shown, path, lambda items, f=flag: [
+                x for x in items if not isinstance(x, dict) or x.get(f)])
+    for path, name, flag, seats in rules.drop_unless:
+        if not seats or seat in seats:
+            shown = _at(shown, path, lambda items, n=name, f=flag: [
+                {k: v for k, v in x.items() if k != n or x.get(f)} if isinstance(x, dict) else x
+                for x in items])
+    for key, by in rules.focus:
+        items = shown.get(key)
+        if isinstance(items, list) and items:
+            kept = [x for x in items if isinstance(x, dict) and x.get(by) == view.get(by)]
+            shown[key] = kept or ([items[0], items[-1]] if len(items) > 1 else items)
+    for path in rules.drop:
+        shown = _drop_path(shown, path)
+    return _clip_view(shown, rules.max_items, rules.inner_items)
+
+
+def _inline(node: Any, inner: bool = False) -> str:
+    if isinstance(node, dict):
+        parts = []
+        name = node.get("name") if isinstance(node.get("name"), str) else None
+        if name:
+            parts.append(name)
+        for key, value in node.items():
+            if key == "name" and name:
+                continue
+            label = key.replace("_", " ")
+            if value is True:
+                parts.append(label)
+            elif value is False:
+                parts.append(f"not {label}")
+            else:
+                parts.append(f"{label} {_inline(value, True)}")
+        return ("(" + "; ".join(parts) + ")") if inner and len(parts) > 1 else "; ".join(parts)
+    if isinstance(node, list):
+        sep = " | " if any(isinstance(x, dict) for x in node) else ", "
+        return sep.join(_inline(x, True) for x in node)
+    if node is None:
+        return "none"
+    return str(node)
+
+
+def compact_view(view: dict[str, Any], game: str = "", seat: str = "") -> str:
+    """The seat's view as short lines (``key: value``; a list of items one ``- `` line each): the
+    same facts as its JSON in about half the tokens."""
+    lines = []
+    for key, value in seat_view(view, game, seat).items():
+        label = key.replace("_", " ")
+        if isinstance(value, list) and value and any(isinstance(x, dict) for x in value):
+            lines.append(f"{label}:")
+            lines += [f"- {_inline(x)}" for x in value]
+        elif isinstance(value, dict) and len(_inline(value)) > 100:
+            lines.append(f"{label}:")
+            lines += [f"- {k.replace('_', ' ')}: {_inline(v)}" for k, v in value.items()]
+        else:
+            lines.append(f"{label}: {_inline(value)}")
+    return "\n".join(lines)
+
+
+def view_json(view: dict[str, Any], game: str = "", seat: str = "") -> str:
+    return json.dumps(seat_view(view, game, seat), ensure_ascii=False, separators=(",", ":"))
+
+
+def quote(lines: Sequence[str], count: int = STORY_LINES) -> str:
     """Players' and narrators' words as quoted story: one ``> `` line each, clipped."""
-    out = [f"> {_clip(line, STORY_CHARS)}" for line in lines[-STORY_LINES:] if line.strip()]
+    out = [f"> {_clip(line, STORY_CHARS)}" for line in lines[-count:] if line.strip()]
     return "\n".join(out) if out else "> (nothing yet)"
 
 
@@ -126,39 +259,60 @@ def action_lines(request: DecisionRequest) -> str:
     for i, (action, label) in enumerate(zip(request.legal, request.labels, strict=True), 1):
         line = f"{i}. {_clip(label, 160)}"
         if action.ask is not None:
-            need = "optional" if action.optional_text else "required"
-            line += f"  [asks: {_clip(action.ask, 160)} -> put the answer in \"text\" ({need})]"
+            need = ", optional" if action.optional_text else ""
+            line += f' (asks: "{_clip(action.ask, 200)}": answer in "text"{need})'
         out.append(line)
     return "\n".join(out)
 
 
-def reply_format(request: DecisionRequest) -> str:
-    n = len(request.legal)
-    keys = ['"action": the number of your move, from 1 to ' + str(n)]
-    if any(a.ask is not None for a in request.legal):
-        keys.append('"text": the words your move asks for (empty if it asks for none)')
-    keys += ['"narration": your move told as story, two or three sentences of your own',
-             '"speech": words your character says aloud, or an empty string']
-    return ("Reply with one JSON object and nothing else, with these keys in this order:\n"
-            + "\n".join(f"- {k}" for k in keys))
+def shortlist(request: DecisionRequest, preferred: Action | None = None,
+              limit: int = MAX_MOVES) -> DecisionRequest:
+    """The request with at most ``limit`` of its legal moves (the rest are not offered): the
+    ``preferred`` one (the offline policy's), one of every kind, then the rest in the engine's
+    order. A long list (the 96 ways to play a hand) costs more prompt than the whole view."""
+    if len(request.legal) <= limit:
+        return request
+    keys = [a.key() for a in request.legal]
+    picked: list[int] = []
+    if preferred is not None and preferred.key() in keys:
+        picked.append(keys.index(preferred.key()))
+    seen = {request.legal[i].kind for i in picked}
+    for i, action in enumerate(request.legal):
+        if action.kind not in seen:
+            seen.add(action.kind)
+            picked.append(i)
+    for i in range(len(request.legal)):
+        if len(picked) >= limit:
+            break
+        if i not in picked:
+            picked.append(i)
+    order = sorted(picked[:limit])
+    return request.model_copy(update={"legal": [request.legal[i] for i in order],
+                                      "labels": [request.labels[i] for i in order]})
 
 
 def _topics(items: Sequence[str]) -> str:
     items = [_clip(t, 60) for t in items if t.strip()]
-    return ", ".join(json.dumps(t, ensure_ascii=False) for t in items) if items else "(none)"
+    return ", ".join(json.dumps(t, ensure_ascii=False) for t in items)
+
+
+def _safety(request: DecisionRequest) -> str:
+    parts = []
+    if _topics(request.banned):
+        parts.append(f"Never mention: {_topics(request.banned)}.")
+    if _topics(request.veils):
+        parts.append(f"Keep off-screen (may happen, never shown): {_topics(request.veils)}.")
+    return ("\n" + " ".join(parts) + "\n") if parts else ""
 
 
 def decision_variables(request: DecisionRequest) -> dict[str, str]:
     return {
-        "seat": request.seat,
+        "seat": request.seat.replace("_", " "),
         "step": str(request.step),
-        "view": view_json(request.view, request.game),
-        "summary": _clip(request.summary, SUMMARY_CHARS) or "(the story has just begun)",
+        "view": compact_view(request.view, request.game, request.seat),
         "story": quote(request.story),
-        "banned": _topics(request.banned),
-        "veils": _topics(request.veils),
+        "safety": _safety(request),
         "actions": action_lines(request),
-        "reply_format": reply_format(request),
     }
 
 
@@ -166,15 +320,34 @@ def role_variables(game_title: str, seat: str) -> dict[str, str]:
     return {"game": game_title, "seat": seat}
 
 
+@lru_cache(maxsize=32)
+def _system(game: str, game_title: str, seat: str, where: str) -> str:
+    shared = templates.render_file(templates.prompts_dir() / "shared" / "reply.md",
+                                   role_variables(game_title, seat))
+    role = templates.render_file(templates.template_path(game, seat),
+                                 role_variables(game_title, seat))
+    return shared + "\n" + role
+
+
+def system_message(game: str, game_title: str, seat: str) -> str:
+    """The static part, first: the shared reply format (the same for every seat), then the seat's
+    role. Byte-identical for every decision of a session, so a server's prompt cache reuses it."""
+    return _system(game, game_title, seat, str(templates.prompts_dir()))
+
+
 def build_messages(request: DecisionRequest, game_title: str) -> list[dict[str, str]]:
-    """The system message (the seat's role) and the decision message, both from template files."""
-    role = templates.template_path(request.game, request.seat)
-    system = templates.render_file(role, role_variables(game_title, request.seat))
+    """The static system message, then the decision (view, story, moves): the changing part last."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
         decision_variables(request), required=DECISION_REQUIRED,
     )
-    return [{"role": "system", "content": system}, {"role": "user", "content": user}]
+    return [{"role": "system", "content": system_message(request.game, game_title, request.seat)},
+            {"role": "user", "content": user}]
+
+
+def format_texts() -> list[str]:
+    """Instruction text written in code rather than in a template (for the echo check)."""
+    return ["answer in text", "Answer again, once more: one JSON object, nothing else"]
 
 
 def reask_message(error: str, count: int) -> dict[str, str]:

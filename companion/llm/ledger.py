@@ -10,6 +10,11 @@ storage apart, as in simonw/llm). Row kinds (``event``):
 * ``refusal``: the server refused a capability (remembered for the session): refused, status.
 * ``fallback``: the offline voice took over a decision: reason, seat, step.
 * ``fidelity``: the narration was dropped for the offline narrator's: problems.
+* ``miss``: one field of a reply could not enter the journal: field (text, narration, speech),
+  kind (empty, echo, not_a_name, too_long, fidelity), reason, attempt.
+* ``replaced``: after the re-ask, the offline voice supplied the fields that still missed.
+* ``retry``: the first call after a start timed out and was asked once more (a cold server).
+* ``recovered``: the model answered again after a rest.
 """
 from __future__ import annotations
 
@@ -65,6 +70,13 @@ def summarize(rows: list[dict[str, Any]]) -> str:
         lines.append(f"  {key}: {c['calls']} call(s), {_n(c['tokens'])} tokens, "
                      f"{c['fidelity']} fidelity miss(es)")
 
+    misses = Counter(f"{r.get('field')}:{r.get('kind')}" for r in rows if r.get("event") == "miss")
+    if misses:
+        lines.append("Words that could not enter the journal: "
+                     + ", ".join(f"{k} {n}" for k, n in misses.most_common()))
+    replaced = sum(r.get("event") in ("replaced", "fidelity") for r in rows)
+    if replaced:
+        lines.append(f"Replaced by the offline voice's words after a re-ask: {replaced} reply(s)")
     refused = sorted({str(r.get("refused")) for r in rows if r.get("event") == "refusal"})
     if refused:
         lines.append("Server refused (and was not asked again): " + ", ".join(refused))

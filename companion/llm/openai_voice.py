@@ -41,15 +41,18 @@ from pydantic import ValidationError
 
 from companion.core.game import Game
 from companion.core.rng import derived_rng
-from companion.llm import context, fidelity, ledger
+from companion.llm import checks, context, fidelity, ledger
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
-from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
+from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema, reply_tokens
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
-NARRATION_MAX_CHARS = 700  # grammar-constrained servers get it as maxLength
-COOL_DOWN = 60.0  # seconds without asking an unreachable server again
+HOLD_BACK = 48  # characters of a streamed narration held back: about six words, so an echo of
+# the instructions is caught before any of it shows
+REST = 20.0  # seconds the first rest after a transport failure lasts (doubled after each
+REST_DECISIONS = 2  # further failure, up to MAX_REST); or this many decisions, whichever ends first
+MAX_REST = 300.0
 ELLIPSIS = " \u2026\n"
 
 
@@ -75,10 +78,13 @@ class _Screen:
         on_text: Callable[[str], None] | None,
         n_legal: int,
         checker: Callable[[int], fidelity.Checker],
+        instructions: checks.Instructions | None = None,
     ) -> None:
         self.on_text = on_text
         self.n_legal = n_legal
         self.checker = checker
+        self.instructions = instructions or checks.Instructions()
+        self.kind = ""  # why the last Stop was raised: illegal | fidelity | miss
         self.raw = ""  # the reply so far
         self.shown = ""  # narration shown in the current segment
         self.streamed = False
@@ -114,6 +120,7 @@ class _Screen:
         except (TypeError, ValueError):
             return
         if not 1 <= number <= self.n_legal:
+            self.kind = "illegal"
             raise Stop(f"action {number} is not one of the legal actions (1-{self.n_legal})", raw)
         narration = fields.get("narration")
         if not isinstance(narration, str):
@@ -122,10 +129,16 @@ class _Screen:
         partial = cut == "narration"
         problems = check.problems(narration, partial=partial)
         if problems:
+            self.kind = "fidelity"
             raise Stop("the narration " + "; ".join(problems), raw)
+        copied = self.instructions.echo(narration)
+        if copied:
+            self.kind = "miss"
+            raise Stop(f'"narration" copies the instructions ("{copied}"): write the story\'s '
+                       "own words", raw)
         if not partial:
             return  # complete: shown by finish() once the whole reply validates
-        upto = len(narration) - check.longest
+        upto = len(narration) - max(check.longest, HOLD_BACK)
         upto = narration.rfind(" ", 0, max(upto, 0) + 1)
         if upto > len(self.shown) and narration.startswith(self.shown):
             self._emit(narration[len(self.shown):upto])
@@ -167,8 +180,14 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
-        self.down: tuple[float, str] | None = None  # (until when, why) the model is not asked
+        # resting after a transport failure: (until when, until how many skipped decisions, why);
+        # permanent refusals (401/403/404) rest for the session
+        self.down: tuple[float, float, str] | None = None
+        self.skipped = 0  # decisions the offline voice played during the current rest
+        self.failures = 0  # transport failures in a row
+        self.answered = False  # the server has answered once this session (no longer cold)
         self.clock = time.monotonic
+        self._instructions = checks.instruction_text(game)
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -193,19 +212,52 @@ class OpenAIVoice:
             # a forced move is no decision: no model call; the narrator tells it after it resolves
             return Decision(action=request.legal[0], source="offline")
         notes: list[dict[str, Any]] = []
-        if self.down is not None and self.clock() < self.down[0]:
-            return self._fallback(request, notes, self.down[1])
+        probing = False
+        if self.down is not None:
+            until, decisions, why = self.down
+            if self.clock() < until and self.skipped < decisions:
+                self.skipped += 1
+                return self._fallback(request, notes, why)
+            probing = True  # the rest is over: this decision asks the model again
         try:
-            return self._decide(request, on_text, notes)
+            decision = self._decide(request, on_text, notes)
         except KeyboardInterrupt:  # Ctrl-C outside the stream (the stream's own is handled within)
             return self._fallback(request, notes, "stopped by Ctrl-C")
         except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
             return self._fallback(request, notes, f"internal error: {type(err).__name__}: {err}")
+        if probing and decision.source == "model" and self.down is None:
+            # said once: the session tells the player the model is back
+            decision.notes.insert(0, self._row(
+                request, event="recovered",
+                reason=f"the model answers again (the offline voice played {self.skipped} "
+                       "move(s) meanwhile)"))
+            self.skipped = 0
+        return decision
+
+    def _rest(self, err: CallError) -> None:
+        """After a failure no retry fixed: rest, so later moves do not each wait it out; a bounded
+        rest (in seconds and in decisions) ends with the next decision asking again."""
+        if isinstance(err, Rejected) and err.permanent:
+            self.down = (float("inf"), float("inf"),
+                         f"the server refuses this session: {err.reason}")
+        elif isinstance(err, TransportError):
+            self.failures += 1
+            scale = 2 ** (self.failures - 1)
+            self.down = (self.clock() + min(MAX_REST, REST * scale),
+                         min(16, REST_DECISIONS * scale),
+                         f"the model was unreachable moments ago ({err.reason})")
+            self.skipped = 0
+
+    def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
+        """What we wrote and sent (templates, the questions asked): a reply must not copy it."""
+        return self._instructions.plus(a.ask for a in request.legal if a.ask)
 
     def _decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,
         notes: list[dict[str, Any]],
     ) -> Decision:
+        preferred = self._policy_choice(request)
+        request = context.shortlist(request, preferred)
         try:
             messages = context.build_messages(request, self.title)
         except TemplateError as err:
@@ -220,81 +272,149 @@ class OpenAIVoice:
                     banned=request.banned, veils=request.veils)
             return checkers[number]
 
-        screen = _Screen(on_text, len(request.legal), checker)
+        instructions = self._instructions_for(request)
+        screen = _Screen(on_text, len(request.legal), checker, instructions)
         schema = reply_schema(request.legal)
-        grammar = reply_schema(request.legal, max_chars=NARRATION_MAX_CHARS)
+        grammar = reply_schema(request.legal, lengths=True)
+        max_tokens = reply_tokens(grammar)
         error = ""
-        dropped: Reply | None = None  # a legal reply whose narration failed the fidelity check
+        kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
         attempts = 1 + self.reasks
-        for attempt in range(1, attempts + 1):
+        attempt = 0
+        cold_retry = True
+        while attempt < attempts:
+            attempt += 1
             left = self.budget_left
             if left is not None and left <= 0:
                 screen.abandon()
-                if dropped is not None:
+                if kept is not None:
                     break
                 return self._fallback(request, notes, self._budget_reason())
             seed = derived_rng(self.seed, "llm", request.seat, request.step, attempt).randrange(2**31)
             try:
                 done = self.client.complete(
                     messages, schema=schema, grammar_schema=grammar, on_text=screen.feed,
-                    seed=seed)
+                    seed=seed, max_tokens=max_tokens)
                 raw, finish, rows = done.text, done.finish_reason, done.notes
             except Interrupted as err:
                 self._account(err.notes, request, attempt, notes)
-                kept = self._cut_short(request, err, screen, checker, notes)
-                if kept is not None:
-                    return kept
+                cut = self._cut_short(request, err, screen, checker, notes)
+                if cut is not None:
+                    return cut
                 screen.abandon()
                 return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
             except Stop as err:
                 self._account(err.notes, request, attempt, notes)
+                self.answered, self.failures, self.down = True, 0, None
                 raw, finish, rows = err.text, "stopped", err.notes
-                kind = "fidelity" if err.reason.startswith("the narration") else "illegal"
-                error = err.reason
+                kind, error = screen.kind or "illegal", err.reason
                 self._mark(rows, kind, error)
+                if kind != "illegal":
+                    notes.append(self._row(request, event="miss", field="narration",
+                                           kind="echo" if kind == "miss" else "fidelity",
+                                           reason=error[:300], attempt=attempt))
                 screen.abandon()
+                salvaged = self._salvage(raw, request) if kind != "illegal" else None
+                if salvaged is not None:  # a legal move whose narration was stopped
+                    salvaged.narration = salvaged.speech = ""
+                    misses = self._misses(salvaged, request, checker, instructions)
+                    misses["narration"] = ("echo" if kind == "miss" else "fidelity", error)
+                    kept = (salvaged, misses)
             except CallError as err:
                 self._account(err.notes, request, attempt, notes)
-                kept = self._cut_short(request, err, screen, checker, notes)
-                if kept is not None:
-                    return kept
+                cut = self._cut_short(request, err, screen, checker, notes)
+                if cut is not None:
+                    return cut
                 screen.abandon()
-                if isinstance(err, TransportError):  # do not make every move wait for a dead server
-                    self.down = (self.clock() + COOL_DOWN,
-                                 f"the model was unreachable moments ago ({err.reason})")
-                elif isinstance(err, Rejected) and err.permanent:
-                    self.down = (float("inf"), f"the server refuses this session: {err.reason}")
-                if dropped is not None:
+                if (isinstance(err, TransportError) and not self.answered and cold_retry
+                        and err.reason.startswith(("timed out", "the reply took longer"))):
+                    # the first call after a start may wait for a cold server to page its model
+                    # in: asked once more, with the same bound, before any rest
+                    cold_retry = False
+                    attempt -= 1
+                    notes.append(self._row(request, event="retry", reason=f"first call: {err.reason}"
+                                           "; a cold server may be loading its model"))
+                    continue
+                self._rest(err)
+                if kept is not None:
                     break
                 return self._fallback(request, notes, err.reason)
             else:
                 self._account(rows, request, attempt, notes)
+                self.answered, self.failures, self.down = True, 0, None
                 reply, kind, error = self._validate(raw, finish, request)
                 if reply is not None:
-                    problems = checker(reply.action).problems(
-                        " ".join((reply.text, reply.narration, reply.speech)))
-                    if not problems:
+                    misses = self._misses(reply, request, checker, instructions)
+                    if not misses:
                         self._mark(rows, "ok", "")
                         screen.finish(reply.narration)
                         return Decision(
                             action=reply.action_for(request.legal), narration=reply.narration,
                             speech=reply.speech, source="model", notes=notes)
-                    kind, error = "fidelity", "the narration " + "; ".join(problems)
-                    dropped = reply
+                    kept = (reply, misses)
+                    kind = "fidelity" if any(k == "fidelity" for k, _ in misses.values()) \
+                        else "miss"
+                    error = "; ".join(why for _, why in misses.values())
+                    for name, (miss_kind, why) in misses.items():
+                        notes.append(self._row(request, event="miss", field=name, kind=miss_kind,
+                                               reason=why[:300], attempt=attempt))
                 self._mark(rows, kind, error)
                 screen.abandon()
-            if kind == "fidelity" and dropped is None and raw:
-                dropped = self._salvage(raw, request)
             if attempt < attempts:
                 messages = messages + [
                     {"role": "assistant", "content": (raw or "")[:2000]},
                     context.reask_message(error, attempt + 1),
                 ]
-        if dropped is not None:  # the move was fine; only its telling was not
-            notes.append(self._row(request, event="fidelity", reason=error,
-                                   model=self._model_name()))
-            return Decision(action=dropped.action_for(request.legal), source="model", notes=notes)
+        if kept is not None:  # the move was fine; only some of its words were not
+            return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
+
+    def _policy_choice(self, request: DecisionRequest):
+        rng = derived_rng(self.seed, "policy", request.seat, request.step)
+        try:
+            return self.offline.policy.choose(request.view, request.seat, request.legal, rng)
+        except Exception:  # noqa: BLE001 - only a hint for the shortlist
+            return None
+
+    def _misses(self, reply: Reply, request: DecisionRequest,
+                checker: Callable[[int], fidelity.Checker],
+                instructions: checks.Instructions) -> dict[str, tuple[str, str]]:
+        """field -> (kind, reason) for every field of a legal reply that may not be journaled."""
+        action = request.legal[reply.action - 1]
+        out: dict[str, tuple[str, str]] = {}
+        for name in ("text", "narration", "speech"):
+            value = getattr(reply, name)
+            if name == "text" and action.ask is None:
+                continue
+            required = name == "text" and not action.optional_text
+            miss = checks.check(name, value, instructions, action, required=required)
+            if miss is not None:
+                out[name] = (miss.kind, miss.reason)
+                continue
+            problems = checker(reply.action).problems(value) if value.strip() else []
+            if problems:
+                out[name] = ("fidelity", f'"{name}" ' + "; ".join(problems))
+        return out
+
+    def _keep(self, request: DecisionRequest, reply: Reply, misses: dict[str, tuple[str, str]],
+              error: str, notes: list[dict[str, Any]], screen: _Screen) -> Decision:
+        """The model's legal move, with the words that failed replaced: a text by the offline
+        narrator's, a narration or speech by nothing (the narrator tells the move)."""
+        action = reply.action_for(request.legal)
+        narration = "" if "narration" in misses else reply.narration
+        speech = "" if "speech" in misses else reply.speech
+        if "text" in misses:
+            offline = self.offline.decide(request.model_copy(update={"legal": [
+                request.legal[reply.action - 1]], "labels": [request.labels[reply.action - 1]]}))
+            action = action.with_text(offline.action.text)
+        replaced = ", ".join(sorted(misses)) or "the words"
+        notes.append(self._row(request, event="fidelity" if any(
+            k == "fidelity" for k, _ in misses.values()) else "replaced",
+            reason=f"{replaced} replaced by the offline voice's: {error}"[:400],
+            model=self._model_name()))
+        screen.finish(narration)
+        return Decision(action=action, narration=narration, speech=speech, source="model",
+                        notes=notes)
 
     def _validate(
         self, raw: str, finish: str | None, request: DecisionRequest

@@ -29,33 +29,54 @@ def wants_text(legal: list[Action]) -> bool:
     return any(a.ask is not None for a in legal)
 
 
-def reply_schema(legal: list[Action], *, max_chars: int | None = None) -> dict[str, Any]:
-    """JSON schema of a reply to this decision. ``max_chars`` bounds the free-text fields (only for
-    servers whose grammar honours ``maxLength``; OpenAI's strict mode is given none)."""
+def text_question(legal: list[Action]) -> str:
+    """The question ``text`` answers: the legal actions' own, when they share one."""
+    asks = list(dict.fromkeys(a.ask for a in legal if a.ask is not None))
+    return asks[0] if len(asks) == 1 else "The words the move you choose asks for"
 
-    def text(description: str) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "string", "description": description}
-        if max_chars:
-            out["maxLength"] = max_chars
+
+def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any]:
+    """JSON schema of a reply to this decision, built for it: ``action`` an enum of the legal
+    numbers; ``text`` only when a legal action asks for words, titled with the question itself;
+    no descriptions a model could copy into a value. ``lengths`` adds ``maxLength`` to every string
+    (and ``minLength`` to a required text) for servers whose grammar honours them, so a rambling
+    model ends its JSON in time (OpenAI's strict mode is given none)."""
+    from companion.llm import checks
+
+    def string(limit: int, least: int = 0, title: str = "") -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string"}
+        if title:
+            out["title"] = title
+        if lengths:
+            out["maxLength"] = limit
+            if least:
+                out["minLength"] = least
         return out
 
     props: dict[str, Any] = {
-        "action": {
-            "type": "integer",
-            "enum": list(range(1, len(legal) + 1)),
-            "description": "the number of the chosen legal action",
-        }
+        "action": {"type": "integer", "enum": list(range(1, len(legal) + 1))},
     }
-    if wants_text(legal):
-        props["text"] = text("the words the chosen action asks for; empty if it asks nothing")
-    props["narration"] = text("the move told as story, two or three sentences")
-    props["speech"] = text("optional words the character says aloud; may be empty")
+    asking = [a for a in legal if a.ask is not None]
+    if asking:
+        limit = max(checks.text_limit(a) for a in asking)
+        least = 2 if all(not a.optional_text for a in asking) else 0
+        props["text"] = string(limit, least, text_question(legal))
+    props["narration"] = string(checks.NARRATION_CHARS)
+    props["speech"] = string(checks.SPEECH_CHARS)
     return {
         "type": "object",
         "properties": props,
         "required": list(props),
         "additionalProperties": False,
     }
+
+
+def reply_tokens(schema: dict[str, Any]) -> int:
+    """``max_tokens`` with room above the longest reply the schema allows (two characters a token
+    at worst, plus the keys and the action)."""
+    chars = sum(p.get("maxLength", 400) for p in schema["properties"].values()
+                if p.get("type") == "string")
+    return chars // 2 + 64
 
 
 class Reply(BaseModel):

@@ -48,8 +48,34 @@ def test_every_decision_renders_for_both_seats(decisions):
     assert {r.seat for r, _, _ in seen} == {"antagonist", "protagonist"}
     for request, _, _ in seen:
         system, user = context.build_messages(request, game.title)
-        assert f"You are the {request.seat.capitalize()} in At Any Cost" in system["content"]
-        assert f"1 to {len(request.legal)}" in user["content"]
+        assert system["content"].startswith("You play one seat of At Any Cost")
+        assert f"You are the {request.seat.capitalize()}" in system["content"]
+        assert f"\n{len(request.legal)}. " in user["content"]
+
+
+def test_the_static_part_is_first_and_byte_identical(decisions):
+    """Every decision of a seat sends the same system message; both seats' share their opening
+    (the reply format), so a server's prompt cache reuses it whoever moves."""
+    game, seen = decisions
+    systems = {r.seat: set() for r, _, _ in seen}
+    for request, _, _ in seen:
+        systems[request.seat].add(context.build_messages(request, game.title)[0]["content"])
+    assert all(len(texts) == 1 for texts in systems.values())
+    first, second = (next(iter(t)) for t in systems.values())
+    shared = context.system_message("at-any-cost", game.title, "x").split("\n\n")[0]
+    assert first.startswith(shared) and second.startswith(shared)
+
+
+def test_a_long_move_list_is_shortened_around_the_policys_choice(decisions):
+    game, seen = decisions
+    request = max((r for r, _, _ in seen), key=lambda r: len(r.legal))
+    assert len(request.legal) > context.MAX_MOVES
+    preferred = request.legal[-2]
+    short = context.shortlist(request, preferred)
+    assert len(short.legal) == context.MAX_MOVES and preferred in short.legal
+    assert {a.kind for a in short.legal} == {a.kind for a in request.legal}
+    assert [request.legal.index(a) for a in short.legal] == sorted(
+        request.legal.index(a) for a in short.legal)  # the engine's order is kept
 
 
 def test_prompts_carry_the_cards_descriptors(decisions):
@@ -57,7 +83,7 @@ def test_prompts_carry_the_cards_descriptors(decisions):
     request = next(r for r, _, _ in seen if r.view.get("hand"))
     user = context.build_messages(request, game.title)[1]["content"]
     card = request.view["hand"][0]
-    assert card["name"] in user and all(k in user for k in card["keywords"])
+    assert card["name"] in user and all(k in user for k in card["keywords"][:4])
 
 
 def test_no_secret_reaches_a_prompt(decisions):

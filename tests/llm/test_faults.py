@@ -23,8 +23,9 @@ FAULTS = {
     "500s": (lambda s: [s.status(500, "boom") for _ in range(3)], "server error 500"),
     "429 then gone": (lambda s: [s.status(429, "slow", {"retry-after": "0"}) for _ in range(3)],
                       "rate limited"),
-    "stalled stream": (lambda s: s.stream([chunk('{"action": 2'), chunk("}", "stop")],
-                                          stall=2.0, stall_after=1), "timed out|out of time"),
+    "stalled stream": (lambda s: [s.stream([chunk('{"action": 2'), chunk("}", "stop")],
+                                           stall=2.0, stall_after=1) for _ in range(2)],
+                       "timed out|out of time"),
     "cut stream": (lambda s: [s.stream([chunk('{"acti'), chunk("x")], cut_after=1)
                               for _ in range(3)], "bad response|connection failed"),
     "garbage reply": (lambda s: [s.reply("}}} not json {{{") for _ in range(2)],

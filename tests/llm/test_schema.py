@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema
+from companion.llm import checks
+from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema, reply_tokens
 
 
 def test_reply_validates_against_the_legal_actions(request_for):
@@ -24,9 +25,17 @@ def test_reply_validates_against_the_legal_actions(request_for):
 
 def test_schema_has_text_only_when_an_action_asks(request_for):
     assert "text" not in reply_schema(request_for().legal)["properties"]
-    schema = reply_schema(request_for(named=False).legal, max_chars=50)
+    schema = reply_schema(request_for(named=False).legal, lengths=True)
     assert list(schema["properties"]) == ["action", "text", "narration", "speech"]
-    assert schema["properties"]["narration"]["maxLength"] == 50
+    text = schema["properties"]["text"]
+    assert text["title"] == "Name your champion"  # the question itself, no description to copy
+    assert text["maxLength"] == checks.NAME_CHARS and text["minLength"] == 2
+    assert all("maxLength" in p for k, p in schema["properties"].items() if k != "action")
+    assert "description" not in json.dumps(schema)
+    assert reply_tokens(schema) > (checks.NAME_CHARS + checks.NARRATION_CHARS
+                                   + checks.SPEECH_CHARS) // 4
+    strict = reply_schema(request_for(named=False).legal)
+    assert "maxLength" not in json.dumps(strict)  # OpenAI's strict mode is given none
 
 
 def test_extract_json_from_fences_and_prose():

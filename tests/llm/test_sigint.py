@@ -17,7 +17,8 @@ CHILD = Path(__file__).with_name("sigint_child.py")
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_sigint_mid_stream_keeps_the_move_and_the_whole_sentences(stub):
-    words = ["The storm", " breaks over", " the hills.", " Rain falls", " and"]
+    words = ["The storm", " breaks over", " the hills.", " Rain falls", " and the wind",
+             " howls across", " the empty moor", " as the night", " closes in"]
     stub.stream([chunk('{"action": 2, "narration": "')] + [chunk(w) for w in words]
                 + [chunk(' more"}', "stop")], stall=20.0, stall_after=len(words) + 1)
     child = subprocess.Popen([sys.executable, str(CHILD), stub.base_url],

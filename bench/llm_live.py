@@ -1,0 +1,219 @@
+"""The model voice against a real OpenAI-compatible server: whole autoplays, every AI seat voiced.
+
+    python bench/llm_live.py --base-url http://127.0.0.1:8080/v1 --model smollm2 \\
+        --game at-any-cost --seeds 3 [--journals DIR] [--max-decisions N]
+
+Per game and model it prints: AI moves made by the model / by the fallback, first-try validity,
+re-asks per decision, misses by kind (from the ledger), latency p50/p99 per call, prompt and
+completion tokens per decision, time to the first narration on screen (p50), and what reached the
+journal: texts that repeat six or more words of the instructions we sent, punctuation-only texts,
+and whether the hero's name (a ``name`` action's text) is a name. ``--max-decisions`` stops a long
+game after that many model decisions (the table says so); ``--journals`` keeps each journal.
+
+Warm the server up first (the first request after it starts pages the model in): this script
+sends one tiny request before it starts timing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.common import pct  # noqa: E402
+from companion.core.registry import get_game  # noqa: E402
+from companion.llm import checks  # noqa: E402
+from companion.llm.client import ModelClient  # noqa: E402
+from companion.llm.config import Settings  # noqa: E402
+from companion.llm.openai_voice import OpenAIVoice  # noqa: E402
+try:
+    from companion.session.loop import AI, Session
+except ImportError:  # before the session package existed (measuring an older main)
+    from companion.core.session import AI, Session  # noqa: E402
+
+
+class _Enough(Exception):
+    """The decision cap was reached: stop this game here."""
+
+
+class Timed:
+    """Wraps the model voice: per decision, its source, its ledger rows, the time to the first
+    narration shown, and every prompt sent (for the journal checks)."""
+
+    def __init__(self, voice: OpenAIVoice, cap: int | None) -> None:
+        self.voice = voice
+        self.name = voice.name
+        self.cap = cap
+        self.decisions: list[dict[str, Any]] = []
+
+    def narrate(self, beat, memory):
+        return self.voice.narrate(beat, memory)
+
+    def __getattr__(self, name):
+        return getattr(self.voice, name)
+
+    def decide(self, request, on_text=None):
+        forced = len(request.legal) == 1 and request.legal[0].ask is None
+        if self.cap is not None and not forced and \
+                sum(not d["forced"] for d in self.decisions) >= self.cap:
+            raise _Enough
+        started = time.monotonic()
+        first: list[float] = []
+
+        def seen(chunk: str) -> None:
+            if not first and chunk.strip():
+                first.append(time.monotonic() - started)
+            if on_text is not None:
+                on_text(chunk)
+
+        decision = self.voice.decide(request, on_text=seen)
+        self.decisions.append({
+            "forced": forced, "source": decision.source, "notes": decision.notes,
+            "first_text": first[0] if first else None, "seat": request.seat,
+            "kind": decision.action.kind, "seconds": time.monotonic() - started})
+        return decision
+
+
+def warm_up(settings: Settings) -> float:
+    client = ModelClient(settings)
+    started = time.monotonic()
+    client.sdk.chat.completions.create(
+        model=settings.model, messages=[{"role": "user", "content": "Hi"}], max_tokens=1)
+    return time.monotonic() - started
+
+
+def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | None):
+    voice = Timed(OpenAIVoice(game, seed, settings), cap)
+    if journal is not None:
+        journal.unlink(missing_ok=True)
+    session = Session.start(game, seed, {s: AI for s in game.seats}, voice, journal)
+    finished = True
+    try:
+        session.advance()
+    except _Enough:
+        finished = False
+    if session.journal is not None:
+        session.journal.close()
+    return voice.decisions, session, finished
+
+
+def journal_texts(session) -> list[tuple[str, str]]:
+    """(where, text) for every text the journal holds: actions' texts, narrations, speech."""
+    out = []
+    for action in session.actions:
+        if action.text:
+            out.append((f"{action.kind}.text", action.text))
+    for _, text in session.narrations:
+        out.append(("narration", text))
+    return out
+
+
+def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions: str) -> dict:
+    decisions = [d for ds, _, _ in runs for d in ds if not d["forced"]]
+    calls = [n for d in decisions for n in d["notes"] if n.get("event") == "call"]
+    by_model = sum(d["source"] == "model" for d in decisions)
+    first_ok = 0
+    asked = 0
+    for d in decisions:
+        first = [n for n in d["notes"] if n.get("event") == "call" and n.get("attempt") == 1
+                 and n.get("outcome") != "refused"]
+        if first:
+            asked += 1
+            first_ok += first[-1].get("outcome") == "ok"
+    reasks = sum(1 for n in calls if (n.get("attempt") or 1) > 1)
+    misses: Counter[str] = Counter()
+    for d in decisions:
+        for n in d["notes"]:
+            if n.get("event") == "miss":
+                misses[f"{n.get('field')}:{n.get('kind')}"] += 1
+            elif n.get("event") == "call" and n.get("outcome") not in (None, "ok", "refused"):
+                misses[f"call:{n.get('outcome')}"] += 1
+    lat = [n["latency_ms"] / 1000 for n in calls if n.get("latency_ms") is not None]
+    t_in = sum(int(n.get("tokens_in") or 0) for n in calls)
+    t_out = sum(int(n.get("tokens_out") or 0) for n in calls)
+    firsts = [d["first_text"] for d in decisions if d["first_text"] is not None]
+    echo = punct = 0
+    names: list[str] = []
+    texts = 0
+    for _, session, _ in runs:
+        for where, text in journal_texts(session):
+            texts += 1
+            echo += bool(checks.echo(text, instructions))
+            punct += not checks.has_words(text)
+            if where.startswith("name"):
+                names.append(text)
+    n = max(1, len(decisions))
+    row = {
+        "game": label, "games": len(runs), "finished": sum(f for _, _, f in runs),
+        "decisions": len(decisions), "by_model": by_model,
+        "fallback": len(decisions) - by_model,
+        "first_try": f"{first_ok}/{asked} ({100 * first_ok / max(1, asked):.0f}%)",
+        "reasks_per_decision": f"{reasks / n:.2f}",
+        "misses": ", ".join(f"{k} {v}" for k, v in misses.most_common()) or "none",
+        "latency_p50_p99": f"{pct(lat, .5):.1f} / {pct(lat, .99):.1f} s" if lat else "-",
+        "prompt_tokens_per_decision": round(t_in / n),
+        "prompt_tokens_per_call": round(t_in / max(1, len(calls))),
+        "completion_tokens_per_decision": round(t_out / n),
+        "first_narration_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
+        "journal_texts": texts, "echo_6_words": echo, "punctuation_only": punct,
+        "hero_names": names, "names_ok": all(checks.is_name(x) for x in names),
+    }
+    return row
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--base-url", required=True)
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--api-key", default="not-needed")
+    parser.add_argument("--game", action="append", required=True)
+    parser.add_argument("--seeds", type=int, default=1, help="seeds 1..N")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--max-decisions", type=int, default=None)
+    parser.add_argument("--journals", type=Path, default=None)
+    parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
+    args = parser.parse_args()
+    settings = Settings(voice="openai", model=args.model, base_url=args.base_url,
+                        api_key=args.api_key, timeout=args.timeout)
+    print(f"warm-up request: {warm_up(settings):.1f} s", flush=True)
+    rows = []
+    for name in args.game:
+        game = get_game(name)
+        runs = []
+        for seed in range(1, args.seeds + 1):
+            journal = None
+            if args.journals is not None:
+                args.journals.mkdir(parents=True, exist_ok=True)
+                journal = args.journals / f"{name}-{args.model}-{seed}.jsonl"
+            started = time.monotonic()
+            runs.append(play(game, seed, settings, args.max_decisions, journal))
+            ds = [d for d in runs[-1][0] if not d["forced"]]
+            print(f"  {name} seed {seed}: {len(ds)} decisions, "
+                  f"{sum(d['source'] == 'model' for d in ds)} by the model, "
+                  f"{time.monotonic() - started:.0f} s"
+                  + ("" if runs[-1][2] else " (stopped at the decision cap)"), flush=True)
+        rows.append(summarize(name, runs, checks.instruction_text(game)))
+    heads = ["game", "games", "finished", "decisions", "by_model", "fallback", "first_try",
+             "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
+             "prompt_tokens_per_decision", "completion_tokens_per_decision",
+             "first_narration_p50", "journal_texts", "echo_6_words", "punctuation_only",
+             "names_ok", "misses"]
+    print(f"\nmodel {args.model} @ {args.base_url}, seeds 1-{args.seeds}")
+    print("| " + " | ".join(heads) + " |")
+    print("|" + " --- |" * len(heads))
+    for row in rows:
+        print("| " + " | ".join(str(row[h]) for h in heads) + " |")
+        print(f"hero names: {row['hero_names']}")
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,152 @@
+"""Is a text the model wrote fit for the journal? Every field is checked, whatever it came in.
+
+A model's reply carries story in three places: the ``text`` an action asks for (a hero's name, an
+Anchor's answer, a question), the ``narration`` of the move and the character's ``speech``. Each
+must be story before it reaches the journal (the fidelity check, names and topics, is separate and
+runs on top of this one). A miss has a ``kind`` (counted in the ledger) and a reason the re-ask
+tells the model:
+
+* ``empty``: nothing, or only punctuation (``","``), where words were asked for;
+* ``echo``: a run of ``ECHO_WORDS`` words shared with any instruction text we sent (the role, the
+  reply format, its examples, a question put to the seat): a small model copying the prompt;
+* ``not_a_name``: the text of a naming action is a sentence, not a name;
+* ``too_long``: longer than the field allows (``limits``).
+
+Decisions: "instruction text" is what *we* wrote (templates and questions), never the players'
+words or the view, so a narration may quote an Anchor's answer; runs are counted over words folded
+to lower case, so punctuation and case do not hide an echo; a name is at most ``NAME_WORDS`` words
+and ``NAME_CHARS`` characters, starts with a capital and holds no sentence punctuation.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion.core.game import Action
+
+ECHO_WORDS = 6
+NAME_WORDS = 4
+NAME_CHARS = 40
+TEXT_CHARS = 240  # an answer, a question, a description: a sentence or two
+NARRATION_CHARS = 420  # two or three sentences
+SPEECH_CHARS = 200
+
+_WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
+_NAME_ASK = re.compile(r"\bname\b", re.I)
+
+
+def words(text: str) -> list[str]:
+    return [w.lower().replace("\u2019", "'") for w in _WORD.findall(text)]
+
+
+def has_words(text: str) -> bool:
+    """At least one letter: "," or "..." or "" are no text at all."""
+    return re.search(r"[^\W\d_]", text) is not None
+
+
+def asks_name(action: Action | None) -> bool:
+    if action is None or action.ask is None:
+        return False
+    return action.kind.startswith("name") or bool(_NAME_ASK.search(action.ask))
+
+
+def is_name(text: str) -> bool:
+    """A name: one to four words, starting with a capital, no sentence in it."""
+    text = text.strip()
+    ws = text.split()
+    return (0 < len(ws) <= NAME_WORDS and len(text) <= NAME_CHARS and text[:1].isupper()
+            and not re.search(r"[.!?:;,\"()\[\]{}<>]|\.\.\.", text.rstrip(".")) and has_words(text))
+
+
+def text_limit(action: Action | None) -> int:
+    return NAME_CHARS if asks_name(action) else TEXT_CHARS
+
+
+LIMITS = {"narration": NARRATION_CHARS, "speech": SPEECH_CHARS}
+
+
+class Instructions:
+    """The runs of ``ECHO_WORDS`` words found in the instruction texts we sent."""
+
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self.grams: set[tuple[str, ...]] = set()
+        for text in texts:
+            self.add(text)
+
+    def add(self, text: str) -> "Instructions":
+        # placeholders split a template into pieces that never run into each other
+        for piece in re.split(r"\{[A-Za-z_]\w*\}", text):
+            ws = words(piece)
+            for i in range(len(ws) - ECHO_WORDS + 1):
+                self.grams.add(tuple(ws[i:i + ECHO_WORDS]))
+        return self
+
+    def plus(self, texts: Iterable[str]) -> "Instructions":
+        out = Instructions()
+        out.grams = set(self.grams)
+        for text in texts:
+            out.add(text)
+        return out
+
+    def echo(self, text: str) -> str:
+        """The first run of words ``text`` shares with the instructions ("" if none)."""
+        ws = words(text)
+        for i in range(len(ws) - ECHO_WORDS + 1):
+            if tuple(ws[i:i + ECHO_WORDS]) in self.grams:
+                return " ".join(ws[i:i + ECHO_WORDS])
+        return ""
+
+
+@dataclass(frozen=True)
+class Miss:
+    field: str  # text | narration | speech
+    kind: str  # empty | echo | not_a_name | too_long
+    reason: str  # one line, for the re-ask and the journal
+
+    def row(self) -> dict[str, str]:
+        return {"event": "miss", "field": self.field, "kind": self.kind, "reason": self.reason}
+
+
+def check(field: str, text: str, instructions: Instructions, action: Action | None = None,
+          *, required: bool = False) -> Miss | None:
+    """The first problem of one field's text, or None when it may enter the journal. An empty
+    narration or speech is fine (the narrator speaks); an empty required text is not."""
+    text = text.strip()
+    if not text:
+        return Miss(field, "empty", f'"{field}" is empty: write it in words') if required else None
+    if not has_words(text):
+        return Miss(field, "empty", f'"{field}" holds no words ({text[:20]!r}): write it in words')
+    limit = text_limit(action) if field == "text" else LIMITS.get(field, TEXT_CHARS)
+    if len(text) > limit:
+        return Miss(field, "too_long", f'"{field}" is {len(text)} characters long; at most {limit}')
+    copied = instructions.echo(text)
+    if copied:
+        return Miss(field, "echo", f'"{field}" copies the instructions ("{copied}"): write the '
+                                   "story's own words")
+    if field == "text" and asks_name(action) and not is_name(text):
+        return Miss(field, "not_a_name", f'"text" must be a name (one to {NAME_WORDS} words, '
+                                         f"capitalised, no sentence), not {text[:40]!r}")
+    return None
+
+
+@lru_cache(maxsize=16)
+def _template_texts(folders: tuple[str, ...]) -> tuple[str, ...]:
+    from pathlib import Path
+
+    out = []
+    for folder in folders:
+        path = Path(folder)
+        for file in sorted(path.glob("*.md")) if path.is_dir() else ():
+            out.append(file.read_text(encoding="utf-8"))
+    return tuple(out)
+
+
+def instruction_text(game) -> Instructions:
+    """Every instruction text the voice may send for ``game``: the shared and the game's prompt
+    templates (placeholders cut out) and the reply format."""
+    from companion.llm import context, templates
+
+    folders = (str(templates.prompts_dir() / "shared"), str(templates.game_prompts(game.name)))
+    return Instructions(_template_texts(folders)).plus(context.format_texts())

@@ -1,0 +1,57 @@
+"""Every text a model writes is checked before it reaches the journal: words, not punctuation; no
+run of six words copied from our instructions; a name is a name; within its length."""
+from __future__ import annotations
+
+from companion.core.game import Action
+from companion.llm import checks
+from companion.llm.checks import Instructions, check
+
+NAME = Action(seat="p", kind="name_hero", ask="Name your hero", optional_text=False)
+ANSWER = Action(seat="p", kind="answer", ask="Youth: Why do you fear age?")
+SENT = Instructions(["Reply with one JSON object and nothing else, keys in this order:",
+                     "your move told as story: one to three short sentences, {view} present"])
+
+
+def kind(field, text, action=None, required=False):
+    miss = check(field, text, SENT, action, required=required)
+    return miss.kind if miss else None
+
+
+def test_punctuation_and_nothing_are_no_text():
+    assert kind("text", ",", ANSWER) == "empty"
+    assert kind("narration", " ... ") == "empty"
+    assert kind("text", "", NAME, required=True) == "empty"
+    assert kind("narration", "") is None  # no narration: the narrator tells the move
+
+
+def test_a_run_of_six_words_from_the_instructions_is_an_echo():
+    assert kind("narration", "Your move, told as STORY: one to three short sentences.") == "echo"
+    assert kind("speech", "I reply with one JSON object and nothing else!") == "echo"
+    assert kind("narration", "Pim tells the story of one short winter.") is None
+    # a placeholder splits the template: words either side of it are no run
+    assert kind("narration", "One to three short sentences present") is None
+
+
+def test_a_name_is_a_name():
+    assert kind("text", "Your move told as story, two or three sentences of your own.",
+                NAME) == "too_long"
+    assert kind("text", "at the farm", NAME) == "not_a_name"
+    assert kind("text", "Pim walks home. He is tired", NAME) == "not_a_name"
+    assert kind("text", "Tamsin Reed", NAME) is None and kind("text", "Old Pim", NAME) is None
+    assert checks.asks_name(NAME) and not checks.asks_name(ANSWER)
+    assert checks.asks_name(Action(seat="p", kind="answer", ask="What is their name?"))
+
+
+def test_lengths_follow_the_field():
+    assert kind("text", "A" + "a" * checks.TEXT_CHARS, ANSWER) == "too_long"
+    assert kind("narration", "word " * 100) == "too_long"
+    assert kind("text", "A cracking voice; old age looks like giving up.", ANSWER) is None
+
+
+def test_the_games_instructions_hold_the_templates_and_not_the_players_words():
+    from companion.core.registry import get_game
+
+    sent = checks.instruction_text(get_game("at-any-cost"))
+    assert sent.echo("the hero always finishes, so the question is what it costs")
+    assert sent.echo("Examples of the form only (never copy their words)")
+    assert not sent.echo("The youngest child of a poor farmer leaves home to find a fortune")
