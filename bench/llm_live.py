@@ -10,6 +10,12 @@ journal: texts that repeat six or more words of the instructions we sent, punctu
 and whether the hero's name (a ``name`` action's text) is a name. ``--max-decisions`` stops a long
 game after that many model decisions (the table says so); ``--journals`` keeps each journal.
 
+``--prompts-only`` plays no model game: it builds the exact prompts of an offline autoplay (every
+AI decision, as the voice would send them), counts their tokens with the server's own tokenizer
+(llama-cpp-python's ``/extras/tokenize/count``) and times the first token of the first
+``--ttft`` of them in order (``max_tokens`` 1, so the prompt's evaluation is what is timed, with
+the server's prompt cache as a session would find it). Cheap enough for a loaded machine.
+
 Warm the server up first (the first request after it starts pages the model in): this script
 sends one tiny request before it starts timing.
 """
@@ -34,7 +40,7 @@ from companion.llm.config import Settings  # noqa: E402
 from companion.llm.openai_voice import OpenAIVoice  # noqa: E402
 try:
     from companion.session.loop import AI, Session
-except ImportError:  # before the session package existed (measuring an older main)
+except ImportError:  # measuring a main from before the session package
     from companion.core.session import AI, Session  # noqa: E402
 
 
@@ -103,6 +109,72 @@ def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | N
     return voice.decisions, session, finished
 
 
+class Recording:
+    """A stand-in model for ``--prompts-only``: records each prompt, answers move 1."""
+
+    _model = "recording"
+
+    def __init__(self) -> None:
+        self.prompts: list[list[dict[str, str]]] = []
+
+    def complete(self, messages, *, on_text=None, **kw):
+        from companion.llm.client import Completion
+
+        self.prompts.append(messages)
+        text = json.dumps({"action": 1, "text": "Ash", "narration": "", "speech": ""})
+        if on_text:
+            on_text(text)
+        row = {"event": "call", "model": self._model, "server": "none", "tokens_in": 0,
+               "tokens_out": 0, "estimated": True, "latency_ms": 0, "outcome": "ok"}
+        return Completion(text=text, finish_reason="stop", mode="json_object_schema",
+                          model=self._model, tokens_in=0, tokens_out=0, estimated=True,
+                          latency_ms=0, notes=[row])
+
+
+def _post(url: str, body: dict) -> dict:
+    import urllib.request
+
+    req = urllib.request.Request(url, data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=600) as r:
+        return json.loads(r.read())
+
+
+def prompts_only(game, seeds: int, settings: Settings, ttft: int) -> dict:
+    root = settings.base_url.rstrip("/").removesuffix("/v1")
+    counts: dict[str, int] = {}
+
+    def tokens(text: str) -> int:
+        if text not in counts:
+            counts[text] = _post(f"{root}/extras/tokenize/count", {"input": text})["count"]
+        return counts[text]
+
+    prompts = []
+    for seed in range(1, seeds + 1):
+        model = Recording()
+        voice = OpenAIVoice(game, seed, settings, client=model)
+        Session.start(game, seed, {s: AI for s in game.seats}, voice, None).advance()
+        prompts += model.prompts
+    sizes = [sum(tokens(m["content"]) + 4 for m in p) for p in prompts]
+    static = [tokens(p[0]["content"]) for p in prompts]
+    client = ModelClient(settings)
+    firsts = []
+    for messages in prompts[:ttft]:
+        started = time.monotonic()
+        stream = client.sdk.chat.completions.create(model=settings.model, messages=messages,
+                                                    max_tokens=1, stream=True, temperature=0)
+        for _ in stream:
+            firsts.append(time.monotonic() - started)
+            break
+        stream.close()
+    return {"game": game.name, "calls": len(sizes),
+            "prompt_tokens_per_call": round(statistics.mean(sizes)), "max": max(sizes),
+            "system_tokens": round(statistics.mean(static)),
+            "ttft_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
+            "ttft_mean": f"{statistics.mean(firsts):.2f} s" if firsts else "-",
+            "ttft_n": len(firsts)}
+
+
 def journal_texts(session) -> list[tuple[str, str]]:
     """(where, text) for every text the journal holds: actions' texts, narrations, speech."""
     out = []
@@ -144,7 +216,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
     for _, session, _ in runs:
         for where, text in journal_texts(session):
             texts += 1
-            echo += bool(checks.echo(text, instructions))
+            echo += bool(instructions.echo(text))
             punct += not checks.has_words(text)
             if where.startswith("name"):
                 names.append(text)
@@ -178,9 +250,23 @@ def main() -> int:
     parser.add_argument("--max-decisions", type=int, default=None)
     parser.add_argument("--journals", type=Path, default=None)
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
+    parser.add_argument("--prompts-only", action="store_true")
+    parser.add_argument("--ttft", type=int, default=12, help="with --prompts-only")
     args = parser.parse_args()
     settings = Settings(voice="openai", model=args.model, base_url=args.base_url,
                         api_key=args.api_key, timeout=args.timeout)
+    if args.prompts_only:
+        rows = [prompts_only(get_game(name), args.seeds, settings, args.ttft)
+                for name in args.game]
+        heads = list(rows[0])
+        print(f"\nprompts of offline autoplays, seeds 1-{args.seeds}, tokenized by {args.model}")
+        print("| " + " | ".join(heads) + " |")
+        print("|" + " --- |" * len(heads))
+        for row in rows:
+            print("| " + " | ".join(str(row[h]) for h in heads) + " |")
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=1))
+        return 0
     print(f"warm-up request: {warm_up(settings):.1f} s", flush=True)
     rows = []
     for name in args.game:

@@ -37,7 +37,7 @@ def main() -> int:
                 if name == "decisions":
                     for decision, shown in scenarios.decisions(server.base_url, GAME, make_request):
                         print(f"  {decision.source}: {decision.action.kind} {decision.action.args}"
-                              f" {decision.narration[:60]!r}")
+                              f" {decision.action.text!r} {decision.narration[:60]!r}")
                 else:
                     code, text = scenarios.doctor(server.base_url)
                     print(text)

@@ -204,3 +204,29 @@ def test_an_unreachable_model_is_reported_once_however_its_failures_are_worded(t
     assert len(notices) == 2  # once for the unreachable model, once for the spent budget
     assert "connection failed" in notices[0] and "budget" in notices[1]
     assert len([r for r in s.rows if r["type"] == "llm"]) > 20  # every case is journaled
+
+
+def test_the_model_coming_back_after_a_rest_is_told_once(tmp_path):
+    from companion.story.voice import Decision
+
+    class RestingVoice(OfflineVoice):
+        name = "resting"
+        calls = 0
+
+        def decide(self, request, on_text=None, memory=None):
+            d = super().decide(request)
+            self.calls += 1
+            if self.calls <= 2:
+                return Decision(action=d.action, source="fallback", notes=[
+                    {"event": "fallback", "reason": "connection failed: refused"}])
+            notes = [{"event": "recovered", "reason": "the model answers again"}] \
+                if self.calls == 3 else []
+            return Decision(action=d.action, source="model", notes=notes)
+
+    shown = []
+    s = Session.start(GAME, 4, {"protagonist": AI, "antagonist": AI}, RestingVoice(GAME, 4),
+                      tmp_path / "j.jsonl", emit=lambda kind, text: shown.append((kind, text)))
+    s.advance()
+    notices = [t for k, t in shown if k == "notice"]
+    assert len(notices) == 2 and "connection failed" in notices[0]
+    assert notices[1] == "The model plays again: the model answers again."

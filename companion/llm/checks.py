@@ -30,8 +30,8 @@ ECHO_WORDS = 6
 NAME_WORDS = 4
 NAME_CHARS = 40
 TEXT_CHARS = 240  # an answer, a question, a description: a sentence or two
-NARRATION_CHARS = 420  # two or three sentences
-SPEECH_CHARS = 200
+NARRATION_CHARS = 320  # one to three short sentences
+SPEECH_CHARS = 140
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 _NAME_ASK = re.compile(r"\bname\b", re.I)

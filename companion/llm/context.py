@@ -31,7 +31,7 @@ STORY_CHARS = 300  # each clipped to this
 VIEW_STRING_CHARS = 300  # any longer string in the view is clipped
 VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
-MAX_MOVES = 12  # moves offered at one decision (the rest are left out)
+MAX_MOVES = 9  # moves offered at one decision (the rest are left out)
 
 # Placeholders a template must use (a prompt without them cannot work).
 DECISION_REQUIRED = ("view", "actions")
@@ -86,8 +86,9 @@ def _clip_view(node: Any, max_items: int = VIEW_LIST_ITEMS, inner_items: int = 0
     ``inner_items``, a list of words inside an item (a card's keywords) keeps its first ones."""
     if isinstance(node, dict):
         named = "name" in node
-        return {k: _clip_view(v, max_items, inner_items, depth + 1) for k, v in node.items()
-                if v not in (None, [], {}, "") and not (named and k == "id")}
+        out = {k: _clip_view(v, max_items, inner_items, depth + 1) for k, v in node.items()
+               if not (named and k == "id")}
+        return {k: v for k, v in out.items() if v not in (None, [], {}, "")}
     if isinstance(node, list):
         if inner_items and depth > 2 and all(isinstance(v, str) for v in node):
             return [_clip(v, VIEW_STRING_CHARS) for v in node[:inner_items]]
@@ -215,7 +216,7 @@ def _inline(node: Any, inner: bool = False) -> str:
             if value is True:
                 parts.append(label)
             elif value is False:
-                parts.append(f"not {label}")
+                continue  # inside an item, what is not so goes unsaid
             else:
                 parts.append(f"{label} {_inline(value, True)}")
         return ("(" + "; ".join(parts) + ")") if inner and len(parts) > 1 else "; ".join(parts)
@@ -255,13 +256,23 @@ def quote(lines: Sequence[str], count: int = STORY_LINES) -> str:
 
 
 def action_lines(request: DecisionRequest) -> str:
+    """The numbered moves; a question several moves ask is said once, after them."""
+    asks = [a.ask for a in request.legal if a.ask is not None]
+    shared = asks[0] if len(asks) > 1 and len(set(asks)) == 1 else None
     out = []
     for i, (action, label) in enumerate(zip(request.legal, request.labels, strict=True), 1):
         line = f"{i}. {_clip(label, 160)}"
-        if action.ask is not None:
+        if action.ask is not None and shared is None:
             need = ", optional" if action.optional_text else ""
             line += f' (asks: "{_clip(action.ask, 200)}": answer in "text"{need})'
         out.append(line)
+    if shared is not None:
+        numbers = [str(i) for i, a in enumerate(request.legal, 1) if a.ask is not None]
+        optional = all(a.optional_text for a in request.legal if a.ask is not None)
+        which = "Every move" if len(numbers) == len(request.legal) else \
+            "Moves " + ", ".join(numbers)
+        out.append(f'{which} asks: "{_clip(shared, 200)}": answer in "text"'
+                   + (", optional" if optional else ""))
     return "\n".join(out)
 
 

@@ -275,6 +275,10 @@ class Session:
             decision.source = "fallback"
         if decision.source == "fallback":
             self._tell_fallback(decision)
+        back = next((n for n in decision.notes if n.get("event") == "recovered"), None)
+        if back is not None:  # once per rest: the model plays again (a later outage is told anew)
+            self.fallbacks_told.discard("unreachable")
+            self.emit("notice", f"The model plays again: {back.get('reason', 'it answers')}.")
         self._step(decision.action, by=AI, narration=decision.narration, source=decision.source)
         if decision.speech:
             self.emit("speech", decision.speech)

@@ -59,7 +59,10 @@ class LocalServer:
             [self.python, "-m", "llama_cpp.server", "--model", model_path(self.python),
              "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(self.port),
              "--n_ctx", str(self.ctx), "--n_threads", str(self.threads)],
-            stdout=out, stderr=subprocess.STDOUT)
+            stdout=out, stderr=subprocess.STDOUT,
+            # llama.cpp's OpenMP threads spin while they wait; on a busy machine (CI, other
+            # jobs) that turns seconds into minutes: let them sleep instead
+            env={**os.environ, "OMP_WAIT_POLICY": "PASSIVE"})
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -53,14 +53,16 @@ def settings(base_url: str) -> Settings:
 
 
 def decisions(base_url: str, game, make_request) -> list:
-    """Two decisions on Duel: the first meets the json_schema refusal and steps down the ladder;
-    the second goes straight to the mode that worked. Streams narration as it arrives."""
+    """Three decisions on Duel: the first meets the json_schema refusal and steps down the
+    ladder; the second goes straight to the mode that worked; the third asks for a name (a text
+    field, checked before it may enter the journal). Streams narration as it arrives."""
     voice = OpenAIVoice(game, 11, settings(base_url),
                         client=ModelClient(settings(base_url), sleep=lambda s: None))
     out = []
-    for step in (3, 5):
+    for request in (make_request(step=3), make_request(step=5),
+                    make_request(step=7, named=False)):
         shown: list[str] = []
-        decision = voice.decide(make_request(step=step), on_text=shown.append)
+        decision = voice.decide(request, on_text=shown.append)
         out.append((decision, "".join(shown)))
     return out
 

@@ -75,6 +75,52 @@ def test_decisions_are_legal_and_streamed(server, game):
     assert client.caps.mode == "json_object_schema" and "json_schema" in client.caps.refused
 
 
+class Capped:
+    """The model voice for the first ``cap`` decisions that need it, then the offline voice (a
+    whole game stays within the live suite's few minutes)."""
+
+    name = "openai"
+
+    def __init__(self, voice: OpenAIVoice, cap: int) -> None:
+        self.voice, self.cap, self.asked = voice, cap, 0
+
+    def narrate(self, beat, memory):
+        return self.voice.narrate(beat, memory)
+
+    def decide(self, request, on_text=None):
+        if self.asked >= self.cap:
+            return self.voice.offline.decide(request)
+        self.asked += 1
+        return self.voice.decide(request, on_text)
+
+
+def test_an_autoplay_journals_only_story(server, tmp_path):
+    """Both seats voiced by the model through the setting up of the journey (the hero's name and
+    details, the Anchors' answers, the Antagonist's questions and their replies) and into the
+    first stage: every text that reached the journal is story."""
+    from companion.core.registry import get_game
+    from companion.llm import checks
+    from companion.session.loop import AI, Session
+
+    game = get_game("at-any-cost")
+    voice = Capped(OpenAIVoice(game, 1, settings(server)), 16)
+    session = Session.start(game, 1, {s: AI for s in game.seats}, voice, tmp_path / "j.jsonl")
+    session.advance()
+    assert session.is_over()
+    rows = [json.loads(x) for x in (tmp_path / "j.jsonl").read_text().splitlines() if x.strip()]
+    by_model = [r for r in rows if r.get("type") == "action" and r.get("source") == "model"]
+    assert len(by_model) >= 8, "the model made too few of the moves"
+    sent = checks.instruction_text(game)
+    texts = [a.text for a in session.actions if a.text] + [t for _, t in session.narrations]
+    assert texts
+    for text in texts:
+        assert checks.has_words(text), text
+        assert not sent.echo(text), text
+    name = next(a.text for a in session.actions if a.kind == "name_hero")
+    assert checks.is_name(name), name
+    print("hero:", name, "| model moves:", len(by_model))
+
+
 def test_a_full_game_of_at_any_cost(server, tmp_path):
     """The Antagonist voiced by the model, the Protagonist a scripted human, to the end."""
     script = tmp_path / "protagonist.txt"

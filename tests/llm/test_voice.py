@@ -315,12 +315,12 @@ def test_a_copied_instruction_as_a_name_is_reasked_then_the_offline_voice_names(
 def test_a_narration_that_echoes_the_prompt_is_stopped_and_reasked(game, settings, fake,
                                                                      request_for):
     req = request_for()
-    fake.reply(2, "Reply with one JSON object and nothing else, keys in this order.")
+    fake.reply(2, "Far away, a rules engine lists the moves you may make.")
     fake.reply(2, "Thunder rolls over the hills.")
     shown: list[str] = []
     d = voice_for(game, settings, fake).decide(req, on_text=shown.append)
     assert d.narration == "Thunder rolls over the hills."
-    assert "JSON" not in "".join(shown)  # held back until caught
+    assert "engine" not in "".join(shown)  # held back until caught
     assert calls(d)[0]["outcome"] == "miss" and "copies the instructions" in calls(d)[0]["error"]
 
 

@@ -1,0 +1,75 @@
+"""The High Stakes prompts, from real decisions of an offline game: each seat its own role; the
+GM's prompt carries the facts the players made true and the secrets they uncovered, never the
+adventure's unrevealed secrets nor a character's unrevealed Personal Secret."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.registry import get_game
+from companion.llm import context
+from companion.session.loop import AI, Session
+from companion.story.voice import OfflineVoice
+
+
+class Recorder(OfflineVoice):
+    name = "recorder"
+
+    def __init__(self, game, seed):
+        super().__init__(game, seed)
+        self.seen = []
+
+    def decide(self, request, on_text=None, memory=None):
+        self.seen.append(request)
+        return super().decide(request, on_text)
+
+
+@pytest.fixture(scope="module")
+def decisions():
+    game = get_game("high-stakes")
+    voice = Recorder(game, 1)
+    session = Session.start(game, 1, {s: AI for s in game.seats}, voice, None)
+    session.advance()
+    return game, voice.seen
+
+
+def prompt(game, request) -> str:
+    return "\n".join(m["content"] for m in context.build_messages(request, game.title))
+
+
+def test_each_seat_has_its_own_role(decisions):
+    game, seen = decisions
+    gm = next(r for r in seen if r.seat == "gm")
+    player = next(r for r in seen if r.seat == "player")
+    assert "You are the GM" in context.build_messages(gm, game.title)[0]["content"]
+    assert "You are the player" in context.build_messages(player, game.title)[0]["content"]
+
+
+def test_the_gm_never_sees_an_unrevealed_secret_and_always_the_uncovered_ones(decisions):
+    game, seen = decisions
+    checked = uncovered = 0
+    for request in seen:
+        if request.seat != "gm":
+            continue
+        text = prompt(game, request)
+        # the GM's moves may offer to reveal a secret by its title (choosing that move is how a
+        # secret comes out); nothing else of an unrevealed secret reaches the prompt
+        told = text.replace(context.action_lines(request), "")
+        for secret in request.view.get("gm", {}).get("secrets", []):
+            if secret.get("revealed"):
+                uncovered += 1
+                assert secret["text"] in text
+            else:
+                checked += 1
+                assert secret["text"] not in text and secret["title"] not in told
+        for character in request.view.get("characters", []):
+            if character.get("secret") and not character.get("secret_used"):
+                assert character["secret"] not in text
+        for fact in request.view.get("facts", [])[-3:]:
+            assert str(fact.get("text", fact) if isinstance(fact, dict) else fact)[:40] in text
+    assert checked and uncovered  # the game revealed some secrets and kept others
+
+
+def test_prompts_stay_short(decisions):
+    game, seen = decisions
+    sizes = [len(prompt(game, context.shortlist(r))) for r in seen]
+    assert sum(sizes) / len(sizes) < 7000 and max(sizes) < 12000
