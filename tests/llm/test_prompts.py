@@ -37,7 +37,7 @@ SEAT_TEMPLATES = sorted(p for p in PROMPTS.glob("*/*.md") if p.parent.name != "s
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_seat_template_renders_with_the_role_variables(path: Path):
     text = templates.render_file(path, context.role_variables("At Any Cost", "antagonist"))
-    assert "{" not in text and len(text) < 900  # a role is short: the seat's aim and its telling
+    assert "{" not in text and len(text) < 1400  # a role is short: the seat's aim and its telling
 
 
 def test_at_any_cost_has_both_seats():
