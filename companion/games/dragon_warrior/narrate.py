@@ -137,9 +137,9 @@ class Narrator:
             if d["kind"] == "quest":
                 return say("quest_item", item=item)
             shop = str(d.get("where", "")).startswith("shop:")
-            if look and memory.allows(look):
-                return say("shop" if shop else "item_found", item=item, look=look)
-            return say("item_found_plain", item=item, level=d["level"])
+            text = say("shop" if shop else "item_found", item=item, look=look) \
+                if look and memory.allows(look) else ""
+            return text or say("item_found_plain", item=item, level=d["level"])
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
@@ -169,6 +169,8 @@ class Narrator:
                 return say(key, foe=phrase(d["name"]))
             return say("hit_warrior", foe=phrase(d["name"]))
         if k == "missed":
+            if d.get("party"):
+                return ""  # the Party Member's flip told it
             key = "missed_foe" if d["by"] == "warrior" else "missed_warrior"
             return say(key, foe=phrase(d["name"]))
         if k == "pm_helps":
@@ -270,10 +272,16 @@ class Narrator:
                              f"{trouble}", "Something watches from the rocks and does not "
                              "blink"], "Something watches")
             lines = []
+            warrior = view.get("warrior", {}).get("name") or "the Warrior"
+            cares = next((q["answer"] for q in view.get("questions", [])
+                          if q["role"] == "ally" and q["answer"]), "")
             for f in t.friends:
                 name, _, who = f.partition(": ")
                 lines += [f"{name}, {who}, waves from a doorway and shares the gossip",
                           f"{name}, {who}, says the whole town is talking about the Quest"]
+                if cares:
+                    lines.append(f"{name}, {who}, stops {warrior} to ask after the one "
+                                 f"{warrior} named as dearest: “{cares.rstrip('.')}”")
             return pick(lines, "A friend waves")
         if k == "offer":
             friend = pick(t.friends, "Cass: a young guard")
@@ -286,9 +294,10 @@ class Narrator:
         if kind == "quest":
             return pick(t.quest_items, "a plain brass key")
         if kind in t.consumable_names:
-            name = pick(t.consumable_names[kind], rules().consumable(kind).name)
-            look = pick(t.consumable_looks.get(kind, ()), "")
-            return f"{name}: {look}" if look else name
+            looks = t.consumable_looks.get(kind, ())
+            pairs = [f"{n}: {looks[i]}" if i < len(looks) else n
+                     for i, n in enumerate(t.consumable_names[kind])]
+            return pick(pairs, rules().consumable(kind).name)
         pool = {"weapon": t.weapons, "armor": t.armors}.get(kind, t.offhands)
         name = pick(pool, "a plain tool")
         look = pick(t.equipment_looks, "")
