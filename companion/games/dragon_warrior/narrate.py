@@ -177,6 +177,8 @@ class Narrator:
             return say("pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
+        if k == "pm_left":
+            return say("pm_left", pm=phrase(d["name"]))
         if k == "battle_over":
             foe = phrase(d["foe"])
             if d["result"] == "victory":
@@ -210,7 +212,9 @@ class Narrator:
         rng = memory.rng("write", action.kind, len(view.get("places", [])),
                          view.get("battles", 0), view.get("next_level", 0),
                          len(view.get("questions", [])), view.get("chests", 0),
-                         len(view.get("cards", [])), view.get("here", ""))
+                         len(view.get("cards", [])), view.get("here", ""),
+                         view.get("warrior", {}).get("pouch_used", 0),
+                         len(view.get("warrior", {}).get("quest_items", [])))
         no = [x.lower() for x in view.get("palette", {}).get("no", [])]
 
         def ok(text: str) -> bool:

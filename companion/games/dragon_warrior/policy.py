@@ -398,7 +398,7 @@ def _villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> 
 
 def _ally_flip(view: dict, legal: Sequence[Action]) -> Action:
     party = view.get("party") or {}
-    if party.get("hp", 0) >= 8:
+    if party.get("hp", 0) > 10:  # a face card costs 10 HP: flip only when that cannot end them
         return _first(legal, "flip")
     return _first(legal, "hold")
 
