@@ -72,21 +72,23 @@ def pronouns(d: Rules, q: Quest, s: State, a: Action):
 
 # -- a scene ----------------------------------------------------------------------------------------
 def begin_scene(q: Quest, s: State, n: int):
-    sc = q.scenes[n - 1]
+    """The next scene is set; its Agent opens it (step 1), which is when the table hears of it."""
     s = s.model_copy(update={
         "scene": n, "phase": Phase.ELEMENTS, "invoked": (), "agent_traits": (),
         "agent_subverted": (), "hero_moon": False, "agent_moon": False, "introduced": (),
         "offers": (), "rejections": 0, "hero_roll": (), "agent_roll": (), "winner": None,
         "prize_marked": (), "moon_regained": False, "hero_stakes": "", "threat_text": ""})
-    return s, [Event(kind="scene_begun", data={
-        "scene": n, "title": sc.title, "agent": sc.agent, "threat_dice": sc.threat_dice,
-        "setup": sc.setup, "elements": list(sc.elements), "tempters": list(tempters(q, n))})]
+    return s, []
 
 
 def elements(d: Rules, q: Quest, s: State, a: Action):  # step 1
+    n = s.scene
+    sc = q.scenes[n - 1]
     s = s.model_copy(update={"phase": Phase.AVATARS})
-    return s, [Event(kind="elements_told", data={"scene": s.scene, "agent": a.seat,
-                                                 "text": _text(a)})]
+    return s, [Event(kind="scene_begun", data={
+        "scene": n, "title": sc.title, "agent": sc.agent, "threat_dice": sc.threat_dice,
+        "setup": sc.setup, "elements": list(sc.elements), "tempters": list(tempters(q, n))}),
+        Event(kind="elements_told", data={"scene": n, "agent": a.seat, "text": _text(a)})]
 
 
 def introduce(d: Rules, q: Quest, s: State, a: Action):  # step 1

@@ -79,7 +79,9 @@ def _hero(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         moon = _by_kind(legal, "moon")
         threat = view["scene_info"]["threat_dice"]
         turned = sum(1 for a in assets.values() if a["subverted"])
-        if moon and turned and threat <= 4 and rng.random() < 0.2 + 0.1 * turned:
+        # A moon shot faces the Agent's full dice (and any Tempter's backing) with three: only
+        # worth it against a small Threat, to win back what was lost.
+        if moon and threat + _agent_bonus(view) <= 3 and rng.random() < 0.15 * turned:
             return moon[0]
         # The Agent will add every negative Trait and turned Asset, and about one die more.
         expected = pools["agent"] + _agent_bonus(view) + 1
@@ -206,7 +208,7 @@ def _tempter(view: dict, seat: str, legal: Sequence[Action], rng: random.Random)
         # A Hero well ahead needs no bargain; a Hero well behind will pay for one.
         chance = temper["back"] + 0.08 * lead
         if view["moon"]["hero"]:
-            chance = 1.0  # she refuses every bargain: backing is worth more to the Agent
+            chance += 0.4  # she refuses every bargain: backing is worth more to the Agent
         if backs and rng.random() < chance:
             return backs[0]
     want = max(1, min(temper["greed"], 1 + max(0, -lead) // 2))

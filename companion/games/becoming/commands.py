@@ -1,0 +1,319 @@
+"""Becoming at the prompt: its verbs, their completions, the toolbar and the status screen.
+
+Verbs turn typed words into Actions; the engine alone decides whether they are legal. Every offer
+is shown with its cost spelled out (which Asset, which Trait, paid when) before the Hero answers.
+``-- TEXT`` after any verb is the player's own narration of that decision.
+"""
+from __future__ import annotations
+
+from companion.core.game import Action, RuleError
+from companion.core.verbs import CommandError, match_one
+from companion.games.becoming.data import rules
+from companion.games.becoming.model import FATES, HERO, PRONOUNS
+from companion.games.becoming.render import sheet
+from companion.games.becoming.views import offer_text
+
+VERBS: dict[str, tuple[str, str]] = {
+    "pick": ("pick ASSET [-- TEXT]",
+             "While the Hero is made: take one Asset from the Hero card (three Virtues, three "
+             "Strengths, three Allies in all; the players pick in turn, the Hero first)."),
+    "pronouns": ("pronouns she|he|they", "The Hero's pronouns."),
+    "invoke": ("invoke ASSET [-- how]",
+               "Call on one of the Hero's Assets: +1 die, +1 more per positive Trait on it. An "
+               "invoked Asset is risked: if the Agent wins, it can take a negative Trait or lose "
+               "a positive one. A subverted Asset cannot be invoked."),
+    "done": ("done [-- your stakes]",
+             "Stop gathering dice (at step 3, say what happens if you win) or, at step 8, "
+             "roll."),
+    "moon": ("moon [-- your stakes]",
+             "Shoot the moon: roll exactly three dice, invoke nothing, refuse every bargain. "
+             "Win, and you take back a subverted Asset (crossing out one of its negative "
+             "Traits), add a positive Trait, and score 5 points."),
+    "accept": ("accept FATE [-- words]",
+               "Take a Tempter's bargain: its dice join yours, and you pay its costs (at once, or "
+               "after the roll)."),
+    "reject": ("reject FATE [-- words]",
+               "Refuse a Tempter's bargain. Each refusal gives the Agent of Threat one more die."),
+    "claim": ("claim ASSET [-- the Trait's name]",
+              "You won the Threat: add a positive Trait to one Asset that is still yours "
+              "(at most five Traits on an Asset). +3 points."),
+    "regain": ("regain ASSET", "Your moon shot won: take back one subverted Asset."),
+    "forgo": ("forgo", "No Asset can take a Trait: let the prize go."),
+    "sheet": ("sheet", "The Hero's sheet: Assets, Traits (♣ positive, • negative), subverted "
+                       "Assets and the points."),
+    "offers": ("offers", "The Tempters' offers on the table, with what each costs."),
+    "scene": ("scene", "This scene: its Setup, Threat, Elements, Agent and the dice."),
+    "back": ("back", "(Tempter) Back the Agent of Threat: +3 dice to the Agent."),
+    "cost": ("cost subvert|negative|positive ASSET",
+             "(Tempter) Add a cost to your bargain (three at most)."),
+    "offer": ("offer DICE now|later [-- words]",
+              "(Tempter) Seal your bargain: 1-3 dice, paid at once or after the roll."),
+    "subvert": ("subvert ASSET", "(Agent) Claim the prize: subvert one Asset."),
+    "mark": ("mark [ASSET negative|positive]",
+             "(Agent) Claim the prize by marking each risked Asset."),
+    "rolled": ("rolled N N N ...", "(physical dice) Enter the faces you rolled."),
+}
+
+COST_WORDS = {"subvert": "subvert", "negative": "add_negative", "add_negative": "add_negative",
+              "positive": "remove_positive", "remove_positive": "remove_positive"}
+
+
+def _split_text(rest: str) -> tuple[str, str]:
+    if "--" in rest:
+        head, text = rest.split("--", 1)
+        return head.strip(), text.strip()
+    return rest.strip(), ""
+
+
+def _asset_choices(view: dict, legal: list[Action] | None = None, kind: str = "") -> dict:
+    allowed = {a.args.get("asset") for a in legal or [] if not kind or a.kind == kind}
+    out = {}
+    for a in view.get("assets", []):
+        if legal is None or a["id"] in allowed:
+            out[a["name"]] = a["id"]
+            if a.get("turned_name"):
+                out[a["turned_name"]] = a["id"]
+    return out
+
+
+def _card_choices(view: dict) -> dict:
+    return {c["name"]: c["id"] for c in view.get("card", [])}
+
+
+def _fate_choices(view: dict) -> dict:
+    out = {}
+    for seat in FATES:
+        f = view["fates"][seat]
+        out[f["name"]] = seat
+        out[f["title"].removeprefix("the ")] = seat
+    return out
+
+
+def _one(legal: list[Action], kind: str, text: str, **args) -> Action:
+    for a in legal:
+        if a.kind == kind and all(a.args.get(k) == v for k, v in args.items()):
+            return a.with_text(text)
+    return Action(seat=legal[0].seat if legal else HERO, kind=kind, args=args, text=text)
+
+
+def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
+    """The actions a typed command stands for (CommandError for a malformed one)."""
+    head, text = _split_text(rest)
+    kinds = {a.kind for a in legal}
+    if verb == "pick":
+        if "pick" not in kinds:
+            raise RuleError("turn order", "it is not your pick now")
+        aid = match_one(head, _card_choices(view), "Asset on the Hero card")
+        return [Action(seat=seat, kind="pick", args={"asset": aid}, text=text)]
+    if verb == "pronouns":
+        if head.lower() not in PRONOUNS:
+            raise CommandError(f"pronouns are one of {', '.join(PRONOUNS)}", "pronouns she")
+        return [Action(seat=seat, kind="pronouns", args={"pronouns": head.lower()})]
+    if verb == "invoke":
+        if not head:
+            raise CommandError("name the Asset to invoke", sorted(_asset_choices(view, legal,
+                                                                                "invoke")))
+        aid = match_one(head, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="invoke", args={"asset": aid}, text=text)]
+    if verb == "done":
+        kind = "gathered" if "gathered" in kinds else "ready"
+        return [Action(seat=seat, kind=kind, text=text)]
+    if verb == "moon":
+        return [Action(seat=seat, kind="moon", text=text)]
+    if verb in ("accept", "reject"):
+        offers = [a for a in legal if a.kind == verb]
+        if not offers:
+            raise RuleError("turn order", "there is no bargain to answer now")
+        if not head and len({a.args["tempter"] for a in offers}) == 1:
+            return [offers[0].with_text(text)]
+        tempter = match_one(head, _fate_choices(view), "Fate")
+        return [_one(legal, verb, text, tempter=tempter)]
+    if verb == "claim":
+        aid = match_one(head, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="claim", args={"asset": aid}, text=text)]
+    if verb == "regain":
+        aid = match_one(head, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="regain", args={"asset": aid}, text=text)]
+    if verb == "forgo":
+        return [Action(seat=seat, kind="forgo")]
+    if verb == "back":
+        return [Action(seat=seat, kind="back", text=text)]
+    if verb == "cost":
+        word, _, name = head.partition(" ")
+        if word.lower() not in COST_WORDS:
+            raise CommandError("a cost is subvert, negative (add a negative Trait) or positive "
+                               "(remove a positive Trait)", "cost negative Courage")
+        aid = match_one(name, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="cost", args={"kind": COST_WORDS[word.lower()],
+                                                     "asset": aid})]
+    if verb == "offer":
+        parts = head.split()
+        if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ("now", "later"):
+            raise CommandError("say how many dice and when the price is paid", "offer 2 now")
+        timing = "immediate" if parts[1] == "now" else "delayed"
+        return [Action(seat=seat, kind="offer", args={"dice": int(parts[0]), "timing": timing},
+                       text=text)]
+    if verb == "subvert":
+        aid = match_one(head, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="subvert", args={"asset": aid})]
+    if verb == "mark":
+        if not head:
+            return [Action(seat=seat, kind="mark_risked")]
+        name, _, change = head.rpartition(" ")
+        if change.lower() not in ("negative", "positive"):
+            raise CommandError("mark an Asset negative (add a negative Trait) or positive "
+                               "(remove a positive Trait)", "mark Courage negative")
+        aid = match_one(name, _asset_choices(view), "Asset")
+        return [Action(seat=seat, kind="mark", args={"asset": aid,
+                                                     "change": COST_WORDS[change.lower()]},
+                       text=text)]
+    raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
+
+
+def parse_chance(rest: str, options: list[str]) -> list[str]:
+    """Faces typed for a physical roll: numbers 1-6, separated by spaces or commas."""
+    faces = rest.replace(",", " ").split()
+    bad = [f for f in faces if f not in options]
+    if not faces or bad:
+        raise CommandError(f"type the faces you rolled, 1 to 6 (not {' '.join(bad) or 'nothing'})",
+                           "drew 6 5 3 1")
+    return faces
+
+
+def show(verb: str, view: dict) -> str | None:
+    if verb == "sheet":
+        return sheet(view) if view.get("assets") else "The Hero has no Assets yet."
+    if verb == "offers":
+        return offers_text(view)
+    if verb == "scene":
+        return scene_text(view)
+    return None
+
+
+def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
+    names = {a["id"]: a["name"] for a in view.get("assets", [])}
+    if verb == "pick":
+        allowed = {a.args["asset"] for a in legal if a.kind == "pick"}
+        return [c["name"] for c in view.get("card", []) if c["id"] in allowed]
+    if verb in ("invoke", "claim", "regain", "subvert"):
+        return [names[a.args["asset"]] for a in legal if a.kind == verb and "asset" in a.args]
+    if verb in ("accept", "reject"):
+        return sorted({view["fates"][a.args["tempter"]]["name"] for a in legal if a.kind == verb})
+    if verb == "pronouns":
+        return list(PRONOUNS)
+    return []
+
+
+def useful_verbs(legal: list[Action]) -> list[str]:
+    kinds = {a.kind for a in legal}
+    table = (("pick", "pick"), ("pronouns", "pronouns"), ("invoke", "invoke"),
+             ("gathered", "done"), ("ready", "done"), ("moon", "moon"), ("accept", "accept"),
+             ("reject", "reject"), ("claim", "claim"), ("regain", "regain"), ("forgo", "forgo"),
+             ("back", "back"), ("cost", "cost"), ("offer", "offer"), ("subvert", "subvert"),
+             ("mark_risked", "mark"), ("mark", "mark"))
+    verbs = []
+    for kind, verb in table:
+        if kind in kinds and verb not in verbs:
+            verbs.append(verb)
+    return verbs + ["sheet", "offers", "scene"]
+
+
+# -- what the screen shows -----------------------------------------------------------------------
+def _fate_name(view: dict, seat: str) -> str:
+    f = view["fates"][seat]
+    return f"{f['name']} {f['title']}"
+
+
+def offers_text(view: dict) -> str:
+    if view.get("phase") == "offers":
+        made = [view["fates"][s]["name"] for s in view.get("offers_made", [])]
+        mine = view.get("my_offer")
+        lines = ["The Tempters are making their offers in secret."]
+        if made:
+            lines.append(f"Done: {', '.join(made)}.")
+        if mine:
+            costs = "; ".join(c["text"] for c in mine.get("costs", [])) or "nothing yet"
+            lines.append(f"Your draft: {'backing the Agent' if mine['back'] else costs}.")
+        return "\n".join(lines)
+    offers = view.get("offers") or []
+    if not offers:
+        return "No offers on the table."
+    rows = []
+    for o in offers:
+        name = _fate_name(view, o["tempter"])
+        answer = f" [{o['answer']}]" if o.get("answer") else ""
+        if o["back"]:
+            rows.append(f"  {name} backs the Agent: +3 dice to the Agent")
+        else:
+            rows.append(f"  {name} offers {o['text']}{answer}")
+        if o.get("speech"):
+            rows.append(f"      “{o['speech']}”")
+    return "Offers:\n" + "\n".join(rows)
+
+
+def scene_text(view: dict) -> str:
+    sc = view.get("scene_info")
+    if not sc:
+        return "The Quest has not begun yet."
+    agent = _fate_name(view, sc["agent"])
+    pools = view["pools"]
+    return (f"Scene {view['scene']} of 9 · {sc['title']} · Agent of Threat: {agent}\n"
+            f"  Setup: {sc['setup']}\n  Threat: {sc['threat']} ({sc['threat_dice']} Threat "
+            f"dice)\n  Elements: {'; '.join(sc['elements'])}\n"
+            f"  Dice now: you {pools['hero']} · the Agent {pools['agent']}")
+
+
+def status(view: dict) -> str:
+    parts = [scene_text(view)]
+    if view.get("assets"):
+        parts.append(sheet(view))
+    if view.get("offers") or view.get("phase") == "offers":
+        parts.append(offers_text(view))
+    return "\n".join(parts)
+
+
+def toolbar(view: dict) -> str:
+    if not view.get("scene"):
+        return f" Making the Hero · {len(view.get('assets', []))} of 9 Assets · [F1] help"
+    sc = view["scene_info"]
+    f = view["fates"][sc["agent"]]
+    p = view["pools"]
+    left = sum(1 for a in view["assets"] if not a["subverted"])
+    pts = view["scores"]
+    return (f" Scene {view['scene']}/9 · {sc['title']} · Agent {f['name']} · dice: you "
+            f"{p['hero']} vs {p['agent']} · Assets {left}/9 · points: you {pts[HERO]}, "
+            f"best Fate {max(pts[s] for s in FATES)} · [F1] help")
+
+
+def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
+    kinds = {a.kind for a in legal}
+    d = rules()
+    if "pick" in kinds:
+        allowed = {a.args["asset"] for a in legal}
+        rows = [f"  {c['name']:<22} {c['kind']:<9} {d.asset(c['id']).phrase}"
+                for c in view["card"] if c["id"] in allowed]
+        return ("Pick an Asset for the Hero (pick NAME); the Fates pick in turn after you:\n"
+                + "\n".join(rows))
+    if "pronouns" in kinds:
+        return "The Hero's pronouns: pronouns she, pronouns he or pronouns they."
+    if seat == HERO and view.get("phase") == "hero_gather":
+        moon = " or shoot the moon (moon)" if "moon" in kinds else ""
+        return (f"{scene_text(view)}\nGather your dice: invoke ASSET (each +1, +1 per ♣), then "
+                f"done -- your stakes{moon}.")
+    if seat == HERO and view.get("phase") == "more_hero":
+        return (f"Dice now: you {view['pools']['hero']} · the Agent {view['pools']['agent']}. "
+                "Invoke more Assets (invoke ASSET) or roll (done).")
+    if "accept" in kinds:
+        rows = []
+        for a in legal:
+            if a.kind == "accept":
+                f = view["fates"][a.args["tempter"]]
+                rows.append(f"  {f['name']}: " + offer_text(d, a.args["dice"], a.args["timing"],
+                                                            a.args["costs"]))
+        return ("Your answer to each bargain (accept NAME / reject NAME; each refusal gives "
+                f"the Agent a die):\n{offers_text(view)}\n" + "\n".join(rows))
+    if "regain" in kinds:
+        return "Your moon shot won: take back a subverted Asset (regain ASSET)."
+    if "claim" in kinds:
+        return "You won the Threat: add a positive Trait to an Asset (claim ASSET -- its name)."
+    return ""

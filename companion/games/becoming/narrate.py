@@ -1,0 +1,298 @@
+"""Offline narration for Becoming, written with the story toolkit (companion.story).
+
+Each public beat becomes a sentence or two from the templates in ``rules/becoming/narration.toml``,
+slotting the Hero (name and the player's pronouns), the Fate acting (a character with its own
+pronouns), the Assets as noun phrases from the Hero card, and the Fates' avatars. Choices are
+seeded by (session seed, step); no sentence is told twice in a session and no opener twice in a
+scene.
+
+Decisions:
+
+* The players' words are the story: text on a decision (``invoke courage -- she draws steel``, a
+  winner's resolution, the Agent's Threat) is told in place of the companion's sentence for it.
+  Text that is data (the Hero's name, a new name for a turned Asset, a Trait's name) is not.
+* Each Fate speaks through its avatar: its bargain is told with its own words quoted, after all
+  offers are revealed (never before: nothing of a draft is public).
+* Facts made true stay true: a subverted Asset is told by the name its Fate gave it until the Hero
+  wins it back.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.game import Action, Event
+from companion.core.resources import rules_path
+from companion.games.becoming.data import rules
+from companion.games.becoming.model import HERO
+from companion.story import pronouns, weave
+from companion.story.grammar import Phrase, join
+from companion.story.memory import Told, sentences
+from companion.story.template import Character, tell
+
+FATE_SEATS = ("spinner", "measurer", "shears")
+DATA_TEXT = {"name", "pronouns", "rename", "claim", "pick", "offer", "back"}
+NUMBERS = {1: "one die", 2: "two dice", 3: "three dice"}
+
+
+class NarrationData(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: str
+    stakes: tuple[str, ...]
+    templates: dict[str, tuple[str, ...]]
+
+
+@cache
+def narration_data() -> NarrationData:
+    data = tomllib.loads(rules_path("becoming", "narration.toml").read_text(encoding="utf-8"))
+    return NarrationData.model_validate(data)
+
+
+def phrase_of(text: str) -> Phrase:
+    """A card's phrase as written ("a mercy that...", "the village of Larch", "Old Maren the
+    ferrywoman") in the toolkit's explicit form."""
+    first, _, rest = text.partition(" ")
+    low = first.lower()
+    if low in ("a", "an") and rest:
+        return Phrase(words=rest, form="a")
+    if low == "the" and rest:
+        return Phrase(words=rest, form="the")
+    if text[0].isupper():
+        return Phrase(words=text, form="name")
+    return Phrase(words=text, form="mass")
+
+
+def asset_phrase(aid: str) -> Phrase:
+    return phrase_of(rules().asset(aid).phrase)
+
+
+def hero_of(view: dict) -> Character:
+    hero = view.get("hero", {})
+    try:
+        said = pronouns.parse(hero.get("pronouns") or "they")
+    except ValueError:
+        said = pronouns.THEY
+    return Character(name=hero.get("name") or "the Hero", pronouns=said)
+
+
+def fate_of(seat: str) -> Character:
+    f = rules().fate(seat)
+    return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
+
+
+def cost_words(kind: str, aid: str) -> str:
+    name = rules().asset(aid).name
+    return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}",
+            "remove_positive": f"the best of {name}"}[kind]
+
+
+def costs_words(costs: list[dict]) -> str:
+    """"two marks against Sword Arm and the best of Mercy": repeated costs counted, not listed."""
+    counts: dict[tuple[str, str], int] = {}
+    for c in costs:
+        counts[(c["kind"], c["asset"])] = counts.get((c["kind"], c["asset"]), 0) + 1
+    out = []
+    for (kind, aid), n in counts.items():
+        text = cost_words(kind, aid)
+        if n > 1 and kind == "add_negative":
+            text = f"{NUMBER_WORDS[n]} marks against {rules().asset(aid).name}"
+        elif n > 1:
+            text = f"the best of {rules().asset(aid).name}, {NUMBER_WORDS[n]} times over"
+        out.append(text)
+    return join(out)
+
+
+NUMBER_WORDS = {2: "two", 3: "three"}
+
+
+def said(words: str, tag: str) -> str:
+    """“Words,” tag. — a spoken line with its speech tag, punctuated as English does."""
+    text = " ".join(words.split()).strip("\"“”")
+    end = text[-1] if text else ""
+    if end == ".":
+        text = text[:-1] + ","
+    elif end not in "!?,":
+        text += ","
+    return f"{weave.quote(text)} {tag}."
+
+
+def once(text: str, memory: Any, scene: str) -> bool:
+    """True (and remembered) if ``text`` was never told: a line a Fate or an AI Hero says again
+    is left unsaid rather than repeated."""
+    told = Told(memory.used)
+    if any(x in memory.used for x in sentences(text)):
+        return False
+    told.remember(text, f"{scene}-speech")
+    return True
+
+
+class Narrator:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    # -- the story -------------------------------------------------------------------------------
+    def narrate(self, beat: Any, memory: Any) -> str:
+        own = "" if beat.action.kind in DATA_TEXT else " ".join(beat.action.text.split())
+        if own and not memory.allows(own):
+            own = ""
+        if own:
+            weave.hear(memory.used, beat.step, own)
+        parts: list[str] = []
+        told_own = False
+        for i, event in enumerate(beat.events):
+            if own and not told_own and event.kind in OWN_EVENTS:
+                parts.append(weave.prose(own))
+                told_own = True
+                continue
+            text = self._event(event, beat.view, memory, (beat.step, i))
+            if text:
+                parts.append(text)
+        if own and not told_own:
+            ours = own in narration_data().stakes  # an AI Hero's line from our data
+            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
+                own = said(own, f"{hero_of(beat.view).name} says")  # the stakes, spoken
+            if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
+                parts.append(weave.prose(own))
+        return " ".join(parts)
+
+    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        return tell(narration_data().templates[key], values, Told(memory.used), scene,
+                    memory.rng("pick", key, *label), allows=memory.allows)
+
+    def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
+        k, data = ev.kind, ev.data
+        scene = f"scene-{data.get('scene') or view.get('scene') or 0}"
+        hero = hero_of(view)
+        v: dict[str, Any] = {"hero": hero}
+        if "asset" in data:
+            v["asset"] = asset_phrase(data["asset"])
+        for key in ("seat", "agent", "by", "tempter"):
+            if isinstance(data.get(key), str) and data[key] in FATE_SEATS:
+                v["fate"] = fate_of(data[key])
+        say = lambda key: self._tell(key, v, memory, scene, label)  # noqa: E731
+        if k == "quest_chosen":
+            premise = data["premise"] if memory.allows(data["premise"]) else ""
+            return " ".join(x for x in (premise, say("quest")) if x)
+        if k == "hero_named":
+            v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
+            return say("named")
+        if k == "asset_picked":
+            return say("pick_hero" if data["seat"] == HERO else "pick_fate")
+        if k == "scene_begun":
+            sc = view.get("scene_info") or {}
+            setup = data["setup"] if memory.allows(data["setup"]) else ""
+            things = [x for x in data["elements"] if memory.allows(x)]
+            seen = f"There is {join(things)}." if things else ""
+            return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
+        if k == "avatar_introduced":
+            lines = rules().fate(data["seat"]).intro_lines
+            rng = memory.rng("intro", *label)
+            fresh = [x for x in lines if x not in memory.used and memory.allows(x)]
+            if not fresh:
+                return ""
+            line = rng.choice(fresh)
+            memory.used.add(line)
+            return line
+        if k == "threat_presented":
+            return data["threat"] if memory.allows(data["threat"]) else ""
+        if k == "asset_invoked":
+            return say("invoke")
+        if k == "moon_shot":
+            return say("moon" if data["seat"] == HERO else "agent_moon")
+        if k == "agent_invoked":
+            if "trait" in data:
+                v["trait"] = data["trait"]
+                return say("agent_trait")
+            v["turned"] = data.get("turned_name") or "what was lost"
+            return say("agent_turned")
+        if k == "offers_revealed":
+            return self._offers(data["offers"], v, memory, scene, label)
+        if k == "offer_answered":
+            return say("accept" if data["answer"] == "accepted" else "reject")
+        if k == "trait_added":
+            v["trait"] = data["trait"]
+            return say("trait_positive" if data["positive"] else "trait_negative")
+        if k == "trait_removed":
+            v["trait"] = data["trait"]
+            return say("trait_removed")
+        if k == "asset_subverted":
+            return say("subverted")
+        if k == "asset_renamed":
+            v["turned"] = data["name"]
+            return say("renamed") if memory.allows(data["name"]) else ""
+        if k == "asset_regained":
+            v["turned"] = data.get("turned_name") or "lost"
+            return say("regained")
+        if k == "threat_resolved":
+            if data["winner"] != HERO:
+                v["fate"] = fate_of(data["winner"])
+            return say("hero_wins" if data["winner"] == HERO else "agent_wins")
+        if k == "threat_narrated":
+            if data["winner"] != HERO:
+                v["fate"] = fate_of(data["winner"])
+            return say("resolve_hero" if data["winner"] == HERO else "resolve_agent")
+        if k == "quest_ended" and data["early"]:
+            return say("ended_early")
+        if k == "close_told":
+            return say("close_hero" if data["seat"] == HERO else "close_fate")
+        return ""
+
+    def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
+                label: tuple) -> str:
+        parts = []
+        for i, o in enumerate(offers):
+            fate = rules().fate(o["tempter"])
+            vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
+            speech = o.get("speech", "")
+            line = said(speech, f"says {fate.avatar_name}") if speech else ""
+            if line and memory.allows(speech) and once(line, memory, scene):
+                parts.append(line)
+            if o["back"]:
+                key = "back"
+            else:
+                key = "offer"
+                vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
+                vals["costs"] = costs_words(o["costs"])
+            line = self._tell(key, vals, memory, scene, label + (i,))
+            if line:
+                parts.append(line)
+        return " ".join(parts)
+
+    # -- free text an AI seat writes -------------------------------------------------------------
+    def write(self, action: Action, view: dict, memory: Any) -> str:
+        rng = memory.rng("write", action.kind, str(action.args), view.get("scene"))
+        d = rules()
+        k = action.kind
+        if k == "name":
+            pool = list(d.hero.names)
+        elif k == "introduce":
+            return ""  # the avatar's entrance is told from the Fate card
+        elif k in ("offer", "back"):
+            fate = d.fate(action.seat)
+            pool = list(fate.offer_lines if k == "offer" else fate.back_lines)
+        elif k == "rename":
+            pool = list(d.asset(action.args["asset"]).turned)
+        elif k in ("gathered", "moon") and action.seat == HERO:
+            pool = list(narration_data().stakes)
+        else:
+            return ""
+        fresh = [p for p in pool if memory.allows(p) and p not in memory.used]
+        choice = rng.choice(fresh or pool)
+        if k in ("offer", "back", "gathered", "moon"):
+            memory.used.add(choice)
+        return choice
+
+
+# Beats the acting player's own words tell in place of the companion's sentence.
+OWN_EVENTS = {"avatar_introduced", "asset_invoked", "agent_invoked",
+              "offer_answered", "threat_narrated", "close_told", "ready"}
+
+
+def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
+    """Nothing at this table is a hidden name; a Tempter's draft is kept out of every other
+    seat's view by the engine, so no prompt can carry it."""
+    return []

@@ -1,0 +1,159 @@
+"""Becoming as a story: the data, the offline voice, the prompt's verbs and the journal."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.games.becoming import GAME
+from companion.games.becoming.commands import VERBS
+from companion.games.becoming.data import rules
+from companion.games.becoming.model import FATES, KINDS
+from companion.games.becoming.narrate import Narrator, narration_data
+from companion.journal.render import render_markdown
+from companion.repl.controller import Controller
+from companion.session import AI, HUMAN, Session
+from companion.story.grammar import Phrase
+from companion.story.memory import sentences
+from companion.story.template import Character, render
+from companion.story.voice import OfflineVoice
+from companion.story.pronouns import SHE
+from companion.games.becoming.model import BecomingOptions
+
+
+# -- our content -----------------------------------------------------------------------------------
+def test_the_hero_card_the_fates_and_the_quests_are_ours_and_complete():
+    d = rules()
+    for kind in KINDS:
+        assert sum(1 for a in d.hero.assets if a.kind == kind) >= 8
+    assert all(a.source == "ours" for a in d.hero.assets) and d.hero.source == "ours"
+    assert {f.seat for f in d.fates} == set(FATES)
+    assert len({f.name for f in d.fates}) == 3 and len({f.temperament for f in d.fates}) == 3
+    assert len({(f.temper.favourite, f.temper.timing) for f in d.fates}) == 3
+    assert len(d.quests) >= 2
+    for q in d.quests:
+        assert q.source == "ours" and len(q.scenes) == 9
+        dice = [sc.threat_dice for sc in q.scenes]
+        assert dice == sorted(dice) and dice[-1] > dice[0]  # rising through the Quest
+        assert sorted(sc.agent for sc in q.scenes) == sorted(FATES * 3)
+
+
+def test_every_narration_template_renders():
+    values = {"hero": Character(name="Ilse", pronouns=SHE),
+              "fate": Character(name="Veyla", pronouns=SHE),
+              "asset": Phrase(words="steady hand", form="a"),
+              "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
+              "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy"}
+    for key, templates in narration_data().templates.items():
+        for t in templates:
+            text = render(t, values)
+            assert "{" not in text and "[" not in text, (key, t)
+
+
+# -- a whole game, told ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def autoplayed(tmp_path_factory):
+    path = tmp_path_factory.mktemp("b") / "auto.jsonl"
+    s = Session.start(GAME, 2, {seat: AI for seat in GAME.seats}, OfflineVoice(GAME, 2), path)
+    s.advance()
+    s.close()
+    return s, path
+
+
+def test_autoplay_ends_and_renders_identically(autoplayed):
+    s, path = autoplayed
+    assert GAME.is_over(s.state)
+    assert s.state.scene == 9 or s.state.ended_early
+    md = render_markdown(path)
+    assert md == render_markdown(path)
+    assert "## Scene 1 · " in md and "**The tally:**" in md and "The close was told by" in md
+    scenes = re.findall(r"^## Scene (\d+)", md, re.M)
+    assert scenes == [str(i) for i in range(1, s.state.scene + 1)]
+
+
+def test_no_sentence_is_told_twice(autoplayed):
+    s, _ = autoplayed
+    told = [x for _, text in s.narrations for x in sentences(text)]
+    assert told and len(told) == len(set(told))
+    assert not any("{" in x or "[" in x for x in told)
+
+
+def test_every_bargain_is_quoted_in_its_fates_voice(autoplayed):
+    s, path = autoplayed
+    md = render_markdown(path)
+    lines = {x for f in rules().fates for x in f.offer_lines + f.back_lines}
+    assert any(line.rstrip(".") in md for line in lines)
+
+
+# -- a human Hero at the prompt --------------------------------------------------------------------
+def _controller(tmp_path, seed=4):
+    out = []
+    s = Session.start(GAME, seed, {seat: (HUMAN if seat == "hero" else AI) for seat in GAME.seats},
+                      OfflineVoice(GAME, seed), tmp_path / "j.jsonl",
+                      emit=lambda k, t: out.append((k, t)),
+                      options=BecomingOptions(quest="drowned_crown"))
+    s.advance()
+    return Controller(s, lambda k, t: out.append((k, t))), out
+
+
+def _create(c):
+    while c.view()["phase"] == "pick":
+        c.handle(f"pick {c.legal()[0].args['asset']}")
+    c.handle("Ilse")
+    c.handle("pronouns she")
+
+
+def test_every_verb_has_help(tmp_path):
+    c, out = _controller(tmp_path)
+    for verb in VERBS:
+        out.clear()
+        c.handle(f"/help {verb}")
+        assert out and len(out[0][1]) > 20, verb
+
+
+def test_the_player_makes_the_hero_and_her_words_stay_in_the_story(tmp_path):
+    c, out = _controller(tmp_path)
+    _create(c)
+    assert c.view()["hero"] == {"name": "Ilse", "pronouns": "she"}
+    assert c.view()["phase"] == "hero_gather"
+    first = c.view()["assets"][0]["name"]
+    c.handle(f"invoke {first} -- she sets her jaw and wades in")
+    assert "invoked" not in [k for k, _ in out if k == "error"]
+    c.handle("done -- if I win, the child on the cart lives")
+    md = render_markdown(c.session.journal.path)
+    assert "She sets her jaw and wades in." in md
+    assert "the child on the cart lives" in md
+
+
+def test_each_offer_says_what_it_costs(tmp_path):
+    c, out = _controller(tmp_path)
+    _create(c)
+    for seed_try in range(9):
+        if c.view()["phase"] == "answers":
+            break
+        if c.view()["phase"] in ("hero_gather", "more_hero"):
+            c.handle("done")
+        elif c.session.is_over():
+            break
+        else:
+            c.handle(c.legal()[0].kind if c.legal() else "state")
+    if c.view()["phase"] != "answers":
+        pytest.skip("no bargain came up in this seed")
+    out.clear()
+    c.hint(force=True)
+    text = "\n".join(t for _, t in out)
+    offer = next(o for o in c.view()["offers"] if not o["back"])
+    asset = GAME.data.asset(offer["costs"][0]["asset"]).name
+    assert asset in text and ("Trait" in text or "subvert" in text)
+    assert re.search(r"paid (at once|after the roll)", text)
+
+
+def test_bad_input_gets_one_line_naming_the_rule(tmp_path):
+    c, out = _controller(tmp_path)
+    _create(c)
+    out.clear()
+    c.handle("invoke nothing-like-this")
+    c.handle("accept veyla")
+    errors = [t for k, t in out if k == "error"]
+    assert len(errors) == 2 and all("\n" not in e.split("You can")[0] for e in errors)
+    assert "turn order" in errors[1] or "no bargain" in errors[1]
