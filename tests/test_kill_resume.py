@@ -51,7 +51,7 @@ def test_killed_autoplay_resumes_into_the_same_story(game, seed, tmp_path, capsy
     assert main(["autoplay", game, "--seed", seed, "--journal", str(whole), "--quiet"]) == 0
     expected = _render(whole, capsys)
     rows = [json.loads(line) for line in whole.read_text().splitlines()[1:]]
-    points = _kill_points(rows, 6)
+    points = _kill_points(rows, 5)
     assert any(rows[k - 2]["type"] == "action" and rows[k - 1]["type"] == "narration"
                for k in points), "no kill falls between an action and its narration"
     for k in points:
