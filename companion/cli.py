@@ -295,6 +295,8 @@ def cmd_autoplay(args) -> int:
     from companion.repl.screen import PlainScreen
 
     game = _game(args.game)
+    if args.count is not None or args.jobs is not None or args.out is not None:
+        return _autoplay_batch(args, game)
     seed = _seed(args.seed)
     path = _journal_path(args.journal, game, seed, prefix="autoplay-")
     if path.exists() and args.force:
@@ -317,6 +319,25 @@ def cmd_autoplay(args) -> int:
     outcome = game.outcome(session.state)
     print(f"{outcome.summary}\nJournal: {path}   (read it: companion journal {path} --format md)")
     return 0
+
+
+def _autoplay_batch(args, game) -> int:
+    """``autoplay --count N --jobs J --out DIR``: many journals at once (companion.batch)."""
+    from companion.batch.commands import autoplay_batch
+    from companion.batch.manifest import BatchError
+
+    if args.journal or args.character:
+        raise UserError("a batch names its own journals and plays no campaign character: "
+                        "drop --journal/--character (or --count/--jobs/--out)")
+    out = Path(args.out) if args.out else \
+        Path(os.environ.get("COMPANION_JOURNALS", "transcripts")) / f"batch-{game.name}"
+    options = _options(game, None, args.players, args.level)
+    try:
+        return autoplay_batch(game, lambda g, s: _voice(args, g, s), options, out,
+                              first=args.seed if args.seed is not None else 1,
+                              count=args.count or 1, jobs=args.jobs or 1, quiet=args.quiet)
+    except BatchError as err:
+        raise UserError(str(err)) from None
 
 
 def cmd_journal(args) -> int:
@@ -458,6 +479,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="overwrite an existing journal")
     s.add_argument("--quiet", action="store_true", help="print only the outcome")
     s.add_argument("--character", metavar="FILE", help="campaign character file to play with")
+    s.add_argument("--count", type=int, metavar="N",
+                   help="a batch: N journals, seeds S..S+N-1 (S from --seed, default 1)")
+    s.add_argument("--jobs", type=int, metavar="J", help="a batch: J sessions at once (default 1)")
+    s.add_argument("--out", metavar="DIR", help="a batch's folder (journals and manifest; "
+                   "re-running it finishes what is missing)")
     _add_table_flags(s)
     _add_voice_flags(s)
     s.set_defaults(func=cmd_autoplay)
