@@ -45,7 +45,7 @@ def test_every_role_has_its_prompt_and_it_renders(decisions):
         system, user = context.build_messages(request, game.title)
         assert f"You are {'the ' if request.seat != 'treasure' else ''}" \
                f"{request.seat.capitalize()} in Dragon & Warrior" in system["content"]
-        assert f"1 to {len(request.legal)}" in user["content"]
+        assert request.seat in user["content"]
 
 
 def test_no_hand_reaches_another_seats_prompt(decisions):

@@ -313,3 +313,18 @@ def test_a_house_count_outside_three_to_five_is_refused():
     with pytest.raises(RuleError):
         act(s, TREASURE, "houses_done", equipment_shop=False)
     assert Draft  # imported for the model's sake
+
+
+def test_the_player_may_give_pronouns_of_their_own():
+    s = State(phase=Phase.PRONOUNS)
+    s2, ev = act(s, WARRIOR, "pronouns", text="xe/xem/xyr", set="own")
+    assert s2.warrior.pronouns.startswith("xe/xem/xyr") and s2.phase is Phase.ADJECTIVE
+    s3, _ = act(s, WARRIOR, "pronouns", text="x", set="own")  # the REPL refuses it first
+    assert s3.warrior.pronouns == "they"
+    from companion.core.verbs import CommandError
+    from companion.games.dragon_warrior.commands import parse
+    with pytest.raises(CommandError):
+        parse("pronouns", "x", {}, [], WARRIOR)
+    from companion.games.dragon_warrior.narrate import _hero
+    hero = _hero({"warrior": {"name": "Ash", "pronouns": s2.warrior.pronouns}})
+    assert hero.pronouns.them == "xem"

@@ -11,6 +11,7 @@ from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior.data import rules
+from companion.story.pronouns import parse as parse_pronouns
 
 VERBS: dict[str, tuple[str, str]] = {
     "yes": ("yes TEXT", "Add something you want in the game to the palette's Yes list."),
@@ -19,7 +20,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "build": ("build STR AGI HP MP | build default",
               "Make the Warrior: 10 points over Str 1, Agi 1, HP 5 (+1 Str, +1 Agi, +5 HP or "
               "+5 MP each). build default gives Str 6, Agi 3, HP 20."),
-    "pronouns": ("pronouns she|he|they", "The Warrior's pronouns."),
+    "pronouns": ("pronouns she|he|they|it|xe/xem/xyr", "The Warrior's pronouns, or a set of "
+                 "your own as subject/object/possessive."),
     "open": ("open", "Open the next treasure chest in the throne room."),
     "take": ("take", "Take what was found (equipment replaces what it beats) - or, when "
                      "attacked, take the hit without blocking."),
@@ -120,7 +122,16 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return _with([Action(seat=seat, kind="build", args=dict(zip(("str", "agi", "hp", "mp"),
                                                                       nums)))], text)
     if verb == "pronouns":
-        return [Action(seat=seat, kind="pronouns", args={"set": head.lower().split("/")[0]})]
+        word = head.lower().strip()
+        if word in ("she", "he", "they", "it", "she/her", "he/him", "they/them", "it/its"):
+            return [Action(seat=seat, kind="pronouns", args={"set": word.split("/")[0]})]
+        if not word:
+            raise CommandError("which pronouns?", VERBS["pronouns"][0])
+        try:
+            parse_pronouns(head)
+        except ValueError as err:
+            raise CommandError(str(err), VERBS["pronouns"][0]) from None
+        return [Action(seat=seat, kind="pronouns", args={"set": "own"}, text=head.strip())]
     if verb in ("go", "enter"):
         here = next((p for p in view["places"] if p["id"] == view["here"]), None)
         names = {p["name"]: p["id"] for p in view["places"]
@@ -432,7 +443,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 "+5 MP each; a spell per 10 MP). build default (Str 6, Agi 3, HP 20) or build "
                 "STR AGI HP MP.")
     if phase == "pronouns":
-        return "The Warrior's pronouns: pronouns she, pronouns he or pronouns they."
+        return ("The Warrior's pronouns: pronouns she, he, they or it, or your own set "
+                "(pronouns xe/xem/xyr).")
     if phase == "chests":
         return "Three chests wait in the throne room: open."
     if phase == "found":

@@ -21,6 +21,7 @@ from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
+from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 from companion.story.weave import prose
@@ -58,10 +59,17 @@ def _plural(word: str) -> bool:
         bool(inflect.engine().singular_noun(word.lower()))
 
 
+def _pronouns(text: str):
+    try:
+        return parse_pronouns(text)
+    except ValueError:
+        return KNOWN.get(text, THEY)
+
+
 def _hero(view: dict) -> Character:
     w = view.get("warrior", {})
     return Character(name=w.get("name") or "the Warrior",
-                     pronouns=KNOWN.get(w.get("pronouns", "they"), THEY))
+                     pronouns=_pronouns(w.get("pronouns", "they")))
 
 
 def _sentence(text: str) -> str:

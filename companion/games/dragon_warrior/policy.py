@@ -49,7 +49,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if phase == "quest":
         return max(legal, key=lambda a: a.args["area"])
     if phase == "pronouns":
-        return rng.choice(list(legal))
+        return rng.choice([a for a in legal if a.args.get("set") != "own"])
     if phase == "treasure":
         return _treasure(view, legal, rng)
     if phase == "found":

@@ -23,6 +23,7 @@ from companion.core.game import Action, Event
 from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.build import new_draft, split_text
 from companion.games.dragon_warrior.data import rules
+from companion.story import pronouns
 from companion.games.dragon_warrior.model import (
     ALLY,
     PALETTE_CAP,
@@ -37,7 +38,7 @@ from companion.games.dragon_warrior.model import (
     State,
 )
 
-PRONOUNS = ("she", "he", "they")
+PRONOUNS = ("she", "he", "they", "it")
 EQUIP = ("weapon", "armor", "offhand")
 
 
@@ -80,7 +81,9 @@ def setup_actions(s: State, seat: str) -> list[Action]:
     if p is Phase.NAME and seat == WARRIOR:
         return [Action(seat=seat, kind="name", ask="The Warrior's name", optional_text=False)]
     if p is Phase.PRONOUNS and seat == WARRIOR:
-        return [Action(seat=seat, kind="pronouns", args={"set": x}) for x in PRONOUNS]
+        return [Action(seat=seat, kind="pronouns", args={"set": x}) for x in PRONOUNS] + [
+            Action(seat=seat, kind="pronouns", args={"set": "own"}, optional_text=False,
+                   ask="Your own set, as subject/object/possessive (e.g. xe/xem/xyr)")]
     if p is Phase.ADJECTIVE and seat == WARRIOR:
         return [Action(seat=seat, kind="adjective", optional_text=False,
                        ask="One word for the kind of warrior you are (it names the final lord)")]
@@ -144,8 +147,14 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         s = _w(s, name=text[:40]).model_copy(update={"phase": Phase.PRONOUNS})
         return s, [Event(kind="named", data={"name": text[:40]})]
     if k == "pronouns":
-        s = _w(s, pronouns=a.args["set"]).model_copy(update={"phase": Phase.ADJECTIVE})
-        return s, [Event(kind="pronouns", data={"set": a.args["set"]})]
+        chosen = a.args["set"]
+        if chosen == "own":  # the REPL checks the form first; anything else reads as they/them
+            try:
+                chosen = pronouns.write(pronouns.parse(text))
+            except ValueError:
+                chosen = "they"
+        s = _w(s, pronouns=chosen).model_copy(update={"phase": Phase.ADJECTIVE})
+        return s, [Event(kind="pronouns", data={"set": chosen})]
     if k == "adjective":
         word = (text.split() or ["Nameless"])[0].strip(".,;:!?").capitalize()[:20] or "Nameless"
         s = _w(s, adjective=word).model_copy(update={"phase": Phase.TRAIT})
