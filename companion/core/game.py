@@ -61,6 +61,24 @@ class Action(BaseModel):
 
         return (self.seat, self.kind, json.dumps(self.args, sort_keys=True))
 
+    @classmethod
+    def unchecked(cls, seat: str, kind: str, args: dict[str, Json] | None = None,
+                  ask: str | None = None, optional_text: bool = True) -> "Action":
+        """A legal-action template built without validation, for an engine's hot path (the
+        engine vouches for its own JSON values; lists, not tuples). Equal to a validated one."""
+        new = object.__new__(cls)
+        fields = {"seat": seat, "kind": kind, "args": args if args is not None else {},
+                  "text": "", "ask": ask, "optional_text": optional_text}
+        fields_set = {"seat", "kind"} | {k for k, v in (("args", args), ("ask", ask))
+                                         if v is not None}
+        if not optional_text:
+            fields_set.add("optional_text")
+        object.__setattr__(new, "__dict__", fields)
+        object.__setattr__(new, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
+
     def with_text(self, text: str) -> "Action":
         return self.model_copy(update={"text": text})
 
@@ -126,6 +144,20 @@ class Event(BaseModel):
 
     def seen_by(self, seat: str | None) -> bool:
         return seat is None or self.visible_to is None or seat in self.visible_to
+
+    @classmethod
+    def unchecked(cls, kind: str, data: dict[str, Json] | None = None,
+                  visible_to: tuple[str, ...] | None = None) -> "Event":
+        """An Event built without validation, for an engine's hot path: the caller vouches that
+        ``data`` holds plain JSON values (lists, not tuples). Equal to the validated one."""
+        new = object.__new__(cls)
+        fields_set = {"kind", "data"} if visible_to is None else {"kind", "data", "visible_to"}
+        object.__setattr__(new, "__dict__", {"kind": kind, "data": data if data is not None
+                                             else {}, "visible_to": visible_to})
+        object.__setattr__(new, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(new, "__pydantic_extra__", None)
+        object.__setattr__(new, "__pydantic_private__", None)
+        return new
 
 
 class Outcome(BaseModel):

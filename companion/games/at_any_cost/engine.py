@@ -47,7 +47,12 @@ from companion.games.at_any_cost.model import (
     State,
 )
 
-CHALLENGE = (Phase.SET, Phase.MEET, Phase.RAISE)
+CHALLENGE = frozenset((Phase.SET, Phase.MEET, Phase.RAISE))
+_CHANCE_PHASES = frozenset((Phase.DEAL_SEEDS, Phase.DEAL_HIDDEN, Phase.DRAW_ANCHORS,
+                            Phase.DRAW_PROTAGONIST, Phase.DRAW_ANTAGONIST))
+_PROTAGONIST_PHASES = frozenset((Phase.NAME_HERO, Phase.HERO_PRONOUNS, Phase.DESCRIBE_HERO,
+                                 Phase.KEEP_ANCHORS, Phase.ANSWER_ANCHORS, Phase.MEET,
+                                 Phase.EPILOGUE))
 
 
 class AtAnyCost(Views, Refusals):
@@ -156,11 +161,9 @@ class AtAnyCost(Views, Refusals):
     # -- whose move ----------------------------------------------------------------------------
     def to_move(self, s: State) -> list[str]:
         p = s.phase
-        if p in (Phase.DEAL_SEEDS, Phase.DEAL_HIDDEN, Phase.DRAW_ANCHORS,
-                 Phase.DRAW_PROTAGONIST, Phase.DRAW_ANTAGONIST):
+        if p in _CHANCE_PHASES:
             return [CHANCE]
-        if p in (Phase.NAME_HERO, Phase.HERO_PRONOUNS, Phase.DESCRIBE_HERO, Phase.KEEP_ANCHORS,
-                 Phase.ANSWER_ANCHORS, Phase.MEET, Phase.EPILOGUE):
+        if p in _PROTAGONIST_PHASES:
             return [PROTAGONIST]
         if p is Phase.QUESTIONS:
             pending = s.questions and s.questions[-1].answer is None
@@ -241,7 +244,7 @@ class AtAnyCost(Views, Refusals):
                     if len(memo) > 4096:
                         memo.clear()
                     memo[drawn] = tuple(
-                        Action(seat=seat, kind="keep", args={"anchors": list(keep)})
+                        Action.unchecked(seat, "keep", {"anchors": list(keep)})
                         for keep in combinations(drawn, ANCHORS_KEPT))
                 acts += memo[drawn]
             elif p is Phase.ANSWER_ANCHORS:
@@ -275,11 +278,20 @@ class AtAnyCost(Views, Refusals):
                                     - self.total(s.antagonist_played) + 1)
                 acts.append(self._act(seat=seat, kind="fold"))
         if p is Phase.DISCARD and self._over_limit(s, seat):
-            for cid in sorted(set(self._hand(s, seat))):
-                acts.append(self._act(seat=seat, kind="discard", args={"card": cid}))
+            acts += self._discards(seat, self._hand(s, seat))
         if seat == PROTAGONIST and p in CHALLENGE and not self._sacrificed_this_stage(s):
             acts += self._sacrifices(s.anchors, s.hero_name or "the hero")
         return acts
+
+    def _discards(self, seat: str, hand: tuple[str, ...]) -> list[Action]:
+        memo = self.__dict__.setdefault("_discard_memo", {})
+        out = []
+        for cid in sorted(set(hand)):
+            act = memo.get((seat, cid))
+            if act is None:
+                act = memo[(seat, cid)] = Action.unchecked(seat, "discard", {"card": cid})
+            out.append(act)
+        return out
 
     def _sacrifices(self, anchors: tuple[str, ...], hero: str) -> tuple[Action, ...]:
         """The Protagonist's sacrifice moves (the same few lists, asked for again and again)."""
@@ -331,14 +343,14 @@ class AtAnyCost(Views, Refusals):
             for combo in combinations(usable, n):
                 if sum(values[c] for c in combo) < need:
                     continue
-                if seat == ANTAGONIST and self._order_from(tags, seat, combo) is None:
+                if seat == ANTAGONIST and not _opens(tags, combo, card_tags):
                     continue
                 act = memo.get((seat, combo))
                 if act is None:
                     if len(memo) > 50_000:
                         memo.clear()
-                    act = memo[(seat, combo)] = Action(seat=seat, kind="play",
-                                                       args={"cards": list(combo)})
+                    act = memo[(seat, combo)] = Action.unchecked(seat, "play",
+                                                                 {"cards": list(combo)})
                 acts.append(act)
         return acts
 
@@ -375,9 +387,8 @@ class AtAnyCost(Views, Refusals):
         if action.kind == "play" and s.phase in CHALLENGE and self._play_is_legal(s, action):
             return
         legal = self.legal_actions(s, action.seat)
-        key = action.key()  # dict equality first (cheap), the exact key only for candidates
         template = next((a for a in legal if a.kind == action.kind and a.args == action.args
-                         and a.key() == key), None)
+                         and _same(a.args, action.args)), None)
         if template is not None:
             if template.ask and not template.optional_text and not action.text.strip():
                 raise RuleError(action.kind, f"{template.ask}: this needs some text")
@@ -408,21 +419,21 @@ class AtAnyCost(Views, Refusals):
                 "map": (first, None, None, None, last), "face_up": (True, False, False, False, True),
                 "location_deck": tuple(x for x in s.location_deck if x not in items),
                 "premise": premise, "phase": Phase.DEAL_HIDDEN})
-            return s, [Event(kind="map_dealt", data={"first": first, "last": last,
+            return s, [Event.unchecked("map_dealt", {"first": first, "last": last,
                                                     "premise": premise})]
         if s.phase is Phase.DEAL_HIDDEN:
             rest = tuple(x for x in s.location_deck if x not in items)
             s = s.model_copy(update={
                 "map": (s.map[0], *items, s.map[4]), "location_deck": (), "locations_out": rest,
                 "phase": Phase.NAME_HERO})
-            return s, [Event(kind="hidden_dealt", data={"locations": items},
+            return s, [Event.unchecked("hidden_dealt", {"locations": items},
                              visible_to=(ANTAGONIST,)),
-                       Event(kind="map_laid", data={"face_down": 3, "out_of_game": len(rest)})]
+                       Event.unchecked("map_laid", {"face_down": 3, "out_of_game": len(rest)})]
         if s.phase is Phase.DRAW_ANCHORS:
             s = s.model_copy(update={
                 "anchor_deck": tuple(x for x in s.anchor_deck if x not in items),
                 "anchors_drawn": tuple(items), "phase": Phase.KEEP_ANCHORS})
-            return s, [Event(kind="anchors_drawn", data={"anchors": items},
+            return s, [Event.unchecked("anchors_drawn", {"anchors": items},
                              visible_to=(PROTAGONIST,))]
         seat = PROTAGONIST if s.phase is Phase.DRAW_PROTAGONIST else ANTAGONIST
         deck_field, hand_field = f"{seat}_deck", f"{seat}_hand"
@@ -430,9 +441,9 @@ class AtAnyCost(Views, Refusals):
             deck_field: tuple(x for x in getattr(s, deck_field) if x not in items),
             hand_field: getattr(s, hand_field) + tuple(items),
             "phase": Phase.DRAW_ANTAGONIST if seat == PROTAGONIST else Phase.DISCARD})
-        events = [Event(kind="cards_drawn", data={"seat": seat, "cards": items},
+        events = [Event.unchecked("cards_drawn", {"seat": seat, "cards": items},
                         visible_to=(seat,)),
-                  Event(kind="drew", data={"seat": seat, "count": len(items)})]
+                  Event.unchecked("drew", {"seat": seat, "count": len(items)})]
         if s.phase is Phase.DISCARD:
             s, more = self._after_discards(s)
             events += more
@@ -442,7 +453,7 @@ class AtAnyCost(Views, Refusals):
     def _do_name_hero(self, s: State, a: Action):
         name = " ".join(a.text.split())[:60]
         return (s.model_copy(update={"hero_name": name, "phase": Phase.HERO_PRONOUNS}),
-                [Event(kind="hero_named", data={"name": name})])
+                [Event.unchecked("hero_named", {"name": name})])
 
     def _do_pronouns(self, s: State, a: Action):
         # Legality never depends on text: words that are no pronoun set read as "they" (the
@@ -452,12 +463,12 @@ class AtAnyCost(Views, Refusals):
         except ValueError:
             written = "they"
         return (s.model_copy(update={"hero_pronouns": written, "phase": Phase.DESCRIBE_HERO}),
-                [Event(kind="hero_pronouns", data={"name": s.hero_name, "pronouns": written})])
+                [Event.unchecked("hero_pronouns", {"name": s.hero_name, "pronouns": written})])
 
     def _do_describe_hero(self, s: State, a: Action):
         text = a.text.strip()
         return (s.model_copy(update={"hero_details": text, "phase": Phase.DRAW_ANCHORS}),
-                [Event(kind="hero_described", data={"name": s.hero_name, "text": text})])
+                [Event.unchecked("hero_described", {"name": s.hero_name, "text": text})])
 
     def _do_keep(self, s: State, a: Action):
         chosen = set(a.args["anchors"])
@@ -465,7 +476,7 @@ class AtAnyCost(Views, Refusals):
         aside = tuple(x for x in s.anchors_drawn if x not in chosen)
         s = s.model_copy(update={"anchors": keep, "anchors_set_aside": aside,
                                  "anchors_drawn": (), "phase": Phase.ANSWER_ANCHORS})
-        return s, [Event(kind="anchors_kept", data={"anchors": list(keep)})]
+        return s, [Event.unchecked("anchors_kept", {"anchors": list(keep)})]
 
     def _do_answer(self, s: State, a: Action):
         anchor = a.args["anchor"]
@@ -473,17 +484,17 @@ class AtAnyCost(Views, Refusals):
         done = all(x in answers for x in s.anchors)
         s = s.model_copy(update={"answers": answers,
                                  "phase": Phase.QUESTIONS if done else Phase.ANSWER_ANCHORS})
-        return s, [Event(kind="anchor_answered", data={"anchor": anchor, "text": a.text.strip()})]
+        return s, [Event.unchecked("anchor_answered", {"anchor": anchor, "text": a.text.strip()})]
 
     def _do_ask(self, s: State, a: Action):
         q = Question(anchor=a.args["anchor"], question=a.text.strip())
         s = s.model_copy(update={"questions": s.questions + (q,)})
-        return s, [Event(kind="question_asked", data={"anchor": q.anchor, "question": q.question})]
+        return s, [Event.unchecked("question_asked", {"anchor": q.anchor, "question": q.question})]
 
     def _do_reply(self, s: State, a: Action):
         last = s.questions[-1].model_copy(update={"answer": a.text.strip()})
         s = s.model_copy(update={"questions": s.questions[:-1] + (last,)})
-        events = [Event(kind="question_answered", data={"anchor": last.anchor,
+        events = [Event.unchecked("question_answered", {"anchor": last.anchor,
                                                         "text": last.answer})]
         if len(s.questions) >= MAX_QUESTIONS:
             s, more = self._begin_stage(s.model_copy(update={"questions_done": True}), 1)
@@ -502,7 +513,7 @@ class AtAnyCost(Views, Refusals):
             "antagonist_discard": s.antagonist_discard + s.antagonist_played,
             "protagonist_played": (), "antagonist_played": ()})
         st = self.data.stage(stage)
-        return s, [Event(kind="stage_begun", data={"stage": stage, "name": st.name,
+        return s, [Event.unchecked("stage_begun", {"stage": stage, "name": st.name,
                                                    "tags": list(st.tags)})]
 
     def _do_discard(self, s: State, a: Action):
@@ -511,7 +522,7 @@ class AtAnyCost(Views, Refusals):
         hand.remove(cid)
         s = s.model_copy(update={f"{seat}_hand": tuple(hand),
                                  f"{seat}_discard": getattr(s, f"{seat}_discard") + (cid,)})
-        events = [Event(kind="discarded", data={"seat": seat, "card": cid}, visible_to=(seat,))]
+        events = [Event.unchecked("discarded", {"seat": seat, "card": cid}, visible_to=(seat,))]
         s, more = self._after_discards(s)
         return s, events + more
 
@@ -552,7 +563,7 @@ class AtAnyCost(Views, Refusals):
         result = StageResult(stage=s.stage, result="antagonist_folded",
                              protagonist_total=self.total(s.protagonist_played),
                              antagonist_total=self.total(s.antagonist_played))
-        events = [Event(kind="antagonist_folded", data={
+        events = [Event.unchecked("antagonist_folded", {
             "stage": s.stage, "set": s.phase is Phase.RAISE,
             "protagonist_total": result.protagonist_total,
             "antagonist_total": result.antagonist_total})]
@@ -568,13 +579,13 @@ class AtAnyCost(Views, Refusals):
         s = s.model_copy(update={
             "anchors": tuple(x for x in s.anchors if x != anchor),
             "anchors_lost": s.anchors_lost + (anchor,), "results": s.results + (result,)})
-        events = [Event(kind="anchor_sacrificed", data={
+        events = [Event.unchecked("anchor_sacrificed", {
             "stage": s.stage, "anchor": anchor, "fold": fold, "text": a.text.strip(),
             "answer": s.answers.get(anchor, ""), "left": len(s.anchors)})]
         return self._end_stage(s, events)
 
     def _end_stage(self, s: State, events: list[Event]) -> tuple[State, list[Event]]:
-        events.append(Event(kind="stage_ended", data={"stage": s.stage,
+        events.append(Event.unchecked("stage_ended", {"stage": s.stage,
                                                       "result": s.results[-1].result}))
         if s.stage < 5:
             s, more = self._begin_stage(s, s.stage + 1)
@@ -588,7 +599,7 @@ class AtAnyCost(Views, Refusals):
 
     def _do_epilogue(self, s: State, a: Action):
         s = s.model_copy(update={"epilogue": a.text.strip(), "phase": Phase.OVER})
-        return s, [Event(kind="journey_ended", data={
+        return s, [Event.unchecked("journey_ended", {
             "hero": s.hero_name, "text": s.epilogue, "kept": list(s.anchors),
             "lost": list(s.anchors_lost), "last": s.map[4]})]
 
@@ -598,6 +609,31 @@ def _ordered_unique(items: Iterable[str]) -> list[str]:
     for x in items:
         seen.setdefault(x, None)
     return list(seen)
+
+
+def _opens(tags: set[str], cards: tuple[str, ...], card_tags: dict) -> bool:
+    """Can the Antagonist lay down all of ``cards`` in some order, each card's tags opening the
+    way for the next? (The test of ``_order_from``, without building the order.)"""
+    have, left = set(tags), set(cards)
+    while left:
+        ready = {c for c in left if have & card_tags[c]}
+        if not ready:
+            return False
+        left -= ready
+        for c in ready:
+            have |= card_tags[c]
+    return True
+
+
+def _same(a: object, b: object) -> bool:
+    """Equal as JSON is (Action.key's sense): 1, 1.0 and True are different things here."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def _other(seat: str) -> str:
