@@ -332,18 +332,20 @@ def role_variables(game_title: str, seat: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=32)
-def _system(game: str, game_title: str, seat: str, where: str) -> str:
+def _system(game: str, game_title: str, seat: str, where: str, role: str = "") -> str:
     shared = templates.render_file(templates.prompts_dir() / "shared" / "reply.md",
                                    role_variables(game_title, seat))
-    role = templates.render_file(templates.template_path(game, seat),
+    role = templates.render_file(templates.template_path(game, role or seat),
                                  role_variables(game_title, seat))
     return shared + "\n" + role
 
 
-def system_message(game: str, game_title: str, seat: str) -> str:
+def system_message(game: str, game_title: str, seat: str, role: str = "") -> str:
     """The static part, first: the shared reply format (the same for every seat), then the seat's
-    role. Byte-identical for every decision of a session, so a server's prompt cache reuses it."""
-    return _system(game, game_title, seat, str(templates.prompts_dir()))
+    role. Byte-identical for every decision of a session, so a server's prompt cache reuses it.
+    A seat whose role changes from scene to scene (Becoming's Fates: the Agent of Threat or a
+    Tempter) names it in its view's "prompt_role"; that template is used instead."""
+    return _system(game, game_title, seat, str(templates.prompts_dir()), role)
 
 
 def build_messages(request: DecisionRequest, game_title: str) -> list[dict[str, str]]:
@@ -352,7 +354,9 @@ def build_messages(request: DecisionRequest, game_title: str) -> list[dict[str, 
         templates.prompts_dir() / "shared" / "decision.md",
         decision_variables(request), required=DECISION_REQUIRED,
     )
-    return [{"role": "system", "content": system_message(request.game, game_title, request.seat)},
+    role = str(request.view.get("prompt_role") or "")
+    return [{"role": "system", "content": system_message(request.game, game_title, request.seat,
+                                                         role)},
             {"role": "user", "content": user}]
 
 

@@ -293,6 +293,13 @@ OWN_EVENTS = {"avatar_introduced", "asset_invoked", "agent_invoked",
 
 
 def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
-    """Nothing at this table is a hidden name; a Tempter's draft is kept out of every other
-    seat's view by the engine, so no prompt can carry it."""
-    return []
+    """What the table must not hear yet (the model voice's fidelity check): while the Tempters
+    bargain in secret, the Assets a Tempter's own draft asks for, so its narration cannot give its
+    offer away before both are revealed. Nothing else at this table is hidden."""
+    if view.get("phase") != "offers":
+        return []
+    mine = view.get("my_offer") or {}
+    ids = [c["asset"] for c in mine.get("costs", [])]
+    if action.kind == "cost":
+        ids.append(action.args["asset"])
+    return sorted({rules().asset(i).name for i in ids})

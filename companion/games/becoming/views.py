@@ -120,6 +120,12 @@ def view_of(game: "Becoming", s: State, seat: str | None) -> dict:
             v["offers"] = []
         else:
             v["offers"] = [_offer_view(d, o) for o in s.offers]
+    if seat in FATES:  # who this Fate is, and (in a scene) which role it plays in it
+        f = d.fate(seat)
+        v["me"] = {"name": f.name, "title": f.title, "temperament": f.temperament,
+                   "wants": f.wants, "avatar": f.avatar}
+        if s.scene:
+            v["prompt_role"] = "agent" if game.agent(s) == seat else "tempter"
     v["closers"] = list(s.closers)
     v["ended_early"] = s.ended_early
     return v
