@@ -62,6 +62,9 @@ def _add_table_flags(p: argparse.ArgumentParser) -> None:
                    help="players at the table (The Hero's Journey: 2-4 Heroes, default 3)")
     p.add_argument("--level", choices=["easy", "normal", "hard"],
                    help="how well the AI plays (The Hero's Journey's rivals; default normal)")
+    p.add_argument("--quest", metavar="FILE",
+                   help="a Quest file to play (Becoming; draft one with `companion draft "
+                        "becoming quest ...`)")
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -139,7 +142,8 @@ def cmd_play(args) -> int:
     scripted = args.script is not None
     screen = _screen(scripted)
     lines, veils = _split_list(args.lines), _split_list(args.veils)
-    options = _options(game, args.character, args.players, args.level)
+    options = _with_quest(game, _options(game, args.character, args.players, args.level),
+                          args.quest)
     seats = {s: (HUMAN if s == seat else AI) for s in _table(game, options)}
     if seat not in seats:
         raise UserError(f"the seat {seat} is not at a table of {len(seats)}")
@@ -188,6 +192,21 @@ def _options(game, character: str | None, players: int | None = None,
     except ValueError as err:
         raise UserError(str(err)) from None
     return game.options_model(characters=tuple(chars))
+
+
+def _with_quest(game, options, quest: str | None):
+    """``--quest FILE``: the Quest rides in the options (so in the journal's header) whole."""
+    if quest is None:
+        return options
+    if "quest_data" not in game.options_model.model_fields:
+        raise UserError(f"{game.title} plays no Quest files (no --quest)")
+    from companion.core.registry import game_module
+
+    try:
+        data = game_module(game, "data").load_quest_file(quest)
+    except ValueError as err:
+        raise UserError(str(err)) from None
+    return options.model_copy(update={"quest_data": data})
 
 
 def _save_character(session, out) -> None:
@@ -306,7 +325,8 @@ def cmd_autoplay(args) -> int:
     from companion.journal.store import JournalError
 
     try:
-        options = _options(game, args.character, args.players, args.level)
+        options = _with_quest(game, _options(game, args.character, args.players, args.level),
+                              args.quest)
         session = Session.start(game, seed, {s: AI for s in _table(game, options)}, voice, path,
                                 emit=screen, options=options, character_file=args.character)
     except JournalError as err:

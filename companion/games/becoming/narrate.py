@@ -174,9 +174,8 @@ class Narrator:
             if isinstance(data.get(key), str) and data[key] in FATE_SEATS:
                 v["fate"] = fate_of(data[key])
         say = lambda key: self._tell(key, v, memory, scene, label)  # noqa: E731
-        if k == "quest_chosen":
-            premise = data["premise"] if memory.allows(data["premise"]) else ""
-            return " ".join(x for x in (premise, say("quest")) if x)
+        if k == "quest_chosen":  # the premise itself heads the journal (front matter)
+            return say("quest")
         if k == "hero_named":
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
             return say("named")

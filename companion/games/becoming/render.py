@@ -150,7 +150,9 @@ def story_title(view: dict) -> str:
 
 def front_matter(view: dict) -> str:
     d = rules()
-    out = []  # the premise opens the story itself (the first narration), so it is not repeated
+    out = []
+    if view.get("quest"):
+        out.append(f"*{view['quest']['premise']}*")
     lines = ["**The Fates:**", ""]
     for seat in FATES:
         f = d.fate(seat)
