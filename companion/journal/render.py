@@ -134,7 +134,22 @@ def render_html(path: Path, viewer: str | None = None) -> str:
             body.append(f"<p>{html.escape(b).replace(chr(10), '<br>')}</p>")
     style = "body{max-width:42em;margin:2em auto;font-family:Georgia,serif;line-height:1.5}" \
             ".small{font-size:.8em;color:#555;font-family:sans-serif}"
+    body += _pictures(path, viewer)
     return f"<!doctype html><meta charset=utf-8><style>{style}</style>\n" + "\n".join(body) + "\n"
+
+
+def _pictures(path: Path, viewer: str | None) -> list[str]:
+    """SVG a game draws from the final view, if its render hooks have ``pictures(view)``
+    (Becoming's points by scene): appended to the HTML page as it is, being markup of our own."""
+    header, rows, _, _ = read(path)
+    game = get_game(header["game"])
+    hooks = game_module(game, "render")
+    if hooks is None or not hasattr(hooks, "pictures"):
+        return []
+    state = game.setup(game_options(game, header))
+    for row in timeline(header, rows).actions:
+        state, _ = game.apply(state, Action.model_validate(row["action"]))
+    return [hooks.pictures(game.view(state, viewer))]
 
 
 def render_jsonl(path: Path) -> str:

@@ -157,3 +157,16 @@ def test_bad_input_gets_one_line_naming_the_rule(tmp_path):
     errors = [t for k, t in out if k == "error"]
     assert len(errors) == 2 and all("\n" not in e.split("You can")[0] for e in errors)
     assert "turn order" in errors[1] or "no bargain" in errors[1]
+
+
+def test_the_html_journal_charts_points_by_scene(autoplayed):
+    from companion.games.becoming.render import points_by_scene
+    from companion.journal.render import render_html
+
+    s, path = autoplayed
+    page = render_html(path)
+    assert page.count("<svg") == 1 and "Victory points by scene" in page
+    view = GAME.view(s.state, None)
+    series = points_by_scene(view)
+    assert {seat: line[-1] for seat, line in series.items()} == view["scores"]
+    assert all(line == sorted(line) for line in series.values())  # points are never taken back

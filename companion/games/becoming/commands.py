@@ -280,9 +280,9 @@ def toolbar(view: dict) -> str:
     p = view["pools"]
     left = sum(1 for a in view["assets"] if not a["subverted"])
     pts = view["scores"]
-    return (f" Scene {view['scene']}/9 · {sc['title']} · Agent {f['name']} · dice: you "
-            f"{p['hero']} vs {p['agent']} · Assets {left}/9 · points: you {pts[HERO]}, "
-            f"best Fate {max(pts[s] for s in FATES)} · [F1] help")
+    return (f" Scene {view['scene']}/9 {sc['title']} · Agent {f['name']} · dice {p['hero']} vs "
+            f"{p['agent']} · Assets {left}/9 · points {pts[HERO]} vs Fates "
+            f"{max(pts[s] for s in FATES)} · F1 help")
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
@@ -290,16 +290,20 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     d = rules()
     if "pick" in kinds:
         allowed = {a.args["asset"] for a in legal}
-        rows = [f"  {c['name']:<22} {c['kind']:<9} {d.asset(c['id']).phrase}"
-                for c in view["card"] if c["id"] in allowed]
-        return ("Pick an Asset for the Hero (pick NAME); the Fates pick in turn after you:\n"
-                + "\n".join(rows))
+        rows = []
+        for kind, label in (("virtue", "Virtues"), ("strength", "Strengths"), ("ally", "Allies")):
+            names = [c["name"] for c in view["card"] if c["id"] in allowed and c["kind"] == kind]
+            if names:
+                rows.append(f"  {label}: {', '.join(names)}")
+        return ("Pick an Asset for the Hero (pick NAME; help pick, or scene for more); the Fates "
+                "pick in turn after you:\n" + "\n".join(rows))
     if "pronouns" in kinds:
         return "The Hero's pronouns: pronouns she, pronouns he or pronouns they."
     if seat == HERO and view.get("phase") == "hero_gather":
         moon = " or shoot the moon (moon)" if "moon" in kinds else ""
-        return (f"{scene_text(view)}\nGather your dice: invoke ASSET (each +1, +1 per ♣), then "
-                f"done -- your stakes{moon}.")
+        return (f"Dice now: you {view['pools']['hero']} · the Agent {view['pools']['agent']}. "
+                f"Gather your dice: invoke ASSET (each +1, +1 per ♣), then done -- your "
+                f"stakes{moon}. (sheet: your Assets; scene: this scene)")
     if seat == HERO and view.get("phase") == "more_hero":
         return (f"Dice now: you {view['pools']['hero']} · the Agent {view['pools']['agent']}. "
                 "Invoke more Assets (invoke ASSET) or roll (done).")
@@ -308,10 +312,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         for a in legal:
             if a.kind == "accept":
                 f = view["fates"][a.args["tempter"]]
-                rows.append(f"  {f['name']}: " + offer_text(d, a.args["dice"], a.args["timing"],
-                                                            a.args["costs"]))
+                rows.append(f"  {f['name']} {f['title']}: " + offer_text(
+                    d, a.args["dice"], a.args["timing"], a.args["costs"]))
         return ("Your answer to each bargain (accept NAME / reject NAME; each refusal gives "
-                f"the Agent a die):\n{offers_text(view)}\n" + "\n".join(rows))
+                f"the Agent a die):\n" + "\n".join(rows))
     if "regain" in kinds:
         return "Your moon shot won: take back a subverted Asset (regain ASSET)."
     if "claim" in kinds:

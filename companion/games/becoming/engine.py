@@ -62,8 +62,8 @@ class Becoming:
     default_human: ClassVar[str] = HERO
     options_model: ClassVar[type] = BecomingOptions
     blurb: ClassVar[str] = (
-        "nine scenes of heroic sacrifice: the Hero against the three Fates, who threaten her in "
-        "turn and tempt her with bargains that cost her Virtues, Strengths and Allies"
+        "nine scenes of heroic sacrifice: the Hero against the three Fates, who take turns to "
+        "threaten and to tempt with bargains paid in Virtues, Strengths and Allies"
     )
 
     def __init__(self, data: Rules | None = None) -> None:

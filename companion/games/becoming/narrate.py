@@ -34,7 +34,7 @@ from companion.story.memory import Told, sentences
 from companion.story.template import Character, tell
 
 FATE_SEATS = ("spinner", "measurer", "shears")
-DATA_TEXT = {"name", "pronouns", "rename", "claim", "pick", "offer", "back"}
+DATA_TEXT = {"name", "pronouns", "rename", "claim", "offer", "back"}
 NUMBERS = {1: "one die", 2: "two dice", 3: "three dice"}
 
 
@@ -90,6 +90,13 @@ def cost_words(kind: str, aid: str) -> str:
             "remove_positive": f"the best of {name}"}[kind]
 
 
+def trait_words(name: str) -> str:
+    """A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player
+    gave is kept as written."""
+    ours = {w for t in rules().hero.traits.values() for w in t.bright + t.dark}
+    return name.lower() if name in ours else name
+
+
 def costs_words(costs: list[dict]) -> str:
     """"two marks against Sword Arm and the best of Mercy": repeated costs counted, not listed."""
     counts: dict[tuple[str, str], int] = {}
@@ -112,6 +119,7 @@ NUMBER_WORDS = {2: "two", 3: "three"}
 def said(words: str, tag: str) -> str:
     """“Words,” tag. — a spoken line with its speech tag, punctuated as English does."""
     text = " ".join(words.split()).strip("\"“”")
+    text = text[:1].upper() + text[1:]
     end = text[-1] if text else ""
     if end == ".":
         text = text[:-1] + ","
@@ -185,7 +193,7 @@ class Narrator:
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
             things = [x for x in data["elements"] if memory.allows(x)]
-            seen = f"There is {join(things)}." if things else ""
+            seen = f"Here {'are' if len(things) > 1 else 'is'} {join(things)}." if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
             lines = rules().fate(data["seat"]).intro_lines
@@ -204,7 +212,7 @@ class Narrator:
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
             if "trait" in data:
-                v["trait"] = data["trait"]
+                v["trait"] = trait_words(data["trait"])
                 return say("agent_trait")
             v["turned"] = data.get("turned_name") or "what was lost"
             return say("agent_turned")
@@ -213,10 +221,10 @@ class Narrator:
         if k == "offer_answered":
             return say("accept" if data["answer"] == "accepted" else "reject")
         if k == "trait_added":
-            v["trait"] = data["trait"]
+            v["trait"] = trait_words(data["trait"])
             return say("trait_positive" if data["positive"] else "trait_negative")
         if k == "trait_removed":
-            v["trait"] = data["trait"]
+            v["trait"] = trait_words(data["trait"])
             return say("trait_removed")
         if k == "asset_subverted":
             return say("subverted")

@@ -34,6 +34,12 @@ def who(seat: str | None, viewer: str | None = None) -> str:
     return f"{f.name} {f.title}"
 
 
+def gain(seat: str, viewer: str | None, points: int) -> str:
+    """"you +3" for the viewer, "Cassot +1" for anyone else."""
+    name = "you" if seat == viewer else ("the Hero" if seat == HERO else rules().fate(seat).name)
+    return f"{name} +{points}"
+
+
 def _name(aid: str) -> str:
     return rules().asset(aid).name
 
@@ -47,7 +53,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "quest_chosen":
         return f"The Quest: {d['title']}."
     if k == "asset_picked":
-        return f"{who(d['seat'], viewer)} picks {_name(d['asset'])} ({d['kind']}), {d['n']} of 9."
+        verb = "pick" if d["seat"] == viewer else "picks"
+        return f"{who(d['seat'], viewer)} {verb} {_name(d['asset'])} ({d['kind']}), {d['n']} of 9."
     if k == "pronouns_chosen":
         return f"The Hero is {d['name']} ({d['pronouns']})."
     if k == "scene_begun":
@@ -112,18 +119,19 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         sign = "positive ♣" if d["positive"] else "negative •"
         pts = 3 if d["positive"] else 1
         return (f"{_name(d['asset'])} gains the {sign} Trait “{d['trait']}” "
-                f"(+{pts} {who(d['by'], viewer)})")
+                f"({gain(d['by'], viewer, pts)})")
     if k == "trait_removed":
-        return f"{_name(d['asset'])} loses “{d['trait']}” ♣ (+2 {who(d['by'], viewer)})"
+        return f"{_name(d['asset'])} loses “{d['trait']}” ♣ ({gain(d['by'], viewer, 2)})"
     if k == "asset_subverted":
-        return (f"{_name(d['asset'])} is subverted by {who(d['by'], viewer)} (+4); "
+        return (f"{_name(d['asset'])} is subverted ({gain(d['by'], viewer, 4)}); "
                 f"the Hero has {d['left']} Asset(s) left")
     if k == "asset_renamed":
         return f"{_name(d['asset'])} is now “{d['name']}”."
     if k == "asset_regained":
-        return f"{_name(d['asset'])} is the Hero's again, with two negative Traits (+2 Hero)"
+        return (f"{_name(d['asset'])} is the Hero's again, with two negative Traits "
+                f"({gain(HERO, viewer, 2)})")
     if k == "moon_won":
-        return "The moon shot succeeds (+5 Hero)."
+        return f"The moon shot succeeds ({gain(HERO, viewer, 5)})."
     if k == "quest_ended":
         tot = " · ".join(f"{who(s)} {d['totals'][s]}" for s in SEATS)
         end = "the Hero lost the last Asset" if d["early"] else "the ninth scene is done"
@@ -255,3 +263,10 @@ def closing(view: dict) -> str:
         parts += ["", f"The close was told by {' and '.join(closers)}"
                       f"{', montage style' if len(closers) > 1 else ''}."]
     return "\n".join(parts)
+
+
+def pictures(view: dict) -> str:
+    """For the HTML journal: the chart of victory points by scene, with its caption."""
+    if not view.get("score_lines") and not view.get("log"):
+        return ""
+    return f"<figure>{chart_svg(view)}<figcaption>Victory points by scene</figcaption></figure>"
