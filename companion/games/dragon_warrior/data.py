@@ -163,6 +163,7 @@ class Tables(_Strict):
     questions: dict[str, tuple[str, ...]]
     answers: tuple[str, ...]
     answers_to: dict[str, tuple[str, ...]]
+    place_looks: dict[str, tuple[str, ...]]
     palette_yes: tuple[str, ...]
     palette_no: tuple[str, ...]
     names: tuple[str, ...]

@@ -154,6 +154,15 @@ class Narrator:
                 key = "equipped" if d["replaced"] else "equipped_new"
             return say(key, item=phrase(d["item"]))
         if k == "entered":
+            where = next((p for p in view.get("places", []) if p["id"] == d["place"]), {})
+            kind = where.get("building") or d["place"]
+            looks = rules().tables.place_looks.get(kind, ())
+            if looks:
+                look = looks[sum(map(ord, d["place"])) % len(looks)]
+                first = say("entered_look", place=phrase(d["name"]), look=look) \
+                    if memory.allows(look) and look not in memory.used else ""
+                if first:
+                    return first
             key = {"area": "entered_area", "street": "entered_street"}.get(d["kind"],
                                                                            "entered_town")
             return say(key, place=phrase(d["name"]))
@@ -168,9 +177,9 @@ class Narrator:
         if k == "battle_begun":
             foe = phrase(d["name"])
             look = _sentence(d["text"]) if d.get("text") else ""
-            if look and memory.allows(look):
-                return say("battle_begun", foe=foe, look=look)
-            return say("battle_begun_plain", foe=foe)
+            text = say("battle_begun", foe=foe, look=look) \
+                if look and memory.allows(look) else ""
+            return text or say("battle_begun_plain", foe=foe)
         if k == "hit":
             if d["by"] == "warrior":
                 key = "critical" if d.get("critical") else "hit_foe"
