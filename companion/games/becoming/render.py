@@ -192,7 +192,7 @@ def sheet(view: dict) -> str:
 
 def tally(view: dict) -> str:
     by_seat: dict[str, dict[str, list[int]]] = {s: {} for s in SEATS}
-    for line in view["score_lines"]:
+    for line in view.get("score_lines", []):
         by_seat[line["seat"]].setdefault(line["why"], []).append(line["points"])
     rows = ["| Who | For | Points |", "|---|---|---|"]
     for seat in SEATS:
@@ -267,6 +267,6 @@ def closing(view: dict) -> str:
 
 def pictures(view: dict) -> str:
     """For the HTML journal: the chart of victory points by scene, with its caption."""
-    if not view.get("score_lines") and not view.get("log"):
+    if "score_lines" not in view:  # the story is not over
         return ""
     return f"<figure>{chart_svg(view)}<figcaption>Victory points by scene</figcaption></figure>"

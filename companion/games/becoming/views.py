@@ -85,11 +85,13 @@ def view_of(game: "Becoming", s: State, seat: str | None) -> dict:
         v["card"] = [{"id": c.id, "name": c.name, "kind": c.kind}
                      for c in d.hero.assets if c.id not in taken]
     v["scores"] = m.totals(s, SEATS)
-    v["score_lines"] = [{"seat": x.seat, "points": x.points, "why": x.why, "scene": x.scene,
-                         "asset": x.asset} for x in s.scores]
-    v["log"] = [{"scene": x.scene, "agent": x.agent, "hero_roll": list(x.hero_roll),
-                 "agent_roll": list(x.agent_roll), "winner": x.winner, "offers": x.offers,
-                 "accepted": x.accepted, "backed": x.backed} for x in s.log]
+    if s.phase in (Phase.CLOSE, Phase.OVER):  # the tally and the scene log, for the ending
+        v["score_lines"] = [{"seat": x.seat, "points": x.points, "why": x.why,
+                             "scene": x.scene, "asset": x.asset} for x in s.scores]
+        v["log"] = [{"scene": x.scene, "agent": x.agent, "hero_roll": list(x.hero_roll),
+                     "agent_roll": list(x.agent_roll), "winner": x.winner,
+                     "offers": x.offers, "accepted": x.accepted, "backed": x.backed}
+                    for x in s.log]
     v["renames"] = [list(r) for r in s.renames]
     if s.quest:
         q = game.quest(s)
