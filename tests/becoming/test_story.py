@@ -170,3 +170,23 @@ def test_the_html_journal_charts_points_by_scene(autoplayed):
     series = points_by_scene(view)
     assert {seat: line[-1] for seat, line in series.items()} == view["scores"]
     assert all(line == sorted(line) for line in series.values())  # points are never taken back
+
+
+def test_physical_dice_are_typed_with_drew(tmp_path):
+    out = []
+    s = Session.start(GAME, 4, {seat: (HUMAN if seat == "hero" else AI) for seat in GAME.seats},
+                      OfflineVoice(GAME, 4), None, physical=True,
+                      emit=lambda k, t: out.append((k, t)),
+                      options=BecomingOptions(quest="drowned_crown"))
+    s.advance()
+    c = Controller(s, lambda k, t: out.append((k, t)))
+    _create(c)
+    c.handle("done")
+    while s.physical_chance() is None and not s.is_over():
+        c.handle("reject" if "reject" in {a.kind for a in c.legal()} else "done")
+    chance = s.physical_chance()
+    out.clear()
+    c.handle("drew 7 7 7")
+    assert any(k == "error" for k, _ in out)
+    c.handle("drew " + " ".join(["6"] * chance.count))
+    assert s.state.hero_roll == (6,) * chance.count

@@ -51,7 +51,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "subvert": ("subvert ASSET", "(Agent) Claim the prize: subvert one Asset."),
     "mark": ("mark [ASSET negative|positive]",
              "(Agent) Claim the prize by marking each risked Asset."),
-    "rolled": ("rolled N N N ...", "(physical dice) Enter the faces you rolled."),
+    "drew": ("drew N N N ...", "(--physical) Enter the faces of the real dice you rolled, "
+                               "e.g. drew 6 5 3 1; impossible faces or counts are refused."),
 }
 
 COST_WORDS = {"subvert": "subvert", "negative": "add_negative", "add_negative": "add_negative",
