@@ -360,6 +360,39 @@ def _autoplay_batch(args, game) -> int:
         raise UserError(str(err)) from None
 
 
+def cmd_arena(args) -> int:
+    """A model (or a baseline) in one seat, against a baseline in the same seat, paired seeds."""
+    from companion.batch.arena import Arena, contender
+    from companion.batch.manifest import BatchError
+    from companion.batch.progress import progress
+    from companion.batch.report import markdown
+
+    game = _game(args.game)
+    seat = args.seat or next(s for s in game.seats if s != game.default_human)
+    options = _options(game, None, args.players, args.level)
+    if seat not in _table(game, options):
+        raise UserError(f"{game.title} has no seat {seat!r} at this table; choose one of: "
+                        f"{', '.join(_table(game, options))}")
+    if args.games < 1 or args.jobs < 1:
+        raise UserError("--games and --jobs must be at least 1")
+    if args.model == args.vs:
+        raise UserError(f"--model and --vs are both {args.model}: an arena needs two contenders")
+    out = Path(args.out) if args.out else Path(os.environ.get("COMPANION_JOURNALS", "transcripts")) \
+        / f"arena-{game.name}-{seat}-{args.model}-vs-{args.vs}".replace("/", "_")
+    first = args.seed if args.seed is not None else 1
+    flags = dict(base_url=args.base_url, api_key=args.api_key, timeout=args.timeout)
+    try:
+        arena = Arena(game, seat, contender(args.model, **flags), contender(args.vs, **flags),
+                      out, options=options, jobs=args.jobs, measure=args.measure)
+        result = arena.run(list(range(first, first + args.games)),
+                           progress=lambda title: progress(title, quiet=args.quiet))
+    except BatchError as err:
+        raise UserError(str(err)) from None
+    print(markdown(result), end="")
+    print(f"Written: {out}/arena.md, arena.csv, arena.json, arena.svg")
+    return 1 if result["errors"] else 0
+
+
 def cmd_journal(args) -> int:
     from companion.journal import render
     from companion.journal.store import JournalError, read
@@ -507,6 +540,27 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_flags(s)
     _add_voice_flags(s)
     s.set_defaults(func=cmd_autoplay)
+
+    s = sub.add_parser("arena", help="rate a model as an opponent: one seat, paired seeds, "
+                       "against a baseline")
+    s.add_argument("game")
+    s.add_argument("--seat", help="the seat the contenders play (default: the AI's usual seat)")
+    s.add_argument("--model", required=True,
+                   help="the contender: a model name, or offline / random (a baseline)")
+    s.add_argument("--vs", default="offline",
+                   help="the baseline: offline (default), random, or another model name")
+    s.add_argument("--games", type=int, default=10, help="seeded games per side (default 10)")
+    s.add_argument("--jobs", type=int, default=1, help="games played at once (default 1)")
+    s.add_argument("--seed", type=int, help="first seed (default 1); seeds are paired")
+    s.add_argument("--out", metavar="DIR", help="report and journals (default: "
+                   "transcripts/arena-GAME-SEAT-MODEL-vs-BASELINE)")
+    s.add_argument("--measure", help="which outcome score to report (default: the seat's own)")
+    s.add_argument("--base-url", help="OpenAI-compatible server URL (or OPENAI_BASE_URL)")
+    s.add_argument("--api-key", help="API key (better: OPENAI_API_KEY)")
+    s.add_argument("--timeout", type=float, help="seconds a model may take for one move")
+    s.add_argument("--quiet", action="store_true", help="no progress display")
+    _add_table_flags(s)
+    s.set_defaults(func=cmd_arena)
 
     s = sub.add_parser("journal", help="render a journal as a story")
     s.add_argument("journal")

@@ -31,8 +31,14 @@ def autoplay_batch(game: Game, make_voice: VoiceFactory, options: Any, out: Path
                   header=voice_header(make_voice(game, first)))
     seeds = range(first, first + count)
     title = f"{game.title}: {count} journal(s), seeds {first}-{first + count - 1}, {jobs} at a time"
-    with progress(title, quiet=quiet) as show:
-        stats = batch.run(seeds, progress=show)
+    try:
+        with progress(title, quiet=quiet) as show:
+            stats = batch.run(seeds, progress=show)
+    except KeyboardInterrupt:
+        stats = batch.stats
+        say(f"Interrupted: {stats.finished} of {count} journal(s) finished in {out}; the same "
+            "command plays the rest.")
+        return 130
     for line in stats.errors:
         say(f"! {line}")
     say(f"{stats.finished} of {count} journal(s) in {out} ({stats.done} written now, "
