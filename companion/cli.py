@@ -408,9 +408,9 @@ def cmd_journal(args) -> int:
         if args.format == "jsonl":
             text = render.render_jsonl(path)
         elif args.format == "html":
-            text = render.render_html(path, viewer)
+            text = render.render_html(path, viewer, reveal=args.reveal)
         else:
-            text = render.render_markdown(path, viewer)
+            text = render.render_markdown(path, viewer, reveal=args.reveal)
     except JournalError as err:
         raise UserError(str(err)) from None
     if args.out:

@@ -68,9 +68,24 @@ def match_many(text: str, choices: Mapping[str, str], what: str,
                 i += len(name_words)
                 break
         else:
-            out.append(match_one(words[i], choices, what))
-            i += 1
+            ident, i = _beginnings(words, i, choices, what)
+            out.append(ident)
     return out
+
+
+def _beginnings(words: list[str], i: int, choices: Mapping[str, str],
+                what: str) -> tuple[str, int]:
+    """The one name whose consecutive words begin with the typed words from ``i`` on (``a sch``:
+    A scholar), taking as many typed words as still name exactly one; returns (id, next i)."""
+    names = [(norm(n).split(), ident) for n, ident in choices.items()]
+    for j in range(len(words), i + 1, -1):
+        typed = words[i:j]
+        found = {ident for name, ident in names
+                 if any(all(name[k + m].startswith(t) for m, t in enumerate(typed))
+                        for k in range(len(name) - len(typed) + 1))}
+        if len(found) == 1:
+            return found.pop(), j
+    return match_one(words[i], choices, what), i + 1
 
 
 def _entry(part: str, choices: Mapping[str, str], what: str, numbered: list[str] | None) -> str:

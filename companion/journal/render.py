@@ -1,21 +1,34 @@
-"""Render a journal as a story: Markdown (and HTML from it), or the raw rows.
+"""Render a journal as a story: Markdown, one self-contained HTML page, terminal text, or the rows.
 
-The game is replayed from the journal to know the final public view (the hero, the Anchors...);
-the story body walks the rows in force: a heading where the game opens a section, the narration of
-each beat as prose, what the table said in quotes, and the mechanics in small print beneath. Seats
-that must not see something do not: render for a seat and only its events show. Nothing here
-reads a clock, so the same journal always renders to the same bytes.
+The game is replayed from the journal to know the final view (the hero, the Anchors...); the story
+body walks the rows in force: a heading where the game opens a section, the narration of each beat
+as prose (the player's own tellings among it, in their place), what the table said in quotes, and
+the mechanics in small print beneath. Seats that must not see something do not: render for a seat
+and only its events show; ``reveal`` shows everything, hidden cards and face-down places included.
+
+Decisions:
+
+* One source: :func:`story` builds the blocks once; Markdown, terminal text and HTML are three
+  ways of writing them. The HTML page is rendered from the Markdown by markdown-it-py (CommonMark
+  with tables), never by string replacement, with a small stylesheet inlined and the game's
+  pictures (its ``svg`` hook: At Any Cost's map) inlined as SVG.
+* The Markdown opens with YAML front matter (game, seed, hero, outcome...) for Obsidian and
+  GitHub, and holds no raw HTML but ``<sub>`` for small print; every text from the table has its
+  angle brackets escaped, so a player's words can never become markup.
+* Nothing here reads a clock, so the same journal always renders to the same bytes.
 """
 from __future__ import annotations
 
 import html
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from companion.core.game import Action, Event
 from companion.core.registry import game_module, get_game
-from companion.session import game_options
 from companion.journal.store import read, timeline
+from companion.session import game_options
 
 
 class PlainHooks:
@@ -39,7 +52,19 @@ class PlainHooks:
         return ""
 
 
-def render_markdown(path: Path, viewer: str | None = None) -> str:
+@dataclass
+class Story:
+    """A journal as blocks of story: (kind, text) with kind one of title, meta, front, heading,
+    narration, player, said, small, closing, note."""
+
+    header: dict[str, Any]
+    facts: dict[str, Any]
+    blocks: list[tuple[str, str]] = field(default_factory=list)
+    svg: str = ""  # the game's picture after the front matter (At Any Cost's map)
+    pictures: list[str] = field(default_factory=list)  # the game's pictures at the end
+
+
+def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     header, rows, _, _ = read(path)
     t = timeline(header, rows)
     game = get_game(header["game"])
@@ -49,107 +74,203 @@ def render_markdown(path: Path, viewer: str | None = None) -> str:
         state, _ = game.apply(state, Action.model_validate(row["action"]))
     final = game.view(state, None)
     over = game.is_over(state)
+    seat_views = {seat: game.view(state, seat) for seat in game.seats}
 
-    out = [f"# {game.title}: {hooks.story_title(final)}", ""]
+    facts = {"game": game.title, "seed": header["seed"]}
+    if hasattr(hooks, "front_facts"):
+        facts.update(hooks.front_facts(final))
+    facts["seats"] = dict(header["seats"])
+    facts["voice"] = header.get("voice", "offline")
+    out = Story(header=header, facts=facts)
+    add = out.blocks.append
+    add(("title", f"{game.title}: {hooks.story_title(final)}"))
     seats = ", ".join(f"{seat}: {holder}" for seat, holder in header["seats"].items())
-    out.append(f"<sub>Seed {header['seed']} · {seats} · voice: {header.get('voice', 'offline')}"
-               f"{' · physical deck' if header.get('physical') else ''}</sub>")
-    out += ["", hooks.front_matter(final), ""]
+    add(("meta", f"Seed {header['seed']} · {seats} · voice: {header.get('voice', 'offline')}"
+                 f"{' · physical deck' if header.get('physical') else ''}"))
+    add(("front", hooks.front_matter(final)))
+    if hasattr(hooks, "svg"):
+        out.svg = hooks.svg(seat_views.get(_seer(game), final) if (reveal or over) else final,
+                            final)
+    if hasattr(hooks, "pictures"):  # SVG of the final view (Becoming's points by scene)
+        out.pictures.append(hooks.pictures(game.view(state, viewer)))
     setup = getattr(hooks, "SETUP_EVENTS", set()) | getattr(hooks, "STORY_SKIP", set())
-    narr: dict[int, list[str]] = {}
-    said: dict[int, list[dict]] = {}
+    told: dict[int, list[dict]] = {}
     for row in t.rows:
-        if row["type"] == "narration":
-            narr.setdefault(row["n"], []).append(row["text"])
-        elif row["type"] == "say":
-            said.setdefault(row["n"], []).append(row)
+        if row["type"] in ("narration", "say"):
+            told.setdefault(row["n"], []).append(row)
     small: list[str] = []  # small print waits, so consecutive beats' mechanics share a line
 
     def flush() -> None:
         if small:
-            out.extend(["<sub>" + " · ".join(_md_escape(x) for x in small) + "</sub>", ""])
+            add(("small", " · ".join(small)))
             small.clear()
 
+    seen = None if reveal else viewer
     for row in t.actions:
         n = row["n"]
         events = [Event.model_validate(e) for e in row.get("events", [])]
         lines = []
         for event in events:
-            if not event.seen_by(viewer):
+            if not event.seen_by(seen) or (viewer is None and not reveal
+                                           and event.visible_to is not None):
                 continue
             title = hooks.heading(event)
             if title:
                 flush()
-                out += [f"## {title}", ""]
-            if event.kind not in setup:
+                add(("heading", title))
+            if event.kind not in setup or (reveal and event.visible_to is not None):
                 line = hooks.mechanics(event, viewer)
                 if line:
                     lines.append(line)
-        if narr.get(n) or said.get(n):
+        if told.get(n):
             flush()
-        for text in narr.get(n, []):
-            out += [text, ""]
-        for s in said.get(n, []):
-            out += [f"> “{s['text']}” — {s['seat']}", ""]
+        for r in told.get(n, []):
+            if r["type"] == "say":
+                add(("said", f"“{r['text']}” — {r['seat']}"))
+            else:
+                add(("player" if r.get("seat") else "narration", r["text"]))
         small.extend(lines)
     flush()
     if over:
         closing = hooks.closing(final)
         if closing:
-            out += ["## What was kept, what was lost", "", closing, ""]
+            add(("heading", "What was kept, what was lost"))
+            add(("closing", closing))
     else:
-        out += ["*The story is not finished: resume it with `companion resume "
-                f"{Path(path).name}`.*", ""]
+        add(("note", "The story is not finished: resume it with `companion resume "
+                     f"{Path(path).name}`."))
+    if reveal and hasattr(hooks, "revealed"):
+        text = hooks.revealed(seat_views)
+        if text:
+            add(("heading", "Hidden at the table"))
+            add(("closing", text))
     llm = [r for r in rows if r.get("type") == "llm"]
     if llm:  # the ledger: what the language model was asked, spent and refused
         from companion.llm import ledger
 
-        out += ["## The voice", "", "<sub>" + _md_escape(ledger.summarize(llm)).replace(
-            "\n", "<br>") + "</sub>", ""]
+        add(("heading", "The voice"))
+        add(("small", ledger.summarize(llm)))
     if t.undone:
-        out += [f"<sub>{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in the "
-                "journal, not in this story.</sub>", ""]
-    return "\n".join(out).rstrip() + "\n"
+        add(("small", f"{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in "
+                      "the journal, not in this story."))
+    return out
+
+
+def _seer(game) -> str:
+    """The seat that sees the most of the table (At Any Cost's Antagonist sees the map)."""
+    return next((s for s in game.seats if s == "antagonist"), game.seats[0])
 
 
 def _md_escape(text: str) -> str:
     return text.replace("<", "&lt;").replace(">", "&gt;")
 
 
-def render_html(path: Path, viewer: str | None = None) -> str:
-    """A plain, self-contained HTML page of the Markdown story (no extra dependency)."""
-    md = render_markdown(path, viewer)
-    body = []
-    for block in md.split("\n\n"):
-        b = block.strip()
-        if not b:
-            continue
-        if b.startswith("## "):
-            body.append(f"<h2>{html.escape(b[3:])}</h2>")
-        elif b.startswith("# "):
-            body.append(f"<h1>{html.escape(b[2:])}</h1>")
-        elif b.startswith("<sub>"):
-            body.append(f"<p class=small>{html.escape(b[5:-6])}</p>")
-        else:
-            body.append(f"<p>{html.escape(b).replace(chr(10), '<br>')}</p>")
-    style = "body{max-width:42em;margin:2em auto;font-family:Georgia,serif;line-height:1.5}" \
-            ".small{font-size:.8em;color:#555;font-family:sans-serif}"
-    body += _pictures(path, viewer)
-    return f"<!doctype html><meta charset=utf-8><style>{style}</style>\n" + "\n".join(body) + "\n"
+def _yaml(facts: dict[str, Any]) -> str:
+    """Front matter: JSON values are YAML too, so every value is quoted safely."""
+    lines = ["---"]
+    for key, value in facts.items():
+        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+    return "\n".join(lines + ["---"])
 
 
-def _pictures(path: Path, viewer: str | None) -> list[str]:
-    """SVG a game draws from the final view, if its render hooks have ``pictures(view)``
-    (Becoming's points by scene): appended to the HTML page as it is, being markup of our own."""
-    header, rows, _, _ = read(path)
-    game = get_game(header["game"])
-    hooks = game_module(game, "render")
-    if hooks is None or not hasattr(hooks, "pictures"):
-        return []
-    state = game.setup(game_options(game, header))
-    for row in timeline(header, rows).actions:
-        state, _ = game.apply(state, Action.model_validate(row["action"]))
-    return [hooks.pictures(game.view(state, viewer))]
+def _markdown_body(s: Story) -> list[str]:
+    out: list[str] = []
+    for kind, text in s.blocks:
+        if kind == "title":
+            out += [f"# {_md_escape(text)}", ""]
+        elif kind == "meta":
+            out += [f"<sub>{_md_escape(text)}</sub>", ""]
+        elif kind == "heading":
+            out += [f"## {_md_escape(text)}", ""]
+        elif kind in ("narration", "player"):
+            out += [_md_escape(text), ""]
+        elif kind == "said":
+            out += ["> " + _md_escape(text), ""]
+        elif kind == "small":
+            out += ["<sub>" + _md_escape(text).replace("\n", " · ") + "</sub>", ""]
+        elif kind == "note":
+            out += [f"*{_md_escape(text)}*", ""]
+        elif text:  # front matter and closing: the game's own Markdown
+            out += [text, ""]
+    return out
+
+
+def render_markdown(path: Path, viewer: str | None = None, reveal: bool = False) -> str:
+    s = story(path, viewer, reveal)
+    return "\n".join([_yaml(s.facts), ""] + _markdown_body(s)).rstrip() + "\n"
+
+
+def render_text(path: Path, viewer: str | None = None) -> list[tuple[str, str]]:
+    """The story for the terminal: (screen kind, text) pairs, small print as "mechanics" (the
+    screen dims it), no Markdown syntax."""
+    s = story(path, viewer)
+    out: list[tuple[str, str]] = []
+    for kind, text in s.blocks:
+        if kind == "title":
+            out.append(("heading", text))
+        elif kind == "heading":
+            out.append(("heading", text))
+        elif kind in ("narration", "player", "said"):
+            out.append(("narration", text))
+        elif kind in ("small", "meta"):
+            out.append(("mechanics", text))
+        elif kind == "note":
+            out.append(("info", text.replace("`", "")))
+        elif text:
+            out.append(("info", _plain(text)))
+    return out
+
+
+def _plain(markdown: str) -> str:
+    """Game-written Markdown (front matter, closing tables) as plain terminal text."""
+    lines = []
+    for line in markdown.splitlines():
+        if set(line.replace("|", "").strip()) <= {"-", ":", " "} and "|" in line:
+            continue  # a table's rule line
+        if line.startswith("|"):
+            line = "  " + "   ".join(c.strip() for c in line.strip("|").split("|"))
+        lines.append(line.replace("**", "").replace("*", "").replace("<sub>", "")
+                     .replace("</sub>", ""))
+    return "\n".join(lines)
+
+
+STYLE = """
+:root { color-scheme: light; }
+body { margin: 0; background: #f7f4ee; color: #222; }
+main { max-width: 40em; margin: 2.5em auto; padding: 0 1.25em; font: 1.1em/1.6 Georgia, 'Iowan Old
+  Style', 'Palatino Linotype', serif; }
+h1 { font-size: 1.9em; line-height: 1.2; margin-bottom: .2em; }
+h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #d8d0c0; padding-bottom: .2em; }
+sub { display: block; font: .72em/1.45 system-ui, sans-serif; color: #6b655c; vertical-align:
+  baseline; margin: -.6em 0 1em; }
+blockquote { margin: 1em 0; padding: .1em 1em; border-left: 3px solid #b9a98c; font-style: italic; }
+table { border-collapse: collapse; margin: 1em 0; font: .85em/1.4 system-ui, sans-serif; width: 100%; }
+th, td { border: 1px solid #d8d0c0; padding: .35em .6em; text-align: left; vertical-align: top; }
+th { background: #ece5d8; }
+figure { margin: 1.5em 0; }
+figure svg { width: 100%; height: auto; }
+figcaption { font: .75em system-ui, sans-serif; color: #6b655c; text-align: center; }
+""".strip()
+
+
+def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> str:
+    """One self-contained page: the Markdown story through markdown-it-py, a small stylesheet,
+    and the game's SVG picture after the front matter."""
+    from markdown_it import MarkdownIt
+
+    s = story(path, viewer, reveal)
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    body = md.render("\n".join(_markdown_body(s)))
+    if s.svg:
+        figure = f"<figure>{s.svg}<figcaption>The road</figcaption></figure>\n"
+        at = body.find("<h2>")
+        body = body[:at] + figure + body[at:] if at >= 0 else body + figure
+    body += "".join(f"<figure>{p}</figure>\n" for p in s.pictures if p)
+    title = next((text for kind, text in s.blocks if kind == "title"), "A story")
+    return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>\n{STYLE}\n</style>\n</head>\n"
+            f"<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
 
 
 def render_jsonl(path: Path) -> str:

@@ -35,7 +35,8 @@ class LegalCompleter(Completer):
 
     def get_completions(self, document, complete_event):
         text = document.text_before_cursor
-        if self.controller.text_action() is not None and not text.startswith("/"):
+        answering = self.controller.text_action() is not None or self.controller.offered()
+        if answering and not text.startswith("/"):
             return
         text = text.lstrip("/")
         if " " not in text:

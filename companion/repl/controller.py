@@ -75,7 +75,14 @@ class Controller:
             return legal[0]
         return None
 
+    def offered(self) -> str:
+        """The telling offered to the player now ("" for none): the next line answers it."""
+        offer = self.session.offered
+        return offer[2] if offer is not None and offer[1] == self.seat else ""
+
     def prompt(self) -> str:
+        if self.offered():
+            return f"{self.offered()} (Enter: the companion tells it)> "
         if self.session.physical_chance() is not None:
             return "drew> "
         action = self.text_action()
@@ -101,7 +108,7 @@ class Controller:
 
     def hint(self, force: bool = False) -> None:
         """Say what is asked of the player when a new decision of theirs begins."""
-        if self.session.is_over():
+        if self.session.is_over() or self.offered():
             return
         chance = self.session.physical_chance()
         if chance is not None:
@@ -141,6 +148,16 @@ class Controller:
         raw = line.strip()
         if self.done:
             return
+        if self.offered():
+            if not self._is_command(raw) and not self._is_verb(raw):
+                self.session.tell(raw)
+                if self.session.is_over():
+                    self._finish()
+                return
+            word = raw.lstrip("/").split(" ", 1)[0].lower()
+            if word == "do" or (word in self.cmds.VERBS and self.cmds.show(word, self.view())
+                                is None):
+                self.session.tell("")  # a move instead of a telling: the companion tells it
         asking = self.text_action()
         if asking is not None and not self._is_command(raw):
             self._answer(asking, raw)
@@ -166,9 +183,18 @@ class Controller:
             return True
         return word in self.cmds.VERBS and self.cmds.show(word, self.view()) is not None
 
+    def _is_verb(self, raw: str) -> bool:
+        """At an offered telling, a line that starts with a verb is a command (the telling is
+        passed to the companion if it plays a move)."""
+        word = raw.lstrip("/").split(" ", 1)[0].lower()
+        return word in SHARED or word in self.cmds.VERBS
+
     def _answer(self, action: Action, text: str) -> None:
         if not text and not action.optional_text:
             raise CommandError(f"{action.ask}: this needs an answer")
+        check = getattr(self.cmds, "check_answer", None)
+        if check is not None:
+            check(action, text)
         self._submit([action.with_text(text)])
 
     def _game_verb(self, verb: str, rest: str) -> None:
@@ -189,10 +215,22 @@ class Controller:
         self._submit(actions)
 
     def _submit(self, actions: list[Action], by: str = "human") -> None:
+        self._dry_run(actions)
+        if self.session.offered is not None:  # a move instead of a telling: the companion tells
+            self.session.tell("")
         for action in actions:
             self.session.submit(action, by=by)
         if self.session.is_over():
             self._finish()
+
+    def _dry_run(self, actions: list[Action]) -> None:
+        """A command is applied whole or not at all: try its moves on the state first (the
+        engine is pure, so this changes nothing); the first refusal refuses them all."""
+        if len(actions) < 2:
+            return
+        state = self.session.state
+        for action in actions:
+            state, _ = self.session.game.apply(state, action)
 
     def _finish(self) -> None:
         outcome = self.session.game.outcome(self.session.state)
@@ -261,6 +299,9 @@ class Controller:
         text = text.strip()
         if action.ask and not action.optional_text and not text:
             raise CommandError(f"move {k} needs text: {action.ask}", f"do {k} -- TEXT")
+        check = getattr(self.cmds, "check_answer", None)
+        if action.ask and check is not None:
+            check(action, text)
         self._submit([action.with_text(text)])
 
     def _v_say(self, rest: str) -> None:
@@ -271,6 +312,9 @@ class Controller:
         n = self.session.undo()
         self._hinted = None
         self.out("notice", f"Undone: {n} step(s) taken back. It is your decision again.")
+        if self.session.narrations:  # the situation again: the last thing told, and the state
+            self.out("narration", self.session.narrations[-1][1])
+        self.out("info", self.cmds.status(self.view()))
 
     def _v_x(self, rest: str) -> None:
         topic = rest.strip()
@@ -282,9 +326,10 @@ class Controller:
     def _v_journal(self, rest: str) -> None:
         if self.session.journal is None:
             raise CommandError("this session has no journal file")
-        from companion.journal.render import render_markdown
+        from companion.journal.render import render_text
 
-        self.out("info", render_markdown(self.session.journal.path, viewer=self.seat))
+        for kind, text in render_text(self.session.journal.path, viewer=self.seat):
+            self.out(kind, text)
 
     def _v_cost(self, rest: str) -> None:
         rows = self.session.llm_rows

@@ -23,6 +23,7 @@ from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
+from companion.story import weave
 from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
@@ -56,6 +57,9 @@ class Session:
     narrations: list[tuple[int, str]] = field(default_factory=list)  # (action index, text)
     public_events: list[Event] = field(default_factory=list)
     last_beat: Beat | None = None
+    # A telling offered to the human (the hero moving on after a fold...): (beat, seat, question,
+    # the voice's own narration to use if they pass). Play waits for their answer (tell).
+    offered: tuple[Beat, str, str, str] | None = None
     fallbacks_told: set[str] = field(default_factory=set)  # kinds of fallback already reported
     llm_rows: list[dict[str, Any]] = field(default_factory=list)
     header: dict[str, Any] = field(default_factory=dict)
@@ -172,11 +176,14 @@ class Session:
                 self.memory.veils += row.get("veils", [])
             elif kind == "x" and row.get("topic"):
                 self.memory.banned.append(row["topic"])
+            elif kind == "say":
+                weave.hear(self.memory.used, row["n"], row["text"])
         # Told is told: rewound narrations count too, so none is ever repeated in a session.
         for row in t.rows + t.undone:
             if row["type"] == "narration":
                 self.memory.used.update(row.get("told", []))
         self.last_beat = None
+        self.offered = None
 
     def _snapshot_before(self, kept: list[Action]) -> int:
         """The latest snapshot taken within the actions that stay (0: none, replay from setup)."""
@@ -233,6 +240,9 @@ class Session:
             raise RuleError("seats", f"you do not hold the {action.seat} seat")
         if action.seat == CHANCE and self.physical_chance() is None:
             raise RuleError("chance", "no card or die is waiting to be entered by you")
+        if self.offered is not None:
+            raise RuleError("tell", f"first: {self.offered[2]} (or Enter to let the companion "
+                            "tell it)")
         self._step(action, by=by)
         self.advance()
 
@@ -240,7 +250,7 @@ class Session:
         """Let chance and the AI seats move until a human decision (or the end) is due, or
         until ``max_steps`` steps were taken (stepping through an autoplay)."""
         for _ in range(max_steps or SAFETY_STEPS):
-            if self.is_over():
+            if self.is_over() or self.offered is not None:
                 return
             due = self.awaiting()
             if due == [CHANCE]:
@@ -326,7 +336,37 @@ class Session:
         self.last_beat = Beat(step=n, action=action, events=[e for e in events
                                                              if e.visible_to is None],
                               view=self.view(None))
+        for seat in self.human_seats:
+            question = self._offer(self.last_beat, seat)
+            if question:  # the story is theirs to tell first; Enter lets the companion tell it
+                self.offered = (self.last_beat, seat, question, narration)
+                return
         self._narrate(self.last_beat, given=narration)
+
+    def _offer(self, beat: Beat, seat: str) -> str:
+        narrator = self.offline.narrator
+        offer = getattr(narrator, "offer", None)
+        return offer(beat, seat) if offer is not None else ""
+
+    def tell(self, text: str) -> None:
+        """The human's answer to the telling offered them: their words become the beat's
+        narration, in its place; "" lets the companion tell it. Then play goes on."""
+        if self.offered is None:
+            raise RuleError("tell", "no telling is waiting for you")
+        beat, seat, _, given = self.offered
+        self.offered = None
+        text = " ".join(text.split())
+        if text and self.memory.allows(text):
+            before = set(self.memory.used)
+            weave.hear(self.memory.used, beat.step, text)
+            told = weave.prose(text)
+            self._journal({"type": "narration", "n": beat.step, "text": told, "seat": seat,
+                           "told": sorted(self.memory.used - before)})
+            self.narrations.append((beat.step, told))
+            self.emit("narration", told)
+        else:
+            self._narrate(beat, given=given)
+        self.advance()
 
     def _narrate(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
         before = set(self.memory.used)
@@ -349,6 +389,7 @@ class Session:
         if not text:
             raise RuleError("say", "say what? (say TEXT)")
         self._journal({"type": "say", "n": len(self.actions) - 1, "seat": seat, "text": text})
+        weave.hear(self.memory.used, len(self.actions) - 1, text)  # the companion may take it up
         self.narrations.append((len(self.actions) - 1, f"“{text}”"))
 
     def set_safety(self, lines: list[str], veils: list[str]) -> None:

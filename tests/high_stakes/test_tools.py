@@ -143,7 +143,7 @@ def test_autoplay_seed_5_renders_as_a_story_and_the_same_twice(tmp_path):
     assert GAME.is_over(session.state) and session.state.ending
     md = render_markdown(path)
     assert md == render_markdown(path)
-    assert md.startswith("# High Stakes: ")
+    assert "\n# High Stakes: " in md and md.startswith("---\ngame: ")
     assert "## Scene 1 · Under the Bell Tower" in md and "## Epilogue" in md
     assert "<sub>" in md and "Difficulty" in md and "Rolled" in md
     for item in GAME.secrets(session.state, "player"):

@@ -11,19 +11,23 @@ from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.render import card_label
 from companion.core.verbs import CommandError
 from companion.core.verbs import match_many, match_one
+from companion.story import pronouns
 
 VERBS: dict[str, tuple[str, str]] = {
-    "play": ("play CARD [, CARD...]",
+    "play": ("play CARD [, CARD...] [-- how]",
              "Play cards from your hand to set, meet or raise the challenge. Each card must share "
              "a tag with the tags in play (the stage, its location, and the Antagonist's cards "
-             "this stage). Names, unique beginnings or hand numbers all work: play agile, map."),
-    "fold": ("fold [ANCHOR]",
+             "this stage). Names, unique beginnings of any of their words or hand numbers all "
+             "work: play agile, map or play a sch. After -- tell how it goes, in your own words: "
+             "play agile -- she vaults the gate."),
+    "fold": ("fold [ANCHOR] [-- how]",
              "Give up the stage. The Antagonist's fold lets the hero move on; the Protagonist's "
              "fold costs an Anchor: name it (fold heirloom)."),
     "sacrifice": ("sacrifice ANCHOR [-- how it happens]",
                   "End the stage at any moment by giving up one of the hero's Anchors."),
     "keep": ("keep N N N N N", "Choose the 5 Anchors to keep out of the 8 drawn (numbers or names)."),
-    "discard": ("discard CARD [, CARD...]", "At a stage's start, discard down to the hand limit."),
+    "discard": ("discard CARD [, CARD...]", "At a stage's start, discard down to the hand limit "
+                "(all the cards named, or none if that is too many)."),
     "hand": ("hand", "Show your hand, marking the cards that cannot be played now."),
     "anchors": ("anchors", "Show the hero's Anchors and what you wrote about them."),
     "map": ("map", "Show the five stages and the locations you may see."),
@@ -49,24 +53,25 @@ def _anchor_choices(view: dict) -> dict[str, str]:
 
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
-    """The actions a typed command stands for (CommandError for a malformed one)."""
+    """The actions a typed command stands for (CommandError for a malformed one). Every verb
+    takes ``-- TEXT``: the player's own telling of the move, which rides on it into the story."""
+    head, text = _split_text(rest)
     if verb == "play":
         hand = [c["id"] for c in view.get("hand", [])]
-        cards = match_many(rest, _hand_choices(view), "card in your hand", numbered=hand)
+        cards = match_many(head, _hand_choices(view), "card in your hand", numbered=hand)
         if len(set(cards)) != len(cards):
-            raise CommandError("each card can be played once", "play CARD [, CARD...]")
-        return [Action(seat=seat, kind="play", args={"cards": sorted(cards)})]
+            raise CommandError("each card can be played once", "play CARD [, CARD...] [-- how]")
+        return [Action(seat=seat, kind="play", args={"cards": sorted(cards)}, text=text)]
     if verb in ("sacrifice", "fold") and seat == PROTAGONIST:
-        head, text = _split_text(rest)
         if not head:
             names = [a["name"] for a in view.get("anchors", [])]
             raise CommandError("name the Anchor to give up", names)
         anchor = match_one(head, _anchor_choices(view), "Anchor")
         return [Action(seat=seat, kind="sacrifice", args={"anchor": anchor}, text=text)]
     if verb == "fold":
-        if rest.strip():
-            raise CommandError("the Antagonist folds without naming anything", "fold")
-        return [Action(seat=seat, kind="fold")]
+        if head:
+            raise CommandError("the Antagonist folds without naming anything", "fold [-- how]")
+        return [Action(seat=seat, kind="fold", text=text)]
     if verb == "sacrifice":
         raise RuleError("sacrifice", "only the Protagonist sacrifices Anchors")
     if verb == "keep":
@@ -74,24 +79,40 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if not offered:
             raise RuleError("anchors", "there are no Anchors to choose from now")
         choices = {a["name"]: a["id"] for a in view["anchors_offered"]}
-        keep = match_many(rest, choices, "Anchor", numbered=offered)
+        keep = match_many(head, choices, "Anchor", numbered=offered)
         if len(set(keep)) != 5 or len(keep) != 5:
             raise CommandError(f"keep exactly 5 different Anchors (you named {len(set(keep))})",
                                "keep 1 3 4 6 8")
-        return [Action(seat=seat, kind="keep", args={"anchors": sorted(keep)})]
+        return [Action(seat=seat, kind="keep", args={"anchors": sorted(keep)}, text=text)]
     if verb == "discard":
         hand = [c["id"] for c in view.get("hand", [])]
-        cards = match_many(rest, _hand_choices(view), "card in your hand", numbered=hand)
-        return [Action(seat=seat, kind="discard", args={"card": c}) for c in cards]
+        cards = match_many(head, _hand_choices(view), "card in your hand", numbered=hand)
+        if len(set(cards)) != len(cards):
+            raise CommandError("each card can be discarded once", "discard CARD [, CARD...]")
+        due = len(hand) - (view.get("hand_limit") or len(hand))
+        if any(a.kind == "discard" for a in legal) and len(cards) > due:
+            raise RuleError("hand limit", f"discard {due} card(s) to reach the hand limit of "
+                            f"{view['hand_limit']}; you named {len(cards)}, so none was discarded")
+        actions = [Action(seat=seat, kind="discard", args={"card": c}) for c in cards]
+        return actions[:-1] + [actions[-1].with_text(text)]  # the telling follows the last
     if verb == "ask":
-        head, text = _split_text(rest)
         anchor = match_one(head, _anchor_choices(view), "Anchor")
         if not text:
             raise CommandError("write the question after --", "ask ANCHOR -- QUESTION")
         return [Action(seat=seat, kind="ask", args={"anchor": anchor}, text=text)]
     if verb == "begin":
-        return [Action(seat=seat, kind="begin")]
+        return [Action(seat=seat, kind="begin", text=text)]
     raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
+
+
+def check_answer(action: Action, text: str) -> None:
+    """A typed answer the rules would read wrongly is refused here with the form expected (the
+    engine never refuses a move for its text)."""
+    if action.kind == "pronouns":
+        try:
+            pronouns.parse(text)
+        except ValueError as err:
+            raise CommandError(str(err)) from None
 
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:
@@ -211,7 +232,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 + "\n".join(rows))
     if "discard" in kinds:
         over = len(view["hand"]) - view["hand_limit"]
-        return (f"{hand_text(view, marks=False)}\nDiscard {over} card(s) to reach this stage's hand limit of "
+        entry = view["map"][view["stage"] - 1] if view.get("stage") else {}
+        return (f"{hand_text(view, marks=bool(entry.get('face_up')))}\nDiscard {over} card(s) to reach this stage's hand limit of "
                 f"{view['hand_limit']} (discard CARD, ...).")
     if seat == PROTAGONIST and view.get("phase") == "meet":
         need = t[ANTAGONIST] - t[PROTAGONIST]

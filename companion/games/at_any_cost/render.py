@@ -14,7 +14,7 @@ from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 STORY_SKIP = {"cards_drawn", "drew", "discarded", "stage_ended"}
 
 # Events that belong to the front matter (the hero and the Anchors), not to the story's beats.
-SETUP_EVENTS = {"hero_named", "hero_described", "anchors_drawn", "anchors_kept",
+SETUP_EVENTS = {"hero_named", "hero_pronouns", "hero_described", "anchors_drawn", "anchors_kept",
                 "anchor_answered", "question_asked", "question_answered", "hidden_dealt",
                 "map_laid", "map_dealt"}
 
@@ -54,11 +54,23 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
                 f"[{' '.join(last.tags)}]; stages 2-4 lie face down.")
     if k == "hidden_dealt":
         names = [d.location(x).name for x in data["locations"]]
-        return "Face down (only you know): " + ", ".join(
+        known = "only you know" if viewer == ANTAGONIST else "the Antagonist knows"
+        return f"Face down ({known}): " + ", ".join(
             f"stage {i + 2} {n}" for i, n in enumerate(names))
     if k == "question_asked":
         name = d.anchor(data["anchor"]).name
         return f"The Antagonist asks about {name}: “{data['question']}”"
+    if viewer != PROTAGONIST:  # what the Protagonist wrote, for an Antagonist at the table
+        if k == "hero_named":
+            return f"The hero is called {data['name']}."
+        if k == "hero_pronouns":
+            return f"{data['name']}'s pronouns: {data['pronouns']}."
+        if k == "hero_described" and data.get("text"):
+            return f"The Protagonist describes {data['name']}: “{data['text']}”"
+        if k == "anchor_answered" and data.get("text"):
+            return f"{d.anchor(data['anchor']).name}: “{data['text']}”"
+        if k == "question_answered" and data.get("text"):
+            return f"The Protagonist answers: “{data['text']}”"
     if k == "cards_drawn":
         if not data["cards"]:
             return None
@@ -87,10 +99,12 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
                f"({_totals(data, viewer)}): the hero moves on."
     if k == "anchor_sacrificed":
         name = d.anchor(data["anchor"]).name
-        how = "fold and give up" if data["fold"] else "sacrifice"
-        who = "You" if viewer == PROTAGONIST else "The Protagonist"
-        verb = how if who == "You" else ("folds and gives up" if data["fold"] else "sacrifices")
-        return f"{who} {verb} {name} ({data['left']} Anchor(s) left)."
+        if viewer == PROTAGONIST:
+            how = "You fold, and the hero gives up" if data["fold"] else "The hero gives up"
+        else:
+            how = ("The Protagonist folds, and the hero gives up" if data["fold"]
+                   else "The Protagonist gives up")
+        return f"{how} {name} ({data['left']} Anchor(s) left)."
     if k == "journey_ended":
         kept = ", ".join(d.anchor(a).name for a in data["kept"]) or "nothing"
         lost = ", ".join(d.anchor(a).name for a in data["lost"]) or "nothing"
@@ -113,17 +127,41 @@ def story_title(view: dict) -> str:
     hero = view["hero"]["name"] or "A hero"
     first = view["map"][0].get("location_name") or "?"
     last = view["map"][4].get("location_name") or "?"
-    return f"{hero}: from the {first} to the {last}"
+    return f"{hero}, from the {first} to the {last}"
+
+
+def front_facts(view: dict) -> dict:
+    """The story's facts for a Markdown front matter block (the journal adds game and seed)."""
+    hero = view["hero"]
+    out = {"hero": hero["name"] or "", "pronouns": hero.get("pronouns") or "they",
+           "from": view["map"][0].get("location_name") or "",
+           "to": view["map"][4].get("location_name") or ""}
+    if view.get("phase") == "over":
+        out["outcome"] = (f"{len(view['anchors'])} Anchor(s) kept, "
+                          f"{len(view['anchors_lost'])} lost")
+        out["kept"] = [a["name"] for a in view["anchors"]]
+        out["lost"] = [a["name"] for a in view["anchors_lost"]]
+    else:
+        out["outcome"] = "unfinished"
+    return out
 
 
 def front_matter(view: dict) -> str:
     out = []  # the premise opens the story itself (the first narration), so it is not repeated
     hero = view["hero"]
     if hero["name"]:
-        out.append(f"**The hero: {hero['name']}.** {hero['details']}".rstrip())
+        said = f" ({hero.get('pronouns', 'they')})" if hero.get("pronouns") else ""
+        out.append(f"**The hero: {hero['name']}{said}.** {hero['details']}".rstrip())
     anchors = view["anchors"] + view["anchors_lost"]
     if anchors:
-        lines = ["**What they carry:**", ""]
+        from companion.story import pronouns
+
+        try:
+            said = pronouns.parse(hero.get("pronouns") or "they")
+        except ValueError:
+            said = pronouns.THEY
+        carries = "carry" if said.plural_verbs else "carries"
+        lines = [f"**What {said.they} {carries}:**", ""]
         lost = {a["id"] for a in view["anchors_lost"]}
         for a in anchors:
             answer = a["answer"] or "(left unsaid)"
@@ -139,20 +177,104 @@ def front_matter(view: dict) -> str:
     return "\n\n".join(out)
 
 
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|") or "—"
+
+
 def closing(view: dict) -> str:
-    kept = [a["name"] for a in view["anchors"]]
-    lost = [a["name"] for a in view["anchors_lost"]]
-    stages = {r["stage"]: r for r in view["results"]}
-    rows = ["| Stage | Outcome | Totals (Protagonist · Antagonist) |", "|---|---|---|"]
-    for n in sorted(stages):
-        r = stages[n]
+    """The Anchors kept and lost (a table: what each was, in the player's words, and where it
+    went), then each stage's outcome."""
+    lost_at = {r["anchor"]: r for r in view["results"] if r.get("anchor")}
+    rows = ["| Anchor | What it was | Kept or lost |", "|---|---|---|"]
+    for a in view["anchors"] + view["anchors_lost"]:
+        r = lost_at.get(a["id"])
+        where = (f"lost at stage {r['stage']}, {_place(view, r['stage'])}" if r else "kept")
+        rows.append(f"| {_cell(a['name'])} | {_cell(a['answer'])} | {where} |")
+    stages = ["| Stage | Place | Outcome | Protagonist · Antagonist |", "|---|---|---|---|"]
+    for r in view["results"]:
         if r["result"] == "antagonist_folded":
             what = "the Antagonist folded"
         elif r["result"] == "protagonist_folded":
-            what = f"the Protagonist folded: {rules().anchor(r['anchor']).name} lost"
+            what = f"the Protagonist folded; {rules().anchor(r['anchor']).name} lost"
         else:
             what = f"{rules().anchor(r['anchor']).name} sacrificed"
-        rows.append(f"| {n} | {what} | {r['protagonist_total']} · {r['antagonist_total']} |")
-    parts = ["\n".join(rows)]
-    parts.append(f"Kept: {', '.join(kept) or 'nothing'}. Lost: {', '.join(lost) or 'nothing'}.")
-    return "\n\n".join(parts)
+        stages.append(f"| {r['stage']} | {_place(view, r['stage'])} | {what} | "
+                      f"{r['protagonist_total']} · {r['antagonist_total']} |")
+    return "\n".join(rows) + "\n\n" + "\n".join(stages)
+
+
+def _place(view: dict, stage: int) -> str:
+    entry = view["map"][stage - 1]
+    return entry.get("location_name") or "face down"
+
+
+def revealed(views: dict) -> str:
+    """With ``--reveal``: what the table kept hidden at the end (face-down places, each hand)."""
+    out = []
+    seer = views.get(ANTAGONIST, {})
+    down = [f"stage {e['stage']}: {e['location_name']}" for e in seer.get("map", [])
+            if not e.get("face_up") and e.get("location_name")]
+    if down:
+        out.append("- Face down: " + ", ".join(down))
+    for seat in (PROTAGONIST, ANTAGONIST):
+        hand = views.get(seat, {}).get("hand", [])
+        if hand:
+            out.append(f"- The {seat}'s hand: " + ", ".join(card_label(c["id"]) for c in hand))
+    return "\n".join(out)
+
+
+def svg(view: dict, final: dict) -> str:
+    """The map as an inline SVG picture: five stages in a row, each with its location as it was
+    revealed (face down: a blank card), the pawn on the stage reached, and under each stage what
+    it cost (the Anchor lost there) or that the hero went on whole."""
+    from html import escape
+
+    results = {r["stage"]: r for r in final.get("results", [])}
+    reached = final.get("stage") or 0
+    w, card_w, gap = 760, 130, 20
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} 250" role="img" '
+             'aria-label="The map: five stages and their locations" '
+             'font-family="Georgia, serif">',
+             '<rect width="100%" height="100%" fill="#fbf8f2"/>',
+             f'<line x1="{15 + card_w // 2}" y1="120" x2="{w - 15 - card_w // 2}" y2="120" '
+             'stroke="#b9a98c" stroke-width="3" stroke-dasharray="8 6"/>']
+    for i, entry in enumerate(view["map"]):
+        x = 15 + i * (card_w + gap)
+        stage = entry["stage"]
+        parts.append(f'<rect x="{x}" y="14" width="{card_w}" height="58" rx="6" fill="#ece5d8" '
+                     'stroke="#8c7b5e"/>')
+        parts.append(f'<text x="{x + card_w / 2}" y="36" text-anchor="middle" font-size="12" '
+                     f'fill="#6b655c">Stage {stage}</text>')
+        parts.append(f'<text x="{x + card_w / 2}" y="56" text-anchor="middle" font-size="12.5" '
+                     f'fill="#222">{escape(entry["name"])}</text>')
+        name = entry.get("location_name")
+        face_up = entry.get("face_up")
+        fill = "#fff" if name and face_up else ("#f1ece2" if name else "#d9d2c4")
+        dash = "" if face_up else ' stroke-dasharray="4 3"'
+        parts.append(f'<rect x="{x}" y="92" width="{card_w}" height="56" rx="6" fill="{fill}" '
+                     f'stroke="#8c7b5e"{dash}/>')
+        label = escape(name) if name else "face down"
+        style = "" if name and face_up else ' font-style="italic" fill="#6b655c"'
+        parts.append(f'<text x="{x + card_w / 2}" y="125" text-anchor="middle" font-size="14"'
+                     f'{style}>{label}</text>')
+        if name and not face_up:
+            parts.append(f'<text x="{x + card_w / 2}" y="141" text-anchor="middle" '
+                         'font-size="10" fill="#6b655c">(face down)</text>')
+        if stage == reached and final.get("phase") != "over":
+            parts.append(f'<circle cx="{x + card_w - 14}" cy="104" r="7" fill="#b0413e"/>')
+        r = results.get(stage)
+        if r and r.get("anchor"):
+            lost = escape(rules().anchor(r["anchor"]).name)
+            parts.append(f'<text x="{x + card_w / 2}" y="178" text-anchor="middle" '
+                         f'font-size="13" fill="#b0413e">✗ {lost}</text>')
+            parts.append(f'<text x="{x + card_w / 2}" y="196" text-anchor="middle" '
+                         'font-size="11" fill="#6b655c">lost here</text>')
+        elif r:
+            parts.append(f'<text x="{x + card_w / 2}" y="178" text-anchor="middle" '
+                         'font-size="13" fill="#3d6b45">✓ went on whole</text>')
+    if final.get("phase") == "over":
+        kept = ", ".join(a["name"] for a in final["anchors"]) or "nothing"
+        parts.append(f'<text x="{w / 2}" y="232" text-anchor="middle" font-size="13" '
+                     f'fill="#222">Kept to the end: {escape(kept)}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
