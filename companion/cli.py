@@ -13,6 +13,8 @@ import secrets
 import sys
 from pathlib import Path
 
+from companion.repl.hints import program
+
 EXIT_USAGE = 2
 
 
@@ -107,7 +109,7 @@ def _intro(game, session, seat: str, voice, path: Path | None) -> str:
              f"You are the {seat_title(seat)}; the companion plays the {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
-        lines.append(f"Journal: {path}   (resume any time: companion resume {path})")
+        lines.append(f"Journal: {path}   (resume any time: {program()} resume {path})")
     lines.append("Type help for the commands; Tab completes; F1 helps.")
     return "\n".join(lines)
 
@@ -298,7 +300,7 @@ def cmd_resume(args) -> int:
     if session.narrations:
         screen("narration", session.narrations[-1][1])
     if session.is_over():
-        screen("info", "This story is already finished: companion journal "
+        screen("info", f"This story is already finished: {program()} journal "
                        f"{args.journal} --format md")
         session.close()
         return 0
@@ -337,7 +339,7 @@ def cmd_autoplay(args) -> int:
     finally:
         session.close()
     outcome = game.outcome(session.state)
-    print(f"{outcome.summary}\nJournal: {path}   (read it: companion journal {path} --format md)")
+    print(f"{outcome.summary}\nJournal: {path}   (read it: {program()} journal {path} --format md)")
     return 0
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from companion.core.game import CHANCE, Action, RuleError
 from companion.core.registry import game_module
+from companion.repl.hints import program
 from companion.session import Session
 from companion.core.verbs import CommandError
 
@@ -237,7 +238,7 @@ class Controller:
         self.out("info", f"The story is over. {outcome.summary}")
         if self.session.journal is not None:
             path = self.session.journal.path
-            self.out("info", f"Read it as a story: companion journal {path} --format md")
+            self.out("info", f"Read it as a story: {program()} journal {path} --format md")
         self.done = True
 
     # -- shared verbs -------------------------------------------------------------------------------
@@ -343,5 +344,5 @@ class Controller:
     def _v_quit(self, rest: str) -> None:
         self.done = True
         if self.session.journal is not None:
-            self.out("info", f"Saved. Resume with: companion resume {self.session.journal.path}")
+            self.out("info", f"Saved. Resume with: {program()} resume {self.session.journal.path}")
 

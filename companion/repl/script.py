@@ -5,6 +5,7 @@ import sys
 from typing import TextIO
 
 from companion.repl.controller import Controller
+from companion.repl.hints import program
 from companion.repl.screen import PlainScreen
 
 
@@ -19,7 +20,7 @@ def run_script(controller: Controller, source: TextIO, screen: PlainScreen) -> i
         screen.stream.write(f"{controller.prompt()}{line}\n")
         controller.handle(line)
     if not controller.done and controller.session.journal is not None:
-        screen("info", f"(end of script; resume with: companion resume "
+        screen("info", f"(end of script; resume with: {program()} resume "
                        f"{controller.session.journal.path})")
     return 0
 
