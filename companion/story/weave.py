@@ -39,13 +39,20 @@ def quote(text: str) -> str:
 
 def echo(text: str, max_words: int = 8) -> str:
     """A fragment of ``text`` worth taking up: the last clause of two to ``max_words`` words
-    that carries a word of substance, without its closing punctuation ("" when there is none)."""
+    that carries a word of substance (else the last four words of a long one), without its
+    closing punctuation ("" when there is none)."""
     clauses = re.split(r"[.!?;:,—–()]+|\s-\s|\.\.\.", text)
     for clause in reversed(clauses):
         words = clause.split()
         if not 2 <= len(words) <= max_words:
             continue
         if any(len(w) > 3 and w.lower().strip("'’\"") not in _SMALL for w in words):
+            while len(words) > 2 and words[0].lower() in _LEADING:
+                words = words[1:]
+            return " ".join(words).strip("\"“”'‘’")
+    for clause in reversed(clauses):  # only long clauses: the end of the last one
+        words = clause.split()[-4:]
+        if len(words) == 4 and any(len(w) > 3 for w in words):
             while len(words) > 2 and words[0].lower() in _LEADING:
                 words = words[1:]
             return " ".join(words).strip("\"“”'‘’")

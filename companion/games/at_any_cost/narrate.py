@@ -200,6 +200,15 @@ class Narrator:
         templates = narration_data().templates[key]
         if "echo" not in values:
             templates = tuple(t for t in templates if "echo" not in slots(t))
+        else:  # the player just spoke: answer them first, if a sentence taking it up is fresh
+            first = tuple(t for t in templates if "echo" in slots(t))
+            told = self._tell_from(first, key, values, memory, scene, label)
+            if told:
+                return told
+        return self._tell_from(templates, key, values, memory, scene, label)
+
+    def _tell_from(self, templates: tuple[str, ...], key: str, values: dict, memory: Any,
+                   scene: str, label: tuple) -> str:
         if "look" in values:  # two different adjectives of the place
             look = list(values["look"])
             rng = memory.rng("look", *label)
