@@ -195,3 +195,18 @@ def test_sacrifice_and_fold_take_words_and_the_mechanics_say_who_gave_what(tmp_p
     assert "She lets it fall into the river." in shown
     assert not re.search(r"\bYou fold and give up\b", shown)
     assert "You fold, and the hero gives up" in shown
+
+
+def test_a_bare_x_card_retells_the_threat_as_something_else(tmp_path):
+    from companion.games.at_any_cost.narrate import narration_data
+
+    c, out = start(tmp_path)
+    for line in ANSWERS:
+        c.handle(line)
+    while c.view()["phase"] != "meet":
+        c.handle("Because." if c.text_action() is not None else "do 1")
+    before = c.session.narrations[-1][1]
+    card = c.view()["played"]["antagonist"][-1]["id"]
+    words = [p.words for p in narration_data().cards[card].np if p.words in before]
+    retold = c.session.x_card("")
+    assert retold and retold != before and words and words[0] not in retold

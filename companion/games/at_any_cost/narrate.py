@@ -222,6 +222,9 @@ class Narrator:
         out = []
         for cid in cards:
             options = [p for p in narration_data().cards[cid].np if memory.allows(p.words)]
+            if memory.attempt:  # a retelling (X-card): not the incarnation told before
+                told = " ".join(x for x in memory.used if "|" not in x)
+                options = [p for p in options if p.words not in told] or options
             if options:
                 rng = memory.rng("card", cid, stage)  # by card and stage only: stable all stage
                 out.append(options[rng.randrange(len(options))])
