@@ -249,8 +249,11 @@ class OpenAIVoice:
             self.skipped = 0
 
     def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
-        """What we wrote and sent (templates, the questions asked): a reply must not copy it."""
-        return self._instructions.plus(a.ask for a in request.legal if a.ask)
+        """What the prompt holds that a reply must not copy: what we wrote (templates, the
+        questions asked) and the story lines it quotes (a reply repeating them tells nothing
+        new: small models answer a question with the last narration)."""
+        quoted = request.story[-context.STORY_LINES:]
+        return self._instructions.plus([*(a.ask for a in request.legal if a.ask), *quoted])
 
     def _decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,

@@ -368,3 +368,13 @@ def test_a_rest_is_bounded_then_the_model_is_asked_again_and_says_so_once(
     now[0] += 1000
     voice.decide(request_for(step=8))
     assert voice.down[1] == 4 and voice.down[0] - now[0] <= 300
+
+
+def test_an_answer_that_repeats_the_quoted_story_is_an_echo(game, settings, fake, request_for):
+    story = "The youngest child of a poor farmer leaves home to find a fortune."
+    req = request_for(named=False, story=[story])
+    fake.reply(1, "Morwen nods.", text="The youngest child of a poor farmer")
+    fake.reply(1, "Morwen nods.", text="Morwen")
+    d = voice_for(game, settings, fake).decide(req)
+    assert d.action.text == "Morwen"
+    assert [(n["field"], n["kind"]) for n in d.notes if n["event"] == "miss"] == [("text", "echo")]
