@@ -10,7 +10,10 @@ tells the model:
 * ``echo``: a run of ``ECHO_WORDS`` words shared with any instruction text we sent (the role, the
   reply format, its examples, a question put to the seat): a small model copying the prompt;
 * ``not_a_name``: the text of a naming action is a sentence, not a name;
-* ``too_long``: longer than the field allows (``limits``).
+* ``too_long``: longer than the field allows (``limits``);
+* ``meta``: it talks about the game's machinery rather than telling the story ("your move",
+  "choose one", "the answer will be", "(optional)", "JSON"): a small model explaining the
+  prompt back in words of its own, too short a run to be an echo.
 
 Decisions: "instruction text" is what *we* wrote (templates and questions), never the players'
 words or the view, so a narration may quote an Anchor's answer; runs are counted over words folded
@@ -35,6 +38,10 @@ SPEECH_CHARS = 140
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
 _NAME_ASK = re.compile(r"\bname\b", re.I)
+_META = re.compile(
+    r"\b(json|prompt|narration|paragraph|sentences?|\(?optional\)?|the player|(your|one|this|"
+    r"a|next) moves?|choose (one|a|the)|the answer (is|will)|answer in|your answer|your "
+    r"character|the hero you chose|the pronouns?|placeholder|instructions?)\b", re.I)
 
 
 def words(text: str) -> list[str]:
@@ -125,6 +132,10 @@ def check(field: str, text: str, instructions: Instructions, action: Action | No
     if copied:
         return Miss(field, "echo", f'"{field}" copies the instructions ("{copied}"): write the '
                                    "story's own words")
+    meta = _META.search(text)
+    if meta:
+        return Miss(field, "meta", f'"{field}" talks about the game ("{meta.group(0)}"), not the '
+                                   "story: tell what happens, in the story's words")
     if field == "text" and asks_name(action) and not is_name(text):
         return Miss(field, "not_a_name", f'"text" must be a name (one to {NAME_WORDS} words, '
                                          f"capitalised, no sentence), not {text[:40]!r}")

@@ -29,7 +29,7 @@ def test_a_run_of_six_words_from_the_instructions_is_an_echo():
     assert kind("speech", "I reply with one JSON object and nothing else!") == "echo"
     assert kind("narration", "Pim tells the story of one short winter.") is None
     # a placeholder splits the template: words either side of it are no run
-    assert kind("narration", "One to three short sentences present") is None
+    assert kind("narration", "One to three short sentences present") != "echo"
 
 
 def test_a_name_is_a_name():
@@ -55,3 +55,11 @@ def test_the_games_instructions_hold_the_templates_and_not_the_players_words():
     assert sent.echo("the hero always finishes, so the question is what it costs")
     assert sent.echo("Examples of the form only (never copy their words)")
     assert not sent.echo("The youngest child of a poor farmer leaves home to find a fortune")
+
+
+def test_words_about_the_game_are_not_story():
+    assert kind("narration", "You choose a location and the answer will be your name.") == "meta"
+    assert kind("text", "You choose: Pim (optional), answer in", ANSWER) == "meta"
+    assert kind("narration", "How will you choose one move?") == "meta"
+    assert kind("narration", "Pim has no answer for the old woman, and moves on.") is None
+    assert kind("text", "A locket with a pressed flower.", ANSWER) is None
