@@ -43,7 +43,10 @@ def game_prompts(game: str) -> Path:
 def template_path(game: str, seat: str) -> Path:
     """The seat's template, or the shared stand-in when the game has none."""
     path = game_prompts(game) / f"{seat}.md"
-    return path if path.is_file() else prompts_dir() / "shared" / "seat.md"
+    if path.is_file():
+        return path
+    roles = sorted(game_prompts(game).glob("*.md"))  # one role for every seat (rival.md)
+    return roles[0] if len(roles) == 1 else prompts_dir() / "shared" / "seat.md"
 
 
 @lru_cache(maxsize=64)

@@ -126,7 +126,7 @@ def stage_card(h: HeroW) -> str:
         return h.origin or "rite"
     if h.stage <= 9:
         return STAGE_CARDS[h.stage - 2]
-    return "end"
+    raise ValueError("at the Ending the stage card is the revealed Ending (Work.revealed)")
 
 
 def next_card(w: Work, h: HeroW) -> str | None:

@@ -187,3 +187,18 @@ def _stage_card(beat: Beat, seat: str) -> str:
 def _attempter(beat: Beat) -> str | None:
     ch = beat.view.get("pending", {}).get("challenge")
     return ch.get("attempter") if ch else None
+
+
+def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
+    """Names a rival's narration must not say aloud: its Challenge card(s) in hand, the card it
+    bids with face down, and the Ending its Prophecy showed (until the Pact reveals it)."""
+    out = [rules().card(c).name for c in view.get("hand") or []]
+    pend = view.get("pending") or {}
+    if pend.get("your_card"):
+        out.append(rules().card(pend["your_card"]).name)
+    if action.kind in ("contest", "play") and action.args.get("card"):
+        out.append(rules().card(action.args["card"]).name)
+    p = view.get("prophecy")
+    if p and p["ending"] != view.get("ending"):
+        out.append(rules().card(p["ending"]).name)
+    return sorted(set(out))

@@ -29,7 +29,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     for h in w.heroes:
         heroes.append({
             "seat": h.seat, "origin": h.origin, "stage": h.stage,
-            "stage_card": flow.stage_card(h) if h.origin or h.stage > 1 else None,
+            "stage_card": (w.revealed if h.stage >= 10 else flow.stage_card(h))
+            if h.origin or h.stage > 1 else None,
             "tokens": {s: h.tokens[i] for i, s in enumerate(SUITS)},
             "mentors": list(h.mentors), "places": list(h.places),
             "resources": {s: flow.res(h, s) for s in SUITS},
@@ -61,6 +62,11 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         out["score_detail"] = {s: score_of(w, s)[1] for s in w.seats}
     me = next((h for h in w.heroes if h.seat == seat), None)
     if me is not None:
+        from .data import story
+
+        info = story().hero(seat)
+        out["you_are"] = {"name": info.name, "pronouns": info.pronouns, "manner": info.manner,
+                          "origin_story": getattr(info, me.origin) if me.origin else ""}
         out["hand"] = list(me.hand)
         out["prophecy"] = ({"look": me.prophecy_pos, "ending": me.prophecy}
                            if me.prophecy else None)
