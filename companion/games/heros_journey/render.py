@@ -254,3 +254,35 @@ def closing(view: dict) -> str:
 def suit_line(h: dict) -> str:
     return " ".join(f"{rules().suit(s).name[:2]}{h['tokens'][s]}+"
                     f"{h['resources'][s] - h['tokens'][s]}" for s in SUITS)
+
+
+def svg(view: dict) -> str:
+    """The Event line as a picture: ten Stages left to right, a pawn for each Hero where it
+    stands, the Ending named once it is revealed."""
+    import html
+
+    names = ["Rite / Harvest", "Origin", "Journey", "Battle", "Discovery", "Market",
+             "Chance Meeting", "Betrayal", "Pact",
+             rules().card(view["ending"]).name.removeprefix("the ") if view.get("ending")
+             else "Ending"]
+    colours = ("#b5532a", "#2a6fb5", "#3c8d3c", "#8a4bb0")
+    w, box = 760, 72
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="150" '
+           'font-family="sans-serif" font-size="10" role="img" '
+           'aria-label="The Event line and where each Hero stands">']
+    for i, name in enumerate(names):
+        x = 6 + i * (box + 3)
+        out.append(f'<rect x="{x}" y="20" width="{box}" height="44" rx="5" fill="#f4efe4" '
+                   f'stroke="#8b7d5c"/><text x="{x + box / 2}" y="38" text-anchor="middle">'
+                   f'{i + 1}</text><text x="{x + box / 2}" y="54" text-anchor="middle">'
+                   f'{html.escape(name)}</text>')
+    for k, h in enumerate(view["heroes"]):
+        i = min(h["stage"], 10) - 1
+        x = 6 + i * (box + 3) + 12 + (k % 2) * 24
+        y = 82 + (k // 2) * 26
+        who = html.escape(hero_name(h["seat"]))
+        out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="{colours[k % 4]}"/>'
+                   f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="white">{who[0]}</text>'
+                   f'<text x="{x}" y="{y + 20}" text-anchor="middle">{who}</text>')
+    out.append("</svg>")
+    return "".join(out)

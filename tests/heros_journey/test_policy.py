@@ -1,0 +1,86 @@
+"""The rival AI: it plays from its own view, never accepts a trade that hurts it by its own
+weights, takes a Matching Encounter when it has one, and beats random play."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.game import CHANCE, RuleError
+from companion.core.rng import Sampler
+from companion.games.heros_journey import GAME, HjOptions, commands, policy
+from companion.session import AI, HUMAN, Session
+from companion.story.voice import OfflineVoice
+
+from .table import go, make
+
+
+def _respond(give, get, stage=3):
+    s = make([{"tokens": {"moons": 3, "knots": 2}}, {"stage": stage, "tokens": {
+        "moons": 2, "waves": 2, "knots": 2}}], tasks=[{"k": "trade", "seat": "hero1"}])
+    s = go(s, "hero1", "offer", to="hero2", give=give, get=get)
+    legal = GAME.legal_actions(s, "hero2")
+    return policy.choose(GAME.view(s, "hero2"), "hero2", legal, random.Random(1)).kind
+
+
+def test_a_trade_that_hurts_is_refused_and_one_that_helps_is_accepted():
+    # at the Journey (next: the Battle, Wyrms and Knots) Knots are precious, Moons are not
+    assert _respond({"moons": 1}, {"knots": 2}) == "refuse"
+    assert _respond({"knots": 2}, {"moons": 1}) == "accept"
+
+
+def test_a_matching_encounter_is_taken():
+    s = make([{"stage": 3, "mentors": ["soldier"], "tokens": {"moons": 2}}, {}])
+    a = policy.choose(GAME.view(s, "hero1"), "hero1", GAME.legal_actions(s, "hero1"),
+                      random.Random(0))
+    assert (a.kind, a.args) == ("match", {"card": "soldier"})
+
+
+def _play(seed, levels):
+    st = GAME.setup(HjOptions(players=len(levels)))
+    sampler, rng, ci = Sampler(seed), random.Random(seed), 0
+    while not GAME.is_over(st):
+        due = GAME.to_move(st)
+        if due == [CHANCE]:
+            a = sampler.sample(GAME.chance(st), ci)
+            ci += 1
+        else:
+            seat = due[0]
+            legal = GAME.legal_actions(st, seat)
+            lvl = levels[st.seats.index(seat)]
+            a = rng.choice(legal) if lvl == "random" else policy.choose(
+                GAME.view(st, seat), seat, legal, rng, lvl)
+        st, _ = GAME.apply(st, a)
+    return st
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_normal_beats_random(seed):
+    st = _play(seed, ["random", "normal"] if seed % 2 else ["normal", "random"])
+    normal = "hero2" if seed % 2 else "hero1"
+    assert st.scores[normal] == max(st.scores.values())
+    assert st.ending_first is not None  # the race reached an Ending, not the round limit
+
+
+def test_physical_deck_cards_are_typed_and_impossible_ones_refused():
+    opts = HjOptions(players=2)
+    session = Session.start(GAME, 3, {"hero1": HUMAN, "hero2": AI}, OfflineVoice(GAME, 3), None,
+                            physical=True, options=opts)
+    session.advance()
+    chance = session.physical_chance()
+    assert chance is not None and "Challenge" in chance.what  # your own card, from your deck
+    card = commands.parse_chance("ace of moons", list(chance.options))
+    session.submit(chance.outcome(card), by="physical")
+    while session.physical_chance() is None or "Mentor" not in session.physical_chance().what:
+        seat = session.human_turn()
+        if seat:
+            session.submit(session.legal(seat)[0])
+        else:
+            ch = session.physical_chance()
+            session.submit(ch.outcome([ch.options[0]]), by="physical")
+    ch = session.physical_chance()
+    with pytest.raises(RuleError):  # a card already dealt cannot come up again
+        session.submit(ch.outcome(["ace-moons"]), by="physical")
+    first = ch.options[0]
+    session.submit(ch.outcome([first]), by="physical")
+    assert first not in session.physical_chance().options if session.physical_chance() else True
