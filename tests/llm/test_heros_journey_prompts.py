@@ -43,7 +43,7 @@ def test_rivals_get_the_rival_prompt_with_their_own_name(decisions):
     game, seen = decisions
     for request, _ in seen[::25]:
         system, user = context.build_messages(request, game.title)
-        assert "rival Heroes in The Hero's Journey" in system["content"]
+        assert "a rival Hero in The Hero's Journey" in system["content"]
         assert request.view["you_are"]["name"] in user["content"]
 
 
