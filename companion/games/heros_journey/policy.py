@@ -86,6 +86,9 @@ def card_value(cid: str, view: dict, me: dict) -> float:
             v += bonus
     wts = weights(view, me)
     v += 0.15 * sum(wts[s] for s in c.suits) * min(c.rank, 5)
+    end = ending_guess(view)
+    if end and st >= 7 and _card(end).suits[0] in c.suits:
+        v += 1.2 * c.rank  # its whole rank counts toward the 10 the Ending asks
     return v
 
 

@@ -85,8 +85,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "challenge_drawn":
         return f"{_v(s, viewer, 'draw')} {cname(d['card'])} from the Deck of Challenges."
     if k == "prophecy_seen":
-        return (f"The Prophecy ({d['look']} Ending, seen only by {_who(s, viewer).lower()}"
-                f" ): {rules().card(d['ending']).name}.").replace(" )", ")")
+        who = _who(s, viewer).replace("You", "you")
+        return (f"The Prophecy ({d['look']} Ending, seen only by {who}): "
+                f"{rules().card(d['ending']).name}.")
     if k == "prophecy":
         return f"{_v(s, viewer, 'look')} at the {d['look']} Ending (the Prophecy)."
     if k == "origin":
