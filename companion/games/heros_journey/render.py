@@ -189,7 +189,18 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"No Ending after {d['rounds']} rounds: the Heroes are scored where they stand."
     if k == "market":
         return f"The Market: {_v(s, viewer, 'draw')} a Knot."
+    if k == "scores":
+        return "Scores: " + "; ".join(_arith(x, det) for x, det in d["detail"].items()) + "."
     return None
+
+
+def _arith(seat: str, det: dict) -> str:
+    """'Wren (11 tokens + 6) × 9 + 34 in cards = 187'."""
+    bonus = " + 6" if det["bonus"] else ""
+    knots = ", Knots double" if det["knots_doubled"] else ""
+    cards = sum(det["cards"].values())
+    return (f"{hero_name(seat)} ({det['tokens']} tokens{bonus}{knots}) × {det['stage']} + "
+            f"{cards} in cards = {det['total']}")
 
 
 def heading(event: Event) -> str | None:
