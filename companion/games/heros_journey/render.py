@@ -268,6 +268,11 @@ def suit_line(h: dict) -> str:
                     f"{h['resources'][s] - h['tokens'][s]}" for s in SUITS)
 
 
+def pictures(view: dict) -> str:
+    """The HTML journal's picture (the journal's ``pictures`` hook): the Event line."""
+    return svg(view)
+
+
 def svg(view: dict) -> str:
     """The Event line as a picture: ten Stages left to right, a pawn for each Hero where it
     stands, the Ending named once it is revealed."""
