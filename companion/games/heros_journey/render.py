@@ -270,10 +270,10 @@ def suit_line(h: dict) -> str:
 
 def pictures(view: dict) -> str:
     """The HTML journal's picture (the journal's ``pictures`` hook): the Event line."""
-    return svg(view)
+    return event_line_svg(view)
 
 
-def svg(view: dict) -> str:
+def event_line_svg(view: dict) -> str:
     """The Event line as a picture: ten Stages left to right, a pawn for each Hero where it
     stands, the Ending named once it is revealed."""
     import html
