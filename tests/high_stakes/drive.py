@@ -45,6 +45,10 @@ def start(*premades: str, players: int | None = None, **opts) -> State:
 
 
 def frame(s: State, type: str = "action", scene: str = "open", text: str = "A scene.") -> State:
+    if type == "rest" and scene == "open":  # the Rest is the players' to narrate
+        return do(s, "player", "rest", text)
+    if s.phase == "between":  # the players' moment for a Rest: not taken
+        s = do(s, "player", "go_on")
     if scene == "open":
         return do(s, "gm", "frame", text, scene="open", type=type)
     return do(s, "gm", "frame", text, scene=scene)
@@ -54,7 +58,7 @@ def to_pool(s: State, who: str = "ash", attribute: str = "body", difficulty: int
             consequence: list[str] | None = None, advantage: int = 0, problem: str = "open",
             scene_type: str = "action", scene: str = "open") -> State:
     """Frame a scene if none is open, declare, call a roll and set the stakes: the pool phase."""
-    if s.phase == "frame":
+    if s.phase in ("frame", "between"):
         s = frame(s, scene_type, scene)
     if s.phase == "after":
         s = do(s, "gm", "continue", "Go on.")

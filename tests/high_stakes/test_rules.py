@@ -179,7 +179,8 @@ def test_the_rest_scene_refreshes_traits_relationships_and_heals_losses_once_per
     s = dice(s, 2, 2, 2, 2, 2, 2, 2)
     assert s.char("ash").loss["body"] == 1
     s = end_scene(s)
-    s = frame(s, "rest", text="A quiet attic.")
+    assert s.phase == "between"  # hurt, between scenes, somewhere safe: the players' call
+    s = do(s, "player", "rest", "A quiet attic.")
     c = s.char("ash")
     assert trait(s, "ash", "t1").available() == 1 and not c.relationships[0].used
     assert c.loss["body"] == 0 and s.rest_used
@@ -189,6 +190,7 @@ def test_the_rest_scene_refreshes_traits_relationships_and_heals_losses_once_per
     assert not any(a.args.get("type") == "rest" for a in G.legal_actions(s, "gm"))
     assert not any(a.kind == "rest" for a in G.legal_actions(s, "player"))
     refused(s, "gm", "frame", "one-rest-per-session", scene="open", type="rest")
+    refused(s, "player", "rest", "one-rest-per-session")
 
 
 def test_the_player_may_narrate_the_rest_scene():
@@ -544,13 +546,21 @@ def test_team_effort_adds_successes_and_each_raises_alone():
     assert s.roll.success  # 2 + 2 >= 4: beyond either alone
 
 
-def test_helping_adds_a_die_lending_a_trait_another_and_helpers_share_the_consequence():
+def test_a_friend_helps_with_one_die_and_shares_the_consequence():
+    # The text, line 139: "+1 die for each character helping"; line 236: a friend "may also help
+    # by burning an appropriate trait": one friend, one die (help OR lend, never both).
     s = to_pool(start("ash", "wind"), difficulty=9, consequence=["wounded"])
     s = do(s, "player", "help", helper="wind")
-    s = do(s, "player", "lend", helper="wind", trait="t2")
-    assert pool(s).size() == 3 + 1 + 1 and trait(s, "wind", "t2").available() == 0
-    s = dice(do(s, "player", "roll"), 2, 2, 2, 2, 2)
+    assert pool(s).size() == 3 + 1
+    refused(s, "player", "lend", "one-die-per-friend", helper="wind", trait="t2")
+    s = dice(do(s, "player", "roll"), 2, 2, 2, 2)
     assert s.char("ash").loss["body"] == 1 and s.char("wind").loss["body"] == 1
+    s = to_pool(start("ash", "wind"), difficulty=9, consequence=["wounded"])
+    s = do(s, "player", "lend", helper="wind", trait="t2")
+    assert pool(s).size() == 3 + 1 and trait(s, "wind", "t2").available() == 0
+    refused(s, "player", "help", "one-die-per-friend", helper="wind")
+    s = dice(do(s, "player", "roll"), 2, 2, 2, 2)
+    assert s.char("wind").loss["body"] == 1  # lending a Trait is helping: the same consequence
 
 
 def test_player_versus_player_opposed_roll_and_tie():

@@ -290,6 +290,8 @@ def type_like_a_new_player(ctl, screen, rng):
             line = "rest -- We sleep in a hayloft." if not st.rest_used and rng.random() < 0.3 else None
             if line is None:
                 raise AssertionError("the GM should have moved")
+        elif ph == "between":
+            line = "rest -- We sleep in a hayloft." if rng.random() < 0.5 else "on"
         elif ph == "declare":
             attr = rng.choice(["body", "mind", "aura"])
             line = f"{attr} {IDEAS[attr]}"

@@ -19,7 +19,7 @@ ATTRS = data.ATTRIBUTES
 FACES = ("1", "2", "3", "4", "5", "6")
 ATTR_NAME = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
-PLAYER_PHASES = {"create", "declare", "pool", "sixes", "tiebreak", "element", "experience"}
+PLAYER_PHASES = {"create", "between", "declare", "pool", "sixes", "tiebreak", "element", "experience"}
 GM_PHASES = {"frame", "call", "stakes", "lose_relationship", "veto", "complication", "after"}
 CHANCE_PHASES = {"roll", "explode", "tiebreak_roll"}
 
@@ -28,6 +28,7 @@ PHASE_KINDS: dict[str, set[str]] = {
     "create": {"premade", "build", "attributes", "name", "concept", "trait_name",
                "relationship_name", "secret", "no_secret", "unique", "no_unique"},
     "frame": {"frame", "end_story", "reveal", "rest"},
+    "between": {"rest", "go_on"},
     "declare": {"act", "contest", "move_on"},
     "call": {"no_roll", "roll", "reveal"},
     "stakes": {"attribute", "difficulty", "consequence", "advantage"},

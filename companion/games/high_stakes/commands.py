@@ -49,7 +49,8 @@ VERBS: dict[str, tuple[str, str]] = {
                "is gone until Experience wins it back."),
     "help": ("help WHO", "Another of your characters helps the roll: +1 die, and shares the "
                          "consequence."),
-    "lend": ("lend WHO TRAIT", "A helping character lends a Trait: +1 die (the Trait is spent)."),
+    "lend": ("lend WHO TRAIT [-- how]", "A friend helps by lending a fitting Trait: +1 die (the Trait is "
+             "spent; one die per friend, so not as well as helping plainly)."),
     "join": ("join WHO ATTRIBUTE", "Team effort: another character rolls their own dice; all "
                                    "successes add up."),
     "contest": ("contest WHO WHO ATTRIBUTE [-- over what]",
@@ -67,8 +68,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "skip": ("skip", "Skip the optional step: the Personal Secret or Unique Thing at creation, or "
                      "the narrative element."),
     "rest": ("rest [-- where and how]",
-             "Between scenes: narrate the session's one Rest scene (Traits and Relationships "
-             "refresh, losses heal)."),
+             "Between scenes, somewhere safe: narrate the session's one Rest scene (Traits and "
+             "Relationships refresh, losses heal). Not while the action goes on (a prisoner, a chase)."),
+    "on": ("on", "Between scenes: no Rest now, go on to the next scene."),
     "leave": ("leave [-- where to]", "Move on: end the current scene."),
     "premade": ("premade NAME", "Play a ready-made Nightblade (Ash, Rust, Wind)."),
     "build": ("build", "Build your own character: 8 dice over Body, Mind and Aura, 5 Traits, 3 "
@@ -208,7 +210,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("lend WHO TRAIT")
         h = _char_by(view, parts[0])
         tid = _numbered(parts[1], h["traits"], "Trait")
-        return [_pick(legal, seat, "lend", helper=h["id"], trait=tid)]
+        return [_pick(legal, seat, "lend", text, helper=h["id"], trait=tid)]
     if verb == "join":
         parts = head.split()
         if len(parts) != 2:
@@ -247,6 +249,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         raise RuleError("phase", "there is nothing optional to skip now")
     if verb == "rest":
         return [_pick(legal, seat, "rest", rest.strip().lstrip("-").strip())]
+    if verb == "on":
+        return [_pick(legal, seat, "go_on")]
     if verb == "leave":
         return [_pick(legal, seat, "move_on", rest.strip().lstrip("-").strip())]
     if verb == "premade":
@@ -368,9 +372,15 @@ def pool_text(view: dict) -> str:
         rows.append(f"Against: {roll['problem_name']}")
     if roll.get("difficulty") is not None:
         rows.append(f"Difficulty {roll['difficulty']} ({roll['rung']})")
-    if roll.get("consequence"):
-        rows.append("If it fails: " + " and ".join(f"{c['name']} ({c['summary']})" for c in roll["consequence"]))
     names = {c["id"]: c["name"] for c in view["characters"]}
+    if roll.get("consequence"):
+        # the consequence in force: a raised stake replaces the GM's for whoever raised it
+        stakes = [(p["character"], p.get("at_stake") or roll["consequence"]) for p in roll["pools"]]
+        said = lambda cs: " and ".join(f"{c['name']} ({c['summary']})" for c in cs)  # noqa: E731
+        if all(st == stakes[0][1] for _, st in stakes):
+            rows.append("If it fails: " + said(stakes[0][1]))
+        else:
+            rows += [f"If it fails, for {names.get(cid, cid)}: " + said(st) for cid, st in stakes]
     for i, p in enumerate(roll["pools"]):
         srcs = " + ".join(f"{s['label']}" for s in p["sources"])
         rows.append(f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
@@ -442,7 +452,7 @@ USEFUL = [
     ("premade", "premade"), ("build", "build"), ("dice", "attributes"), ("skip", "no_secret"),
     ("skip", "no_unique"), ("secret", "secret"), ("unique", "unique"),
     ("body", "act"), ("mind", "act"), ("aura", "act"), ("contest", "contest"), ("leave", "move_on"),
-    ("rest", "rest"),
+    ("rest", "rest"), ("on", "go_on"),
     ("trait", "trait"), ("rel", "relationship"), ("raise", "raise"), ("heroic", "heroic"),
     ("help", "help"), ("lend", "lend"), ("join", "join"), ("roll", "roll"),
     ("keep", "keep"), ("explode", "explode"), ("cancel", "cancel"), ("done", "done"),
@@ -478,7 +488,7 @@ def status(view: dict) -> str:
         parts.append(pool_text(view))
     parts.append(secrets_text(view))
     parts.append("Rest: " + ("already had this session" if view.get("rest_used") else
-                             "still to come (type rest between scenes)"))
+                             "still to come (yours to call between scenes, somewhere safe)"))
     return "\n".join(parts)
 
 
@@ -539,6 +549,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return "A Personal Secret (+2 dice once per campaign, the day it comes out): secret TEXT, or skip."
     if "no_unique" in kinds:
         return "A Unique Thing (an object or knowledge that defines you, +2 once per session): unique TEXT, or skip."
+    if ph == "between":
+        return ("Between scenes, somewhere safe: rest -- where and how you recover (the session's "
+                "one Rest: Traits and Relationships refresh, losses heal), or on.")
     if ph == "declare":
         names = sorted({a.args["character"] for a in legal if a.kind == "act"})
         who = "" if len(names) == 1 else f" (name who first: body {names[0]}: ...)"

@@ -47,6 +47,7 @@ class Limits(_Model):
     advantage_min: int
     advantage_max: int
     overkill_margin: int
+    overkill_counts_raise: bool
     difficulty_max: int
     success_from: int
     explode_dice: int

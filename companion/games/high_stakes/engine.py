@@ -52,7 +52,8 @@ from .views import Views
 __all__ = ["HighStakes", "HighStakesOptions", "attribute_splits", "slug"]
 
 # Which method lists a seat's legal actions in each phase.
-PLAYER_LEGAL = {"create": "_legal_create", "frame": "_legal_rest", "declare": "_legal_declare",
+PLAYER_LEGAL = {"create": "_legal_create", "frame": "_legal_rest", "between": "_legal_between",
+                "declare": "_legal_declare",
                 "pool": "_legal_pool", "sixes": "_legal_sixes", "tiebreak": "_legal_tiebreak",
                 "element": "_legal_element", "experience": "_legal_experience"}
 GM_LEGAL = {"frame": "_legal_frame", "call": "_legal_call", "stakes": "_legal_stakes",

@@ -12,6 +12,15 @@ class Labels(Base):
     def _diagnose(self, s: State, a: Action, legal: list[Action]) -> RuleError:
         labels = [self.describe(x) for x in legal]
         kinds = {x.kind for x in legal}
+        if a.kind == "rest" and a.seat == "player":
+            if s.rest_used:
+                return RuleError("one-rest-per-session", "this session has had its Rest scene", labels)
+            if s.phase not in ("frame", "between"):
+                return RuleError("rest-between-scenes", "the Rest comes between scenes: finish this "
+                                 "scene first (or leave it)", labels)
+            if self._unsafe(s):  # type: ignore[attr-defined]
+                return RuleError("rest-safe-moment", "no chance to rest now: "
+                                 + self._unsafe(s), labels)  # type: ignore[attr-defined]
         if not legal:
             return RuleError("turn", f"nothing for {a.seat} to do now (waiting for: "
                              f"{', '.join(self.to_move(s)) or 'nobody'})", labels)
@@ -21,6 +30,9 @@ class Labels(Base):
         args = a.args
         rules = self.rules
         try:
+            if a.kind in ("help", "lend") and s.roll and args.get("helper") in s.roll.helpers:
+                return RuleError("one-die-per-friend", "a friend helps with one die: plainly or by "
+                                 "lending one fitting Trait, not both", labels)
             if a.kind in ("trait", "heroic", "lend"):
                 c = s.char(args.get("character") or args.get("helper"))
                 t = next(t for t in c.traits if t.id == args.get("trait"))
@@ -61,6 +73,9 @@ class Labels(Base):
                     return RuleError("one-raise-per-roll", "the stakes are already raised for this roll", labels)
                 return RuleError("raise-must-be-worse",
                                  "raising the stakes means choosing a worse consequence than the one set", labels)
+            if a.kind == "frame" and "rest" in (args.get("type"), args.get("scene")) and not s.rest_used:
+                return RuleError("rest-is-the-players", "the players narrate the Rest scene, "
+                                 "between scenes: the GM may not spend it for them", labels)
             if a.kind in ("rest",) or (a.kind == "frame" and "rest" in (args.get("type"), args.get("scene"))):
                 if s.rest_used:
                     return RuleError("one-rest-per-session", "this session has had its Rest scene", labels)
@@ -102,6 +117,7 @@ class Labels(Base):
             "no_secret": lambda: "no Personal Secret",
             "no_unique": lambda: "no Unique Thing",
             "rest": lambda: "narrate the Rest scene (once per session)",
+            "go_on": lambda: "go on to the next scene (no Rest now)",
             "act": lambda: f"{a['character']} acts with {at(a['attribute'])}",
             "contest": lambda: f"contest: {a['first']} vs {a['second']} ({at(a['attribute'])})",
             "move_on": lambda: "move on (end the scene)",

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 Phase = Literal[
     "create",  # player: choose or build a character
     "frame",  # gm: set the next scene, or end the story
+    "between",  # player: between scenes in a safe moment, the Rest now or go on
     "declare",  # player: say what a character does
     "call",  # gm: roll or no roll (and on what problem)
     "stakes",  # gm: attribute, Difficulty, Consequence, tactical advantage

@@ -162,10 +162,6 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
         # a new Nightblade takes up the job where the last one fell
         nxt = adv.after_death if adv.after_death != "resume" else _resume(story + ["-"], rules)
         return _settle(nxt, view, rules, story)
-    hurt = any(c["deaths_door"] or sum(a["loss"] for a in c["attributes"].values()) >= 2
-               or min(a["now"] for a in c["attributes"].values()) <= 1 for c in active)
-    if hurt and not view.get("rest_used") and played and not played[-1].startswith("open:"):
-        return ("rest", "")  # somewhere quiet to lick the wounds: the session's one Rest
     if sc.ending:
         return ("end", sc.ending)
     ok = passed_in_scene(view, number, rules)
@@ -178,6 +174,13 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
     if nxt == "resume":
         nxt = _resume(story, rules)
     return _settle(nxt, view, rules, story)
+
+
+def needs_rest(view: dict) -> bool:
+    """The party is hurt enough to spend the session's one Rest: death's door, two dice lost, or
+    an attribute down to 1."""
+    return any(c["deaths_door"] or sum(a["loss"] for a in c["attributes"].values()) >= 2
+               or min(a["now"] for a in c["attributes"].values()) <= 1 for c in _active(view))
 
 
 def _won_last(view: dict, sid: str, rules: Rules) -> bool:

@@ -35,6 +35,7 @@ from companion.core.game import Action
 
 from .data import ATTRIBUTES, Rules, load
 from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
+    needs_rest,
     _active,
     _char,
     _words_in,
@@ -67,11 +68,6 @@ def _gm(view: dict, legal: list[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     if ph == "frame":
         what, sid = next_scene(view, rules)
-        if what == "rest":
-            a = _find(legal, "frame", scene="open", type="rest")
-            if a:
-                return a
-            what, sid = next_scene({**view, "rest_used": True}, rules)
         if what == "scene" and view["scene_count"] >= view["max_scenes"] - 1 and sid != "home":
             what, sid = "end", _fallback_ending(view)
         if what == "scene":
@@ -234,6 +230,9 @@ def _player(view: dict, legal: list[Action], rng: random.Random) -> Action:
             if k in kinds and rng.random() < 0.4:
                 return _find(legal, k)  # type: ignore[return-value]
         return next(a for a in legal if a.kind not in ("no_secret", "no_unique"))
+    if ph == "between":  # the session's one Rest: taken when it is needed, not before
+        rest = _find(legal, "rest")
+        return rest if rest and needs_rest(view) else _find(legal, "go_on") or legal[0]
     if ph == "declare":
         return _player_declare(view, legal, rng)
     if ph == "pool":

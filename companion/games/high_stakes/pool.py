@@ -140,18 +140,19 @@ class PoolPhase(Base):
             if c.id in in_roll:
                 continue
             if r.kind == "single":
+                # A friend helps with one die (text line 139: "+1 die for each character helping";
+                # line 236: a friend "may also help by burning an appropriate trait"): either
+                # plainly, or by lending one Trait that fits, never both.
                 out.append(act(seat=P, kind="help", args={"helper": c.id},
-                                  ask=f"How does {c.name} help?"))
+                               ask=f"How does {c.name} help?"))
+                for t in c.traits:
+                    if t.available() > 0:
+                        out.append(act(seat=P, kind="lend",
+                                       args={"helper": c.id, "trait": t.id, "name": t.name},
+                                       ask=f"How does {c.name}'s {t.name} help?"))
             for a in ATTRS:
                 out.append(act(seat=P, kind="join", args={"character": c.id, "attribute": a},
                                   ask=f"What does {c.name} do in the team effort?"))
-        for hid in r.helpers:
-            if hid in r.lent:
-                continue
-            h = s.char(hid)
-            for t in h.traits:
-                if t.available() > 0:
-                    out.append(act(seat=P, kind="lend", args={"helper": hid, "trait": t.id, "name": t.name}))
         out.append(act(seat=P, kind="roll"))
         return out
 
@@ -236,8 +237,11 @@ class PoolPhase(Base):
         t = next(t for t in h.traits if t.id == a.args["trait"])
         t.spent += 1
         r.lent = [*r.lent, h.id]
-        return self._added(s, r.pools[0], Source(kind="lend", ref=t.id, character=h.id, dice=1,
-                                                 label=f"{h.name}'s {t.name} +1"))
+        r.helpers = [*r.helpers, h.id]  # a friend who lends a Trait is helping: same consequence
+        n = self.rules.limits.help_bonus
+        return self._added(s, r.pools[0], Source(kind="lend", ref=t.id, character=h.id, dice=n,
+                                                 label=f"{h.name}'s {t.name} +{n}"),
+                           text=a.text.strip())
 
     def _do_join(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -254,7 +258,14 @@ class PoolPhase(Base):
         total = sum(p.size() for p in r.pools)
         r.stage = "rolling"
         r.current = 0
-        if total >= r.difficulty + self.rules.limits.overkill_margin:
+        # Overkill is for a problem negligible to the heroes (text, "Overkill", line 573: "if there
+        # are no consequences for failure, or the problem you are facing is negligible"; line 579:
+        # "6 more dice than the Difficulty"). Dice bought by raising the stakes do not count: a
+        # raise is a risk taken on a roll, and with no roll nothing would be risked.
+        lim = self.rules.limits
+        judged = total if lim.overkill_counts_raise else total - sum(
+            x.dice for p in r.pools for x in p.sources if x.kind == "raise")
+        if judged >= r.difficulty + lim.overkill_margin:
             r.overkill = True
             for p in r.pools:
                 p.done = True

@@ -12,10 +12,15 @@ from .model import Declaration, Pool, Roll, SceneState, State
 
 class Scenes(Base):
     def _legal_rest(self, s: State) -> list[Action]:
-        if self._can_rest(s):
+        """While the GM is to frame the next scene the players may still call their Rest (a seat
+        not awaited, as with a human GM); with an AI GM the ``between`` phase asks them first."""
+        if self._can_rest(s) and not self._unsafe(s):
             return [act(seat="player", kind="rest",
-                           ask="Narrate the Rest scene: where and how do you recover?")]
+                        ask="Narrate the Rest scene: where and how do you recover?")]
         return []
+
+    def _legal_between(self, s: State) -> list[Action]:
+        return [*self._legal_rest(s), act(seat="player", kind="go_on")]
 
     def _legal_declare(self, s: State) -> list[Action]:
         return self._memo(("declare", *((c.id, c.name) for c in s.active())),
@@ -51,7 +56,7 @@ class Scenes(Base):
                 out.append(act(seat=G, kind="frame", args={"scene": sc.id, "title": sc.title},
                                   ask="Set the scene: what, where, who? End with: what do you do?"))
             for t in rules.core.scene_type:
-                if t.id == "rest" and s.rest_used:
+                if t.id == "rest":  # the players narrate the Rest: the GM never spends it for them
                     continue
                 out.append(act(seat=G, kind="frame", args={"scene": "open", "type": t.id},
                                   ask="Set the scene: what, where, who? End with: what do you do?",
@@ -102,6 +107,25 @@ class Scenes(Base):
 
     def _can_rest(self, s: State) -> bool:
         return not s.rest_used and bool(s.active()) and s.scene_count < s.max_scenes
+
+    def _unsafe(self, s: State) -> str:
+        """Why this is no moment for a Rest ("" if it is one). The text: a Rest is narrated by the
+        players (line 240: "if someone narrates a Rest scene"), somewhere safe (line 635: "a good
+        night's rest in a safe location"); "as the next scene is a continuation of this action
+        scene, the characters have no chance to narrate a Rest scene" (line 617)."""
+        if any(c.captured for c in s.active()):
+            return "a character is a prisoner: the action goes on until they are free"
+        if s.triggers:
+            return "something the last scene set off is already coming: the action goes on"
+        last = self.rules.scenes.get(s.played[-1]) if s.played else None
+        if last is not None and last.triggered:
+            return "the next scene is a continuation of this one: no chance to rest"
+        return ""
+
+    def _wants_rest(self, s: State) -> bool:
+        """Something a Rest would give back: a loss, death's door, a used Trait or Relationship."""
+        return any(any(c.loss.values()) or c.deaths_door or any(t.spent for t in c.traits)
+                   or any(r.used for r in c.relationships) for c in s.active())
 
     def _do_frame(self, s: State, a: Action) -> list[Event]:
         rules = self.rules
@@ -173,9 +197,15 @@ class Scenes(Base):
         if self._creation_due(s):
             s.phase = "create"
             s.draft = None
+        elif self._can_rest(s) and self._wants_rest(s) and not self._unsafe(s):
+            s.phase = "between"  # the players' call: their one Rest now, or on to the next scene
         else:
             s.phase = "frame"
         return events
+
+    def _do_go_on(self, s: State, a: Action) -> list[Event]:
+        s.phase = "frame"
+        return []
 
     def _do_continue(self, s: State, a: Action) -> list[Event]:
         assert s.scene

@@ -47,6 +47,10 @@ class Views(Base):
                 "character": p.character, "attribute": p.attribute, "size": p.size(),
                 "sources": [x.model_dump() for x in p.sources], "raised": p.raised, "heroic": p.heroic,
                 "dice": [d.model_dump() for d in p.dice], "successes": p.successes(sf),
+                # what failure costs this character now: a raise replaces the GM's consequence
+                "at_stake": [{"id": k, "name": rules.consequences[k].name,
+                              "summary": rules.consequences[k].summary}
+                             for k in ([p.raised] if p.raised else r.consequence)],
                 "ones": len(p.ones()), "rolled": p.rolled,
             } for p in r.pools],
             "complications_due": len(r.due_complications),

@@ -1,0 +1,106 @@
+"""Issue 9: the rules an audit found broken. Each test failed before its fix; the rules ones name
+the line of the High Stakes text (shared/seeds/002_...txt) they read."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import CHANCE, Action, RuleError
+from companion.games.high_stakes import commands
+from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start, to_pool
+
+
+def refused(s, seat, kind, rule, **args):
+    with pytest.raises(RuleError) as err:
+        G.apply(s, Action(seat=seat, kind=kind, args=args))
+    assert err.value.rule == rule, err.value
+    return err.value
+
+
+# 1. Overkill -----------------------------------------------------------------------------------
+
+
+def test_raising_the_stakes_never_buys_a_risk_free_overkill():
+    # Line 573: overkill when "there are no consequences for failure, or the problem you are facing
+    # is negligible"; line 579: "6 more dice than the Difficulty". Raise dice are a risk taken on a
+    # roll, so they do not count toward it.
+    s = to_pool(start("ash"), difficulty=2)  # Body 3
+    s = do(s, "player", "raise", character="ash", consequence="game_over")  # +4
+    s = do(s, "player", "trait", character="ash", trait="t1")  # 3 + 4 + 1 = 8 = 2 + 6
+    s = do(s, "player", "roll")
+    assert G.to_move(s) == [CHANCE] and not s.roll.overkill  # the dice must be rolled
+    s = dice(s, 2, 2, 2, 2, 2, 2, 2, 2)
+    assert s.char("ash").status == "dead"  # and the raised stake is real
+
+
+def test_overkill_still_comes_from_the_heroes_own_dice():
+    s = to_pool(start("ash"), difficulty=2, advantage=3)  # 3 + 3
+    for t in ("t1", "t2"):
+        s = do(s, "player", "trait", character="ash", trait=t)  # 8 = 2 + 6, no raise
+    s = do(s, "player", "roll")
+    assert s.roll.overkill and s.roll.success
+
+
+# 2. The Rest is the players' call ---------------------------------------------------------------
+
+
+def _hurt_scene(s):
+    s = to_pool(s, consequence=["wounded"], difficulty=5)
+    s = do(s, "player", "trait", character="ash", trait="t1")
+    return end_scene(finish_beat(dice(do(s, "player", "roll"), 2, 2, 2, 2)))
+
+
+def test_between_scenes_in_a_safe_moment_the_players_are_asked_for_their_rest():
+    # Line 240: "If someone narrates a Rest scene in which the characters recover..."; the players
+    # narrate it, so between scenes it is their turn, not the GM's.
+    s = _hurt_scene(start("ash"))
+    assert s.phase == "between" and G.to_move(s) == ["player"]
+    kinds = {a.kind for a in G.legal_actions(s, "player")}
+    assert kinds == {"rest", "go_on"}
+    rested = do(s, "player", "rest", "We sleep in the bell tower.")
+    assert rested.rest_used and rested.char("ash").loss["body"] == 0
+    on = do(s, "player", "go_on")
+    assert on.phase == "frame" and not on.rest_used
+    assert any(a.kind == "rest" for a in G.legal_actions(on, "player"))  # still theirs to call
+
+
+def test_the_gm_never_spends_the_rest_for_the_players():
+    s = _hurt_scene(start("ash"))
+    s = do(s, "player", "go_on")
+    assert not any(a.args.get("type") == "rest" for a in G.legal_actions(s, "gm"))
+    refused(s, "gm", "frame", "rest-is-the-players", scene="open", type="rest")
+
+
+def test_no_rest_while_the_action_goes_on():
+    # Line 617: "As the next scene is a continuation of this action scene, the characters have no
+    # chance to narrate a Rest scene."
+    s = _hurt_scene(start("ash"))
+    s = do(s, "player", "go_on")
+    s = frame(s, scene="caught_at_gate")  # a triggered scene: the action continues after it
+    s = end_scene(s)
+    assert s.phase == "frame"  # not asked
+    refused(s, "player", "rest", "rest-safe-moment")
+    s = to_pool(start("ash"), consequence=["freedom"], difficulty=9)
+    s = end_scene(finish_beat(dice(do(s, "player", "roll"), 2, 2, 2)))
+    assert s.char("ash").captured and s.phase == "frame"
+    refused(s, "player", "rest", "rest-safe-moment")
+
+
+def test_a_rest_typed_mid_scene_says_it_comes_between_scenes():
+    s = to_pool(start("ash"))
+    err = refused(s, "player", "rest", "rest-between-scenes")
+    assert "between scenes" in err.message
+
+
+# 3. One friend, one die: see test_rules.test_a_friend_helps_with_one_die_and_shares_the_consequence
+
+
+# 4. The screen shows the consequence in force ----------------------------------------------------
+
+
+def test_the_pool_shows_a_raised_stake_as_the_consequence_in_force():
+    s = to_pool(start("ash"), consequence=["retreat"], difficulty=3)
+    assert "If it fails: Retreat" in commands.pool_text(G.view(s, "player"))
+    s = do(s, "player", "raise", character="ash", consequence="game_over")
+    shown = commands.pool_text(G.view(s, "player"))
+    assert "Game over" in shown and "Retreat" not in shown
+    assert G.view(s, "player")["roll"]["pools"][0]["at_stake"][0]["id"] == "game_over"
