@@ -51,7 +51,20 @@ def frame(s: State, type: str = "action", scene: str = "open", text: str = "A sc
         s = do(s, "player", "go_on")
     if scene == "open":
         return do(s, "gm", "frame", text, scene="open", type=type)
-    return do(s, "gm", "frame", text, scene=scene)
+    return do(set_off(s, scene), "gm", "frame", text, scene=scene)
+
+
+def set_off(s: State, scene: str) -> State:
+    """The state as if a setback had set ``scene`` off, so the GM may frame it out of the
+    adventure's order (a test's way to reach a scene directly)."""
+    if scene in G._ahead(s)[0]:
+        return s
+    return s.model_copy(update={"triggers": [*s.triggers, scene]})
+
+
+def uncovered(s: State, *secrets: str) -> State:
+    """The state as if these secrets had been uncovered in play earlier."""
+    return s.model_copy(update={"revealed": [*s.revealed, *secrets]})
 
 
 def to_pool(s: State, who: str = "ash", attribute: str = "body", difficulty: int = 2,

@@ -14,7 +14,7 @@ from companion.games.high_stakes import GAME, policy
 from companion.games.high_stakes.data import load
 from companion.games.high_stakes.narrate import Narrator
 from companion.story.voice import Beat, NarrationMemory
-from tests.high_stakes.drive import G, dice, do, frame, start
+from tests.high_stakes.drive import G, dice, do, frame, start, uncovered
 
 R = load()
 MONSTER_WORDS = {"golem": ("clay_golem", ["secret-golem-weakness", "secret-golem-poison"]),
@@ -201,7 +201,7 @@ def test_the_golem_weak_spot_counts_only_once_uncovered():
     s = run_gm(declared("clay_golem", text))
     assert s.roll.advantage == 0 and s.roll.difficulty == 4
     assert s.roll.consequence == ["wounded", "freedom"]
-    s = do(start("ash"), "gm", "reveal", secret="secret-golem-weakness")  # read in a book
+    s = uncovered(start("ash"), "secret-golem-weakness")  # read in a book
     s = frame(s, scene="clay_golem")
     s = do(s, "player", "act", text, character="ash", attribute="body")
     s = run_gm(s)

@@ -104,3 +104,64 @@ def test_the_pool_shows_a_raised_stake_as_the_consequence_in_force():
     shown = commands.pool_text(G.view(s, "player"))
     assert "Game over" in shown and "Retreat" not in shown
     assert G.view(s, "player")["roll"]["pools"][0]["at_stake"][0]["id"] == "game_over"
+
+
+# 8. The GM's moves follow the adventure ----------------------------------------------------------
+
+
+def test_before_the_first_scene_only_the_start_and_to_be_continued_are_open_to_the_gm():
+    s = start("ash")
+    legal = G.legal_actions(s, "gm")
+    framed = {a.args["scene"] for a in legal if a.kind == "frame" and a.args["scene"] != "open"}
+    assert framed == {"guild"}
+    assert {a.args["ending"] for a in legal if a.kind == "end_story"} == {"unfinished"}
+    assert not any(a.kind == "reveal" for a in legal)
+    err = refused(s, "gm", "end_story", "ending-follows-the-story", ending="success")
+    assert "goal" in err.message
+    refused(s, "gm", "frame", "scene-follows-the-adventure", scene="library")
+    refused(s, "gm", "reveal", "secret-in-its-scene", secret="secret-demon-book")
+
+
+def _gm_story(seed: int, gm_pick):
+    """The autoplay player against a GM that picks by ``gm_pick``: the story's frames, reveals and
+    ending, each with the state it was chosen in."""
+    import random
+
+    from companion.core.rng import Sampler, derived_rng
+    from companion.games.high_stakes import policy
+
+    s = G.setup(G.options_model())
+    sampler, ci, rng = Sampler(seed), 0, random.Random(seed)
+    moves = []
+    for step in range(3000):
+        if G.is_over(s):
+            return moves
+        due = G.to_move(s)
+        if due == [CHANCE]:
+            a = sampler.sample(G.chance(s), ci)
+            ci += 1
+        elif due == ["gm"]:
+            a = gm_pick(G.legal_actions(s, "gm"), rng)
+            moves.append((s, a))
+        else:
+            a = policy.choose(G.view(s, "player"), "player", G.legal_actions(s, "player"),
+                              derived_rng(seed, "p", step))
+        s, _ = G.apply(s, a.with_text("x") if a.ask else a)
+    raise AssertionError("no end")
+
+
+@pytest.mark.parametrize("pick", ["first", "random"])
+@pytest.mark.parametrize("seed", [1, 5])
+def test_a_careless_gm_still_tells_a_story_that_follows_the_adventure(pick, seed):
+    chooser = (lambda legal, rng: legal[0]) if pick == "first" else (lambda legal, rng: rng.choice(legal))
+    moves = _gm_story(seed, chooser)
+    frames = [a.args["scene"] for _, a in moves if a.kind == "frame" and a.args["scene"] != "open"]
+    if frames:
+        assert frames[0] == "guild"
+    for s, a in moves:
+        if a.kind == "reveal":  # only in the scene the secret belongs to
+            assert s.scene is not None and a.args["secret"] in G._scene_secrets(s)
+        if a.kind == "end_story":
+            assert not G._ending_unearned(s, a.args["ending"])
+            if a.args["ending"] == "success":
+                assert "books" in G._solved(s)

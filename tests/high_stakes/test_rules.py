@@ -598,7 +598,7 @@ def test_scenes_are_bounded():
 
 def test_experience_and_the_moved_die_after_the_first_story():
     s = start("ash")
-    s = do(s, "gm", "end_story", "The end.", ending="success")
+    s = do(s, "gm", "end_story", "The end.", ending="unfinished")
     assert s.phase == "experience"
     kinds = {a.kind for a in G.legal_actions(s, "player")}
     assert kinds == {"new_trait", "new_relationship", "very_good"}
@@ -612,7 +612,7 @@ def test_experience_and_the_moved_die_after_the_first_story():
 
 def test_the_moved_die_keeps_the_one_to_four_limit():
     s = start("wind")  # Body 4
-    s = do(s, "gm", "end_story", ending="success")
+    s = do(s, "gm", "end_story", ending="unfinished")
     s = do(s, "player", "new_trait", "Climbed a mage's wall", character="wind")
     moves = {(a.args["from"], a.args["to"]) for a in G.legal_actions(s, "player") if a.kind == "move_die"}
     assert ("mind", "body") not in moves and ("body", "mind") in moves
@@ -622,7 +622,7 @@ def test_experience_restores_a_burned_trait():
     s = to_pool(start("ash"), consequence=["game_over"], difficulty=1)
     s = do(s, "player", "heroic", character="ash", trait="t3")
     s = finish_beat(dice(do(s, "player", "roll"), 3, 3, 3, 3, 3))
-    s = do(s, "gm", "end_story", ending="success")
+    s = do(s, "gm", "end_story", ending="unfinished")
     s = do(s, "player", "restore", character="ash", trait="t3")
     assert not trait(s, "ash", "t3").burned
 
@@ -638,10 +638,10 @@ def test_dead_characters_take_no_experience():
 
 def test_end_story_closes_with_an_outcome():
     s = start("ash")
-    s = do(s, "gm", "end_story", ending="captured")
+    s = do(s, "gm", "end_story", ending="unfinished")
     s = do(s, "player", "new_relationship", "Hates Agramelus", character="ash")
     s = do(s, "player", "keep_dice", character="ash")
-    assert G.is_over(s) and "Prisoner" in G.outcome(s).summary
+    assert G.is_over(s) and "To Be Continued" in G.outcome(s).summary
 
 
 def test_find_helper_refuses_ambiguity():

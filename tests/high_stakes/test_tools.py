@@ -21,7 +21,7 @@ def finished_story(tmp_path):
     s = do(s, "player", "heroic", character="ash", trait="t2")
     s = do(s, "player", "secret", "It comes out.", character="ash")
     s = finish_beat(dice(do(s, "player", "roll"), 3, 3, 3, 3, 3, 3, 3))
-    s = do(s, "gm", "end_story", ending="success")
+    s = do(s, "gm", "end_story", ending="unfinished")
     s = do(s, "player", "very_good", character="ash", trait="t1")
     s = do(s, "player", "move_die", character="ash", **{"from": "mind", "to": "aura"})
     return s
@@ -37,7 +37,7 @@ def test_a_character_carries_over_to_the_next_story(tmp_path):
     assert ash.base == {"body": 3, "mind": 1, "aura": 4} and ash.die_moved and ash.stories == 1
     assert ash.traits[0].very and ash.traits[1].burned and ash.secret_used
     # the new story: only one die move ever; the burned Trait may be won back
-    s2 = do(s2, "gm", "end_story", ending="success")
+    s2 = do(s2, "gm", "end_story", ending="unfinished")
     kinds = {a.kind for a in G.legal_actions(s2, "player")}
     assert "restore" in kinds
     s2 = do(s2, "player", "restore", character="ash", trait="t2")

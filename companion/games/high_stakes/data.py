@@ -164,6 +164,7 @@ class AdventureInfo(_Model):
     captured: str
     after_death: str
     max_scenes: int
+    goal: str  # the problem whose solving is the adventure's success
     source: Source
 
 
@@ -195,6 +196,10 @@ class Ending(_Model):
     id: str
     title: str
     text: str
+    # When the GM may end the story this way (any one suffices): "goal" the adventure's goal is
+    # met; "road" a scene just played leads here; "captured" a character is a prisoner; "dead" a
+    # character has died or none is left; "stuck" no scene of the adventure can follow; "always".
+    when: list[Literal["goal", "road", "captured", "dead", "stuck", "always"]]
     source: Source
 
 
@@ -238,6 +243,7 @@ class Problem(_Model):
     complication: ProblemComplication | None = None
     advantage: list[AdvantageRule] = Field(default_factory=list)
     immune: list[str] = Field(default_factory=list)
+    immune_secret: str = ""  # the secret that trying what it is immune to uncovers
     reveals: list[str] = Field(default_factory=list)  # secrets a success uncovers
     needs_secret: str = ""  # the problem cannot be tried before this secret is uncovered
     needs_element: bool = False  # only a roll with a 6 (a narrative element) solves it
@@ -323,7 +329,7 @@ class Rules:
             if p.complication and p.complication.effect == "trigger":
                 if p.complication.scene not in self.scenes:
                     raise ValueError(f"problem {p.id}: complication leads to unknown scene")
-            for sid in [*p.reveals, p.needs_secret, *(a.secret for a in p.advantage),
+            for sid in [*p.reveals, p.needs_secret, p.immune_secret, *(a.secret for a in p.advantage),
                         *(a.reveals for a in p.advantage)]:
                 if sid and sid not in self.secrets:
                     raise ValueError(f"problem {p.id}: unknown secret {sid!r}")
@@ -337,6 +343,8 @@ class Rules:
             if len(pm.traits) != lim.traits or len(pm.relationships) != lim.relationships:
                 raise ValueError(f"premade {pm.id}: needs 5 Traits and 3 Relationships")
         info = self.adv.adventure
+        if info.goal not in self.problems:
+            raise ValueError(f"adventure: unknown goal {info.goal!r}")
         for sid in (info.start, info.captured, *([info.after_death] if info.after_death != "resume" else [])):
             if sid not in self.scenes:
                 raise ValueError(f"adventure: unknown scene {sid!r}")

@@ -79,6 +79,17 @@ class Labels(Base):
             if a.kind in ("rest",) or (a.kind == "frame" and "rest" in (args.get("type"), args.get("scene"))):
                 if s.rest_used:
                     return RuleError("one-rest-per-session", "this session has had its Rest scene", labels)
+            if a.kind == "end_story" and args.get("ending") in rules.endings:
+                why = self._ending_unearned(s, args["ending"])  # type: ignore[attr-defined]
+                if why:
+                    return RuleError("ending-follows-the-story", f"the story cannot end "
+                                     f"'{rules.endings[args['ending']].title}' now: {why}", labels)
+            if a.kind == "reveal" and args.get("secret") in rules.secrets:
+                return RuleError("secret-in-its-scene", "a secret is uncovered in play, in the scene "
+                                 "it belongs to (a search, a book read, a setback, an idea)", labels)
+            if a.kind == "frame" and args.get("scene") in rules.scenes and s.scene_count < s.max_scenes:
+                return RuleError("scene-follows-the-adventure", f"'{rules.scenes[args['scene']].title}' "
+                                 "does not follow from where the story stands", labels)
             if a.kind == "frame" and s.scene_count >= s.max_scenes:
                 return RuleError("story-length", f"the story has had its {s.max_scenes} scenes: end it", labels)
             if a.kind == "continue":

@@ -125,10 +125,9 @@ def _gm_call(view: dict, legal: list[Action], rules: Rules) -> Action:
         if a and sid not in revealed:
             return a
     if plan.get("immune"):
-        for sec in ("secret-golem-poison",):
-            a = _find(legal, "reveal", secret=sec)
-            if a:
-                return a
+        a = _find(legal, "reveal", secret=p.immune_secret) if p.immune_secret else None
+        if a:
+            return a
         return _find(legal, "no_roll")  # type: ignore[return-value]
     return _find(legal, "roll", problem=p.id) or _find(legal, "roll", problem="open")  # type: ignore[return-value]
 

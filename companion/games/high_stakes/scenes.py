@@ -48,10 +48,9 @@ class Scenes(Base):
         rules = self.rules
         can_frame = s.scene_count < s.max_scenes and bool(s.active())
         if can_frame:
+            ahead, _ = self._ahead(s)
             for sc in rules.adv.scene:
-                if sc.type == "rest" and s.rest_used:
-                    continue
-                if sc.once and sc.id in s.played:
+                if sc.id not in ahead:  # the GM's scenes follow the adventure
                     continue
                 out.append(act(seat=G, kind="frame", args={"scene": sc.id, "title": sc.title},
                                   ask="Set the scene: what, where, who? End with: what do you do?"))
@@ -61,7 +60,6 @@ class Scenes(Base):
                 out.append(act(seat=G, kind="frame", args={"scene": "open", "type": t.id},
                                   ask="Set the scene: what, where, who? End with: what do you do?",
                                   optional_text=False))
-            out.extend(self._reveals(s))
         out.extend(self._endings(s))
         return out
 
@@ -94,16 +92,101 @@ class Scenes(Base):
 
     def _endings(self, s: State) -> list[Action]:
         return [act(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
-                       ask="The epilogue: how does the story close?")
-                for e in self.rules.adv.ending]
+                    ask="The epilogue: how does the story close?")
+                for e in self.rules.adv.ending if not self._ending_unearned(s, e.id)]
+
+    def _ending_unearned(self, s: State, ending: str) -> str:
+        """Why the story may not end this way now ("" if it may): an ending follows the state."""
+        rules = self.rules
+        e = rules.endings[ending]
+        reachable, roads = self._ahead(s)
+        ok = {
+            "always": True,
+            "goal": rules.adv.adventure.goal in self._solved(s),  # type: ignore[attr-defined]
+            "road": ending in roads,
+            "captured": any(c.captured for c in s.active()),
+            "dead": any(c.status != "active" for c in s.characters) or not s.active(),
+            "stuck": not reachable,
+        }
+        if any(ok[w] for w in e.when):
+            return ""
+        why = {"goal": f"the goal is not met ({rules.problems[rules.adv.adventure.goal].name})",
+               "road": "no scene played leads there", "captured": "nobody is a prisoner",
+               "dead": "nobody has died", "stuck": "the adventure still goes on"}
+        return "; ".join(why[w] for w in e.when if w in why)
+
+    def _ahead(self, s: State) -> tuple[set[str], set[str]]:
+        """The adventure scenes the GM may frame next, and the endings the roads reach: the roads
+        out of the last scene played (success, failure, its exits, "resume" to an interrupted
+        scene), the scenes set off by complications, the prisoner's scene, the start. A monster
+        already beaten or a scene that happens once is passed through along its road."""
+        rules = self.rules
+        adv = rules.adv.adventure
+        played = [p for p in s.played if not p.startswith("open:")]
+        solved = set(self._solved(s))  # type: ignore[attr-defined]
+        todo: list[str] = []
+        if not played:
+            todo.append(adv.start)
+        else:
+            last = rules.scenes[played[-1]]
+            todo += [last.next_success, last.next_failure, *(e.scene for e in last.exits), last.ending]
+            if any(c.status != "active" for c in s.characters):
+                todo.append(adv.after_death)
+        todo += s.triggers
+        if any(c.captured for c in s.active()):
+            todo.append(adv.captured)
+        scenes: set[str] = set()
+        roads: set[str] = set()
+        seen: set[str] = set()
+        while todo:
+            x = todo.pop()
+            if not x or x in seen:
+                continue
+            seen.add(x)
+            if x == "resume":
+                todo += [rules.scenes[p].resume_to or p for p in played if not rules.scenes[p].triggered]
+                todo += [rules.scenes[p].resume_to for p in played if rules.scenes[p].resume_to]
+                continue
+            if x in rules.endings:
+                roads.add(x)
+                continue
+            sc = rules.scenes[x]
+            if sc.once and x in s.played:
+                todo.append(sc.next_failure)
+                continue
+            if sc.type == "rest" and s.rest_used:
+                todo.append(sc.ending)
+                continue
+            scenes.add(x)
+            if sc.triggered and sc.problems and all(p in solved for p in sc.problems):
+                todo.append(sc.next_success)
+        return scenes, roads
 
     def _reveals(self, s: State) -> list[Action]:
+        """Secrets the GM may uncover now: only those tied to the scene in play (its problems'
+        secrets, what a success or a complication there uncovers, the scene's own secret)."""
+        tied = self._scene_secrets(s)
         return [
             act(seat="gm", kind="reveal", args={"secret": sec.id, "title": sec.title},
-                   ask="How is the secret uncovered?")
+                ask="How is the secret uncovered?")
             for sec in self.rules.adv.secret
-            if sec.id not in s.revealed
+            if sec.id not in s.revealed and sec.id in tied
         ]
+
+    def _scene_secrets(self, s: State) -> set[str]:
+        rules = self.rules
+        sc = rules.scenes.get(s.scene.id) if s.scene else None
+        if sc is None:
+            return set()
+        out = {x.id for x in rules.adv.secret if x.scene == sc.id}
+        for pid in sc.problems:
+            p = rules.problems[pid]
+            out.update(p.reveals)
+            out.update(x for x in (p.needs_secret, p.immune_secret, *(a.secret for a in p.advantage),
+                                   *(a.reveals for a in p.advantage)) if x)
+            if p.complication and p.complication.reveals:
+                out.add(p.complication.reveals)
+        return out
 
     def _can_rest(self, s: State) -> bool:
         return not s.rest_used and bool(s.active()) and s.scene_count < s.max_scenes
