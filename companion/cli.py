@@ -62,6 +62,8 @@ def _add_voice_flags(p: argparse.ArgumentParser) -> None:
 def _add_table_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, metavar="N",
                    help="players at the table (The Hero's Journey: 2-4 Heroes, default 3)")
+    p.add_argument("--party", type=int, metavar="N", dest="players",
+                   help="High Stakes: characters in your party (the same as --players)")
     p.add_argument("--level", choices=["easy", "normal", "hard"],
                    help="how well the AI plays (The Hero's Journey's rivals; default normal)")
     p.add_argument("--quest", metavar="FILE",

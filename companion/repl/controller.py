@@ -172,6 +172,10 @@ class Controller:
             getattr(self, f"_v_{verb}")(rest.strip())
         elif verb in self.cmds.VERBS:
             self._game_verb(verb, rest)
+        elif getattr(self.cmds, "rewrite", None) and (line2 := self.cmds.rewrite(
+                raw, self.view(), self.legal())):  # a game's own reading of an odd line
+            verb, _, rest = line2.partition(" ")
+            self._game_verb(verb, rest)
         else:
             raise CommandError(f"unknown command {verb!r}; type help for the list",
                                self.cmds.useful_verbs(self.legal()) + ["help"])

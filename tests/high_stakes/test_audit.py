@@ -165,3 +165,76 @@ def test_a_careless_gm_still_tells_a_story_that_follows_the_adventure(pick, seed
             assert not G._ending_unearned(s, a.args["ending"])
             if a.args["ending"] == "success":
                 assert "books" in G._solved(s)
+
+
+# 5. A party of Nightblades -----------------------------------------------------------------------
+
+
+def _party_repl(n=3, seed=3):
+    from companion.games.high_stakes import GAME, HighStakesOptions
+    from companion.repl.controller import Controller
+    from companion.session import AI, HUMAN, Session
+    from companion.story.voice import OfflineVoice
+    from tests.high_stakes.test_tools import Screen
+
+    screen = Screen()
+    session = Session.start(GAME, seed, {"player": HUMAN, "gm": AI}, OfflineVoice(GAME, seed), None,
+                            emit=screen, options=HighStakesOptions(players=n))
+    session.advance()
+    return Controller(session, screen), screen
+
+
+def test_the_cli_plays_a_party():
+    from companion.cli import build_parser
+
+    for cmd in ("play", "autoplay"):
+        args = build_parser().parse_args([cmd, "high-stakes", "--party", "3"])
+        assert args.players == 3
+
+
+def test_a_party_of_three_each_action_naming_who_acts():
+    ctl, screen = _party_repl()
+    for name in ("ash", "rust", "wind"):
+        ctl.handle(f"premade {name}")
+    st = ctl.session.state
+    assert [c.id for c in st.characters] == ["ash", "rust", "wind"] and st.phase == "declare"
+    ctl.handle("body rust: I climb the wall like a cat.")
+    acts = [a for a in ctl.session.actions if a.kind == "act"]
+    assert acts and acts[-1].args["character"] == "rust" and acts[-1].text.startswith("I climb")
+
+
+def test_the_friend_verb_is_aid_and_help_stays_the_help():
+    from companion.games.high_stakes import commands
+
+    assert "aid" in commands.VERBS and "help" not in commands.VERBS
+    ctl, screen = _party_repl(n=2)
+    ctl.handle("premade ash")
+    ctl.handle("premade rust")
+    n = len(screen.lines)
+    ctl.handle("help aid")
+    assert "aid WHO" in "\n".join(t for _, t in screen.lines[n:])
+
+
+# 12. Smaller ---------------------------------------------------------------------------------
+
+
+def test_body_colon_and_plain_prose_at_the_prompt():
+    ctl, screen = _party_repl(n=1)
+    ctl.handle("premade ash")
+    n = len(screen.lines)
+    ctl.handle("I volunteer to go.")
+    said = "\n".join(t for _, t in screen.lines[n:])
+    assert "which attribute" in said and "unknown command" not in said
+    assert not any(a.kind == "act" for a in ctl.session.actions)
+    ctl.handle("aura: I volunteer to go.")
+    acts = [a for a in ctl.session.actions if a.kind == "act"]
+    assert acts and acts[-1].args["attribute"] == "aura" and acts[-1].text == "I volunteer to go."
+
+
+def test_done_with_a_six_pending_says_so_and_no_phase_names():
+    s = to_pool(start("ash"))
+    s = dice(do(s, "player", "roll"), 6, 3, 3)
+    err = refused(s, "player", "done", "sixes")
+    assert "decide every 6" in err.message
+    err = refused(s, "player", "roll", "phase")
+    assert "sixes" not in err.message and "game is at" not in err.message

@@ -47,8 +47,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "heroic": ("heroic TRAIT [-- how]",
                "Heroic Effort: when the GM has put your life at stake, burn a Trait for +2 dice. It "
                "is gone until Experience wins it back."),
-    "help": ("help WHO", "Another of your characters helps the roll: +1 die, and shares the "
-                         "consequence."),
+    "aid": ("aid WHO [-- how]", "Another of your characters helps the roll: +1 die, and shares "
+                                "the consequence (or lend one of their Traits instead)."),
     "lend": ("lend WHO TRAIT [-- how]", "A friend helps by lending a fitting Trait: +1 die (the Trait is "
              "spent; one die per friend, so not as well as helping plainly)."),
     "join": ("join WHO ATTRIBUTE", "Team effort: another character rolls their own dice; all "
@@ -201,7 +201,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         c = _me(view)
         tid = _numbered(head, c["traits"], "Trait")
         return [_pick(legal, seat, "heroic", text, character=c["id"], trait=tid)]
-    if verb == "help":
+    if verb == "aid":
         h = _char_by(view, head)
         return [_pick(legal, seat, "help", text, helper=h["id"])]
     if verb == "lend":
@@ -310,6 +310,20 @@ def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str) -> Ac
     six = nums[0] if len(nums) > 0 else (sixes[0] if sixes else -1)
     one = nums[1] if len(nums) > 1 else (ones[0] if ones else -1)
     return _pick(legal, seat, "cancel", pool=cur, die=six, one=one)
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+    """A line that is no verb: ``body: I climb`` is ``body I climb``; plain words when an action is
+    due get asked which attribute they use (rather than 'unknown command')."""
+    head, _, rest = raw.partition(" ")
+    word = head.rstrip(":").lower()
+    if head.endswith(":") and word in ATTRIBUTES:
+        return f"{word} {rest}"
+    if any(a.kind == "act" for a in legal):
+        raise CommandError("which attribute? say it first, then your words: body (act, fight, "
+                           "climb), mind (search, notice, plan) or aura (talk, charm, lie)",
+                           [f"{a} {raw}" for a in ATTRIBUTES])
+    return None
 
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:
@@ -434,7 +448,7 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
         return [a.args["name"] for a in legal if a.kind == "heroic"]
     if verb == "raise":
         return [a.args["consequence"] for a in legal if a.kind == "raise"]
-    if verb in ("help", "join", "sheet"):
+    if verb in ("aid", "join", "sheet"):
         return list(_chars(view))
     if verb == "premade":
         return [a.args["name"] for a in legal if a.kind == "premade"]
@@ -454,7 +468,7 @@ USEFUL = [
     ("body", "act"), ("mind", "act"), ("aura", "act"), ("contest", "contest"), ("leave", "move_on"),
     ("rest", "rest"), ("on", "go_on"),
     ("trait", "trait"), ("rel", "relationship"), ("raise", "raise"), ("heroic", "heroic"),
-    ("help", "help"), ("lend", "lend"), ("join", "join"), ("roll", "roll"),
+    ("aid", "help"), ("lend", "lend"), ("join", "join"), ("roll", "roll"),
     ("keep", "keep"), ("explode", "explode"), ("cancel", "cancel"), ("done", "done"),
     ("tiebreak", "tiebreak"), ("draw", "draw"), ("element", "element"), ("skip", "skip_element"),
     ("learn", "new_trait"), ("bond", "new_relationship"), ("very", "very_good"),

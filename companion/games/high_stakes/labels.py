@@ -8,6 +8,22 @@ from .base import ATTR_NAME, PHASE_KINDS, Base
 from .model import State
 
 
+# What is going on, in words (never an internal phase name on screen).
+MOMENT = {
+    "create": "the characters are being made", "frame": "the GM is setting the next scene",
+    "between": "you are between scenes", "declare": "it is time to say what you do",
+    "call": "the GM is deciding whether it takes a roll", "stakes": "the GM is setting the stakes",
+    "pool": "the dice pool is being built", "roll": "the dice are being rolled",
+    "sixes": "the 6s are being decided", "explode": "an exploded 6 is being rolled",
+    "tiebreak": "a tied contest waits", "tiebreak_roll": "the tie-breaking die is being rolled",
+    "lose_relationship": "the GM is choosing the Relationship that ends",
+    "element": "a narrative element may be added", "veto": "the GM is weighing the element",
+    "narrate": "the outcome is being told", "complication": "the GM is choosing a setback",
+    "after": "the GM is deciding what happens next", "experience": "Experience is being taken",
+    "over": "the story is over",
+}
+
+
 class Labels(Base):
     def _diagnose(self, s: State, a: Action, legal: list[Action]) -> RuleError:
         labels = [self.describe(x) for x in legal]
@@ -26,7 +42,10 @@ class Labels(Base):
                              f"{', '.join(self.to_move(s)) or 'nobody'})", labels)
         if a.kind not in PHASE_KINDS.get(s.phase, set()) or (
                 a.seat not in self.to_move(s) and a.kind not in kinds):
-            return RuleError("phase", f"'{a.kind}' is not possible now (the game is at: {s.phase})", labels)
+            return RuleError("phase", f"that is not possible now: {MOMENT.get(s.phase, s.phase)}", labels)
+        if a.kind == "done" and s.phase == "sixes":
+            return RuleError("sixes", "decide every 6 first: keep it, explode it or spend it on a 1",
+                             labels)
         args = a.args
         rules = self.rules
         try:
@@ -112,7 +131,12 @@ class Labels(Base):
                 return RuleError("problem", "roll on one of this scene's problems, or 'open'", labels)
         except (KeyError, StopIteration, AttributeError, TypeError, ValueError):
             pass
-        return RuleError("legal-actions", f"{a.kind} {args} is not one of the legal actions now", labels)
+        try:
+            what = self.describe(a)
+        except (KeyError, TypeError, ValueError):
+            what = a.kind
+        return RuleError("legal-actions", f"'{what}' is not possible now ({MOMENT.get(s.phase, '')}): "
+                         "actions lists what is", labels)
 
     def describe(self, action: Action) -> str:
         k, a = action.kind, action.args
