@@ -238,3 +238,36 @@ def test_done_with_a_six_pending_says_so_and_no_phase_names():
     assert "decide every 6" in err.message
     err = refused(s, "player", "roll", "phase")
     assert "sixes" not in err.message and "game is at" not in err.message
+
+
+# 10. Say when success is not enough; never replay a scene identically ------------------------------
+
+
+def test_a_success_that_does_not_solve_the_problem_says_what_is_missing():
+    from companion.games.high_stakes import render
+
+    s = do(frame(start("ash"), scene="library"), "player", "act", "I search the shelves.",
+           character="ash", attribute="mind")
+    s = do(s, "gm", "roll", problem="books")
+    for k, v in (("attribute", {"attribute": "mind"}), ("difficulty", {"value": 2}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = do(s, "player", "roll")
+    after, events = G.apply(s, G.chance(s).outcome(["4", "5"]))  # a success, but no 6
+    assert after.history[-1]["success"] and "books" not in G._solved(after)
+    missing = [e for e in events if e.kind == "still_missing"]  # said at once, on screen
+    assert missing and "6" in missing[0].data["text"]
+    assert "needs a narrative element" in render.mechanics(missing[0], "player")
+
+
+def test_a_scene_framed_again_is_not_told_the_same_way():
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    s = start("ash")
+    view0 = G.view(s, "gm")
+    a = next(x for x in G.legal_actions(s, "gm") if x.kind == "frame" and x.args["scene"] == "guild")
+    told_first = Narrator(0).write(a, view0, NarrationMemory(seed=0))
+    again = G.view(end_scene(frame(s, scene="guild")), "gm")
+    told_again = Narrator(0).write(a, again, NarrationMemory(seed=0))
+    assert told_first and told_again and told_first != told_again

@@ -247,6 +247,7 @@ class Problem(_Model):
     reveals: list[str] = Field(default_factory=list)  # secrets a success uncovers
     needs_secret: str = ""  # the problem cannot be tried before this secret is uncovered
     needs_element: bool = False  # only a roll with a 6 (a narrative element) solves it
+    still_missing: str = ""  # said at once when a success is not enough (no 6 for the element)
     passes: bool = True  # solving it clears the scene
     source: Source
 

@@ -160,6 +160,11 @@ class Dice(Base):
             for p in r.pools:
                 self._mine(s, p.character).captured = False
             events.extend(self._avenge(s, r.problem))
+            if prob is not None and prob.needs_element and not six:
+                # a success that does not solve the problem: say at once what is still missing
+                events.append(_ev("still_missing", problem=prob.id, name=prob.name,
+                                  text=prob.still_missing or f"{prob.name} is not overcome yet: it "
+                                  "takes a narrative element (a 6) as well"))
         else:
             events.extend(self._apply_consequences(s, r, villain=r.problem if prob and prob.villain else ""))
         s.history = [*s.history, {

@@ -202,6 +202,8 @@ class Narrator:
             return f"{d['name']}: “{said}”"
         if k == "overkill":
             return "No need for dice: it is no contest at all."
+        if k == "still_missing":
+            return d["text"]
         if k == "element":
             return f"A 6! {_sentence(said)}" if said else ""
         if k == "veto":
@@ -306,7 +308,15 @@ class Narrator:
             if a.get("scene") == "open":
                 return pick(w.gm.open_frame)
             sc_data = rules.scenes.get(a.get("scene", ""))
-            return sc_data.frame if sc_data else ""
+            if sc_data is None:
+                return ""
+            if sc_data.id in view.get("played", []):  # a scene played again is never the same
+                facts = view.get("facts") or []
+                kept = f" What you made true still stands: {_sentence(facts[-1]).rstrip('.')}." \
+                    if facts else ""
+                return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
+                        f"saw you last is warier now, and the night is older.{kept} What do you do?")
+            return sc_data.frame
         if k == "no_roll":
             return self._no_roll(view, pick)
         if k == "difficulty":

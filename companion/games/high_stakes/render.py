@@ -81,6 +81,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         if d.get("six"):
             out += " · a narrative element"
         return out
+    if k == "still_missing":
+        return f"Not solved yet: {d['name']} needs a narrative element (a 6)"
     if k == "contest_tied":
         return f"Tied at {d['successes']}"
     if k == "contest_result":
