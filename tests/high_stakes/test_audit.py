@@ -6,7 +6,9 @@ import pytest
 
 from companion.core.game import CHANCE, Action, RuleError
 from companion.games.high_stakes import commands
-from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start, to_pool
+from tests.high_stakes.drive import (
+    G, dice, do, end_scene, finish_beat, frame, start, to_pool, uncovered,
+)
 
 
 def refused(s, seat, kind, rule, **args):
@@ -271,3 +273,46 @@ def test_a_scene_framed_again_is_not_told_the_same_way():
     again = G.view(end_scene(frame(s, scene="guild")), "gm")
     told_again = Narrator(0).write(a, again, NarrationMemory(seed=0))
     assert told_first and told_again and told_first != told_again
+
+
+# 11. Complications fit and bite --------------------------------------------------------------------
+
+
+def _one_on(s, success: bool, problem="open"):
+    s = do(s, "player", "act", "I try.", character="ash", attribute="body")
+    s = do(s, "gm", "roll", problem=problem)
+    for k, v in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 1}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = dice(do(s, "player", "roll"), 1, 3, 3) if success else dice(do(s, "player", "roll"), 1, 2, 2)
+    while s.phase != "complication":
+        s = finish_beat(s) if s.phase not in ("narrate",) else do(s, G.to_move(s)[0], "narrate", "x")
+        if s.phase in ("after", "frame"):
+            raise AssertionError("no complication came")
+    return s
+
+
+def test_a_complication_bites_and_fits():
+    s = _one_on(frame(start("ash")), success=False)
+    ids = {a.args["id"] for a in G.legal_actions(s, "gm")}
+    assert "it_had_kin" not in ids  # "the thing you just beat" only after a win
+    after, events = G.apply(s, next(a for a in G.legal_actions(s, "gm") if a.args["id"] == "enemy_arrives"))
+    assert after.harder == 1 and any(e.kind == "harder" for e in events)
+    s2 = do(after, "gm", "continue", "Go on.")
+    s2 = _one_on(s2, success=True)  # the next roll in the scene is one harder...
+    assert s2.roll.difficulty == 2 and s2.harder == 0
+    ids = {a.args["id"] for a in G.legal_actions(s2, "gm")}
+    assert "enemy_arrives" not in ids and "it_had_kin" in ids  # never twice in a scene
+    gear = next(a for a in G.legal_actions(s2, "gm") if a.args["id"] == "gear_lost")
+    assert G.apply(s2, gear)[0].char("ash").gear_lost == 1
+
+
+def test_no_complication_brings_back_a_problem_already_dealt_with():
+    # the dogs were dealt with in the courtyard: falling off the window grating cannot bring them
+    s = frame(uncovered(start("ash"), "secret-loose-grating"), scene="house_front")
+    s = _one_on(s, success=False, problem="window")
+    assert any(a.args["id"] == "problem" for a in G.legal_actions(s, "gm"))  # "the dogs come"
+    dogs_done = {"scene": 0, "scene_id": "courtyard", "roll": True, "problem": "dogs",
+                 "success": True, "six": False}
+    s = s.model_copy(update={"history": [dogs_done, *s.history]})
+    assert not any(a.args["id"] == "problem" for a in G.legal_actions(s, "gm"))

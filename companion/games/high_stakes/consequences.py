@@ -45,11 +45,15 @@ class Consequences(Base):
         assert r is not None
         prob = rules.problems.get(r.problem)
         victim = s.char(r.due_complications[0])
-        if prob is not None and prob.complication is not None and self._harmless(
-                victim, prob.complication.effect, prob.complication.attribute):
+        used = set(s.scene_complications)  # never the same setback twice in a scene
+        pc = prob.complication if prob is not None else None
+        if pc is not None and "problem" not in used and self._harmless(victim, pc.effect, pc.attribute) \
+                and not (pc.effect == "trigger" and self._dealt_with(s, pc.scene)):
             out.append(act(seat=G, kind="complication", args={"id": "problem"},
-                              ask="Describe the setback."))
+                           ask="Describe the setback."))
         for c in rules.core.complication:
+            if c.id in used or (c.after == "success" and not r.success):
+                continue
             if self._harmless(victim, c.effect, c.attribute):
                 out.append(act(seat=G, kind="complication", args={"id": c.id},
                                   ask="Describe the setback."))
@@ -215,12 +219,19 @@ class Consequences(Base):
             s.history = [*s.history[:-1], {**s.history[-1], "told": a.text.strip()[:300]}]
         return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
 
+    def _dealt_with(self, s: State, scene: str) -> bool:
+        """A scene whose every problem is already overcome (the dogs drugged asleep cannot come)."""
+        sc = self.rules.scenes.get(scene)
+        solved = set(self._solved(s))  # type: ignore[attr-defined]
+        return sc is not None and bool(sc.problems) and all(p in solved for p in sc.problems)
+
     def _do_complication(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
         cid, r.due_complications = r.due_complications[0], r.due_complications[1:]
         c = self._mine(s, cid)
         cx = a.args["id"]
+        s.scene_complications = [*s.scene_complications, cx]
         events: list[Event] = []
         if cx == "problem":
             pc = self.rules.problems[r.problem].complication
@@ -239,5 +250,11 @@ class Consequences(Base):
             events.append(_ev("complication", character=cid, id=cx, text=cd.text, note=a.text.strip()))
             if cd.effect == "loss" and cd.attribute and c.active:
                 events.extend(self._lose(s, c, cd.attribute))
+            elif cd.effect == "harder":
+                s.harder += 1
+                events.append(_ev("harder", character=cid, by=1))
+            elif cd.effect == "gear":
+                c.gear_lost += 1
+                events.append(_ev("gear_lost", character=cid, name=c.name))
         s.phase = "complication" if r.due_complications else "after"
         return events

@@ -87,9 +87,12 @@ class SceneType(_Model):
 class Complication(_Model):
     id: str
     text: str
-    effect: Literal["none", "loss"] = "none"
+    # What it does in the engine: an attribute loss; "harder": +1 Difficulty on the next roll of
+    # the scene (a new problem in the way); "gear": a piece of gear lost.
+    effect: Literal["loss", "harder", "gear"] = "harder"
     attribute: Attribute | None = None
     tags: list[str] = Field(default_factory=list)
+    after: Literal["any", "success"] = "any"  # "success": it only makes sense after a win
     source: Source
 
 

@@ -227,6 +227,8 @@ class State(_M):
     facts: list[str] = Field(default_factory=list)  # narrative elements that became real
     history: list[dict] = Field(default_factory=list)  # one entry per resolved beat
     triggers: list[str] = Field(default_factory=list)  # gm only: scenes set off by complications
+    harder: int = 0  # Difficulty added to the scene's next roll by complications
+    scene_complications: list[str] = Field(default_factory=list)  # complications this scene
     pending_new: int = 0  # characters owed to the player after deaths
     bonds: list[dict] = Field(default_factory=list)  # revenge bonds: {villain, fallen}
     ending: str = ""

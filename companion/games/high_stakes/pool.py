@@ -64,10 +64,12 @@ class PoolPhase(Base):
     def _do_difficulty(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        r.difficulty = int(a.args["value"])
+        r.difficulty = int(a.args["value"]) + s.harder  # a setback earlier in the scene bites
+        extra, s.harder = s.harder, 0
         r.stage = "consequence"
         rung = self.rules.rung(r.difficulty)
-        return [_ev("difficulty", value=r.difficulty, rung=rung.name, text=a.text.strip())]
+        return [_ev("difficulty", value=r.difficulty, rung=rung.name, text=a.text.strip(),
+                    harder=extra)]
 
     def _do_consequence(self, s: State, a: Action) -> list[Event]:
         r = s.roll

@@ -48,7 +48,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"The GM makes it {ATTR[d['attribute']]}" if d.get("overruled") else None
     if k == "difficulty":
         why = f": {d['text']}" if d.get("text") else ""
-        return f"Difficulty {d['value']}, {d['rung'].lower()}{why}"
+        worse = f" (+{d['harder']} from a setback)" if d.get("harder") else ""
+        return f"Difficulty {d['value']}{worse}, {d['rung'].lower()}{why}"
     if k == "consequence":
         return "Consequence: " + " and ".join(d["names"])
     if k == "advantage":
@@ -81,6 +82,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         if d.get("six"):
             out += " · a narrative element"
         return out
+    if k == "harder":
+        return "The next roll in this scene: Difficulty +1"
+    if k == "gear_lost":
+        return f"{d['name']} loses a piece of gear"
     if k == "still_missing":
         return f"Not solved yet: {d['name']} needs a narrative element (a 6)"
     if k == "contest_tied":

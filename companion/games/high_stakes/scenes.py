@@ -226,6 +226,7 @@ class Scenes(Base):
                 s.met = [*s.met, sid]
         s.played = [*s.played, sid if sid != "open" else f"open:{a.args['type']}"]
         s.roll = None
+        s.harder, s.scene_complications = 0, []
         s.triggers = [t for t in s.triggers if t != sid]
         events = [_ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
                       title=s.scene.title, place=s.scene.place, text=s.scene.frame)]
@@ -239,6 +240,7 @@ class Scenes(Base):
         return events
 
     def _do_rest(self, s: State, a: Action) -> list[Event]:
+        s.harder, s.scene_complications = 0, []
         s.scene_count += 1
         s.scene = SceneState(number=s.scene_count, id="open", type="rest", title="Rest",
                              frame=a.text.strip())
