@@ -316,3 +316,31 @@ def test_no_complication_brings_back_a_problem_already_dealt_with():
                  "success": True, "six": False}
     s = s.model_copy(update={"history": [dogs_done, *s.history]})
     assert not any(a.args["id"] == "problem" for a in G.legal_actions(s, "gm"))
+
+
+# 9. What the players make true stays true ----------------------------------------------------------
+
+
+def test_an_element_the_players_made_true_is_kept_with_its_kind_and_eases_a_later_problem():
+    from tests.high_stakes.test_ai import run_gm
+
+    def door(s):
+        s = frame(s, scene="house_front")
+        s = do(s, "player", "act", "I pick the lion-mouth lock.", character="ash", attribute="mind")
+        return run_gm(s)
+
+    plain = door(start("ash"))
+    assert plain.roll is not None and plain.roll.problem == "door"
+    # a 6 earlier: the player made a crooked grating true, and the GM accepted it
+    s = to_pool(start("ash"), difficulty=1)
+    s = dice(do(s, "player", "roll"), 6, 3, 3)
+    s = do(s, "player", "keep", die=0)
+    s = do(s, "player", "element", "One of the window gratings hangs crooked.", element="passage")
+    s = do(s, "gm", "accept_element")
+    assert s.facts[-1].startswith("One of the window gratings") and s.fact_kinds[-1] == "passage"
+    view = G.view(s, "player")
+    assert view["made_true"][-1] == {"kind": "passage", "text": s.facts[-1]}
+    eased = door(end_scene(s))
+    assert eased.roll.difficulty == plain.roll.difficulty - 1
+    from companion.games.high_stakes.plan import current_plan  # the GM says why, with the number
+    assert "gratings hangs crooked" in current_plan(G.view(eased, "gm"))["why"]

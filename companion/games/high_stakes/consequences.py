@@ -186,7 +186,7 @@ class Consequences(Base):
         r = s.roll
         assert r
         text = a.text.strip() or self.rules.elements[a.args["element"]].text
-        r.element = text
+        r.element, r.element_kind = text, a.args["element"]
         return [_ev("element", kind=a.args["element"], text=text)] + self._advance(s)
 
     def _do_skip_element(self, s: State, a: Action) -> list[Event]:
@@ -199,6 +199,7 @@ class Consequences(Base):
         r = s.roll
         assert r
         s.facts = [*s.facts, r.element]
+        s.fact_kinds = [*s.fact_kinds, r.element_kind]
         r.element = "+"
         return [_ev("element_accepted")] + self._advance(s)
 

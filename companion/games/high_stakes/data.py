@@ -235,6 +235,15 @@ class AdvantageRule(_Model):
     source: Source
 
 
+class Ease(_Model):
+    """A narrative element the players made true that opens another way past a problem."""
+
+    kinds: list[str]  # element kinds (core.toml's elements) that fit
+    difficulty: int  # added to the approach's Difficulty (negative: easier)
+    reason: str
+    source: Source
+
+
 class Problem(_Model):
     id: str
     name: str
@@ -251,6 +260,7 @@ class Problem(_Model):
     needs_secret: str = ""  # the problem cannot be tried before this secret is uncovered
     needs_element: bool = False  # only a roll with a 6 (a narrative element) solves it
     still_missing: str = ""  # said at once when a success is not enough (no 6 for the element)
+    eased_by: list[Ease] = Field(default_factory=list)
     passes: bool = True  # solving it clears the scene
     source: Source
 

@@ -176,6 +176,7 @@ class Roll(_M):
     due_losses: list[str] = Field(default_factory=list)  # character ids losing a Relationship
     applied: list[dict] = Field(default_factory=list)  # consequences applied, for the record
     element: str = ""  # "" a 6 came up and no element yet; "-" none; "+" accepted; else offered
+    element_kind: str = ""
     narrated: bool = False
 
 
@@ -225,6 +226,7 @@ class State(_M):
     played: list[str] = Field(default_factory=list)  # scene ids framed, in order
     used_premades: list[str] = Field(default_factory=list)
     facts: list[str] = Field(default_factory=list)  # narrative elements that became real
+    fact_kinds: list[str] = Field(default_factory=list)  # each fact's kind (the elements list)
     history: list[dict] = Field(default_factory=list)  # one entry per resolved beat
     triggers: list[str] = Field(default_factory=list)  # gm only: scenes set off by complications
     harder: int = 0  # Difficulty added to the scene's next roll by complications

@@ -119,6 +119,13 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             reasons.append(rule.reason)
             if rule.reveals:
                 reveals.append(rule.reveals)
+    made = view.get("made_true") or []
+    for ease in p.eased_by:  # what the players made true opens another way
+        fit = next((m for m in reversed(made) if m["kind"] in ease.kinds), None)
+        if fit is not None:
+            plan["difficulty"] = max(1, plan["difficulty"] + ease.difficulty)
+            plan["why"] += f"; {ease.reason}: {fit['text'].rstrip('.')}"
+            break
     plan["advantage"] = min(dice, rules.limits.advantage_max)
     plan["advantage_why"] = "; ".join(reasons)
     plan["advantage_reveals"] = reveals

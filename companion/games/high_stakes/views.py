@@ -78,6 +78,9 @@ class Views(Base):
             "revealed": [{"id": x, "title": rules.secrets[x].title, "text": rules.secrets[x].text}
                          for x in s.revealed],
             "facts": list(s.facts),
+            # what the players made true, with each element's kind: it stays true, and the GM
+            # (every voice: the view is in each prompt) builds on it
+            "made_true": [{"kind": k, "text": f} for f, k in zip(s.facts, s.fact_kinds)],
             "history": [dict(h) for h in s.history],
             "played": list(s.played),
             "solved": self._solved(s),
