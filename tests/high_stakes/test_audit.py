@@ -344,3 +344,15 @@ def test_an_element_the_players_made_true_is_kept_with_its_kind_and_eases_a_late
     assert eased.roll.difficulty == plain.roll.difficulty - 1
     from companion.games.high_stakes.plan import current_plan  # the GM says why, with the number
     assert "gratings hangs crooked" in current_plan(G.view(eased, "gm"))["why"]
+
+
+# 6. Readings: documented in the rules data as ours ----------------------------------------------
+
+
+def test_the_engines_own_readings_are_written_down_as_ours():
+    from companion.games.high_stakes.data import load
+
+    readings = {r.id: r for r in load().core.reading}
+    for rid in ("scene-cap", "story-cap", "captured-freed-by-success", "deaths-door-rest",
+                "attribute-zero"):
+        assert readings[rid].source == "ours" and len(readings[rid].text) > 40

@@ -116,6 +116,15 @@ class Core(_Model):
     complication: list[Complication]
     element: list[Element]
     veto: list[Veto]
+    reading: list["Reading"] = Field(default_factory=list)
+
+
+class Reading(_Model):
+    """Where the engine reads an open or silent passage of the text its own way (said, not hidden)."""
+
+    id: str
+    text: str
+    source: Source
 
 
 # --- the setting and its adventure -----------------------------------------------------------
