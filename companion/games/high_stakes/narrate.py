@@ -195,7 +195,9 @@ class Narrator:
             who = _who(view, d["character"])
             if d["kind"] == "secret":
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
-            if d["kind"] in ("raise", "heroic", "unique", "help") and said:
+            if d["kind"] in ("help", "lend") and said:  # the friend's own words
+                return f"{_who(view, d.get('owner') or d['character'])}: “{said}”"
+            if d["kind"] in ("raise", "heroic", "unique") and said:
                 return f"{who}: “{said}”"
             return ""
         if k == "join" and said:
