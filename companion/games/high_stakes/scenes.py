@@ -48,7 +48,7 @@ class Scenes(Base):
         rules = self.rules
         can_frame = s.scene_count < s.max_scenes and bool(s.active())
         if can_frame:
-            ahead, _ = self._ahead(s)
+            ahead = self._ahead(s)[0]
             for sc in rules.adv.scene:
                 if sc.id not in ahead:  # the GM's scenes follow the adventure
                     continue
@@ -91,18 +91,20 @@ class Scenes(Base):
         return out
 
     def _endings(self, s: State) -> list[Action]:
+        ahead = self._ahead(s)  # once for all the endings
         return [act(seat="gm", kind="end_story", args={"ending": e.id, "title": e.title},
                     ask="The epilogue: how does the story close?")
-                for e in self.rules.adv.ending if not self._ending_unearned(s, e.id)]
+                for e in self.rules.adv.ending if not self._ending_unearned(s, e.id, ahead)]
 
-    def _ending_unearned(self, s: State, ending: str) -> str:
+    def _ending_unearned(self, s: State, ending: str,
+                         ahead: tuple[set[str], set[str], set[str]] | None = None) -> str:
         """Why the story may not end this way now ("" if it may): an ending follows the state."""
         rules = self.rules
         e = rules.endings[ending]
-        reachable, roads = self._ahead(s)
+        reachable, roads, solved = ahead or self._ahead(s)
         ok = {
             "always": True,
-            "goal": rules.adv.adventure.goal in self._solved(s),  # type: ignore[attr-defined]
+            "goal": rules.adv.adventure.goal in solved,
             "road": ending in roads,
             "captured": any(c.captured for c in s.active()),
             "dead": any(c.status != "active" for c in s.characters) or not s.active(),
@@ -115,7 +117,7 @@ class Scenes(Base):
                "dead": "nobody has died", "stuck": "the adventure still goes on"}
         return "; ".join(why[w] for w in e.when if w in why)
 
-    def _ahead(self, s: State) -> tuple[set[str], set[str]]:
+    def _ahead(self, s: State) -> tuple[set[str], set[str], set[str]]:
         """The adventure scenes the GM may frame next, and the endings the roads reach: the roads
         out of the last scene played (success, failure, its exits, "resume" to an interrupted
         scene), the scenes set off by complications, the prisoner's scene, the start. A monster
@@ -160,7 +162,7 @@ class Scenes(Base):
             scenes.add(x)
             if sc.triggered and sc.problems and all(p in solved for p in sc.problems):
                 todo.append(sc.next_success)
-        return scenes, roads
+        return scenes, roads, solved
 
     def _reveals(self, s: State) -> list[Action]:
         """Secrets the GM may uncover now: only those tied to the scene in play (its problems'
