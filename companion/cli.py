@@ -459,6 +459,13 @@ def _journal_state(game, path: str):
     return state
 
 
+def _draft_usage_error(message: str):
+    """Bad ``draft`` arguments as one line (argparse would print its usage block first)."""
+    print(f"companion draft: {message} (e.g. companion draft GAME WHAT \"a few words\" "
+          f"[--level N])", file=sys.stderr)
+    sys.exit(EXIT_USAGE)
+
+
 def cmd_draft(args) -> int:
     from companion.core.registry import game_module
 
@@ -467,9 +474,10 @@ def cmd_draft(args) -> int:
     if drafting is None:
         raise UserError(f"{game.title} has no drafting aid yet")
     state = _journal_state(game, args.journal) if args.journal else None
+    more = {"level": args.level} if args.level is not None else {}
     try:
         text = drafting.run(args.what, " ".join(args.situation), state=state,
-                            as_json=args.json, seed=args.seed or 0)
+                            as_json=args.json, seed=args.seed or 0, **more)
     except ValueError as err:
         raise UserError(str(err)) from None
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -582,6 +590,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.add_argument("--journal", help="a session journal to draw state from")
     s.add_argument("--seed", type=int)
+    s.add_argument("--level", type=int, help="the level of what is drafted (dragon-warrior)")
+    s.error = _draft_usage_error
     s.set_defaults(func=cmd_draft)
 
     s = sub.add_parser("doctor", help="check the model configuration and connection")
