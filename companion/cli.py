@@ -467,6 +467,8 @@ def _draft_usage_error(message: str):
 
 
 def cmd_draft(args) -> int:
+    import inspect
+
     from companion.core.registry import game_module
 
     game = _game(args.game)
@@ -475,6 +477,8 @@ def cmd_draft(args) -> int:
         raise UserError(f"{game.title} has no drafting aid yet")
     state = _journal_state(game, args.journal) if args.journal else None
     more = {"level": args.level} if args.level is not None else {}
+    if more and "level" not in inspect.signature(drafting.run).parameters:
+        raise UserError(f"{game.title} drafts take no --level")
     try:
         text = drafting.run(args.what, " ".join(args.situation), state=state,
                             as_json=args.json, seed=args.seed or 0, **more)

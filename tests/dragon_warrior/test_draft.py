@@ -143,3 +143,11 @@ def test_bad_input_is_one_clear_line(capsys, argv, says):
     assert code == 2
     assert says in err and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+def test_level_on_a_game_whose_drafts_take_none_is_one_line(capsys):
+    from companion.cli import main
+
+    assert main(["draft", "high-stakes", "scene", "a rope bridge", "--level", "3"]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == "companion: High Stakes drafts take no --level"
