@@ -9,7 +9,7 @@ from companion.games.becoming import GAME
 from companion.games.becoming.commands import VERBS
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, KINDS
-from companion.games.becoming.narrate import Narrator, narration_data
+from companion.games.becoming.narrate import narration_data
 from companion.journal.render import render_markdown
 from companion.repl.controller import Controller
 from companion.session import AI, HUMAN, Session
