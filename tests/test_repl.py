@@ -75,7 +75,7 @@ def test_a_question_prompt_takes_the_line_as_the_answer(tmp_path):
     c, _ = controller(tmp_path)
     assert c.prompt() == "Name your hero> "
     c.handle("do no harm")  # an answer that starts like a verb stays an answer
-    assert c.session.state.hero_name == "do no harm"
+    assert c.session.state.hero_name == "Do No Harm"
     c.handle("undo")
     assert c.session.state.hero_name == "" and c.prompt() == "Name your hero> "
 
@@ -97,7 +97,7 @@ def test_a_look_only_verb_alone_works_at_a_question_prompt(tmp_path):
     c.handle("map")
     assert any("The map:" in text for _, text in out) and c.session.state.hero_name == ""
     c.handle("map reader")  # with more words it is an answer
-    assert c.session.state.hero_name == "map reader"
+    assert c.session.state.hero_name == "Map Reader"  # capitals for a lower-case name
 
 
 def test_the_x_card_shows_the_retelling_once(tmp_path):
@@ -108,3 +108,24 @@ def test_the_x_card_shows_the_retelling_once(tmp_path):
     c.handle("/x")
     narrations = [t for k, t in out if k == "narration"]
     assert len(narrations) == 1 and out[0][0] == "notice"
+
+
+def test_a_sentence_is_refused_as_the_heros_name_however_it_is_typed(tmp_path):
+    c, out = controller(tmp_path)
+    before = len(c.session.actions)
+    for line in ["Wren goes on, quiet and watchful.", "/do 1 -- Wren goes on, quiet and watchful.",
+                 "Wren the Brave of the High Pass"]:
+        out.clear()
+        c.handle(line)
+        assert any(k == "error" and "Name your hero: a name" in t for k, t in out), (line, out)
+        assert c.view()["phase"] == "name_hero" and len(c.session.actions) == before
+    c.handle("ash tanager")  # typed all in lower case: the story writes it with capitals
+    assert c.session.state.hero_name == "Ash Tanager"
+
+
+def test_a_verb_with_its_telling_at_a_question_prompt_is_a_command_not_the_answer(tmp_path):
+    c, out = controller(tmp_path)
+    before = len(c.session.actions)
+    c.handle("begin -- We set out at dawn.")
+    assert any(k == "error" for k, _ in out) and len(c.session.actions) == before
+    assert c.session.state.hero_name == ""

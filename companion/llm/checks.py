@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from companion.core.game import Action
+from companion.story import names
 
 ECHO_WORDS = 6
-NAME_WORDS = 4
-NAME_CHARS = 40
+NAME_WORDS = names.WORDS
+NAME_CHARS = names.CHARS
 TEXT_CHARS = 240  # an answer, a question, a description: a sentence or two
 NARRATION_CHARS = 320  # one to three short sentences
 SPEECH_CHARS = 140
@@ -61,10 +62,7 @@ def asks_name(action: Action | None) -> bool:
 
 def is_name(text: str) -> bool:
     """A name: one to four words, starting with a capital, no sentence in it."""
-    text = text.strip()
-    ws = text.split()
-    return (0 < len(ws) <= NAME_WORDS and len(text) <= NAME_CHARS and text[:1].isupper()
-            and not re.search(r"[.!?:;,\"()\[\]{}<>]|\.\.\.", text.rstrip(".")) and has_words(text))
+    return names.is_name(text)
 
 
 def text_limit(action: Action | None) -> int:

@@ -21,6 +21,7 @@ from companion.core.game import CHANCE, Action, RuleError
 from companion.core.registry import game_module
 from companion.repl.hints import program
 from companion.session import Session
+from companion.story import names
 from companion.core.verbs import CommandError
 
 Out = Callable[[str, str], None]
@@ -186,6 +187,10 @@ class Controller:
         word = raw.lower()
         if raw.startswith("/") or word in SHARED:
             return True
+        if " -- " in f"{raw} ":  # "begin -- We set out at dawn": a verb and its telling
+            first = word.split(" ", 1)[0]
+            if first in SHARED or first in self.cmds.VERBS:
+                return True
         return word in self.cmds.VERBS and self.cmds.show(word, self.view()) is not None
 
     def _is_verb(self, raw: str) -> bool:
@@ -220,6 +225,7 @@ class Controller:
         self._submit(actions)
 
     def _submit(self, actions: list[Action], by: str = "human") -> None:
+        actions = [_named(a) for a in actions]
         self._dry_run(actions)
         if self.session.offered is not None:  # a move instead of a telling: the companion tells
             self.session.tell("")
@@ -350,3 +356,13 @@ class Controller:
         if self.session.journal is not None:
             self.out("info", f"Saved. Resume with: {program()} resume {self.session.journal.path}")
 
+
+def _named(action: Action) -> Action:
+    """A character's name as the story writes it, or the form a name takes (however the name
+    was typed: at the prompt or as ``do N -- NAME``)."""
+    if action.kind not in names.KINDS or not action.text:
+        return action
+    try:
+        return action.with_text(names.check(action.text))
+    except ValueError as err:
+        raise CommandError(f"{action.ask or 'the name'}: {err}") from None

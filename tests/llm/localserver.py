@@ -16,6 +16,10 @@ from pathlib import Path
 
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 ALIAS = "smollm2"
+# A scripted Protagonist for a whole game of At Any Cost: the name and pronouns questions, then
+# the first legal move with a line of story, again and again (test_script_game.py plays it on the
+# offline voice, so a change to the game's questions shows up without a model server).
+PROTAGONIST_SCRIPT = "Wren\nshe\n" + "/do 1 -- Wren goes on, quiet and watchful.\n" * 400
 
 
 def server_python() -> str | None:

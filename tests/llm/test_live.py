@@ -25,7 +25,7 @@ from companion.llm.config import Settings
 from companion.llm.doctor import main as doctor
 from companion.llm.openai_voice import OpenAIVoice
 from conftest import legal_keys, make_request
-from localserver import ALIAS, LocalServer, server_python
+from localserver import ALIAS, PROTAGONIST_SCRIPT, LocalServer, server_python
 
 pytestmark = pytest.mark.live
 
@@ -124,7 +124,7 @@ def test_an_autoplay_journals_only_story(server, tmp_path):
 def test_a_full_game_of_at_any_cost(server, tmp_path):
     """The Antagonist voiced by the model, the Protagonist a scripted human, to the end."""
     script = tmp_path / "protagonist.txt"
-    script.write_text("/do 1 -- Wren goes on, quiet and watchful.\n" * 400)
+    script.write_text(PROTAGONIST_SCRIPT)
     journal = tmp_path / "game.jsonl"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI_", "COMPANION_"))}
     env.update(COMPANION_CONFIG=str(tmp_path / "none.toml"), COMPANION_TIMEOUT="300")

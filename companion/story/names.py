@@ -1,0 +1,57 @@
+"""A character's name, as a player or a model gave it.
+
+A name is one to ``WORDS`` words and at most ``CHARS`` characters, with no sentence in it: no
+``, ; : ! ? " ( )``, no ``--`` and no word of three letters or more closed by a full stop
+("Wren goes on, quiet and watchful." is a line of story, not a name; "J. R. Hale" and "St. Clair"
+are names). A name typed all in lower case is given capitals ("ash tanager" is "Ash Tanager");
+one typed with any capital keeps the player's own ("de la Cruz").
+
+Decisions: the same rule serves the human's prompt (:func:`check`, which refuses with the form
+expected) and the model's reply check (:func:`is_name`); a model's name must also start with a
+capital, since a small model writing in lower case is usually writing a sentence.
+"""
+from __future__ import annotations
+
+import re
+
+WORDS = 4
+CHARS = 40
+KINDS = frozenset({"name", "name_hero"})  # the actions that name a player's character
+EXPECTED = "e.g. Wren or Ash Tanager"
+
+_SENTENCE = re.compile(r"[,;:!?\"()\[\]{}<>]|--|\.\.|[^\W\d_]{3,}\.")
+
+
+def _problem(text: str) -> str | None:
+    ws = text.split()
+    if not ws or not re.search(r"[^\W\d_]", text):
+        return "a name needs a letter"
+    if len(ws) > WORDS or len(text) > CHARS:
+        return f"a name is one to {WORDS} words, at most {CHARS} characters"
+    if _SENTENCE.search(text):
+        return "a name has no sentence in it (no commas, no full stop after a word)"
+    return None
+
+
+def clean(text: str) -> str:
+    """The name as the story writes it: spaces collapsed; capitals given to an all-lower-case
+    name."""
+    text = " ".join(text.split())
+    if text == text.lower():
+        text = " ".join(w[:1].upper() + w[1:] for w in text.split())
+    return text
+
+
+def check(text: str) -> str:
+    """The cleaned name, or ValueError naming the form expected."""
+    name = clean(text)
+    problem = _problem(name)
+    if problem:
+        raise ValueError(f"{problem}: {EXPECTED}")
+    return name
+
+
+def is_name(text: str) -> bool:
+    """A model's name: the human's rule, and it starts with a capital."""
+    text = " ".join(text.split())
+    return _problem(text) is None and text[:1].isupper()

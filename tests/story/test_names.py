@@ -1,0 +1,28 @@
+"""A character's name: one to four words, no sentence in it, capitals for an all-lower-case one."""
+from __future__ import annotations
+
+import pytest
+
+from companion.story import names
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("Wren", "Wren"), ("ash  tanager", "Ash Tanager"), ("de la Cruz", "de la Cruz"),
+    ("J. R. Hale", "J. R. Hale"), ("St. Clair", "St. Clair"), ("Mary-Jo O'Neil", "Mary-Jo O'Neil"),
+])
+def test_names_are_kept_as_the_story_writes_them(typed, written):
+    assert names.check(typed) == written
+
+
+@pytest.mark.parametrize("typed", [
+    "Wren goes on, quiet and watchful.", "Your move told as story", "Wren -- the brave", "",
+    "...", "Why?", "x" * 41, "Wren (the brave)", "She walks.",
+])
+def test_a_sentence_is_no_name(typed):
+    with pytest.raises(ValueError, match="e.g. Wren"):
+        names.check(typed)
+
+
+def test_a_models_name_must_start_with_a_capital():
+    assert names.is_name("Wren") and not names.is_name("wren")
+    assert not names.is_name("Your move told as story")  # five words
