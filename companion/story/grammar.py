@@ -108,6 +108,11 @@ def a(words: str) -> str:
     return _engine().a(words)
 
 
+def count(n: int, noun: str) -> str:
+    """"1 Anchor", "4 Anchors", "0 Anchors": a number and its noun, agreeing."""
+    return f"{n} {_engine().plural_noun(noun, n)}"
+
+
 def join(items: Sequence[str], conj: str = "and") -> str:
     """"a, b and c" (no serial comma, as the rest of our prose)."""
     items = [i for i in items if i]

@@ -334,7 +334,7 @@ def test_after_stage_five_the_ending_is_told_and_the_game_ends():
     s, events = GAME.apply(s, Action(seat=P, kind="epilogue", text="Home at last."))
     assert GAME.is_over(s) and events[0].data["text"] == "Home at last."
     assert events[0].data["kept"] == list(s.anchors)
-    assert "5 Anchor(s) kept" in GAME.outcome(s).summary
+    assert "5 Anchors kept" in GAME.outcome(s).summary
 
 
 # -- hidden information ---------------------------------------------------------------------------

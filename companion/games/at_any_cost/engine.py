@@ -29,7 +29,7 @@ from itertools import combinations
 from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
-from companion.story import pronouns
+from companion.story import grammar, pronouns
 from companion.games.at_any_cost.data import Rules, rules
 from companion.games.at_any_cost.refusals import Refusals
 from companion.games.at_any_cost.views import Views
@@ -206,7 +206,7 @@ class AtAnyCost(Views, Refusals):
         kept = len(s.anchors)
         who = s.hero_name or "The hero"
         return Outcome(
-            summary=f"{who} finished the journey with {kept} Anchor(s) kept and {lost} lost.",
+            summary=f"{who} finished the journey with {grammar.count(kept, 'Anchor')} kept and {lost} lost.",
             scores={ANTAGONIST: float(lost), PROTAGONIST: float(kept)},
         )
 

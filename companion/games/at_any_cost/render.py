@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 from companion.games.at_any_cost.data import rules
+from companion.story import grammar
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 
 # Private bookkeeping left out of the written story (the live screen still shows it).
@@ -104,7 +105,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         else:
             how = ("The Protagonist folds, and the hero gives up" if data["fold"]
                    else "The Protagonist gives up")
-        return f"{how} {name} ({data['left']} Anchor(s) left)."
+        return f"{how} {name} ({grammar.count(data['left'], 'Anchor')} left)."
     if k == "journey_ended":
         kept = ", ".join(d.anchor(a).name for a in data["kept"]) or "nothing"
         lost = ", ".join(d.anchor(a).name for a in data["lost"]) or "nothing"
@@ -137,7 +138,7 @@ def front_facts(view: dict) -> dict:
            "from": view["map"][0].get("location_name") or "",
            "to": view["map"][4].get("location_name") or ""}
     if view.get("phase") == "over":
-        out["outcome"] = (f"{len(view['anchors'])} Anchor(s) kept, "
+        out["outcome"] = (f"{grammar.count(len(view['anchors']), 'Anchor')} kept, "
                           f"{len(view['anchors_lost'])} lost")
         out["kept"] = [a["name"] for a in view["anchors"]]
         out["lost"] = [a["name"] for a in view["anchors_lost"]]

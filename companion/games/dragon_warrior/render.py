@@ -7,6 +7,7 @@ terminal); ``viewer=None`` gives the neutral wording of the journal.
 """
 from __future__ import annotations
 
+from companion.story import grammar
 from companion.core.game import Event
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior.data import rules
@@ -178,7 +179,7 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return "Three Dragon Tokens spent: the Warrior changes hands."
     if k == "quest_rated":
         return (f"Quest rated {d['rating']}: +{d['xp_gained']} XP (x{max(1, d['xp'])}), treasure "
-                f"worth {d['treasure_levels']} level(s).")
+                f"worth {grammar.count(d['treasure_levels'], 'level')}.")
     if k == "rested":
         return f"HP {d['hp']} · MP {d['mp']}."
     if k == "nothing_found":

@@ -2,6 +2,7 @@
 count), and the short labels of legal actions."""
 from __future__ import annotations
 
+from companion.story import grammar
 from companion.core.game import CHANCE, Action
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import sheet
@@ -131,7 +132,7 @@ def describe(a: Action) -> str:
             what += f" [{args['element']}]"
         return f"give a Level {args['level']} {what}" if args["level"] else f"give a {what}"
     if k == "rate":
-        return (f"rate the Quest {args['rating']}: +{args['treasure']} treasure level(s), "
+        return (f"rate the Quest {args['rating']}: +{grammar.count(args['treasure'], 'treasure level')}, "
                 f"XP x{max(1, args['xp'])}")
     if k == "weakness":
         return f"weakness x{args['mult']} to {args['element']}"
