@@ -426,18 +426,22 @@ def cmd_journal(args) -> int:
 
 def _spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:
     """An unfinished game renders as its human saw it; a finished one shows everything."""
-    from companion.core.game import Action
+    from companion.core.game import Action, RuleError
     from companion.core.registry import get_game
     from companion.session import game_options
-    from companion.journal.store import timeline
+    from companion.journal.render import stale
+    from companion.journal.store import JournalError, timeline
 
+    humans = [s for s, h in header["seats"].items() if h == "human"]
     game = get_game(header["game"])
     state = game.setup(game_options(game, header))
-    for row in timeline(header, rows).actions:
-        state, _ = game.apply(state, Action.model_validate(row["action"]))
+    for n, row in enumerate(timeline(header, rows).actions, 1):
+        try:
+            state, _ = game.apply(state, Action.model_validate(row["action"]))
+        except RuleError as err:
+            raise JournalError(stale(header, n, err)) from None
     if game.is_over(state):
         return None
-    humans = [s for s, h in header["seats"].items() if h == "human"]
     return humans[0] if humans else None
 
 

@@ -161,6 +161,7 @@ def test_unfinished_journals_render_without_spoilers(tmp_path):
               stdin="Wren\nshe\n\nkeep 1 2 3 4 5\n")
     md = companion("journal", str(j)).stdout
     assert "not finished" in md and "Face down" not in md
+    assert f"companion resume {j}`" in md  # the path as given, folder and all
     header_rows = [json.loads(x) for x in j.read_text().splitlines()]
     hidden = next(r for r in header_rows if r["type"] == "action" and any(
         e["kind"] == "hidden_dealt" for e in r["events"]))
@@ -187,3 +188,18 @@ def test_a_campaign_character_is_saved_after_a_story_and_played_in_the_next(tmp_
 def test_a_character_file_for_a_game_without_campaigns_is_refused(tmp_path):
     r = companion("play", "at-any-cost", "--character", str(tmp_path / "x.json"))
     assert r.returncode == 2 and "keeps no characters" in r.stderr
+
+
+def test_a_journal_the_rules_no_longer_replay_is_refused_in_one_line(tmp_path):
+    j = tmp_path / "old.jsonl"
+    r = companion("autoplay", "at-any-cost", "--seed", "7", "--journal", str(j), "--quiet")
+    assert r.returncode == 0, r.stderr
+    rows = j.read_text().splitlines()
+    fourth = [i for i, line in enumerate(rows) if json.loads(line)["type"] == "action"][3]
+    del rows[fourth]  # as if an older version had asked one question fewer
+    j.write_text("\n".join(rows) + "\n")
+    for fmt in ("md", "html"):
+        r = companion("journal", str(j), "--format", fmt)
+        assert r.returncode != 0 and "Traceback" not in r.stderr, r.stderr
+        assert "move 4 of this journal is not legal under this version's rules" in r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1

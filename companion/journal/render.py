@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import html
 import json
+import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core.game import Action, Event
+from companion.core.game import Action, Event, RuleError
 from companion.core.registry import game_module, get_game
-from companion.journal.store import read, timeline
+from companion.journal.store import JournalError, read, timeline
 from companion.session import game_options
 
 
@@ -64,14 +65,24 @@ class Story:
     pictures: list[str] = field(default_factory=list)  # the game's pictures at the end
 
 
+def stale(header: dict, n: int, err: RuleError) -> str:
+    """Why a journal cannot be told: a move the rules of this version refuse."""
+    return (f"move {n} of this journal is not legal under this version's rules ({err.message}; "
+            f"rule: {err.rule}): it was written by a companion whose {header.get('title', '')} "
+            "rules differ, and cannot be replayed by this one")
+
+
 def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     header, rows, _, _ = read(path)
     t = timeline(header, rows)
     game = get_game(header["game"])
     hooks = game_module(game, "render") or PlainHooks()
     state = game.setup(game_options(game, header))
-    for row in t.actions:
-        state, _ = game.apply(state, Action.model_validate(row["action"]))
+    for n, row in enumerate(t.actions, 1):
+        try:
+            state, _ = game.apply(state, Action.model_validate(row["action"]))
+        except RuleError as err:
+            raise JournalError(stale(header, n, err)) from None
     final = game.view(state, None)
     over = game.is_over(state)
     seat_views = {seat: game.view(state, seat) for seat in game.seats}
@@ -138,7 +149,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
             add(("closing", closing))
     else:
         add(("note", "The story is not finished: resume it with `companion resume "
-                     f"{Path(path).name}`."))
+                     f"{shlex.quote(str(path))}`."))
     if reveal and hasattr(hooks, "revealed"):
         text = hooks.revealed(seat_views)
         if text:
