@@ -5,6 +5,7 @@ Hero's decisions are all explicit actions, and a session is exactly its action l
 """
 from __future__ import annotations
 
+import threading
 from typing import Any, ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome, RuleError
@@ -153,12 +154,25 @@ class HerosJourney:
         return describe(action)
 
 
-_LAST: list[Any] = [None, None]
+class _ReadCache(threading.local):
+    """The last state asked about and its working copy, one per thread: batch autoplay runs games
+    in threads, and a working copy is mutable, so no two threads may share one (nor may a thread
+    ever be handed the copy made for another thread's state). The pair is stored as one tuple, so
+    the state and its copy are always replaced together."""
+
+    last: tuple[State, Work] | None = None
+
+
+_CACHE = _ReadCache()
 
 
 def _ro(state: State) -> Work:
     """A working copy for reading only (legal actions, who is due), kept for the last state asked
-    about: the session and the policies ask several questions of one state in a row."""
-    if _LAST[0] is not state:
-        _LAST[0], _LAST[1] = state, thaw(state)
-    return _LAST[1]
+    about in this thread: the session and the policies ask several questions of one state in a
+    row."""
+    last = _CACHE.last
+    if last is not None and last[0] is state:
+        return last[1]
+    work = thaw(state)
+    _CACHE.last = (state, work)
+    return work
