@@ -28,3 +28,17 @@ def test_an_unchecked_event_is_the_validated_event():
     assert fast.model_dump(exclude_defaults=True) == slow.model_dump(exclude_defaults=True)
     assert Event.unchecked("drew") == Event(kind="drew")
     assert not fast.seen_by("antagonist") and fast.seen_by("protagonist")
+
+
+def test_replace_is_model_copy_with_the_update():
+    from companion.core.game import Chance, replace
+    from companion.games.at_any_cost import GAME
+
+    state = GAME.setup(GAME.options_model())
+    changes = {"hero_name": "Wren", "stage": 2}
+    fast, slow = replace(state, **changes), state.model_copy(update=changes)
+    assert fast == slow and fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump_json() == slow.model_dump_json()
+    assert state.hero_name == "" and fast is not state  # the original is left as it was
+    chance = Chance(what="a card", count=1, options=("a", "b"))
+    assert chance.outcome(["b"]) == Action(seat="chance", kind="chance", args={"items": ["b"]})

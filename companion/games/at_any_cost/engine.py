@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import ClassVar
 
-from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
+from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError, replace
 from companion.story import grammar, pronouns
 from companion.games.at_any_cost.data import Rules, rules
 from companion.games.at_any_cost.refusals import Refusals
@@ -175,6 +175,15 @@ class AtAnyCost(Views, Refusals):
         return []
 
     def chance(self, s: State) -> Chance:
+        # asked by the sampler, then by apply, for the same state: remember the last answer
+        last = self.__dict__.get("_last_chance")
+        if last is not None and last[0] is s:
+            return last[1]
+        chance = self._chance(s)
+        self._last_chance = (s, chance)
+        return chance
+
+    def _chance(self, s: State) -> Chance:
         d = self.data
         if s.phase is Phase.DEAL_SEEDS:
             seeds = tuple(loc.id for loc in d.locations if loc.seed)
@@ -415,32 +424,32 @@ class AtAnyCost(Views, Refusals):
         if s.phase is Phase.DEAL_SEEDS:
             first, last = items
             premise = d.story_seed(first, last).premise
-            s = s.model_copy(update={
-                "map": (first, None, None, None, last), "face_up": (True, False, False, False, True),
-                "location_deck": tuple(x for x in s.location_deck if x not in items),
-                "premise": premise, "phase": Phase.DEAL_HIDDEN})
+            s = replace(
+                s, map=(first, None, None, None, last), face_up=(True, False, False, False, True),
+                location_deck=tuple(x for x in s.location_deck if x not in items),
+                premise=premise, phase=Phase.DEAL_HIDDEN)
             return s, [Event.unchecked("map_dealt", {"first": first, "last": last,
                                                     "premise": premise})]
         if s.phase is Phase.DEAL_HIDDEN:
             rest = tuple(x for x in s.location_deck if x not in items)
-            s = s.model_copy(update={
-                "map": (s.map[0], *items, s.map[4]), "location_deck": (), "locations_out": rest,
-                "phase": Phase.NAME_HERO})
+            s = replace(
+                s, map=(s.map[0], *items, s.map[4]), location_deck=(), locations_out=rest,
+                phase=Phase.NAME_HERO)
             return s, [Event.unchecked("hidden_dealt", {"locations": items},
                              visible_to=(ANTAGONIST,)),
                        Event.unchecked("map_laid", {"face_down": 3, "out_of_game": len(rest)})]
         if s.phase is Phase.DRAW_ANCHORS:
-            s = s.model_copy(update={
-                "anchor_deck": tuple(x for x in s.anchor_deck if x not in items),
-                "anchors_drawn": tuple(items), "phase": Phase.KEEP_ANCHORS})
+            s = replace(
+                s, anchor_deck=tuple(x for x in s.anchor_deck if x not in items),
+                anchors_drawn=tuple(items), phase=Phase.KEEP_ANCHORS)
             return s, [Event.unchecked("anchors_drawn", {"anchors": items},
                              visible_to=(PROTAGONIST,))]
         seat = PROTAGONIST if s.phase is Phase.DRAW_PROTAGONIST else ANTAGONIST
         deck_field, hand_field = f"{seat}_deck", f"{seat}_hand"
-        s = s.model_copy(update={
+        s = replace(s, **{
             deck_field: tuple(x for x in getattr(s, deck_field) if x not in items),
-            hand_field: getattr(s, hand_field) + tuple(items),
-            "phase": Phase.DRAW_ANTAGONIST if seat == PROTAGONIST else Phase.DISCARD})
+            hand_field: getattr(s, hand_field) + tuple(items)},
+            phase=Phase.DRAW_ANTAGONIST if seat == PROTAGONIST else Phase.DISCARD)
         events = [Event.unchecked("cards_drawn", {"seat": seat, "cards": items},
                         visible_to=(seat,)),
                   Event.unchecked("drew", {"seat": seat, "count": len(items)})]
@@ -452,7 +461,7 @@ class AtAnyCost(Views, Refusals):
     # setup decisions -------------------------------------------------------------------------
     def _do_name_hero(self, s: State, a: Action):
         name = " ".join(a.text.split())[:60]
-        return (s.model_copy(update={"hero_name": name, "phase": Phase.HERO_PRONOUNS}),
+        return (replace(s, hero_name=name, phase=Phase.HERO_PRONOUNS),
                 [Event.unchecked("hero_named", {"name": name})])
 
     def _do_pronouns(self, s: State, a: Action):
@@ -462,56 +471,56 @@ class AtAnyCost(Views, Refusals):
             written = pronouns.write(pronouns.parse(a.text))
         except ValueError:
             written = "they"
-        return (s.model_copy(update={"hero_pronouns": written, "phase": Phase.DESCRIBE_HERO}),
+        return (replace(s, hero_pronouns=written, phase=Phase.DESCRIBE_HERO),
                 [Event.unchecked("hero_pronouns", {"name": s.hero_name, "pronouns": written})])
 
     def _do_describe_hero(self, s: State, a: Action):
         text = a.text.strip()
-        return (s.model_copy(update={"hero_details": text, "phase": Phase.DRAW_ANCHORS}),
+        return (replace(s, hero_details=text, phase=Phase.DRAW_ANCHORS),
                 [Event.unchecked("hero_described", {"name": s.hero_name, "text": text})])
 
     def _do_keep(self, s: State, a: Action):
         chosen = set(a.args["anchors"])
         keep = tuple(x for x in s.anchors_drawn if x in chosen)  # in the order they were shown
         aside = tuple(x for x in s.anchors_drawn if x not in chosen)
-        s = s.model_copy(update={"anchors": keep, "anchors_set_aside": aside,
-                                 "anchors_drawn": (), "phase": Phase.ANSWER_ANCHORS})
+        s = replace(s, anchors=keep, anchors_set_aside=aside,
+                    anchors_drawn=(), phase=Phase.ANSWER_ANCHORS)
         return s, [Event.unchecked("anchors_kept", {"anchors": list(keep)})]
 
     def _do_answer(self, s: State, a: Action):
         anchor = a.args["anchor"]
         answers = {**s.answers, anchor: a.text.strip()}
         done = all(x in answers for x in s.anchors)
-        s = s.model_copy(update={"answers": answers,
-                                 "phase": Phase.QUESTIONS if done else Phase.ANSWER_ANCHORS})
+        s = replace(s, answers=answers,
+                    phase=Phase.QUESTIONS if done else Phase.ANSWER_ANCHORS)
         return s, [Event.unchecked("anchor_answered", {"anchor": anchor, "text": a.text.strip()})]
 
     def _do_ask(self, s: State, a: Action):
         q = Question(anchor=a.args["anchor"], question=a.text.strip())
-        s = s.model_copy(update={"questions": s.questions + (q,)})
+        s = replace(s, questions=s.questions + (q,))
         return s, [Event.unchecked("question_asked", {"anchor": q.anchor, "question": q.question})]
 
     def _do_reply(self, s: State, a: Action):
-        last = s.questions[-1].model_copy(update={"answer": a.text.strip()})
-        s = s.model_copy(update={"questions": s.questions[:-1] + (last,)})
+        last = replace(s.questions[-1], answer=a.text.strip())
+        s = replace(s, questions=s.questions[:-1] + (last,))
         events = [Event.unchecked("question_answered", {"anchor": last.anchor,
                                                         "text": last.answer})]
         if len(s.questions) >= MAX_QUESTIONS:
-            s, more = self._begin_stage(s.model_copy(update={"questions_done": True}), 1)
+            s, more = self._begin_stage(replace(s, questions_done=True), 1)
             events += more
         return s, events
 
     def _do_begin(self, s: State, a: Action):
-        return self._begin_stage(s.model_copy(update={"questions_done": True}), 1)
+        return self._begin_stage(replace(s, questions_done=True), 1)
 
     # the stage -------------------------------------------------------------------------------
     def _begin_stage(self, s: State, stage: int) -> tuple[State, list[Event]]:
         """Discard last stage's played cards, then the draws are due (chance)."""
-        s = s.model_copy(update={
-            "stage": stage, "phase": Phase.DRAW_PROTAGONIST,
-            "protagonist_discard": s.protagonist_discard + s.protagonist_played,
-            "antagonist_discard": s.antagonist_discard + s.antagonist_played,
-            "protagonist_played": (), "antagonist_played": ()})
+        s = replace(
+            s, stage=stage, phase=Phase.DRAW_PROTAGONIST,
+            protagonist_discard=s.protagonist_discard + s.protagonist_played,
+            antagonist_discard=s.antagonist_discard + s.antagonist_played,
+            protagonist_played=(), antagonist_played=())
         st = self.data.stage(stage)
         return s, [Event.unchecked("stage_begun", {"stage": stage, "name": st.name,
                                                    "tags": list(st.tags)})]
@@ -520,8 +529,8 @@ class AtAnyCost(Views, Refusals):
         seat, cid = a.seat, a.args["card"]
         hand = list(self._hand(s, seat))
         hand.remove(cid)
-        s = s.model_copy(update={f"{seat}_hand": tuple(hand),
-                                 f"{seat}_discard": getattr(s, f"{seat}_discard") + (cid,)})
+        s = replace(s, **{f"{seat}_hand": tuple(hand),
+                          f"{seat}_discard": getattr(s, f"{seat}_discard") + (cid,)})
         events = [Event.unchecked("discarded", {"seat": seat, "card": cid}, visible_to=(seat,))]
         s, more = self._after_discards(s)
         return s, events + more
@@ -534,7 +543,7 @@ class AtAnyCost(Views, Refusals):
         loc = s.map[i]
         flipped = not s.face_up[i]
         face_up = tuple(True if j == i else f for j, f in enumerate(s.face_up))
-        s = s.model_copy(update={"face_up": face_up, "phase": Phase.SET})
+        s = replace(s, face_up=face_up, phase=Phase.SET)
         return s, [Event(kind="location_revealed",
                          data={"stage": s.stage, "location": loc, "flipped": flipped,
                                "tags": self.tags_in_play(s),
@@ -550,8 +559,8 @@ class AtAnyCost(Views, Refusals):
         phase_after = {Phase.SET: Phase.MEET, Phase.MEET: Phase.RAISE, Phase.RAISE: Phase.MEET}
         kind = {Phase.SET: "challenge_set", Phase.MEET: "challenge_met",
                 Phase.RAISE: "challenge_raised"}[s.phase]
-        s2 = s.model_copy(update={f"{seat}_hand": hand, f"{seat}_played": played,
-                                  "phase": phase_after[s.phase]})
+        s2 = replace(s, phase=phase_after[s.phase], **{f"{seat}_hand": hand,
+                                                       f"{seat}_played": played})
         new_tags = [t for t in self.tags_in_play(s2) if t not in before]
         return s2, [Event(kind=kind, data={
             "seat": seat, "stage": s.stage, "cards": order, "added": self.total(order),
@@ -567,7 +576,7 @@ class AtAnyCost(Views, Refusals):
             "stage": s.stage, "set": s.phase is Phase.RAISE,
             "protagonist_total": result.protagonist_total,
             "antagonist_total": result.antagonist_total})]
-        return self._end_stage(s.model_copy(update={"results": s.results + (result,)}), events)
+        return self._end_stage(replace(s, results=s.results + (result,)), events)
 
     def _do_sacrifice(self, s: State, a: Action):
         anchor = a.args["anchor"]
@@ -576,9 +585,9 @@ class AtAnyCost(Views, Refusals):
                              anchor=anchor,
                              protagonist_total=self.total(s.protagonist_played),
                              antagonist_total=self.total(s.antagonist_played))
-        s = s.model_copy(update={
-            "anchors": tuple(x for x in s.anchors if x != anchor),
-            "anchors_lost": s.anchors_lost + (anchor,), "results": s.results + (result,)})
+        s = replace(
+            s, anchors=tuple(x for x in s.anchors if x != anchor),
+            anchors_lost=s.anchors_lost + (anchor,), results=s.results + (result,))
         events = [Event.unchecked("anchor_sacrificed", {
             "stage": s.stage, "anchor": anchor, "fold": fold, "text": a.text.strip(),
             "answer": s.answers.get(anchor, ""), "left": len(s.anchors)})]
@@ -590,15 +599,15 @@ class AtAnyCost(Views, Refusals):
         if s.stage < 5:
             s, more = self._begin_stage(s, s.stage + 1)
             return s, events + more
-        s = s.model_copy(update={
-            "phase": Phase.EPILOGUE,
-            "protagonist_discard": s.protagonist_discard + s.protagonist_played,
-            "antagonist_discard": s.antagonist_discard + s.antagonist_played,
-            "protagonist_played": (), "antagonist_played": ()})
+        s = replace(
+            s, phase=Phase.EPILOGUE,
+            protagonist_discard=s.protagonist_discard + s.protagonist_played,
+            antagonist_discard=s.antagonist_discard + s.antagonist_played,
+            protagonist_played=(), antagonist_played=())
         return s, events
 
     def _do_epilogue(self, s: State, a: Action):
-        s = s.model_copy(update={"epilogue": a.text.strip(), "phase": Phase.OVER})
+        s = replace(s, epilogue=a.text.strip(), phase=Phase.OVER)
         return s, [Event.unchecked("journey_ended", {
             "hero": s.hero_name, "text": s.epilogue, "kept": list(s.anchors),
             "lost": list(s.anchors_lost), "last": s.map[4]})]
