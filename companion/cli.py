@@ -99,16 +99,29 @@ def _journal_path(given: str | None, game, seed: int, prefix: str = "") -> Path:
 
 
 def seat_title(seat: str) -> str:
-    """How a seat is written for people: "GM", "Protagonist"."""
+    """How a seat is written for people: "GM", "Protagonist", "Hero 2"."""
+    import re
+
+    numbered = re.fullmatch(r"([a-z]+)(\d+)", seat)
+    if numbered:
+        return f"{numbered[1].capitalize()} {numbered[2]}"
     return seat.upper() if len(seat) <= 2 else seat.capitalize()
 
 
+def seat_phrase(seat: str) -> str:
+    """A seat in a sentence: "the Protagonist", "the GM", "Hero 2"."""
+    title = seat_title(seat)
+    return title if title[-1].isdigit() else f"the {title}"
+
+
 def _intro(game, session, seat: str, voice, path: Path | None) -> str:
-    others = ", ".join(seat_title(s) for s in session.seats if s != seat)
+    from companion.story.grammar import join
+
+    others = join([seat_phrase(s) for s in session.seats if s != seat])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     lines = [f"{game.title}: {game.blurb}.",
-             f"You are the {seat_title(seat)}; the companion plays the {others} ({voice_note}). "
+             f"You are {seat_phrase(seat)}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
         lines.append(f"Journal: {path}   (resume any time: {program()} resume {path})")
@@ -127,7 +140,7 @@ def cmd_games(args) -> int:
     for game in all_games().values():
         seats = "/".join(game.seats)
         print(f"{game.name:<16} {game.title}: {game.blurb} (seats: {seats}; "
-              f"you play the {game.default_human} by default)")
+              f"you play {seat_phrase(game.default_human)} by default)")
     return 0
 
 
