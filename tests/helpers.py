@@ -27,3 +27,33 @@ def string_leaves(obj):
             yield from string_leaves(v)
     elif isinstance(obj, str):
         yield obj
+
+
+def recorded_decisions(name: str, seed: int, record=lambda session, request: request,
+                       options=None, max_steps: int | None = None):
+    """A whole offline game of ``name`` with every seat played by the AI, and what ``record``
+    made of each decision as it was asked (``record(session, request)``, before the move):
+    the real decisions the prompt tests build their prompts from. Returns (game, records)."""
+    from companion.core.registry import get_game
+    from companion.session import AI, Session
+    from companion.story.voice import OfflineVoice
+
+    game = get_game(name)
+    seen: list = []
+
+    class Recorder(OfflineVoice):
+        name = "recorder"
+
+        def decide(self, request, on_text=None, memory=None):
+            seen.append(record(session, request))
+            return super().decide(request, on_text)
+
+    seats = game.seats_for(options) if options is not None else game.seats
+    session = Session.start(game, seed, {s: AI for s in seats}, Recorder(game, seed), None,
+                            **({"options": options} if options is not None else {}))
+    if max_steps is None:
+        session.advance()
+        assert session.is_over(), f"{name} seed {seed} did not finish"
+    else:
+        session.advance(max_steps=max_steps)
+    return game, seen

@@ -7,35 +7,15 @@ import re
 
 import pytest
 
-from companion.core.registry import get_game
 from companion.games.dragon_warrior import narrate
 from companion.llm import context
-from companion.session import AI, Session
-from companion.story.voice import OfflineVoice
-
-
-class Recorder(OfflineVoice):
-    name = "recorder"
-
-    def __init__(self, game, seed):
-        super().__init__(game, seed)
-        self.session = None
-        self.seen = []
-
-    def decide(self, request, on_text=None, memory=None):
-        self.seen.append((request, self.game.secrets(self.session.state, request.seat)))
-        return super().decide(request, on_text)
+from tests.helpers import recorded_decisions
 
 
 @pytest.fixture(scope="module")
 def decisions():
-    game = get_game("dragon-warrior")
-    voice = Recorder(game, 11)
-    session = Session.start(game, 11, {s: AI for s in game.seats}, voice, None)
-    voice.session = session
-    session.advance()
-    assert session.is_over()
-    return game, voice.seen
+    return recorded_decisions(
+        "dragon-warrior", 11, lambda session, r: (r, session.game.secrets(session.state, r.seat)))
 
 
 def test_every_role_has_its_prompt_and_it_renders(decisions):

@@ -8,39 +8,23 @@ import re
 import pytest
 
 from companion.core.game import CHANCE
-from companion.core.registry import get_game
-from companion.session import AI, Session
 from companion.llm import context
 from companion.llm.fidelity import mentions
-from companion.story.voice import OfflineVoice
+from tests.helpers import recorded_decisions
 
 
-class Recorder(OfflineVoice):
-    name = "recorder"
-
-    def __init__(self, game, seed):
-        super().__init__(game, seed)
-        self.session = None
-        self.seen = []
-
-    def decide(self, request, on_text=None, memory=None):
-        state = self.session.state
-        secrets = self.game.secrets(state, request.seat)
-        face_down = [st["location_name"] for st in self.game.view(state, "antagonist")["map"]
-                     if not st["face_up"] and st.get("location_name")]
-        self.seen.append((request, secrets, face_down))
-        return super().decide(request, on_text)
+def _seen(session, request):
+    state = session.state
+    game = session.game
+    face_down = [st["location_name"] for st in game.view(state, "antagonist")["map"]
+                 if not st["face_up"] and st.get("location_name")]
+    return request, game.secrets(state, request.seat), face_down
 
 
 @pytest.fixture(scope="module")
 def decisions():
-    game = get_game("at-any-cost")
-    voice = Recorder(game, 4)
-    session = Session.start(game, 4, {s: AI for s in game.seats}, voice, None)
-    voice.session = session
-    session.advance()
-    assert session.is_over()
-    return game, voice.seen
+    game, seen = recorded_decisions("at-any-cost", 4, _seen)
+    return game, seen
 
 
 def test_every_decision_renders_for_both_seats(decisions):

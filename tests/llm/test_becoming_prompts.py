@@ -6,34 +6,14 @@ from __future__ import annotations
 import pytest
 
 from companion.core.game import Action
-from companion.core.registry import get_game
 from companion.games.becoming import narrate
 from companion.llm import context
-from companion.session import AI, Session
-from companion.story.voice import OfflineVoice
-
-
-class Recorder(OfflineVoice):
-    name = "recorder"
-
-    def __init__(self, game, seed):
-        super().__init__(game, seed)
-        self.session = None
-        self.seen = []
-
-    def decide(self, request, on_text=None, memory=None):
-        self.seen.append((request, self.session.state))
-        return super().decide(request, on_text)
+from tests.helpers import recorded_decisions
 
 
 @pytest.fixture(scope="module")
 def decisions():
-    game = get_game("becoming")
-    voice = Recorder(game, 6)
-    session = Session.start(game, 6, {s: AI for s in game.seats}, voice, None)
-    voice.session = session
-    session.advance(max_steps=400)
-    return game, voice.seen
+    return recorded_decisions("becoming", 6, lambda session, r: (r, session.state), max_steps=400)
 
 
 def test_a_fate_is_prompted_as_the_agent_or_a_tempter(decisions):

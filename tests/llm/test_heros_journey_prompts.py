@@ -5,38 +5,18 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.registry import get_game
 from companion.games.heros_journey import HjOptions
 from companion.games.heros_journey.data import rules
 from companion.llm import context
-from companion.session import AI, Session
-from companion.story.voice import OfflineVoice
-
-
-class Recorder(OfflineVoice):
-    name = "recorder"
-
-    def __init__(self, game, seed):
-        super().__init__(game, seed)
-        self.session = None
-        self.seen = []
-
-    def decide(self, request, on_text=None, memory=None):
-        self.seen.append((request, self.game.secrets(self.session.state, request.seat)))
-        return super().decide(request, on_text)
+from tests.helpers import recorded_decisions
 
 
 @pytest.fixture(scope="module")
 def decisions():
-    game = get_game("heros-journey")
-    voice = Recorder(game, 7)
-    opts = HjOptions(players=3)
-    session = Session.start(game, 7, {s: AI for s in game.seats_for(opts)}, voice, None,
-                            options=opts)
-    voice.session = session
-    session.advance()
-    assert session.is_over()
-    return game, voice.seen
+    game, seen = recorded_decisions(
+        "heros-journey", 7, lambda session, r: (r, session.game.secrets(session.state, r.seat)),
+        options=HjOptions(players=3))
+    return game, seen
 
 
 def test_rivals_get_the_rival_prompt_with_their_own_name(decisions):

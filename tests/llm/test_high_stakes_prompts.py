@@ -5,31 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.registry import get_game
 from companion.llm import context
-from companion.session.loop import AI, Session
-from companion.story.voice import OfflineVoice
-
-
-class Recorder(OfflineVoice):
-    name = "recorder"
-
-    def __init__(self, game, seed):
-        super().__init__(game, seed)
-        self.seen = []
-
-    def decide(self, request, on_text=None, memory=None):
-        self.seen.append(request)
-        return super().decide(request, on_text)
+from tests.helpers import recorded_decisions
 
 
 @pytest.fixture(scope="module")
 def decisions():
-    game = get_game("high-stakes")
-    voice = Recorder(game, 1)
-    session = Session.start(game, 1, {s: AI for s in game.seats}, voice, None)
-    session.advance()
-    return game, voice.seen
+    return recorded_decisions("high-stakes", 1)
 
 
 def prompt(game, request) -> str:
