@@ -66,6 +66,8 @@ def _add_table_flags(p: argparse.ArgumentParser) -> None:
                    help="High Stakes: characters in your party (the same as --players)")
     p.add_argument("--level", choices=["easy", "normal", "hard"],
                    help="how well the AI plays (The Hero's Journey's rivals; default normal)")
+    p.add_argument("--until", metavar="WHEN",
+                   help="Dragon & Warrior: play on until 'quest', 'dungeon' or 'level N'")
     p.add_argument("--quest", metavar="FILE",
                    help="a Quest file to play (Becoming; draft one with `companion draft "
                         "becoming quest ...`)")
@@ -159,7 +161,8 @@ def cmd_play(args) -> int:
     scripted = args.script is not None
     screen = _screen(scripted)
     lines, veils = _split_list(args.lines), _split_list(args.veils)
-    options = _with_quest(game, _options(game, args.character, args.players, args.level),
+    options = _with_quest(game, _options(game, args.character, args.players, args.level,
+                                          args.until),
                           args.quest)
     seats = {s: (HUMAN if s == seat else AI) for s in _table(game, options)}
     if seat not in seats:
@@ -182,12 +185,15 @@ def _table(game, options) -> tuple[str, ...]:
 
 
 def _options(game, character: str | None, players: int | None = None,
-             level: str | None = None):
+             level: str | None = None, until: str | None = None):
     """The game's options: ``--players`` and ``--level`` where the game has them; with
     ``--character FILE``, the campaign character(s) it holds."""
     if players is None:
         players = getattr(game, "cli_players", None)
-    extra = {k: v for k, v in (("players", players), ("level", level)) if v is not None}
+    extra = {k: v for k, v in (("players", players), ("level", level), ("until", until))
+             if v is not None}
+    if until is not None and "until" not in game.options_model.model_fields:
+        raise UserError(f"{game.title} has no --until (its sessions end one way)")
     if level is not None and "level" not in game.options_model.model_fields:
         raise UserError(f"{game.title} has no --level (its AI plays one way)")
     if character is None:
@@ -342,7 +348,8 @@ def cmd_autoplay(args) -> int:
     from companion.journal.store import JournalError
 
     try:
-        options = _with_quest(game, _options(game, args.character, args.players, args.level),
+        options = _with_quest(game, _options(game, args.character, args.players, args.level,
+                                          args.until),
                               args.quest)
         session = Session.start(game, seed, {s: AI for s in _table(game, options)}, voice, path,
                                 emit=screen, options=options, character_file=args.character)
@@ -368,7 +375,7 @@ def _autoplay_batch(args, game) -> int:
                         "drop --journal/--character (or --count/--jobs/--out)")
     out = Path(args.out) if args.out else \
         Path(os.environ.get("COMPANION_JOURNALS", "transcripts")) / f"batch-{game.name}"
-    options = _options(game, None, args.players, args.level)
+    options = _options(game, None, args.players, args.level, args.until)
     try:
         return autoplay_batch(game, lambda g, s: _voice(args, g, s), options, out,
                               first=args.seed if args.seed is not None else 1,

@@ -36,6 +36,20 @@ def test_invariants_hold_through_whole_sessions(seed):
             for f in b.fighters:
                 assert f.hp >= 0 and f.defense >= 0 and f.mp >= 0
         w = s.warrior
+        assert w.level == sheet.level_for(w.xp)  # the Level reads off the XP chart
+        ids = {p.id for p in s.places}
+        assert not s.places or s.here in ids  # the Warrior stands on a real space
+        for p in s.places if s.chests else ():  # (the street names area-1 before it is drawn)
+            assert set(p.links) <= ids and (p.kind != "room" or p.floor >= 1)
+        searched = {p.id for p in before.places if p.searched}
+        assert searched <= {p.id for p in s.places if p.searched}  # the $ marks stay
+        if action.kind == "search":
+            assert before.here not in searched
+        for e in events:  # a room's or POI's treasure is given once
+            if e.kind == "battle_over" and e.data["result"] == "victory" and \
+                    before.here in searched and any(p.id == before.here and p.kind in
+                                                    ("room", "poi") for p in before.places):
+                assert s.gift_left == 0
         assert 0 <= w.hp <= w.max_hp and 0 <= w.mp <= w.max_mp
         assert 0 <= w.defense <= sheet.max_defense(w)
         assert sheet.pouch_used(w) <= sheet.pouch_capacity(w)

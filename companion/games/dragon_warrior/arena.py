@@ -47,7 +47,7 @@ def town_places(area_levels: Sequence[int] = (1, 2)) -> tuple[Place, ...]:
         links = tuple(x for x in ("street" if i == 1 else f"area-{i - 1}",
                                   f"area-{i + 1}" if i < len(area_levels) else "") if x)
         places.append(Place(id=f"area-{i}", kind="area", name=f"the Level {level} area",
-                            level=level, links=links))
+                            level=level, links=links, drawn=True))
     return tuple(places)
 
 
@@ -58,6 +58,30 @@ def explore_state(warrior: Warrior | None = None, here: str = "street", **kw) ->
               quests=(Quest(text="clear the bandits", giver="throne", area="area-2"),),
               yes=("slime",), no=("gore",), next_id=100)
     return s.model_copy(update=kw)
+
+
+def dungeon_state(floors: int = 2, rooms: int = 3, area: str = "area-1", opened: bool = True,
+                  here: str | None = None, **kw) -> State:
+    """A state in the EXPLORE phase with a dungeon drawn in ``area`` (its Obstacle a locked
+    door), the Warrior holding a brass key, standing at the entrance (or ``here``)."""
+    from companion.games.dragon_warrior import dungeon
+    from companion.games.dragon_warrior.world import _link
+
+    s = explore_state(**kw)
+    lvl = next(p.level for p in s.places if p.id == area)
+    entrance = Place(id="dungeon-1", kind="dungeon", name="the Tooth Caves", level=lvl,
+                     parent=area, dungeon="dungeon-1", links=(area,),
+                     obstacle="a door of black iron with a lock shaped like a broken tooth")
+    s = s.model_copy(update={"places": s.places + (entrance,) + dungeon.layout(
+        "dungeon-1", floors, rooms, lvl, area)})
+    s = _link(s, area, "dungeon-1")
+    key = Item(id="item-key", kind="quest", name="a brass key with a tooth missing")
+    s = s.model_copy(update={"warrior": s.warrior.model_copy(update={"quest_items": (key,)})})
+    if opened:
+        s = dungeon._set(s, "dungeon-1", opened=True,
+                         links=(area, dungeon.room_id("dungeon-1", 1, 1)))
+        s = s.model_copy(update={"warrior": s.warrior.model_copy(update={"quest_items": ()})})
+    return s.model_copy(update={"here": here or "dungeon-1"})
 
 
 def conflict(level: int = 1, atk: int | None = None, df: int | None = None,

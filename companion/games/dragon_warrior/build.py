@@ -74,15 +74,16 @@ def apply_level_up(s: State, a: Action) -> tuple[State, list[Event]]:
 
 
 # -- Conflict cards and Party Members ------------------------------------------------------------------
-def new_draft(s: State, level: int, then: str, text: str, minion_of: str = "") -> State:
+def new_draft(s: State, level: int, then: str, text: str, minion_of: str = "",
+              boss: bool = False) -> State:
     fid = f"{'pm' if then == 'party' else 'foe'}-{s.next_id}"
     name, look = split_text(text)
     points = (sheet.party_points(s.warrior.level) if then == "party"
-              else sheet.conflict_points(level))
+              else sheet.conflict_points(level, boss=boss))
     c = rules().conflict
     foe = Foe(id=fid, name=name, text=look, level=level, atk=c.base_atk, max_def=c.base_def,
               max_hp=c.base_hp, max_mp=c.base_mp, points=points, party=then == "party",
-              minion_of=minion_of)
+              minion_of=minion_of, boss=boss)
     stage = "abilities" if then == "battle" and not minion_of else "stats"
     return s.model_copy(update={"draft": Draft(foe=foe, stage=stage, then=then),
                                 "next_id": s.next_id + 1})

@@ -38,6 +38,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "use": ("use ITEM [CARDS] [on party]", "Use an item. Healing in battle plays a card: "
                                            "use mint 9h."),
     "cast": ("cast SPELL [CARDS] [on party]", "Cast a spell: cast hurt 5s + 9c."),
+    "unlock": ("unlock ITEM [-- how]", "At a dungeon's entrance: try a Quest item on the "
+                                       "Obstacle, and say how you use it."),
     "fight": ("fight", "Start a battle here (the only way a battle starts in town)."),
     "turnin": ("turnin", "Turn in a finished Quest to whoever gave it."),
     "trait": ("trait TEXT", "Write down a new trait for the Warrior."),
@@ -62,7 +64,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "end": ("end", "Stop the session here (saved; the journal tells it)."),
     "hand": ("hand", "Show your hand."),
     "sheet": ("sheet", "Show the Warrior's sheet."),
-    "map": ("map", "Show the town and the areas."),
+    "map": ("map [town|outdoors|dungeon]", "Draw a map: the town, the outdoors, or the "
+                                           "dungeon floor you are on (where you are, if no word)."),
     "drew": ("drew CARD, CARD...", "(physical deck) Enter the cards you drew from a real deck."),
 }
 
@@ -143,6 +146,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return _with([Action(seat=seat, kind="go", args={"to": pid})], text)
     if verb == "talk":
         return [_pick(legal, "talk", "a scene here").with_text(text)]
+    if verb == "unlock":
+        items = {i["name"]: i["id"] for i in view["warrior"]["quest_items"]}
+        if not items:
+            raise CommandError("you hold no Quest item to try", VERBS["unlock"][0])
+        item = match_one(head, items, "Quest item you hold")
+        return [Action(seat=seat, kind="unlock", args={"item": item}, text=text)]
     if verb == "buy":
         choices = {c.name: c.id for c in rules().consumables}
         kind = match_one(head, choices, "item on sale")
@@ -235,6 +244,11 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
             spells = {rules().spell(s).name: s for s in view["warrior"]["spells"]}
             args["spell"], n = _match_prefix(words, spells, "spell you know")
         words = words[n:]
+    if battle is None and args.get("spell") == "return" and words:
+        names = {p["name"]: p["id"] for p in view["places"]
+                 if any(a.args.get("to") == p["id"] for a in legal if a.kind == "cast")}
+        names.update({"town": "street", "home": "street"})
+        args["to"] = match_one(" ".join(words), names, "town you have been to")
     if battle is None:  # outside battle: no cards
         wanted = {**args, "target": "party" if target_party else "warrior"}
         cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
@@ -417,7 +431,7 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
               "go": "go", "talk": "talk", "search": "search", "rest": "rest", "buy": "buy",
               "fight": "fight", "turn_in": "turnin", "award": "award", "end": "end",
               "open": "open", "leave": "leave", "drop": "drop", "accept": "accept",
-              "decline": "decline", "raise": "raise", "party_raise": "raise", "yes": "yes",
+              "decline": "decline", "raise": "raise", "unlock": "unlock", "party_raise": "raise", "yes": "yes",
               "no": "no", "done": "done", "build": "build", "pronouns": "pronouns",
               "trait": "trait"}
 

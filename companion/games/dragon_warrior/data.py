@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from companion.core.resources import rules_path
 
 Source = Literal["text", "ours"]
-FILES = ("core.toml", "spells.toml", "items.toml", "roles.toml", "tables.toml")
+FILES = ("core.toml", "spells.toml", "items.toml", "roles.toml", "tables.toml", "world.toml")
 
 
 def rules_file(name: str) -> Path:
@@ -171,6 +171,40 @@ class Tables(_Strict):
     traits: tuple[str, ...]
 
 
+class DungeonRules(_Strict):
+    source: Source
+    floors: tuple[int, int]
+    min_rooms: int
+    max_rooms: int
+    rooms_per_floor: tuple[int, int]
+
+
+class OutdoorRules(_Strict):
+    source: Source
+    pois_per_area: int
+    areas_per_area: int
+    max_areas: int
+    dungeons_per_area: int
+
+
+class Obstacle(_Strict):
+    text: str
+    tags: tuple[str, ...]
+
+
+class WorldTables(_Strict):
+    """The offline Treasure's and Villain's words for the world beyond the town (ours)."""
+
+    source: Source
+    dungeons: tuple[str, ...]
+    rooms: tuple[str, ...]
+    pois: tuple[str, ...]
+    dungeon_quests: tuple[str, ...]
+    bosses: tuple[str, ...]
+    obstacles: tuple[Obstacle, ...]
+    tags: dict[str, tuple[str, ...]]
+
+
 class Rules(_Strict):
     xp: Xp
     warrior: WarriorRules
@@ -188,6 +222,9 @@ class Rules(_Strict):
     opening: Text
     king: Text
     tables: Tables
+    dungeon: DungeonRules
+    outdoors: OutdoorRules
+    world: WorldTables
     digest: str
 
     @model_validator(mode="after")
@@ -235,4 +272,5 @@ def rules() -> Rules:
         spells=raw["spells.toml"]["spell"], consumables=raw["items.toml"]["consumable"],
         equipment=raw["items.toml"]["equipment"], roles=roles["role"],
         roles_source=roles["source"], opening=roles["opening"], king=roles["king"],
-        tables=raw["tables.toml"], digest=hashlib.sha256(blob).hexdigest()[:16])
+        tables=raw["tables.toml"], dungeon=raw["world.toml"]["dungeon"],
+        outdoors=raw["world.toml"]["outdoors"], world=raw["world.toml"]["offline"], digest=hashlib.sha256(blob).hexdigest()[:16])

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
-from companion.games.dragon_warrior import battle, battle_apply, build, explore, world
+from companion.games.dragon_warrior import battle, battle_apply, build, dungeon, explore, world
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.data import Rules, rules
@@ -66,7 +66,7 @@ class DragonWarrior:
                 for seat, h in seats.items()}
 
     def setup(self, options: WarriorOptions | None = None) -> State:
-        return State()
+        return State(until=options.until if options is not None else "")
 
     # -- whose move ------------------------------------------------------------------------------
     def to_move(self, s: State) -> list[str]:
@@ -79,7 +79,8 @@ class DragonWarrior:
             return [world.palette_seat(s)]
         if p is Phase.QUESTIONS:
             return [world.question_state(s)[0]]
-        if p in (Phase.TOWN, Phase.HOUSES, Phase.AREAS, Phase.TREASURE, Phase.RATE):
+        if p in (Phase.TOWN, Phase.HOUSES, Phase.AREAS, Phase.TREASURE, Phase.RATE, Phase.DRAW,
+                 Phase.OBSTACLE, Phase.JUDGE, Phase.ROOM):
             return [TREASURE]
         if p in (Phase.TROUBLE, Phase.AMBUSH):
             return [VILLAIN]
@@ -106,7 +107,9 @@ class DragonWarrior:
         who = w.name or "The Warrior"
         why = {"quest": f"{who} turned in the first Quest",
                "defeat": f"{who} was defeated and woke at the inn",
-               "stopped": f"{who} stopped for the night"}.get(s.ended, f"{who} rests")
+               "stopped": f"{who} stopped for the night",
+               "dungeon": f"{who} cleared a dungeon",
+               "level": f"{who} reached Level {w.level}"}.get(s.ended, f"{who} rests")
         return Outcome(summary=f"{why}: Level {w.level}, {w.xp} XP, {s.wins} battle(s) won.",
                        scores={WARRIOR: float(w.xp)})
 
@@ -156,6 +159,14 @@ class DragonWarrior:
             return explore.award_actions(s, seat)
         if p is Phase.RATE:
             return explore.rate_actions(s, seat)
+        if p is Phase.DRAW:
+            return dungeon.draw_actions(s, seat)
+        if p is Phase.OBSTACLE:
+            return dungeon.obstacle_actions(s, seat)
+        if p is Phase.JUDGE:
+            return dungeon.judge_actions(s, seat)
+        if p is Phase.ROOM:
+            return dungeon.room_actions(s, seat)
         return []
 
     # -- apply -----------------------------------------------------------------------------------
@@ -201,6 +212,14 @@ class DragonWarrior:
             return explore.apply_award(s, action)
         if p is Phase.RATE:
             return explore.apply_rate(s, action)
+        if p is Phase.DRAW:
+            return dungeon.apply_draw(s, action)
+        if p is Phase.OBSTACLE:
+            return dungeon.apply_obstacle(s, action)
+        if p is Phase.JUDGE:
+            return dungeon.apply_judge(s, action)
+        if p is Phase.ROOM:
+            return dungeon.apply_room(s, action)
         raise RuleError(p.value, f"{k} is not possible now")
 
     def _apply_build(self, s: State, a: Action) -> tuple[State, list[Event]]:

@@ -4,7 +4,7 @@ a token, a finished Quest)."""
 from __future__ import annotations
 
 from companion.core.game import Action, Event
-from companion.games.dragon_warrior import sheet
+from companion.games.dragon_warrior import dungeon, sheet
 from companion.games.dragon_warrior.build import new_draft
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import (
@@ -13,6 +13,7 @@ from companion.games.dragon_warrior.model import (
     VILLAIN,
     WARRIOR,
     Phase,
+    Quest,
     State,
 )
 from companion.games.dragon_warrior.world import (
@@ -36,8 +37,9 @@ def explore_actions(s: State) -> list[Action]:
             acts.append(Action(seat=WARRIOR, kind="go", args={"to": pid}))
     if not s.scene_here:
         acts.append(Action(seat=WARRIOR, kind="talk"))
-    if here.building == "house" and not here.searched:
+    if searchable(here):
         acts.append(Action(seat=WARRIOR, kind="search"))
+    acts += dungeon.unlock_actions(s)
     if here.building == "inn":
         acts.append(Action(seat=WARRIOR, kind="rest"))
     if here.building == "item-shop":
@@ -53,8 +55,8 @@ def explore_actions(s: State) -> list[Action]:
         if sp.kind == "heal":
             for who in _targets(s):
                 acts.append(Action(seat=WARRIOR, kind="cast", args={"spell": sid, "target": who}))
-        elif sid == "return" and not in_town(here):
-            acts.append(Action(seat=WARRIOR, kind="cast", args={"spell": sid}))
+        elif sp.kind in ("map", "travel") and not s.forced:
+            acts += dungeon.spell_actions(s, sid)
     for i in w.pouch:
         acts.append(Action(seat=WARRIOR, kind="drop", args={"item": i.id}))
     if not s.battled_here:
@@ -85,7 +87,7 @@ def _use_out_of_battle(s: State, item) -> list[Action]:
     if k == "fairy-water" and s.forced and here.kind == "area" and \
             here.level < s.warrior.level + 5:
         return [Action(seat=WARRIOR, kind="use", args={"item": item.id})]
-    if k == "wings" and s.here != item.town:
+    if k == "wings" and s.here != item.town and not s.forced:
         return [Action(seat=WARRIOR, kind="use", args={"item": item.id})]
     return []
 
@@ -115,15 +117,17 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
         return s, [Event(kind="shopping", data={"kind": args["kind"]})]
     if k == "use":
         return _use(s, args)
+    if k == "unlock":
+        return dungeon.apply_unlock(s, a)
     if k == "cast":
         sp = rules().spell(args["spell"])
         s = _w(s, mp=w.mp - sp.mp)
+        if sp.kind != "heal":
+            return dungeon.apply_spell(s, a)
         if sp.kind == "heal":
             s, healed = heal(s, args["target"], sp.cards * OUT_OF_BATTLE_CARD)
             return s, [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sp.id,
                                                       "heal": healed, "target": args["target"]})]
-        s, events = enter(s, "street")
-        return s, [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sp.id})] + events
     if k == "drop":
         gone = next(i for i in w.pouch if i.id == args["item"])
         s = _w(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
@@ -183,21 +187,50 @@ def _use(s: State, args: dict) -> tuple[State, list[Event]]:
     return s, [Event(kind="item_used", data=data)] + events
 
 
+def searchable(p) -> bool:
+    """Where the Warrior may search: a house, a point of interest, a room of a cleared dungeon;
+    each only while its treasure has not been found (the $ mark)."""
+    return not p.searched and (p.building == "house" or p.kind == "poi"
+                               or (p.kind == "room" and p.safe))
+
+
+def forces_battle(s: State, p) -> bool:
+    """Entering an Area at or below its Level, or a dungeon room not yet cleared, forces a
+    battle before the Warrior may leave; towns, points of interest and entrances never do."""
+    if p.kind == "area":
+        return s.warrior.level <= p.level
+    return p.kind == "room" and not p.cleared and not p.safe
+
+
 def enter(s: State, pid: str) -> tuple[State, list[Event]]:
-    """Moving into a Space: a fresh scene and battle; an Area at or above the Warrior's Level
-    forces a battle; outside town the Villain may spring one."""
+    """Moving into a Space: a fresh scene and battle; forced battles where the rules say so;
+    Treasure draws a new area or room; outside town the Villain may spring a battle."""
     p = place(s, pid)
-    forced = p.kind == "area" and s.warrior.level <= p.level
+    forced = forces_battle(s, p)
     s = s.model_copy(update={"here": pid, "scene_here": False, "battled_here": False,
-                             "forced": forced, "ambushed": False})
+                             "forced": forced, "ambushed": False, "phase": Phase.EXPLORE})
     events = [Event(kind="entered", data={"place": pid, "name": p.name, "kind": p.kind,
-                                          "level": p.level, "forced": forced})]
+                                          "level": p.level, "forced": forced,
+                                          "named": p.named or p.kind != "room"})]
+    if p.kind == "room":
+        s = dungeon.see_around(s, pid)
     if in_town(p) and s.party is not None and s.party_hp < s.party.max_hp:
         s = s.model_copy(update={"party_hp": s.party.max_hp})
         events.append(Event(kind="pm_rested", data={"name": s.party.name}))
-    if not in_town(p):
-        s = s.model_copy(update={"phase": Phase.AMBUSH})
-    return s, events
+    if p.kind == "area" and not p.drawn:
+        return s.model_copy(update={"phase": Phase.DRAW}), events
+    if p.kind == "room" and not p.named:
+        return s.model_copy(update={"phase": Phase.ROOM}), events
+    return after_arrival(s, events)
+
+
+def after_arrival(s: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Once the space is drawn: outside a town (and off a dungeon's doorstep) the Villain may
+    spring a battle."""
+    p = place(s, s.here)
+    if not in_town(p) and p.kind != "dungeon":
+        return s.model_copy(update={"phase": Phase.AMBUSH}), events
+    return s.model_copy(update={"phase": Phase.EXPLORE}), events
 
 
 # -- the other roles' answers in exploration ------------------------------------------------------
@@ -208,14 +241,30 @@ def scene_actions(s: State, seat: str) -> list[Action]:
         return []
     acts = [Action(seat=seat, kind="speak", ask="Who is here, and what do they say?",
                    optional_text=False)]
+    if who == ALLY and here.kind == "building":
+        acts += [Action(seat=seat, kind="quest", args={"area": t}, optional_text=False,
+                        ask="The Quest this person gives (what must be done there?)")
+                 for t in quest_targets(s)]
     if who == ALLY and s.party is None:
         acts.append(Action(seat=seat, kind="offer", optional_text=False,
                            ask="Which friend offers to join the Warrior? (Name: what they are like)"))
     return acts
 
 
+def quest_targets(s: State) -> list[str]:
+    """Dungeons and points of interest no open Quest is about yet (a dungeon until cleared)."""
+    open_ = {q.area for q in s.quests if not q.turned_in}
+    return [p.id for p in s.places if p.kind in ("dungeon", "poi") and p.id not in open_
+            and not p.cleared and not any(q.area == p.id for q in s.quests)]
+
+
 def apply_scene(s: State, a: Action) -> tuple[State, list[Event]]:
     text = " ".join(a.text.split())
+    if a.kind == "quest":
+        q = Quest(text=text, giver=s.here, area=a.args["area"])
+        s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.EXPLORE})
+        return s, [Event(kind="quest_given", data={
+            "text": text, "giver": place(s, s.here).name, "place": place(s, q.area).name})]
     if a.kind == "speak":
         s = s.model_copy(update={"phase": Phase.EXPLORE})
         return s, [Event(kind="scene", data={"role": a.seat, "text": text, "place": s.here})]
@@ -240,12 +289,16 @@ def apply_join(s: State, a: Action) -> tuple[State, list[Event]]:
 def ambush_actions(s: State, seat: str) -> list[Action]:
     if seat != VILLAIN:
         return []
-    acts = [Action(seat=seat, kind="ambush")]
-    acts.append(Action(seat=seat, kind="hold"))
-    return acts
+    here = place(s, s.here)
+    boss = dungeon.boss_actions(s)
+    if boss and dungeon.last_room_left(s, here):
+        return boss  # the last room left holds the Boss
+    return [Action(seat=seat, kind="ambush")] + boss + [Action(seat=seat, kind="hold")]
 
 
 def apply_ambush(s: State, a: Action) -> tuple[State, list[Event]]:
+    if a.kind == "boss":
+        return dungeon.apply_boss(s, a)
     if a.kind == "hold":
         return s.model_copy(update={"phase": Phase.EXPLORE, "ambushed": True}), []
     s = s.model_copy(update={"phase": Phase.BUILD, "ambushed": True, "draft": None})
@@ -270,7 +323,9 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     if result == "defeat":
         xp = sheet.xp_after_defeat(w)
         s = _w(s, xp=xp, hp=w.max_hp, mp=w.max_mp).model_copy(update={
-            "here": "inn", "phase": Phase.OVER, "ended": "defeat"})
+            "here": "inn", "phase": Phase.OVER if not s.until else Phase.EXPLORE,
+            "ended": "defeat" if not s.until else "", "scene_here": False,
+            "battled_here": False, "forced": False})
         return s, [Event(kind="battle_over", data={
             "result": "defeat", "foe": master.name, "xp_lost": w.xp - xp, "xp": xp}),
             Event(kind="woke_at_inn", data={"town": s.town})]
@@ -283,14 +338,29 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     if gained and s.party is not None:
         s = s.model_copy(update={"party": s.party.model_copy(
             update={"points": s.party.points + gained})})
+    budget = master.level * (2 if master.boss else 1)
+    here = place(s, s.here)
+    if here.kind in ("room", "poi"):  # one treasure per room and point of interest, ever
+        budget = 0 if here.searched else budget
+        s = dungeon._set(s, here.id, searched=True)
     s = s.model_copy(update={"wins": s.wins + 1, "award_due": True, "gift": "battle",
-                             "gift_left": master.level * (2 if master.boss else 1)})
+                             "gift_left": budget})
     events.append(Event(kind="battle_over", data={
         "result": "victory", "foe": master.name, "xp_gained": gain, "xp": xp,
-        "level": level, "levels_gained": gained, "above": master.level > w.level}))
+        "level": level, "levels_gained": gained, "above": master.level > w.level,
+        "boss": master.boss}))
+    if here.kind == "room" and not here.cleared:
+        s = dungeon._set(s, here.id, cleared=True)
+        s, more = dungeon.find_stairs(s, here.id)
+        events += more
+    cleared = ""
+    if master.boss and here.kind == "room" and not place(s, here.dungeon).cleared:
+        cleared = here.dungeon
+        s, more = dungeon.clear_dungeon(s, here.dungeon)
+        events += more
     quests = list(s.quests)
     for i, q in enumerate(quests):
-        if not q.done and q.area == s.here:
+        if not q.done and ((q.area == s.here and here.kind != "dungeon") or q.area == cleared):
             quests[i] = q.model_copy(update={"done": True})
             events.append(Event(kind="quest_done", data={"text": q.text}))
     s = s.model_copy(update={"quests": tuple(quests)})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from companion.core.game import Options
 
@@ -50,11 +50,31 @@ class Phase(StrEnum):
     AWARD = "award"  # after a battle, the Ally may award the Warrior's player a token
     LEVEL_UP = "level_up"
     RATE = "rate"  # Treasure rates a finished Quest
+    DRAW = "draw"  # Treasure draws what is in an area the first time the Warrior walks in
+    OBSTACLE = "obstacle"  # Treasure writes the Obstacle at a new dungeon's entrance
+    JUDGE = "judge"  # Treasure judges whether the Warrior's Quest item gets past the Obstacle
+    ROOM = "room"  # Treasure names and describes a dungeon room the Warrior walks into
     OVER = "over"
 
 
+UNTIL = ("", "quest", "dungeon")  # or "level N"
+
+
 class WarriorOptions(Options):
-    pass
+    # when the session stops: "" or "quest" (the first Quest turned in, part 1's stop), "dungeon"
+    # (the first dungeon cleared), "level N" (the Warrior reaches Level N)
+    until: str = ""
+
+    @field_validator("until")
+    @classmethod
+    def _until(cls, v: str) -> str:
+        v = " ".join(v.lower().split())
+        if v in UNTIL:
+            return v
+        head, _, n = v.partition(" ")
+        if head == "level" and n.isdigit() and 2 <= int(n) <= 30:
+            return f"level {int(n)}"
+        raise ValueError("expected quest, dungeon or 'level N' (N from 2 to 30)")
 
 
 class Item(BaseModel):
@@ -186,12 +206,30 @@ class Place(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     id: str
-    kind: str  # building | street | area (part 2: poi, room)
+    kind: str  # building | street | area | poi | dungeon (its entrance) | room
     name: str
     level: int = 1
     building: str = ""  # throne | inn | item-shop | equipment-shop | house
     links: tuple[str, ...] = ()
-    searched: bool = False  # the $ mark: a building's treasure, once ever
+    searched: bool = False  # the $ mark: a building's, POI's or room's treasure, once ever
+    text: str = ""  # what Treasure said it looks like
+    parent: str = ""  # the area a POI or dungeon is in; the area an area grew from
+    drawn: bool = False  # an area: Treasure has drawn what is in it
+    # dungeons: the entrance holds the Obstacle and the Boss; rooms sit on floors at grid spots
+    dungeon: str = ""
+    floor: int = 0
+    pos: tuple[int, int] = (0, 0)
+    named: bool = False  # a room: Treasure has described it
+    seen: bool = False  # a room: on the Warrior's map (entered, next door, or lit by Radiant)
+    cleared: bool = False  # a room: the X mark; an entrance: the Boss is beaten
+    safe: bool = False  # a room or entrance of a cleared dungeon: now part of a town
+    stairs: str = ""  # a room: the room its stairs lead down to
+    stairs_found: bool = False
+    obstacle: str = ""
+    opened: bool = False
+    tried: tuple[str, ...] = ()  # Quest items Treasure judged not to fit
+    boss_met: bool = False  # an entrance: the Villain has brought the Boss in
+    boss_card: str = ""
 
 
 class Quest(BaseModel):
@@ -241,3 +279,5 @@ class State(BaseModel):
     wake_at: str = ""  # the inn a defeated Warrior wakes in
     next_id: int = 1
     ended: str = ""  # why the session stopped
+    until: str = ""  # WarriorOptions.until
+    attempt: tuple[str, str] = ("", "")  # a Quest item offered at an Obstacle, and how

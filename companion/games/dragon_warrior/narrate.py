@@ -153,6 +153,38 @@ class Narrator:
             if d["kind"] in ("weapon", "armor", "offhand"):
                 key = "equipped" if d["replaced"] else "equipped_new"
             return say(key, item=phrase(d["item"]))
+        if k == "dungeon_drawn":
+            return say("dungeon_drawn", place=phrase(d["name"]), area=d["area"])
+        if k == "poi_drawn":
+            return say("poi_drawn", place=phrase(d["name"]), area=d["area"])
+        if k == "obstacle_made":
+            return say("obstacle_made", place=phrase(d["name"]), text=d["text"].rstrip("."))
+        if k == "unlock_tried":
+            return say("unlock_tried", item=phrase(d["item"]))
+        if k == "obstacle_holds":
+            return say("obstacle_holds", item=phrase(d["item"]))
+        if k == "obstacle_passed":
+            return say("obstacle_passed", item=phrase(d["item"]), place=phrase(d["dungeon"]))
+        if k == "room_described":
+            look = _sentence(d["text"]) if d.get("text") else ""
+            if look and memory.allows(look):
+                return say("room_entered", place=phrase(d["name"]), look=look)
+            return say("room_plain", place=phrase(d["name"]))
+        if k == "stairs_found":
+            return say("stairs_found", level=d["floor"])
+        if k == "battle_called" and d.get("boss"):
+            return say("boss_appears")
+        if k == "dungeon_cleared":
+            return say("dungeon_cleared", place=phrase(d["name"]))
+        if k == "quest_given":
+            return _sentence(f"{d['giver'][:1].upper()}{d['giver'][1:]} has a Quest: "
+                             f"{d['text'].rstrip('.')}")
+        if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] == "radiant":
+            return say("radiant")
+        if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] in ("outside", "return"):
+            return say("travel")
+        if k == "entered" and not d.get("named", True):
+            return ""  # Treasure describes the room next
         if k == "entered":
             where = next((p for p in view.get("places", []) if p["id"] == d["place"]), {})
             kind = where.get("building") or d["place"]
@@ -270,15 +302,39 @@ class Narrator:
         if k == "area":
             level = args.get("level", 1)
             names = t.areas[min(level, len(t.areas)) - 1]
-            return pick(names, "the Open Fields")
+            taken = {p["name"] for p in view.get("places", [])}
+            fresh = [n for n in names if n not in taken] or [
+                n for row in t.areas for n in row if n not in taken]
+            return pick(fresh, f"the Far Fields of Level {level}")
         if k == "trouble":
             return pick(t.troubles, "the harvest failed")
+        if k == "quest" and not args["area"].startswith("area"):
+            where = next((p["name"] for p in view.get("places", []) if p["id"] == args["area"]),
+                         "the ruin")
+            return pick([q.format(place=where) for q in rules().world.dungeon_quests],
+                        f"deal with {where}")
         if k == "quest":
             area = next((p["name"] for p in view.get("places", []) if p["id"] == args["area"]),
                         "the wilds")
             return pick([q.format(area=area) for q in t.quests], f"clear {area}")
         if k == "give":
             return self._item_text(args, t, pick)
+        wt = rules().world
+        used = {p["name"] for p in view.get("places", [])}
+        if k == "dungeon":
+            return pick([x for x in wt.dungeons if x.split(": ")[0] not in used], "the Old Cellars")
+        if k == "poi":
+            return pick([x for x in wt.pois if x.split(": ")[0] not in used], "a Lonely Shrine")
+        if k == "room":
+            return pick([x for x in wt.rooms if x.split(": ")[0] not in used], "a Bare Room")
+        if k == "obstacle":
+            return self._obstacle(view, pick)
+        if k == "boss":
+            level = args.get("level", 1)
+            names = t.foes[min(level, len(t.foes)) - 1]
+            return pick(list(wt.bosses), "the Cellar King: a shape too big for its throne")
+        if k == "unlock":
+            return ""
         if k == "new":
             level = args.get("level", 1)
             names = t.foes[min(level, len(t.foes)) - 1]
@@ -309,6 +365,17 @@ class Narrator:
             name, _, who = friend.partition(": ")
             return f"{name}: {who}, asks to come along"
         return pick(t.answers, "So be it.")
+
+    def _obstacle(self, view: dict, pick) -> str:
+        """An Obstacle that one of the Warrior's Quest items answers (the text's advice)."""
+        from companion.games.dragon_warrior.dungeon import tags
+
+        held = set()
+        for i in view.get("warrior", {}).get("quest_items", []):
+            held |= tags(f"{i['name']} {i.get('text', '')}")
+        obstacles = rules().world.obstacles
+        fitting = [o.text for o in obstacles if held & set(o.tags)]
+        return pick(fitting or [o.text for o in obstacles], obstacles[0].text)
 
     def _item_text(self, args: dict, t, pick) -> str:
         kind = args["kind"]

@@ -20,6 +20,7 @@ from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, WARRIOR
 
 MAX_AUTOPLAY_BATTLES = 10  # the autoplayed Warrior calls it a night after this many battles
+MAX_CAMPAIGN_BATTLES = 150  # ... or this many, when the session runs until a dungeon or a Level
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -56,14 +57,20 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
         return _found(view, legal)
     if phase == "explore":
         return _explore(view, legal, rng)
+    if phase == "draw":
+        return _draw(view, legal, rng)
+    if phase == "judge":
+        return _judge(view, legal)
     if phase == "scene":
+        if "quest" in kinds:
+            return _first(legal, "quest")
         if "offer" in kinds and view.get("party") is None and rng.random() < 0.5:
             return _first(legal, "offer")
         return _first(legal, "speak")
     if phase == "join":
         return _first(legal, "accept")
     if phase == "ambush":
-        return _first(legal, "ambush")
+        return _ambush(view, legal)
     if phase == "build":
         return _build(view, legal, rng)
     if phase == "level_up":
@@ -187,7 +194,7 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     by = {a.kind: a for a in legal}
     here = next(p for p in view["places"] if p["id"] == view["here"])
-    if view["battles"] >= MAX_AUTOPLAY_BATTLES:
+    if view["battles"] >= (MAX_CAMPAIGN_BATTLES if view.get("until") else MAX_AUTOPLAY_BATTLES):
         return by["end"]
     if "turn_in" in kinds:
         return by["turn_in"]
@@ -200,12 +207,16 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
             return casts[0]
     if "fight" in kinds and view["forced"]:
         return by["fight"]
-    quest = view["quests"][0] if view["quests"] else None
-    if quest and quest["done"]:
+    quest = next((q for q in view["quests"] if q["done"] and not q["turned_in"]), None)
+    if quest:
         step = _go(view, legal, quest["giver"])
         if step:
             return step
-    if here["kind"] != "area":
+    if here["kind"] in ("room", "dungeon", "poi") and w["hp"] * 2 < w["max_hp"]:
+        step = _go(view, legal, "inn")  # no healing left: back to the inn
+        if step:
+            return step
+    if here["kind"] in ("building", "street"):
         if w["hp"] < w["max_hp"] and "rest" in kinds:
             return by["rest"]
         if w["hp"] * 4 < w["max_hp"] * 3 and view["battles"]:
@@ -219,7 +230,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         if "buy" in kinds and w["pouch_used"] * 2 < w["pouch_capacity"]:
             heal = [a for a in legal if a.kind == "buy" and a.args["kind"] == "healstuff"]
             return heal[0] if heal else next(a for a in legal if a.kind == "buy")
-        if w["pouch_used"] * 2 < w["pouch_capacity"] and not view["battles"]:
+        if w["pouch_used"] * 2 < w["pouch_capacity"] and (not view["battles"]
+                                                          or view.get("until")):
             step = _go(view, legal, "item-shop")
             if step:
                 return step
@@ -229,16 +241,128 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
             step = _go(view, legal, unsearched[0])
             if step:
                 return step
-    if quest and not quest["done"]:
-        step = _go(view, legal, quest["area"])
+    quest = next((q for q in view["quests"] if not q["done"]), None)
+    if quest:
+        step = _seek(view, legal, quest["area"])
         if step:
             return step
+    if view.get("until") == "dungeon" or (view.get("until") and not quest):
+        step = _campaign(view, legal)
+        if step:
+            return step
+    if quest and quest["area"].startswith("area"):
         if "fight" in kinds:
             return by["fight"]
         back = _go(view, legal, "area-1")
         if back:
             return back
     return by["end"]
+
+
+def _seek(view: dict, legal: Sequence[Action], target: str) -> Action | None:
+    """A step towards a Quest's place; inside a dungeon, towards its Boss."""
+    kind = next((p["kind"] for p in view["places"] if p["id"] == target), "")
+    if kind == "dungeon":
+        return _delve(view, legal, target)
+    return _go(view, legal, target)
+
+
+def _campaign(view: dict, legal: Sequence[Action]) -> Action | None:
+    """No Quest open: the first dungeon not yet cleared, else the frontier of the map."""
+    for p in view["places"]:
+        if p["kind"] == "dungeon" and not p.get("cleared"):
+            step = _delve(view, legal, p["id"])
+            if step:
+                return step
+    w = view["warrior"]
+    areas = [p for p in view["places"] if p["kind"] == "area"]
+    frontier = max(areas, key=lambda p: (p["level"] <= w["level"] + 1, p["level"]), default=None)
+    if frontier is None:
+        return None
+    if view["here"] == frontier["id"]:
+        return _first(legal, "fight") if any(a.kind == "fight" for a in legal) else \
+            _go(view, legal, "inn")
+    return _go(view, legal, frontier["id"])
+
+
+def _delve(view: dict, legal: Sequence[Action], did: str) -> Action | None:
+    """Into the dungeon: through the Obstacle, to the nearest room not yet cleared, down the
+    stairs once a floor is done."""
+    by_id = {p["id"]: p for p in view["places"]}
+    here = by_id.get(view["here"], {})
+    entrance = by_id[did]
+    if here.get("id") == did and not entrance.get("opened"):
+        tries = [a for a in legal if a.kind == "unlock"]
+        return tries[0] if tries else None
+    if here.get("kind") != "room" or here.get("dungeon") != did:
+        return _go(view, legal, did) if view["here"] != did else \
+            _go(view, legal, f"{did}-1-1")
+    goal = _nearest(view, view["here"], lambda p: p.get("dungeon") == did and p["kind"] == "room"
+                    and not p.get("cleared"))
+    if goal:
+        return _go(view, legal, goal)
+    return None
+
+
+def _nearest(view: dict, start: str, want) -> str:
+    by_id = {p["id"]: p for p in view["places"]}
+    seen, todo = {start}, deque([start])
+    while todo:
+        here = todo.popleft()
+        p = by_id.get(here)
+        if p is not None and here != start and want(p):
+            return here
+        for nxt in (p or {}).get("links", []):
+            if nxt not in seen and nxt in by_id:
+                seen.add(nxt)
+                todo.append(nxt)
+    return ""
+
+
+# -- Treasure draws the world, the Villain brings the Boss ---------------------------------------------
+def _draw(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    here = next(p for p in view["places"] if p["id"] == view["here"])
+    kinds = {a.kind for a in legal}
+    dungeons = [p for p in view["places"] if p["kind"] == "dungeon"]
+    if "dungeon" in kinds and not dungeons:
+        sizes = [a for a in legal if a.kind == "dungeon"]
+        small = [a for a in sizes if a.args["floors"] == 2 and a.args["rooms"] == 3]
+        return small[0] if small else rng.choice(sizes)
+    areas = [p for p in view["places"] if p["kind"] == "area"]
+    top = max(p["level"] for p in areas)
+    children = [p for p in areas if p.get("parent") == here["id"]]
+    if "area" in kinds and here["level"] == top and not children:
+        return _first(legal, "area")
+    pois = [p for p in view["places"] if p["kind"] == "poi" and p.get("parent") == here["id"]]
+    if "poi" in kinds and not pois and rng.random() < 0.4:
+        return _first(legal, "poi")
+    return _first(legal, "drawn")
+
+
+def _judge(view: dict, legal: Sequence[Action]) -> Action:
+    from companion.games.dragon_warrior.dungeon import fits
+
+    at = view.get("attempt") or {}
+    here = next(p for p in view["places"] if p["id"] == view["here"])
+    item = next((i for i in view["warrior"]["quest_items"] if i["id"] == at.get("item")), {})
+    ok = fits(here.get("obstacle", ""), f"{item.get('name', '')} {item.get('text', '')}",
+              at.get("how", ""))
+    return _first(legal, "fits" if ok else "refuse")
+
+
+def _ambush(view: dict, legal: Sequence[Action]) -> Action:
+    kinds = {a.kind for a in legal}
+    if "boss" in kinds:
+        if "ambush" not in kinds:
+            return _first(legal, "boss")
+        here = next(p for p in view["places"] if p["id"] == view["here"])
+        rooms = [p for p in view["places"] if p.get("dungeon") == here.get("dungeon")
+                 and p["kind"] == "room"]
+        last = max(p["floor"] for p in rooms)
+        on_floor = [p for p in rooms if p["floor"] == last]
+        if here["floor"] == last and here["id"] == on_floor[-1]["id"]:
+            return _first(legal, "boss")
+    return _first(legal, "ambush")
 
 
 # -- point buy -------------------------------------------------------------------------------------

@@ -63,10 +63,40 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
                 f"{d['pouch']}/{d['capacity']}" + (f" (replaces {d['replaced']})"
                                                     if d["replaced"] else "") + ".")
     if k == "entered":
+        forced = " A battle must come before leaving." if d["forced"] else ""
         if d["kind"] == "area":
-            forced = " A battle must come before leaving." if d["forced"] else ""
             return f"Level {d['level']} area.{forced}"
+        if d["kind"] == "room":
+            return f"Level {d['level']} room.{forced}" if d.get("named", True) else None
+        if d["kind"] in ("poi", "dungeon"):
+            return f"Level {d['level']} {'point of interest' if d['kind'] == 'poi' else 'dungeon'}."
         return None
+    if k == "room_described":
+        return None
+    if k == "dungeon_drawn":
+        lo, hi = d["level"], d["level"] + d["floors"] - 1
+        return (f"A dungeon in {d['area']}: {d['floors']} floors of {d['rooms']} rooms, "
+                f"Levels {lo}-{hi}.")
+    if k == "poi_drawn":
+        return f"A point of interest in {d['area']}: {d['name']}."
+    if k == "area_drawn" and d.get("from"):
+        return f"A Level {d['level']} area: {d['name']}."
+    if k == "obstacle_made":
+        return f"Obstacle: {d['text']}. It needs a Quest item."
+    if k == "unlock_tried":
+        return f"Offered: {d['item']}" + (f" ({d['how']})" if d.get("how") else "") + "."
+    if k == "obstacle_holds":
+        return f"{d['item']} does not get past the Obstacle; the Warrior keeps it."
+    if k == "obstacle_passed":
+        return f"{d['item']} is spent: the way in is open."
+    if k == "stairs_found":
+        return f"Stairs down to floor {d['floor']}."
+    if k == "battle_called" and d.get("boss"):
+        return "The Boss: double points, double treasure, double XP."
+    if k == "dungeon_cleared":
+        return f"{d['name']} is cleared: no more forced battles; it is a town now."
+    if k == "quest_given":
+        return f"Quest from {d['giver']}: {d['text']} (at {d['place']})."
     if k == "card_made":
         extra = []
         if d["fast"]:
@@ -199,9 +229,14 @@ def heading(event: Event) -> str | None:
         return "Session zero"
     if k == "king_speaks":
         return "The throne room"
+    if k == "entered" and not d.get("named", True):
+        return None  # the room is named as Treasure describes it
     if k == "entered":
         name = d["name"]
         return name[:1].upper() + name[1:]
+    if k == "room_described":
+        name = d["name"]
+        return f"{name[:1].upper()}{name[1:]} (floor {d['floor']})"
     if k == "battle_begun":
         return f"Battle: {d['name']} (Level {d['level']})"
     if k == "quest_turned_in":
@@ -235,7 +270,9 @@ def closing(view: dict) -> str:
     w = view["warrior"]
     why = {"quest": "The first Quest is turned in: a good place to end a session.",
            "defeat": "Defeated, the Warrior woke at the inn: the session ends there.",
-           "stopped": "The Warrior stopped for the night."}.get(view.get("ended", ""), "")
+           "stopped": "The Warrior stopped for the night.",
+           "dungeon": "The dungeon is cleared and has become a town: the session ends there.",
+           "level": f"Level {w['level']} reached: the session ends there."}.get(view.get("ended", ""), "")
     gear = [f"{slot} {w[slot]['name']} +{w[slot]['level']}" for slot in ("weapon", "armor",
                                                                           "offhand") if w[slot]]
     pouch = ", ".join(f"{i['name']} +{i['level']}" for i in w["pouch"]) or "empty"

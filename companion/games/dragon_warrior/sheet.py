@@ -85,8 +85,16 @@ def xp_for_win(foe: Foe, warrior_level: int) -> int:
 
 
 def xp_after_defeat(w: Warrior) -> int:
-    """A defeated Warrior loses twice their Level in XP (never below zero; Levels are kept)."""
-    return max(0, w.xp - 2 * w.level)
+    """A defeated Warrior loses twice their Level in XP. Levels are kept (the text takes XP, not
+    Levels), so the loss stops at the XP the Warrior's Level starts from: the Level always reads
+    off the chart from the XP."""
+    return max(level_floor(w.level), w.xp - 2 * w.level)
+
+
+def level_floor(level: int, d: Rules | None = None) -> int:
+    """The XP at which a Level is reached (0 for Level 1)."""
+    d = d or rules()
+    return d.xp.next_level[level - 2] if level > 1 else 0
 
 
 def conflict_points(level: int, boss: bool = False, d: Rules | None = None) -> int:

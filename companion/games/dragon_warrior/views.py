@@ -8,7 +8,7 @@ from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.battle import fighter, foe
 from companion.games.dragon_warrior.data import rules
-from companion.games.dragon_warrior.model import VILLAIN, WARRIOR, Foe, Item, State
+from companion.games.dragon_warrior.model import TREASURE, VILLAIN, WARRIOR, Foe, Item, State
 
 
 def _item(i: Item | None) -> dict | None:
@@ -21,6 +21,22 @@ def _item(i: Item | None) -> dict | None:
         out["as"] = i.offhand_as
     if i.element:
         out["element"] = i.element
+    return out
+
+
+def _place(p, seat: str | None) -> dict:
+    out = {"id": p.id, "kind": p.kind, "name": p.name, "level": p.level, "building": p.building,
+           "links": list(p.links), "searched": p.searched}
+    if p.kind in ("area", "poi", "dungeon", "room"):
+        out.update(parent=p.parent, text=p.text)
+    if p.kind == "dungeon":
+        out.update(obstacle=p.obstacle, opened=p.opened, tried=list(p.tried),
+                   cleared=p.cleared, boss_met=p.boss_met)
+    if p.kind == "room":
+        out.update(dungeon=p.dungeon, floor=p.floor, pos=list(p.pos), cleared=p.cleared,
+                   safe=p.safe, named=p.named, seen=p.seen,
+                   stairs=p.stairs if p.stairs_found or seat in (TREASURE, None) else "",
+                   stairs_found=p.stairs_found)
     return out
 
 
@@ -51,9 +67,10 @@ def view(game, s: State, seat: str | None) -> dict:
             "fire": w.fire, "scale": w.scale},
         "questions": [{"role": r, "question": q, "answer": a} for r, q, a in s.questions if q],
         "trouble": s.trouble, "town": s.town,
-        "places": [{"id": p.id, "kind": p.kind, "name": p.name, "level": p.level,
-                    "building": p.building, "links": list(p.links), "searched": p.searched}
-                   for p in s.places],
+        "places": [_place(p, seat) for p in s.places
+                   if p.kind != "room" or p.seen or seat not in (WARRIOR, "ally")],
+        "attempt": {"item": s.attempt[0], "how": s.attempt[1]} if s.attempt[0] else None,
+        "until": s.until,
         "here": s.here, "forced": s.forced, "battled_here": s.battled_here,
         "chests": s.chests, "found": _item(s.found), "gift": s.gift, "gift_left": s.gift_left,
         "quests": [q.model_dump() for q in s.quests],
@@ -109,7 +126,8 @@ def describe(a: Action) -> str:
         sp = rules().spell(args["spell"]).name
         extra = f" with {_slots(args)}" if args.get("slots") or args.get("cards") else ""
         tgt = " on your Party Member" if args.get("target") == "party" else ""
-        return f"cast {sp}{extra}{tgt}{tok}"
+        to = f" to {args['to']}" if args.get("to") else ""
+        return f"cast {sp}{extra}{tgt}{to}{tok}"
     if k == "use":
         extra = f" with {_slots(args)}" if args.get("slots") else ""
         tgt = " on your Party Member" if args.get("target") == "party" else ""
@@ -154,6 +172,14 @@ def describe(a: Action) -> str:
         return f"a Quest in {args['area']}"
     if k == "drop":
         return f"drop {args['item']}"
+    if k == "dungeon":
+        return f"a dungeon of {args['floors']} floors, {args['rooms']} rooms each"
+    if k == "area" and "level" in args:
+        return f"a Level {args['level']} area"
+    if k == "unlock":
+        return f"use {args['item']} on the Obstacle"
+    if k == "boss":
+        return "bring in the Boss"
     if k == "party_raise":
         return f"+1 point to the Party Member's {args['stat']}"
     return k.replace("_", " ")

@@ -47,7 +47,8 @@ def place(s: State, pid: str) -> Place:
 
 
 def in_town(p: Place) -> bool:
-    return p.kind in ("building", "street")
+    """Town spaces: buildings, the streets, and every room of a dungeon whose Boss is beaten."""
+    return p.kind in ("building", "street") or p.safe
 
 
 def town_level(s: State) -> int:
@@ -350,7 +351,7 @@ def settle(s: State) -> State:
         return s.model_copy(update={"phase": Phase.EXPLORE, "gift": ""})
     if s.gift and s.gift_left > 0:
         return s.model_copy(update={"phase": Phase.TREASURE})
-    if s.gift == "reward":
+    if s.gift == "reward" and s.until in ("", "quest"):
         return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
     if s.gift:
         s = s.model_copy(update={"gift": "", "gift_left": 0})
@@ -358,7 +359,16 @@ def settle(s: State) -> State:
         if can_award(s, to_warrior=True):
             return s.model_copy(update={"phase": Phase.AWARD})
         s = s.model_copy(update={"award_due": False})
-    return s.model_copy(update={"phase": Phase.EXPLORE})
+    return stop_if_done(s.model_copy(update={"phase": Phase.EXPLORE}))
+
+
+def stop_if_done(s: State) -> State:
+    """The session's own stop (WarriorOptions.until): a dungeon cleared, or a Level reached."""
+    if s.until == "dungeon" and any(p.kind == "dungeon" and p.cleared for p in s.places):
+        return s.model_copy(update={"phase": Phase.OVER, "ended": "dungeon"})
+    if s.until.startswith("level ") and s.warrior.level >= int(s.until.split()[1]):
+        return s.model_copy(update={"phase": Phase.OVER, "ended": "level"})
+    return s
 
 
 # -- Dragon Tokens -------------------------------------------------------------------------------
