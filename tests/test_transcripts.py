@@ -6,6 +6,9 @@ When a rule or the offline voice changes on purpose, write them again:
       f=transcripts/example-$n-seed$s; rm -f $f.jsonl
       companion autoplay $n --seed $s --journal $f.jsonl --quiet
       companion journal $f.jsonl --format md > $f.md; done
+    f=transcripts/example-dragon-warrior-dungeon-seed11; rm -f $f.jsonl
+    companion autoplay dragon-warrior --seed 11 --until dungeon --journal $f.jsonl --quiet
+    companion journal $f.jsonl --format md > $f.md
 """
 from __future__ import annotations
 

@@ -13,6 +13,8 @@ answer like "do no harm" stays an answer.
 """
 from __future__ import annotations
 
+import inspect
+
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -208,7 +210,9 @@ class Controller:
         self._submit([action.with_text(text)])
 
     def _game_verb(self, verb: str, rest: str) -> None:
-        shown = self.cmds.show(verb, self.view())
+        show = self.cmds.show  # a game's show may read the rest of the line (map outdoors)
+        shown = show(verb, self.view(), rest.strip()) if "rest" in \
+            inspect.signature(show).parameters else show(verb, self.view())
         if shown is not None:
             self.out("info", shown)
             return

@@ -8,18 +8,11 @@ import pytest
 
 from companion.core.game import Action
 from companion.games.dragon_warrior import GAME
-from companion.games.dragon_warrior.model import SEATS, WarriorOptions
+from companion.games.dragon_warrior.model import SEATS
+from tests.dragon_warrior.play import autoplay
 from companion.journal.render import render_markdown
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
-
-
-def autoplay(seed: int, path, until: str = ""):
-    s = Session.start(GAME, seed, {seat: AI for seat in SEATS}, OfflineVoice(GAME, seed), path,
-                      options=WarriorOptions(until=until))
-    s.advance()
-    s.close()
-    return s
 
 
 def test_autoplay_seed_11_reaches_a_natural_stop_through_three_battles(tmp_path):
@@ -80,10 +73,11 @@ def test_three_tokens_trade_the_warrior_seat_between_human_and_ai(tmp_path):
     assert s.holders["warrior"] == AI
 
 
-def test_autoplay_until_dungeon_goes_through_an_obstacle_and_a_boss_to_the_clearing(tmp_path):
-    s = autoplay(11, tmp_path / "d.jsonl", until="dungeon")
+def test_autoplay_until_dungeon_goes_through_an_obstacle_and_a_boss_to_the_clearing(
+        tmp_path, dungeon_run):
+    s, path = dungeon_run
     assert s.state.ended == "dungeon"
-    md = render_markdown(tmp_path / "d.jsonl")
+    md = render_markdown(path)
     for words in ("## The throne room", "Obstacle:", "is spent: the way in is open",
                   "(floor 2)", "The Boss: double points", "it is a town now"):
         assert words in md, words

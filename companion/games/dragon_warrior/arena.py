@@ -47,7 +47,8 @@ def town_places(area_levels: Sequence[int] = (1, 2)) -> tuple[Place, ...]:
         links = tuple(x for x in ("street" if i == 1 else f"area-{i - 1}",
                                   f"area-{i + 1}" if i < len(area_levels) else "") if x)
         places.append(Place(id=f"area-{i}", kind="area", name=f"the Level {level} area",
-                            level=level, links=links, drawn=True))
+                            level=level, links=links, drawn=True,
+                            parent=f"area-{i - 1}" if i > 1 else ""))
     return tuple(places)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import maps
 from companion.games.dragon_warrior.data import rules
 from companion.story.pronouns import parse as parse_pronouns
 
@@ -306,13 +307,13 @@ def parse_chance(rest: str, options: list[str]) -> list[str]:
 
 
 # -- what the screen shows -----------------------------------------------------------------------
-def show(verb: str, view: dict) -> str | None:
+def show(verb: str, view: dict, rest: str = "") -> str | None:
     if verb == "hand":
         return hand_text(view)
     if verb == "sheet":
         return sheet_text(view)
     if verb == "map":
-        return map_text(view)
+        return maps.map_text(view, rest.split("--")[0])
     if verb == "shop":
         if view.get("here") != "item-shop":
             return "There is no shop here: the item shop is off the streets."
@@ -350,17 +351,7 @@ def sheet_text(view: dict) -> str:
 
 
 def map_text(view: dict) -> str:
-    if not view.get("places"):
-        return "No map yet."
-    rows = [f"{view['town']} (+1):"]
-    for p in view["places"]:
-        mark = "▶" if p["id"] == view["here"] else " "
-        extra = " $" if p["searched"] else ""
-        lvl = f" +{p['level']}" if p["kind"] == "area" else ""
-        rows.append(f" {mark} {p['name']}{lvl}{extra}  (id {p['id']})")
-    for q in view.get("quests", []):
-        rows.append(f"Quest: {q['text']} ({'done' if q['done'] else 'open'})")
-    return "\n".join(rows)
+    return maps.map_text(view)
 
 
 def status(view: dict) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.story import grammar
 from companion.core.game import Event
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import maps
 from companion.games.dragon_warrior.data import rules
 
 STORY_SKIP = {"drew", "card_choice", "card_begun", "pm_flips"}
@@ -278,9 +279,17 @@ def closing(view: dict) -> str:
     pouch = ", ".join(f"{i['name']} +{i['level']}" for i in w["pouch"]) or "empty"
     quests = "; ".join(f"{q['text']} ({'done' if q['done'] else 'open'})"
                        for q in view.get("quests", []))
+    drawn = []
+    for title, text in maps.all_maps(view):
+        drawn += ["", f"**{title}**", "", "```text", text, "```"]
     return "\n".join([
         why, "",
         f"{w['name']}: Level {w['level']} · {w['xp']} XP · HP {w['hp']}/{w['max_hp']} · "
         f"MP {w['mp']}/{w['max_mp']} · Attack {w['attack']} · Max Defense {w['max_defense']}",
         f"Gear: {', '.join(gear) or 'none'} · Pouch: {pouch} · Battles: {view['battles']} "
-        f"({view['wins']} won)", f"Quests: {quests or 'none'}"])
+        f"({view['wins']} won)", f"Quests: {quests or 'none'}"] + drawn)
+
+
+def pictures(view: dict) -> str:
+    """The maps as drawn on paper, for the HTML journal."""
+    return "".join(f"<figure>{svg}</figure>" for svg in maps.svgs(view))

@@ -38,12 +38,19 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         return RuleError("battle", f"{k} is not possible like that now", labels)
     if k == "go" and s.phase is Phase.EXPLORE:
         if s.forced:
-            return RuleError("forced battle", "entering an area at or above your Level means a "
-                             "battle must happen before you leave", labels)
+            return RuleError("forced battle", "a battle must happen before you leave (an area "
+                             "at or above your Level, or a dungeon room not yet cleared)", labels)
         return RuleError("map", "you cannot get there from here", labels)
     if k == "fight" and s.battled_here:
         return RuleError("one battle per space", "there was already a battle here; move on first",
                          labels)
+    if k == "unlock":
+        return RuleError("obstacle", "only a Quest item you hold, and that was not already "
+                         "turned down here, can be tried on a dungeon's Obstacle", labels)
+    if k == "cast" and b is None:
+        return RuleError("magic", "that spell cannot be cast here: Radiant and Outside work in "
+                         "a dungeon room, Return flies to a town you have been to, and none of "
+                         "them while a battle is due", labels)
     if k == "search":
         return RuleError("treasure once", "this building's treasure was already taken (the $ "
                          "mark), or there is nothing here to search", labels)

@@ -209,7 +209,8 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         level = a.args["level"]
         aid = f"area-{level}"
         links = ("street", "area-2") if level == 1 else ("area-1",)
-        area = Place(id=aid, kind="area", name=text[:60], level=level, links=links)
+        area = Place(id=aid, kind="area", name=text[:60], level=level, links=links,
+                     parent="area-1" if level == 2 else "")
         s = s.model_copy(update={"places": s.places + (area,)})
         if level == 2:
             s = s.model_copy(update={"phase": Phase.TROUBLE})
