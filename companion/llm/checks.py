@@ -38,7 +38,6 @@ NARRATION_CHARS = 320  # one to three short sentences
 SPEECH_CHARS = 140
 
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)*")
-_NAME_ASK = re.compile(r"\bname\b", re.I)
 _META = re.compile(
     r"\b(json|prompt|narration|paragraph|sentences?|\(?optional\)?|the player|(your|one|this|"
     r"a|next) moves?|choose (one|a|the)|the answer (is|will)|answer in|your answer|your "
@@ -55,9 +54,11 @@ def has_words(text: str) -> bool:
 
 
 def asks_name(action: Action | None) -> bool:
+    """Does the move name a character (not: answer a question that mentions a name, such as an
+    Anchor's "What is their name? What do you love about them?", whose answer is a sentence)?"""
     if action is None or action.ask is None:
         return False
-    return action.kind.startswith("name") or bool(_NAME_ASK.search(action.ask))
+    return action.kind in names.KINDS or action.kind.startswith("name")
 
 
 def is_name(text: str) -> bool:

@@ -22,6 +22,9 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, mod
 
 from companion.core.game import Action
 
+# a raw newline or tab inside a string is what the model meant by one (small models under a loose
+# grammar write them); strict JSON would throw the whole reply away for it
+_DECODER = json.JSONDecoder(strict=False)
 _PLACEHOLDER = re.compile(r"<[^<>]*>|\.\.\.|\u2026")  # a model copying the format, not writing
 
 
@@ -35,15 +38,30 @@ def text_question(legal: list[Action]) -> str:
     return asks[0] if len(asks) == 1 else "The words the move you choose asks for"
 
 
+# a grammar's idea of a name: one to three capitalised words ("Tamsin Reed", "Mary-Jo O'Neil")
+_NAME_WORD = r"[A-Z]('[A-Z])?[a-z]{1,11}(-[A-Z][a-z]{1,11})?"
+NAME_PATTERN = rf"^{_NAME_WORD}( {_NAME_WORD}){{0,2}}$"
+
+
 def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any]:
     """JSON schema of a reply to this decision, built for it: ``action`` an enum of the legal
-    numbers; ``text`` only when a legal action asks for words, titled with the question itself;
-    no descriptions a model could copy into a value. ``lengths`` adds ``maxLength`` to every string
-    (and ``minLength`` to a required text) for servers whose grammar honours them, so a rambling
-    model ends its JSON in time (OpenAI's strict mode is given none)."""
-    from companion.llm import checks
+    numbers; no descriptions a model could copy into a value.
 
-    def string(limit: int, least: int = 0, title: str = "") -> dict[str, Any]:
+    The reply asks for the words the moves need and no more, since every field a small model
+    writes is one more chance to copy the prompt: when every listed move asks a question, the
+    reply is ``action`` and ``text`` (the answer is the story; the narrator tells the rest); when
+    none does, ``action``, ``narration`` and ``speech`` (optional where the server's grammar
+    allows it); a mix has all four, ``text``
+    titled with the question itself.
+
+    ``lengths`` is for servers whose grammar honours string constraints: ``maxLength`` on every
+    string, so a rambling model ends its JSON in time, ``minLength`` on a required text, and a
+    name's ``pattern`` (capitalised words) when every move asks for a character's name. OpenAI's
+    strict mode is given none of them."""
+    from companion.llm import checks
+    from companion.story import names
+
+    def string(limit: int, least: int = 0, title: str = "", pattern: str = "") -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
         if title:
             out["title"] = title
@@ -51,6 +69,8 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
             out["maxLength"] = limit
             if least:
                 out["minLength"] = least
+            if pattern:
+                out["pattern"] = pattern
         return out
 
     props: dict[str, Any] = {
@@ -60,23 +80,29 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
     if asking:
         limit = max(checks.text_limit(a) for a in asking)
         least = 2 if all(not a.optional_text for a in asking) else 0
-        props["text"] = string(limit, least, text_question(legal))
-    props["narration"] = string(checks.NARRATION_CHARS)
-    props["speech"] = string(checks.SPEECH_CHARS)
+        naming = all(a.kind in names.KINDS for a in asking)
+        props["text"] = string(limit, least, text_question(legal),
+                               NAME_PATTERN if naming and least else "")
+    required = list(props)
+    if len(asking) < len(legal):
+        props["narration"] = string(checks.NARRATION_CHARS)
+        props["speech"] = string(checks.SPEECH_CHARS)
+        required.append("narration")
     return {
         "type": "object",
         "properties": props,
-        "required": list(props),
+        "required": required if lengths else list(props),  # strict mode: every key required
         "additionalProperties": False,
     }
 
 
 def reply_tokens(schema: dict[str, Any]) -> int:
-    """``max_tokens`` with room above the longest reply the schema allows (two characters a token
-    at worst, plus the keys and the action)."""
+    """``max_tokens`` with room above the longest reply the schema allows: a token a character
+    at worst (a small model's newlines and odd spellings come a character a token), plus the
+    keys and the action. It bounds the reply, it does not lengthen it."""
     chars = sum(p.get("maxLength", 400) for p in schema["properties"].values()
                 if p.get("type") == "string")
-    return chars // 2 + 64
+    return chars + 64
 
 
 class Reply(BaseModel):
@@ -221,7 +247,7 @@ def _value(s: str, i: int) -> tuple[Any, int]:
         return value, j
     if c in "{[":
         try:
-            value, j = json.JSONDecoder().raw_decode(s, i)
+            value, j = _DECODER.raw_decode(s, i)
         except json.JSONDecodeError as err:
             raise _Cut from err
         return value, j
@@ -293,7 +319,7 @@ def extract_json(text: str) -> dict[str, Any]:
         candidates.append(text[start:])
     for candidate in candidates:
         try:
-            value, _ = json.JSONDecoder().raw_decode(candidate.strip())
+            value, _ = _DECODER.raw_decode(candidate.strip())
         except json.JSONDecodeError:
             continue
         if isinstance(value, dict):

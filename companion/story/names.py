@@ -51,7 +51,16 @@ def check(text: str) -> str:
     return name
 
 
+# words of the question, not of a name: a small model answers "Name your hero" with "Your Hero's
+# Name" or "The Hero" (a person may call their hero Hero; a model that does is copying the prompt)
+_PROMPT_WORDS = frozenset({"your", "my", "name", "names", "hero", "hero's", "heroine", "character",
+                           "player", "protagonist", "antagonist", "warrior's", "champion"})
+
+
 def is_name(text: str) -> bool:
-    """A model's name: the human's rule, and it starts with a capital."""
+    """A model's name: the human's rule, it starts with a capital and it is not made of the
+    question's words."""
     text = " ".join(text.split())
-    return _problem(text) is None and text[:1].isupper()
+    words = {w.lower().replace("\u2019", "'") for w in text.split()}
+    return (_problem(text) is None and text[:1].isupper()
+            and not words & _PROMPT_WORDS)

@@ -39,7 +39,10 @@ def test_a_name_is_a_name():
     assert kind("text", "Pim walks home. He is tired", NAME) == "not_a_name"
     assert kind("text", "Tamsin Reed", NAME) is None and kind("text", "Old Pim", NAME) is None
     assert checks.asks_name(NAME) and not checks.asks_name(ANSWER)
-    assert checks.asks_name(Action(seat="p", kind="answer", ask="What is their name?"))
+    assert not checks.asks_name(Action(seat="p", kind="answer", ask="Animal companion: What is "
+                                       "their name? How have they helped you in the past?"))
+    assert kind("text", "Your Hero's Name", NAME) == "not_a_name"  # the question, name-shaped
+    assert kind("text", "The Hero", NAME) == "not_a_name"
 
 
 def test_lengths_follow_the_field():
@@ -53,7 +56,7 @@ def test_the_games_instructions_hold_the_templates_and_not_the_players_words():
 
     sent = checks.instruction_text(get_game("at-any-cost"))
     assert sent.echo("the hero always finishes, so the question is what it costs")
-    assert sent.echo("Examples of the form only (never copy their words)")
+    assert sent.echo("your move as story: one to three short sentences")
     assert not sent.echo("The youngest child of a poor farmer leaves home to find a fortune")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -23,19 +24,27 @@ def test_reply_validates_against_the_legal_actions(request_for):
     assert Reply.model_validate({"action": 1, "speech": "<optional>"}, context=ctx).speech == ""
 
 
-def test_schema_has_text_only_when_an_action_asks(request_for):
-    assert "text" not in reply_schema(request_for().legal)["properties"]
+def test_schema_asks_for_the_words_the_moves_need_and_no_more(request_for):
+    plain = reply_schema(request_for().legal, lengths=True)
+    assert list(plain["properties"]) == ["action", "narration", "speech"]
+    assert plain["required"] == ["action", "narration"]  # speech may be left out
     schema = reply_schema(request_for(named=False).legal, lengths=True)
-    assert list(schema["properties"]) == ["action", "text", "narration", "speech"]
+    assert list(schema["properties"]) == ["action", "text"]  # the answer is the story
     text = schema["properties"]["text"]
     assert text["title"] == "Name your champion"  # the question itself, no description to copy
     assert text["maxLength"] == checks.NAME_CHARS and text["minLength"] == 2
-    assert all("maxLength" in p for k, p in schema["properties"].items() if k != "action")
-    assert "description" not in json.dumps(schema)
-    assert reply_tokens(schema) > (checks.NAME_CHARS + checks.NARRATION_CHARS
-                                   + checks.SPEECH_CHARS) // 4
-    strict = reply_schema(request_for(named=False).legal)
+    assert re.fullmatch(text["pattern"], "Tamsin Reed") and not re.fullmatch(
+        text["pattern"], "Hello, I'm your hero!")  # the grammar writes a name or nothing
+    assert all("maxLength" in p for k, p in plain["properties"].items() if k != "action")
+    assert "description" not in json.dumps(schema) + json.dumps(plain)
+    assert reply_tokens(plain) > (checks.NARRATION_CHARS + checks.SPEECH_CHARS) // 4
+    assert reply_tokens(schema) > checks.NAME_CHARS // 2
+    mixed = request_for().legal + request_for(named=False).legal
+    assert list(reply_schema(mixed, lengths=True)["properties"]) == [
+        "action", "text", "narration", "speech"]
+    strict = reply_schema(request_for().legal)
     assert "maxLength" not in json.dumps(strict)  # OpenAI's strict mode is given none
+    assert strict["required"] == list(strict["properties"])  # and needs every key required
 
 
 def test_extract_json_from_fences_and_prose():
