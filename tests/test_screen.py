@@ -37,3 +37,12 @@ def test_small_print_between_the_stream_and_its_narration_does_not_repeat_it():
     s("narration", "Bandits block the road.")
     out = buf.getvalue()
     assert out.count("Bandits block the road.") == 1 and "· The Antagonist sets" in out
+
+
+def test_a_path_in_a_hint_is_never_broken_to_be_copied():
+    from companion.repl.screen import plain
+
+    path = "/tmp/fresh/.venv/bin/companion resume transcripts/2026-11-23-at-any-cost-90189.jsonl"
+    for kind in ("info", "narration", "mechanics"):
+        text = plain(kind, f"Saved. Resume with: {path}")
+        assert "transcripts/2026-11-23-at-any-cost-90189.jsonl" in text, (kind, text)

@@ -21,10 +21,12 @@ STYLE = {
 def plain(kind: str, text: str) -> str:
     """The text of one output line block, as a script or pipe shows it."""
     if kind == "narration":
-        return "\n".join(textwrap.fill(p, WIDTH, initial_indent="  ", subsequent_indent="  ")
+        return "\n".join(textwrap.fill(p, WIDTH, initial_indent="  ", subsequent_indent="  ",
+                                             break_on_hyphens=False, break_long_words=False)
                          for p in text.split("\n") if p.strip())
     if kind == "mechanics":
-        return textwrap.fill(text, WIDTH, initial_indent="    · ", subsequent_indent="      ")
+        return textwrap.fill(text, WIDTH, initial_indent="    · ", subsequent_indent="      ",
+                             break_on_hyphens=False, break_long_words=False)
     if kind == "speech":
         return f"  “{text}”"
     if kind == "notice":
@@ -40,7 +42,8 @@ def _wrap_line(line: str) -> str:
     if len(line) <= WIDTH:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 2)
-    return textwrap.fill(line, WIDTH, subsequent_indent=indent)
+    return textwrap.fill(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)  # a path or a command stays whole to copy
 
 
 class Screen:

@@ -22,10 +22,17 @@ EXPECTED = "e.g. Wren or Ash Tanager"
 _SENTENCE = re.compile(r"[,;:!?\"()\[\]{}<>]|--|\.\.|[^\W\d_]{3,}\.")
 
 
+# a pronoun typed where the name was asked (the pronouns question comes next)
+_PRONOUNS = frozenset({"she", "he", "they", "it", "her", "him", "them", "xe", "ze", "i", "me",
+                       "you", "we"})
+
+
 def _problem(text: str) -> str | None:
     ws = text.split()
     if not ws or not re.search(r"[^\W\d_]", text):
         return "a name needs a letter"
+    if len(ws) == 1 and ws[0].lower() in _PRONOUNS:
+        return f"{ws[0]!r} is a pronoun (the pronouns are asked next); the name comes first"
     if len(ws) > WORDS or len(text) > CHARS:
         return f"a name is one to {WORDS} words, at most {CHARS} characters"
     if _SENTENCE.search(text):

@@ -16,7 +16,7 @@ def test_names_are_kept_as_the_story_writes_them(typed, written):
 
 @pytest.mark.parametrize("typed", [
     "Wren goes on, quiet and watchful.", "Your move told as story", "Wren -- the brave", "",
-    "...", "Why?", "x" * 41, "Wren (the brave)", "She walks.",
+    "...", "Why?", "x" * 41, "Wren (the brave)", "She walks.", "she", "They",
 ])
 def test_a_sentence_is_no_name(typed):
     with pytest.raises(ValueError, match="e.g. Wren"):

@@ -11,7 +11,7 @@ from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.render import card_label
 from companion.core.verbs import CommandError
 from companion.core.verbs import match_many, match_one
-from companion.story import pronouns
+from companion.story import grammar, pronouns
 
 VERBS: dict[str, tuple[str, str]] = {
     "play": ("play CARD [, CARD...] [-- how]",
@@ -91,7 +91,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("each card can be discarded once", "discard CARD [, CARD...]")
         due = len(hand) - (view.get("hand_limit") or len(hand))
         if any(a.kind == "discard" for a in legal) and len(cards) > due:
-            raise RuleError("hand limit", f"discard {due} card(s) to reach the hand limit of "
+            raise RuleError("hand limit", f"discard {grammar.count(due, 'card')} to reach the hand limit of "
                             f"{view['hand_limit']}; you named {len(cards)}, so none was discarded")
         actions = [Action(seat=seat, kind="discard", args={"card": c}) for c in cards]
         return actions[:-1] + [actions[-1].with_text(text)]  # the telling follows the last
@@ -200,7 +200,7 @@ def status(view: dict) -> str:
             cards = ", ".join(card_label(c["id"]) for c in view["played"][who]) or "nothing yet"
             name = "You" if who == seat else who.capitalize()
             parts.append(f"{name} played: {cards} (total {view['totals'][who]})")
-        parts.append(f"{other.capitalize()} holds {view['hand_sizes'][other]} card(s).")
+        parts.append(f"{other.capitalize()} holds {grammar.count(view['hand_sizes'][other], 'card')}.")
     if "hand" in view:
         parts.append(hand_text(view))
     parts.append(anchors_text(view))
@@ -233,7 +233,7 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if "discard" in kinds:
         over = len(view["hand"]) - view["hand_limit"]
         entry = view["map"][view["stage"] - 1] if view.get("stage") else {}
-        return (f"{hand_text(view, marks=bool(entry.get('face_up')))}\nDiscard {over} card(s) to reach this stage's hand limit of "
+        return (f"{hand_text(view, marks=bool(entry.get('face_up')))}\nDiscard {grammar.count(over, 'card')} to reach this stage's hand limit of "
                 f"{view['hand_limit']} (discard CARD, ...).")
     if seat == PROTAGONIST and view.get("phase") == "meet":
         need = t[ANTAGONIST] - t[PROTAGONIST]

@@ -80,7 +80,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "drew":
         if data["seat"] == viewer or viewer is None:  # the drawer (or the record) sees the cards
             return None
-        return f"{_who(data['seat'], viewer)} draws {data['count']} card(s)."
+        return f"{_who(data['seat'], viewer)} draws {grammar.count(data['count'], 'card')}."
     if k == "discarded":
         who = "You discard" if data["seat"] == viewer else f"{_who(data['seat'], viewer)} discards"
         return f"{who} {card_label(data['card'])}."

@@ -13,6 +13,7 @@ from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import maps
 from companion.games.dragon_warrior.data import rules
 from companion.story.pronouns import parse as parse_pronouns
+from companion.story import grammar
 
 VERBS: dict[str, tuple[str, str]] = {
     "yes": ("yes TEXT", "Add something you want in the game to the palette's Yes list."),
@@ -373,7 +374,7 @@ def battle_text(view: dict) -> str:
     if view.get("party"):
         p = view["party"]
         rows.append(f"{p['name']} (Party Member): HP {p['hp']}/{p['max_hp']} · Atk {p['atk']}")
-    rows.append(f"The foe holds {b['hands']['villain']} card(s); deck {b['deck']}.")
+    rows.append(f"The foe holds {grammar.count(b['hands']['villain'], 'card')}; deck {b['deck']}.")
     return "\n".join(rows)
 
 

@@ -42,7 +42,7 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return f"{who} {C.labels(d['cards'])}."
     if k == "drew" and d["who"] != viewer and viewer is not None:
         who = "The Villain" if d["who"] == "villain" else "The Warrior"
-        return f"{who} draws {d['count']} card(s)."
+        return f"{who} draws {grammar.count(d['count'], 'card')}."
     if k == "reshuffled":
         return f"The discard pile is shuffled back into the deck ({d['cards']} cards)."
     if k == "palette":
