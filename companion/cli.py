@@ -122,7 +122,8 @@ def _intro(game, session, seat: str, voice, path: Path | None) -> str:
     others = join([seat_phrase(s) for s in session.seats if s != seat])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
-    lines = [f"{game.title}: {game.blurb}.",
+    blurb = getattr(game, "seat_blurbs", {}).get(seat, game.blurb)  # the seat's own telling
+    lines = [f"{game.title}: {blurb}.",
              f"You are {seat_phrase(seat)}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:

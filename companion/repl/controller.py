@@ -100,8 +100,13 @@ class Controller:
     def toolbar(self) -> str:
         return self.cmds.toolbar(self.view())
 
+    def game_verbs(self) -> dict[str, tuple[str, str]]:
+        """The game's verbs for the seat played (a game may give its GM seat its own list)."""
+        pick = getattr(self.cmds, "verbs_for", None)
+        return pick(self.seat) if pick is not None else self.cmds.VERBS
+
     def verbs(self) -> list[str]:
-        return sorted(SHARED) + sorted(self.cmds.VERBS)
+        return sorted(SHARED) + sorted(self.game_verbs())
 
     def completions(self, verb: str) -> list[str]:
         if verb == "help":
@@ -268,8 +273,8 @@ class Controller:
             else:
                 raise CommandError(f"no command called {name!r}", self.verbs())
             return
-        rows = [f"  {self.cmds.VERBS[v][0]:<34} {self.cmds.VERBS[v][1].split('. ')[0]}"
-                for v in self.cmds.VERBS]
+        mine = self.game_verbs()
+        rows = [f"  {mine[v][0]:<34} {mine[v][1].split('. ')[0]}" for v in mine]
         rows += [f"  {v.usage:<34} {v.help.split('. ')[0]}" for v in SHARED.values()]
         now = ", ".join(self.cmds.useful_verbs(self.legal()))
         self.out("info", "Commands (help VERB for more):\n" + "\n".join(rows)

@@ -55,7 +55,8 @@ VERBS: dict[str, tuple[str, str]] = {
                                    "successes add up."),
     "contest": ("contest WHO WHO ATTRIBUTE [-- over what]",
                 "Two of your characters compete: attribute dice against attribute dice."),
-    "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll)."),
+    "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll). "
+                     "Then `pool` shows each die: {legend}."),
     "keep": ("keep [N]", "Keep a 6 as a success (N: which die; default the first 6). "
                          "After a story: keep your attributes as they are."),
     "explode": ("explode [N]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
@@ -91,7 +92,26 @@ VERBS: dict[str, tuple[str, str]] = {
     "drew": ("drew N N N ...", "(physical dice) Type the faces you rolled on your real dice."),
 }
 
+# What each mark on a die means (shown under the dice in `pool`, and in `help roll`).
+MARKS = {"pending": "6?", "kept": "6✓", "exploded": "6✱", "cancels": "6→1", "one": "1!",
+         "cancelled": "1✗"}
+LEGEND = ("3-5 a success · 2 a failure · 6? a 6 still to decide · 6✓ a 6 kept as a success · "
+          "6✱ a 6 exploded into two dice · 6→1 a 6 spent to cancel a 1 · 1! a 1: a complication "
+          "· 1✗ a 1 cancelled")
+VERBS["roll"] = (VERBS["roll"][0], VERBS["roll"][1].format(legend=LEGEND))
+
+# The verbs a Game Master at the table uses: the GM's moves are numbered (actions, do N -- TEXT);
+# these only look. The player's verbs (body, trait, roll...) are not the GM's to type.
+GM_VERBS = ("sheet", "pool", "secrets", "ladder", "consequences", "elements", "drew")
+
 READ_ONLY = {"sheet", "pool", "secrets", "ladder", "consequences", "elements"}
+
+
+def verbs_for(seat: str | None) -> dict[str, tuple[str, str]]:
+    """The game's verbs the seat may type (help lists these)."""
+    if seat == "gm":
+        return {v: VERBS[v] for v in GM_VERBS}
+    return VERBS
 
 
 def _split_text(rest: str) -> tuple[str, str]:
@@ -367,7 +387,8 @@ def sheet_text(view: dict, who: str = "") -> str:
         rows.append("  Relationships:")
         for i, r in enumerate(c["relationships"]):
             state = "lost" if r["lost"] else ("used" if r["used"] else "ready")
-            bonus = f" (+{r['bonus']} vs {r['revenge']})" if r["revenge"] else ""
+            foe = load().problems.get(r["revenge"]) if r["revenge"] else None
+            bonus = f" (+{r['bonus']} against {foe.name if foe else r['revenge']})" if r["revenge"] else ""
             rows.append(f"    {i + 1} {r['name']}{bonus}  [{state}]")
         if c["unique"]:
             rows.append(f"  Unique Thing: {c['unique']}  [{'used' if c['unique_used'] else 'ready'}]")
@@ -401,10 +422,10 @@ def pool_text(view: dict) -> str:
         if p["dice"]:
             faces = []
             for j, d in enumerate(p["dice"]):
-                mark = {"pending": "6?", "kept": "6✓", "exploded": "6✱", "cancels": "6→1",
-                        "cancelled": "1✗", "one": "1!"}.get(d["state"], str(d["face"]))
-                faces.append(f"{j + 1}:{mark}")
+                faces.append(f"{j + 1}:{MARKS.get(d['state'], str(d['face']))}")
             rows.append("  dice " + " ".join(faces) + f"   successes {p['successes']}")
+    if any(p["dice"] for p in roll["pools"]):
+        rows.append(f"  ({LEGEND})")
     if roll.get("success") is not None and roll.get("kind") != "contest":
         rows.append("Result: " + ("success" if roll["success"] else "failure"))
     return "\n".join(rows)
@@ -554,9 +575,17 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if seat == "gm":
         return _gm_hint(view, legal)
     if "premade" in kinds or "build" in kinds:
-        names = ", ".join(a.args["name"] for a in legal if a.kind == "premade")
-        return (f"Choose your Nightblade: premade NAME ({names}), or build your own (build).\n"
-                "  Ash: Body 3 Mind 2 Aura 3, stage tricks, a quick tongue, reads Elvish.")
+        free = [a.args["id"] for a in legal if a.kind == "premade"]
+        if not free:
+            return "Build your own Nightblade (build): the ready-made ones are all in the story."
+        rules = load()
+        rows = [f"Choose your Nightblade: premade NAME ({', '.join(rules.premades[x].name for x in free)}),"
+                " or build your own (build)."]
+        for x in free:  # only those still free: a taken one is in the story already
+            pm = rules.premades[x]
+            rows.append(f"  {pm.name}: Body {pm.body} Mind {pm.mind} Aura {pm.aura}; "
+                        + ", ".join(pm.traits[:3]) + ".")
+        return "\n".join(rows)
     if "attributes" in kinds:
         return "Spread 8 dice over Body, Mind and Aura, 1 to 4 each: dice BODY MIND AURA (dice 3 2 3)."
     if "no_secret" in kinds:

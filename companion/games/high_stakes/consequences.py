@@ -198,10 +198,12 @@ class Consequences(Base):
     def _do_accept_element(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
-        s.facts = [*s.facts, r.element]
+        made = r.element
+        s.facts = [*s.facts, made]
         s.fact_kinds = [*s.fact_kinds, r.element_kind]
         r.element = "+"
-        return [_ev("element_accepted")] + self._advance(s)
+        # the element becomes true now (and is told now: an offer the GM vetoes is no story)
+        return [_ev("element_accepted", text=made, kind=r.element_kind)] + self._advance(s)
 
     def _do_veto(self, s: State, a: Action) -> list[Event]:
         r = s.roll

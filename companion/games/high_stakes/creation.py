@@ -150,6 +150,7 @@ class Creation(Base):
                 revenge=bond["villain"], bonus=self.rules.limits.revenge_bonus))
             del i
         s.characters = [*s.characters, ch]
+        s.debut = [*s.debut, ch.model_copy(deep=True)]  # the sheet as it enters the story
         s.draft = None
         events = [_ev("character", character=ch.id, name=ch.name, concept=ch.concept,
                       body=ch.base["body"], mind=ch.base["mind"], aura=ch.base["aura"],

@@ -8,6 +8,11 @@ from .base import ATTR_NAME, FACES, Base, _ev, act
 from .model import Die, Pool, State
 
 
+def state_name(s: State, cid: str) -> str:
+    """A character's name for the record ("" for nobody: a draw)."""
+    return s.char(cid).name if cid else ""
+
+
 def _mark(pool: Pool, i: int, **change: object) -> None:
     """A die's new state: a new Die in its place (copies of the state share their dice)."""
     pool.dice = [d.model_copy(update=change) if j == i else d for j, d in enumerate(pool.dice)]
@@ -72,7 +77,8 @@ class Dice(Base):
         if s.phase == "tiebreak_roll":
             r.tie_die = faces[0]
             r.winner = r.pools[0].character if faces[0] <= 3 else r.pools[1].character
-            events = [_ev("tiebreak", face=faces[0], winner=r.winner)]
+            events = [_ev("tiebreak", face=faces[0], winner=r.winner,
+                          winner_name=state_name(s, r.winner))]
             return events + self._after_contest(s)
         pool = r.pools[r.current]
         origin = r.exploding if s.phase == "explode" else None
@@ -194,7 +200,7 @@ class Dice(Base):
             "ones": len(r.due_complications),
         }]
         r.element = "" if six else "-"
-        events = [_ev("contest_result", winner=r.winner,
+        events = [_ev("contest_result", winner=r.winner, winner_name=state_name(s, r.winner),
                       successes=[p.successes(sf) for p in r.pools],
                       pools=[{"character": p.character, "faces": [d.face for d in p.dice],
                               "states": [d.state for d in p.dice]} for p in r.pools])]

@@ -105,6 +105,12 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
         "Difficulty and stakes before every roll and keeps the mage's secrets"
     )
 
+    # What the game is from the GM's chair (the intro for `--seat gm`).
+    seat_blurbs: ClassVar[dict[str, str]] = {
+        "gm": "a storytelling adventure: you are the Game Master; you frame the scenes, set "
+              "Difficulty and stakes before every roll and keep the mage's secrets, while the "
+              "companion plays the Nightblades"}
+
     def __init__(self) -> None:
         self._last_legal: tuple[State, str, int, tuple[Action, ...]] | None = None
 
@@ -124,6 +130,7 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
         state = State(
             phase="create" if not chars else "frame",
             characters=chars,
+            debut=[c.model_copy(deep=True) for c in chars],
             party=party,
             max_scenes=opts.max_scenes or rules.adv.adventure.max_scenes,
             max_beats=max(1, opts.max_beats),

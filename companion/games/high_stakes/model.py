@@ -212,6 +212,7 @@ class Draft(_M):
 class State(_M):
     phase: Phase
     characters: list[Character] = Field(default_factory=list)
+    debut: list[Character] = Field(default_factory=list)  # each sheet as it entered the story
     party: int = 1  # characters to create before the story starts
     draft: Draft | None = None
     scene: SceneState | None = None

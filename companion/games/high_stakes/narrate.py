@@ -17,6 +17,7 @@ Decisions:
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from typing import Any
@@ -24,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
+from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
@@ -128,6 +130,49 @@ def _names(view: dict, alive_only: bool = True) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+_THIRD = re.compile(r"\b(he|she|him|his|her|hers|they|them|their)\b", re.I)
+
+
+def _first_person_thing(thing: str) -> str:
+    """A Unique Thing as the character says it ("I reach for ..."): the sheet writes it about
+    them ("from the mother he does not remember"), so a clause in the third person is left out
+    rather than mixing "I" and "he"."""
+    thing = thing.strip().rstrip(".")
+    if _THIRD.search(thing):
+        thing = thing.split(",")[0].strip()
+    if not thing or _THIRD.search(thing):
+        return "my keepsake"
+    return thing[:1].lower() + thing[1:]
+
+
+def _unasked(text: str) -> str:
+    """``text`` without the question it ends on."""
+    parts = sentences(text)
+    while len(parts) > 1 and parts[-1].rstrip("”\"").endswith("?"):
+        parts.pop()
+    return " ".join(parts)
+
+
+def _closes_after_no_roll(view: dict) -> bool:
+    """Whether the offline GM ends the scene once this declaration needs no roll (its own
+    choice in the ``after`` phase, asked of the view as it will be)."""
+    from .base import act
+    from .policy import _gm_after
+
+    sc = view.get("scene") or {}
+    decl = sc.get("declaration") or {}
+    if not sc:
+        return False
+    entry = {"scene": sc.get("number"), "scene_id": sc.get("id"), "character": decl.get("character", ""),
+             "attribute": decl.get("attribute", ""), "text": decl.get("text", "")[:300], "roll": False}
+    after = {**view, "phase": "after", "history": [*view.get("history", []), entry]}
+    legal = [act(seat="gm", kind="end_scene")]
+    if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
+            c["status"] == "active" for c in view.get("characters", [])):
+        legal.append(act(seat="gm", kind="continue"))
+    return _gm_after(after, legal, load()).kind == "end_scene"
+
+
 def _who(view: dict, cid: str) -> str:
     for c in view.get("characters", []):
         if c["id"] == cid:
@@ -144,6 +189,10 @@ class Narrator:
         parts: list[str] = []
         for i, ev in enumerate(beat.events):
             text = self._event(ev, beat, memory, (beat.step, i))
+            if text and not memory.allows(text):
+                # a banned topic (X-card) takes out the sentences that name it, not the whole
+                # telling: a scene's framing is told again without it, never dropped
+                text = " ".join(p for p in sentences(text) if memory.allows(p))
             if text and memory.allows(text) and text not in parts:
                 parts.append(text)
                 memory.used.add(text)
@@ -166,7 +215,8 @@ class Narrator:
         if k == "character":
             if not d.get("joining"):
                 return ""  # the starting characters are in the story's front matter
-            return f"**{d['name']}**, {d['concept']}." if d.get("concept") else f"**{d['name']}** joins the story."
+            return f"{d['name']}, {d['concept']}, joins the story." if d.get("concept") \
+                else f"{d['name']} joins the story."
         if k == "scene":
             if said:
                 return said
@@ -197,7 +247,7 @@ class Narrator:
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
             if d["kind"] in ("help", "lend") and said:  # the friend's own words
                 return f"{_who(view, d.get('owner') or d['character'])}: “{said}”"
-            if d["kind"] in ("raise", "heroic", "unique") and said:
+            if said:  # a Trait, a Relationship, a raise...: the player's words in their place
                 return f"{who}: “{said}”"
             return ""
         if k == "join" and said:
@@ -207,9 +257,14 @@ class Narrator:
         if k == "still_missing":
             return d["text"]
         if k == "element":
-            return f"A 6! {_sentence(said)}" if said else ""
+            return ""  # offered, not yet true: it is told once the GM lets it stand
+        if k == "element_accepted":
+            made = (d.get("text") or "").strip()
+            return f"A 6! {_sentence(made)}" if made else ""
         if k == "veto":
-            return f"The GM vetoes it: {said}" if said else "The GM vetoes that."
+            offered = (d.get("element") or "").strip()
+            what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
+            return f"{what}: {said}" if said else f"{what}."
         if k == "complication":
             note = d.get("note", "").strip()
             return f"Complication: {d['text']}." + (f" {_sentence(note)}" if note else "")
@@ -223,7 +278,7 @@ class Narrator:
             return "The fallen are avenged."
         if k == "story_end":
             epi = (d.get("epilogue") or "").strip()
-            return f"**{d['title']}.** {d['text']}" + (f" {epi}" if epi else "")
+            return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
         if k == "experience":
             what = {"trait": "gains a Trait:", "relationship": "gains a Relationship:",
                     "very_good": "is now VERY good:", "restore": "wins back"}.get(d["gain"], "grows:")
@@ -288,8 +343,7 @@ class Narrator:
             if k == "secret":
                 return w.pool.secret
             if k == "unique":
-                thing = a.get("name", "my keepsake").rstrip(".")
-                return w.pool.unique.format(unique=thing[:1].lower() + thing[1:])
+                return w.pool.unique.format(unique=_first_person_thing(a.get("name", "")))
             if k == "heroic":
                 return w.pool.heroic
             if k in ("help", "join"):
@@ -320,7 +374,10 @@ class Narrator:
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
             return sc_data.frame
         if k == "no_roll":
-            return self._no_roll(view, pick)
+            told = self._no_roll(view, pick)
+            # the offline GM closes the scene right after this answer: no question left hanging
+            # ("What do you do?" and at once "The scene closes.")
+            return _unasked(told) if _closes_after_no_roll(view) else told
         if k == "difficulty":
             plan = current_plan(view, rules)
             if plan.get("why") and plan.get("difficulty") == a["value"]:

@@ -92,9 +92,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"Tied at {d['successes']}"
     if k == "contest_result":
         s = d["successes"]
-        return f"Contest {s[0]} to {s[1]}: " + (f"{d['winner']} wins" if d.get("winner") else "a draw")
+        who = d.get("winner_name") or d.get("winner")
+        return f"Contest {s[0]} to {s[1]}: " + (f"{who} wins" if d.get("winner") else "a draw")
     if k == "tiebreak":
-        return f"Tie-break die {d['face']}: {d['winner']} wins"
+        return f"Tie-break die {d['face']}: {d.get('winner_name') or d['winner']} wins"
     if k == "suffer":
         return f"{d['name']} suffers: {d['label']}"
     if k == "loss":
@@ -114,7 +115,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "complication":
         return "Complication"
     if k == "trigger":  # the GM's eyes only
-        return f"(GM) this sets off: {d['scene']}"
+        sc = rules.scenes.get(d["scene"])
+        return f"(GM) this sets off: {sc.title if sc else d['scene']}"
     if k == "avenged":
         return "Revenge taken: the bond is spent"
     if k == "experience":
@@ -161,8 +163,13 @@ def _sheet(c: dict) -> str:
 
 
 def front_matter(view: dict) -> str:
+    """The hook and the characters as they started (not as Experience left them: the closing
+    shows those)."""
     out = [f"*{view['setting']}.* {view['adventure']['hook']}"]
-    out.extend(_sheet(c) for c in view.get("characters", []))
+    now = {c["id"]: c for c in view.get("characters", [])}
+    for c in view.get("debut") or view.get("characters", []):
+        later = now.get(c["id"], c)  # a Personal Secret revealed in play is shown as revealed
+        out.append(_sheet({**c, "secret": later.get("secret", ""), "has_secret": later.get("has_secret")}))
     return "\n\n".join(out)
 
 
@@ -183,13 +190,14 @@ def closing(view: dict) -> str:
                                      ("socially dead", c["social_death"])) if on]
             fates.append(f"{c['name']} lives" + (f" ({', '.join(marks)})" if marks else ""))
     parts.append("; ".join(fates) + ".")
+    names = {c["id"]: c["name"] for c in view.get("characters", [])}
     rows = ["| Scene | Roll | Difficulty | Successes | Result |", "|---|---|---|---|---|"]
     for h in view.get("history", []):
         if not h.get("roll"):
             continue
         if h.get("contest"):
             rows.append(f"| {h['scene']} | contest | - | {' to '.join(map(str, h['successes']))} | "
-                        f"{h.get('winner') or 'draw'} |")
+                        f"{names.get(h.get('winner', ''), h.get('winner')) or 'draw'} |")
             continue
         p = rules.problems.get(h.get("problem", ""))
         what = p.name if p else "open"
