@@ -69,7 +69,8 @@ class Views(Base):
             "adventure": {"title": info.title, "hook": info.hook},
             "characters": [self._sheet(c, seat) for c in s.characters],
             # the sheets as they entered the story (the journal's front matter shows these)
-            "debut": [self._sheet(c, seat) for c in s.debut],
+            # (the public view only: the seats' prompts have the sheets as they are now)
+            "debut": [self._sheet(c, None) for c in s.debut] if seat is None else [],
             "scene": None if sc is None else {
                 "number": sc.number, "id": sc.id, "type": sc.type, "title": sc.title, "place": sc.place,
                 "frame": sc.frame, "beats": sc.beats, "max_beats": s.max_beats,
