@@ -18,12 +18,21 @@ def find(s: State, seat: str, kind: str, **args) -> Action:
 
 
 def do(s: State, seat: str, kind: str, text: str = "", **args) -> State:
-    a = find(s, seat, kind, **args)
-    s, _ = G.apply(s, a.with_text(text) if text else a)
-    return s
+    """Apply the one legal action; a Trait or a raise the GM is asked about is allowed (tests of
+    the GM's judgement use :func:`ask`)."""
+    return do_ev(s, seat, kind, text, **args)[0]
 
 
 def do_ev(s: State, seat: str, kind: str, text: str = "", **args):
+    s, events = ask(s, seat, kind, text, **args)
+    if s.phase == "judge":
+        s, more = G.apply(s, find(s, "gm", "allow"))
+        events = [*events, *more]
+    return s, events
+
+
+def ask(s: State, seat: str, kind: str, text: str = "", **args):
+    """Apply the one legal action and stop there (a Trait or a raise waits for the GM)."""
     a = find(s, seat, kind, **args)
     return G.apply(s, a.with_text(text) if text else a)
 

@@ -199,7 +199,7 @@ def test_verbs_refuse_with_the_rule_named():
     ctl.handle("premade ash")
     ctl.handle("aura I volunteer.")
     ctl.handle("body I climb the wall with my rope.")
-    ctl.handle("trait 1")
+    ctl.handle("trait 4")  # skulks in the shadows: it fits a climb in the dark
     ctl.handle("roll")
     # play the beat out by typing, then try the used Trait again in the next roll
     for _ in range(12):
@@ -215,7 +215,7 @@ def test_verbs_refuse_with_the_rule_named():
         elif st.phase == "pool":
             break
     if ctl.session.state.phase == "pool":
-        ctl.handle("trait 1")
+        ctl.handle("trait 4")
         assert "trait-once-per-session" in screen.text()
 
 
@@ -285,7 +285,8 @@ def type_like_a_new_player(ctl, screen, rng):
         st = s.state
         ph = st.phase
         if ph == "create":
-            line = "premade ash" if not st.characters else "premade rust"
+            free = [a.args["name"] for a in ctl.legal() if a.kind == "premade"]
+            line = f"premade {free[0]}"  # the first ready-made one still free
         elif ph == "frame":
             line = "rest -- We sleep in a hayloft." if not st.rest_used and rng.random() < 0.3 else None
             if line is None:
@@ -297,7 +298,8 @@ def type_like_a_new_player(ctl, screen, rng):
             line = f"{attr} {IDEAS[attr]}"
         elif ph == "pool":
             c = next(x for x in st.characters if x.id == st.roll.pools[0].character)
-            ready = [i + 1 for i, t in enumerate(c.traits) if t.available()]
+            ready = [i + 1 for i, t in enumerate(c.traits) if t.available()
+                     and f"trait:{c.id}:{t.id}" not in st.roll.refused]  # the GM ruled it out
             line = f"trait {ready[0]}" if ready and st.roll.pools[0].size() < st.roll.difficulty + 2 else "roll"
         elif ph == "sixes":
             pool = st.roll.pools[st.roll.current]

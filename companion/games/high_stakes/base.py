@@ -20,7 +20,7 @@ FACES = ("1", "2", "3", "4", "5", "6")
 ATTR_NAME = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
 PLAYER_PHASES = {"create", "between", "declare", "pool", "sixes", "tiebreak", "element", "experience"}
-GM_PHASES = {"frame", "call", "stakes", "lose_relationship", "veto", "complication", "after"}
+GM_PHASES = {"frame", "call", "stakes", "judge", "lose_relationship", "veto", "complication", "after"}
 CHANCE_PHASES = {"roll", "explode", "tiebreak_roll"}
 
 # Every kind of action a phase can ever hold (to tell "not now" from "not with these arguments").
@@ -34,6 +34,7 @@ PHASE_KINDS: dict[str, set[str]] = {
     "stakes": {"attribute", "difficulty", "consequence", "advantage"},
     "pool": {"trait", "relationship", "secret", "unique", "raise", "heroic", "help", "lend",
              "join", "roll"},
+    "judge": {"allow", "refuse"},
     "sixes": {"keep", "explode", "cancel", "done"},
     "tiebreak": {"tiebreak", "draw"},
     "lose_relationship": {"lose"},

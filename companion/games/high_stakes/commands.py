@@ -559,6 +559,18 @@ def _gm_hint(view: dict, legal: list[Action]) -> str:
         rules = load()
         name = rules.scenes[sid].title if what == "scene" and sid in rules.scenes else sid
         return f"Your notes suggest: {'frame' if what == 'scene' else what} {name}. (actions, then do N -- TEXT)"
+    if ph == "judge":
+        from .plan import judge
+
+        ask = (view.get("roll") or {}).get("asking") or {}
+        who = next((c["name"] for c in view["characters"]
+                    if c["id"] in (ask.get("args", {}).get("character"), ask.get("args", {}).get("helper"))), "")
+        what = (f"to raise the stakes to {ask.get('what', '').lower()}" if ask.get("kind") == "raise"
+                else f"to add the Trait “{ask.get('what', '')}”")
+        decl = ((view.get("scene") or {}).get("declaration") or {}).get("text", "")
+        ok, why = judge(view)
+        return (f"{who} asks {what} to “{decl}”. Does it fit? allow: do 1; refuse: do 2 -- why. "
+                f"Your notes suggest: {'allow it' if ok else 'refuse: ' + why}.")
     if ph in ("call", "stakes"):
         plan = current_plan(view)
         if plan.get("problem") is not None:

@@ -108,8 +108,37 @@ class Veto(_Model):
     source: Source
 
 
+class Judge(_Model):
+    """What each attribute is rolled for (the character sheet's lists): the words a fitting Trait
+    may share with the scene's kind."""
+
+    body: list[str]
+    mind: list[str]
+    aura: list[str]
+    source: Source
+
+
+class RaiseFit(_Model):
+    """When raising the stakes to ``consequence`` is logical (none of the lists: always)."""
+
+    consequence: str
+    attributes: list[str] = Field(default_factory=list)
+    scene_types: list[str] = Field(default_factory=list)
+    words: list[str] = Field(default_factory=list)
+    reason: str
+    source: Source
+
+
+class TraitWords(_Model):
+    trait: str
+    words: list[str]
+    source: Source
+
+
 class Core(_Model):
     limits: Limits
+    judge: Judge
+    raise_fit: list[RaiseFit]
     consequence: list[Consequence]
     difficulty: list[Rung]
     scene_type: list[SceneType]
@@ -270,6 +299,7 @@ class Problem(_Model):
     needs_element: bool = False  # only a roll with a 6 (a narrative element) solves it
     still_missing: str = ""  # said at once when a success is not enough (no 6 for the element)
     eased_by: list[Ease] = Field(default_factory=list)
+    raises: list[str] = Field(default_factory=list)  # raises that fit the dangers here
     passes: bool = True  # solving it clears the scene
     source: Source
 
@@ -299,6 +329,7 @@ class Adventure(_Model):
     problem: list[Problem]
     secret: list[Secret]
     idea: list[Idea]
+    trait_words: list[TraitWords] = Field(default_factory=list)
 
 
 class Rules:
@@ -321,6 +352,8 @@ class Rules:
         self.problems = {p.id: p for p in adv.problem}
         self.secrets = {s.id: s for s in adv.secret}
         self.ideas = {i.scene: i for i in adv.idea}
+        self.raise_fit = {r.consequence: r for r in core.raise_fit}
+        self.trait_words = {t.trait.lower(): t.words for t in adv.trait_words}
         self._check()
 
     def rung(self, value: int) -> Rung:
@@ -344,8 +377,11 @@ class Rules:
                 raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
             if s.ending and s.ending not in self.endings:
                 raise ValueError(f"scene {s.id}: unknown ending {s.ending!r}")
+        for r in self.raise_fit.values():
+            if r.consequence not in self.consequences:
+                raise ValueError(f"raise_fit: unknown consequence {r.consequence!r}")
         for p in self.problems.values():
-            kinds = [p.consequence, *p.choices]
+            kinds = [p.consequence, *p.choices, p.raises]
             for kind in (k for ks in kinds for k in ks):
                 if kind not in self.consequences:
                     raise ValueError(f"problem {p.id}: unknown consequence {kind!r}")

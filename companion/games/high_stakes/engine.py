@@ -57,6 +57,7 @@ PLAYER_LEGAL = {"create": "_legal_create", "frame": "_legal_rest", "between": "_
                 "pool": "_legal_pool", "sixes": "_legal_sixes", "tiebreak": "_legal_tiebreak",
                 "element": "_legal_element", "experience": "_legal_experience"}
 GM_LEGAL = {"frame": "_legal_frame", "call": "_legal_call", "stakes": "_legal_stakes",
+            "judge": "_legal_judge",
             "lose_relationship": "_legal_lose", "veto": "_legal_veto",
             "complication": "_legal_complication", "after": "_legal_after"}
 

@@ -14,6 +14,7 @@ MOMENT = {
     "between": "you are between scenes", "declare": "it is time to say what you do",
     "call": "the GM is deciding whether it takes a roll", "stakes": "the GM is setting the stakes",
     "pool": "the dice pool is being built", "roll": "the dice are being rolled",
+    "judge": "the GM is judging whether that fits the roll",
     "sixes": "the 6s are being decided", "explode": "an exploded 6 is being rolled",
     "tiebreak": "a tied contest waits", "tiebreak_roll": "the tie-breaking die is being rolled",
     "lose_relationship": "the GM is choosing the Relationship that ends",
@@ -49,6 +50,13 @@ class Labels(Base):
         args = a.args
         rules = self.rules
         try:
+            if a.kind in ("trait", "lend", "raise") and s.roll and s.phase == "pool":
+                from .pool import fit_key
+                if fit_key(a.kind, args) in s.roll.refused:
+                    what = "that raise" if a.kind == "raise" else "that Trait"
+                    return RuleError("must-fit", f"the GM ruled {what} does not fit this roll "
+                                     "(a Trait adds its die only if it applies; a raise must be "
+                                     "logical)", labels)
             if a.kind in ("help", "lend") and s.roll and args.get("helper") in s.roll.helpers:
                 return RuleError("one-die-per-friend", "a friend helps with one die: plainly or by "
                                  "lending one fitting Trait, not both", labels)
@@ -192,6 +200,8 @@ class Labels(Base):
             "veto": lambda: f"veto the element ({a['reason']})",
             "complication": lambda: f"complication: {a['id']}",
             "continue": lambda: "go on with the scene",
+            "allow": lambda: "allow it: it fits this roll",
+            "refuse": lambda: "refuse it: it does not fit (say why)",
             "end_scene": lambda: "end the scene",
         }
         if k == "trait":

@@ -28,6 +28,7 @@ Phase = Literal[
     "call",  # gm: roll or no roll (and on what problem)
     "stakes",  # gm: attribute, Difficulty, Consequence, tactical advantage
     "pool",  # player: add dice (Traits, Relationships, raising the stakes...), then roll
+    "judge",  # gm: does the Trait (or the raise) the player asks for fit this roll?
     "roll",  # chance: the pool's dice
     "sixes",  # player: keep, explode or spend each 6
     "explode",  # chance: two dice for an exploded 6
@@ -175,6 +176,8 @@ class Roll(_M):
     due_complications: list[str] = Field(default_factory=list)  # character ids, one per 1
     due_losses: list[str] = Field(default_factory=list)  # character ids losing a Relationship
     applied: list[dict] = Field(default_factory=list)  # consequences applied, for the record
+    asking: dict | None = None  # a Trait, a lent Trait or a raise awaiting the GM's judgement
+    refused: list[str] = Field(default_factory=list)  # what the GM ruled does not fit this roll
     element: str = ""  # "" a 6 came up and no element yet; "-" none; "+" accepted; else offered
     element_kind: str = ""
     narrated: bool = False

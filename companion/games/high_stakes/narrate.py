@@ -29,7 +29,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .plan import current_plan  # the GM's own reading of the scene
+from .plan import current_plan, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -261,6 +261,8 @@ class Narrator:
         if k == "element_accepted":
             made = (d.get("text") or "").strip()
             return f"A 6! {_sentence(made)}" if made else ""
+        if k == "refused":
+            return f"“{_sentence(said).rstrip('.')}.”" if said else f"The GM rules that {d['what']} does not fit."
         if k == "veto":
             offered = (d.get("element") or "").strip()
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
@@ -406,6 +408,9 @@ class Narrator:
             return w.reveal.get(a["secret"], "")
         if k == "veto":
             return w.gm.veto.format(reason=rules.vetoes[a["reason"]].text)
+        if k == "refuse":
+            why = judge(view, rules)[1]
+            return _sentence(why) if why else "That does not fit what you are doing."
         if k == "end_story":
             return w.ending.get(a["ending"], "").format(names=_names(view))
         return ""

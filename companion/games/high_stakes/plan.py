@@ -235,3 +235,62 @@ def _settle(nxt: str, view: dict, rules: Rules, story: list[str]) -> tuple[str, 
 
 
 # -- choosing ---------------------------------------------------------------------------------------
+
+
+# -- judging a Trait or a raise -------------------------------------------------------------------
+_STOP = {"with", "from", "that", "this", "into", "over", "under", "every", "like", "their", "your",
+         "ways", "things", "good", "knows", "anyone", "speaks"}
+
+
+def _stems(text: str) -> set[str]:
+    """The words of ``text`` that carry meaning, cut to a common stem (climbs/climbing: climb)."""
+    import re
+
+    out = set()
+    for w in re.findall(r"[a-z][a-z'-]*", text.lower()):
+        w = w.replace("'s", "").strip("'-")
+        if len(w) < 4 or w in _STOP:
+            continue
+        out.add(w[:5])
+    return out
+
+
+def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
+    """The offline GM's ruling on what the player asks (``view["roll"]["asking"]``): does the
+    Trait apply to this action, is the raise logical here? ``(True, "")`` or ``(False, why)``, the
+    reason said to the player."""
+    rules = rules or load()
+    roll = view.get("roll") or {}
+    asking = roll.get("asking") or {}
+    sc = view.get("scene") or {}
+    decl = (sc.get("declaration") or {}).get("text", "")
+    attribute = (roll.get("pools") or [{}])[0].get("attribute", "")
+    stype = sc.get("type", "")
+    plan = current_plan(view, rules)
+    ap = plan.get("approach")
+    action = " ".join([decl, *(ap.words if ap else []), ap.label if ap else ""])
+    doing = f"to {ap.label}" if ap else "with what you are doing"
+    if asking.get("kind") in ("trait", "lend"):
+        name = asking.get("what", "")
+        mine = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])))
+        if mine & _stems(action):
+            return True, ""
+        kind_words = getattr(rules.core.judge, attribute, []) if attribute else []
+        named = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])[:3]))
+        if named & _stems(" ".join(kind_words)) and rules.scene_types.get(stype) is not None \
+                and rules.scene_types[stype].attribute == attribute:
+            return True, ""  # a Trait for what this kind of scene is rolled for
+        return False, f"{name} does not help you {doing.removeprefix('to ')}"
+    if asking.get("kind") == "raise":
+        k = asking["args"]["consequence"]
+        fit = rules.raise_fit.get(k)
+        prob = rules.problems.get(roll.get("problem", ""))
+        if fit is None or not (fit.attributes or fit.scene_types or fit.words):
+            return True, ""
+        if prob is not None and k in prob.raises:
+            return True, ""
+        said = f"{decl} {asking.get('text', '')}".lower()
+        if attribute in fit.attributes or stype in fit.scene_types or any(w in said for w in fit.words):
+            return True, ""
+        return False, f"you cannot risk {rules.consequences[k].name.lower()} {doing}: {fit.reason}"
+    return True, ""

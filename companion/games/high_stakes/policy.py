@@ -40,6 +40,7 @@ from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
     _char,
     _words_in,
     current_plan,
+    judge,
     next_scene,
     passed_in_scene,
     pick_approach,
@@ -80,6 +81,9 @@ def _gm(view: dict, legal: list[Action], rng: random.Random) -> Action:
         return _gm_call(view, legal, rules)
     if ph == "stakes":
         return _gm_stakes(view, legal, rules)
+    if ph == "judge":  # does the Trait apply, is the raise logical? (the reason goes with a no)
+        ok, _ = judge(view, rules)
+        return _find(legal, "allow" if ok else "refuse") or legal[0]
     if ph == "lose_relationship":
         plain = [a for a in legal if not a.args.get("name", "").startswith("avenge")]
         return (plain or legal)[-1]
@@ -293,7 +297,22 @@ def _expected(size: int) -> float:
     return size * 4 / 6
 
 
+def _fits(view: dict, a: Action) -> bool:
+    """Whether the GM would let this Trait or raise stand (the player reads the same sheet)."""
+    if a.kind not in ("trait", "lend", "raise"):
+        return True
+    rules = load()
+    if a.kind == "raise":
+        what = rules.consequences[a.args["consequence"]].name
+    else:
+        who = a.args.get("character") or a.args.get("helper")
+        what = next(t["name"] for t in _char(view, who)["traits"] if t["id"] == a.args["trait"])
+    asking = {"kind": a.kind, "args": dict(a.args), "text": "", "what": what}
+    return judge({**view, "roll": {**view["roll"], "asking": asking}}, rules)[0]
+
+
 def _player_pool(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    legal = [a for a in legal if _fits(view, a)]  # ask only for what fits
     roll = view["roll"]
     diff = roll["difficulty"] or 1
     size = sum(p["size"] for p in roll["pools"])

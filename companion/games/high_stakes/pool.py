@@ -11,6 +11,15 @@ from .base import ATTRS, Base, _ev, act
 from .model import Pool, Source, State
 
 
+def fit_key(kind: str, args: dict) -> str:
+    """What a judgement is about: this Trait of this character, this raise (not how many dice)."""
+    if kind == "raise":
+        return f"raise:{args['character']}:{args['consequence']}"
+    if kind == "lend":
+        return f"lend:{args['helper']}:{args['trait']}"
+    return f"trait:{args['character']}:{args['trait']}"
+
+
 class PoolPhase(Base):
     def _legal_stakes(self, s: State) -> list[Action]:
         r = s.roll
@@ -101,11 +110,12 @@ class PoolPhase(Base):
         raise_ok = stype.raise_ if stype else True
         base_sev = self._severity(r.consequence)
         in_roll = {p.character for p in r.pools} | set(r.helpers)
+        refused = set(r.refused)  # the GM ruled these do not fit this roll: not asked again
         for pi, pool in enumerate(r.pools):
             c = s.char(pool.character)
             for t in c.traits:
                 av = t.available()
-                if av <= 0:
+                if av <= 0 or fit_key("trait", {"character": c.id, "trait": t.id}) in refused:
                     continue
                 if t.very:
                     for n in range(1, av + 1):
@@ -128,7 +138,8 @@ class PoolPhase(Base):
                                   ask="How does your Unique Thing help?"))
             if raise_ok and not pool.raised:
                 for k in rules.core.consequence:
-                    if k.bonus > base_sev and (k.id != "relationship" or self._has_relationship(c)):
+                    if k.bonus > base_sev and (k.id != "relationship" or self._has_relationship(c)) \
+                            and fit_key("raise", {"character": c.id, "consequence": k.id}) not in refused:
                         out.append(act(seat=P, kind="raise", args={"character": c.id, "consequence": k.id},
                                           ask="How do you raise the stakes?"))
             if "game_over" in r.consequence and not pool.heroic:
@@ -148,7 +159,7 @@ class PoolPhase(Base):
                 out.append(act(seat=P, kind="help", args={"helper": c.id},
                                ask=f"How does {c.name} help?"))
                 for t in c.traits:
-                    if t.available() > 0:
+                    if t.available() > 0 and fit_key("lend", {"helper": c.id, "trait": t.id}) not in refused:
                         out.append(act(seat=P, kind="lend",
                                        args={"helper": c.id, "trait": t.id, "name": t.name},
                                        ask=f"How does {c.name}'s {t.name} help?"))
@@ -158,17 +169,70 @@ class PoolPhase(Base):
         out.append(act(seat=P, kind="roll"))
         return out
 
-    def _do_trait(self, s: State, a: Action) -> list[Event]:
+    # -- the GM judges whether a Trait or a raise fits (the text: "+1 die from a Trait if it
+    # applies", line 262; "if you can logically raise the stakes", line 653) ----------------------
+    def _legal_judge(self, s: State) -> list[Action]:
+        return self._memo(("judge",), lambda: [
+            act(seat="gm", kind="allow"),
+            act(seat="gm", kind="refuse", optional_text=False,
+                ask="Why does it not fit? (say it to the player)")])
+
+    def _ask_gm(self, s: State, a: Action) -> list[Event]:
+        """A Trait, a lent Trait or a raise waits for the GM's word: nothing is spent yet."""
         r = s.roll
         assert r
-        c = self._mine(s, a.args["character"])
-        t = next(t for t in c.traits if t.id == a.args["trait"])
-        n = int(a.args.get("dice", 1))
+        r.asking = {"kind": a.kind, "args": dict(a.args), "text": a.text.strip()}
+        s.phase = "judge"
+        who = s.char(a.args.get("character") or a.args.get("helper"))
+        return [_ev("asks", kind=a.kind, character=who.id, name=who.name, what=self._asked(s, r.asking),
+                    text=a.text.strip())]
+
+    def _asked(self, s: State, asking: dict) -> str:
+        """What is asked for, in words: "stage magician's tricks", "Game over"."""
+        args = asking["args"]
+        if asking["kind"] == "raise":
+            return self.rules.consequences[args["consequence"]].name
+        c = s.char(args.get("character") or args.get("helper"))
+        return next(t.name for t in c.traits if t.id == args["trait"])
+
+    def _do_allow(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r and r.asking
+        asking, r.asking = r.asking, None
+        s.phase = "pool"
+        grant = {"trait": self._grant_trait, "lend": self._grant_lend, "raise": self._grant_raise}
+        return grant[asking["kind"]](s, asking["args"], asking["text"])
+
+    def _do_refuse(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r and r.asking
+        asking, r.asking = r.asking, None
+        r.refused = [*r.refused, fit_key(asking["kind"], asking["args"])]
+        s.phase = "pool"
+        who = s.char(asking["args"].get("character") or asking["args"].get("helper"))
+        return [_ev("refused", kind=asking["kind"], character=who.id, name=who.name,
+                    what=self._asked(s, asking), text=a.text.strip())]
+
+    def _do_trait(self, s: State, a: Action) -> list[Event]:
+        return self._ask_gm(s, a)
+
+    def _do_lend(self, s: State, a: Action) -> list[Event]:
+        return self._ask_gm(s, a)
+
+    def _do_raise(self, s: State, a: Action) -> list[Event]:
+        return self._ask_gm(s, a)
+
+    def _grant_trait(self, s: State, args: dict, text: str) -> list[Event]:
+        r = s.roll
+        assert r
+        c = self._mine(s, args["character"])
+        t = next(t for t in c.traits if t.id == args["trait"])
+        n = int(args.get("dice", 1))
         t.spent += n
         kind = "very" if t.very else "trait"
         return self._added(s, self._pool_of(r, c.id),
                            Source(kind=kind, ref=t.id, character=c.id, dice=n, label=f"{t.name} +{n}"),
-                           text=a.text.strip())
+                           text=text)
 
     def _do_relationship(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -201,15 +265,15 @@ class PoolPhase(Base):
                            Source(kind="unique", character=c.id, dice=n, label=f"{c.unique.rstrip('.')} +{n}"),
                            text=a.text.strip())
 
-    def _do_raise(self, s: State, a: Action) -> list[Event]:
+    def _grant_raise(self, s: State, args: dict, text: str) -> list[Event]:
         r = s.roll
         assert r
-        k = self.rules.consequences[a.args["consequence"]]
-        pool = self._pool_of(r, a.args["character"])
+        k = self.rules.consequences[args["consequence"]]
+        pool = self._pool_of(r, args["character"])
         pool.raised = k.id
         return self._added(s, pool, Source(kind="raise", ref=k.id, character=pool.character, dice=k.bonus,
                                            label=f"raised the stakes to {k.name} +{k.bonus}"),
-                           consequence=k.id, text=a.text.strip())
+                           consequence=k.id, text=text)
 
     def _do_heroic(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -232,18 +296,18 @@ class PoolPhase(Base):
         return self._added(s, r.pools[0], Source(kind="help", ref=h.id, character=h.id, dice=n,
                                                  label=f"{h.name} helps +{n}"), text=a.text.strip())
 
-    def _do_lend(self, s: State, a: Action) -> list[Event]:
+    def _grant_lend(self, s: State, args: dict, text: str) -> list[Event]:
         r = s.roll
         assert r
-        h = self._mine(s, a.args["helper"])
-        t = next(t for t in h.traits if t.id == a.args["trait"])
+        h = self._mine(s, args["helper"])
+        t = next(t for t in h.traits if t.id == args["trait"])
         t.spent += 1
         r.lent = [*r.lent, h.id]
         r.helpers = [*r.helpers, h.id]  # a friend who lends a Trait is helping: same consequence
         n = self.rules.limits.help_bonus
         return self._added(s, r.pools[0], Source(kind="lend", ref=t.id, character=h.id, dice=n,
                                                  label=f"{h.name}'s {t.name} +{n}"),
-                           text=a.text.strip())
+                           text=text)
 
     def _do_join(self, s: State, a: Action) -> list[Event]:
         r = s.roll

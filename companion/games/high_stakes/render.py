@@ -112,6 +112,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"Narrative element ({rules.elements[d['kind']].text})" if d["kind"] in rules.elements else None
     if k == "veto":
         return f"Vetoed: {rules.vetoes[d['reason']].text}"
+    if k == "refused":
+        if d.get("kind") == "raise":
+            return f"The GM refuses {d['name']}'s raise to {d['what'].lower()}: not logical here"
+        return f"The GM refuses {d['name']}'s {d['what']}: it does not apply to this roll"
     if k == "complication":
         return "Complication"
     if k == "trigger":  # the GM's eyes only

@@ -56,6 +56,10 @@ class Views(Base):
             "complications_due": len(r.due_complications),
             "applied": [dict(x) for x in r.applied],
             "element": r.element if r.element not in ("", "-", "+") else "",
+            # a Trait or a raise the GM is asked to judge, and what was ruled out this roll
+            "asking": None if r.asking is None else {**r.asking, "args": dict(r.asking["args"]),
+                                                     "what": self._asked(s, r.asking)},  # type: ignore[attr-defined]
+            "refused": list(r.refused),
         }
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
