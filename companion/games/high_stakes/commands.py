@@ -610,8 +610,11 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if ph == "declare":
         names = sorted({a.args["character"] for a in legal if a.kind == "act"})
         who = "" if len(names) == 1 else f" (name who first: body {names[0]}: ...)"
+        door = [c["name"] for c in view.get("characters", []) if c["status"] == "active" and c["deaths_door"]]
+        warn = (f"\n  {' and '.join(door)} {'is' if len(door) == 1 else 'are'} at death's door: a Body "
+                "roll that could worsen the wounds kills.") if door else ""
         return ("What do you do? Say it with the attribute you use: body / mind / aura, then your "
-                f"words{who}. Or leave to move on. (sheet shows your Traits.)")
+                f"words{who}. Or leave to move on. (sheet shows your Traits.)" + warn)
     if ph == "pool":
         return pool_text(view) + (
             "\nAdd dice if you like (trait N, rel N, unique, secret, raise CONSEQUENCE"

@@ -145,10 +145,21 @@ class Consequences(Base):
         c.loss[attr] += 1
         events = [_ev("loss", character=c.id, attribute=attr, now=c.current(attr))]
         if c.current(attr) <= 0:
+            # An attribute at 0 takes the character out in the text's own ways (lines 321-331):
+            # Body 0 "impaired ... or killed in action": killed when a villain did it (and the
+            # friends get their revenge dice), else permanently impaired; Mind 0 a broken mind;
+            # Aura 0 "a social death: becoming a pariah or a recluse": alive, cast out of the
+            # story, and no revenge dice (nobody was killed).
+            if attr == "body" and villain:
+                return events + self._kill(s, c, "killed in action: Body at 0", villain)
             c.status = "out"
-            c.out_reason = {"body": "body broken", "mind": "mind broken", "aura": "social death"}[attr]
+            if attr == "aura":
+                c.social_death = True
+            c.out_reason = {"body": "permanently impaired: Body at 0",
+                            "mind": "a broken mind: Mind at 0",
+                            "aura": "a pariah: alive, but cast out by all (Aura at 0)"}[attr]
             s.pending_new += 1
-            events.append(_ev("out", character=c.id, name=c.name, reason=c.out_reason))
+            events.append(_ev("out", character=c.id, name=c.name, reason=c.out_reason, attribute=attr))
         return events
 
     def _kill(self, s: State, c: Character, cause: str, villain: str) -> list[Event]:

@@ -83,6 +83,20 @@ def _same(a: object, b: object) -> bool:
     return a == b
 
 
+def _bonds(chars: list, rules) -> list[dict]:
+    """The revenge bonds campaign characters bring into a new story (until the fallen are
+    avenged): one per villain, so a character who joins later shares it too."""
+    out: list[dict] = []
+    for c in chars:
+        for r in c.relationships:
+            if r.revenge and not any(b["villain"] == r.revenge for b in out):
+                prob = rules.problems.get(r.revenge)
+                fallen = r.name.removeprefix("avenge ").rsplit(" on ", 1)[0]
+                out.append({"villain": r.revenge, "name": prob.name if prob else r.revenge,
+                            "fallen": fallen})
+    return out
+
+
 class HighStakesOptions(Options):
     """Game options. ``players`` (inherited) is how many characters the player creates.
 
@@ -136,6 +150,7 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
             max_scenes=opts.max_scenes or rules.adv.adventure.max_scenes,
             max_beats=max(1, opts.max_beats),
             used_premades=[c.premade for c in chars if c.premade],
+            bonds=_bonds(chars, rules),
         )
         return state
 

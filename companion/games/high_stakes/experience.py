@@ -61,7 +61,8 @@ class Experience(Base):
         ch.unique_used = False
         for t in ch.traits:
             t.spent = 0
-        ch.relationships = [r for r in ch.relationships if not r.revenge]
+        # a revenge bond lasts until the fallen friend is avenged (text line 370: "the bonus lasts
+        # until the character is avenged"), not one session
         for r in ch.relationships:
             r.used = False
         return ch

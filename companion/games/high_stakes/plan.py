@@ -184,9 +184,9 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
 
 
 def needs_rest(view: dict) -> bool:
-    """The party is hurt enough to spend the session's one Rest: death's door, two dice lost, or
-    an attribute down to 1."""
-    return any(c["deaths_door"] or sum(a["loss"] for a in c["attributes"].values()) >= 2
+    """The party is hurt enough to spend the session's one Rest: two dice lost, or an attribute
+    down to 1 (death's door is not healed by a Rest)."""
+    return any(sum(a["loss"] for a in c["attributes"].values()) >= 2
                or min(a["now"] for a in c["attributes"].values()) <= 1 for c in _active(view))
 
 

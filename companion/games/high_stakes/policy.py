@@ -268,6 +268,8 @@ def preferred_attribute(view: dict, who: str, rules: Rules, rng: random.Random) 
     c = _char(view, who)
     revealed = {x["id"] for x in view.get("revealed", [])}
     sid = sc["id"]
+    if c["deaths_door"]:  # a Body test that could worsen the wounds would kill
+        return max(("mind", "aura"), key=lambda a: c["attributes"][a]["now"] + rng.random())
     if sid == "clay_golem" and "secret-golem-weakness" in revealed:
         return "body"
     if sid == "winged_demon" and ("secret-demon-book" in revealed or rng.random() < 0.5):

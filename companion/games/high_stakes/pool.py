@@ -86,7 +86,34 @@ class PoolPhase(Base):
         r.consequence = list(a.args["kinds"])
         r.stage = "advantage"
         names = [self.rules.consequences[k].name for k in r.consequence]
-        return [_ev("consequence", kinds=r.consequence, names=names, text=a.text.strip())]
+        events = [_ev("consequence", kinds=r.consequence, names=names, text=a.text.strip())]
+        c = s.char(r.pools[0].character)
+        if c.deaths_door and self._worsens_wounds(r.pools[0].attribute, r.consequence, r.problem):
+            events += self._fatal_test(s, c, r.problem)
+        return events
+
+    def _worsens_wounds(self, attribute: str, consequence: list[str], problem: str) -> bool:
+        """A Body test that could logically worsen a character's wounds: the harm at stake is
+        physical, or the problem is a danger to the body (its raises include a wound)."""
+        physical = {"wounded", "deaths_door", "game_over"}
+        prob = self.rules.problems.get(problem)
+        return attribute == "body" and bool(physical & set(consequence) or (
+            prob is not None and physical & set(prob.raises)))
+
+    def _fatal_test(self, s: State, c, problem: str) -> list[Event]:
+        """Death's door (text line 665): "a character in this condition dies if he is required
+        to make any Body test for any cause that could logically worsen his wounds". The roll
+        never happens: the scene goes on without them."""
+        prob = self.rules.problems.get(problem)
+        victim = self._mine(s, c.id)
+        events = self._kill(s, victim, "a Body test at death's door",  # type: ignore[attr-defined]
+                            problem if prob is not None and prob.villain else "")
+        assert s.scene
+        s.history = [*s.history, {"scene": s.scene.number, "scene_id": s.scene.id, "character": c.id,
+                                  "roll": False, "died": True, "problem": problem}]
+        s.roll = None
+        s.phase = "after"
+        return events
 
     def _do_advantage(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -123,8 +150,9 @@ class PoolPhase(Base):
                                           args={"character": c.id, "trait": t.id, "name": t.name, "dice": n}))
                 else:
                     out.append(act(seat=P, kind="trait", args={"character": c.id, "trait": t.id, "name": t.name}))
+            in_pool = {x.ref for x in pool.sources if x.kind == "revenge"}
             for rel in c.relationships:
-                if rel.lost or rel.used:
+                if rel.lost or rel.used or rel.id in in_pool:
                     continue
                 if rel.revenge and rel.revenge != r.problem:
                     continue
@@ -239,7 +267,8 @@ class PoolPhase(Base):
         assert r
         c = self._mine(s, a.args["character"])
         rel = next(x for x in c.relationships if x.id == a.args["relationship"])
-        rel.used = True
+        # a revenge bond is no once-per-session die: it lasts until the fallen are avenged
+        rel.used = not rel.revenge
         kind = "revenge" if rel.revenge else "relationship"
         return self._added(s, self._pool_of(r, c.id),
                            Source(kind=kind, ref=rel.id, character=c.id, dice=rel.bonus,

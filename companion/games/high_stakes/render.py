@@ -187,6 +187,8 @@ def closing(view: dict) -> str:
     for c in view.get("characters", []):
         if c["status"] == "dead":
             fates.append(f"{c['name']} died ({c['out_reason']})")
+        elif c["status"] == "out" and c["social_death"]:
+            fates.append(f"{c['name']} lives on as a pariah, out of the story ({c['out_reason']})")
         elif c["status"] == "out":
             fates.append(f"{c['name']} left the story ({c['out_reason']})")
         else:

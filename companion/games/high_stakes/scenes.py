@@ -209,7 +209,7 @@ class Scenes(Base):
 
     def _wants_rest(self, s: State) -> bool:
         """Something a Rest would give back: a loss, death's door, a used Trait or Relationship."""
-        return any(any(c.loss.values()) or c.deaths_door or any(t.spent for t in c.traits)
+        return any(any(c.loss.values()) or any(t.spent for t in c.traits)
                    or any(r.used for r in c.relationships) for c in s.active())
 
     def _do_frame(self, s: State, a: Action) -> list[Event]:
@@ -258,10 +258,11 @@ class Scenes(Base):
         s.rest_used = True
         healed = []
         for c in [self._own(s, x) for x in s.active()]:
-            if any(c.loss.values()) or c.deaths_door:
+            if any(c.loss.values()):
                 healed.append(c.name)
             c.loss = {a: 0 for a in ATTRS}
-            c.deaths_door = False
+            # death's door stays: a Rest heals losses (text line 635), and nothing says it mends
+            # a grievous wound; the character survives "only with the help of others"
             for t in c.traits:
                 t.spent = 0
             for r in c.relationships:
