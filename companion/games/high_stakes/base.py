@@ -33,7 +33,7 @@ PHASE_KINDS: dict[str, set[str]] = {
     "call": {"no_roll", "roll", "reveal"},
     "stakes": {"attribute", "difficulty", "consequence", "advantage"},
     "pool": {"trait", "relationship", "secret", "unique", "raise", "heroic", "help", "lend",
-             "join", "roll"},
+             "join", "share", "part", "roll"},
     "judge": {"allow", "refuse"},
     "sixes": {"keep", "explode", "cancel", "done"},
     "tiebreak": {"tiebreak", "draw"},

@@ -29,7 +29,7 @@ VERBS: dict[str, tuple[str, str]] = {
              "Act with Mind: search, notice, remember, plan, pick a lock, resist."),
     "aura": ("aura [WHO:] WHAT YOU DO",
              "Act with Aura: persuade, trick, lie, charm, command, intimidate."),
-    "trait": ("trait NAME|N [x2]",
+    "trait": ("trait [WHO:] NAME|N [x2]",
               "Add a Trait's die (+1; a VERY good Trait +2, or x1 to keep one for later). Each "
               "Trait works once per session, until the Rest scene refreshes it."),
     "rel": ("rel NAME|N [-- how]",
@@ -40,7 +40,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "secret": ("secret [-- how it comes out]",
                "Reveal your Personal Secret in this scene: +2 dice, once per campaign. At creation: "
                "secret TEXT describes it."),
-    "raise": ("raise CONSEQUENCE [-- how]",
+    "raise": ("raise [WHO:] CONSEQUENCE [-- how]",
               "Raise the stakes: accept a worse consequence for failure for its bonus dice: face, "
               "equipment, wounded, relationship, concentration +1; freedom +2; social_death, "
               "deaths_door +3; game_over +4. Not in a flashback."),
@@ -53,6 +53,13 @@ VERBS: dict[str, tuple[str, str]] = {
              "spent; one die per friend, so not as well as helping plainly)."),
     "join": ("join WHO ATTRIBUTE", "Team effort: another character rolls their own dice; all "
                                    "successes add up."),
+    "share": ("share WHO ATTRIBUTE [-- how]",
+              "Shared scene: another character takes on their own part of the trouble and rolls "
+              "their own dice against their own share of the Difficulty (split it next). Each "
+              "raises the stakes alone; only those whose part fails pay."),
+    "split": ("split N N ...", "Shared scene: split the Difficulty between the characters, in "
+                               "the order shown by pool (split 2 3: 2 for the first, 3 for the "
+                               "second); the parts add up to the Difficulty, each at least 1."),
     "contest": ("contest WHO WHO ATTRIBUTE [-- over what]",
                 "Two of your characters compete: attribute dice against attribute dice."),
     "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll). "
@@ -146,6 +153,19 @@ def _me(view: dict) -> dict:
     return next(c for c in view["characters"] if c["id"] == cid)
 
 
+def _whose(view: dict, head: str) -> tuple[dict | None, str]:
+    """``WHO: rest`` names one of the characters rolling; else (None, head)."""
+    if ":" in head:
+        name, rest = head.split(":", 1)
+        if len(name.split()) == 1:
+            rolling = {p["character"] for p in (view.get("roll") or {}).get("pools", [])}
+            c = _char_by(view, name.strip())
+            if c["id"] not in rolling:
+                raise CommandError(f"{c['name']} is not rolling here", "trait WHO: N, raise WHO: CONSEQUENCE")
+            return c, rest.strip()
+    return None, head
+
+
 def _char_by(view: dict, name: str) -> dict:
     cid = match_one(name, _chars(view), "character")
     return next(c for c in view["characters"] if c["id"] == cid)
@@ -186,8 +206,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if not words.strip():
             raise CommandError(f"say what you do: {verb} WHAT YOU DO")
         return [_pick(legal, seat, "act", words.strip(), character=who, attribute=verb)]
+    if verb in ("trait", "rel", "raise", "heroic", "unique", "secret") and view.get("phase") == "pool":
+        c, head = _whose(view, head)  # "trait rust: 3": a team or shared scene names whose dice
+    else:
+        c = None
     if verb == "trait":
-        c = _me(view)
+        c = c or _me(view)
         dice = None
         parts = head.split()
         if parts and parts[-1].lower() in ("x1", "x2"):
@@ -200,7 +224,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             args["dice"] = dice or min(2, max(1, t["left"]))
         return [_pick(legal, seat, "trait", text, **args)]
     if verb == "rel":
-        c = _me(view)
+        c = c or _me(view)
         rid = _numbered(head, c["relationships"], "Relationship")
         return [_pick(legal, seat, "relationship", text, character=c["id"], relationship=rid)]
     if verb in ("unique", "secret"):
@@ -208,17 +232,17 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             if not rest.strip():
                 raise CommandError(f"describe it: {verb} TEXT (or skip)")
             return [_pick(legal, seat, verb, rest.strip())]
-        c = _me(view)
+        c = c or _me(view)
         return [_pick(legal, seat, verb, text, character=c["id"])]
     if verb == "raise":
-        c = _me(view)
+        c = c or _me(view)
         table = {x.id: x.id for x in load().core.consequence}
         table.update({x.name: x.id for x in load().core.consequence})
         kind = match_one(head.replace(" ", "_") if head.replace(" ", "_") in table else head, table,
                          "consequence")
         return [_pick(legal, seat, "raise", text, character=c["id"], consequence=kind)]
     if verb == "heroic":
-        c = _me(view)
+        c = c or _me(view)
         tid = _numbered(head, c["traits"], "Trait")
         return [_pick(legal, seat, "heroic", text, character=c["id"], trait=tid)]
     if verb == "aid":
@@ -237,6 +261,26 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("join WHO ATTRIBUTE", "join wind body")
         c = _char_by(view, parts[0])
         return [_pick(legal, seat, "join", text, character=c["id"], attribute=_attr(parts[1]))]
+    if verb == "share":
+        parts = head.split()
+        if len(parts) != 2:
+            raise CommandError("share WHO ATTRIBUTE", "share rust mind")
+        c = _char_by(view, parts[0])
+        return [_pick(legal, seat, "share", text, character=c["id"], attribute=_attr(parts[1]))]
+    if verb == "split":
+        roll = view.get("roll") or {}
+        pools = roll.get("pools") or []
+        values = head.replace(",", " ").split()
+        if roll.get("kind") != "shared" or len(pools) < 2:
+            raise RuleError("shared-scene", "there is no shared scene to split: share WHO ATTRIBUTE first")
+        if len(values) != len(pools) or not all(v.isdigit() and int(v) >= 1 for v in values):
+            raise CommandError(f"give {len(pools)} parts, each at least 1, in the order pool shows",
+                               "split " + " ".join(["1"] * len(pools)))
+        nums = [int(v) for v in values]
+        if sum(nums) != roll["difficulty"]:
+            raise CommandError(f"the parts must add up to the Difficulty, {roll['difficulty']} "
+                               f"(these make {sum(nums)})")
+        return [_pick(legal, seat, "part", pool=i, value=v) for i, v in enumerate(nums[:-1])]
     if verb == "contest":
         parts = head.split()
         if len(parts) != 3:
@@ -416,9 +460,18 @@ def pool_text(view: dict) -> str:
             rows.append("If it fails: " + said(stakes[0][1]))
         else:
             rows += [f"If it fails, for {names.get(cid, cid)}: " + said(st) for cid, st in stakes]
+    shared = roll.get("kind") == "shared"
+    if shared:
+        rows.append(f"Shared scene: the Difficulty {roll['difficulty']} is split between "
+                    f"{len(roll['pools'])} characters, each rolling against their own part")
     for i, p in enumerate(roll["pools"]):
         srcs = " + ".join(f"{s['label']}" for s in p["sources"])
-        rows.append(f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
+        part = ""
+        if shared:
+            part = f"   [part of the Difficulty: {p['part'] if p.get('part') is not None else '?'}" + (
+                "" if p.get("success") is None else f", {'held' if p['success'] else 'failed'}") + "]"
+        rows.append(f"{i + 1}. {names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}{part}"
+                    if shared else f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
         if p["dice"]:
             faces = []
             for j, d in enumerate(p["dice"]):
@@ -469,7 +522,7 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
         return [a.args["name"] for a in legal if a.kind == "heroic"]
     if verb == "raise":
         return [a.args["consequence"] for a in legal if a.kind == "raise"]
-    if verb in ("aid", "join", "sheet"):
+    if verb in ("aid", "join", "share", "sheet"):
         return list(_chars(view))
     if verb == "premade":
         return [a.args["name"] for a in legal if a.kind == "premade"]
@@ -489,7 +542,8 @@ USEFUL = [
     ("body", "act"), ("mind", "act"), ("aura", "act"), ("contest", "contest"), ("leave", "move_on"),
     ("rest", "rest"), ("on", "go_on"),
     ("trait", "trait"), ("rel", "relationship"), ("raise", "raise"), ("heroic", "heroic"),
-    ("aid", "help"), ("lend", "lend"), ("join", "join"), ("roll", "roll"),
+    ("aid", "help"), ("lend", "lend"), ("join", "join"), ("share", "share"), ("split", "part"),
+    ("roll", "roll"),
     ("keep", "keep"), ("explode", "explode"), ("cancel", "cancel"), ("done", "done"),
     ("tiebreak", "tiebreak"), ("draw", "draw"), ("element", "element"), ("skip", "skip_element"),
     ("learn", "new_trait"), ("bond", "new_relationship"), ("very", "very_good"),
@@ -615,10 +669,17 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 "roll that could worsen the wounds kills.") if door else ""
         return ("What do you do? Say it with the attribute you use: body / mind / aura, then your "
                 f"words{who}. Or leave to move on. (sheet shows your Traits.)" + warn)
+    if ph == "pool" and "part" in kinds:
+        roll = view.get("roll") or {}
+        return pool_text(view) + (f"\nSplit the Difficulty {roll.get('difficulty')} between them: "
+                                  f"split {' '.join(['N'] * len(roll.get('pools', [])))} (each at "
+                                  "least 1, adding up to the Difficulty).")
     if ph == "pool":
         return pool_text(view) + (
             "\nAdd dice if you like (trait N, rel N, unique, secret, raise CONSEQUENCE"
-            + (", heroic TRAIT" if "heroic" in kinds else "") + "), then roll.")
+            + (", heroic TRAIT" if "heroic" in kinds else "")
+            + (", aid WHO, join WHO ATTRIBUTE, share WHO ATTRIBUTE" if "share" in kinds or "join" in kinds else "")
+            + "), then roll.")
     if ph == "sixes":
         return pool_text(view) + ("\nFor each 6: keep (a success), explode (two new dice) or "
                                   "cancel (spend it on a 1). done when finished.")

@@ -101,6 +101,8 @@ class Consequences(Base):
     def _apply_consequences(self, s: State, r: Roll, villain: str) -> list[Event]:
         targets: list[tuple[str, list[str]]] = []
         for p in r.pools:
+            if r.kind == "shared" and p.success:
+                continue  # a shared scene: only those whose part failed pay
             targets.append((p.character, [p.raised] if p.raised else list(r.consequence)))
         if r.kind == "single":
             lead_kinds = targets[0][1]

@@ -153,14 +153,22 @@ class Dice(Base):
             return self._after_contest(s)
         total = sum(p.successes(sf) for p in r.pools)
         r.stage = "done"
-        r.success = r.overkill or total >= (r.difficulty or 0)
+        if r.kind == "shared":  # each part against its own share of the Difficulty
+            r.pools = [p.model_copy(update={"success": p.successes(sf) >= (p.part or 0)})
+                       for p in r.pools]
+            r.success = all(p.success for p in r.pools)
+        else:
+            r.success = r.overkill or total >= (r.difficulty or 0)
         six = any(p.six_rolled() for p in r.pools)
         for p in r.pools:
             r.due_complications = [*r.due_complications, *(p.character for _ in p.ones())]
         events = [_ev("resolved", successes=total, difficulty=r.difficulty, success=r.success,
                       overkill=r.overkill, ones=len(r.due_complications), six=six,
                       pools=[{"character": p.character, "faces": [d.face for d in p.dice],
-                              "states": [d.state for d in p.dice], "size": p.size()} for p in r.pools])]
+                              "states": [d.state for d in p.dice], "size": p.size(),
+                              "part": p.part, "successes": p.successes(sf), "success": p.success,
+                              "name": s.char(p.character).name}
+                             for p in r.pools])]
         prob = self.rules.problems.get(r.problem)
         if r.success:
             for p in r.pools:
@@ -172,6 +180,10 @@ class Dice(Base):
                                   text=prob.still_missing or f"{prob.name} is not overcome yet: it "
                                   "takes a narrative element (a 6) as well"))
         else:
+            if r.kind == "shared":  # the parts that held free their characters
+                for p in r.pools:
+                    if p.success:
+                        self._mine(s, p.character).captured = False
             events.extend(self._apply_consequences(s, r, villain=r.problem if prob and prob.villain else ""))
         s.history = [*s.history, {
             "scene": s.scene.number if s.scene else 0, "scene_id": s.scene.id if s.scene else "",

@@ -171,6 +171,8 @@ class Labels(Base):
             "help": lambda: f"{a['helper']} helps (+1)",
             "lend": lambda: f"{a['helper']} lends {a.get('name', a.get('trait'))} (+1)",
             "join": lambda: f"{a['character']} joins the team effort ({at(a['attribute'])})",
+            "share": lambda: f"{a['character']} takes on a part of the trouble ({at(a['attribute'])}): a shared scene",
+            "part": lambda: f"the part of character {a['pool'] + 1}: Difficulty {a['value']}",
             "keep": lambda: f"keep the 6 (die {a['die'] + 1}) as a success",
             "explode": lambda: f"explode the 6 (die {a['die'] + 1}): roll two more",
             "cancel": lambda: f"spend the 6 (die {a['die'] + 1}) to cancel the 1 (die {a['one'] + 1})",

@@ -131,6 +131,8 @@ class Pool(_M):
     dice: list[Die] = Field(default_factory=list)
     rolled: bool = False
     done: bool = False
+    part: int | None = None  # a shared scene: this character's share of the Difficulty
+    success: bool | None = None  # a shared scene: whether this character's part held
 
     def size(self) -> int:
         return sum(s.dice for s in self.sources)
@@ -156,7 +158,7 @@ class Pool(_M):
 
 
 class Roll(_M):
-    kind: Literal["single", "team", "contest"] = "single"
+    kind: Literal["single", "team", "shared", "contest"] = "single"
     problem: str = "open"
     difficulty: int | None = None
     consequence: list[str] = Field(default_factory=list)

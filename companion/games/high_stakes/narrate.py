@@ -173,6 +173,25 @@ def _closes_after_no_roll(view: dict) -> bool:
     return _gm_after(after, legal, load()).kind == "end_scene"
 
 
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _shared_outcome(view: dict, roll: dict) -> str:
+    """A shared scene's outcome: whose part held, whose gave way and what it cost them."""
+    rules = load()
+    held = [_who(view, p["character"]) for p in roll["pools"] if p.get("success")]
+    failed = [p for p in roll["pools"] if not p.get("success")]
+    out = []
+    if held:
+        out.append(f"{_and(held)} {'holds' if len(held) == 1 else 'hold'} their part of the trouble.")
+    for p in failed:
+        cost = "; ".join(rules.consequences[x["consequence"]].summary for x in roll.get("applied", [])
+                         if x["character"] == p["character"]) or "the trouble gets past them"
+        out.append(f"{_who(view, p['character'])}'s part gives way: {cost}.")
+    return " ".join(out)
+
+
 def _who(view: dict, cid: str) -> str:
     for c in view.get("characters", []):
         if c["id"] == cid:
@@ -250,7 +269,7 @@ class Narrator:
             if said:  # a Trait, a Relationship, a raise...: the player's words in their place
                 return f"{who}: “{said}”"
             return ""
-        if k == "join" and said:
+        if k in ("join", "share") and said:
             return f"{d['name']}: “{said}”"
         if k == "overkill":
             return "No need for dice: it is no contest at all."
@@ -472,6 +491,8 @@ class Narrator:
             if not roll.get("winner"):
                 return pick(w.success.draw)
             return pick(w.success.contest, winner=_who(view, roll["winner"]))
+        if roll.get("kind") == "shared":
+            return _shared_outcome(view, roll)
         lead = roll.get("pools", [{}])[0].get("character", "")
         who = _who(view, lead)
         prob = rules.problems.get(roll.get("problem", ""))

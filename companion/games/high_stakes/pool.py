@@ -191,9 +191,24 @@ class PoolPhase(Base):
                         out.append(act(seat=P, kind="lend",
                                        args={"helper": c.id, "trait": t.id, "name": t.name},
                                        ask=f"How does {c.name}'s {t.name} help?"))
-            for a in ATTRS:
-                out.append(act(seat=P, kind="join", args={"character": c.id, "attribute": a},
-                                  ask=f"What does {c.name} do in the team effort?"))
+            if r.kind in ("single", "team"):
+                for a in ATTRS:
+                    out.append(act(seat=P, kind="join", args={"character": c.id, "attribute": a},
+                                   ask=f"What does {c.name} do in the team effort?"))
+            # a shared scene: each takes on a part of the trouble (each part at least 1)
+            if r.kind in ("single", "shared") and not r.helpers and len(r.pools) + 1 <= r.difficulty:
+                for a in ATTRS:
+                    out.append(act(seat=P, kind="share", args={"character": c.id, "attribute": a},
+                                   ask=f"Which part of the trouble does {c.name} take on, and how?"))
+        if r.kind == "shared":
+            open_parts = [i for i, p in enumerate(r.pools) if p.part is None]
+            if open_parts:  # the players split the Difficulty, one part at a time
+                i = open_parts[0]
+                given = sum(p.part or 0 for p in r.pools)
+                most = r.difficulty - given - (len(open_parts) - 1)
+                for v in range(1, most + 1):
+                    out.append(act(seat=P, kind="part", args={"pool": i, "value": v}))
+                return out  # no roll before every part of the Difficulty has its character
         out.append(act(seat=P, kind="roll"))
         return out
 
@@ -347,6 +362,38 @@ class PoolPhase(Base):
                             sources=[self._attr_source(c, a.args["attribute"])])]
         return [_ev("join", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
 
+    # -- shared scenes (text, "Shared Scenes", line 589: "they split their dice against different
+    # enemies or problems in the scene ... his/her dice will be rolled independently of others";
+    # each raises the stakes alone; "The players split the Difficulty") ----------------------------
+    def _do_share(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r
+        c = s.char(a.args["character"])
+        r.kind = "shared"
+        pools = [p.model_copy(update={"part": None}) for p in r.pools]  # a new split is due
+        r.pools = [*pools, Pool(character=c.id, attribute=a.args["attribute"],
+                                sources=[self._attr_source(c, a.args["attribute"])])]
+        return [_ev("share", character=c.id, name=c.name, attribute=a.args["attribute"],
+                    text=a.text.strip())]
+
+    def _do_part(self, s: State, a: Action) -> list[Event]:
+        r = s.roll
+        assert r and r.difficulty is not None
+        i, v = int(a.args["pool"]), int(a.args["value"])
+        r.pools = [p.model_copy(update={"part": v}) if j == i else p for j, p in enumerate(r.pools)]
+        left = [j for j, p in enumerate(r.pools) if p.part is None]
+        if len(left) == 1:  # the last character takes what is left
+            rest = r.difficulty - sum(p.part or 0 for p in r.pools)
+            r.pools = [p.model_copy(update={"part": rest}) if j == left[0] else p
+                       for j, p in enumerate(r.pools)]
+            left = []
+        if left:
+            return []
+        names = {c.id: c.name for c in s.characters}
+        return [_ev("split", difficulty=r.difficulty,
+                    parts=[{"character": p.character, "name": names[p.character], "part": p.part}
+                           for p in r.pools])]
+
     def _roll_pool(self, s: State) -> list[Event]:
         r = s.roll
         assert r and r.difficulty is not None
@@ -360,7 +407,7 @@ class PoolPhase(Base):
         lim = self.rules.limits
         judged = total if lim.overkill_counts_raise else total - sum(
             x.dice for p in r.pools for x in p.sources if x.kind == "raise")
-        if judged >= r.difficulty + lim.overkill_margin:
+        if judged >= r.difficulty + lim.overkill_margin and r.kind != "shared":
             r.overkill = True
             for p in r.pools:
                 p.done = True

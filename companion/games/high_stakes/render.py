@@ -58,6 +58,11 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"+{d['dice']} {d['label'].rsplit(' +', 1)[0]} (pool {d['pool']})"
     if k == "join":
         return f"{d['name']} joins the team effort ({ATTR[d['attribute']]})"
+    if k == "share":
+        return f"Shared scene: {d['name']} takes on a part of the trouble ({ATTR[d['attribute']]})"
+    if k == "split":
+        return (f"The Difficulty {d['difficulty']} is split: "
+                + ", ".join(f"{x['name']} {x['part']}" for x in d["parts"]))
     if k == "rolling":
         return f"{d['dice']} dice against Difficulty {d['difficulty']}"
     if k == "overkill":
@@ -75,6 +80,11 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "resolved":
         if d.get("overkill"):
             return "Success without dice"
+        if any(p.get("part") is not None for p in d.get("pools", [])):
+            return "; ".join(f"{p.get('name', '')} {p['successes']} of {p['part']}: "
+                             f"{'held' if p['success'] else 'failed'}"
+                             for p in d["pools"]) + (f" · {d['ones']} complication"
+                                                     f"{'s' if d['ones'] > 1 else ''}" if d.get("ones") else "")
         out = f"{d['successes']} success{'es' if d['successes'] != 1 else ''} vs Difficulty " \
               f"{d['difficulty']}: {'success' if d['success'] else 'failure'}"
         if d.get("ones"):

@@ -52,6 +52,7 @@ class Views(Base):
                               "summary": rules.consequences[k].summary}
                              for k in ([p.raised] if p.raised else r.consequence)],
                 "ones": len(p.ones()), "rolled": p.rolled,
+                "part": p.part, "success": p.success,
             } for p in r.pools],
             "complications_due": len(r.due_complications),
             "applied": [dict(x) for x in r.applied],
