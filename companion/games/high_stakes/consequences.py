@@ -216,7 +216,22 @@ class Consequences(Base):
         s.fact_kinds = [*s.fact_kinds, r.element_kind]
         r.element = "+"
         # the element becomes true now (and is told now: an offer the GM vetoes is no story)
-        return [_ev("element_accepted", text=made, kind=r.element_kind)] + self._advance(s)
+        events = [_ev("element_accepted", text=made, kind=r.element_kind)]
+        events += self._opened(s, made, r.element_kind)
+        return events + self._advance(s)
+
+    def _opened(self, s: State, fact: str, kind: str) -> list[Event]:
+        """What the players made true opens a way the adventure kept secret (a crooked grating
+        named is a way in): the problem's secret is uncovered, in the fact's own words."""
+        low = fact.lower()
+        events: list[Event] = []
+        for p in self.rules.adv.problem:
+            ob = p.opened_by
+            if ob is None or not p.needs_secret or p.needs_secret in s.revealed:
+                continue
+            if kind in ob.kinds and any(w in low for w in ob.words):
+                events += self._reveal(s, p.needs_secret, "")  # type: ignore[attr-defined]
+        return events
 
     def _do_veto(self, s: State, a: Action) -> list[Event]:
         r = s.roll

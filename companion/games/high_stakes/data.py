@@ -230,6 +230,7 @@ class Scene(_Model):
     once: bool = False  # the GM frames it at most once
     resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
     answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
+    yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
     source: Source
 
 
@@ -282,6 +283,37 @@ class Ease(_Model):
     source: Source
 
 
+class OpenedBy(_Model):
+    """A narrative element that opens a way the adventure keeps secret: a fact of one of these
+    kinds naming one of these words uncovers the problem's secret (a crooked grating found)."""
+
+    kinds: list[str]
+    words: list[str]
+    source: Source
+
+
+class OpenWay(_Model):
+    """A new approach to a problem that a fitting narrative element makes possible."""
+
+    kinds: list[str]  # element kinds that can open it
+    fact_words: list[str]  # ... when the fact names one of these
+    attribute: Attribute
+    difficulty: int
+    label: str
+    words: list[str]  # the declaration's words that take this way
+    reason: str
+    source: Source
+
+
+class Yield(_Model):
+    """A sentence of a scene's framing that a fact made true replaces (facts stay true)."""
+
+    words: list[str]  # a fact naming one of these ...
+    sentence: str  # ... replaces this sentence of the framing ...
+    instead: str  # ... with this one ({fact}: the fact in the player's words)
+    source: Source
+
+
 class Problem(_Model):
     id: str
     name: str
@@ -300,6 +332,8 @@ class Problem(_Model):
     still_missing: str = ""  # said at once when a success is not enough (no 6 for the element)
     eased_by: list[Ease] = Field(default_factory=list)
     raises: list[str] = Field(default_factory=list)  # raises that fit the dangers here
+    opened_by: OpenedBy | None = None  # an element that uncovers needs_secret
+    opens: list[OpenWay] = Field(default_factory=list)  # approaches an element makes possible
     passes: bool = True  # solving it clears the scene
     source: Source
 

@@ -29,7 +29,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .plan import current_plan, judge  # the GM's own reading of the scene
+from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -240,7 +240,7 @@ class Narrator:
             if said:
                 return said
             sc = rules.scenes.get(d.get("id", ""))
-            return sc.frame if sc else ""
+            return framed(sc, view) if sc else ""
         if k == "secret":
             how = (d.get("how") or "").strip()
             return _sentence(how) if how else d["text"]
@@ -393,7 +393,7 @@ class Narrator:
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
-            return sc_data.frame
+            return framed(sc_data, view)
         if k == "no_roll":
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging

@@ -50,6 +50,31 @@ def passed_in_scene(view: dict, number: int, rules: Rules) -> bool:
     return False
 
 
+def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
+    """Approaches to ``p`` that what the players made true opens, each with the fact behind it."""
+    out = []
+    made = view.get("made_true") or []
+    for ow in p.opens:
+        fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
+                     and any(w in m["text"].lower() for w in ow.fact_words)), None)
+        if fact is not None:
+            out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
+                                 words=ow.words, source=ow.source), fact))
+    return out
+
+
+def framed(scene, view: dict) -> str:
+    """A scene's framing, with what the players made true kept true (a sentence a fact
+    contradicts is replaced by the fact)."""
+    text = scene.frame
+    for y in scene.yields:
+        fact = next((f for f in reversed(view.get("facts") or [])
+                     if any(w in f.lower() for w in y.words)), None)
+        if fact is not None and y.sentence in text:
+            text = text.replace(y.sentence, y.instead.format(fact=fact.strip().rstrip(".") + "."))
+    return text
+
+
 def pick_approach(view: dict, text: str, attribute: str, rules: Rules
                   ) -> tuple[Problem, Approach] | None:
     """The problem and approach the declaration points at (words first, then the attribute)."""
@@ -59,7 +84,7 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
     if decl.get("character"):
         char = _char(view, decl["character"])
     for i, p in enumerate(problems_open(view, rules)):
-        for j, ap in enumerate(p.approaches):
+        for j, ap in enumerate([*p.approaches, *(w for w, _ in opened_ways(view, p))]):
             hits = _words_in(text, ap.words)
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
@@ -99,6 +124,10 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     rung = rules.rung(ap.difficulty)
     plan["difficulty"] = ap.difficulty
     plan["why"] = f"{p.name}, {ap.label} ({rung.summary})"
+    opened = dict((w.label, f) for w, f in opened_ways(view, p))
+    if ap.label in opened:  # a way the players' own element opened: say so
+        ow = next(o for o in p.opens if o.label == ap.label)
+        plan["why"] += f"; {ow.reason}: {opened[ap.label].rstrip('.')}"
     cons = list(p.consequence)
     if p.choices:
         ch = _char(view, decl["character"]) if decl.get("character") else None
@@ -120,7 +149,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             if rule.reveals:
                 reveals.append(rule.reveals)
     made = view.get("made_true") or []
-    for ease in p.eased_by:  # what the players made true opens another way
+    for ease in ([] if ap.label in opened else p.eased_by):  # what the players made true eases it
         fit = next((m for m in reversed(made) if m["kind"] in ease.kinds), None)
         if fit is not None:
             plan["difficulty"] = max(1, plan["difficulty"] + ease.difficulty)

@@ -1,0 +1,71 @@
+"""Issue 9, item 9: what the players make true stays true and changes the approach. A crooked
+grating a player made true is still crooked when the house front is framed, and it is a way in;
+the dogs' rune-collar (the text's own play report) opens another way past the lock."""
+from __future__ import annotations
+
+import random
+
+from companion.games.high_stakes.narrate import Narrator
+from companion.games.high_stakes.plan import current_plan
+from companion.games.high_stakes.policy import choose
+from companion.story.voice import NarrationMemory
+from tests.high_stakes.drive import G, dice, do, end_scene, find, frame, start, to_pool
+
+BARRED = "Every window you can see is barred with iron."
+
+
+def with_element(scene, problem, kind, text, accept=True):
+    s = frame(start("ash"), scene=scene, text="")
+    s = to_pool(s, problem=problem)
+    s = dice(do(s, "player", "roll"), 6, 4, 4)
+    s = do(s, "player", "keep", die=0)
+    s = do(s, "player", "element", text, element=kind)
+    if accept:
+        return do(s, "gm", "accept_element")
+    return do(s, "gm", "veto", "No.", reason="setting")
+
+
+def framing(s, scene):
+    if s.phase != "frame":
+        s = end_scene(s)
+    if s.phase == "between":
+        s = do(s, "player", "go_on")
+    a = find(s if scene in G._ahead(s)[0] else s.model_copy(update={"triggers": [scene]}),
+             "gm", "frame", scene=scene)
+    return Narrator(5).write(a, G.view(s, "gm"), NarrationMemory(seed=5))
+
+
+def test_a_crooked_grating_made_true_stays_true_and_is_a_way_in():
+    s = with_element("villa_walls", "walls", "passage", "One of the window gratings hangs crooked.")
+    assert "secret-loose-grating" in s.revealed  # the players' words opened the way
+    said = framing(s, "house_front")
+    assert BARRED not in said and "gratings hangs crooked" in said
+    # and the GM rolls on the grating, not on the lion-mouth lock
+    s = end_scene(s) if s.phase != "frame" else s
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    s = do(s.model_copy(update={"triggers": ["house_front"]}), "gm", "frame", said, scene="house_front")
+    s = do(s, "player", "act", "I climb in through the crooked grating.", character="ash",
+           attribute="body")
+    move = choose(G.view(s, "gm"), "gm", G.legal_actions(s, "gm"), random.Random(1))
+    assert move.kind == "roll" and move.args["problem"] == "window"
+
+
+def test_without_the_element_the_windows_are_barred():
+    s = with_element("villa_walls", "walls", "passage", "One of the window gratings hangs crooked.",
+                     accept=False)
+    assert "secret-loose-grating" not in s.revealed
+    assert BARRED in framing(s, "house_front")
+
+
+def test_the_dogs_rune_collar_opens_another_way_past_the_lock():
+    s = with_element("courtyard", "dogs", "object",
+                     "Each dog wears a collar with a rune on it, and I take one.")
+    s = end_scene(s)
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    s = do(s.model_copy(update={"triggers": ["house_front"]}), "gm", "frame", "", scene="house_front")
+    s = do(s, "player", "act", "I put on the collar and pick the lock.", character="ash",
+           attribute="mind")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["problem"].id == "door" and "rune-collar" in plan["approach"].label
+    assert plan["difficulty"] == 2  # not the lock's 3: the players' own element changed the way
+    assert "collar with a rune" in plan["why"]
