@@ -17,6 +17,19 @@ from companion.core.verbs import CommandError
 from companion.core.verbs import match_one, norm
 
 from .data import ATTRIBUTES, load
+from .screen import (  # noqa: F401  (the screen's texts: the controller reads them from here)
+    LEGEND,
+    MARKS,
+    _char_by,
+    _chars,
+    pool_text,
+    secrets_text,
+    sheet_text,
+    show,
+    status,
+    toolbar,
+    turn_hint,
+)
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -100,11 +113,6 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 
 # What each mark on a die means (shown under the dice in `pool`, and in `help roll`).
-MARKS = {"pending": "6?", "kept": "6✓", "exploded": "6✱", "cancels": "6→1", "one": "1!",
-         "cancelled": "1✗"}
-LEGEND = ("3-5 a success · 2 a failure · 6? a 6 still to decide · 6✓ a 6 kept as a success · "
-          "6✱ a 6 exploded into two dice · 6→1 a 6 spent to cancel a 1 · 1! a 1: a complication "
-          "· 1✗ a 1 cancelled")
 VERBS["roll"] = (VERBS["roll"][0], VERBS["roll"][1].format(legend=LEGEND))
 
 # The verbs a Game Master at the table uses: the GM's moves are numbered (actions, do N -- TEXT);
@@ -137,10 +145,6 @@ def _pick(legal: list[Action], seat: str, kind: str, text: str = "", **args) -> 
     return Action(seat=seat, kind=kind, args=args, text=text)
 
 
-def _chars(view: dict) -> dict[str, str]:
-    return {c["name"]: c["id"] for c in view.get("characters", []) if c["status"] == "active"}
-
-
 def _me(view: dict) -> dict:
     roll = view.get("roll") or {}
     if roll.get("pools"):
@@ -164,11 +168,6 @@ def _whose(view: dict, head: str) -> tuple[dict | None, str]:
                 raise CommandError(f"{c['name']} is not rolling here", "trait WHO: N, raise WHO: CONSEQUENCE")
             return c, rest.strip()
     return None, head
-
-
-def _char_by(view: dict, name: str) -> dict:
-    cid = match_one(name, _chars(view), "character")
-    return next(c for c in view["characters"] if c["id"] == cid)
 
 
 def _numbered(text: str, items: list[dict], what: str) -> str:
@@ -400,118 +399,6 @@ def parse_chance(rest: str, options: list[str]) -> list[str]:
     return faces
 
 
-# -- what the screen shows -----------------------------------------------------------------------
-def _attrs(c: dict) -> str:
-    out = []
-    for a in ATTRIBUTES:
-        x = c["attributes"][a]
-        out.append(f"{ATTR[a]} {x['now']}" + (f" (of {x['base']})" if x["loss"] else ""))
-    return " · ".join(out)
-
-
-def sheet_text(view: dict, who: str = "") -> str:
-    chars = view.get("characters", [])
-    if who:
-        chars = [_char_by(view, who)]
-    if not chars:
-        return "No character yet."
-    blocks = []
-    for c in chars:
-        flags = [x for x, on in (("DEAD", c["status"] == "dead"), ("out: " + c["out_reason"], c["status"] == "out"),
-                                 ("at death's door", c["deaths_door"]), ("captured", c["captured"]),
-                                 ("socially dead", c["social_death"])) if on]
-        rows = [f"{c['name']}" + (f", {c['concept']}" if c["concept"] else "")
-                + (f"  [{', '.join(flags)}]" if flags else ""),
-                f"  {_attrs(c)}",
-                "  Traits:"]
-        for i, t in enumerate(c["traits"]):
-            state = "burned" if t["burned"] else ("ready" if t["left"] else "used")
-            very = " (VERY good, +2)" if t["very"] else ""
-            rows.append(f"    {i + 1} {t['name']}{very}  [{state}]")
-        rows.append("  Relationships:")
-        for i, r in enumerate(c["relationships"]):
-            state = "lost" if r["lost"] else ("used" if r["used"] else "ready")
-            foe = load().problems.get(r["revenge"]) if r["revenge"] else None
-            bonus = f" (+{r['bonus']} against {foe.name if foe else r['revenge']})" if r["revenge"] else ""
-            rows.append(f"    {i + 1} {r['name']}{bonus}  [{state}]")
-        if c["unique"]:
-            rows.append(f"  Unique Thing: {c['unique']}  [{'used' if c['unique_used'] else 'ready'}]")
-        if c.get("secret"):
-            rows.append(f"  Personal Secret: {c['secret']}  [{'revealed' if c['secret_used'] else 'kept'}]")
-        blocks.append("\n".join(rows))
-    return "\n".join(blocks)
-
-
-def pool_text(view: dict) -> str:
-    roll = view.get("roll")
-    if not roll:
-        return "No roll in progress."
-    rows = []
-    if roll.get("problem_name"):
-        rows.append(f"Against: {roll['problem_name']}")
-    if roll.get("difficulty") is not None:
-        rows.append(f"Difficulty {roll['difficulty']} ({roll['rung']})")
-    names = {c["id"]: c["name"] for c in view["characters"]}
-    if roll.get("consequence"):
-        # the consequence in force: a raised stake replaces the GM's for whoever raised it
-        stakes = [(p["character"], p.get("at_stake") or roll["consequence"]) for p in roll["pools"]]
-        said = lambda cs: " and ".join(f"{c['name']} ({c['summary']})" for c in cs)  # noqa: E731
-        if all(st == stakes[0][1] for _, st in stakes):
-            rows.append("If it fails: " + said(stakes[0][1]))
-        else:
-            rows += [f"If it fails, for {names.get(cid, cid)}: " + said(st) for cid, st in stakes]
-    shared = roll.get("kind") == "shared"
-    if shared:
-        rows.append(f"Shared scene: the Difficulty {roll['difficulty']} is split between "
-                    f"{len(roll['pools'])} characters, each rolling against their own part")
-    for i, p in enumerate(roll["pools"]):
-        srcs = " + ".join(f"{s['label']}" for s in p["sources"])
-        part = ""
-        if shared:
-            part = f"   [part of the Difficulty: {p['part'] if p.get('part') is not None else '?'}" + (
-                "" if p.get("success") is None else f", {'held' if p['success'] else 'failed'}") + "]"
-        rows.append(f"{i + 1}. {names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}{part}"
-                    if shared else f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
-        if p["dice"]:
-            faces = []
-            for j, d in enumerate(p["dice"]):
-                faces.append(f"{j + 1}:{MARKS.get(d['state'], str(d['face']))}")
-            rows.append("  dice " + " ".join(faces) + f"   successes {p['successes']}")
-    if any(p["dice"] for p in roll["pools"]):
-        rows.append(f"  ({LEGEND})")
-    if roll.get("success") is not None and roll.get("kind") != "contest":
-        rows.append("Result: " + ("success" if roll["success"] else "failure"))
-    return "\n".join(rows)
-
-
-def secrets_text(view: dict) -> str:
-    rows = ["Uncovered:"] + [f"  {s['title']}: {s['text']}" for s in view.get("revealed", [])]
-    if len(rows) == 1:
-        rows.append("  nothing yet")
-    if view.get("facts"):
-        rows.append("Made true by the players:")
-        rows += [f"  {f}" for f in view["facts"]]
-    return "\n".join(rows)
-
-
-def show(verb: str, view: dict) -> str | None:
-    rules = load()
-    if verb == "sheet":
-        return sheet_text(view)
-    if verb == "pool":
-        return pool_text(view)
-    if verb == "secrets":
-        return secrets_text(view)
-    if verb == "ladder":
-        return "\n".join(f"  {r.value}{'+' if r.value == 5 else ''} {r.name}: {r.summary}. "
-                         f"E.g. {'; '.join(r.examples[:3])}" for r in rules.core.difficulty)
-    if verb == "consequences":
-        return "\n".join(f"  {c.id:<14} +{c.bonus}  {c.name}: {c.summary}" for c in rules.core.consequence)
-    if verb == "elements":
-        return "\n".join(f"  {e.id:<22} {e.text}" for e in rules.core.element)
-    return None
-
-
 def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
     kinds = {a.kind for a in legal}
     if verb == "trait":
@@ -559,137 +446,3 @@ def useful_verbs(legal: list[Action]) -> list[str]:
             out.append(verb)
     return out + ["sheet", "pool"]
 
-
-def status(view: dict) -> str:
-    parts = []
-    sc = view.get("scene")
-    if sc:
-        t = load().scene_types.get(sc["type"])
-        parts.append(f"Scene {sc['number']} · {sc['title']} ({t.name if t else sc['type']})"
-                     + (f" · {sc['place']}" if sc.get("place") else ""))
-        if sc.get("frame"):
-            parts.append(sc["frame"])
-    else:
-        parts.append(f"{view['adventure']['title']} · between scenes "
-                     f"({view['scene_count']} of at most {view['max_scenes']} played)")
-    parts.append(sheet_text(view))
-    if view.get("roll"):
-        parts.append(pool_text(view))
-    parts.append(secrets_text(view))
-    parts.append("Rest: " + ("already had this session" if view.get("rest_used") else
-                             "still to come (yours to call between scenes, somewhere safe)"))
-    return "\n".join(parts)
-
-
-def toolbar(view: dict) -> str:
-    act = [c for c in view.get("characters", []) if c["status"] == "active"]
-    if not act:
-        return " Creating a character · [F1] help"
-    c = act[0]
-    a = c["attributes"]
-    attrs = " ".join(f"{ATTR[x][0]}{a[x]['now']}" + (f"(-{a[x]['loss']})" if a[x]["loss"] else "")
-                     for x in ATTRIBUTES)
-    traits = sum(1 for t in c["traits"] if t["left"] > 0)
-    rels = sum(1 for r in c["relationships"] if not r["used"] and not r["lost"])
-    sc = view.get("scene")
-    where = f"Scene {sc['number']} {sc['type']}" if sc else "between scenes"
-    roll = view.get("roll") or {}
-    stakes = ""
-    if roll.get("difficulty") is not None:
-        size = sum(p["size"] for p in roll["pools"])
-        stakes = f" · Difficulty {roll['difficulty']} · pool {size}"
-    rest = "" if view.get("rest_used") else " · rest ready"
-    return (f" {c['name']} {attrs} · traits {traits}/{len(c['traits'])} · rels {rels} · "
-            f"{where}{stakes}{rest} · [F1] help")
-
-
-def _gm_hint(view: dict, legal: list[Action]) -> str:
-    """For a human GM: what the offline GM would do here, from the adventure's notes."""
-    from .plan import current_plan, next_scene
-
-    ph = view.get("phase")
-    if ph == "frame":
-        what, sid = next_scene(view)
-        rules = load()
-        name = rules.scenes[sid].title if what == "scene" and sid in rules.scenes else sid
-        return f"Your notes suggest: {'frame' if what == 'scene' else what} {name}. (actions, then do N -- TEXT)"
-    if ph == "judge":
-        from .plan import judge
-
-        ask = (view.get("roll") or {}).get("asking") or {}
-        who = next((c["name"] for c in view["characters"]
-                    if c["id"] in (ask.get("args", {}).get("character"), ask.get("args", {}).get("helper"))), "")
-        what = (f"to raise the stakes to {ask.get('what', '').lower()}" if ask.get("kind") == "raise"
-                else f"to add the Trait “{ask.get('what', '')}”")
-        decl = ((view.get("scene") or {}).get("declaration") or {}).get("text", "")
-        ok, why = judge(view)
-        return (f"{who} asks {what} to “{decl}”. Does it fit? allow: do 1; refuse: do 2 -- why. "
-                f"Your notes suggest: {'allow it' if ok else 'refuse: ' + why}.")
-    if ph in ("call", "stakes"):
-        plan = current_plan(view)
-        if plan.get("problem") is not None:
-            return (f"Your notes suggest: {plan['why']}; Difficulty {plan['difficulty']}; if it fails: "
-                    f"{plan['consequence_text']}" + (f"; +{plan['advantage']} tactical advantage "
-                                                     f"({plan['advantage_why']})" if plan.get("advantage") else "")
-                    + ". (actions, then do N)")
-    return "Your move as GM: actions lists what you can do (do N -- TEXT)."
-
-
-def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
-    kinds = {a.kind for a in legal}
-    ph = view.get("phase")
-    if seat == "gm":
-        return _gm_hint(view, legal)
-    if "premade" in kinds or "build" in kinds:
-        free = [a.args["id"] for a in legal if a.kind == "premade"]
-        if not free:
-            return "Build your own Nightblade (build): the ready-made ones are all in the story."
-        rules = load()
-        rows = [f"Choose your Nightblade: premade NAME ({', '.join(rules.premades[x].name for x in free)}),"
-                " or build your own (build)."]
-        for x in free:  # only those still free: a taken one is in the story already
-            pm = rules.premades[x]
-            rows.append(f"  {pm.name}: Body {pm.body} Mind {pm.mind} Aura {pm.aura}; "
-                        + ", ".join(pm.traits[:3]) + ".")
-        return "\n".join(rows)
-    if "attributes" in kinds:
-        return "Spread 8 dice over Body, Mind and Aura, 1 to 4 each: dice BODY MIND AURA (dice 3 2 3)."
-    if "no_secret" in kinds:
-        return "A Personal Secret (+2 dice once per campaign, the day it comes out): secret TEXT, or skip."
-    if "no_unique" in kinds:
-        return "A Unique Thing (an object or knowledge that defines you, +2 once per session): unique TEXT, or skip."
-    if ph == "between":
-        return ("Between scenes, somewhere safe: rest -- where and how you recover (the session's "
-                "one Rest: Traits and Relationships refresh, losses heal), or on.")
-    if ph == "declare":
-        names = sorted({a.args["character"] for a in legal if a.kind == "act"})
-        who = "" if len(names) == 1 else f" (name who first: body {names[0]}: ...)"
-        door = [c["name"] for c in view.get("characters", []) if c["status"] == "active" and c["deaths_door"]]
-        warn = (f"\n  {' and '.join(door)} {'is' if len(door) == 1 else 'are'} at death's door: a Body "
-                "roll that could worsen the wounds kills.") if door else ""
-        return ("What do you do? Say it with the attribute you use: body / mind / aura, then your "
-                f"words{who}. Or leave to move on. (sheet shows your Traits.)" + warn)
-    if ph == "pool" and "part" in kinds:
-        roll = view.get("roll") or {}
-        return pool_text(view) + (f"\nSplit the Difficulty {roll.get('difficulty')} between them: "
-                                  f"split {' '.join(['N'] * len(roll.get('pools', [])))} (each at "
-                                  "least 1, adding up to the Difficulty).")
-    if ph == "pool":
-        return pool_text(view) + (
-            "\nAdd dice if you like (trait N, rel N, unique, secret, raise CONSEQUENCE"
-            + (", heroic TRAIT" if "heroic" in kinds else "")
-            + (", aid WHO, join WHO ATTRIBUTE, share WHO ATTRIBUTE" if "share" in kinds or "join" in kinds else "")
-            + "), then roll.")
-    if ph == "sixes":
-        return pool_text(view) + ("\nFor each 6: keep (a success), explode (two new dice) or "
-                                  "cancel (spend it on a 1). done when finished.")
-    if ph == "element":
-        return "A 6 came up: add a narrative element (element [KIND] -- what becomes true), or skip."
-    if ph == "tiebreak":
-        return "A tie: tiebreak (one die decides) or draw."
-    if ph == "experience":
-        if "move_die" in kinds or "keep_dice" in kinds:
-            return "After your first story you may move one die: move FROM TO, or keep."
-        return ("Experience: learn TEXT (a new Trait), bond TEXT (a new Relationship), very TRAIT "
-                "(VERY good)" + (", restore TRAIT" if "restore" in kinds else "") + ".")
-    return ""
