@@ -61,7 +61,8 @@ def check(text: str) -> str:
 # words of the question, not of a name: a small model answers "Name your hero" with "Your Hero's
 # Name" or "The Hero" (a person may call their hero Hero; a model that does is copying the prompt)
 _PROMPT_WORDS = frozenset({"your", "my", "name", "names", "hero", "hero's", "heroine", "character",
-                           "player", "protagonist", "antagonist", "warrior's", "champion"})
+                           "player", "protagonist", "antagonist", "warrior's", "champion", "game",
+                           "play", "story"})
 
 
 def is_name(text: str) -> bool:

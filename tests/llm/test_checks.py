@@ -43,6 +43,7 @@ def test_a_name_is_a_name():
                                        "their name? How have they helped you in the past?"))
     assert kind("text", "Your Hero's Name", NAME) == "not_a_name"  # the question, name-shaped
     assert kind("text", "The Hero", NAME) == "not_a_name"
+    assert kind("text", "Awesome Game Play", NAME) == "not_a_name"
 
 
 def test_lengths_follow_the_field():
