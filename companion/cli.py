@@ -505,8 +505,8 @@ def cmd_draft(args) -> int:
     if more and "level" not in inspect.signature(drafting.run).parameters:
         raise UserError(f"{game.title} drafts take no --level")
     try:
-        text = drafting.run(args.what, " ".join(args.situation), state=state,
-                            as_json=args.json, seed=args.seed or 0, **more)
+        from companion.llm.draft import run_draft  # a model writes the texts when one is set
+        text = run_draft(drafting, game.name, args, state=state, **more)
     except ValueError as err:
         raise UserError(str(err)) from None
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -620,6 +620,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--journal", help="a session journal to draw state from")
     s.add_argument("--seed", type=int)
     s.add_argument("--level", type=int, help="the level of what is drafted (dragon-warrior)")
+    _add_voice_flags(s)
     s.error = _draft_usage_error
     s.set_defaults(func=cmd_draft)
 

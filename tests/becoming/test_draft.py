@@ -90,6 +90,15 @@ def test_the_premise_is_read_for_who_what_and_by_when():
     assert (r.deed, r.goal.the, r.pressure) == ("take back the throne from his uncle",
                                                 "the throne", "or the city will burn")
     assert read("Mira, a smith's apprentice, has to find the hammer").who.the == "Mira"
+    # a deed done to a place has no goal to reach: "the emir demands the desert" is nonsense
+    assert read("a caravan guard must cross the desert with a thief").goal is None
+
+
+def test_a_threat_in_the_premise_keeps_its_comma():
+    q = draft_quest("An exiled prince must take back the throne from his uncle, or the city "
+                    "will burn", seed=0)
+    told = [t for t in _texts(q) if "the city will burn" in t]
+    assert told and all(", or the city will burn" in t for t in told)
     assert read("x y z") == read("x y z") and read("x y z").goal is None
 
 

@@ -115,6 +115,8 @@ def draft_quest(premise: str, seed: int = 0) -> dict:
     values["who"] = reading.who or Phrase(words="Hero", form="the")
     values["deed"] = reading.deed or ""
     values["pressure"] = reading.pressure or ""
+    if values["pressure"].split()[:1] in (["or"], ["unless"], ["lest"]):
+        values["pressure"] = ", " + values["pressure"]  # "..., or the city will burn"
     sights = rng.sample(list(setting.sights), SCENES)
     beats = tables().beat
     plan = _plan(beats, reading, rng)

@@ -50,6 +50,10 @@ ENDS = {"to", "from", "in", "on", "at", "into", "onto", "with", "for", "by", "be
         "during", "despite", "since", "past", "around", "along", "toward", "towards", "upon",
         "amid", "like", "whose", "whom", "than", "via", "about"}
 PARTICLES = {"back", "up", "out", "down", "home", "off", "away", "together", "again", "in"}
+# Deeds done to a place, not for a thing: "cross the desert" has no goal to reach in the end (the
+# setting's prize stands in), where "reach the summit" or "find the lamp" has.
+PASSING = {"cross", "escape", "leave", "flee", "traverse", "survive", "outrun", "pass", "sail",
+           "travel", "ride", "walk", "run", "wander", "explore", "guard", "defend", "protect"}
 MAX_NP = 6
 
 
@@ -191,7 +195,7 @@ def read(premise: str) -> Premise:
         pressure = " ".join(pressure_tokens).strip(" ,;:") or None
         if pressure and len(pressure.split()) < 2:
             pressure = None
-        if deed:
+        if deed and deed.split()[0].lower() not in PASSING:
             obj = deed.split()[1:]
             while obj and obj[0].lower() in PARTICLES:
                 obj = obj[1:]
