@@ -151,3 +151,63 @@ def test_level_on_a_game_whose_drafts_take_none_is_one_line(capsys):
     assert main(["draft", "high-stakes", "scene", "a rope bridge", "--level", "3"]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "companion: High Stakes drafts take no --level"
+
+
+# -- towns and dungeons ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_drafted_town_is_made_by_the_engines_own_setup(capsys, seed):
+    d = json.loads(_draft(capsys, "town", "--level", "2", "--seed", str(seed), "--json",
+                          "Gullport: a fishing town on stilts"))
+    assert d["name"] == "Gullport" and d["level"] == 2
+    assert 3 <= len(d["houses"]) <= 5 and len(set(d["houses"])) == len(d["houses"])
+    kinds = [b["kind"] for b in d["buildings"]]
+    assert {"throne", "inn", "item-shop"} <= set(kinds)
+    assert ("equipment-shop" in kinds) == d["equipment_shop"]
+    assert [a["level"] for a in d["areas"]] == [2, 3] and d["quest"]["text"]
+    md = _draft(capsys, "town", "--level", "2", "--seed", str(seed), "Gullport: stilts")
+    assert md.startswith("# Town: Gullport +2") and "## Buildings" in md and "Quest" in md
+
+
+@pytest.mark.parametrize("level", [1, 3])
+def test_a_drafted_dungeon_has_legal_floors_rooms_and_a_boss_that_adds_up(capsys, level):
+    from companion.games.dragon_warrior import dungeon
+    from companion.games.dragon_warrior.draft import start
+
+    d = json.loads(_draft(capsys, "dungeon", "--level", str(level), "--json",
+                          "a drowned lighthouse"))
+    floors = d["floors"]
+    assert (len(floors), len(floors[0]["rooms"])) in dungeon.layouts()
+    assert 5 <= d["rooms"] <= 10
+    for f in floors:
+        assert f["level"] == level + f["floor"] - 1
+        assert all(r["level"] == f["level"] for r in f["rooms"])
+    assert sum(1 for f in floors for r in f["rooms"] if r["stairs_to"]) == len(floors) - 1
+    assert d["treasure_budget"] == sum(r["level"] for f in floors for r in f["rooms"])
+    assert d["obstacle"]["text"] in {o.text for o in rules().world.obstacles}
+    b = d["boss"]
+    assert b["boss"] and b["level"] == level + len(floors) - 1
+    assert b["points"]["budget"] == sheet.conflict_points(b["level"], boss=True)
+    _check_numbers(b)
+    made = _replay(start(b["level"], True, b["name"], b["text"]), b["choices"])
+    assert any(c.boss and c.atk == b["atk"] for c in made.cards)
+    md = _draft(capsys, "dungeon", "--level", str(level), "a drowned lighthouse")
+    assert "**Obstacle:**" in md and "## Floor 1" in md and "## Boss:" in md
+
+
+def test_a_minions_look_starts_with_a_capital(capsys):
+    for seed in range(12):
+        d = json.loads(_draft(capsys, "conflict", "--level", "5", "--seed", str(seed), "--json",
+                              "a swift bandit queen and her gang"))
+        if d["minion"]:
+            assert d["minion"]["text"].startswith("It serves")
+            return
+    pytest.fail("no minion in twelve seeds")
+
+
+def test_draft_reads_the_warriors_level_from_a_journal(capsys, dungeon_run):
+    session, path = dungeon_run
+    d = json.loads(_draft(capsys, "conflict", "--journal", str(path), "--json", "a mossy ogre"))
+    assert d["level"] == session.state.warrior.level > 1
+    d = json.loads(_draft(capsys, "conflict", "--journal", str(path), "--level", "1", "--json",
+                          "a mossy ogre"))
+    assert d["level"] == 1

@@ -331,3 +331,27 @@ def test_a_defeat_never_takes_a_level_away():
     w = default_warrior(level=3, xp=16)
     from companion.games.dragon_warrior.sheet import level_for, xp_after_defeat
     assert xp_after_defeat(w) == 15 and level_for(15) == 3
+
+
+# -- at the prompt --------------------------------------------------------------------------------------
+def test_the_prompt_names_places_without_articles_stairs_and_quest_items():
+    from companion.games.dragon_warrior.commands import parse, turn_hint
+
+    s = dungeon_state(opened=False)
+    v, legal = GAME.view(s, WARRIOR), GAME.legal_actions(s, WARRIOR)
+    assert "barred" in turn_hint(v, legal, WARRIOR) and "unlock ITEM" in turn_hint(v, legal, WARRIOR)
+    [a] = parse("unlock", "brass key -- I turn it twice", v, legal, WARRIOR)
+    assert a.kind == "unlock" and a.args == {"item": "item-key"} and a.text == "I turn it twice"
+    s2 = s.model_copy(update={"here": "street", "places": tuple(
+        p.model_copy(update={"name": "the Sleepy Heath"}) if p.id == "area-1" else p
+        for p in s.places)})
+    [a] = parse("go", "sleepy heath", GAME.view(s2, WARRIOR), [], WARRIOR)
+    assert a.args == {"to": "area-1"}
+    stairs = next(r for r in dungeon.rooms_of(s, "dungeon-1", 1) if r.stairs)
+    s3 = dungeon.see_around(s.model_copy(update={"here": stairs.id}), stairs.id)
+    s3, _ = dungeon.find_stairs(s3, stairs.id)
+    [a] = parse("go", "down", GAME.view(s3, WARRIOR), [], WARRIOR)
+    assert a.args == {"to": stairs.stairs}
+    s4 = s3.model_copy(update={"here": stairs.stairs})
+    [a] = parse("go", "up", GAME.view(s4, WARRIOR), [], WARRIOR)
+    assert a.args == {"to": stairs.id}

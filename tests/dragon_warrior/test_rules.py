@@ -195,13 +195,19 @@ def test_a_buildings_treasure_once_ever():
 
 def test_treasure_after_a_win_sums_to_the_conflicts_level():
     s = explore_state(here="area-2", phase=Phase.TREASURE, gift="battle", gift_left=2)
-    levels = {a.args["level"] for a in GAME.legal_actions(s, TREASURE) if a.kind == "give"}
+    gives = [a for a in GAME.legal_actions(s, TREASURE) if a.kind == "give"]
+    levels = {a.args["level"] for a in gives if a.args["kind"] != "quest"}
     assert levels == {1, 2}
+    quest = [a for a in gives if a.args["kind"] == "quest"]  # or a Quest item, for an Obstacle
+    assert [a.args["level"] for a in quest] == [0]
+    q, _ = act(s, TREASURE, "give", text="a jar of fireflies", kind="quest", level=0)
+    assert q.gift_left == 0  # a Quest item ends the gift
     s, _ = act(s, TREASURE, "give", text="Mint Knot: a wreath of vine", kind="healstuff",
                level=1)
     s, _ = act(s, WARRIOR, "take")
     assert s.phase is Phase.TREASURE and s.gift_left == 1
-    levels = {a.args["level"] for a in GAME.legal_actions(s, TREASURE) if a.kind == "give"}
+    levels = {a.args["level"] for a in GAME.legal_actions(s, TREASURE) if a.kind == "give"
+              and a.args["kind"] != "quest"}
     assert levels == {1}
 
 

@@ -7,6 +7,8 @@ Critical; ``+`` separates the cards of a play that has several (Hurt, a Dragon T
 """
 from __future__ import annotations
 
+import re
+
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
@@ -139,17 +141,22 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return [Action(seat=seat, kind="pronouns", args={"set": "own"}, text=head.strip())]
     if verb in ("go", "enter"):
         here = next((p for p in view["places"] if p["id"] == view["here"]), None)
-        names = {p["name"]: p["id"] for p in view["places"]
-                 if here and p["id"] in here["links"]}
-        names.update({p["id"]: p["id"] for p in view["places"] if here and p["id"] in here["links"]})
+        names = {}
+        for p in view["places"]:
+            if here and p["id"] in here["links"]:
+                names[p["name"]] = p["id"]  # "go sleepy heath" names "the Sleepy Heath"
+                bare = re.sub(r"^(the|a|an) ", "", p["name"], flags=re.I)
+                names.setdefault(bare, p["id"])
         if "town" in head.lower() or "street" in head.lower():
             names["town"] = "street"
+        if head.lower().strip() in ("down", "stairs", "up"):
+            names[head.lower().strip()] = _stairs(view, here, head.lower().strip())
         pid = match_one(head, names, "place you can reach from here")
         return _with([Action(seat=seat, kind="go", args={"to": pid})], text)
     if verb == "talk":
         return [_pick(legal, "talk", "a scene here").with_text(text)]
     if verb == "unlock":
-        items = {i["name"]: i["id"] for i in view["warrior"]["quest_items"]}
+        items = _bare({i["name"]: i["id"] for i in view["warrior"]["quest_items"]})
         if not items:
             raise CommandError("you hold no Quest item to try", VERBS["unlock"][0])
         item = match_one(head, items, "Quest item you hold")
@@ -187,8 +194,27 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
 
 
+def _bare(names: dict[str, str]) -> dict[str, str]:
+    """Names also without their article: "brass key" names "a brass key with a tooth missing"."""
+    out = dict(names)
+    for name, i in names.items():
+        out.setdefault(re.sub(r"^(the|a|an|some) ", "", name, flags=re.I), i)
+    return out
+
+
+def _stairs(view: dict, here: dict, way: str) -> str:
+    """The room the stairs lead to from here (down a floor, or back up)."""
+    if way in ("down", "stairs") and here.get("stairs"):
+        return here["stairs"]
+    for p in view["places"]:
+        if p.get("stairs") == here.get("id") and p["id"] in here.get("links", []):
+            return p["id"]
+    raise CommandError(f"there are no stairs {'down' if way != 'up' else 'up'} here",
+                       "go PLACE")
+
+
 def _pouch(view: dict) -> dict[str, str]:
-    return {i["name"]: i["id"] for i in view["warrior"]["pouch"]}
+    return _bare({i["name"]: i["id"] for i in view["warrior"]["pouch"]})
 
 
 def _cards(text: str, battle: dict | None) -> list[str]:
@@ -472,6 +498,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 + (", cast SPELL CARDS" if "cast" in kinds else "") + ".")
     if phase == "explore":
         here = next(p for p in view["places"] if p["id"] == view["here"])
+        if here["kind"] == "dungeon" and not here.get("opened") and "unlock" in kinds:
+            return (f"{here['name'][:1].upper()}{here['name'][1:]} is barred: "
+                    f"{here.get('obstacle')}. Try a Quest item you hold: unlock ITEM -- how "
+                    "you use it. Or go back.")
         names = {p["id"]: p["name"] for p in view["places"]}
         exits = ", ".join(names.get(x, x) for x in here["links"])
         must = " A battle must come before you leave (fight)." if view["forced"] else ""

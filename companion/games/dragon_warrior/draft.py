@@ -20,7 +20,7 @@ from companion.games.dragon_warrior import build, sheet
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import VILLAIN, Draft, Foe, State
 
-WHATS = ("conflict", "boss")
+WHATS = ("conflict", "boss", "town", "dungeon")
 
 # Our reading of an idea's words (source = "ours"): what a foe leans on, and the element it is.
 _LEANS = {
@@ -149,7 +149,7 @@ def card(idea: str, level: int, boss: bool = False, seed: int = 0) -> dict[str, 
         m = s.draft.minion_level
         tier = t.foes[min(m, len(t.foes)) - 1]
         mname = rng.choice(tier)
-        s = build.new_draft(s, m, "battle", f"{mname[0].upper()}{mname[1:]}: it serves {_mid(name)}.",
+        s = build.new_draft(s, m, "battle", f"{mname[0].upper()}{mname[1:]}: It serves {_mid(name)}.",
                             minion_of=master.id)
         s = _fill(s, rng, words, minion_choices, minion_ok=False)
         minion = next(c for c in s.cards if c.minion_of == master.id)
@@ -250,7 +250,8 @@ def _signed(n: int) -> str:
 
 def run(what: str, situation: str, *, state: Any = None, as_json: bool = False,
         seed: int = 0, level: int | None = None) -> str:
-    """A Conflict (or Boss) card as Markdown or JSON, from an idea and a level."""
+    """A Conflict (or Boss) card, a town or a dungeon, as Markdown or JSON, from an idea and a
+    level (by default the Warrior's Level in the --journal given, else 1)."""
     key = what.strip().lower()
     if key not in WHATS:
         raise ValueError(f"dragon-warrior can draft: {', '.join(WHATS)} (not {what!r})")
@@ -258,10 +259,20 @@ def run(what: str, situation: str, *, state: Any = None, as_json: bool = False,
     if not idea:
         raise ValueError("give the idea in a few words, e.g. \"a jealous lighthouse keeper\"")
     top = rules().xp.max_level
-    if level is None:
-        level = 1
+    if level is None:  # from a journal: the Warrior's Level (the text: "the same or a bit higher")
+        level = state.warrior.level if isinstance(state, State) else 1
     if not 1 <= level <= top:
-        raise ValueError(f"a Conflict's level is 1 to {top} (--level {level})")
+        raise ValueError(f"a {'Conflict' if key in ('conflict', 'boss') else key}'s level is 1 to "
+                         f"{top} (--level {level})")
+    if key in ("town", "dungeon"):
+        from companion.games.dragon_warrior import draft_world
+
+        return draft_world.run(key, idea, level=level, seed=seed, as_json=as_json,
+                               state=state if isinstance(state, State) else None)
+    if isinstance(state, State):  # a name already on the table is not used again
+        used = {c.name for c in state.cards}
+        if _name(idea) in used:
+            raise ValueError(f"{_name(idea)} is already a card in that journal")
     d = card(idea, level, boss=key == "boss", seed=seed)
     if as_json:
         return json.dumps(d, indent=2, ensure_ascii=False) + "\n"

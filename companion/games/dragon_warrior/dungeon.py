@@ -245,8 +245,10 @@ def apply_room(s: State, a: Action) -> tuple[State, list[Event]]:
 
     name, look = split_text(a.text)
     s = _set(s, s.here, name=name, text=look, named=True)
+    p = place(s, s.here)
     return after_arrival(s, [Event(kind="room_described", data={
-        "place": s.here, "name": name, "text": look, "floor": place(s, s.here).floor})])
+        "place": s.here, "name": name, "text": look, "floor": p.floor, "level": p.level,
+        "forced": s.forced})])
 
 
 def see_around(s: State, pid: str) -> State:

@@ -211,7 +211,9 @@ def enter(s: State, pid: str) -> tuple[State, list[Event]]:
                              "forced": forced, "ambushed": False, "phase": Phase.EXPLORE})
     events = [Event(kind="entered", data={"place": pid, "name": p.name, "kind": p.kind,
                                           "level": p.level, "forced": forced,
-                                          "named": p.named or p.kind != "room"})]
+                                          "named": p.named or p.kind != "room",
+                                          "barred": p.obstacle if p.kind == "dungeon"
+                                          and not p.opened else ""})]
     if p.kind == "room":
         s = dungeon.see_around(s, pid)
     if in_town(p) and s.party is not None and s.party_hp < s.party.max_hp:

@@ -7,10 +7,11 @@ a doorway and not yet entered. A dungeon floor is drawn as its grid of rooms, th
 """
 from __future__ import annotations
 
+import textwrap
 from html import escape
 
 WIDTH = 80
-CELL = 22  # a room's box on a floor, marks included; three across fit in 80 columns
+CELL = 24  # a room's box on a floor, marks included; three across fit in 80 columns
 GAP = 4
 LEGEND = "@ you · X cleared · $ treasure found · v stairs down · ^ way up · ? unexplored"
 
@@ -64,7 +65,8 @@ def _quests(view: dict, town: str) -> list[str]:
     for q in view.get("quests", []):
         state = "turned in" if q.get("turned_in") else "done" if q["done"] else "open"
         giver = ps.get(q["giver"], {}).get("name", q["giver"])
-        out.append(_cut(f"Quest ({state}, from {giver}): {q['text']}", WIDTH))
+        out += textwrap.wrap(f"Quest ({state}, from {giver}): {q['text']}", WIDTH,
+                             subsequent_indent="   ")
     return out
 
 
@@ -94,7 +96,11 @@ def outdoors_text(view: dict) -> str:
             state = ("cleared: a town" if p.get("cleared") else "open" if p.get("opened")
                      else f"barred: {p.get('obstacle') or '?'}")
             text = f"▼ {_cap(p['name'])} (dungeon +{p['level']}, {state})"
-        rows.append(_cut(f"{prefix}{branch}{mark} {text}", WIDTH))
+        pad = " " * (len(prefix) + 4)
+        rows.extend(textwrap.wrap(f"{prefix}{branch}{mark} {text}", WIDTH,
+                                  subsequent_indent=pad + ("│  " if p["kind"] == "area" and
+                                                           children(p["id"]) else "   "),
+                                  drop_whitespace=False) or [""])
         kids = children(p["id"])
         for i, c in enumerate(kids):
             line(c, prefix + ("   " if last else "│  "), i == len(kids) - 1)

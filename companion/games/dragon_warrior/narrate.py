@@ -159,8 +159,8 @@ class Narrator:
             return say("poi_drawn", place=phrase(d["name"]), area=d["area"])
         if k == "obstacle_made":
             return say("obstacle_made", place=phrase(d["name"]), text=d["text"].rstrip("."))
-        if k == "unlock_tried":
-            return say("unlock_tried", item=phrase(d["item"]))
+        if k == "unlock_tried":  # the player's own words, when given, told it
+            return "" if d.get("how") else say("unlock_tried", item=phrase(d["item"]))
         if k == "obstacle_holds":
             return say("obstacle_holds", item=phrase(d["item"]))
         if k == "obstacle_passed":
@@ -185,6 +185,8 @@ class Narrator:
             return say("travel")
         if k == "entered" and not d.get("named", True):
             return ""  # Treasure describes the room next
+        if k == "entered" and d.get("barred"):
+            return say("barred", place=phrase(d["name"]), text=d["barred"].rstrip("."))
         if k == "entered":
             where = next((p for p in view.get("places", []) if p["id"] == d["place"]), {})
             kind = where.get("building") or d["place"]
@@ -318,7 +320,7 @@ class Narrator:
                         "the wilds")
             return pick([q.format(area=area) for q in t.quests], f"clear {area}")
         if k == "give":
-            return self._item_text(args, t, pick)
+            return self._item_text(args, t, pick, view)
         wt = rules().world
         used = {p["name"] for p in view.get("places", [])}
         if k == "dungeon":
@@ -377,10 +379,15 @@ class Narrator:
         fitting = [o.text for o in obstacles if held & set(o.tags)]
         return pick(fitting or [o.text for o in obstacles], obstacles[0].text)
 
-    def _item_text(self, args: dict, t, pick) -> str:
+    def _item_text(self, args: dict, t, pick, view: dict) -> str:
         kind = args["kind"]
         if kind == "quest":
-            return pick(t.quest_items, "a plain brass key")
+            from companion.games.dragon_warrior.dungeon import fits
+            from companion.games.dragon_warrior.policy import _wanted_key
+
+            want = _wanted_key(view) if view.get("gift") != "chest" else ""
+            answers = [q for q in t.quest_items if fits(want, q, "")] if want else []
+            return pick(answers or t.quest_items, "a plain brass key")
         if kind in t.consumable_names:
             looks = t.consumable_looks.get(kind, ())
             pairs = [f"{n}: {looks[i]}" if i < len(looks) else n

@@ -128,6 +128,8 @@ def _treasure(view: dict, legal: Sequence[Action], rng: random.Random) -> Action
         return gives[0] if gives else legal[0]
     w = view["warrior"]
     left = view["gift_left"]
+    if _wanted_key(view) and any(a.args["kind"] == "quest" for a in gives):
+        return next(a for a in gives if a.args["kind"] == "quest")
     if gift == "house" and rng.random() < 0.3:
         return _first(legal, "nothing")
     # equipment that beats what is worn, else healing that fits the pouch
@@ -142,6 +144,18 @@ def _treasure(view: dict, legal: Sequence[Action], rng: random.Random) -> Action
     level = max(1, min(left, room))
     opts = [a for a in gives if a.args["kind"] == kind and a.args["level"] == level]
     return opts[0] if opts else gives[0]
+
+
+def _wanted_key(view: dict) -> str:
+    """The Obstacle of a barred dungeon that no Quest item the Warrior holds would get past."""
+    from companion.games.dragon_warrior.dungeon import fits
+
+    held = [f"{i['name']} {i.get('text', '')}" for i in view["warrior"]["quest_items"]]
+    for p in view["places"]:
+        if p["kind"] == "dungeon" and not p.get("opened") and p.get("obstacle") and \
+                not any(fits(p["obstacle"], h, "") for h in held):
+            return p["obstacle"]
+    return ""
 
 
 def _found(view: dict, legal: Sequence[Action]) -> Action:
@@ -324,7 +338,7 @@ def _draw(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     here = next(p for p in view["places"] if p["id"] == view["here"])
     kinds = {a.kind for a in legal}
     dungeons = [p for p in view["places"] if p["kind"] == "dungeon"]
-    if "dungeon" in kinds and not dungeons:
+    if "dungeon" in kinds and not [d for d in dungeons if not d.get("cleared")]:
         sizes = [a for a in legal if a.kind == "dungeon"]
         small = [a for a in sizes if a.args["floors"] == 2 and a.args["rooms"] == 3]
         return small[0] if small else rng.choice(sizes)

@@ -69,11 +69,16 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
             return f"Level {d['level']} area.{forced}"
         if d["kind"] == "room":
             return f"Level {d['level']} room.{forced}" if d.get("named", True) else None
-        if d["kind"] in ("poi", "dungeon"):
-            return f"Level {d['level']} {'point of interest' if d['kind'] == 'poi' else 'dungeon'}."
+        if d["kind"] == "poi":
+            return f"Level {d['level']} point of interest."
+        if d["kind"] == "dungeon":
+            barred = f" Barred: {d['barred']}. Try a Quest item (unlock ITEM)." \
+                if d.get("barred") else ""
+            return f"Level {d['level']} dungeon.{barred}"
         return None
     if k == "room_described":
-        return None
+        forced = " A battle must come before leaving." if d.get("forced") else ""
+        return f"Level {d['level']} room, floor {d['floor']}.{forced}" if "level" in d else None
     if k == "dungeon_drawn":
         lo, hi = d["level"], d["level"] + d["floors"] - 1
         return (f"A dungeon in {d['area']}: {d['floors']} floors of {d['rooms']} rooms, "
@@ -106,7 +111,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
             extra.append(f"weak to {d['weak_to']} x{d['weakness']}")
         if d["spells"]:
             extra.append("spells " + ", ".join(_spell(s) for s in d["spells"]))
-        who = "Party Member" if d["party"] else ("minion" if d["minion_of"] else "Conflict")
+        who = "Party Member" if d["party"] else ("minion" if d["minion_of"] else
+                                                  "Boss" if d.get("boss") else "Conflict")
         return (f"{d['name']} ({who}, Level {d['level']}): Atk {d['atk']} · Def {d['def']} · "
                 f"HP {d['hp']} · MP {d['mp']}" + (f" · {', '.join(extra)}" if extra else "") + ".")
     if k == "battle_begun":

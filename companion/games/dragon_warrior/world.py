@@ -260,6 +260,9 @@ def treasure_actions(s: State, seat: str) -> list[Action]:
         return [Action(seat=seat, kind="give", args={"kind": g[5:], "level": town_level(s)},
                        ask=ask, optional_text=False)]
     acts = [Action(seat=seat, kind="nothing")]
+    if g in ("battle", "house", "reward"):  # a Quest item instead, for an Obstacle on the map
+        acts.append(Action(seat=seat, kind="give", args={"kind": "quest", "level": 0}, ask=ask,
+                           optional_text=False))
     for level in range(1, s.gift_left + 1):
         for c in rules().consumables:
             acts.append(Action(seat=seat, kind="give", args={"kind": c.id, "level": level},
@@ -292,7 +295,7 @@ def apply_treasure(s: State, a: Action) -> tuple[State, list[Event]]:
                 element=args.get("element", ""))
     if kind not in ("offhand",):
         item = item.model_copy(update={"offhand_as": ""})
-    left = max(0, s.gift_left - level)
+    left = max(0, s.gift_left - level) if kind != "quest" else 0  # a Quest item ends the gift
     s = s.model_copy(update={"found": item, "phase": Phase.FOUND, "next_id": s.next_id + 1,
                              "gift_left": left})
     return s, [Event(kind="item_found", data={
