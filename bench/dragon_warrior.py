@@ -7,7 +7,9 @@ Figures: battle steps/s (the engine alone, every seat played by the offline poli
 the seeded sampler, no session); the Warrior's win rate against Level 1 to 5 Conflicts built by
 the offline Villain (the default build, Str 6 · Agi 3 · HP 20, holding the chests' Level 1 weapon
 and a Level 1 healstuff, level 1, no Party Member); and offline autoplay of whole first sessions
-through the Session (seconds per session, AI decision latency p50/p99, how the sessions ended).
+through the Session (seconds per session, AI decision latency p50/p99, how the sessions ended);
+and campaigns run --until dungeon and --until level 5 over seeds 1-10 (how each ended, battles,
+final Levels, dungeons cleared).
 """
 from __future__ import annotations
 
@@ -89,6 +91,30 @@ def autoplay(games: int) -> None:
           f"mean {sum(fights) / len(fights):.1f}, max {max(fights)}")
 
 
+def campaign(until: str, seeds: int) -> None:
+    """Autoplay past the first Quest (WarriorOptions.until) through the Session, one per seed."""
+    from companion.games.dragon_warrior.model import SEATS, WarriorOptions
+    from companion.session import AI, Session
+    from companion.story.voice import OfflineVoice
+
+    start = time.perf_counter()
+    ends: Counter = Counter()
+    fights, levels, dungeons = [], [], 0
+    for seed in range(1, seeds + 1):
+        s = Session.start(GAME, seed, {x: AI for x in SEATS}, OfflineVoice(GAME, seed), None,
+                          options=WarriorOptions(until=until))
+        s.advance()
+        ends[s.state.ended] += 1
+        fights.append(s.state.battles)
+        levels.append(s.state.warrior.level)
+        dungeons += sum(1 for p in s.state.places if p.kind == "dungeon" and p.cleared)
+    wall = time.perf_counter() - start
+    print(f"  --until {until}: {seeds} seeds, {wall / seeds:.2f} s per session; endings "
+          f"{dict(ends)}; battles min {min(fights)}, mean {sum(fights) / seeds:.1f}, max "
+          f"{max(fights)}; final Levels {dict(sorted(Counter(levels).items()))}; dungeons "
+          f"cleared {dungeons}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
@@ -101,6 +127,9 @@ def main() -> None:
     start = time.perf_counter()
     autoplay(n_sessions)
     print(f"  (autoplay figures took {time.perf_counter() - start:.1f} s)")
+    print("Dragon & Warrior: campaigns past the first Quest")
+    campaign("dungeon", 3 if args.quick else 10)
+    campaign("level 5", 3 if args.quick else 10)
 
 
 if __name__ == "__main__":

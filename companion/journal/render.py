@@ -78,11 +78,13 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     game = get_game(header["game"])
     hooks = game_module(game, "render") or PlainHooks()
     state = game.setup(game_options(game, header))
+    states = []  # after each action: a game's interludes (maps at a chapter's end) draw them
     for n, row in enumerate(t.actions, 1):
         try:
             state, _ = game.apply(state, Action.model_validate(row["action"]))
         except RuleError as err:
             raise JournalError(stale(header, n, err)) from None
+        states.append(state)
     final = game.view(state, None)
     over = game.is_over(state)
     seat_views = {seat: game.view(state, seat) for seat in game.seats}
@@ -117,7 +119,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
             small.clear()
 
     seen = None if reveal else viewer
-    for row in t.actions:
+    for i, row in enumerate(t.actions):
         n = row["n"]
         events = [Event.model_validate(e) for e in row.get("events", [])]
         lines = []
@@ -141,6 +143,12 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
             else:
                 add(("player" if r.get("seat") else "narration", r["text"]))
         small.extend(lines)
+        interlude = getattr(hooks, "interlude", None)
+        if interlude is not None:  # e.g. Dragon & Warrior's maps when a dungeon is cleared
+            extra = interlude(events, lambda i=i: game.view(states[i], viewer))
+            if extra:
+                flush()
+                add(("closing", extra))
     flush()
     if over:
         closing = hooks.closing(final)

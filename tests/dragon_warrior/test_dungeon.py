@@ -355,3 +355,34 @@ def test_the_prompt_names_places_without_articles_stairs_and_quest_items():
     s4 = s3.model_copy(update={"here": stairs.stairs})
     [a] = parse("go", "up", GAME.view(s4, WARRIOR), [], WARRIOR)
     assert a.args == {"to": stairs.id}
+
+
+def test_a_point_of_interest_gives_its_treasure_once():
+    s = dungeon_state(here="area-1")
+    s, _ = act(s.model_copy(update={"phase": Phase.DRAW, "forced": False}), TREASURE, "poi",
+               text="a Lone Watchtower: one lit window")
+    s = s.model_copy(update={"phase": Phase.EXPLORE})
+    s, _ = act(s, WARRIOR, "go", to="poi-1")
+    s, _ = act(s, VILLAIN, "hold")
+    assert "search" in kinds(s, WARRIOR)
+    s, _ = act(s, WARRIOR, "search")
+    assert place(s, "poi-1").searched and s.gift_left == 1
+    s = settle_gifts(s)
+    assert "search" not in kinds(s, WARRIOR)  # the $ mark: never again
+    s, _ = win_here(s)
+    assert s.gift_left == 0  # nor after a battle there
+
+
+def test_a_quest_from_a_named_person_is_turned_in_to_them():
+    s = dungeon_state(here="house-1").model_copy(update={"phase": Phase.SCENE})
+    legal = [a for a in GAME.legal_actions(s, "ally") if a.kind == "quest"]
+    assert [a.args["area"] for a in legal] == ["dungeon-1"]
+    s, ev = act(s, "ally", "quest", "put an end to whatever rules the Tooth Caves",
+                area="dungeon-1")
+    q = s.quests[-1]
+    assert q.giver == "house-1" and not q.done
+    assert "the house of Old Marta" in ev[0].data["giver"]
+    s = s.model_copy(update={"quests": s.quests[:-1] + (q.model_copy(update={"done": True}),)})
+    assert "turn_in" in kinds(s, WARRIOR)
+    s2, _ = act(s.model_copy(update={"here": "house-1"}), WARRIOR, "go", to="street")
+    assert "turn_in" not in kinds(s2, WARRIOR)  # only to whoever gave it

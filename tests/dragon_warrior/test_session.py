@@ -81,5 +81,10 @@ def test_autoplay_until_dungeon_goes_through_an_obstacle_and_a_boss_to_the_clear
     for words in ("## The throne room", "Obstacle:", "is spent: the way in is open",
                   "(floor 2)", "The Boss: double points", "it is a town now"):
         assert words in md, words
+    cleared = md.index("it is a town now")  # the dungeon's maps close its chapter
+    assert "```text" in md[cleared:md.index("## What was kept")]
+    assert "## Into " in md  # the dungeon is a chapter of its own
+    from companion.journal.render import render_html
+    assert render_html(path).count("<svg") >= 4  # town, outdoors, two floors
     again = autoplay(11, tmp_path / "e.jsonl", until="dungeon")
     assert render_markdown(tmp_path / "e.jsonl") == md

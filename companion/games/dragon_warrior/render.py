@@ -236,6 +236,8 @@ def heading(event: Event) -> str | None:
         return "Session zero"
     if k == "king_speaks":
         return "The throne room"
+    if k == "obstacle_passed":
+        return f"Into {d['dungeon']}"
     if k == "entered" and not d.get("named", True):
         return None  # the room is named as Treasure describes it
     if k == "entered":
@@ -294,6 +296,22 @@ def closing(view: dict) -> str:
         f"MP {w['mp']}/{w['max_mp']} · Attack {w['attack']} · Max Defense {w['max_defense']}",
         f"Gear: {', '.join(gear) or 'none'} · Pouch: {pouch} · Battles: {view['battles']} "
         f"({view['wins']} won)", f"Quests: {quests or 'none'}"] + drawn)
+
+
+def interlude(events, view) -> str:
+    """Maps at a chapter's end: a dungeon's floors when it is cleared, the town and the outdoors
+    when a Quest's reward is settled. ``view`` gives the view after this step."""
+    kinds = {e.kind for e in events}
+    if "dungeon_cleared" in kinds:
+        did = next(e.data["dungeon"] for e in events if e.kind == "dungeon_cleared")
+        v = view()
+        floors = sorted({p["floor"] for p in v["places"] if p.get("dungeon") == did
+                         and p["kind"] == "room"})
+        return "\n\n".join(f"```text\n{maps.dungeon_text(v, did, f)}\n```" for f in floors)
+    if "quest_rated" in kinds:
+        v = view()
+        return f"```text\n{maps.town_text(v)}\n```\n\n```text\n{maps.outdoors_text(v)}\n```"
+    return ""
 
 
 def pictures(view: dict) -> str:
