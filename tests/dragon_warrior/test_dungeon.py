@@ -386,3 +386,30 @@ def test_a_quest_from_a_named_person_is_turned_in_to_them():
     assert "turn_in" in kinds(s, WARRIOR)
     s2, _ = act(s.model_copy(update={"here": "house-1"}), WARRIOR, "go", to="street")
     assert "turn_in" not in kinds(s2, WARRIOR)  # only to whoever gave it
+
+
+def test_the_lords_lair_is_far_out_and_the_lord_is_a_level_30_boss():
+    s = explore_state(here="area-2").model_copy(update={"phase": Phase.DRAW})
+    assert "lair" not in kinds(s, TREASURE)  # too close to the first town
+    far = s.model_copy(update={"places": tuple(p.model_copy(update={"level": 10})
+                                               if p.id == "area-2" else p for p in s.places)})
+    assert "lair" in kinds(far, TREASURE)
+    far, _ = act(far, TREASURE, "lair", "the Black Keep: dark glass")
+    entrance = next(p for p in far.places if p.lair)
+    rooms = dungeon.rooms_of(far, entrance.id)
+    assert len(rooms) == 9 and max(r.floor for r in rooms) == 3
+    assert "lair" not in kinds(far.model_copy(update={"phase": Phase.DRAW}), TREASURE)  # once
+    last = rooms[-1]
+    s = far.model_copy(update={"phase": Phase.AMBUSH, "here": last.id, "places": tuple(
+        p.model_copy(update={"cleared": True}) if p.kind == "room" and p.id != last.id else p
+        for p in far.places)})
+    [lord] = GAME.legal_actions(s, VILLAIN)
+    assert lord.args == {"level": 30, "lord": True}
+    s, _ = act(s, VILLAIN, "boss", "taller than the room", level=30, lord=True)
+    assert s.draft.foe.name == "the ember lord" and s.draft.foe.level == 30
+    assert s.draft.foe.boss and s.draft.foe.points == 180  # "essentially 180 points"
+    s = s.model_copy(update={"draft": None, "phase": Phase.EXPLORE})
+    s, ev = win_here(s, boss=True, level=30)
+    assert any(e.kind == "ball_of_light" for e in ev)
+    s = settle_gifts(s)
+    assert s.phase is Phase.OVER and s.ended == "lord"

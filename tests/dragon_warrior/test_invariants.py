@@ -61,3 +61,45 @@ def test_invariants_hold_through_whole_sessions(seed):
     final = steps[-1][2]
     assert GAME.is_over(final)
     assert play_actions(GAME, [a for _, a, _, _ in steps]) == final
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_walks_through_a_dungeon_keep_maps_and_treasure_honest(seed):
+    """From a dungeon's doorstep, random legal moves by every seat: the Warrior is always on a
+    real space that the map draws, the $ and X marks never come off, a room's treasure is given
+    once, the Level reads off the XP chart."""
+    from companion.games.dragon_warrior import maps
+    from companion.games.dragon_warrior.arena import dungeon_state
+    from companion.core.game import CHANCE
+
+    from companion.core.rng import Sampler
+
+    rng, sampler = random.Random(seed), Sampler(seed)
+    s = dungeon_state(opened=rng.random() < 0.7, until="dungeon")  # (a defeat goes on)
+    for n in range(400):
+        if GAME.is_over(s):
+            break
+        due = GAME.to_move(s)
+        if due == [CHANCE]:
+            action = sampler.sample(GAME.chance(s), n)
+        else:
+            action = keep_playing(GAME, s, due, rng)
+            if action.kind == "end":
+                continue
+        before = s
+        s, events = GAME.apply(s, action)
+        marks = {p.id: (p.searched, p.cleared) for p in before.places}
+        for p in s.places:
+            was = marks.get(p.id, (False, False))
+            assert (p.searched or not was[0]) and (p.cleared or not was[1])
+        for e in events:
+            if e.kind == "battle_over" and e.data["result"] == "victory":
+                spot = next(p for p in before.places if p.id == before.here)
+                if spot.kind == "room" and spot.searched:
+                    assert s.gift_left == 0
+        assert s.warrior.level == sheet.level_for(s.warrior.xp)
+        v = GAME.view(s, "warrior")
+        assert s.here in {p["id"] for p in v["places"]}
+        drawn = maps.map_text(v)
+        assert all(len(line) <= maps.WIDTH for line in drawn.splitlines())

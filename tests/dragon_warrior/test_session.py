@@ -77,6 +77,7 @@ def test_autoplay_until_dungeon_goes_through_an_obstacle_and_a_boss_to_the_clear
         tmp_path, dungeon_run):
     s, path = dungeon_run
     assert s.state.ended == "dungeon"
+    assert not s.state.warrior.quest_items  # the chest's Quest item opened the dungeon
     md = render_markdown(path)
     for words in ("## The throne room", "Obstacle:", "is spent: the way in is open",
                   "(floor 2)", "The Boss: double points", "it is a town now"):

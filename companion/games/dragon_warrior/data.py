@@ -187,6 +187,12 @@ class OutdoorRules(_Strict):
     dungeons_per_area: int
 
 
+class LordRules(_Strict):
+    source: Source
+    level: int
+    lair_area_level: int
+
+
 class Obstacle(_Strict):
     text: str
     tags: tuple[str, ...]
@@ -224,6 +230,7 @@ class Rules(_Strict):
     tables: Tables
     dungeon: DungeonRules
     outdoors: OutdoorRules
+    lord: LordRules
     world: WorldTables
     digest: str
 
@@ -273,4 +280,4 @@ def rules() -> Rules:
         equipment=raw["items.toml"]["equipment"], roles=roles["role"],
         roles_source=roles["source"], opening=roles["opening"], king=roles["king"],
         tables=raw["tables.toml"], dungeon=raw["world.toml"]["dungeon"],
-        outdoors=raw["world.toml"]["outdoors"], world=raw["world.toml"]["offline"], digest=hashlib.sha256(blob).hexdigest()[:16])
+        outdoors=raw["world.toml"]["outdoors"], lord=raw["world.toml"]["lord"], world=raw["world.toml"]["offline"], digest=hashlib.sha256(blob).hexdigest()[:16])

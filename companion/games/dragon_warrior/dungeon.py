@@ -101,6 +101,10 @@ def draw_actions(s: State, seat: str) -> list[Action]:
     if _count(s, "poi", here.id) < o.pois_per_area:
         acts.append(Action(seat=seat, kind="poi", optional_text=False,
                            ask="Name the point of interest (Name: what it is like)"))
+    if here.level >= rules().lord.lair_area_level and not any(p.lair for p in s.places):
+        acts.append(Action(seat=seat, kind="lair", optional_text=False,
+                           ask=f"Where does the {s.warrior.adjective.lower()} lord wait? (Name: "
+                               "what its gate looks like)"))
     areas = sum(1 for p in s.places if p.kind == "area")
     grown = sum(1 for p in s.places if p.kind == "area" and p.parent == here.id)
     if areas < o.max_areas and grown < o.areas_per_area and here.level < rules().xp.max_level:
@@ -134,9 +138,9 @@ def apply_draw(s: State, a: Action) -> tuple[State, list[Event]]:
         return s, [Event(kind="poi_drawn", data={"id": pid, "name": name, "text": look,
                                                  "area": here.name})]
     did = f"dungeon-{sum(1 for p in s.places if p.kind == 'dungeon') + 1}"
-    floors, rooms = a.args["floors"], a.args["rooms"]
+    floors, rooms = (3, 3) if a.kind == "lair" else (a.args["floors"], a.args["rooms"])
     entrance = Place(id=did, kind="dungeon", name=name, text=look, level=here.level,
-                     parent=here.id, dungeon=did, links=(here.id,))
+                     parent=here.id, dungeon=did, links=(here.id,), lair=a.kind == "lair")
     s = s.model_copy(update={"places": s.places + (entrance,)
                              + layout(did, floors, rooms, here.level, here.id),
                              "phase": Phase.OBSTACLE})
@@ -281,6 +285,13 @@ def boss_actions(s: State) -> list[Action]:
     if here.kind != "room" or here.safe or here.cleared:
         return []
     entrance = place(s, here.dungeon)
+    if entrance.lair:  # the lord waits in the lair's last room
+        if not last_room_left(s, here):
+            return []
+        return [Action(seat=VILLAIN, kind="boss", args={"card": entrance.boss_card})] \
+            if entrance.boss_card else [Action(seat=VILLAIN, kind="boss", args={
+                "level": rules().lord.level, "lord": True}, optional_text=False,
+                ask="What does the lord look like, at last?")]
     if entrance.boss_met:
         return [Action(seat=VILLAIN, kind="boss", args={"card": entrance.boss_card})] \
             if entrance.boss_card else []
@@ -295,9 +306,10 @@ def apply_boss(s: State, a: Action) -> tuple[State, list[Event]]:
     ev = [Event(kind="battle_called", data={"by": VILLAIN, "place": s.here, "boss": True})]
     s = s.model_copy(update={"ambushed": True})
     if "card" in a.args:
-        s, more = battle.start(s, battle.foe(s, a.args["card"]))
+        s, more = battle.start(s, battle.foe(s, a.args["card"]))  # back at full strength
         return s, ev + more
-    s = new_draft(s, a.args["level"], "battle", a.text, boss=True)
+    text = f"the {s.warrior.adjective.lower()} lord: {a.text}" if a.args.get("lord") else a.text
+    s = new_draft(s, a.args["level"], "battle", text, boss=True)
     s = _set(s, here.dungeon, boss_met=True, boss_card=s.draft.foe.id)
     return s.model_copy(update={"phase": Phase.BUILD}), ev
 
@@ -307,7 +319,10 @@ def clear_dungeon(s: State, did: str) -> tuple[State, list[Event]]:
     s = s.model_copy(update={"places": tuple(
         p.model_copy(update={"safe": True, **({"cleared": True} if p.id == did else {})})
         if p.dungeon == did else p for p in s.places)})
-    return s, [Event(kind="dungeon_cleared", data={"dungeon": did, "name": place(s, did).name})]
+    events = [Event(kind="dungeon_cleared", data={"dungeon": did, "name": place(s, did).name})]
+    if place(s, did).lair:
+        events.append(Event(kind="ball_of_light", data={"lord": s.warrior.adjective}))
+    return s, events
 
 
 # -- spells of the dungeon and the road -----------------------------------------------------------------

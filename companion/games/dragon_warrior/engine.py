@@ -109,6 +109,7 @@ class DragonWarrior:
                "defeat": f"{who} was defeated and woke at the inn",
                "stopped": f"{who} stopped for the night",
                "dungeon": f"{who} cleared a dungeon",
+               "lord": f"{who} beat the {w.adjective.lower()} lord and won back the Ball of Light",
                "level": f"{who} reached Level {w.level}"}.get(s.ended, f"{who} rests")
         return Outcome(summary=f"{why}: Level {w.level}, {w.xp} XP, {s.wins} battle(s) won.",
                        scores={WARRIOR: float(w.xp)})

@@ -95,7 +95,8 @@ def outdoors_text(view: dict) -> str:
         else:
             state = ("cleared: a town" if p.get("cleared") else "open" if p.get("opened")
                      else f"barred: {p.get('obstacle') or '?'}")
-            text = f"▼ {_cap(p['name'])} (dungeon +{p['level']}, {state})"
+            what = "the lord's lair" if p.get("lair") else "dungeon"
+            text = f"▼ {_cap(p['name'])} ({what} +{p['level']}, {state})"
         pad = " " * (len(prefix) + 4)
         rows.extend(textwrap.wrap(f"{prefix}{branch}{mark} {text}", WIDTH,
                                   subsequent_indent=pad + ("│  " if p["kind"] == "area" and

@@ -230,6 +230,7 @@ class Place(BaseModel):
     tried: tuple[str, ...] = ()  # Quest items Treasure judged not to fit
     boss_met: bool = False  # an entrance: the Villain has brought the Boss in
     boss_card: str = ""
+    lair: bool = False  # an entrance: the lord's lair, whose Boss is the ___ lord
 
 
 class Quest(BaseModel):

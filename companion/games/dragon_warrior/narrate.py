@@ -174,6 +174,8 @@ class Narrator:
             return say("stairs_found", level=d["floor"])
         if k == "battle_called" and d.get("boss"):
             return say("boss_appears")
+        if k == "ball_of_light":
+            return say("ball_of_light", adjective=d["lord"].lower())
         if k == "dungeon_cleared":
             return say("dungeon_cleared", place=phrase(d["name"]))
         if k == "quest_given":
@@ -325,6 +327,12 @@ class Narrator:
         used = {p["name"] for p in view.get("places", [])}
         if k == "dungeon":
             return pick([x for x in wt.dungeons if x.split(": ")[0] not in used], "the Old Cellars")
+        if k == "lair":
+            return pick(["the Black Keep: a castle of dark glass that drinks the light around it",
+                         "the Hollow Crown: a mountain whose top was lifted off like a lid"],
+                        "the Last Gate: a door in the sky")
+        if k == "boss" and args.get("lord"):
+            return "taller than the room should allow, with the stolen light caught in its chest"
         if k == "poi":
             return pick([x for x in wt.pois if x.split(": ")[0] not in used], "a Lonely Shrine")
         if k == "room":

@@ -255,7 +255,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
             step = _go(view, legal, unsearched[0])
             if step:
                 return step
-    quest = next((q for q in view["quests"] if not q["done"]), None)
+    lairs = {p["id"] for p in view["places"] if p.get("lair")} if w["level"] < 25 else set()
+    quest = next((q for q in view["quests"] if not q["done"] and q["area"] not in lairs), None)
     if quest:
         step = _seek(view, legal, quest["area"])
         if step:
@@ -283,12 +284,13 @@ def _seek(view: dict, legal: Sequence[Action], target: str) -> Action | None:
 
 def _campaign(view: dict, legal: Sequence[Action]) -> Action | None:
     """No Quest open: the first dungeon not yet cleared, else the frontier of the map."""
-    for p in view["places"]:
-        if p["kind"] == "dungeon" and not p.get("cleared"):
+    w = view["warrior"]
+    for p in view["places"]:  # (the lord's lair waits until the Warrior is nearly Level 30)
+        if p["kind"] == "dungeon" and not p.get("cleared") and \
+                (not p.get("lair") or w["level"] >= 25):
             step = _delve(view, legal, p["id"])
             if step:
                 return step
-    w = view["warrior"]
     areas = [p for p in view["places"] if p["kind"] == "area"]
     frontier = max(areas, key=lambda p: (p["level"] <= w["level"] + 1, p["level"]), default=None)
     if frontier is None:
@@ -338,6 +340,8 @@ def _draw(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     here = next(p for p in view["places"] if p["id"] == view["here"])
     kinds = {a.kind for a in legal}
     dungeons = [p for p in view["places"] if p["kind"] == "dungeon"]
+    if "lair" in kinds:
+        return _first(legal, "lair")
     if "dungeon" in kinds and not [d for d in dungeons if not d.get("cleared")]:
         sizes = [a for a in legal if a.kind == "dungeon"]
         small = [a for a in sizes if a.args["floors"] == 2 and a.args["rooms"] == 3]

@@ -99,6 +99,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return f"Stairs down to floor {d['floor']}."
     if k == "battle_called" and d.get("boss"):
         return "The Boss: double points, double treasure, double XP."
+    if k == "ball_of_light":
+        return "The Ball of Light: the table takes turns telling how the Warrior brings peace."
     if k == "dungeon_cleared":
         return f"{d['name']} is cleared: no more forced battles; it is a town now."
     if k == "quest_given":
@@ -281,6 +283,7 @@ def closing(view: dict) -> str:
            "defeat": "Defeated, the Warrior woke at the inn: the session ends there.",
            "stopped": "The Warrior stopped for the night.",
            "dungeon": "The dungeon is cleared and has become a town: the session ends there.",
+           "lord": "The lord is beaten and the Ball of Light is found: the campaign is over.",
            "level": f"Level {w['level']} reached: the session ends there."}.get(view.get("ended", ""), "")
     gear = [f"{slot} {w[slot]['name']} +{w[slot]['level']}" for slot in ("weapon", "armor",
                                                                           "offhand") if w[slot]]

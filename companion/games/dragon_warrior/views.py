@@ -31,7 +31,7 @@ def _place(p, seat: str | None) -> dict:
         out.update(parent=p.parent, text=p.text)
     if p.kind == "dungeon":
         out.update(obstacle=p.obstacle, opened=p.opened, tried=list(p.tried),
-                   cleared=p.cleared, boss_met=p.boss_met)
+                   cleared=p.cleared, boss_met=p.boss_met, lair=p.lair)
     if p.kind == "room":
         out.update(dungeon=p.dungeon, floor=p.floor, pos=list(p.pos), cleared=p.cleared,
                    safe=p.safe, named=p.named, seen=p.seen,

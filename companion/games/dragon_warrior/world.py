@@ -368,6 +368,8 @@ def settle(s: State) -> State:
 
 def stop_if_done(s: State) -> State:
     """The session's own stop (WarriorOptions.until): a dungeon cleared, or a Level reached."""
+    if any(p.lair and p.cleared for p in s.places):  # the lord is beaten: the Ball of Light
+        return s.model_copy(update={"phase": Phase.OVER, "ended": "lord"})
     if s.until == "dungeon" and any(p.kind == "dungeon" and p.cleared for p in s.places):
         return s.model_copy(update={"phase": Phase.OVER, "ended": "dungeon"})
     if s.until.startswith("level ") and s.warrior.level >= int(s.until.split()[1]):
