@@ -413,3 +413,19 @@ def test_the_lords_lair_is_far_out_and_the_lord_is_a_level_30_boss():
     assert any(e.kind == "ball_of_light" for e in ev)
     s = settle_gifts(s)
     assert s.phase is Phase.OVER and s.ended == "lord"
+
+
+def test_the_session_ends_after_the_towns_last_quest_not_its_first():
+    s = explore_state(here="throne").model_copy(update={"quests": (
+        Quest(text="clear the bandits", giver="throne", area="area-2", done=True),
+        Quest(text="stop what stirs below", giver="house-1", area="area-1"))})
+    s, _ = act(s, WARRIOR, "turn_in", quest=0)
+    s, _ = act(s, TREASURE, "rate", rating=1, treasure=1, xp=0)
+    s = settle_gifts(s)
+    assert s.phase is Phase.EXPLORE  # one Quest is still open
+    s = s.model_copy(update={"here": "house-1", "quests": (s.quests[0], s.quests[1].model_copy(
+        update={"done": True}))})
+    s, _ = act(s, WARRIOR, "turn_in", quest=1)
+    s, _ = act(s, TREASURE, "rate", rating=1, treasure=1, xp=0)
+    s = settle_gifts(s)
+    assert s.phase is Phase.OVER and s.ended == "quest"

@@ -24,7 +24,7 @@ def keep_playing(game, state, due, rng: random.Random):
     return action
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_invariants_hold_through_whole_sessions(seed):
     steps = list(random_playout(GAME, seed, choose=keep_playing, max_steps=20000))
@@ -63,7 +63,7 @@ def test_invariants_hold_through_whole_sessions(seed):
     assert play_actions(GAME, [a for _, a, _, _ in steps]) == final
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_walks_through_a_dungeon_keep_maps_and_treasure_honest(seed):
     """From a dungeon's doorstep, random legal moves by every seat: the Warrior is always on a

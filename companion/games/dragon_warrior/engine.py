@@ -105,7 +105,7 @@ class DragonWarrior:
     def outcome(self, s: State) -> Outcome:
         w = s.warrior
         who = w.name or "The Warrior"
-        why = {"quest": f"{who} turned in the first Quest",
+        why = {"quest": f"{who} turned in the town's last open Quest",
                "defeat": f"{who} was defeated and woke at the inn",
                "stopped": f"{who} stopped for the night",
                "dungeon": f"{who} cleared a dungeon",

@@ -61,7 +61,7 @@ UNTIL = ("", "quest", "dungeon")  # or "level N"
 
 
 class WarriorOptions(Options):
-    # when the session stops: "" or "quest" (the first Quest turned in, part 1's stop), "dungeon"
+    # when the session stops: "" or "quest" (the town's last open Quest turned in), "dungeon"
     # (the first dungeon cleared), "level N" (the Warrior reaches Level N)
     until: str = ""
 

@@ -279,7 +279,7 @@ def front_matter(view: dict) -> str:
 
 def closing(view: dict) -> str:
     w = view["warrior"]
-    why = {"quest": "The first Quest is turned in: a good place to end a session.",
+    why = {"quest": "The town's last open Quest is turned in: a good place to end a session.",
            "defeat": "Defeated, the Warrior woke at the inn: the session ends there.",
            "stopped": "The Warrior stopped for the night.",
            "dungeon": "The dungeon is cleared and has become a town: the session ends there.",

@@ -11,7 +11,7 @@ Readings of the text:
 * An Area forces a battle when the Warrior enters it at a Level at most the Area's; running away
   from that battle still counts as the battle (the text asks for "a Battle", not a win).
 * A defeated Warrior loses 2 x Level XP, wakes at the town's inn, and the first session stops there
-  (part 1's natural stop); so does turning in the first Quest.
+  (part 1's natural stop); so does turning in the town's last open Quest.
 * Quest reward: Treasure rates it 1-5 and splits the points between extra treasure levels and an
   XP multiplier of that many points (0 points: x1). The text's example "+1 treasure level and x2
   XP" for a Quest rated 3 fixes that reading; a single point on XP would change nothing, so it is
@@ -355,7 +355,8 @@ def settle(s: State) -> State:
         return s.model_copy(update={"phase": Phase.EXPLORE, "gift": ""})
     if s.gift and s.gift_left > 0:
         return s.model_copy(update={"phase": Phase.TREASURE})
-    if s.gift == "reward" and s.until in ("", "quest"):
+    if s.gift == "reward" and s.until in ("", "quest") and all(q.turned_in for q in s.quests):
+        # "the moment after you turn in the last Quest for a Town is a good time to end"
         return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
     if s.gift:
         s = s.model_copy(update={"gift": "", "gift_left": 0})
