@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from companion.core.game import CHANCE, RuleError
-from companion.core.rng import Sampler
+from companion.core.game import RuleError
 from companion.games.heros_journey import GAME, HjOptions, commands, policy
+from companion.games.heros_journey.search import play_game
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
 
@@ -37,21 +37,7 @@ def test_a_matching_encounter_is_taken():
 
 
 def _play(seed, levels):
-    st = GAME.setup(HjOptions(players=len(levels)))
-    sampler, rng, ci = Sampler(seed), random.Random(seed), 0
-    while not GAME.is_over(st):
-        due = GAME.to_move(st)
-        if due == [CHANCE]:
-            a = sampler.sample(GAME.chance(st), ci)
-            ci += 1
-        else:
-            seat = due[0]
-            legal = GAME.legal_actions(st, seat)
-            lvl = levels[st.seats.index(seat)]
-            a = rng.choice(legal) if lvl == "random" else policy.choose(
-                GAME.view(st, seat), seat, legal, rng, lvl)
-        st, _ = GAME.apply(st, a)
-    return st
+    return play_game(seed, levels)  # the bench's loop
 
 
 @pytest.mark.parametrize("seed", [1, 2])

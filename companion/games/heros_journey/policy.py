@@ -165,8 +165,13 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if kinds & {"travel", "rest"}:
         if level == "easy" and rng.random() < 0.5:
             return rng.choice(legal)
-        best = max(legal, key=lambda a: (turn_value(a, view, me, seat, level), rng.random()))
-        return best
+        ranked = sorted(legal, key=lambda a: (turn_value(a, view, me, seat, level), rng.random()),
+                        reverse=True)
+        if level == "hard" and len(ranked) > 1:
+            from .search import best_turn
+
+            return best_turn(view, seat, legal, rng, ranked) or ranked[0]
+        return ranked[0]
     wts = weights(view, me)
     pend = view.get("pending", {})
     k = legal[0].kind

@@ -332,12 +332,15 @@ def on_market(w: Work, seat: str) -> bool:
 
 
 def bank_trades(w: Work, seat: str) -> list[Action]:
+    return list(_bank_trades(w, seat))
+
+
+def _bank_trades(w: Work, seat: str):
     h = w.hero(seat)
     size = 1 if on_market(w, seat) else 2
     gives = [list(c) for c in combinations_with_replacement(SUITS, size)
              if all(h.tokens[SI[s]] >= c.count(s) for s in c)]
     face_up = [c for p in w.slots for c in p if c]
-    out = []
     for get in SUITS:
         sources: list[str | None] = [None] if w.bank[SI[get]] else [
             c for c in face_up if w.on_cards.get(c, [0] * 6)[SI[get]]]
@@ -345,14 +348,16 @@ def bank_trades(w: Work, seat: str) -> list[Action]:
             if get in give:
                 continue
             for src in sources:
-                out.append(act(seat, "bank", give=give, get=get, source=src))
-    return out
+                yield act(seat, "bank", give=give, get=get, source=src)
 
 
 def offer_options(w: Work, seat: str) -> list[Action]:
+    return list(_offer_options(w, seat))
+
+
+def _offer_options(w: Work, seat: str):
     h = w.hero(seat)
     limit = rules().table.offers_per_rival
-    out = []
     for other in w.seats:
         if other == seat or w.offers_made.count(other) >= limit:
             continue
@@ -363,8 +368,7 @@ def offer_options(w: Work, seat: str) -> list[Action]:
                     continue
                 for na, nb in ((1, 1), (2, 1), (1, 2)):
                     if h.tokens[SI[a]] >= na and o.tokens[SI[b]] >= nb:
-                        out.append(act(seat, "offer", to=other, give={a: na}, get={b: nb}))
-    return out
+                        yield act(seat, "offer", to=other, give={a: na}, get={b: nb})
 
 
 def _bank_error(w: Work, seat: str, give: object, get: object, source: object) -> str:
@@ -404,9 +408,9 @@ def trade_options(w: Work, seat: str) -> list[Action]:
     """The trading step: end the turn, or open the bank's or the offers' menu. (A full bank trade
     or offer is also accepted here directly, as the REPL sends them.)"""
     out = [act(seat, "end")]
-    if _has_bank_trade(w, seat) and bank_trades(w, seat):
+    if _has_bank_trade(w, seat) and next(_bank_trades(w, seat), None):  # one is enough to know
         out.append(act(seat, "trade_bank"))
-    if _has_offer(w, seat) and offer_options(w, seat):
+    if _has_offer(w, seat) and next(_offer_options(w, seat), None):
         out.append(act(seat, "trade_offer"))
     return out
 

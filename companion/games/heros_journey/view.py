@@ -7,7 +7,7 @@ from companion.core.game import Action
 
 from . import flow
 from .data import SUITS, rules
-from .model import State, thaw
+from .model import State
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 
@@ -24,7 +24,9 @@ def suits_dict(vals) -> dict[str, int]:
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
-    w = thaw(state)
+    from .engine import _ro
+
+    w = _ro(state)  # read only: the view copies what it shows
     heroes = []
     for h in w.heroes:
         heroes.append({
@@ -39,6 +41,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "you": seat, "players": len(w.seats), "round": w.round, "max_rounds": w.max_rounds, "level": w.level,
         "turn": w.seats[w.current] if w.tasks or w.over else None,
+        "first": w.seats[w.first],
         "bank": {s: w.bank[i] for i, s in enumerate(SUITS)},
         "heroes": heroes,
         "encounters": [{"pair": PAIRS[i], "mentor": m, "place": p,
