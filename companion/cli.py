@@ -119,12 +119,13 @@ def seat_phrase(seat: str) -> str:
 def _intro(game, session, seat: str, voice, path: Path | None) -> str:
     from companion.story.grammar import join
 
-    others = join([seat_phrase(s) for s in session.seats if s != seat])
+    phrase = getattr(game, "seat_name", None) or seat_phrase  # seats that are people: "Wren"
+    others = join([phrase(s) for s in session.seats if s != seat])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     blurb = getattr(game, "seat_blurbs", {}).get(seat, game.blurb)  # the seat's own telling
     lines = [f"{game.title}: {blurb}.",
-             f"You are {seat_phrase(seat)}; the companion plays {others} ({voice_note}). "
+             f"You are {phrase(seat)}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
         lines.append(f"Journal: {path}   (resume any time: {program()} resume {path})")

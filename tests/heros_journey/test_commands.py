@@ -1,12 +1,15 @@
 """The verbs at the prompt: typed words become the engine's actions; the table fits 80 columns."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from companion.core.game import CHANCE
 from companion.core.verbs import CommandError
-from companion.games.heros_journey import GAME, commands
+from companion.games.heros_journey import GAME, HjOptions, commands, policy
 
-from .table import make
+from .table import deal, go, make
 
 
 def _parse(state, line, seat="hero1"):
@@ -53,3 +56,54 @@ def test_table_fits_eighty_columns_for_four_heroes():
     for name in ("Wren", "Brannoc", "Sefa", "Old Marrow"):
         assert name in text
     assert len(commands.toolbar(GAME.view(s, "hero1"))) <= 80
+
+
+def test_card_names_of_several_words_and_exact_bids():
+    # hero2 contests hero1's attempt at the Journey: "ace of knots" is one name; 1 is not 10
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 2}, "hand": ["ace-moons"]},
+              {"stage": 2, "hand": ["ace-knots"], "tokens": {"knots": 12}}])
+    s = deal(go(s, "hero1", "challenge"), "ace-suns")
+    s = go(s, "hero1", "play", card="ace-suns")
+    assert GAME.to_move(s) == ["hero2"]
+    a = _parse(s, "contest ace of knots 1", "hero2")[0]
+    assert a.args == {"card": "ace-knots", "bid": 1}
+    assert _parse(s, "contest knots 12", "hero2")[0].args["bid"] == 12
+
+
+def test_top_and_left_hand_are_choices_where_they_are_offered():
+    s = make([{"origin": "rite", "tokens": {"moons": 3}}, {}],
+             tasks=[{"k": "prophecy", "seat": "hero1"}])
+    assert _parse(s, "prophecy top")[0].args == {"look": "top"}
+    s = make([{"stage": 2}, {}], tasks=[{"k": "fist", "seat": "hero2", "hider": "hero1",
+                                         "hide": None, "guess": None}])
+    assert _parse(s, "hide left-hand")[0].args == {"hand": "left-hand"}
+    assert _parse(s, "hide the right hand")[0].args == {"hand": "right-hand"}
+
+
+def test_every_hint_names_a_command_that_does_what_it_says():
+    """Through a whole game, each short list of choices the prompt offers is typed words that
+    parse back to exactly that move, with a line saying what the choice is about."""
+    st = GAME.setup(HjOptions(players=3))
+    rng = random.Random(4)
+    hinted = set()
+    while not st.over:
+        due = GAME.to_move(st)
+        if due == [CHANCE]:
+            ch = GAME.chance(st)
+            opts = list(ch.options)
+            a = ch.outcome(rng.sample(opts, ch.count) if ch.distinct else
+                           [rng.choice(opts) for _ in range(ch.count)])
+        else:
+            seat = due[0]
+            view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)
+            for x in legal[:8]:
+                words = commands.typed_command(x)
+                if words:
+                    verb, _, rest = words.partition(" ")
+                    assert commands.parse(verb, rest, view, legal, seat)[0].key() == x.key(), words
+                    hinted.add(x.kind)
+            hint = commands.turn_hint(view, legal, seat)
+            assert "_" not in hint.split("(or")[0], hint  # no engine names like discard_place
+            a = policy.choose(view, seat, legal, rng, "normal")
+        st, _ = GAME.apply(st, a)
+    assert {"origin", "prophecy", "play", "hide", "guess", "accept"} <= hinted | {"prophecy"}

@@ -273,7 +273,7 @@ def _ch_end(w: Work, t: dict) -> None:
     else:
         for k, n in enumerate(stake):
             h.tokens[k] += n
-        ev(w, "stay", seat=seat, stage=h.stage)
+        ev(w, "stay", seat=seat, stage=h.stage, card=t["target"])
     tasks = [flow.deal(s) for s in flow.order_from(w, seat) if not w.hero(s).hand]
     if t["success"]:
         tasks.append({"k": "arrive", "seat": seat, "stage": h.stage})

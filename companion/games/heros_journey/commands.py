@@ -18,7 +18,7 @@ from .render import cname
 
 PAIRS = ("wanderer", "traveler", "seeker")
 FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
-          "at", "s"}
+          "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
 
 VERBS: dict[str, tuple[str, str]] = {
     "table": ("table", "Show the table: the Event line with every pawn, the three Encounters and "
@@ -110,7 +110,7 @@ def _names(key: str, value) -> set[str]:
         out |= {norm(s.name), norm(s.token)}
     elif rules().is_card(value):
         name = norm(rules().card(value).name)
-        out |= {name, name.removeprefix("the ")}
+        out |= {name, name.removeprefix("the "), value}
     elif value.startswith("hero"):
         out.add(norm(hero_name(value)))
     if value in ("left-hand", "right-hand"):
@@ -136,12 +136,34 @@ NONE_WORDS = {"none", "nobody", "no", "top", "nothing", "decline"}
 
 
 def _words(text: str) -> list[str]:
-    """The typed words, with multi-word names kept whole where a name has several words."""
-    words = [w for w in norm(text).split() if w not in FILLER]
-    return words
+    """The typed words, with multi-word names kept whole where a name has several words
+    ("ace of suns", "chance meeting" become one word each, the card's id)."""
+    line = f" {norm(text)} "
+    for phrase, word in _multiword():
+        line = line.replace(f" {phrase} ", f" {word} ")
+    return [w for w in line.split() if w not in FILLER]
+
+
+_MULTI: list[tuple[str, str]] = []
+
+
+def _multiword() -> list[tuple[str, str]]:
+    """(typed phrase, one-word id) for every card whose name has several words, longest first."""
+    if not _MULTI:
+        r = rules()
+        pairs = set()
+        for c in r.cards:
+            cid, name = c.id, norm(c.name).removeprefix("the ")
+            for phrase in (name, norm(cid), " ".join(w for w in name.split() if w not in FILLER)):
+                if " " in phrase:
+                    pairs.add((phrase, cid))
+        _MULTI.extend(sorted(pairs, key=lambda p: -len(p[0])))
+    return _MULTI
 
 
 def _fits(word: str, names: set[str]) -> bool:
+    if word.isdigit():  # a number is exact: a bid of 1 is not a bid of 10
+        return word in names
     return any(n == word or n.startswith(word) or word in n.split() for n in names)
 
 
@@ -155,8 +177,9 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     if verb == "fail" and words:
         cands = [a for a in cands if _fits(words[0], _names("", a.kind))]
         words = words[1:]
-    if any(w in NONE_WORDS for w in words):  # "keep none", "omen top", "pact none"
-        words = [w for w in words if w not in NONE_WORDS]
+    named = {n for a in cands for k, v in _arg_values(a) for n in _names(k, v)}
+    if any(w in NONE_WORDS and w not in named for w in words):  # "keep none", "omen top"
+        words = [w for w in words if w not in NONE_WORDS or w in named]
         cands = [a for a in cands if any(v is None for v in a.args.values())]
     full, partial = [], []
     for a in cands:
@@ -423,6 +446,86 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
+    lead = _lead(legal, pend, seat)
+    if legal and legal[0].kind == "back":  # the bank's or the offers' menu
+        what = ("offer HERO N SUIT for N SUIT" if any(a.kind == "offer" for a in legal) else
+                "bank SUIT SUIT for SUIT (1:1 on the Market)")
+        return f"Trade: {what}, or back ({len(legal) - 1} choices; `actions` lists them)."
     if len(legal) <= 8:
-        return "Now: " + "; ".join(describe(a) for a in legal) + " (or `do N` from `actions`)."
-    return f"Now: {task} ({len(legal)} choices; `actions` lists them)."
+        typed = list(dict.fromkeys(typed_command(a) or describe(a) for a in legal))
+        return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
+    return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
+
+
+LEADS = {  # by the kind of the choices offered
+    "discard_place": "Keep one Place: drop the other. ",
+    "take": "The Rite: take the Moon, or another suit instead. ",
+    "substitute": "The bank has no {suit}: choose another suit for {seat}. ",
+    "bonus": "The Harvest: your Leaf brings one more token, of any other suit. ",
+    "hide": "{seat} arrives at the Origin: hide a Leaf and a Wave in one hand; {seat} guesses. ",
+    "guess": "At the Origin {hider} hides a Leaf and a Wave in one hand: guess which. ",
+    "prophecy": "The Prophecy: look at the bottom Ending, or pay 3 Moons to see the top one. ",
+    "origin": "Begin on the Rite (2 Moons and the Prophecy) or the Harvest (a bonus with each "
+              "Leaf). ",
+    "curse": "The Curse Upon the Land: pay half your largest suit; choose which suit. ",
+    "battle_deck": "The Battle: turn up the top Mentor or the top Place; its rank adds to your "
+                   "Wyrms and Knots. ",
+    "betray": "The Betrayal: give your highest-ranked Mentor to another Hero. ",
+    "give": "The Betrayal: with no Mentor, give your Wyrms and Knots away. ",
+    "pact": "The Pact: pay 2 Suns and 2 Moons to swap a Mentor for a face-up one, or none. ",
+    "discover": "The Discovery: take any card from the Deck of Challenges. ",
+    "name": "The Excuse is wild: name the suit of the test. ",
+    "omen": "The End: play your Challenge card (cards of its suit score double; the Excuse, all) "
+            "or turn up the top one. ",
+    "draw": "Choose the suit of the token you draw. ",
+    "accept": "{from_} offers you {give} for {get}. ",
+}
+
+
+def _lead(legal: list[Action], pend: dict, you: str) -> str:
+    """A short line that says what the choice is about, before the typed choices."""
+    text = LEADS.get(legal[0].kind if legal else "", "")
+    suit = pend.get("suit")
+    who = pend.get("seat")
+    return text.format(seat="you" if who == you else hero_name(who) if who else "a Hero",
+                       hider=hero_name(pend["hider"]) if pend.get("hider") else "a Hero",
+                       suit=rules().suit(suit).name if suit in SUITS else "such token",
+                       from_=hero_name(pend["from"]) if pend.get("from") else "A Hero",
+                       give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
+                       ).replace(" for you.", " for yourself.")
+
+
+def _bundle_text(b: dict | None) -> str:
+    return " + ".join(f"{n} {rules().suit(s).name if n > 1 else rules().suit(s).token}"
+                      for s, n in (b or {}).items()) or "nothing"
+
+
+def typed_command(a: Action) -> str:
+    """The words that make ``a`` at the prompt ("drop desert", "hide left", "play ace of suns"),
+    or "" when the action has no short typed form."""
+    verb = next((v for v, kinds in KINDS.items() if a.kind in kinds), None)
+    if verb is None:
+        return ""
+    words = [verb]
+    if verb == "fail":
+        words.append("lie" if a.kind == "lie_down" else "expend")
+    for key, value in _arg_values(a):
+        if isinstance(value, bool):
+            return ""
+        if key in ("pair", "slot"):
+            words += (["for"] if key == "slot" else []) + [PAIRS[value]]
+        elif isinstance(value, int):
+            words.append(str(value))
+        elif value in SUITS:
+            words.append(value)
+        elif rules().is_card(value):
+            words.append(rules().card(value).name.removeprefix("the ").lower())
+        elif value.startswith("hero"):
+            words += ([key] if key == "to" else []) + [hero_name(value).lower()]
+        elif value in ("left-hand", "right-hand"):
+            words.append(value.split("-")[0])
+        else:
+            words.append(str(value))
+    if any(v is None for v in a.args.values()):
+        words.append("top" if a.kind == "omen" else "none")
+    return " ".join(words)

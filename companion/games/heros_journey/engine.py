@@ -26,8 +26,8 @@ class HerosJourney:
     options_model: ClassVar[type[Options]] = HjOptions
     cli_players: ClassVar[int] = 3  # `companion play`: you and two rivals unless --players
     blurb: ClassVar[str] = (
-        "the Decktet race for 2-4 Heroes: travel, rest and meet Challenges from your humble "
-        "origin to the Pact and an Ending; the rival Heroes play to win"
+        "the Decktet race for 2-4 Heroes, who travel, rest and meet Challenges from humble "
+        "origins to the Pact and an Ending; the rival Heroes play to win"
     )
 
     @property
@@ -147,6 +147,10 @@ class HerosJourney:
         return Outcome(summary=f"{who} {'win' if len(winners) > 1 else 'wins'} with {best} "
                        f"({how}; scores: {table})",
                        scores={s: float(v) for s, v in state.scores.items()})
+
+    def seat_name(self, seat: str) -> str:
+        """How a seat is named to the player: the Hero's name ("Wren")."""
+        return hero_name(seat)
 
     def describe(self, action: Action) -> str:
         from .view import describe

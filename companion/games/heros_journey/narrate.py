@@ -53,13 +53,20 @@ class Narrator:
         told = Told(memory.used)
         scene = f"round-{beat.view.get('round', 0)}"
         out: list[str] = []
+        self._last = None  # the Hero the last sentence of this beat was about
+        # A beat that crosses into a new round (lost turns run on by themselves) is told from the
+        # round's heading on: what came before it stands in small print above the heading.
+        start = max((i + 1 for i, e in enumerate(beat.events) if e.kind == "round"), default=0)
         for i, ev in enumerate(beat.events):
+            if i < start:
+                continue
             rng = memory.rng(beat.step, i)
             text = self._event(ev, beat, told, scene, rng, memory)
             if text:
                 out.append(text)
         words = beat.action.text.strip()
         if words and beat.action.seat.startswith("hero") and memory.allows(words):
+            words = words[0].upper() + words[1:]
             if words[-1] not in ".!?,":
                 words += ","
             elif words[-1] == ".":
@@ -69,8 +76,19 @@ class Narrator:
 
     def _say(self, key: str, values: dict[str, Any], told: Told, scene: str, rng,
              memory: NarrationMemory) -> str:
-        templates = story().templates.get(key, ())
-        return tell(templates, values, told, scene, rng, allows=memory.allows)
+        """One sentence for ``key``. When the last sentence was about the same Hero, the
+        ``KEY_again`` templates name them by pronoun ("It holds no terror for her.")."""
+        h = values.get("hero")
+        text = ""
+        if h is not None and h == getattr(self, "_last", None) and "other" not in values:
+            again = story().templates.get(key + "_again", ())
+            text = tell(again, values, told, scene, rng, allows=memory.allows) if again else ""
+        if not text:
+            text = tell(story().templates.get(key, ()), values, told, scene, rng,
+                        allows=memory.allows)
+        if text:
+            self._last = h if "other" not in values else None
+        return text
 
     def _line(self, seat: str, key: str, told: Told, scene: str, rng, memory) -> str:
         """A rival's own words, quoted. The default player's Hero (hero1) is never given words:
@@ -113,9 +131,10 @@ class Narrator:
         if k == "challenge_issued":
             att = _attempter(beat) or s
             suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
+            excuse = "_excuse" if suit is None else ""  # the issuer names the suit next
             if s == att:
-                return say("issued_own", hero=hero(att), quality=quality(suit))
-            text = say("issued_other", hero=hero(att), other=h, quality=quality(suit))
+                return say("issued_own" + excuse, hero=hero(att), quality=quality(suit))
+            text = say("issued_other" + excuse, hero=hero(att), other=h, quality=quality(suit))
             line = self._line(s, "contest", told, scene, rng, memory)
             return " ".join(x for x in (text, line) if x)
         if k == "met":

@@ -62,13 +62,14 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         why = f" ({d['why']})" if d.get("why") else ""
         return f"{_v(s, viewer, 'draw')} {token(d['suit'])}{why}."
     if k == "harvest_bonus":
-        return f"The Harvest: {_v(s, viewer, 'draw')} {token(d['suit'])} more."
+        return f"{_v(s, viewer, 'draw')} one {rules().suit(d['suit']).token} more (the Harvest)."
     if k == "rite_choice":
-        return f"The Rite: {_v(s, viewer, 'take')} {token(d['suit'])} instead of a Moon."
+        return f"{_v(s, viewer, 'take')} {token(d['suit'])} instead of a Moon (the Rite)."
     if k == "substitute":
         lack = f"The bank has no {rules().suit(d['suit']).name}: "
         if d.get("chooser") == s:
-            return lack + f"{_v(s, viewer, 'take')} {token(d['instead'])} instead."
+            took = _v(s, viewer, 'take').replace("You ", "you ", 1)
+            return lack + f"{took} {token(d['instead'])} instead."
         who = hero_name(d["chooser"]) if d.get("chooser") else "the bank"
         return lack + (f"{who} gives {_who(s, viewer) if s != viewer else 'you'} "
                        f"{token(d['instead'])} instead.")
@@ -131,7 +132,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "excuse_named":
         return f"The Excuse is named: {rules().suit(d['suit']).name}."
     if k == "challenge_back":
-        return f"{_who(s, viewer)} {'keeps' if d['kept'] else 'discards'} a Challenge card."
+        return f"{_v(s, viewer, 'keep' if d['kept'] else 'discard')} a Challenge card."
     if k == "met":
         return f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} ≥ Stage {d['need']}, met."
     if k == "failed":
@@ -139,18 +140,23 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return (f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} < Stage "
                 f"{d['need']}, failed; {how}.")
     if k == "advance":
-        return f"{_who(s, viewer)} advances to Stage {d['stage']}, {rules().card(d['card']).name}."
+        return f"{_v(s, viewer, 'advance')} to Stage {d['stage']}, {rules().card(d['card']).name}."
     if k == "stay":
-        return f"{_who(s, viewer)} stays at Stage {d['stage']}; the staked tokens come back."
+        return f"{_v(s, viewer, 'stay')} at Stage {d['stage']}; the staked tokens come back."
     if k == "fist_opened":
-        return (f"{hero_name(d['hider'])} hid the tokens in the {d['hand'].replace('-', ' ')}: "
-                f"{'right' if d['right'] else 'wrong'} guess.")
+        return (f"{_who(d['hider'], viewer)} hid the Leaf and the Wave in the "
+                f"{d['hand'].replace('-', ' ')}; {_who(s, viewer).replace('You', 'you')} guessed "
+                f"{'right' if d['right'] else 'wrong'}.")
+    if k == "journey_place":
+        got = f", with {tokens(d['tokens'])} lying on it" if d.get("tokens") else ""
+        return (f"{_v(s, viewer, 'take')} {cname(d['card'])} from the Wanderer's Encounter "
+                f"(the Journey){got}.")
     if k == "battle":
         tot = ", ".join(f"{hero_name(x)} {n}" for x, n in d["totals"].items())
         return (f"The Battle: {tot}. {hero_name(d['high'])} draws a Wyrm and a Knot; "
                 f"{hero_name(d['low'])} loses the next turn.")
     if k == "battle_card":
-        return f"{_who(s, viewer)} turns up {cname(d['card'])} for the Battle."
+        return f"{_v(s, viewer, 'turn', 'turn')} up {cname(d['card'])} for the Battle."
     if k == "discovery":
         return f"{_v(s, viewer, 'discard')} {cname(d['card'])} (the Discovery)."
     if k == "discovered_card":
@@ -166,11 +172,11 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "pact_swap":
         return f"{_v(s, viewer, 'swap')} {rules().card(d['old']).name} for {cname(d['new'])}."
     if k == "ending_reached":
-        return f"{_who(s, viewer)} reaches {rules().card(d['card']).name} (Stage 10)."
+        return f"{_v(s, viewer, 'reach')} {rules().card(d['card']).name} (Stage 10)."
     if k == "calamity_discard":
-        return f"The Calamity: {_who(s, viewer)} loses {rules().card(d['card']).name}."
+        return f"{_v(s, viewer, 'lose')} {rules().card(d['card']).name} (the Calamity)."
     if k == "curse_paid":
-        return f"The Curse: {_v(s, viewer, 'pay')} {token(d['suit'], d['n'])}."
+        return f"{_v(s, viewer, 'pay')} {token(d['suit'], d['n'])} (the Curse Upon the Land)."
     if k == "omen":
         what = "every card" if d["suit"] == "all" else f"cards of {rules().suit(d['suit']).name}"
         return f"The End: {cname(d['card'])} doubles {what} for {_who(s, viewer).lower() if s == viewer else _who(s, viewer)}."
@@ -182,13 +188,19 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return (f"{_who(s, viewer)} {'offer' if s == viewer else 'offers'} {hero_name(d['to'])} "
                 f"{tokens(d['give'])} for {tokens(d['get'])}.")
     if k in ("trade_accepted", "trade_refused"):
-        return f"{_who(s, viewer)} {'accepts' if k.endswith('accepted') else 'refuses'}."
+        if k.endswith("refused"):
+            return f"{_v(s, viewer, 'refuse')} the offer."
+        if viewer == d.get("by"):
+            return (f"{_v(s, viewer, 'accept')}: you give {tokens(d['give'])} and get "
+                    f"{tokens(d['get'])}.")
+        return (f"{_v(s, viewer, 'accept')}: {tokens(d['give'])} from {hero_name(d['by'])} for "
+                f"{tokens(d['get'])}.")
     if k == "turn_lost":
         return f"{_who(s, viewer)} {'lose' if s == viewer else 'loses'} this turn."
     if k == "halt":
         return f"No Ending after {d['rounds']} rounds: the Heroes are scored where they stand."
     if k == "market":
-        return f"The Market: {_v(s, viewer, 'draw')} a Knot."
+        return None  # the Knot's own draw line says it: "Sefa draws a Knot (market)."
     if k == "scores":
         return "Scores: " + "; ".join(_arith(x, det) for x, det in d["detail"].items()) + "."
     return None

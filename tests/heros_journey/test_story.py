@@ -1,0 +1,81 @@
+"""How the race reads: small print agrees with its viewer ("You advance", never "You advances"),
+a failed Challenge names the Stage still out of reach, a Hero named in one sentence is "she" or
+"they" in the next, the Excuse is told as the Excuse, and the player's words start with a
+capital."""
+from __future__ import annotations
+
+import random
+import re
+
+from companion.core.game import CHANCE, Action, Event
+from companion.games.heros_journey import GAME, HjOptions, policy
+from companion.games.heros_journey.narrate import Narrator
+from companion.games.heros_journey.render import mechanics
+from companion.story.voice import Beat, NarrationMemory
+
+from .table import make
+
+WRONG_YOU = re.compile(r"\bYou (advances|stays|keeps|discards|reaches|turns|accepts|refuses|"
+                       r"loses|takes|draws|pays|rests|travels|contests|raises|passes)\b|: You\b")
+
+
+def test_small_print_agrees_with_every_viewer_through_a_game():
+    st = GAME.setup(HjOptions(players=3))
+    rng = random.Random(8)
+    lines = 0
+    while not st.over:
+        due = GAME.to_move(st)
+        if due == [CHANCE]:
+            ch = GAME.chance(st)
+            opts = list(ch.options)
+            a = ch.outcome(rng.sample(opts, ch.count) if ch.distinct else
+                           [rng.choice(opts) for _ in range(ch.count)])
+        else:
+            seat = due[0]
+            a = policy.choose(GAME.view(st, seat), seat, GAME.legal_actions(st, seat), rng)
+        st, events = GAME.apply(st, a)
+        for e in events:
+            for viewer in (None, *st.seats):
+                line = mechanics(e, viewer)
+                if line:
+                    lines += 1
+                    assert not WRONG_YOU.search(line), line
+                    assert line[0].isupper(), line
+    assert lines > 200
+
+
+def _beat(events, seat="hero2", text="", view_state=None):
+    state = view_state or make([{"stage": 4}, {"stage": 4}])
+    return Beat(step=3, action=Action(seat=seat, kind="play", args={"card": "ace-suns"},
+                                      text=text),
+                events=[Event(kind=k, data=d) for k, d in events],
+                view=GAME.view(state, None))
+
+
+def test_a_failed_challenge_names_the_stage_still_ahead():
+    texts = set()
+    for seed in range(12):
+        text = Narrator(seed).narrate(_beat([("stay", {"seat": "hero2", "stage": 4,
+                                                        "card": "discovery"})]),
+                                      NarrationMemory(seed))
+        assert "Battle" not in text
+        texts.add(text)
+    assert any("Discovery" in t for t in texts)
+
+
+def test_the_hero_just_named_is_a_pronoun_next():
+    events = [("challenge_issued", {"seat": "hero2", "card": "ace-suns", "bid": 0}),
+              ("met", {"seat": "hero2", "suit": "suns", "have": 6, "need": 4}),
+              ("advance", {"seat": "hero2", "stage": 5, "card": "discovery"})]
+    for seed in range(6):
+        text = Narrator(seed).narrate(_beat(events), NarrationMemory(seed))
+        told = text.replace("says Brannoc", "")  # his own line, if he speaks, is signed
+        assert told.count("Brannoc") == 1, text  # then "he"/"him"
+
+
+def test_the_excuse_is_told_as_the_excuse_and_player_words_get_a_capital():
+    beat = _beat([("challenge_issued", {"seat": "hero1", "card": "excuse", "bid": 1})],
+                 seat="hero1", text="a knotted cord, the sign of craft")
+    text = Narrator(1).narrate(beat, NarrationMemory(1))
+    assert "Excuse" in text and "own choosing" not in text
+    assert "“A knotted cord, the sign of craft,” says Wren." in text
