@@ -317,9 +317,10 @@ def cmd_resume(args) -> int:
     if hasattr(session.voice, "restore"):  # the token budget counts what was already spent
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
+    named = getattr(session.game, "seat_name", None)
+    you = (named(seat) if named else f"the {seat_title(seat)}") if seat else ""
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
-                   f"{len(session.actions)}" + (f"; you are the {seat_title(seat)}." if seat
-                                                else "."))
+                   f"{len(session.actions)}" + (f"; you are {you}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
     if session.is_over():

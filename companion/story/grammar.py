@@ -100,6 +100,8 @@ def agree(verb: str, plural: bool) -> str:
     """``verb`` written for a singular subject ("bars", "is", "has"), made to agree."""
     if not plural:
         return verb
+    if verb.endswith("ies") and len(verb) <= 4:  # inflect makes "lies" "ly", "dies" "dy"
+        return verb[:-1]
     return _engine().plural_verb(verb)
 
 

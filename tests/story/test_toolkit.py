@@ -47,6 +47,8 @@ def test_verbs_agree_with_the_subject_slotted_before_them():
                     {"threat": WOLVES, "hero": Character(name="Wren")}) == \
         "Have Wren seen the wolves?"
     assert agree("has", True) == "have" and agree("has", False) == "has"
+    assert [agree(v, True) for v in ("lies", "dies", "tries", "carries")] == [
+        "lie", "die", "try", "carry"]
 
 
 def test_pronouns_she_he_they_and_custom():

@@ -441,7 +441,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         n = len(pend.get("dests", []))
         onto = ", ".join(sorted({("the bank" if d == "bank" else rules().card(d).name)
                                  for d in pend.get("dests", [])}))
-        return (f"Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
+        lead = ("The Calamity: every Hero pays half their tokens that are not Wyrms, rounded "
+                "up. " if pend.get("why") == "calamity" else "")
+        return (f"{lead}Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
                 f"pay SUIT [SUIT ...]")
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "

@@ -81,14 +81,30 @@ class Narrator:
         h = values.get("hero")
         text = ""
         if h is not None and h == getattr(self, "_last", None) and "other" not in values:
-            again = story().templates.get(key + "_again", ())
-            text = tell(again, values, told, scene, rng, allows=memory.allows) if again else ""
+            text = self._tell(key + "_again", values, told, scene, rng, memory)
         if not text:
-            text = tell(story().templates.get(key, ()), values, told, scene, rng,
-                        allows=memory.allows)
+            text = self._tell(key, values, told, scene, rng, memory)
         if text:
             self._last = h if "other" not in values else None
         return text
+
+    @staticmethod
+    def _tell(key: str, values: dict[str, Any], told: Told, scene: str, rng,
+              memory: NarrationMemory) -> str:
+        """A sentence from a template not yet used this round (so two Heroes resting in one
+        round are not told in the same words), or from any when all have been used."""
+        templates = list(story().templates.get(key, ()))
+        mark = lambda t: f"template|{scene}|{t}"  # noqa: E731
+        fresh = [t for t in templates if mark(t) not in memory.used]
+        for group in (fresh, templates):
+            order = list(group)
+            rng.shuffle(order)
+            for t in order:
+                text = tell([t], values, told, scene, rng, allows=memory.allows)
+                if text:
+                    memory.used.add(mark(t))
+                    return text
+        return ""
 
     def _line(self, seat: str, key: str, told: Told, scene: str, rng, memory) -> str:
         """A rival's own words, quoted. The default player's Hero (hero1) is never given words:

@@ -43,6 +43,11 @@ def tokens(d: dict) -> str:
     return ", ".join(parts) or "nothing"
 
 
+def _count(n: int, suit: str) -> str:
+    """'1 Sun', '3 Suns'."""
+    return f"{n} {rules().suit(suit).token if n == 1 else rules().suit(suit).name}"
+
+
 def _who(seat: str | None, viewer: str | None) -> str:
     return "You" if seat is not None and seat == viewer else hero_name(seat)
 
@@ -134,10 +139,13 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "challenge_back":
         return f"{_v(s, viewer, 'keep' if d['kept'] else 'discard')} a Challenge card."
     if k == "met":
-        return f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} ≥ Stage {d['need']}, met."
+        return f"{_who(s, viewer)}: {_count(d['have'], d['suit'])} ≥ Stage {d['need']}, met."
     if k == "failed":
-        how = "lies down (loses the next turn)" if d["choice"] == "lie_down" else "expends"
-        return (f"{_who(s, viewer)}: {d['have']} {rules().suit(d['suit']).name} < Stage "
+        you = s is not None and s == viewer
+        how = ("lies down (loses the next turn)" if not you else "you lie down (you lose your "
+               "next turn)") if d["choice"] == "lie_down" else ("you expend" if you else
+                                                                  "expends")
+        return (f"{_who(s, viewer)}: {_count(d['have'], d['suit'])} < Stage "
                 f"{d['need']}, failed; {how}.")
     if k == "advance":
         return f"{_v(s, viewer, 'advance')} to Stage {d['stage']}, {rules().card(d['card']).name}."
@@ -237,10 +245,10 @@ def front_matter(view: dict) -> str:
     from .data import story
 
     lines = ["**The Heroes:**", ""]
-    for h in view["heroes"]:
+    for h in view["heroes"]:  # where each comes from is told in the story itself
         info = story().hero(h["seat"])
-        origin = getattr(info, h["origin"]) if h.get("origin") else ""
-        lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}. {origin}".rstrip())
+        origin = f", from {rules().card(h['origin']).name}" if h.get("origin") else ""
+        lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}{origin}.")
     return "\n".join(lines)
 
 

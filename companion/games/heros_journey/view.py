@@ -118,8 +118,9 @@ def describe(a: Action) -> str:
     if k == "rest":
         if g.get("card") is None:
             return f"rest: draw {' and '.join(rules().suit(s).token for s in g['suits'])}"
-        two = f" (2 {g['two']})" if g.get("two") else ""
-        return f"rest with {name(g['card'])}{two}, +1 {g['stage_suit']} from your Stage"
+        two = f" (2 {rules().suit(g['two']).name})" if g.get("two") else ""
+        return (f"rest with {name(g['card'])}{two}, +1 {rules().suit(g['stage_suit']).token} "
+                "from your Stage")
     if k == "match":
         return f"advance by discarding {name(g['card'])} (a Matching Encounter)"
     if k == "challenge":
