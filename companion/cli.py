@@ -318,7 +318,7 @@ def cmd_resume(args) -> int:
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
     named = getattr(session.game, "seat_name", None)
-    you = (named(seat) if named else f"the {seat_title(seat)}") if seat else ""
+    you = (named(seat) if named else seat_phrase(seat)) if seat else ""
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
                    f"{len(session.actions)}" + (f"; you are {you}." if seat else "."))
     if session.narrations:
