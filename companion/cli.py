@@ -317,10 +317,9 @@ def cmd_resume(args) -> int:
     if hasattr(session.voice, "restore"):  # the token budget counts what was already spent
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
-    named = getattr(session.game, "seat_name", None)
-    you = (named(seat) if named else seat_phrase(seat)) if seat else ""
+    phrase = getattr(session.game, "seat_name", None) or seat_phrase  # "Wren", "the GM"
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
-                   f"{len(session.actions)}" + (f"; you are {you}." if seat else "."))
+                   f"{len(session.actions)}" + (f"; you are {phrase(seat)}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
     if session.is_over():
