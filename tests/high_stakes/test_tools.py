@@ -110,7 +110,8 @@ def test_draft_is_deterministic_and_refuses_unknown_kinds():
         draft.run("villain", "x")
     with pytest.raises(ValueError, match="describe the situation"):
         draft.run("scene", "  ")
-    assert "No obstacle" in draft.run("scene", "a quiet tea party")
+    assert "No obstacle" in draft.run("scene", "a crate on the quay")
+    assert "## No roll" in draft.run("scene", "a quiet tea party")
 
 
 def test_draft_reads_a_session_journal(tmp_path):
@@ -328,3 +329,24 @@ def test_a_newcomer_plays_the_one_shot_to_an_end_at_the_prompt(seed):
     assert not errors, errors
     assert ctl.session.is_over() and ctl.session.state.ending
     assert "The story is over" in screen.text()
+
+
+# -- issue 9, item 13: drafting reads the one obstacle, talk, and scenes with nothing at stake -----
+def test_draft_takes_the_difficulty_from_the_one_obstacle_in_the_way():
+    d = json.loads(draft.run("scene", "convince a suspicious harbour-master to let her search a "
+                                      "ship", as_json=True))
+    assert d["scene_type"] == "interaction" and d["attribute"] == "aura"
+    assert [o["name"] for o in d["obstacles"]] == ["someone to persuade"]  # the search is the goal
+    assert d["difficulty"] == 3 and d["rung"] == "Tricky"  # persuade 2, suspicious +1
+    assert any("search a ship" in n for n in d["notes"])
+
+
+def test_draft_of_a_talk_with_nothing_at_stake_has_no_roll():
+    d = json.loads(draft.run("scene", "a quiet dinner with Willow, who is dying", as_json=True))
+    assert d["roll"] is False and d["difficulty"] == 0 and d["consequences"] == []
+    assert d["scene_type"] == "interaction"
+    md = draft.run("scene", "a quiet dinner with Willow, who is dying")
+    assert "## No roll (Difficulty 0, Automatic)" in md and "Wounded" not in md and "Body" not in md
+    # talk with something at stake is an Aura roll
+    d = json.loads(draft.run("scene", "a dinner where she must bribe the magistrate", as_json=True))
+    assert d["difficulty"] >= 1 and d["attribute"] == "aura"

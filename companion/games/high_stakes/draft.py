@@ -66,10 +66,17 @@ class Modifier(_M):
     source: Literal["text", "ours"]
 
 
+class Reading(_M):
+    goal: list[str]
+    talk: list[str]
+    source: Literal["text", "ours"]
+
+
 class DraftData(_M):
     obstacle: list[Obstacle]
     count: Count
     modifier: list[Modifier]
+    reading: Reading
 
 
 def tables() -> DraftData:
@@ -88,10 +95,27 @@ def _match(word: str, text: str) -> re.Match | None:
     return re.search(rf"\b{re.escape(word.strip())}(s|es|ing)?\b", text)
 
 
-def recognise(situation: str) -> list[dict[str, Any]]:
-    """The obstacles named in the situation, each with its Difficulty and the reason for it."""
-    data = tables()
+def split_goal(situation: str) -> tuple[str, str]:
+    """The situation up to what the character wants past the obstacle, and that goal ("")."""
+    low = " " + situation.lower() + " "
+    cuts = [(low.find(m), m) for m in tables().reading.goal if low.find(m) >= 0]
+    if not cuts:
+        return situation, ""
+    at, marker = min(cuts)
+    return low[:at].strip(), low[at + len(marker):].strip()
+
+
+def is_talk(situation: str) -> str:
+    """The word that makes this a dialogue scene ("" if none)."""
     text = " " + situation.lower() + " "
+    return next((w for w in tables().reading.talk if _match(w, text)), "")
+
+
+def recognise(situation: str) -> list[dict[str, Any]]:
+    """The obstacles standing in the way in the situation (not in its goal), each with its
+    Difficulty and the reason for it."""
+    data = tables()
+    text = " " + split_goal(situation)[0].lower() + " "
     spans: list[tuple[int, int]] = []
     found: list[dict[str, Any]] = []
     for ob in data.obstacle:
@@ -155,6 +179,13 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     rng = derived_rng(seed, "draft", situation)
     found = recognise(situation)
     notes: list[str] = []
+    goal = split_goal(situation)[1]
+    talk = is_talk(situation)
+    if not found and talk:
+        return _no_roll(situation, talk, goal, seed, state)
+    if goal:
+        notes.append(f"What they want past the obstacle (“{goal}”) is the goal, not a second "
+                     "obstacle: the Difficulty is the obstacle in the way.")
     if not found:
         notes.append("No obstacle in the tables matched the situation: Moderate (2) is a fair "
                      "default; move it up or down the ladder by comparing with its examples.")
@@ -170,7 +201,9 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     reasoning += [f"“{m['word']}”: +{m['delta']}, {m['why']}" for m in mods]
     parts = [o["difficulty"] for o in obstacles] + [m["delta"] for m in mods]
     if len(parts) > 1:
-        reasoning.append(f"Obstacles in one scene add up: {' + '.join(map(str, parts))}"
+        head = ("Obstacles in one scene add up" if len(obstacles) > 1
+                else "The obstacle, and what makes it harder")
+        reasoning.append(f"{head}: {' + '.join(map(str, parts))}"
                          f" = {total} ({rung.name}: {rung.summary}).")
     reasoning.append(f"Overkill: a pool of {total + rules.limits.overkill_margin} dice or more "
                      "succeeds without a roll.")
@@ -236,9 +269,42 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     return draft
 
 
+def _no_roll(situation: str, talk: str, goal: str, seed: int, state: Any) -> dict[str, Any]:
+    """A dialogue scene with nothing in its way: played without dice."""
+    rules = load()
+    t = rules.scene_types["interaction"]
+    return {
+        "what": "scene", "situation": situation, "seed": seed,
+        "scene_type": "interaction", "attribute": "aura", "roll": False,
+        "difficulty": 0, "rung": rules.rung(0).name, "obstacles": [],
+        "reasoning": [f"“{talk}”: a dialogue scene ({t.summary}). Nothing here stands in the way "
+                      "or can go wrong in a way that matters, so there is no roll: the table "
+                      "simply plays it out (Difficulty 0, Automatic).",
+                      "If someone tries to manipulate, coerce, con, seduce, threaten or bribe, it "
+                      "becomes an Aura roll: draft that moment instead."],
+        "approaches": [], "consequences": [], "complications": [],
+        "secret": "Someone at the table is hiding how much they know.",
+        "triggered_scene": "A word said wrong turns the talk sour: from then on, whoever tries to "
+                           "sway the other rolls Aura.",
+        "tactical_advantage": [],
+        "notes": [f"The goal: {goal}."] if goal else [],
+        **({"characters": _characters_from_state(state)[:-1]} if state is not None else {}),
+    }
+
+
 def markdown(d: dict[str, Any]) -> str:
     out = [f"# Scene draft: {d['situation']}", ""]
     t = load().scene_types[d["scene_type"]]
+    if d.get("roll") is False:
+        out += [f"**{t.name} scene**: no roll.", "", "## No roll (Difficulty 0, Automatic)", ""]
+        out += [f"- {r}" for r in d["reasoning"]] + [""]
+        out += ["## Consequence", "", "None: nothing is at stake, so no dice and no complications.", ""]
+        out += ["## Secret", "", d["secret"], ""]
+        if d.get("triggered_scene"):
+            out += ["## If it should turn", "", d["triggered_scene"], ""]
+        if d["notes"]:
+            out += ["## Notes", ""] + [f"- {n}" for n in d["notes"]] + [""]
+        return "\n".join(out).rstrip() + "\n"
     out += [f"**{t.name} scene**, rolled with **{ATTR[d['attribute']]}** ({t.summary}).", ""]
     out += [f"## Difficulty {d['difficulty']} ({d['rung']})", ""]
     out += [f"- {r}" for r in d["reasoning"]] + [""]
