@@ -176,3 +176,20 @@ def test_finish_beat_still_reaches_after(tmp_path):
     # a guard for the helpers above: a plain roll plays out to the GM's after
     s = finish_beat(dice(do(to_pool(start("ash")), "player", "roll"), 4, 4, 4))
     assert s.phase == "after"
+
+
+def test_the_question_is_cut_after_a_closing_quote_too():
+    from companion.games.high_stakes.narrate import _unasked
+
+    said = "Willow nods. 'High walls. Go tonight, and come back.' What do you do?"
+    assert _unasked(said) == "Willow nods. 'High walls. Go tonight, and come back.'"
+    assert _unasked("What now?") == "What now?"  # a question alone stays
+
+
+def test_experience_verbs_go_to_the_character_whose_turn_it_is():
+    s = do(start("ash", "rust"), "gm", "end_story", ending="unfinished")
+    s = do(s, "player", "new_trait", "x", character="ash")
+    s = do(s, "player", "keep_dice", character="ash")
+    assert s.exp_queue[0] == "rust"
+    a = commands.parse("very", "3", G.view(s, "player"), G.legal_actions(s, "player"), "player")[0]
+    assert a.args["character"] == "rust" and a.args["trait"] == "t3"

@@ -349,6 +349,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
 def _exp_char(view: dict) -> dict:
     if view.get("phase") != "experience":
         raise RuleError("phase", "Experience comes at the end of the story")
+    queue = view.get("exp_queue") or []
+    for a in view["characters"]:  # the character whose Experience is due (then the first alive)
+        if queue and a["id"] == queue[0]:
+            return a
     for a in view["characters"]:
         if a["status"] == "active":
             return a

@@ -146,11 +146,14 @@ def _first_person_thing(thing: str) -> str:
 
 
 def _unasked(text: str) -> str:
-    """``text`` without the question it ends on."""
-    parts = sentences(text)
-    while len(parts) > 1 and parts[-1].rstrip("”\"").endswith("?"):
-        parts.pop()
-    return " ".join(parts)
+    """``text`` without the question it ends on (after the last sentence or quote that closes)."""
+    out = text.strip()
+    while out.endswith("?"):
+        cut = re.sub(r"\s*[^.!?'’”\"]*\?$", "", out).strip()
+        if not cut or cut == out:
+            break
+        out = cut
+    return out
 
 
 def _closes_after_no_roll(view: dict) -> bool:

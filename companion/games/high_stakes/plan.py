@@ -309,7 +309,7 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
         if named & _stems(" ".join(kind_words)) and rules.scene_types.get(stype) is not None \
                 and rules.scene_types[stype].attribute == attribute:
             return True, ""  # a Trait for what this kind of scene is rolled for
-        return False, f"{name} does not help you {doing.removeprefix('to ')}"
+        return False, f"the Trait “{name}” does not help you {doing.removeprefix('to ')}"
     if asking.get("kind") == "raise":
         k = asking["args"]["consequence"]
         fit = rules.raise_fit.get(k)

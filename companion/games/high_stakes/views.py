@@ -96,6 +96,7 @@ class Views(Base):
             "draft": s.draft.model_dump() if s.draft and seat == "player" else (
                 {"step": s.draft.step} if s.draft else None),
             "pending_new": s.pending_new,
+            "exp_queue": list(s.exp_queue),  # whose Experience comes next
             "bonds": [dict(b) for b in s.bonds],
             "ending": None if not s.ending else {
                 "id": s.ending, "title": rules.endings[s.ending].title,
