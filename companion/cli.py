@@ -123,8 +123,7 @@ def _intro(game, session, seat: str, voice, path: Path | None) -> str:
     others = join([phrase(s) for s in session.seats if s != seat])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
-    blurb = getattr(game, "seat_blurbs", {}).get(seat, game.blurb)  # the seat's own telling
-    lines = [f"{game.title}: {blurb}.",
+    lines = [f"{game.title}: {getattr(game, 'seat_blurbs', {}).get(seat, game.blurb)}.",
              f"You are {phrase(seat)}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
