@@ -200,6 +200,11 @@ def test_a_model_s_texts_replace_ours_field_by_field_where_they_fit():
     assert out["scenes"][1]["elements"] == q["scenes"][1]["elements"]
     assert out["scenes"][2] == q["scenes"][2]
     assert fit("elements", ["A cliff stair", "the fleet"]) == ["a cliff stair", "the fleet"]
+    # what a small model wrote live: a repeat, a phrase that is no thing, a Setup copying the Threat
+    assert fit("elements", ["the pirates", "the pirates", "a bell"]) is None
+    assert fit("elements", ["the wrecked oar", "one more time"]) is None
+    copied, _ = with_texts(q, [{"setup": q["scenes"][0]["threat"]}])
+    assert copied["scenes"][0]["setup"] == q["scenes"][0]["setup"]
     toml = to_toml(out, written, "tiny-model")
     assert "# written by tiny-model: setup, elements" in toml
     assert load_quest_file  # the printed file loads (checked in the CLI test below)

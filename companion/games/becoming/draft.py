@@ -172,6 +172,8 @@ def model_parts(quest: dict) -> list[dict[str, Any]]:
             for n, sc in enumerate(quest["scenes"])]
 
 
+ARTICLES = {"a", "an", "the", "some", "two", "three", "four", "five", "six", "seven", "her",
+            "his", "their", "its"}
 _SENTENCE_END = re.compile(r"[.!?…][\"'”’)]?$")
 
 
@@ -201,8 +203,12 @@ def fit(field: str, value: Any) -> str | list[str] | None:
                 return None
             if re.search(r"[{}\[\]<>*_#:;!?]", item) or re.search(r"\.\s", item):
                 return None
-            out.append(item[0].lower() + item[1:] if item[:2].istitle()
-                       and item.split()[0].lower() in ("a", "an", "the") else item)
+            first = item.split()[0]
+            if first.lower() not in ARTICLES and not first[:1].isupper():
+                return None  # "one more time", "crashing": not a thing a scene holds
+            out.append(item[0].lower() + item[1:] if first.lower() in ARTICLES else item)
+        if len({e.lower() for e in out}) < len(out):
+            return None  # "the pirates", "the pirates"
         return out
     return None
 
@@ -217,6 +223,9 @@ def with_texts(quest: dict, texts: list[dict[str, Any]]) -> tuple[dict, list[lis
         mine = []
         for field in FIELDS:
             value = fit(field, got.get(field))
+            other = [sc[f].lower() for f in ("setup", "threat") if f != field]
+            if isinstance(value, str) and value.lower() in other:
+                value = None  # a Setup that is the scene's Threat word for word tells nothing
             if value is not None and value != sc[field]:
                 sc[field] = value
                 mine.append(field)
