@@ -492,21 +492,16 @@ def _draft_usage_error(message: str):
 
 
 def cmd_draft(args) -> int:
-    import inspect
-
     from companion.core.registry import game_module
+    from companion.llm.draft import run_draft  # --level checked, a model writes when one is set
 
     game = _game(args.game)
     drafting = game_module(game, "draft")
     if drafting is None:
         raise UserError(f"{game.title} has no drafting aid yet")
     state = _journal_state(game, args.journal) if args.journal else None
-    more = {"level": args.level} if args.level is not None else {}
-    if more and "level" not in inspect.signature(drafting.run).parameters:
-        raise UserError(f"{game.title} drafts take no --level")
     try:
-        from companion.llm.draft import run_draft  # a model writes the texts when one is set
-        text = run_draft(drafting, game.name, args, state=state, **more)
+        text = run_draft(drafting, game, args, state=state)
     except ValueError as err:
         raise UserError(str(err)) from None
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

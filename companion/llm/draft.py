@@ -182,12 +182,19 @@ def writer_for(game: str, args: Any) -> DraftWriter | None:
     return DraftWriter(game, settings, what=args.what, seed=args.seed or 0)
 
 
-def run_draft(drafting: Any, game: str, args: Any, *, state: Any = None, **more: Any) -> str:
-    """A game's ``draft.run`` for the command line, with a model's writer when the game takes one
-    and a model is configured; what the model wrote is summed up in one line on stderr."""
+def run_draft(drafting: Any, game: Any, args: Any, *, state: Any = None) -> str:
+    """A game's ``draft.run`` for the command line: ``--level`` only for a game whose drafts take
+    one (else ValueError, one line), a model's writer when the game takes one and a model is
+    configured; what the model wrote is summed up in one line on stderr."""
+    params = inspect.signature(drafting.run).parameters
+    more: dict[str, Any] = {}
+    if getattr(args, "level", None) is not None:
+        if "level" not in params:
+            raise ValueError(f"{game.title} drafts take no --level")
+        more["level"] = args.level
     writer = None
-    if "writer" in inspect.signature(drafting.run).parameters:
-        writer = writer_for(game, args)
+    if "writer" in params:
+        writer = writer_for(game.name, args)
         if writer is not None:
             more["writer"] = writer
     text = drafting.run(args.what, " ".join(args.situation), state=state, as_json=args.json,
