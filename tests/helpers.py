@@ -57,3 +57,10 @@ def recorded_decisions(name: str, seed: int, record=lambda session, request: req
     else:
         session.advance(max_steps=max_steps)
     return game, seen
+
+
+def draw(chance, rng):
+    """A random outcome of ``chance`` from ``rng``: cards without replacement, dice with."""
+    opts = list(chance.options)
+    return chance.outcome(rng.sample(opts, chance.count) if chance.distinct else
+                          [rng.choice(opts) for _ in range(chance.count)])

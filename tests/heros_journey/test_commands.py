@@ -10,6 +10,7 @@ from companion.core.verbs import CommandError
 from companion.games.heros_journey import GAME, HjOptions, commands, policy
 
 from .table import deal, go, make
+from tests.helpers import draw
 
 
 def _parse(state, line, seat="hero1"):
@@ -89,10 +90,7 @@ def test_every_hint_names_a_command_that_does_what_it_says():
     while not st.over:
         due = GAME.to_move(st)
         if due == [CHANCE]:
-            ch = GAME.chance(st)
-            opts = list(ch.options)
-            a = ch.outcome(rng.sample(opts, ch.count) if ch.distinct else
-                           [rng.choice(opts) for _ in range(ch.count)])
+            a = draw(GAME.chance(st), rng)
         else:
             seat = due[0]
             view, legal = GAME.view(st, seat), GAME.legal_actions(st, seat)

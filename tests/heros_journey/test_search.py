@@ -12,6 +12,7 @@ from companion.games.heros_journey.data import rules
 from companion.games.heros_journey.search import best_turn, determinize
 
 from .table import card_places, make, total_tokens
+from tests.helpers import draw
 
 
 def _turn_views(players: int, seed: int, limit: int = 40):
@@ -22,10 +23,7 @@ def _turn_views(players: int, seed: int, limit: int = 40):
     while not st.over and len(out) < limit:
         due = GAME.to_move(st)
         if due == [CHANCE]:
-            ch = GAME.chance(st)
-            opts = list(ch.options)
-            a = ch.outcome(rng.sample(opts, ch.count) if ch.distinct else
-                           [rng.choice(opts) for _ in range(ch.count)])
+            a = draw(GAME.chance(st), rng)
         else:
             seat = due[0]
             view = GAME.view(st, seat)

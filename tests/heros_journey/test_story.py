@@ -14,6 +14,7 @@ from companion.games.heros_journey.render import mechanics
 from companion.story.voice import Beat, NarrationMemory
 
 from .table import make
+from tests.helpers import draw
 
 WRONG_YOU = re.compile(r"\bYou (advances|stays|keeps|discards|reaches|turns|accepts|refuses|"
                        r"loses|takes|draws|pays|rests|travels|contests|raises|passes)\b|: You\b")
@@ -26,10 +27,7 @@ def test_small_print_agrees_with_every_viewer_through_a_game():
     while not st.over:
         due = GAME.to_move(st)
         if due == [CHANCE]:
-            ch = GAME.chance(st)
-            opts = list(ch.options)
-            a = ch.outcome(rng.sample(opts, ch.count) if ch.distinct else
-                           [rng.choice(opts) for _ in range(ch.count)])
+            a = draw(GAME.chance(st), rng)
         else:
             seat = due[0]
             a = policy.choose(GAME.view(st, seat), seat, GAME.legal_actions(st, seat), rng)
