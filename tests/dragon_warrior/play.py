@@ -1,6 +1,8 @@
 """Autoplayed sessions for the tests."""
 from __future__ import annotations
 
+from unittest import mock
+
 from companion.games.dragon_warrior import GAME
 from companion.games.dragon_warrior.model import SEATS, WarriorOptions
 from companion.session import AI, Session
@@ -8,8 +10,12 @@ from companion.story.voice import OfflineVoice
 
 
 def autoplay(seed: int, path, until: str = ""):
-    s = Session.start(GAME, seed, {seat: AI for seat in SEATS}, OfflineVoice(GAME, seed), path,
-                      options=WarriorOptions(until=until))
-    s.advance()
-    s.close()
+    """A whole session by the AI in every seat. The journal's rows are written as in play but not
+    fsync'd: durability is the journal store's own tests' business, and hundreds of fsyncs per
+    session were most of this package's wall time on a busy disk."""
+    with mock.patch("companion.journal.store.os.fsync", lambda fd: None):
+        s = Session.start(GAME, seed, {seat: AI for seat in SEATS}, OfflineVoice(GAME, seed), path,
+                          options=WarriorOptions(until=until))
+        s.advance()
+        s.close()
     return s

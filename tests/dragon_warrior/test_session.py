@@ -15,11 +15,11 @@ from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
 
 
-def test_autoplay_seed_11_reaches_a_natural_stop_through_three_battles(tmp_path):
-    s = autoplay(11, tmp_path / "a.jsonl")
+def test_autoplay_seed_11_reaches_a_natural_stop_through_three_battles(tmp_path, quest_run):
+    s, path = quest_run
     assert s.is_over() and s.state.ended in ("quest", "defeat")
     assert s.state.battles >= 3
-    md = render_markdown(tmp_path / "a.jsonl")
+    md = render_markdown(path)
     assert md.count("## Battle:") >= 3 and "## The throne room" in md
     again = autoplay(11, tmp_path / "b.jsonl")
     assert render_markdown(tmp_path / "b.jsonl") == md  # same seed, same story
@@ -31,8 +31,8 @@ def test_every_autoplay_stops(tmp_path, seed):
     assert s.is_over() and s.state.ended in ("quest", "defeat", "stopped")
 
 
-def test_the_companions_text_never_addresses_the_reader(tmp_path):
-    s = autoplay(11, tmp_path / "a.jsonl")
+def test_the_companions_text_never_addresses_the_reader(quest_run):
+    s, _ = quest_run
     for _, text in s.narrations:
         quoted = re.sub(r"“[^”]*”|\"[^\"]*\"", "", text)  # the king's speech may say "you"
         assert not re.search(r"\b(you|your)\b", quoted, re.I), text
