@@ -3,7 +3,9 @@
     python bench/llm_live.py --base-url http://127.0.0.1:8080/v1 --model smollm2 \\
         --game at-any-cost --seeds 3 [--journals DIR] [--max-decisions N]
 
-Per game and model it prints: AI moves made by the model / by the fallback, first-try validity,
+Per game and model it prints: AI moves made by the model / by the fallback, first-try validity
+(``valid_first_try``: the first reply is JSON naming a legal move with the fields it needs;
+``first_try``: and every text in it passed the checks, so it went to the journal as written),
 re-asks per decision, misses by kind (from the ledger), latency p50/p99 per call, prompt and
 completion tokens per decision, time to the first narration on screen (p50), and what reached the
 journal: texts that repeat six or more words of the instructions we sent, punctuation-only texts,
@@ -190,7 +192,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
     decisions = [d for ds, _, _ in runs for d in ds if not d["forced"]]
     calls = [n for d in decisions for n in d["notes"] if n.get("event") == "call"]
     by_model = sum(d["source"] == "model" for d in decisions)
-    first_ok = 0
+    first_ok = first_valid = 0
     asked = 0
     for d in decisions:
         first = [n for n in d["notes"] if n.get("event") == "call" and n.get("attempt") == 1
@@ -198,6 +200,8 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         if first:
             asked += 1
             first_ok += first[-1].get("outcome") == "ok"
+            # a valid reply: JSON, a legal action, the fields it needs (its words may still miss)
+            first_valid += first[-1].get("outcome") not in ("invalid", "illegal", None)
     reasks = sum(1 for n in calls if (n.get("attempt") or 1) > 1)
     misses: Counter[str] = Counter()
     for d in decisions:
@@ -225,6 +229,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         "game": label, "games": len(runs), "finished": sum(f for _, _, f in runs),
         "decisions": len(decisions), "by_model": by_model,
         "fallback": len(decisions) - by_model,
+        "valid_first_try": f"{first_valid}/{asked} ({100 * first_valid / max(1, asked):.0f}%)",
         "first_try": f"{first_ok}/{asked} ({100 * first_ok / max(1, asked):.0f}%)",
         "reasks_per_decision": f"{reasks / n:.2f}",
         "misses": ", ".join(f"{k} {v}" for k, v in misses.most_common()) or "none",
@@ -285,7 +290,8 @@ def main() -> int:
                   f"{time.monotonic() - started:.0f} s"
                   + ("" if runs[-1][2] else " (stopped at the decision cap)"), flush=True)
         rows.append(summarize(name, runs, checks.instruction_text(game)))
-    heads = ["game", "games", "finished", "decisions", "by_model", "fallback", "first_try",
+    heads = ["game", "games", "finished", "decisions", "by_model", "fallback", "valid_first_try",
+             "first_try",
              "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
              "prompt_tokens_per_decision", "completion_tokens_per_decision",
              "first_narration_p50", "journal_texts", "echo_6_words", "punctuation_only",

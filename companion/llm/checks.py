@@ -74,35 +74,56 @@ LIMITS = {"narration": NARRATION_CHARS, "speech": SPEECH_CHARS}
 
 
 class Instructions:
-    """The runs of ``ECHO_WORDS`` words found in the instruction texts we sent."""
+    """The runs of ``ECHO_WORDS`` words found in the instruction texts we sent, and in the story
+    lines we quoted.
+
+    A run from the instructions is an echo wherever it appears. A run from the quoted story is
+    an echo only when such runs make up most of the text (a reply that is the last narration
+    again): a sentence that carries a fact forward in the story's own words ("the youngest
+    child of a poor farmer" describing the hero of that premise) is continuity, not a copy."""
 
     def __init__(self, texts: Iterable[str] = ()) -> None:
         self.grams: set[tuple[str, ...]] = set()
+        self.story: set[tuple[str, ...]] = set()
         for text in texts:
             self.add(text)
 
-    def add(self, text: str) -> "Instructions":
+    @staticmethod
+    def _grams(text: str, into: set[tuple[str, ...]]) -> None:
         # placeholders split a template into pieces that never run into each other
         for piece in re.split(r"\{[A-Za-z_]\w*\}", text):
             ws = words(piece)
             for i in range(len(ws) - ECHO_WORDS + 1):
-                self.grams.add(tuple(ws[i:i + ECHO_WORDS]))
+                into.add(tuple(ws[i:i + ECHO_WORDS]))
+
+    def add(self, text: str) -> "Instructions":
+        self._grams(text, self.grams)
         return self
 
-    def plus(self, texts: Iterable[str]) -> "Instructions":
+    def plus(self, texts: Iterable[str], story: Iterable[str] = ()) -> "Instructions":
         out = Instructions()
-        out.grams = set(self.grams)
+        out.grams, out.story = set(self.grams), set(self.story)
         for text in texts:
             out.add(text)
+        for text in story:
+            self._grams(text, out.story)
         return out
 
-    def echo(self, text: str) -> str:
-        """The first run of words ``text`` shares with the instructions ("" if none)."""
+    def echo(self, text: str, partial: bool = False) -> str:
+        """The first run of words ``text`` shares with the instructions, or the first of the runs
+        copied from the quoted story when they cover most of it ("" if neither). A ``partial``
+        text (still streaming) is judged on the instructions alone: its end is not known."""
         ws = words(text)
+        copied: set[int] = set()
+        first = ""
         for i in range(len(ws) - ECHO_WORDS + 1):
-            if tuple(ws[i:i + ECHO_WORDS]) in self.grams:
-                return " ".join(ws[i:i + ECHO_WORDS])
-        return ""
+            gram = tuple(ws[i:i + ECHO_WORDS])
+            if gram in self.grams:
+                return " ".join(gram)
+            if gram in self.story:
+                copied.update(range(i, i + ECHO_WORDS))
+                first = first or " ".join(gram)
+        return first if not partial and 2 * len(copied) > len(ws) else ""
 
 
 @dataclass(frozen=True)

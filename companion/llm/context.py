@@ -24,6 +24,7 @@ from typing import Any
 
 from companion.core.game import Action, Event
 from companion.llm import templates
+from companion.llm.schema import model_question
 from companion.story.voice import DecisionRequest
 
 STORY_LINES = 2  # the last narrations quoted verbatim
@@ -256,23 +257,29 @@ def quote(lines: Sequence[str], count: int = STORY_LINES) -> str:
 
 
 def action_lines(request: DecisionRequest) -> str:
-    """The numbered moves; a question several moves ask is said once, after them."""
-    asks = [a.ask for a in request.legal if a.ask is not None]
-    shared = asks[0] if len(asks) > 1 and len(set(asks)) == 1 else None
-    out = []
+    """The moves, numbered, and the question they ask said last, plainly (a small model answers
+    the last thing it read): "Choose one move by its number:" and the list, or, for a lone move,
+    "Your move: 1. describe the hero"; then "It asks: ..." for a question the moves share, or
+    each move's own question beside it."""
+    asks = [model_question(a.ask) for a in request.legal if a.ask is not None]
+    shared = asks[0] if asks and len(set(asks)) == 1 else None
+    lines = []
     for i, (action, label) in enumerate(zip(request.legal, request.labels, strict=True), 1):
         line = f"{i}. {_clip(label, 160)}"
         if action.ask is not None and shared is None:
-            need = ", optional" if action.optional_text else ""
-            line += f' (asks: "{_clip(action.ask, 200)}": answer in "text"{need})'
-        out.append(line)
+            line += f' (it asks: "{_clip(model_question(action.ask), 200)}")'
+        lines.append(line)
+    if len(lines) == 1:
+        out = [f"Your move: {lines[0]}"]
+    else:
+        out = ["Choose one move by its number:", *lines]
     if shared is not None:
         numbers = [str(i) for i, a in enumerate(request.legal, 1) if a.ask is not None]
-        optional = all(a.optional_text for a in request.legal if a.ask is not None)
-        which = "Every move" if len(numbers) == len(request.legal) else \
+        who = "It" if len(request.legal) == 1 else "Every move" if len(numbers) == len(
+            request.legal) else "Move " + numbers[0] if len(numbers) == 1 else \
             "Moves " + ", ".join(numbers)
-        out.append(f'{which} asks: "{_clip(shared, 200)}": answer in "text"'
-                   + (", optional" if optional else ""))
+        out.append(f"{who} {'asks' if who in ('It', 'Every move') or len(numbers) == 1 else 'ask'}"
+                   f": {_clip(shared, 200)}")
     return "\n".join(out)
 
 

@@ -131,7 +131,7 @@ class _Screen:
         if problems:
             self.kind = "fidelity"
             raise Stop("the narration " + "; ".join(problems), raw)
-        copied = self.instructions.echo(narration)
+        copied = self.instructions.echo(narration, partial=partial)
         if copied:
             self.kind = "miss"
             raise Stop(f'"narration" copies the instructions ("{copied}"): write the story\'s '
@@ -253,7 +253,7 @@ class OpenAIVoice:
         questions asked) and the story lines it quotes (a reply repeating them tells nothing
         new: small models answer a question with the last narration)."""
         quoted = request.story[-context.STORY_LINES:]
-        return self._instructions.plus([*(a.ask for a in request.legal if a.ask), *quoted])
+        return self._instructions.plus([a.ask for a in request.legal if a.ask], story=quoted)
 
     def _decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,

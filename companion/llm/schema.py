@@ -32,9 +32,27 @@ def wants_text(legal: list[Action]) -> bool:
     return any(a.ask is not None for a in legal)
 
 
+def model_question(ask: str) -> str:
+    """A question as a model is asked it: without the hints a person at the prompt needs, the
+    closing brackets ("(optional)", "(she, he, they, ...; Enter: they)"), which small models
+    copy into their answers."""
+    text = ask.rstrip()
+    while text.endswith(")"):
+        depth, i = 0, len(text) - 1
+        while i >= 0:
+            depth += {")": 1, "(": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i -= 1
+        if i <= 0:
+            break
+        text = text[:i].rstrip()
+    return text or ask.strip()
+
+
 def text_question(legal: list[Action]) -> str:
     """The question ``text`` answers: the legal actions' own, when they share one."""
-    asks = list(dict.fromkeys(a.ask for a in legal if a.ask is not None))
+    asks = list(dict.fromkeys(model_question(a.ask) for a in legal if a.ask is not None))
     return asks[0] if len(asks) == 1 else "The words the move you choose asks for"
 
 
@@ -59,7 +77,7 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
     name's ``pattern`` (capitalised words) when every move asks for a character's name. OpenAI's
     strict mode is given none of them."""
     from companion.llm import checks
-    from companion.story import names
+    from companion.story import names, pronouns
 
     def string(limit: int, least: int = 0, title: str = "", pattern: str = "") -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
@@ -83,6 +101,8 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
         naming = all(a.kind in names.KINDS for a in asking)
         props["text"] = string(limit, least, text_question(legal),
                                NAME_PATTERN if naming and least else "")
+        if all(pronouns.asks_freely(a) for a in asking):  # a closed question: its answers
+            props["text"] = {"type": "string", "enum": list(pronouns.COMMON)}
     required = list(props)
     if len(asking) < len(legal):
         props["narration"] = string(checks.NARRATION_CHARS)

@@ -42,6 +42,14 @@ IT = Pronouns(they="it", them="it", their="its", theirs="its", themself="itself"
 KNOWN = {"she": SHE, "her": SHE, "he": HE, "him": HE, "they": THEY, "them": THEY, "it": IT}
 
 EXPECTED = "she, he, they, or your own set as subject/object/possessive (e.g. xe/xem/xyr)"
+COMMON = ("she", "he", "they")  # the sets a model picks from (a set of one's own is a player's)
+
+
+def asks_freely(action) -> bool:
+    """Is ``action`` a pronoun question answered in free text (not a listed set, not a player's
+    own set)? A model answers one from :data:`COMMON`."""
+    return (action.kind == "pronouns" and action.ask is not None
+            and action.args.get("set") != "own")
 
 
 def parse(text: str) -> Pronouns:

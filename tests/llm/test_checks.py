@@ -67,3 +67,13 @@ def test_words_about_the_game_are_not_story():
     assert kind("narration", "How will you choose one move?") == "meta"
     assert kind("narration", "Pim has no answer for the old woman, and moves on.") is None
     assert kind("text", "A locket with a pressed flower.", ANSWER) is None
+
+
+def test_quoted_story_is_an_echo_only_when_it_is_most_of_the_text():
+    story = "The youngest child of a poor farmer leaves home to find a fortune."
+    sent = SENT.plus([], story=[story])
+    assert sent.echo("The youngest child of a poor farmer leaves home.")  # the line again
+    carried = "Pim, the youngest child of a poor farmer, has calloused hands and a quick laugh."
+    assert not sent.echo(carried)  # a fact carried forward in a sentence of its own
+    assert not sent.echo("The youngest child of a poor farmer", partial=True)  # still streaming
+    assert sent.echo("Reply with one JSON object and nothing else", partial=True)

@@ -57,9 +57,14 @@ def test_decision_and_reask_render_with_their_callers_variables(request_for):
     assert "action 9 is not legal" in reask and "attempt 2" in reask
 
 
-def test_ask_actions_say_where_the_answer_goes(request_for):
+def test_the_question_comes_last_without_the_prompts_hints(request_for):
     user = context.build_messages(request_for(named=False), "Duel")[1]["content"]
-    assert 'asks: "Name your champion": answer in "text"' in user
+    assert user.rstrip().endswith("Your move: 1. name your champion\nIt asks: Name your champion")
+    assert context.model_question("Ash's pronouns (she, he, they, or your own set (e.g. "
+                                  "xe/xem/xyr); Enter: they)") == "Ash's pronouns"
+    assert context.model_question("A sentence or two about Ash (optional)") == \
+        "A sentence or two about Ash"
+    assert context.model_question("(optional)") == "(optional)"
 
 
 def test_view_rules_leave_out_what_the_game_says(request_for):

@@ -47,6 +47,18 @@ def test_schema_asks_for_the_words_the_moves_need_and_no_more(request_for):
     assert strict["required"] == list(strict["properties"])  # and needs every key required
 
 
+def test_a_free_pronoun_question_is_answered_from_the_common_sets():
+    from companion.core.game import Action
+
+    ask = "Ash's pronouns (she, he, they, or your own set; Enter: they)"
+    free = [Action(seat="p", kind="pronouns", ask=ask)]
+    text = reply_schema(free, lengths=True)["properties"]["text"]
+    assert text == {"type": "string", "enum": ["she", "he", "they"]}
+    own = [Action(seat="p", kind="pronouns", args={"set": "own"}, ask="xe/xem/xyr",
+                  optional_text=False)]  # a set of one's own is written, not picked
+    assert "enum" not in reply_schema(own, lengths=True)["properties"]["text"]
+
+
 def test_extract_json_from_fences_and_prose():
     assert extract_json('Here:\n```json\n{"action": 1}\n```') == {"action": 1}
     assert extract_json('I pick {"action": 2, "narration": "x"} thanks') == {"action": 2,

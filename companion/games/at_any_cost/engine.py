@@ -264,7 +264,7 @@ class AtAnyCost(Views, Refusals):
             elif p is Phase.QUESTIONS and s.questions and s.questions[-1].answer is None:
                 q = s.questions[-1]
                 acts.append(self._act(seat=seat, kind="reply", args={"anchor": q.anchor},
-                                   ask="Your answer"))
+                                   ask=q.question.strip() or "Your answer"))
             elif p is Phase.EPILOGUE:
                 acts.append(self._act(seat=seat, kind="epilogue",
                                    ask=f"How does {s.hero_name}'s journey end, and how did the "
