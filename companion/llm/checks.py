@@ -10,6 +10,7 @@ tells the model:
 * ``echo``: a run of ``ECHO_WORDS`` words shared with any instruction text we sent (the role, the
   reply format, its examples, a question put to the seat): a small model copying the prompt;
 * ``not_a_name``: the text of a naming action is a sentence, not a name;
+* ``not_a_question``: the text of a move that asks the other side a question is no question;
 * ``too_long``: longer than the field allows (``limits``);
 * ``meta``: it talks about the game's machinery rather than telling the story ("your move",
   "choose one", "the answer will be", "(optional)", "JSON"): a small model explaining the
@@ -59,6 +60,17 @@ def asks_name(action: Action | None) -> bool:
     if action is None or action.ask is None:
         return False
     return action.kind in names.KINDS or action.kind.startswith("name")
+
+
+def asks_question(action: Action | None) -> bool:
+    """Does the move put a question of the seat's own to the other side ("Your question about
+    Heirloom")?"""
+    return action is not None and (action.ask or "").startswith("Your question")
+
+
+def is_question(text: str) -> bool:
+    """A question: three words or more, ending in a question mark."""
+    return len(words(text)) >= 3 and text.rstrip().rstrip("\"'\u201d\u2019").endswith("?")
 
 
 def is_name(text: str) -> bool:
@@ -129,7 +141,7 @@ class Instructions:
 @dataclass(frozen=True)
 class Miss:
     field: str  # text | narration | speech
-    kind: str  # empty | echo | not_a_name | too_long
+    kind: str  # empty | echo | not_a_name | not_a_question | too_long | meta
     reason: str  # one line, for the re-ask and the journal
 
     def row(self) -> dict[str, str]:
@@ -156,6 +168,9 @@ def check(field: str, text: str, instructions: Instructions, action: Action | No
     if meta:
         return Miss(field, "meta", f'"{field}" talks about the game ("{meta.group(0)}"), not the '
                                    "story: tell what happens, in the story's words")
+    if field == "text" and asks_question(action) and not is_question(text):
+        return Miss(field, "not_a_question", f'"text" must be a question the hero can answer '
+                                             f"(a sentence ending in \"?\"), not {text[:40]!r}")
     if field == "text" and asks_name(action) and not is_name(text):
         return Miss(field, "not_a_name", f'"text" must be a name (one to {NAME_WORDS} words, '
                                          f"capitalised, no sentence), not {text[:40]!r}")

@@ -25,6 +25,7 @@ from typing import Any
 from companion.core.game import Action, Event
 from companion.llm import templates
 from companion.llm.schema import model_question
+from companion.story import names
 from companion.story.voice import DecisionRequest
 
 STORY_LINES = 2  # the last narrations quoted verbatim
@@ -256,6 +257,11 @@ def quote(lines: Sequence[str], count: int = STORY_LINES) -> str:
     return "\n".join(out) if out else "> (nothing yet)"
 
 
+def name_examples(request: DecisionRequest) -> list[str]:
+    """The names a naming move offers as examples (and, after a miss, as the choices)."""
+    return names.suggestions(" ".join(request.story[:1]) or request.seat)
+
+
 def action_lines(request: DecisionRequest) -> str:
     """The moves, numbered, and the question they ask said last, plainly (a small model answers
     the last thing it read): "Choose one move by its number:" and the list, or, for a lone move,
@@ -273,6 +279,9 @@ def action_lines(request: DecisionRequest) -> str:
         out = [f"Your move: {lines[0]}"]
     else:
         out = ["Choose one move by its number:", *lines]
+    if shared is not None and all(a.kind in names.KINDS for a in request.legal if a.ask):
+        examples = name_examples(request)
+        shared += f" (a name, such as {', '.join(examples[:-1])} or {examples[-1]})"
     if shared is not None:
         numbers = [str(i) for i, a in enumerate(request.legal, 1) if a.ask is not None]
         who = "It" if len(request.legal) == 1 else "Every move" if len(numbers) == len(

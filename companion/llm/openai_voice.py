@@ -44,7 +44,8 @@ from companion.core.rng import derived_rng
 from companion.llm import checks, context, fidelity, ledger
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
-from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema, reply_tokens
+from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
+                                  with_text_choices)
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
@@ -363,6 +364,13 @@ class OpenAIVoice:
                                                reason=why[:300], attempt=attempt))
                 self._mark(rows, kind, error)
                 screen.abandon()
+            if attempt < attempts and kept is not None and "text" in kept[1] and \
+                    checks.asks_name(request.legal[kept[0].action - 1]):
+                # a name that missed is asked again from the names the prompt offered
+                examples = context.name_examples(request)
+                schema = with_text_choices(schema, examples)
+                grammar = with_text_choices(grammar, examples)
+                error += f"; choose one of: {', '.join(examples)}"
             if attempt < attempts:
                 messages = messages + [
                     {"role": "assistant", "content": (raw or "")[:2000]},

@@ -116,6 +116,14 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
     }
 
 
+def with_text_choices(schema: dict[str, Any], choices: list[str]) -> dict[str, Any]:
+    """``schema`` with its ``text`` one of ``choices``: a naming move asked again after its name
+    missed is answered from the names its prompt offered, so the second answer is a name."""
+    props = dict(schema["properties"])
+    props["text"] = {"type": "string", "enum": list(choices)}
+    return {**schema, "properties": props}
+
+
 def reply_tokens(schema: dict[str, Any]) -> int:
     """``max_tokens`` with room above the longest reply the schema allows: a token a character
     at worst (a small model's newlines and odd spellings come a character a token), plus the

@@ -18,6 +18,18 @@ WORDS = 4
 CHARS = 40
 KINDS = frozenset({"name", "name_hero"})  # the actions that name a player's character
 EXPECTED = "e.g. Wren or Ash Tanager"
+# names offered to a model as examples when it names a character (a small model left to itself
+# glues the premise's words into a "name"); three are shown, chosen by the story's own text
+SUGGESTIONS = ("Wren", "Tamsin Reed", "Oren", "Ilse", "Corin Vale", "Mara", "Bram", "Sefa",
+               "Aldo Finch", "Nell", "Pim", "Rhosyn", "Hale", "Juno Marsh", "Ketter", "Lark")
+
+
+def suggestions(key: str, count: int = 3) -> list[str]:
+    """``count`` example names, the same for the same ``key``."""
+    import zlib
+
+    start = zlib.crc32(key.encode("utf-8"))
+    return [SUGGESTIONS[(start + 5 * i) % len(SUGGESTIONS)] for i in range(count)]
 
 _SENTENCE = re.compile(r"[,;:!?\"()\[\]{}<>]|--|\.\.|[^\W\d_]{3,}\.")
 
@@ -62,7 +74,10 @@ def check(text: str) -> str:
 # Name" or "The Hero" (a person may call their hero Hero; a model that does is copying the prompt)
 _PROMPT_WORDS = frozenset({"your", "my", "name", "names", "hero", "hero's", "heroine", "character",
                            "player", "protagonist", "antagonist", "warrior's", "champion", "game",
-                           "play", "story"})
+                           "play", "story", "what", "who", "whom", "whose", "why", "how", "when",
+                           "where", "which", "yes", "no", "none", "nobody", "unknown", "answer",
+                           "text", "action"})
+_ARTICLES = frozenset({"the", "a", "an"})  # "Aldo the Bold" is a name; "The" alone is not
 
 
 def is_name(text: str) -> bool:
@@ -71,4 +86,4 @@ def is_name(text: str) -> bool:
     text = " ".join(text.split())
     words = {w.lower().replace("\u2019", "'") for w in text.split()}
     return (_problem(text) is None and text[:1].isupper()
-            and not words & _PROMPT_WORDS)
+            and not words & _PROMPT_WORDS and not words <= _ARTICLES)

@@ -77,3 +77,17 @@ def test_quoted_story_is_an_echo_only_when_it_is_most_of_the_text():
     assert not sent.echo(carried)  # a fact carried forward in a sentence of its own
     assert not sent.echo("The youngest child of a poor farmer", partial=True)  # still streaming
     assert sent.echo("Reply with one JSON object and nothing else", partial=True)
+
+
+def test_a_question_put_to_the_other_side_is_a_question():
+    ask = Action(seat="a", kind="ask", ask="Your question about Heirloom", optional_text=False)
+    assert kind("text", "story", ask) == "not_a_question"
+    assert kind("text", "The heirloom is lost.", ask) == "not_a_question"
+    assert kind("text", "Who gave you the ring, and why?", ask) is None
+    assert kind("text", "Pim, who gave you the ring?", ANSWER) is None  # only asks must ask
+
+
+def test_a_question_word_is_no_name():
+    for text in ("What", "Who", "The"):
+        assert kind("text", text, NAME) == "not_a_name", text
+    assert kind("text", "Wren", NAME) is None

@@ -59,7 +59,7 @@ def test_decision_and_reask_render_with_their_callers_variables(request_for):
 
 def test_the_question_comes_last_without_the_prompts_hints(request_for):
     user = context.build_messages(request_for(named=False), "Duel")[1]["content"]
-    assert user.rstrip().endswith("Your move: 1. name your champion\nIt asks: Name your champion")
+    assert "Your move: 1. name your champion\nIt asks: Name your champion (a name, such as " in user
     assert context.model_question("Ash's pronouns (she, he, they, or your own set (e.g. "
                                   "xe/xem/xyr); Enter: they)") == "Ash's pronouns"
     assert context.model_question("A sentence or two about Ash (optional)") == \

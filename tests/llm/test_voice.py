@@ -378,3 +378,19 @@ def test_an_answer_that_repeats_the_quoted_story_is_an_echo(game, settings, fake
     d = voice_for(game, settings, fake).decide(req)
     assert d.action.text == "Morwen"
     assert [(n["field"], n["kind"]) for n in d.notes if n["event"] == "miss"] == [("text", "echo")]
+
+
+def test_a_name_that_misses_is_asked_again_from_the_names_offered(game, settings, fake,
+                                                                   request_for):
+    from companion.llm import context
+
+    req = request_for(named=False)
+    examples = context.name_examples(req)
+    assert ", ".join(examples[:-1]) in context.build_messages(req, "Duel")[1]["content"]
+    fake.reply(1, text="What")  # Gemma 3 270M's name for a hero, the question's first word
+    fake.reply(1, text=examples[1])
+    d = voice_for(game, settings, fake).decide(req)
+    assert d.source == "model" and d.action.text == examples[1]
+    assert "enum" not in fake.requests[0]["schema"]["properties"]["text"]
+    assert fake.requests[1]["schema"]["properties"]["text"]["enum"] == examples
+    assert "choose one of: " + ", ".join(examples) in fake.requests[1]["messages"][-1]["content"]
