@@ -13,6 +13,8 @@ wall-clock ``latency_ms`` removed: the one field two runs with the same replies 
     .venv/bin/python bench/batch.py                     # stub, at-any-cost, 16 journals per J
     .venv/bin/python bench/batch.py --count 40 --jobs 1 8 --verify
     .venv/bin/python bench/batch.py --llama --count 4 --jobs 1 2 4
+    .venv/bin/python bench/batch.py --base-url http://127.0.0.1:8811/v1 --model smollm2 \
+        --label "llama-cpp-python, SmolLM2-135M, one slot" --count 2 --jobs 1 2
 """
 from __future__ import annotations
 
@@ -174,11 +176,21 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--latency", type=float, default=0.1, help="the stub's seconds per request")
     p.add_argument("--llama", action="store_true", help="the local llama-cpp-python server")
+    p.add_argument("--base-url", help="a server already running (vLLM, llama.cpp, ...) instead")
+    p.add_argument("--model", help="with --base-url: the model it serves")
+    p.add_argument("--label", help="with --base-url: the series' name in the plot")
     p.add_argument("--verify", action="store_true",
                    help="J = 1 as single autoplay runs; check every J wrote the same journals")
     p.add_argument("--no-save", action="store_true", help="do not update batch.json/batch.svg")
     args = p.parse_args()
-    if args.llama:
+    if args.base_url:
+        if not args.model:
+            p.error("--base-url needs --model")
+        label = args.label or f"{args.model} at {args.base_url}"
+        name = f"{label} ({args.game}, {args.count} each)"
+        rows = run(args.game, args.base_url, args.model, args.count, args.jobs, args.seed,
+                   args.verify, timeout=300)
+    elif args.llama:
         from localserver import ALIAS, LocalServer
 
         python = os.environ.get("COMPANION_LLM_SERVER_PYTHON") or str(
