@@ -321,7 +321,7 @@ def cmd_resume(args) -> int:
                    f"{len(session.actions)}" + (f"; you are {phrase(seat)}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
-    if session.is_over():
+    if session.is_over() and not session.go_on():
         screen("info", f"This story is already finished: {program()} journal "
                        f"{args.journal} --format md")
         session.close()
@@ -363,6 +363,8 @@ def cmd_autoplay(args) -> int:
         session.close()
     outcome = game.outcome(session.state)
     print(f"{outcome.summary}\nJournal: {path}   (read it: {program()} journal {path} --format md)")
+    if session.sequel() is not None:
+        print(f"The next session: {program()} resume {path}")
     return 0
 
 

@@ -254,10 +254,14 @@ class Controller:
 
     def _finish(self) -> None:
         outcome = self.session.game.outcome(self.session.state)
-        self.out("info", f"The story is over. {outcome.summary}")
+        goes_on = self.session.sequel() is not None  # a campaign game's session, not its end
+        self.out("info", f"{'This session' if goes_on else 'The story'} is over. "
+                         f"{outcome.summary}")
         if self.session.journal is not None:
             path = self.session.journal.path
             self.out("info", f"Read it as a story: {program()} journal {path} --format md")
+            if goes_on:
+                self.out("info", f"The next session: {program()} resume {path}")
         self.done = True
 
     # -- shared verbs -------------------------------------------------------------------------------

@@ -233,6 +233,22 @@ class Session:
         return self.game.view(self.state, seat)
 
     # -- playing ----------------------------------------------------------------------------------
+    def sequel(self) -> Action | None:
+        """The move that opens the next session of a finished one, if the game is a campaign
+        that goes on (its optional ``sequel(state)``); None when the story is over for good."""
+        sequel = getattr(self.game, "sequel", None)
+        moves = sequel(self.state) if sequel is not None and self.is_over() else []
+        return moves[0] if moves else None
+
+    def go_on(self) -> bool:
+        """Open the next session (journaled like any move), then play until a human is due."""
+        action = self.sequel()
+        if action is None:
+            return False
+        self._step(action, by=AI)
+        self.advance()
+        return True
+
     def submit(self, action: Action, by: str = HUMAN) -> None:
         """Apply a human move (or a typed physical chance outcome); raises RuleError, changing
         nothing, if the engine refuses it. Then the AI and chance play until a human is due."""

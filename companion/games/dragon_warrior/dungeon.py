@@ -327,7 +327,7 @@ def clear_dungeon(s: State, did: str) -> tuple[State, list[Event]]:
 
 # -- spells of the dungeon and the road -----------------------------------------------------------------
 def towns_visited(s: State) -> list[str]:
-    return ["street"] + [p.id for p in s.places if p.kind == "dungeon" and p.cleared]
+    return [p.id for p in s.places if p.kind == "street" or (p.kind == "dungeon" and p.cleared)]
 
 
 def spell_actions(s: State, sid: str) -> list[Action]:

@@ -94,6 +94,16 @@ class DragonWarrior:
             return [WARRIOR] if s.warrior.points > 0 else [ALLY]
         return [WARRIOR]
 
+    def sequel(self, s: State) -> list[Action]:
+        """The move that opens the next session of a finished one (``companion resume``): after
+        the home town's last Quest, the voyage to a new town; after a night's stop, a defeat or
+        an autoplay's own stop, the next morning where the Warrior is. None after the lord."""
+        if s.phase is not Phase.OVER or s.ended in ("", "lord"):
+            return []
+        if s.ended == "quest":
+            return [Action(seat=TREASURE, kind="voyage")]
+        return [Action(seat=WARRIOR, kind="morning")]
+
     def chance(self, s: State) -> Chance:
         if s.phase is Phase.BATTLE and battle.to_move(s) == [CHANCE]:
             return battle_apply.chance(s)
@@ -176,6 +186,12 @@ class DragonWarrior:
             return self._apply_chance(s, action)
         self._check_legal(s, action)
         p, k = s.phase, action.kind
+        if p is Phase.OVER:  # the next session (sequel)
+            if k == "voyage":
+                return world.voyage(s)
+            s = s.model_copy(update={"phase": Phase.EXPLORE, "ended": "", "until": "",
+                                     "session": s.session + 1, "battles_before": s.battles})
+            return s, [Event(kind="morning", data={"place": s.here})]
         if k == "swap":
             return world.swap(s)
         if p is Phase.BATTLE:
@@ -245,7 +261,8 @@ class DragonWarrior:
     def _check_legal(self, s: State, action: Action) -> None:
         if action.seat not in SEATS:
             raise RuleError("seats", f"there is no seat called {action.seat!r}", legal=SEATS)
-        legal = self.legal_actions(s, action.seat)
+        legal = self.legal_actions(s, action.seat) if s.phase is not Phase.OVER else [
+            a for a in self.sequel(s) if a.seat == action.seat]
         key = action.key()
         for template in legal:
             if template.key() == key:

@@ -19,6 +19,7 @@ from companion.games.dragon_warrior.model import (
 from companion.games.dragon_warrior.world import (
     _w,
     award,
+    bid,
     can_award,
     in_town,
     place,
@@ -325,7 +326,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     if result == "defeat":
         xp = sheet.xp_after_defeat(w)
         s = _w(s, xp=xp, hp=w.max_hp, mp=w.max_mp).model_copy(update={
-            "here": "inn", "phase": Phase.OVER if not s.until else Phase.EXPLORE,
+            "here": bid(s.home, "inn"), "phase": Phase.OVER if not s.until else Phase.EXPLORE,
             "ended": "defeat" if not s.until else "", "scene_here": False,
             "battled_here": False, "forced": False})
         return s, [Event(kind="battle_over", data={

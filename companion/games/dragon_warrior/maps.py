@@ -38,15 +38,36 @@ def where(view: dict) -> str:
     return "town"
 
 
+def towns(view: dict) -> list[dict]:
+    """Every town's street, the first town first."""
+    return [p for p in view.get("places", []) if p["kind"] == "street"]
+
+
+def town_of(view: dict, pid: str | None = None) -> str:
+    """The street of the town a space is in (outside a town: the home town's)."""
+    p = _places(view).get(pid or view.get("here", ""), {})
+    if p.get("kind") == "street":
+        return p["id"]
+    if p.get("kind") == "building":
+        return p.get("parent") or "street"
+    return view.get("home") or "street"
+
+
+def _town_name(view: dict, street: dict) -> str:
+    return street.get("town") or view.get("town") or "The town"
+
+
 # -- terminal ------------------------------------------------------------------------------------------
-def town_text(view: dict) -> str:
+def town_text(view: dict, sid: str | None = None) -> str:
     ps = _places(view)
-    if "street" not in ps:
+    sid = sid or town_of(view)
+    if sid not in ps:
         return "No map yet: the town is not drawn."
     here = view.get("here")
-    rows = [f"{view.get('town') or 'The town'} +1" + " " * 4 + "(@ you, $ treasure found)"]
-    street = ps["street"]
-    rows.append(f" {'@' if here == 'street' else ' '} {_cap(street['name'])}")
+    street = ps[sid]
+    rows = [f"{_town_name(view, street)} +{street['level']}" + " " * 4
+            + "(@ you, $ treasure found)"]
+    rows.append(f" {'@' if here == sid else ' '} {_cap(street['name'])}")
     inside = [ps[x] for x in street["links"] if x in ps and ps[x]["kind"] == "building"]
     for i, b in enumerate(inside):
         branch = "└─" if i == len(inside) - 1 else "├─"
@@ -55,7 +76,7 @@ def town_text(view: dict) -> str:
     gates = [ps[x]["name"] for x in street["links"] if x in ps and ps[x]["kind"] != "building"]
     if gates:
         rows.append(_cut(f"   Out of town: {', '.join(gates)}", WIDTH))
-    rows += _quests(view, "street")
+    rows += _quests(view, sid)
     return "\n".join(rows)
 
 
@@ -63,6 +84,8 @@ def _quests(view: dict, town: str) -> list[str]:
     ps = _places(view)
     out = []
     for q in view.get("quests", []):
+        if town_of(view, q["giver"]) != town:
+            continue
         state = "turned in" if q.get("turned_in") else "done" if q["done"] else "open"
         giver = ps.get(q["giver"], {}).get("name", q["giver"])
         out += textwrap.wrap(f"Quest ({state}, from {giver}): {q['text']}", WIDTH,
@@ -76,13 +99,15 @@ def outdoors_text(view: dict) -> str:
     if not areas:
         return "No outdoor map yet."
     here = view.get("here")
-    rows = [f"The outdoors around {view.get('town') or 'the town'}" + " " * 4
+    first = ps.get("street", {})
+    in_town = town_of(view) if ps.get(here, {}).get("kind") in ("building", "street") else ""
+    rows = [f"The outdoors around {_town_name(view, first)}" + " " * 4
             + "(@ you, +N Level, $ treasure found)",
-            f" {'@' if ps.get(here, {}).get('kind') in ('building', 'street') else ' '} "
-            f"[{view.get('town') or 'the town'}] town +1"]
+            f" {'@' if in_town == 'street' else ' '} [{_town_name(view, first)}] town +1"]
 
     def children(pid: str) -> list[dict]:
-        return [p for p in ps.values() if p.get("parent") == pid and p["kind"] != "room"]
+        return [p for p in ps.values() if p.get("parent") == pid
+                and p["kind"] not in ("room", "building")]
 
     def line(p: dict, prefix: str, last: bool) -> None:
         branch = "└─" if last else "├─"
@@ -90,6 +115,9 @@ def outdoors_text(view: dict) -> str:
                                           ps.get(here, {}).get("dungeon") == p["id"]) else " "
         if p["kind"] == "area":
             text = f"{_cap(p['name'])} +{p['level']}"
+        elif p["kind"] == "street":
+            mark = "@" if in_town == p["id"] else " "
+            text = f"⌂ [{_town_name(view, p)}] town +{p['level']}"
         elif p["kind"] == "poi":
             text = f"◇ {_cap(p['name'])} (point of interest){' $' if p['searched'] else ''}"
         else:
@@ -99,7 +127,8 @@ def outdoors_text(view: dict) -> str:
             text = f"▼ {_cap(p['name'])} ({what} +{p['level']}, {state})"
         pad = " " * (len(prefix) + 4)
         rows.extend(textwrap.wrap(f"{prefix}{branch}{mark} {text}", WIDTH,
-                                  subsequent_indent=pad + ("│  " if p["kind"] == "area" and
+                                  subsequent_indent=pad + ("│  " if p["kind"] in
+                                                           ("area", "street") and
                                                            children(p["id"]) else "   "),
                                   drop_whitespace=False) or [""])
         kids = children(p["id"])
@@ -201,7 +230,9 @@ def map_text(view: dict, which: str = "") -> str:
 
 def all_maps(view: dict) -> list[tuple[str, str]]:
     """Every map in the view: (title, text): the town, the outdoors, each dungeon floor seen."""
-    out = [("The town", town_text(view)), ("The outdoors", outdoors_text(view))]
+    out = [(_town_name(view, t), town_text(view, t["id"])) for t in towns(view)] or [
+        ("The town", town_text(view))]
+    out.append(("The outdoors", outdoors_text(view)))
     for d in [p for p in view.get("places", []) if p["kind"] == "dungeon"]:
         floors = sorted({p["floor"] for p in view["places"] if p.get("dungeon") == d["id"]
                          and p["kind"] == "room"})
@@ -273,9 +304,9 @@ def outdoors_svg(view: dict) -> str:
     return _svg(640, 50 + 18 * len(lines), body, "The outdoors")
 
 
-def town_svg(view: dict) -> str:
+def town_svg(view: dict, sid: str = "street") -> str:
     ps = _places(view)
-    street = ps.get("street")
+    street = ps.get(sid)
     if street is None:
         return ""
     inside = [ps[x] for x in street["links"] if x in ps and ps[x]["kind"] == "building"]
@@ -293,11 +324,11 @@ def town_svg(view: dict) -> str:
         if b["id"] == view.get("here"):
             body.append(f'<circle cx="{x + 126}" cy="{y + 12}" r="7" fill="{WAX}"/>')
     rows = (len(inside) + 3) // 4
-    return _svg(640, 110 + rows * 80, body, f"{view.get('town') or 'The town'} +1")
+    return _svg(640, 110 + rows * 80, body, f"{_town_name(view, street)} +{street['level']}")
 
 
 def svgs(view: dict) -> list[str]:
-    out = [town_svg(view), outdoors_svg(view)]
+    out = [town_svg(view, t["id"]) for t in towns(view)] + [outdoors_svg(view)]
     for d in [p for p in view.get("places", []) if p["kind"] == "dungeon"]:
         for f in sorted({p["floor"] for p in view["places"] if p.get("dungeon") == d["id"]
                          and p["kind"] == "room"}):

@@ -231,6 +231,7 @@ class Place(BaseModel):
     boss_met: bool = False  # an entrance: the Villain has brought the Boss in
     boss_card: str = ""
     lair: bool = False  # an entrance: the lord's lair, whose Boss is the ___ lord
+    town: str = ""  # a street: its town's name (a later town's street sits in an area)
 
 
 class Quest(BaseModel):
@@ -258,7 +259,8 @@ class State(BaseModel):
     party_hp: int = 0
     cards: tuple[Foe, ...] = ()  # the Villain's deck of Conflict cards
     draft: Draft | None = None
-    town: str = ""
+    town: str = ""  # the name of the town whose Quests are in play (the home town)
+    home: str = "street"  # that town's street; a voyage moves it to a new town's
     places: tuple[Place, ...] = ()
     here: str = ""
     scene_here: bool = False  # a Scene was already played in this space this visit
@@ -272,6 +274,8 @@ class State(BaseModel):
     quests: tuple[Quest, ...] = ()
     battle: Battle | None = None
     battles: int = 0
+    battles_before: int = 0  # battles fought in earlier sessions of the campaign
+    session: int = 1  # which session of the campaign this is
     wins: int = 0
     tokens: tuple[int, int] = (0, 0)  # (the Warrior's player, the other player)
     swapped: bool = False  # the human and the AI have traded the Warrior seat

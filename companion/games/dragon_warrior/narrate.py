@@ -125,8 +125,15 @@ class Narrator:
             return f"{first} {opening}".strip() if memory.allows(opening) else first
         if k == "named":
             return say("named")
+        if k == "town_named" and d.get("voyage"):
+            return say("voyage_town_named", town=d["name"], level=d["level"],
+                       place=phrase(d["area"]))
         if k == "town_named":
             return say("town_named")
+        if k == "voyage":
+            return say("voyage", town=d["from"], place=phrase(d["through"]))
+        if k == "morning":
+            return say("morning")
         if k == "town_drawn":
             return say("town_drawn")
         if k == "area_drawn":
@@ -298,11 +305,17 @@ class Narrator:
             options = t.answers_to.get(asked[-1], ()) if asked else ()
             return pick(options or t.answers, "I would rather not say.")
         if k == "town":
-            return pick(t.towns, "Wickmere")
+            taken = {p.get("town") for p in view.get("places", []) if p["kind"] == "street"}
+            n = len(taken) + 1
+            fresh = [x for x in t.towns if x not in taken] or [
+                f"New {x}" for x in t.towns if f"New {x}" not in taken]
+            return pick(fresh, f"Waymark {n}")
         if k == "house":
             taken = {p["name"] for p in view.get("places", [])}
-            return pick([r for r in t.residents if f"the house of {r}" not in taken],
-                        "a quiet neighbour")
+            fresh = [r for r in t.residents if f"the house of {r}" not in taken] or [
+                f"{r.split(',')[0]} of {view.get('town') or 'the town'}" for r in t.residents
+                if f"the house of {r.split(',')[0]} of {view.get('town')}" not in taken]
+            return pick(fresh, "a quiet neighbour")
         if k == "area":
             level = args.get("level", 1)
             names = t.areas[min(level, len(t.areas)) - 1]

@@ -40,15 +40,20 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if phase == "questions":
         return _first(legal, "answer", "ask")
     if phase == "houses":
-        n = sum(1 for p in view["places"] if p["building"] == "house")
+        home = view.get("home", "street")
+        n = sum(1 for p in view["places"] if p["building"] == "house"
+                and (p.get("parent") or "street") == home)
         want = 3 + rng.randrange(3)
         if "house" in kinds and n < want:
             return _first(legal, "house")
         shop = rng.random() < 0.5
         return next(a for a in legal if a.kind == "houses_done"
                     and a.args["equipment_shop"] == shop)
-    if phase == "quest":
-        return max(legal, key=lambda a: a.args["area"])
+    if phase == "quest":  # a dungeon not yet cleared (not the lair), else the farthest area
+        by_id = {p["id"]: p for p in view["places"]}
+        return max(legal, key=lambda a: (
+            by_id[a.args["area"]]["kind"] == "dungeon" and not by_id[a.args["area"]].get("lair"),
+            by_id[a.args["area"]]["level"], int(a.args["area"].split("-")[-1])))
     if phase == "pronouns":
         return rng.choice([a for a in legal if a.args.get("set") != "own"])
     if phase == "treasure":
@@ -193,6 +198,12 @@ def _path(view: dict, start: str, goal: str) -> list[str]:
     return list(reversed(out))
 
 
+def _in_home(view: dict, building: str) -> str:
+    """The id of a building of the home town ("inn" in the first town)."""
+    home = view.get("home", "street")
+    return building if home == "street" else f"{home}-{building}"
+
+
 def _go(view: dict, legal: Sequence[Action], goal: str) -> Action | None:
     if view["here"] == goal:
         return None
@@ -208,7 +219,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     by = {a.kind: a for a in legal}
     here = next(p for p in view["places"] if p["id"] == view["here"])
-    if view["battles"] >= (MAX_CAMPAIGN_BATTLES if view.get("until") else MAX_AUTOPLAY_BATTLES):
+    if view.get("session_battles", view["battles"]) >= (
+            MAX_CAMPAIGN_BATTLES if view.get("until") else MAX_AUTOPLAY_BATTLES):
         return by["end"]
     if "turn_in" in kinds:
         return by["turn_in"]
@@ -227,14 +239,14 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         if step:
             return step
     if here["kind"] in ("room", "dungeon", "poi") and w["hp"] * 2 < w["max_hp"]:
-        step = _go(view, legal, "inn")  # no healing left: back to the inn
+        step = _go(view, legal, _in_home(view, "inn"))  # no healing left: back to the inn
         if step:
             return step
     if here["kind"] in ("building", "street"):
         if w["hp"] < w["max_hp"] and "rest" in kinds:
             return by["rest"]
         if w["hp"] * 4 < w["max_hp"] * 3 and view["battles"]:
-            step = _go(view, legal, "inn")
+            step = _go(view, legal, _in_home(view, "inn"))
             if step:
                 return step
         if "talk" in kinds and rng.random() < 0.4:
@@ -246,7 +258,7 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
             return heal[0] if heal else next(a for a in legal if a.kind == "buy")
         if w["pouch_used"] * 2 < w["pouch_capacity"] and (not view["battles"]
                                                           or view.get("until")):
-            step = _go(view, legal, "item-shop")
+            step = _go(view, legal, _in_home(view, "item-shop"))
             if step:
                 return step
         unsearched = [p["id"] for p in view["places"]
@@ -297,7 +309,7 @@ def _campaign(view: dict, legal: Sequence[Action]) -> Action | None:
         return None
     if view["here"] == frontier["id"]:
         return _first(legal, "fight") if any(a.kind == "fight" for a in legal) else \
-            _go(view, legal, "inn")
+            _go(view, legal, _in_home(view, "inn"))
     return _go(view, legal, frontier["id"])
 
 

@@ -238,6 +238,12 @@ def heading(event: Event) -> str | None:
         return "Session zero"
     if k == "king_speaks":
         return "The throne room"
+    if k == "voyage":
+        return f"A new session: the road out of {d['from']}"
+    if k == "morning":
+        return "A new session"
+    if k == "town_named" and d.get("voyage"):
+        return f"{d['name']}, a Level {d['level']} town"
     if k == "obstacle_passed":
         return f"Into {d['dungeon']}"
     if k == "entered" and not d.get("named", True):
@@ -272,14 +278,19 @@ def front_matter(view: dict) -> str:
         lines += ["", f"*Yes:* {', '.join(pal['yes']) or '-'} · *No:* {', '.join(pal['no']) or '-'}"]
     for q in view.get("questions", []):
         lines += ["", f"> *{q['role'].capitalize()} asks:* {q['question']}  ", f"> {q['answer']}"]
-    if view.get("town"):
+    first = next((p for p in view.get("places", []) if p["id"] == "street"), None)
+    if first is not None and len(maps.towns(view)) == 1:
         lines += ["", f"*Town:* {view['town']} (+1) · *Trouble:* {view.get('trouble') or '-'}"]
+    elif first is not None:
+        lines += ["", "*Towns:* " + ", ".join(f"{t['town'] or view['town']} (+{t['level']})"
+                                             for t in maps.towns(view))]
     return "\n".join(lines)
 
 
 def closing(view: dict) -> str:
     w = view["warrior"]
-    why = {"quest": "The town's last open Quest is turned in: a good place to end a session.",
+    why = {"quest": "The town's last open Quest is turned in: a good place to end a session. "
+                    "The next one begins with the voyage to a new town.",
            "defeat": "Defeated, the Warrior woke at the inn: the session ends there.",
            "stopped": "The Warrior stopped for the night.",
            "dungeon": "The dungeon is cleared and has become a town: the session ends there.",

@@ -29,6 +29,10 @@ def _place(p, seat: str | None) -> dict:
            "links": list(p.links), "searched": p.searched}
     if p.kind in ("area", "poi", "dungeon", "room"):
         out.update(parent=p.parent, text=p.text)
+    if p.kind == "street":
+        out.update(town=p.town, parent=p.parent)
+    if p.kind == "building":
+        out.update(parent=p.parent)
     if p.kind == "dungeon":
         out.update(obstacle=p.obstacle, opened=p.opened, tried=list(p.tried),
                    cleared=p.cleared, boss_met=p.boss_met, lair=p.lair)
@@ -66,7 +70,7 @@ def view(game, s: State, seat: str | None) -> dict:
             "spells": list(sheet.warrior_spells(w.max_mp)), "points": w.points,
             "fire": w.fire, "scale": w.scale},
         "questions": [{"role": r, "question": q, "answer": a} for r, q, a in s.questions if q],
-        "trouble": s.trouble, "town": s.town,
+        "trouble": s.trouble, "town": s.town, "home": s.home,
         "places": [_place(p, seat) for p in s.places
                    if p.kind != "room" or p.seen or seat not in (WARRIOR, "ally")],
         "attempt": {"item": s.attempt[0], "how": s.attempt[1]} if s.attempt[0] else None,
@@ -76,6 +80,7 @@ def view(game, s: State, seat: str | None) -> dict:
         "quests": [q.model_dump() for q in s.quests],
         "party": ({**_foe(s.party), "hp": s.party_hp} if s.party is not None else None),
         "offer": s.offer, "cards": [_foe(f) for f in s.cards], "battles": s.battles,
+        "session_battles": s.battles - s.battles_before, "session": s.session,
         "wins": s.wins, "tokens": {"warrior": s.tokens[0], "others": s.tokens[1]},
         "swapped": s.swapped, "ended": s.ended,
     }

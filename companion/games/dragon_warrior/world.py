@@ -12,6 +12,18 @@ Readings of the text:
   from that battle still counts as the battle (the text asks for "a Battle", not a win).
 * A defeated Warrior loses 2 x Level XP, wakes at the town's inn, and the first session stops there
   (part 1's natural stop); so does turning in the town's last open Quest.
+* The campaign ("you can start the next session with the voyage to a new Town, going through
+  the same steps as you did at the beginning of the first session"): a session ends after the
+  last Quest given in the home town is turned in (older towns' Quests do not hold it open). The
+  next session opens with the voyage: the new town is built in the outermost area the Warrior has
+  walked into, at that area's Level (ours: the text does not say where; later towns sit in later
+  areas); Treasure names it and draws 3-5 houses, an inn and an item shop (maybe an equipment
+  shop) and one new area beyond it, one Level higher; the Villain names its trouble; the Ally has
+  one of its people (the first house) give a Quest about an area beside it or a dungeon or point
+  of interest no Quest is about yet. The Warrior, every map and every Quest are kept. The new town
+  is home: a defeat wakes the Warrior at its inn, its shop sells goods of its Level, Wings bought
+  there fly back to it, Return reaches every town. A long autoplay (--until level N) goes on with
+  the voyage in the same session.
 * Quest reward: Treasure rates it 1-5 and splits the points between extra treasure levels and an
   XP multiplier of that many points (0 points: x1). The text's example "+1 treasure level and x2
   XP" for a Quest rated 3 fixes that reading; a single point on XP would change nothing, so it is
@@ -51,8 +63,36 @@ def in_town(p: Place) -> bool:
     return p.kind in ("building", "street") or p.safe
 
 
+def bid(street: str, name: str) -> str:
+    """A building's id in the town whose street is ``street`` (the first town's keep their
+    plain ids: "inn", "house-2")."""
+    return name if street == "street" else f"{street}-{name}"
+
+
+def town_of(s: State, pid: str) -> str:
+    """The street of the town a space belongs to; outside any town, the home town's."""
+    p = next((x for x in s.places if x.id == pid), None)
+    if p is not None and p.kind == "street":
+        return p.id
+    if p is not None and p.kind == "building":
+        return p.parent or "street"
+    return s.home
+
+
+def streets(s: State) -> list[Place]:
+    return [p for p in s.places if p.kind == "street"]
+
+
+def home_quests(s: State) -> list[Quest]:
+    """The Quests given in the home town (the session ends when the last is turned in)."""
+    return [q for q in s.quests if town_of(s, q.giver) == s.home]
+
+
 def town_level(s: State) -> int:
-    return place(s, "street").level if s.places else 1
+    """The Level of the town the Warrior stands in (or of the home town, outside one)."""
+    if not s.places:
+        return 1
+    return place(s, town_of(s, s.here)).level
 
 
 def _w(s: State, **kw) -> State:
@@ -104,7 +144,7 @@ def setup_actions(s: State, seat: str) -> list[Action]:
     if p is Phase.TOWN and seat == TREASURE:
         return [Action(seat=seat, kind="town", ask="The town's name", optional_text=False)]
     if p is Phase.HOUSES and seat == TREASURE:
-        n = sum(1 for x in s.places if x.building == "house")
+        n = len(_houses(s))
         acts = []
         if n < rules().town.max_houses:
             acts.append(Action(seat=seat, kind="house", ask="Whose house is it?",
@@ -113,6 +153,10 @@ def setup_actions(s: State, seat: str) -> list[Action]:
             acts += [Action(seat=seat, kind="houses_done", args={"equipment_shop": x})
                      for x in (True, False)]
         return acts
+    if p is Phase.AREAS and seat == TREASURE and s.home != "street":
+        level = place(s, s.home).level + 1
+        return [Action(seat=seat, kind="area", args={"level": level}, optional_text=False,
+                       ask=f"Name the Level {level} area beyond {s.town}")]
     if p is Phase.AREAS and seat == TREASURE:
         level = sum(1 for x in s.places if x.kind == "area") + 1
         return [Action(seat=seat, kind="area", args={"level": level}, optional_text=False,
@@ -120,6 +164,14 @@ def setup_actions(s: State, seat: str) -> list[Action]:
     if p is Phase.TROUBLE and seat == VILLAIN:
         return [Action(seat=seat, kind="trouble", optional_text=False,
                        ask="What threatens the town, and what is it short of?")]
+    if p is Phase.QUEST and seat == ALLY and s.home != "street":
+        who = _houses(s)[0].name
+        from companion.games.dragon_warrior.explore import quest_targets
+
+        near = [a for a in place(s, s.home).links if place(s, a).kind == "area"]
+        return [Action(seat=seat, kind="quest", args={"area": a}, optional_text=False,
+                       ask=f"The Quest given in {who} (what must be done there?)")
+                for a in near + quest_targets(s)]
     if p is Phase.QUEST and seat == ALLY:
         return [Action(seat=seat, kind="quest", args={"area": a.id}, optional_text=False,
                        ask="The Quest the king gives (what must be done there?)")
@@ -176,9 +228,11 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         s = s.model_copy(update={"questions": s.questions[:-1] + ((role, q, text),)})
         return _after_question(s), [Event(kind="answered", data={"role": role, "question": q,
                                                                  "text": text})]
+    if k == "town" and s.places:
+        return _voyage_town(s, text[:40])
     if k == "town":
         name = text[:40]
-        places = (Place(id="street", kind="street", name=f"the streets of {name}",
+        places = (Place(id="street", kind="street", name=f"the streets of {name}", town=name,
                         links=("throne", "inn", "item-shop", "area-1")),
                   Place(id="throne", kind="building", building="throne",
                         name="the throne room", links=("street",)),
@@ -190,21 +244,34 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
                                  "here": "throne"})
         return s, [Event(kind="town_named", data={"name": name})]
     if k == "house":
-        n = sum(1 for x in s.places if x.building == "house") + 1
-        hid = f"house-{n}"
+        home = s.home
+        n = len(_houses(s)) + 1
+        hid = bid(home, f"house-{n}")
         who = text[:60]
         house = Place(id=hid, kind="building", building="house", name=f"the house of {who}",
-                      links=("street",))
-        s = _link(s.model_copy(update={"places": s.places + (house,)}), "street", hid)
+                      links=(home,), parent="" if home == "street" else home)
+        s = _link(s.model_copy(update={"places": s.places + (house,)}), home, hid)
         return s, [Event(kind="house_drawn", data={"id": hid, "who": who})]
     if k == "houses_done":
+        home = s.home
         if a.args["equipment_shop"]:
-            shop = Place(id="equipment-shop", kind="building", building="equipment-shop",
-                         name="the equipment shop", links=("street",))
-            s = _link(s.model_copy(update={"places": s.places + (shop,)}), "street", shop.id)
+            shop = Place(id=bid(home, "equipment-shop"), kind="building",
+                         building="equipment-shop", name="the equipment shop", links=(home,),
+                         parent="" if home == "street" else home)
+            s = _link(s.model_copy(update={"places": s.places + (shop,)}), home, shop.id)
         s = s.model_copy(update={"phase": Phase.AREAS})
         return s, [Event(kind="town_drawn", data={
-            "town": s.town, "buildings": [p.name for p in s.places if p.kind == "building"]})]
+            "town": s.town, "buildings": [p.name for p in s.places if p.kind == "building"
+                                          and town_of(s, p.id) == home]})]
+    if k == "area" and s.home != "street":  # a later town: one new area beyond it
+        n = sum(1 for x in s.places if x.kind == "area") + 1
+        level = a.args["level"]
+        area = Place(id=f"area-{n}", kind="area", name=text[:60], level=level,
+                     links=(s.home,), parent=s.home)
+        s = _link(s.model_copy(update={"places": s.places + (area,), "phase": Phase.TROUBLE}),
+                  s.home, area.id)
+        return s, [Event(kind="area_drawn", data={"id": area.id, "name": area.name,
+                                                  "level": level})]
     if k == "area":
         level = a.args["level"]
         aid = f"area-{level}"
@@ -218,6 +285,13 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
     if k == "trouble":
         s = s.model_copy(update={"trouble": text, "phase": Phase.QUEST})
         return s, [Event(kind="trouble", data={"text": text})]
+    if k == "quest" and s.home != "street":  # a later town: one of its people gives it
+        q = Quest(text=text, giver=_houses(s)[0].id, area=a.args["area"])
+        s = s.model_copy(update={"quests": s.quests + (q,)})
+        s, events = _arrive_home(s)
+        return s, [Event(kind="quest_given", data={
+            "text": text, "giver": place(s, q.giver).name, "place": place(s, q.area).name})
+                   ] + events
     if k == "quest":
         q = Quest(text=text, giver="throne", area=a.args["area"])
         s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.CHESTS})
@@ -226,6 +300,56 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
             "text": rules().king.text.format(name=w.name, adjective=w.adjective.lower()),
             "quest": text, "area": place(s, q.area).name})]
     raise AssertionError(k)
+
+
+def _houses(s: State) -> list[Place]:
+    """The houses of the home town, in the order they were drawn."""
+    return [p for p in s.places if p.building == "house" and town_of(s, p.id) == s.home]
+
+
+# -- the campaign: the voyage to a new town -----------------------------------------------------
+def host_area(s: State) -> Place:
+    """Where a new town is built: the outermost area the Warrior has walked into (the highest
+    Level; the newest of those)."""
+    drawn = [p for p in s.places if p.kind == "area" and p.drawn] or \
+        [p for p in s.places if p.kind == "area"]
+    return max(reversed(drawn), key=lambda p: p.level)
+
+
+def voyage(s: State) -> tuple[State, list[Event]]:
+    """The home town's last Quest is turned in and the campaign goes on: the road to a new
+    town, set up as the first one was (its name, houses, the area beyond, its trouble, a
+    Quest). The Warrior, the maps and every Quest so far are kept."""
+    host = host_area(s)
+    s = s.model_copy(update={"phase": Phase.TOWN, "ended": "", "gift": "", "gift_left": 0,
+                             "award_due": False, "forced": False, "session": s.session + 1,
+                             "battles_before": s.battles})
+    return s, [Event(kind="voyage", data={"from": s.town, "through": host.name,
+                                          "level": host.level})]
+
+
+def _voyage_town(s: State, name: str) -> tuple[State, list[Event]]:
+    host = host_area(s)
+    sid = f"town-{len(streets(s)) + 1}"
+    street = Place(id=sid, kind="street", name=f"the streets of {name}", town=name,
+                   level=host.level, parent=host.id,
+                   links=(host.id, bid(sid, "inn"), bid(sid, "item-shop")))
+    inn = Place(id=bid(sid, "inn"), kind="building", building="inn", name="the inn",
+                links=(sid,), parent=sid, level=host.level)
+    shop = Place(id=bid(sid, "item-shop"), kind="building", building="item-shop",
+                 name="the item shop", links=(sid,), parent=sid, level=host.level)
+    s = s.model_copy(update={"places": s.places + (street, inn, shop), "town": name,
+                             "home": sid, "here": sid, "trouble": "",
+                             "phase": Phase.HOUSES})
+    s = _link(s, host.id, sid)
+    return s, [Event(kind="town_named", data={"name": name, "level": host.level,
+                                              "area": host.name, "voyage": True})]
+
+
+def _arrive_home(s: State) -> tuple[State, list[Event]]:
+    from companion.games.dragon_warrior.explore import enter
+
+    return enter(s, s.home)
 
 
 def _after_question(s: State) -> State:
@@ -290,7 +414,7 @@ def apply_treasure(s: State, a: Action) -> tuple[State, list[Event]]:
     kind, level = args["kind"], args["level"]
     item = Item(id=f"item-{s.next_id}", kind=kind, level=level, name=name, text=look,
                 uses=level if kind == "fairy-water" else 0,
-                town="street" if kind == "wings" else "",
+                town=town_of(s, s.here) if kind == "wings" else "",
                 offhand_as=args.get("as", "weapon" if kind == "weapon" else ""),
                 element=args.get("element", ""))
     if kind not in ("offhand",):
@@ -355,9 +479,14 @@ def settle(s: State) -> State:
         return s.model_copy(update={"phase": Phase.EXPLORE, "gift": ""})
     if s.gift and s.gift_left > 0:
         return s.model_copy(update={"phase": Phase.TREASURE})
-    if s.gift == "reward" and s.until in ("", "quest") and all(q.turned_in for q in s.quests):
-        # "the moment after you turn in the last Quest for a Town is a good time to end"
-        return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
+    if s.gift == "reward" and all(q.turned_in for q in home_quests(s)):
+        # "the moment after you turn in the last Quest for a Town is a good time to end"; a
+        # long autoplay (--until level N) goes straight on with the voyage to a new town
+        if s.until in ("", "quest"):
+            return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
+        if s.until.startswith("level"):
+            return s.model_copy(update={"phase": Phase.TOWN, "gift": "", "gift_left": 0,
+                                        "award_due": False})
     if s.gift:
         s = s.model_copy(update={"gift": "", "gift_left": 0})
     if s.award_due:
