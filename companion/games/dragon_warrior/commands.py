@@ -417,8 +417,10 @@ def toolbar(view: dict) -> str:
                 f"tokens {view['tokens']['warrior']} · [F1] help")
     here = next((p["name"] for p in view.get("places", []) if p["id"] == view.get("here")),
                 "session zero")
-    quest = view["quests"][0] if view.get("quests") else None
-    q = f" · Quest {'done' if quest['done'] else 'open'}" if quest else ""
+    qs = [q for q in view.get("quests", []) if not q["turned_in"]]
+    n_open = sum(not q["done"] for q in qs)
+    q = (f" · {grammar.count(n_open, 'Quest')} open" if n_open else
+         f" · Quest done: turn it in" if qs else "")
     return (f" {here} · Lv {w['level']} XP {w['xp']}/{w['next_level']} · HP {w['hp']}/"
             f"{w['max_hp']} · MP {w['mp']}/{w['max_mp']} · pouch {w['pouch_used']}/"
             f"{w['pouch_capacity']}{q} · [F1] help")

@@ -198,7 +198,7 @@ class Narrator:
             return say("barred", place=phrase(d["name"]), text=d["barred"].rstrip("."))
         if k == "entered":
             where = next((p for p in view.get("places", []) if p["id"] == d["place"]), {})
-            kind = where.get("building") or d["place"]
+            kind = where.get("building") or ("street" if d["kind"] == "street" else d["place"])
             looks = rules().tables.place_looks.get(kind, ())
             if looks:
                 look = looks[sum(map(ord, d["place"])) % len(looks)]
