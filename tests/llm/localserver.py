@@ -62,7 +62,10 @@ class LocalServer:
         self.proc = subprocess.Popen(
             [self.python, "-m", "llama_cpp.server", "--model", model_path(self.python),
              "--model_alias", ALIAS, "--host", "127.0.0.1", "--port", str(self.port),
-             "--n_ctx", str(self.ctx), "--n_threads", str(self.threads)],
+             "--n_ctx", str(self.ctx), "--n_threads", str(self.threads),
+             # queue concurrent requests (a batch, an arena) instead of cutting the one
+             # being answered short, which is llama-cpp-python's default
+             "--interrupt_requests", "False"],
             stdout=out, stderr=subprocess.STDOUT,
             # llama.cpp's OpenMP threads spin while they wait; on a busy machine (CI, other
             # jobs) that turns seconds into minutes: let them sleep instead

@@ -57,7 +57,7 @@ def test_the_games_instructions_hold_the_templates_and_not_the_players_words():
 
     sent = checks.instruction_text(get_game("at-any-cost"))
     assert sent.echo("the hero always finishes, so the question is what it costs")
-    assert sent.echo("your move as story: one to three short sentences")
+    assert sent.echo("what happens: one to three short sentences, present tense")
     assert not sent.echo("The youngest child of a poor farmer leaves home to find a fortune")
 
 
