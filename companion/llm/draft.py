@@ -2,7 +2,7 @@
 inside a JSON schema, and every text is checked like any other model text before it is used.
 
 A game's ``draft.run`` that takes a ``writer`` hands it the premise and a list of *parts* (for
-Becoming, one per scene)::
+Becoming, one per scene; a part may carry its own ``ask``, worded like ``ASK``)::
 
     {"scene": 3, "title": "The Shell-reader", "role": "someone wise knows the way on ...",
      "fields": {"setup": "our text", "threat": "our text", "elements": ["our", "phrases"]}}
@@ -85,7 +85,7 @@ class DraftWriter:
 
     def __call__(self, premise: str, parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
         system, instructions = self._system(premise)
-        instructions = instructions.plus(str(p.get("role", "")) for p in parts)
+        instructions = instructions.plus(str(p.get(k, "")) for p in parts for k in ("role", "ask"))
         out: list[dict[str, Any]] = []
         for part in parts:
             fields = part["fields"]
@@ -93,9 +93,10 @@ class DraftWriter:
             if self.down:
                 out.append({})
                 continue
-            ask = ASK.format(scene=part.get("scene", len(out) + 1), count=len(parts),
-                             title=part.get("title", ""), role=part.get("role", ""),
-                             draft=json.dumps(fields, ensure_ascii=False, indent=1))
+            ask = (part.get("ask") or ASK).format(  # a game may word its own request
+                scene=part.get("scene", len(out) + 1), count=len(parts),
+                title=part.get("title", ""), role=part.get("role", ""),
+                draft=json.dumps(fields, ensure_ascii=False, indent=1))
             messages = [{"role": "system", "content": system}, {"role": "user", "content": ask}]
             try:
                 done = self.client.complete(messages, schema=schema_for(fields),
@@ -157,7 +158,8 @@ class DraftWriter:
     def summary(self) -> str:
         """One line for the screen: what the model wrote and what stayed ours."""
         misses = ", ".join(f"{n} {k}" for k, n in sorted(self.misses.items()))
-        line = (f"{self.name}: {self.passed} of {self.asked} scene texts passed the checks; "
+        unit = "scene texts" if self.what == "quest" else "texts"
+        line = (f"{self.name}: {self.passed} of {self.asked} {unit} passed the checks; "
                 f"the rest are from our tables")
         if misses:
             line += f" (misses: {misses})"

@@ -211,12 +211,22 @@ def _describe(f: Foe, minion: Foe | None, words: set[str]) -> str:
 def markdown(d: dict[str, Any]) -> str:
     r = rules()
     lines = [f"# {'Boss' if d['boss'] else 'Conflict'} card: {d['name']} (Level {d['level']})",
-             "", f"*From the idea:* {d['idea']}", "", d["description"], ""]
+             "", f"*From the idea:* {d['idea']}", "", d["description"], ""] + _model_line(d)
     lines += _card_lines(d, r)
     if d["minion"]:
         m = d["minion"]
         lines += ["", f"## Minion: {m['name']}", "", m["text"], ""] + _card_lines(m, r)
     return "\n".join(lines) + "\n"
+
+
+def _model_line(d: dict[str, Any]) -> list[str]:
+    """Which texts a model wrote (a draft made with --model), in small print."""
+    m = d.get("model")
+    if not m:
+        return []
+    said = ", ".join(m["written"]) or "none"
+    return [f"<sub>Written by the model: {said} ({len(m['written'])} of {m['asked']} texts); "
+            "the numbers are the engine's.</sub>", ""]
 
 
 def _card_lines(d: dict[str, Any], r) -> list[str]:
@@ -249,7 +259,7 @@ def _signed(n: int) -> str:
 
 
 def run(what: str, situation: str, *, state: Any = None, as_json: bool = False,
-        seed: int = 0, level: int | None = None) -> str:
+        seed: int = 0, level: int | None = None, writer: Any = None) -> str:
     """A Conflict (or Boss) card, a town or a dungeon, as Markdown or JSON, from an idea and a
     level (by default the Warrior's Level in the --journal given, else 1)."""
     key = what.strip().lower()
@@ -268,12 +278,16 @@ def run(what: str, situation: str, *, state: Any = None, as_json: bool = False,
         from companion.games.dragon_warrior import draft_world
 
         return draft_world.run(key, idea, level=level, seed=seed, as_json=as_json,
-                               state=state if isinstance(state, State) else None)
+                               state=state if isinstance(state, State) else None, writer=writer)
     if isinstance(state, State):  # a name already on the table is not used again
         used = {c.name for c in state.cards}
         if _name(idea) in used:
             raise ValueError(f"{_name(idea)} is already a card in that journal")
     d = card(idea, level, boss=key == "boss", seed=seed)
+    if writer is not None:  # a model rewrites the looks; the card's numbers stay ours
+        from companion.games.dragon_warrior.draft_model import rewrite
+
+        d = rewrite(key, idea, d, writer)
     if as_json:
         return json.dumps(d, indent=2, ensure_ascii=False) + "\n"
     return markdown(d)

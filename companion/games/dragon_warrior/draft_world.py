@@ -140,7 +140,8 @@ def dungeon_markdown(d: dict[str, Any]) -> str:
     lines = [f"# Dungeon: {d['name'][:1].upper()}{d['name'][1:]} +{d['level']}", "",
              f"*From the idea:* {d['idea']}", ""]
     if d["look"]:
-        lines += [d["look"], ""]
+        look = d["look"][:1].upper() + d["look"][1:]
+        lines += [look if look[-1:] in ".!?" else look + ".", ""]
     lines += [f"**Obstacle:** {d['obstacle']['text']}. A Quest item gets past it (one that "
               f"answers: {', '.join(d['obstacle']['answers'])}).", "",
               f"{len(d['floors'])} floors, {d['rooms']} rooms; every room forces a battle until "
@@ -159,11 +160,21 @@ def dungeon_markdown(d: dict[str, Any]) -> str:
 
 
 def run(what: str, idea: str, *, level: int, seed: int, as_json: bool,
-        state: State | None = None) -> str:
+        state: State | None = None, writer: Any = None) -> str:
+    from companion.games.dragon_warrior.draft import _model_line
+    from companion.games.dragon_warrior.draft_model import rewrite
+
     if what == "town":
         taken = {p.name.removeprefix("the house of ") for p in state.places} if state else set()
         d = town(idea, level, seed, taken)
-        return json.dumps(d, indent=2, ensure_ascii=False) + "\n" if as_json else \
-            town_markdown(d)
-    d = dungeon_draft(idea, level, seed)
-    return json.dumps(d, indent=2, ensure_ascii=False) + "\n" if as_json else dungeon_markdown(d)
+    else:
+        d = dungeon_draft(idea, level, seed)
+    if writer is not None:  # a model rewrites the texts; the engine's numbers stay ours
+        d = rewrite(what, idea, d, writer)
+    if as_json:
+        return json.dumps(d, indent=2, ensure_ascii=False) + "\n"
+    text = town_markdown(d) if what == "town" else dungeon_markdown(d)
+    if d.get("model"):
+        head, _, rest = text.partition("\n\n")
+        text = "\n".join([head, ""] + _model_line(d)) + "\n" + rest
+    return text

@@ -185,8 +185,10 @@ class Narrator:
             return say("ball_of_light", adjective=d["lord"].lower())
         if k == "dungeon_cleared":
             return say("dungeon_cleared", place=phrase(d["name"]))
-        if k == "quest_given":
-            return _sentence(f"{d['giver'][:1].upper()}{d['giver'][1:]} has a Quest: "
+        if k == "quest_given":  # the person, not their house ("Dame Piety, retired, has")
+            who = d["giver"].removeprefix("the house of ")
+            who = f"{who}," if "," in who else who
+            return _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
                              f"{d['text'].rstrip('.')}")
         if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] == "radiant":
             return say("radiant")
