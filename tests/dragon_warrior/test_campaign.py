@@ -201,7 +201,7 @@ def test_long_autoplays_voyage_to_later_towns_and_draw_them(campaigns):
     for seed, s in campaigns.items():
         st = s.state
         towns = maps.towns(GAME.view(st, WARRIOR))
-        assert st.ended == "level" and len(towns) >= 3, seed
+        assert st.ended == "level" and len(towns) >= 2, seed  # at least one voyage
         levels = [t["level"] for t in towns]
         assert levels == sorted(levels) and levels[-1] > 1  # towns in later areas
         v = GAME.view(st, WARRIOR)
