@@ -8,8 +8,9 @@ the seeded sampler, no session); the Warrior's win rate against Level 1 to 5 Con
 the offline Villain (the default build, Str 6 · Agi 3 · HP 20, holding the chests' Level 1 weapon
 and a Level 1 healstuff, level 1, no Party Member); and offline autoplay of whole first sessions
 through the Session (seconds per session, AI decision latency p50/p99, how the sessions ended);
-and campaigns run --until dungeon and --until level 5 over seeds 1-10 (how each ended, battles,
-final Levels, dungeons cleared).
+and campaigns run --until dungeon, --until level 5 and --until level 8 over seeds 1-10 (how each
+ended, battles, final Levels, dungeons cleared, towns reached by voyages, Quest items taken and
+spent at Obstacles).
 """
 from __future__ import annotations
 
@@ -99,7 +100,7 @@ def campaign(until: str, seeds: int) -> None:
 
     start = time.perf_counter()
     ends: Counter = Counter()
-    fights, levels, dungeons = [], [], 0
+    fights, levels, dungeons, towns, taken, spent = [], [], 0, [], 0, 0
     for seed in range(1, seeds + 1):
         s = Session.start(GAME, seed, {x: AI for x in SEATS}, OfflineVoice(GAME, seed), None,
                           options=WarriorOptions(until=until))
@@ -108,11 +109,15 @@ def campaign(until: str, seeds: int) -> None:
         fights.append(s.state.battles)
         levels.append(s.state.warrior.level)
         dungeons += sum(1 for p in s.state.places if p.kind == "dungeon" and p.cleared)
+        towns.append(sum(1 for p in s.state.places if p.kind == "street"))
+        taken += sum(e.kind == "taken" and e.data["kind"] == "quest" for e in s.public_events)
+        spent += sum(e.kind == "obstacle_passed" for e in s.public_events)
     wall = time.perf_counter() - start
     print(f"  --until {until}: {seeds} seeds, {wall / seeds:.2f} s per session; endings "
           f"{dict(ends)}; battles min {min(fights)}, mean {sum(fights) / seeds:.1f}, max "
           f"{max(fights)}; final Levels {dict(sorted(Counter(levels).items()))}; dungeons "
-          f"cleared {dungeons}")
+          f"cleared {dungeons}; towns per campaign {dict(sorted(Counter(towns).items()))}; "
+          f"Quest items taken {taken}, spent at an Obstacle {spent}")
 
 
 def main() -> None:
@@ -130,6 +135,7 @@ def main() -> None:
     print("Dragon & Warrior: campaigns past the first Quest")
     campaign("dungeon", 3 if args.quick else 10)
     campaign("level 5", 3 if args.quick else 10)
+    campaign("level 8", 3 if args.quick else 10)
 
 
 if __name__ == "__main__":
