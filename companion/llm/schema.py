@@ -61,6 +61,16 @@ _NAME_WORD = r"[A-Z]('[A-Z])?[a-z]{1,11}(-[A-Z][a-z]{1,11})?"
 NAME_PATTERN = rf"^{_NAME_WORD}( {_NAME_WORD}){{0,2}}$"
 
 
+def prose_pattern(limit: int, least: int = 0) -> str:
+    """A grammar's idea of prose, ``limit`` characters at most: it starts with a letter or an
+    opening quote and holds no markup (brackets, braces, angle brackets, ``_ | # * =``: ids and
+    Markdown), no line break and no
+    straight double quote or backslash (speech marks are typographic), so a small model can
+    neither echo the move list ("[0]Maze-like 1[") nor break out of its JSON string."""
+    body = f'[A-Za-z\u201c\u2018][^"\\\\\\[\\]{{}}<>\\n_|#*=]{{0,{max(0, limit - 1)}}}'
+    return f"^{body}$" if least else f"^({body})?$"
+
+
 def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any]:
     """JSON schema of a reply to this decision, built for it: ``action`` an enum of the legal
     numbers; no descriptions a model could copy into a value.
@@ -74,8 +84,8 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
 
     ``lengths`` is for servers whose grammar honours string constraints: ``maxLength`` on every
     string, so a rambling model ends its JSON in time, ``minLength`` on a required text, and a
-    name's ``pattern`` (capitalised words) when every move asks for a character's name. OpenAI's
-    strict mode is given none of them."""
+    ``pattern`` on each: a name's (capitalised words) when every move asks for a character's name,
+    else prose (:func:`prose_pattern`). OpenAI's strict mode is given none of them."""
     from companion.llm import checks
     from companion.story import names, pronouns
 
@@ -87,8 +97,7 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
             out["maxLength"] = limit
             if least:
                 out["minLength"] = least
-            if pattern:
-                out["pattern"] = pattern
+            out["pattern"] = pattern or prose_pattern(limit, least)
         return out
 
     props: dict[str, Any] = {

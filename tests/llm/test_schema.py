@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from companion.core.game import Action
 from companion.llm import checks
 from companion.llm.schema import Reply, extract_json, parse_partial, reply_schema, reply_tokens
 
@@ -45,6 +46,20 @@ def test_schema_asks_for_the_words_the_moves_need_and_no_more(request_for):
     strict = reply_schema(request_for().legal)
     assert "maxLength" not in json.dumps(strict)  # OpenAI's strict mode is given none
     assert strict["required"] == list(strict["properties"])  # and needs every key required
+
+
+def test_the_grammar_writes_prose_not_markup(request_for):
+    plain = reply_schema(request_for().legal, lengths=True)["properties"]
+    narration = plain["narration"]["pattern"]
+    assert re.fullmatch(narration, "Thunder rolls; \u201cRun,\u201d says Morwen.")
+    assert re.fullmatch(narration, "")  # no narration: the narrator tells the move
+    for debris in ("[0]Maze-like 1[", "1. keep the locket", "keep_anchors", "**Ash** runs", '{"action": 2}', "two\nlines",
+                   'a "straight" quote', "x" * (checks.NARRATION_CHARS + 1)):
+        assert not re.fullmatch(narration, debris), debris
+    answer = reply_schema([Action(seat="p", kind="answer", ask="Heirloom: What is it?",
+                                  optional_text=False)], lengths=True)["properties"]["text"]
+    assert re.fullmatch(answer["pattern"], "A locket with a pressed flower.")
+    assert not re.fullmatch(answer["pattern"], "")  # a required answer has words
 
 
 def test_a_free_pronoun_question_is_answered_from_the_common_sets():
