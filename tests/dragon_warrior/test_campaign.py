@@ -230,3 +230,11 @@ def test_every_quest_item_carried_is_used_for_an_obstacle_or_has_one_waiting(cam
             assert any(dungeon.fits(d.obstacle, f"{item.name} {item.text}", "")
                        for d in barred), (seed, name)
         assert spent, seed
+
+
+def test_map_town_name_draws_another_towns_map():
+    s = voyage_to(finished_town(), name="Kettlebridge")
+    v = GAME.view(s, WARRIOR)
+    assert maps.map_text(v, "town").startswith("Kettlebridge +2")
+    assert maps.map_text(v, "town wick").startswith("Wickmere +1")  # a town by its name
+    assert "the throne room" in maps.map_text(v, "town wickmere")

@@ -33,7 +33,7 @@ def default_warrior(**kw) -> Warrior:
 
 
 def town_places(area_levels: Sequence[int] = (1, 2)) -> tuple[Place, ...]:
-    places = [Place(id="street", kind="street", name="the streets of Wickmere",
+    places = [Place(id="street", kind="street", name="the streets of Wickmere", town="Wickmere",
                     links=("throne", "inn", "item-shop", "house-1", "area-1")),
               Place(id="throne", kind="building", building="throne", name="the throne room",
                     links=("street",)),

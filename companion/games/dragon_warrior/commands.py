@@ -68,8 +68,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "end": ("end", "Stop the session here (saved; the journal tells it)."),
     "hand": ("hand", "Show your hand."),
     "sheet": ("sheet", "Show the Warrior's sheet."),
-    "map": ("map [town|outdoors|dungeon]", "Draw a map: the town, the outdoors, or the "
-                                           "dungeon floor you are on (where you are, if no word)."),
+    "map": ("map [town [NAME]|outdoors|dungeon]", "Draw a map: a town (this one or the one "
+            "named), the outdoors, or the dungeon floor you are on (where you are, if no word)."),
     "drew": ("drew CARD, CARD...", "(physical deck) Enter the cards you drew from a real deck."),
 }
 

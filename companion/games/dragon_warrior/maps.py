@@ -225,6 +225,10 @@ def map_text(view: dict, which: str = "") -> str:
         parts = which.split()
         floor = int(parts[-1]) if parts[-1].isdigit() else None
         return dungeon_text(view, floor=floor)
+    name = which.removeprefix("town").strip()  # "map town Dunmarrow": another town's map
+    for t in towns(view) if name else ():
+        if _town_name(view, t).lower().startswith(name):
+            return town_text(view, t["id"])
     return town_text(view)
 
 
