@@ -238,3 +238,18 @@ def test_map_town_name_draws_another_towns_map():
     assert maps.map_text(v, "town").startswith("Kettlebridge +2")
     assert maps.map_text(v, "town wick").startswith("Wickmere +1")  # a town by its name
     assert "the throne room" in maps.map_text(v, "town wickmere")
+
+
+def test_a_voyage_within_a_session_tells_the_road_and_cleared_rooms_get_no_new_heading(
+        campaigns):
+    for seed, s in campaigns.items():
+        md = render_markdown(s.journal.path)
+        chapters = [i for i, line in enumerate(md.splitlines()) if line.startswith("## ")
+                    and ", a Level " in line]
+        assert chapters, seed
+        lines = md.splitlines()
+        for i in chapters:  # the chapter opens with the road from the last town
+            assert any(w in lines[i + 2] for w in ("the road goes on", "the way from")), seed
+        rooms = {p.name for p in s.state.places if p.kind == "room" and p.named}
+        headings = {line[3:] for line in lines if line.startswith("## ")}
+        assert not {r[:1].upper() + r[1:] for r in rooms} & headings, seed  # only "(floor N)"

@@ -213,6 +213,8 @@ def enter(s: State, pid: str) -> tuple[State, list[Event]]:
     events = [Event(kind="entered", data={"place": pid, "name": p.name, "kind": p.kind,
                                           "level": p.level, "forced": forced,
                                           "named": p.named or p.kind != "room",
+                                          **({"again": True} if p.kind == "room" and p.cleared
+                                             else {}),
                                           "barred": p.obstacle if p.kind == "dungeon"
                                           and not p.opened else ""})]
     if p.kind == "room":

@@ -276,6 +276,7 @@ class State(BaseModel):
     battles: int = 0
     battles_before: int = 0  # battles fought in earlier sessions of the campaign
     session: int = 1  # which session of the campaign this is
+    road: str = ""  # a voyage begun within a session: the town left behind (told with the next)
     wins: int = 0
     tokens: tuple[int, int] = (0, 0)  # (the Warrior's player, the other player)
     swapped: bool = False  # the human and the AI have traded the Warrior seat

@@ -126,8 +126,11 @@ class Narrator:
         if k == "named":
             return say("named")
         if k == "town_named" and d.get("voyage"):
-            return say("voyage_town_named", town=d["name"], level=d["level"],
+            road = say("voyage", town=d["from"], place=phrase(d["area"])) if d.get("from") \
+                else ""
+            town = say("voyage_town_named", town=d["name"], level=d["level"],
                        place=phrase(d["area"]))
+            return f"{road} {town}".strip()
         if k == "town_named":
             return say("town_named")
         if k == "voyage":

@@ -68,6 +68,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         if d["kind"] == "area":
             return f"Level {d['level']} area.{forced}"
         if d["kind"] == "room":
+            if d.get("again") and not forced:
+                return None  # a cleared room walked back through
             return f"Level {d['level']} room.{forced}" if d.get("named", True) else None
         if d["kind"] == "poi":
             return f"Level {d['level']} point of interest."
@@ -248,6 +250,8 @@ def heading(event: Event) -> str | None:
         return f"Into {d['dungeon']}"
     if k == "entered" and not d.get("named", True):
         return None  # the room is named as Treasure describes it
+    if k == "entered" and d.get("again"):
+        return None  # back through a room already cleared: the walk goes on in one section
     if k == "entered":
         name = d["name"]
         return name[:1].upper() + name[1:]

@@ -338,12 +338,14 @@ def _voyage_town(s: State, name: str) -> tuple[State, list[Event]]:
                 links=(sid,), parent=sid, level=host.level)
     shop = Place(id=bid(sid, "item-shop"), kind="building", building="item-shop",
                  name="the item shop", links=(sid,), parent=sid, level=host.level)
+    road = s.road  # a voyage within the session: the road is told with the new town
     s = s.model_copy(update={"places": s.places + (street, inn, shop), "town": name,
-                             "home": sid, "here": sid, "trouble": "",
+                             "home": sid, "here": sid, "trouble": "", "road": "",
                              "phase": Phase.HOUSES})
     s = _link(s, host.id, sid)
     return s, [Event(kind="town_named", data={"name": name, "level": host.level,
-                                              "area": host.name, "voyage": True})]
+                                              "area": host.name, "voyage": True,
+                                              **({"from": road} if road else {})})]
 
 
 def _arrive_home(s: State) -> tuple[State, list[Event]]:
@@ -486,7 +488,7 @@ def settle(s: State) -> State:
             return s.model_copy(update={"phase": Phase.OVER, "gift": "", "ended": "quest"})
         if s.until.startswith("level"):
             return s.model_copy(update={"phase": Phase.TOWN, "gift": "", "gift_left": 0,
-                                        "award_due": False})
+                                        "award_due": False, "road": s.town})
     if s.gift:
         s = s.model_copy(update={"gift": "", "gift_left": 0})
     if s.award_due:
