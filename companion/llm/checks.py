@@ -9,6 +9,9 @@ tells the model:
 * ``empty``: nothing, or only punctuation (``","``), where words were asked for;
 * ``echo``: a run of ``ECHO_WORDS`` words shared with any instruction text we sent (the role, the
   reply format, its examples, a question put to the seat): a small model copying the prompt;
+* ``repeat``: a run of ``REPEAT_WORDS`` words from a line the story already told (a model
+  telling the same sentence stage after stage);
+* ``too_short``: a narration of fewer than ``NARRATION_WORDS`` words;
 * ``not_a_name``: the text of a naming action is a sentence, not a name;
 * ``not_a_question``: the text of a move that asks the other side a question is no question;
 * ``too_long``: longer than the field allows (``limits``);
@@ -32,6 +35,8 @@ from companion.core.game import Action
 from companion.story import names
 
 ECHO_WORDS = 6
+REPEAT_WORDS = 8  # a run this long from a line already told is the story repeating itself
+NARRATION_WORDS = 3  # shorter, a narration must be a sentence ("Morwen nods."; not "Keep-Anchors")
 NAME_WORDS = names.WORDS
 NAME_CHARS = names.CHARS
 TEXT_CHARS = 240  # an answer, a question, a description: a sentence or two
@@ -60,6 +65,19 @@ def asks_name(action: Action | None) -> bool:
     if action is None or action.ask is None:
         return False
     return action.kind in names.KINDS or action.kind.startswith("name")
+
+
+def _asked_back(text: str, action: Action | None) -> str:
+    """A sentence of the question itself inside the answer ("Heirloom: What is it?" answered
+    "What is it?"), three words or more of it ("" if none)."""
+    if action is None or not action.ask:
+        return ""
+    said = " " + " ".join(words(text)) + " "
+    for sentence in re.split(r"[?.!:;]", action.ask):
+        ws = words(sentence)
+        if len(ws) >= 3 and f" {' '.join(ws)} " in said:
+            return " ".join(ws)
+    return ""
 
 
 def asks_question(action: Action | None) -> bool:
@@ -97,29 +115,44 @@ class Instructions:
     def __init__(self, texts: Iterable[str] = ()) -> None:
         self.grams: set[tuple[str, ...]] = set()
         self.story: set[tuple[str, ...]] = set()
+        self.told: set[tuple[str, ...]] = set()
         for text in texts:
             self.add(text)
 
     @staticmethod
-    def _grams(text: str, into: set[tuple[str, ...]]) -> None:
+    def _grams(text: str, into: set[tuple[str, ...]], n: int = ECHO_WORDS) -> None:
         # placeholders split a template into pieces that never run into each other
         for piece in re.split(r"\{[A-Za-z_]\w*\}", text):
             ws = words(piece)
-            for i in range(len(ws) - ECHO_WORDS + 1):
-                into.add(tuple(ws[i:i + ECHO_WORDS]))
+            for i in range(len(ws) - n + 1):
+                into.add(tuple(ws[i:i + n]))
 
     def add(self, text: str) -> "Instructions":
         self._grams(text, self.grams)
         return self
 
-    def plus(self, texts: Iterable[str], story: Iterable[str] = ()) -> "Instructions":
+    def plus(self, texts: Iterable[str], story: Iterable[str] = (),
+             told: Iterable[str] = ()) -> "Instructions":
+        """These plus ``texts`` (instructions), ``story`` (the lines quoted in the prompt) and
+        ``told`` (every line of the story so far, for :meth:`repeat`)."""
         out = Instructions()
-        out.grams, out.story = set(self.grams), set(self.story)
+        out.grams, out.story, out.told = set(self.grams), set(self.story), set(self.told)
         for text in texts:
             out.add(text)
         for text in story:
             self._grams(text, out.story)
+        for text in told:
+            self._grams(text, out.told, REPEAT_WORDS)
         return out
+
+    def repeat(self, text: str) -> str:
+        """The first run of ``REPEAT_WORDS`` words ``text`` shares with a line already told
+        ("" if none): a model telling the same sentence again, a stage later."""
+        ws = words(text)
+        for i in range(len(ws) - REPEAT_WORDS + 1):
+            if tuple(ws[i:i + REPEAT_WORDS]) in self.told:
+                return " ".join(ws[i:i + REPEAT_WORDS])
+        return ""
 
     def echo(self, text: str, partial: bool = False) -> str:
         """The first run of words ``text`` shares with the instructions, or the first of the runs
@@ -141,7 +174,7 @@ class Instructions:
 @dataclass(frozen=True)
 class Miss:
     field: str  # text | narration | speech
-    kind: str  # empty | echo | not_a_name | not_a_question | too_long | meta
+    kind: str  # empty | echo | repeat | too_short | not_a_name | not_a_question | too_long | meta
     reason: str  # one line, for the re-ask and the journal
 
     def row(self) -> dict[str, str]:
@@ -160,10 +193,18 @@ def check(field: str, text: str, instructions: Instructions, action: Action | No
     limit = text_limit(action) if field == "text" else LIMITS.get(field, TEXT_CHARS)
     if len(text) > limit:
         return Miss(field, "too_long", f'"{field}" is {len(text)} characters long; at most {limit}')
-    copied = instructions.echo(text)
+    copied = instructions.echo(text) or (_asked_back(text, action) if field == "text" else "")
     if copied:
         return Miss(field, "echo", f'"{field}" copies the instructions ("{copied}"): write the '
                                    "story's own words")
+    again = instructions.repeat(text)
+    if again:
+        return Miss(field, "repeat", f'"{field}" tells again what the story already told '
+                                     f'("{again}"): tell what happens next')
+    if field == "narration" and len(words(text)) < NARRATION_WORDS and not (
+            len(words(text)) > 1 and re.search(r"[.!?\u2026][\"'\u201d\u2019]?$", text)):
+        return Miss(field, "too_short", f'"narration" is too short to tell anything ({text!r}): '
+                                        "write a sentence")
     meta = _META.search(text)
     if meta:
         return Miss(field, "meta", f'"{field}" talks about the game ("{meta.group(0)}"), not the '

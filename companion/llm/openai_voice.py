@@ -71,6 +71,20 @@ def _sentences(text: str) -> str:
     return text[:cut].strip()
 
 
+def _trimmed(reply: Reply, request: DecisionRequest) -> Reply:
+    """A reply whose strings the grammar stopped at their length bound keeps their whole
+    sentences only: "...to rescue her husband from a long-buried," is no line of story."""
+    action = request.legal[reply.action - 1]
+    for name, limit in (("text", checks.text_limit(action)), ("narration", checks.NARRATION_CHARS),
+                        ("speech", checks.SPEECH_CHARS)):
+        value = getattr(reply, name).strip()
+        if name == "text" and checks.asks_name(action):
+            continue  # a name has no full stop to end on
+        if len(value) >= limit - 2 and not re.search(r"[.!?\u2026][\"'\u201d\u2019)]?$", value):
+            setattr(reply, name, _sentences(value))
+    return reply
+
+
 class _Screen:
     """Streams a reply's narration to ``on_text`` as it grows, once its action is known legal."""
 
@@ -254,7 +268,8 @@ class OpenAIVoice:
         questions asked) and the story lines it quotes (a reply repeating them tells nothing
         new: small models answer a question with the last narration)."""
         quoted = request.story[-context.STORY_LINES:]
-        return self._instructions.plus([a.ask for a in request.legal if a.ask], story=quoted)
+        return self._instructions.plus([a.ask for a in request.legal if a.ask], story=quoted,
+                                       told=request.story)
 
     def _decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,
@@ -449,7 +464,7 @@ class OpenAIVoice:
                 why = f"{err}; it began: {raw[:80]!r}" if raw.strip() else "the reply was empty"
             return None, "invalid", why
         try:
-            return Reply.model_validate(data, context=ctx), "", ""
+            return _trimmed(Reply.model_validate(data, context=ctx), request), "", ""
         except ValidationError as err:
             parts = []
             for e in err.errors(include_url=False):

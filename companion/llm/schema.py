@@ -56,9 +56,9 @@ def text_question(legal: list[Action]) -> str:
     return asks[0] if len(asks) == 1 else "The words the move you choose asks for"
 
 
-# a grammar's idea of a name: one to three capitalised words ("Tamsin Reed", "Mary-Jo O'Neil")
+# a grammar's idea of a name: one or two capitalised words ("Tamsin Reed", "Mary-Jo O'Neil")
 _NAME_WORD = r"[A-Z]('[A-Z])?[a-z]{1,11}(-[A-Z][a-z]{1,11})?"
-NAME_PATTERN = rf"^{_NAME_WORD}( {_NAME_WORD}){{0,2}}$"
+NAME_PATTERN = rf"^{_NAME_WORD}( {_NAME_WORD})?$"
 
 
 def prose_pattern(limit: int, least: int = 0) -> str:

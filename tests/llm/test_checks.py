@@ -91,3 +91,28 @@ def test_a_question_word_is_no_name():
     for text in ("What", "Who", "The"):
         assert kind("text", text, NAME) == "not_a_name", text
     assert kind("text", "Wren", NAME) is None
+
+
+def test_a_line_already_told_is_not_told_again():
+    told = "The hero tells a story with three stretches of road no one has ever described."
+    sent = SENT.plus([], told=[told])
+    assert kind_with(sent, "narration", told) == "repeat"
+    assert kind_with(sent, "narration", "At dusk the hero tells a story with three stretches of "
+                     "road, and the bandits laugh.") == "repeat"
+    assert kind_with(sent, "narration", "Three stretches of road lie ahead, and Pim takes the "
+                     "first at a run.") is None  # a fact carried on, in new words
+
+
+def test_a_narration_tells_something_and_an_answer_is_not_the_question_again():
+    assert kind("narration", "Keep-Anchors") == "too_short"
+    assert kind("narration", "Pim runs") == "too_short" and kind("narration", "Pim runs.") is None
+    assert kind("narration", "Pim runs for the gate.") is None
+    heirloom = Action(seat="p", kind="answer", ask="Heirloom: What is it? What does it represent?")
+    assert kind("text", "Heirloom: What is it?", heirloom) == "echo"
+    assert kind("text", "A ring. What does it represent? My mother's hope.", heirloom) == "echo"
+    assert kind("text", "My mother's ring; it stands for her hope.", heirloom) is None
+
+
+def kind_with(sent, field, text, action=None):
+    miss = check(field, text, sent, action)
+    return miss.kind if miss else None

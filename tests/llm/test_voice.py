@@ -74,7 +74,7 @@ def test_malformed_twice_falls_back_to_the_offline_voice(game, settings, fake, r
 
 def test_json_in_prose_and_a_label_for_a_number_are_accepted(game, settings, fake, request_for):
     req = request_for()
-    fake.enqueue('Sure! ```json\n{"action": "play Sudden Storm (1)", "narration": "Rain."}\n```')
+    fake.enqueue('Sure! ```json\n{"action": "play Sudden Storm (1)", "narration": "Rain sweeps the moor."}\n```')
     d = voice_for(game, settings, fake).decide(req)
     assert d.source == "model" and d.action.key() == req.legal[1].key()
 
@@ -394,3 +394,15 @@ def test_a_name_that_misses_is_asked_again_from_the_names_offered(game, settings
     assert "enum" not in fake.requests[0]["schema"]["properties"]["text"]
     assert fake.requests[1]["schema"]["properties"]["text"]["enum"] == examples
     assert "choose one of: " + ", ".join(examples) in fake.requests[1]["messages"][-1]["content"]
+
+
+def test_a_string_stopped_at_its_bound_keeps_its_whole_sentences(game, settings, fake,
+                                                                 request_for):
+    from companion.llm import checks
+
+    whole = "Thunder rolls over the hills. "
+    cut = (whole * 20)[:checks.NARRATION_CHARS - 1].rstrip() + " and"
+    fake.reply(2, cut)
+    d = voice_for(game, settings, fake).decide(request_for())
+    assert d.source == "model" and d.narration.endswith("hills.")
+    assert len(d.narration) < checks.NARRATION_CHARS
