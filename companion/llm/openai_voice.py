@@ -54,6 +54,7 @@ HOLD_BACK = 48  # characters of a streamed narration held back: about six words,
 REST = 20.0  # seconds the first rest after a transport failure lasts (doubled after each
 REST_DECISIONS = 2  # further failure, up to MAX_REST); or this many decisions, whichever ends first
 MAX_REST = 300.0
+SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 ELLIPSIS = " \u2026\n"
 
 
@@ -201,6 +202,7 @@ class OpenAIVoice:
         self.skipped = 0  # decisions the offline voice played during the current rest
         self.failures = 0  # transport failures in a row
         self.answered = False  # the server has answered once this session (no longer cold)
+        self.said: list[str] = []  # the model's last texts that went to the journal (any field)
         self.clock = time.monotonic
         self._instructions = checks.instruction_text(game)
 
@@ -236,6 +238,10 @@ class OpenAIVoice:
             probing = True  # the rest is over: this decision asks the model again
         try:
             decision = self._decide(request, on_text, notes)
+            if decision.source == "model":  # what it told, so it is not told again
+                self.said += [t for t in (decision.action.text, decision.narration,
+                                          decision.speech) if t.strip()]
+                del self.said[:-SAID]
         except KeyboardInterrupt:  # Ctrl-C outside the stream (the stream's own is handled within)
             return self._fallback(request, notes, "stopped by Ctrl-C")
         except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
@@ -269,7 +275,7 @@ class OpenAIVoice:
         new: small models answer a question with the last narration)."""
         quoted = request.story[-context.STORY_LINES:]
         return self._instructions.plus([a.ask for a in request.legal if a.ask], story=quoted,
-                                       told=request.story)
+                                       told=[*request.story, *self.said])
 
     def _decide(
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,

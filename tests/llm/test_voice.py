@@ -406,3 +406,14 @@ def test_a_string_stopped_at_its_bound_keeps_its_whole_sentences(game, settings,
     d = voice_for(game, settings, fake).decide(request_for())
     assert d.source == "model" and d.narration.endswith("hills.")
     assert len(d.narration) < checks.NARRATION_CHARS
+
+
+def test_the_model_does_not_tell_its_own_answer_again(game, settings, fake, request_for):
+    answer = "The next day I am at the farm, and the story is about my younger sister."
+    voice = voice_for(game, settings, fake)
+    fake.reply(2, answer)
+    assert voice.decide(request_for(step=3)).narration == answer
+    fake.reply(2, answer).reply(2, "The storm breaks over the farm.")
+    again = voice.decide(request_for(step=5))
+    assert again.narration == "The storm breaks over the farm."
+    assert [n["kind"] for n in again.notes if n["event"] == "miss"] == ["repeat"]
