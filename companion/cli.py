@@ -297,6 +297,7 @@ def _goodbye(controller) -> None:
 
         controller.out("info", ledger.summarize(rows))
     controller.session.close()
+    controller.linger()  # a terminal holds the ending on screen until the player leaves
 
 
 def cmd_resume(args) -> int:

@@ -18,7 +18,11 @@ from prompt_toolkit.shortcuts import print_formatted_text
 from prompt_toolkit.styles import Style
 
 from companion.repl.controller import Controller
+from companion.repl.ending import wait_to_leave
 from companion.repl.screen import STYLE, Screen, plain
+
+
+_LEAVING = "The story is over and saved. Enter (or quit) leaves."
 
 
 def history_path() -> Path:
@@ -90,6 +94,9 @@ def build_prompt(controller: Controller, history: Path | None) -> PromptSession:
 def run_interactive(controller: Controller, screen: TerminalScreen,
                     history: Path | None = None) -> int:
     prompt = build_prompt(controller, history if history is not None else history_path())
+    controller.linger = lambda: wait_to_leave(  # after the goodbye: the ending stays readable
+        controller.session, controller.out,
+        lambda text: prompt.prompt(text, style=screen.style, bottom_toolbar=_LEAVING))
     controller.hint()
     while not controller.done:
         try:

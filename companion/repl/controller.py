@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from companion.core.game import CHANCE, Action, RuleError
 from companion.core.registry import game_module
+from companion.repl.ending import show_ending
 from companion.repl.hints import program
 from companion.session import Session
 from companion.story import names
@@ -58,6 +59,7 @@ class Controller:
         self.cmds = game_module(session.game, "commands")
         self.done = False
         self._hinted: tuple | None = None
+        self.linger: Callable[[], None] = lambda: None  # the terminal waits at the end (app.py)
 
     @property
     def seat(self) -> str | None:
@@ -253,15 +255,7 @@ class Controller:
             state, _ = self.session.game.apply(state, action)
 
     def _finish(self) -> None:
-        outcome = self.session.game.outcome(self.session.state)
-        goes_on = self.session.sequel() is not None  # a campaign game's session, not its end
-        self.out("info", f"{'This session' if goes_on else 'The story'} is over. "
-                         f"{outcome.summary}")
-        if self.session.journal is not None:
-            path = self.session.journal.path
-            self.out("info", f"Read it as a story: {program()} journal {path} --format md")
-            if goes_on:
-                self.out("info", f"The next session: {program()} resume {path}")
+        show_ending(self.session, self.out)
         self.done = True
 
     # -- shared verbs -------------------------------------------------------------------------------

@@ -190,3 +190,24 @@ def test_physical_dice_are_typed_with_drew(tmp_path):
     assert any(k == "error" for k, _ in out)
     c.handle("drew " + " ".join(["6"] * chance.count))
     assert s.state.hero_roll == (6,) * chance.count
+
+
+def test_an_asset_with_an_appositive_closes_it_when_the_sentence_goes_on():
+    from companion.games.becoming.narrate import asset_phrase, close_appositive
+
+    elsabet = next(a.id for a in rules().hero.assets if a.phrase.startswith("Elsabet, "))
+    phrase = asset_phrase(elsabet)
+    for t in narration_data().templates["trait_negative"]:
+        text = close_appositive(render(t, {"asset": phrase, "trait": "frightened",
+                                           "hero": Character(name="Ilse", pronouns=SHE)}),
+                                phrase)
+        if "who waits at the mill" in text:
+            assert "who waits at the mill, " in text or "who waits at the mill." in text, text
+    assert close_appositive("Elsabet, who waits at the mill is left frightened.", phrase) == \
+        "Elsabet, who waits at the mill, is left frightened."
+
+
+def test_the_small_print_counts_assets_in_words(autoplayed):
+    _, path = autoplayed
+    md = render_markdown(path)
+    assert "Asset(s)" not in md and ("Assets left" in md or "Asset left" in md)

@@ -156,6 +156,13 @@ class Becoming:
                                f"{max(tot.values())} points; the Hero kept {left} of 9 Assets.",
                        scores={k: float(v) for k, v in tot.items()})
 
+    def final_score(self, s: State) -> str:
+        """The points, best first, each with its name: "Ysolde the Shears 44, ..., Wren 3"."""
+        tot = m.totals(s, SEATS)
+        name = {w: (s.hero_name or "the Hero") if w == HERO else
+                f"{self.data.fate(w).name} {self.data.fate(w).title}" for w in SEATS}
+        return ", ".join(f"{name[w]} {v}" for w, v in sorted(tot.items(), key=lambda kv: -kv[1]))
+
     # -- legal actions --------------------------------------------------------------------------------
     def legal_actions(self, s: State, seat: str) -> list[Action]:
         if seat not in SEATS or seat not in self.to_move(s):

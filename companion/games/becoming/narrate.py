@@ -18,6 +18,8 @@ Decisions:
 """
 from __future__ import annotations
 
+import re
+
 import tomllib
 from functools import cache
 from typing import Any
@@ -138,6 +140,15 @@ def once(text: str, memory: Any, scene: str) -> bool:
     return True
 
 
+def close_appositive(text: str, asset: Any) -> str:
+    """An Asset written with an appositive ("Elsabet, who waits at the mill") closes it with a
+    comma when the sentence goes on: "Elsabet, who waits at the mill, is left frightened"."""
+    words = getattr(asset, "words", "")
+    if ", " not in words:
+        return text
+    return re.sub(re.escape(words) + r"(?= [\w“])", words + ",", text)
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -168,8 +179,10 @@ class Narrator:
         return " ".join(parts)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
-        return tell(narration_data().templates[key], values, Told(memory.used), scene,
+        text = tell(narration_data().templates[key], values, Told(memory.used), scene,
                     memory.rng("pick", key, *label), allows=memory.allows)
+        return close_appositive(text, values.get("asset"))
+
 
     def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
         k, data = ev.kind, ev.data

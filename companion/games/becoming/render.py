@@ -9,6 +9,7 @@ scene).
 from __future__ import annotations
 
 from companion.core.game import Event
+from companion.story import grammar
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, SEATS
 from companion.games.becoming.views import cost_text
@@ -124,7 +125,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return f"{_name(d['asset'])} loses “{d['trait']}” ♣ ({gain(d['by'], viewer, 2)})"
     if k == "asset_subverted":
         return (f"{_name(d['asset'])} is subverted ({gain(d['by'], viewer, 4)}); "
-                f"the Hero has {d['left']} Asset(s) left")
+                f"the Hero has {grammar.count(d['left'], 'Asset')} left")
     if k == "asset_renamed":
         return f"{_name(d['asset'])} is now “{d['name']}”."
     if k == "asset_regained":

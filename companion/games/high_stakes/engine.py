@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Event, Options, Outcome, RuleError
+from companion.story import grammar
 
 from .base import CHANCE_PHASES, PLAYER_PHASES, _copy, _release, attribute_splits, slug
 from .consequences import Consequences
@@ -186,6 +187,12 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
             summary=f"{title}. {fates}.",
             scores={"player": 1.0 if state.ending == "success" else 0.0, "successes": float(wins)},
         )
+
+    def final_score(self, state: State) -> str:
+        """The end screen's score: how many rolls went the players' way."""
+        rolls = [h for h in state.history if h.get("roll") and not h.get("contest")]
+        wins = sum(1 for h in rolls if h.get("success"))
+        return f"{wins} of {grammar.count(len(rolls), 'roll')} succeeded"
 
     def legal_actions(self, state: State, seat: str) -> list[Action]:
         # A session asks for the list, then applies one of them, which checks against the list:
