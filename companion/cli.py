@@ -127,7 +127,7 @@ def _intro(game, session, seat: str, voice, path: Path | None) -> str:
              f"You are {phrase(seat)}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
-        lines.append(f"Journal: {path}   (resume any time: {program()} resume {path})")
+        lines.append(f"Journal: {path}. Resume any time: {program()} resume {path.resolve()}")
     lines.append("Type help for the commands; Tab completes; F1 helps.")
     return "\n".join(lines)
 

@@ -46,3 +46,12 @@ def test_a_path_in_a_hint_is_never_broken_to_be_copied():
     for kind in ("info", "narration", "mechanics"):
         text = plain(kind, f"Saved. Resume with: {path}")
         assert "transcripts/2026-11-23-at-any-cost-90189.jsonl" in text, (kind, text)
+
+
+def test_a_command_to_copy_is_never_broken_across_lines():
+    from companion.repl.hints import program
+    from companion.repl.screen import WIDTH, plain
+
+    command = f"{program()} resume /a/long/folder/of/journals/2026-11-23-high-stakes-12345.jsonl"
+    shown = plain("info", f"Journal: /a/long/folder/x.jsonl. Resume any time: {command}")
+    assert command in shown.split("\n")[-1] and len(shown.split("\n")[0]) <= WIDTH

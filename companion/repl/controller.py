@@ -16,6 +16,7 @@ from __future__ import annotations
 import inspect
 
 import json
+from pathlib import Path
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -147,7 +148,7 @@ class Controller:
             self._handle(line)
         except RuleError as err:
             more = f"\n  … and {len(err.legal) - 10} more (actions)" if len(err.legal) > 10 else ""
-            legal = ("\n  You can: " + "".join(f"\n  · {x}" for x in err.legal[:10]) + more
+            legal = ("\n  You can:" + "".join(f"\n  · {x}" for x in err.legal[:10]) + more
                      if err.legal else "")
             self.out("error", f"✗ {err.message} (rule: {err.rule}){legal}")
         except CommandError as err:
@@ -291,8 +292,11 @@ class Controller:
         legal = self.legal()
         if rest not in ("", "--json"):
             raise CommandError(f"actions takes no {rest!r}", "actions or actions --json")
+        own = getattr(self.cmds, "label", None)  # a game may name things from the view
+        view = self.view()
+        describe = (lambda a: own(a, view)) if own else self.session.game.describe
         if rest == "--json":
-            rows = [{"n": i + 1, "label": self.session.game.describe(a), **a.record(),
+            rows = [{"n": i + 1, "label": describe(a), **a.record(),
                      **({"ask": a.ask} if a.ask else {})} for i, a in enumerate(legal)]
             self.out("data", json.dumps(rows, indent=1, ensure_ascii=False))
             return
@@ -300,7 +304,7 @@ class Controller:
             due = ", ".join(s for s in self.session.awaiting() if s != CHANCE) or "nobody"
             self.out("info", f"Nothing for you to do right now (waiting for: {due}).")
             return
-        rows = [f"  {i + 1:>3}  {self.session.game.describe(a)}" for i, a in enumerate(legal)]
+        rows = [f"  {i + 1:>3}  {describe(a)}" for i, a in enumerate(legal)]
         self.out("info", "Your legal moves (do N):\n" + "\n".join(rows))
 
     def _v_do(self, rest: str) -> None:
@@ -361,7 +365,8 @@ class Controller:
     def _v_quit(self, rest: str) -> None:
         self.done = True
         if self.session.journal is not None:
-            self.out("info", f"Saved. Resume with: {program()} resume {self.session.journal.path}")
+            where = Path(self.session.journal.path).resolve()  # works from any folder
+            self.out("info", f"Saved. Resume with: {program()} resume {where}")
 
 
 def _named(action: Action) -> Action:

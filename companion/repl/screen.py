@@ -5,6 +5,8 @@ import shutil
 import sys
 import textwrap
 
+from companion.repl.hints import program
+
 WIDTH = min(96, shutil.get_terminal_size((96, 24)).columns - 2)
 STYLE = {
     "narration": "",
@@ -41,6 +43,9 @@ def plain(kind: str, text: str) -> str:
 def _wrap_line(line: str) -> str:
     if len(line) <= WIDTH:
         return line
+    at = line.find(f"{program()} ")  # a command to copy goes whole on a line of its own
+    if at > 0:
+        return f"{_wrap_line(line[:at].rstrip())}\n    {line[at:]}"
     indent = " " * (len(line) - len(line.lstrip()) + 2)
     return textwrap.fill(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=False)  # a path or a command stays whole to copy

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from companion.repl.controller import Controller
@@ -20,8 +21,8 @@ def run_script(controller: Controller, source: TextIO, screen: PlainScreen) -> i
         screen.stream.write(f"{controller.prompt()}{line}\n")
         controller.handle(line)
     if not controller.done and controller.session.journal is not None:
-        screen("info", f"(end of script; resume with: {program()} resume "
-                       f"{controller.session.journal.path})")
+        where = Path(controller.session.journal.path).resolve()  # works from any folder
+        screen("info", f"End of the script. Resume with: {program()} resume {where}")
     return 0
 
 

@@ -193,3 +193,37 @@ def test_experience_verbs_go_to_the_character_whose_turn_it_is():
     assert s.exp_queue[0] == "rust"
     a = commands.parse("very", "3", G.view(s, "player"), G.legal_actions(s, "player"), "player")[0]
     assert a.args["character"] == "rust" and a.args["trait"] == "t3"
+
+
+def test_the_toolbar_follows_the_character_whose_turn_it_is():
+    ctl, _ = repl(party=3)
+    for who in ("ash", "rust", "wind"):
+        ctl.handle(f"premade {who}")
+    ctl.handle("aura rust: I ask Willow who else knows about the book")
+    ctl.handle("body wind: I run along the wall to find a low place and climb it")
+    assert ctl.session.state.roll.pools[0].character == "wind"
+    bar = ctl.toolbar()
+    assert bar.startswith(" Wind B4 M2 A2") and "Ash" not in bar, bar
+    assert len(bar) <= 80  # fits a narrow terminal
+    s = do(start("ash", "rust"), "gm", "end_story", ending="unfinished")
+    s = do(s, "player", "new_trait", "x", character="ash")
+    s = do(s, "player", "keep_dice", character="ash")
+    assert commands.toolbar(G.view(s, "player")).startswith(" Rust ")  # Rust's Experience
+
+
+def test_actions_name_characters_and_consequences_in_words():
+    ctl, screen = repl(party=3)
+    for who in ("ash", "rust", "wind"):
+        ctl.handle(f"premade {who}")
+    ctl.handle("aura rust: I ask Willow who else knows about the book")
+    ctl.handle("body wind: I run along the wall to find a low place and climb it")
+    screen.lines.clear()
+    ctl.handle("actions")
+    listed = screen.text()
+    assert "Ash helps (+1)" in listed and "Rust lends poisons and antidotes (+1)" in listed
+    assert "raise the stakes: death's door" in listed and "deaths_door" not in listed
+    assert "ash " not in listed and "social_death" not in listed, listed
+    screen.lines.clear()
+    ctl.handle("leave")  # a refusal lists the legal moves in the same words
+    assert "You can:" in screen.text() and "raise the stakes: temporary loss of face" in \
+        screen.text()

@@ -442,6 +442,13 @@ USEFUL = [
 ]
 
 
+def label(action: Action, view: dict) -> str:
+    """``actions``' words for a move: characters by name, consequences by name (not ids)."""
+    from . import GAME
+
+    return GAME.label(action, {c["id"]: c["name"] for c in view.get("characters", [])})
+
+
 def useful_verbs(legal: list[Action]) -> list[str]:
     kinds = {a.kind for a in legal}
     out: list[str] = []

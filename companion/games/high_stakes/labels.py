@@ -25,9 +25,29 @@ MOMENT = {
 }
 
 
+# The arguments that hold a character's id, and the ones that hold a consequence's.
+WHO_ARGS = ("character", "helper", "first", "second")
+
+
 class Labels(Base):
+    def label(self, action: Action, names: dict[str, str]) -> str:
+        """An action in words, with the characters by their names (``names``: id -> name, from
+        the state or a view) and consequences and setbacks by theirs, never by their ids."""
+        rules, a = self.rules, dict(action.args)
+        for key in WHO_ARGS:
+            if a.get(key) in names:
+                a[key] = names[a[key]]
+        if "consequence" in a and a["consequence"] in rules.consequences:
+            a["consequence"] = rules.consequences[a["consequence"]].name.lower()
+        if isinstance(a.get("kinds"), list):
+            a["kinds"] = [rules.consequences[k].name.lower() if k in rules.consequences else k
+                          for k in a["kinds"]]
+        if action.kind == "complication" and a.get("id") in rules.complications:
+            a["id"] = rules.complications[a["id"]].text
+        return self._describe(action.model_copy(update={"args": a}))
+
     def _diagnose(self, s: State, a: Action, legal: list[Action]) -> RuleError:
-        labels = [self.describe(x) for x in legal]
+        labels = [self.label(x, {c.id: c.name for c in s.characters}) for x in legal]
         kinds = {x.kind for x in legal}
         if a.kind == "rest" and a.seat == "player":
             if s.rest_used:
@@ -147,6 +167,9 @@ class Labels(Base):
                          "actions lists what is", labels)
 
     def describe(self, action: Action) -> str:
+        return self.label(action, {})
+
+    def _describe(self, action: Action) -> str:
         k, a = action.kind, action.args
         at = lambda x: ATTR_NAME.get(x, x)  # noqa: E731
         labels = {

@@ -160,11 +160,27 @@ def status(view: dict) -> str:
     return "\n".join(parts)
 
 
+def acting(view: dict) -> dict | None:
+    """The character whose turn it is: the one rolling now (in a shared scene, the part being
+    rolled), else the one whose Experience is due, else the one who declared the scene's action,
+    else the first still in play."""
+    chars = {c["id"]: c for c in view.get("characters", [])}
+    roll = view.get("roll") or {}
+    pools = roll.get("pools") or []
+    scene = view.get("scene") or {}
+    for cid in ((pools[min(roll.get("current", 0), len(pools) - 1)]["character"] if pools
+                 else None),
+                (view.get("exp_queue") or [None])[0] if view.get("phase") == "experience" else None,
+                (scene.get("declaration") or {}).get("character")):
+        if cid in chars:
+            return chars[cid]
+    return next((c for c in chars.values() if c["status"] == "active"), None)
+
+
 def toolbar(view: dict) -> str:
-    act = [c for c in view.get("characters", []) if c["status"] == "active"]
-    if not act:
+    c = acting(view)
+    if c is None:
         return " Creating a character · [F1] help"
-    c = act[0]
     a = c["attributes"]
     attrs = " ".join(f"{ATTR[x][0]}{a[x]['now']}" + (f"(-{a[x]['loss']})" if a[x]["loss"] else "")
                      for x in ATTRIBUTES)
@@ -177,9 +193,10 @@ def toolbar(view: dict) -> str:
     if roll.get("difficulty") is not None:
         size = sum(p["size"] for p in roll["pools"])
         stakes = f" · Difficulty {roll['difficulty']} · pool {size}"
-    rest = "" if view.get("rest_used") else " · rest ready"
-    return (f" {c['name']} {attrs} · traits {traits}/{len(c['traits'])} · rels {rels} · "
-            f"{where}{stakes}{rest} · [F1] help")
+    rest = "" if view.get("rest_used") or stakes else " · rest ready"  # no Rest mid-roll
+    line = (f" {c['name']} {attrs} · traits {traits}/{len(c['traits'])} · rels {rels} · "
+            f"{where}{stakes}{rest}")
+    return line + (" · [F1] help" if len(line) < 68 else "")  # the bar fits in 80 columns
 
 
 def _gm_hint(view: dict, legal: list[Action]) -> str:
