@@ -22,11 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.playout import random_playout  # noqa: E402
 from companion.games.heros_journey import GAME, HjOptions  # noqa: E402
+from companion.games.heros_journey.model import SEATS  # noqa: E402
 from companion.games.heros_journey.search import play_game  # noqa: E402
 
 MATCHUPS = [
     ("normal", "random"), ("easy", "random"), ("hard", "random"), ("normal", "easy"),
-    ("hard", "normal"), ("normal", "random", "random", "random"),
+    ("hard", "normal"), ("normal", "normal"), ("normal", "normal", "normal"),
+    ("normal", "random", "random", "random"),
     ("hard", "normal", "easy", "random"),
 ]
 
@@ -69,6 +71,50 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict:
             "rounds": rounds / games, "endings": endings / games, "halts": halts}
 
 
+def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
+    """One game's Challenge attempts by level: [attempts, advances] at Stages 1-8 and at the Pact
+    (9, toward the Ending), then turns lost lying down, then tokens bid by an attempter."""
+    seed, levels = job
+    k = seed % len(levels)
+    seating = list(levels[k:] + levels[:k])
+    level = dict(zip(SEATS, seating))
+    out = {lvl: [0] * 6 for lvl in set(levels)}
+
+    def watch(state, events):
+        attempter = None
+        for e in events:
+            row = out[level[e.data.get("seat", "hero1")]]
+            if e.kind in ("advance", "stay"):
+                at = e.data["stage"] - (e.kind == "advance")
+                row[0 if at < 9 else 2] += 1
+                row[1 if at < 9 else 3] += e.kind == "advance"
+            elif e.kind == "failed" and e.data.get("choice") == "lie_down":
+                row[4] += 1
+            elif e.kind == "attempt":
+                attempter = e.data["seat"]
+            elif e.kind == "challenge_issued" and e.data["seat"] == attempter:
+                row[5] += e.data["bid"]
+
+    play_game(seed, seating, watch=watch)
+    return out
+
+
+def pact(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict[str, list[float]]:
+    """Per game and level: attempts and advances below the Pact and at it, turns lost, bids paid
+    by attempters (the Pact row of the bench)."""
+    work = [(seed, levels) for seed in range(games)]
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            results = pool.map(_attempts, work, chunksize=1)
+    else:
+        results = [_attempts(j) for j in work]
+    total = {lvl: [0.0] * 6 for lvl in set(levels)}
+    for r in results:
+        for lvl, row in r.items():
+            total[lvl] = [a + b for a, b in zip(total[lvl], row)]
+    return total
+
+
 def engine_speed(games: int = 10) -> float:
     steps, start = 0, time.perf_counter()
     for seed in range(games):
@@ -81,7 +127,21 @@ def main() -> None:
     p.add_argument("--games", type=int, default=100, help="games per match-up")
     p.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     p.add_argument("--only", default="", help="run only match-ups whose name has this text")
+    p.add_argument("--pact", action="store_true",
+                   help="instead: Challenge attempts below the Pact and at it, per level")
     args = p.parse_args()
+    if args.pact:
+        print(f"Challenge attempts, {args.games} games of each match-up (per level: attempts, "
+              "advances and success% below the Pact / at the Pact; lay-downs; tokens an attempter "
+              "bid)")
+        for levels in [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]:
+            r = pact(levels, args.games, args.jobs)
+            for lvl, (a, w, pa, pw, lie, bid) in sorted(r.items()):
+                print(f"{len(levels)}p {' vs '.join(levels):<36} {lvl:<7} below {a:5.0f} "
+                      f"{w:5.0f} {100 * w / max(1, a):5.1f}%  at the Pact {pa:5.0f} {pw:4.0f} "
+                      f"{100 * pw / max(1, pa):5.1f}%  lay-downs {lie:4.0f}  bids {bid:4.0f}",
+                      flush=True)
+        return
     todo = [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]
     print(f"The Hero's Journey rivals: {args.games} games per match-up "
           f"({args.games * len(todo)} in all)", flush=True)

@@ -69,3 +69,15 @@ def test_the_dogs_rune_collar_opens_another_way_past_the_lock():
     assert plan["problem"].id == "door" and "rune-collar" in plan["approach"].label
     assert plan["difficulty"] == 2  # not the lock's 3: the players' own element changed the way
     assert "collar with a rune" in plan["why"]
+
+
+def test_a_door_made_true_unbarred_is_a_way_in_past_the_lock():
+    s = with_element("courtyard", "dogs", "own", "the kitchen door was left unbarred")
+    s = end_scene(s)
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    s = do(s.model_copy(update={"triggers": ["house_front"]}), "gm", "frame", "", scene="house_front")
+    s = do(s, "player", "act", "we slip in through the unbarred kitchen door", character="ash",
+           attribute="mind")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["problem"].id == "door" and "door you made true" in plan["approach"].label
+    assert plan["difficulty"] == 1 and "kitchen door was left unbarred" in plan["why"]

@@ -221,9 +221,19 @@ def test_actions_name_characters_and_consequences_in_words():
     ctl.handle("actions")
     listed = screen.text()
     assert "Ash helps (+1)" in listed and "Rust lends poisons and antidotes (+1)" in listed
-    assert "raise the stakes: death's door" in listed and "deaths_door" not in listed
+    assert "Wind · Trait: rooftop runner (+1)" in listed  # whose Trait, in a party
+    assert "Wind · raise the stakes: death's door" in listed and "deaths_door" not in listed
     assert "ash " not in listed and "social_death" not in listed, listed
     screen.lines.clear()
     ctl.handle("leave")  # a refusal lists the legal moves in the same words
     assert "You can:" in screen.text() and "raise the stakes: temporary loss of face" in \
         screen.text()
+
+
+def test_an_element_the_players_made_true_is_told_as_a_whole_sentence():
+    s = start("ash")
+    said = told(s, [Event(kind="element_accepted", data={"text": "the kitchen door was "
+                                                                 "left unbarred"})])
+    assert "A 6! The kitchen door was left unbarred." in said
+    said = told(s, [Event(kind="element_accepted", data={"text": "a drainpipe runs down!"})])
+    assert "A 6! A drainpipe runs down!" in said and "!." not in said

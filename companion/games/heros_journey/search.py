@@ -110,9 +110,11 @@ def _endings(view: dict, rng: random.Random) -> tuple[str, ...]:
 # -- playing on ----------------------------------------------------------------------------------------
 def play(state: State, levels: dict[str, str], rng: random.Random,
          stop: Callable[[State], bool] | None = None,
-         sample: Callable[[object], Action] | None = None) -> State:
+         sample: Callable[[object], Action] | None = None,
+         watch: Callable[[State, list], None] | None = None) -> State:
     """Play ``state`` on, each seat at its level ("random" picks any legal move), until the end or
-    ``stop(state)``. Chance comes from ``sample`` (default: ``rng``)."""
+    ``stop(state)``. Chance comes from ``sample`` (default: ``rng``); ``watch(state, events)``
+    sees every move's events (the bench counts attempts with it)."""
     from . import policy
 
     game = _game()
@@ -133,11 +135,14 @@ def play(state: State, levels: dict[str, str], rng: random.Random,
             lvl = levels[seat]
             a = rng.choice(legal) if lvl == "random" else policy.choose(
                 game.view(state, seat), seat, legal, rng, lvl)
-        state, _ = game.apply(state, a)
+        state, events = game.apply(state, a)
+        if watch is not None:
+            watch(state, events)
     return state
 
 
-def play_game(seed: int, levels: Sequence[str]) -> State:
+def play_game(seed: int, levels: Sequence[str],
+              watch: Callable[[State, list], None] | None = None) -> State:
     """One whole game, ``levels[i]`` at seat i; chance from the seeded sampler, as a session has
     it. The bench and the tests share this loop."""
     from companion.core.rng import Sampler
@@ -150,7 +155,7 @@ def play_game(seed: int, levels: Sequence[str]) -> State:
         count[0] += 1
         return sampler.sample(ch, count[0] - 1)
 
-    return play(state, dict(zip(SEATS, levels)), random.Random(seed), sample=sample)
+    return play(state, dict(zip(SEATS, levels)), random.Random(seed), sample=sample, watch=watch)
 
 
 # -- judging where the race stands -------------------------------------------------------------------

@@ -27,6 +27,7 @@ MOMENT = {
 
 # The arguments that hold a character's id, and the ones that hold a consequence's.
 WHO_ARGS = ("character", "helper", "first", "second")
+OWN_DICE = ("trait", "relationship", "secret", "unique", "raise", "heroic")  # one character's
 
 
 class Labels(Base):
@@ -44,7 +45,12 @@ class Labels(Base):
                           for k in a["kinds"]]
         if action.kind == "complication" and a.get("id") in rules.complications:
             a["id"] = rules.complications[a["id"]].text
-        return self._describe(action.model_copy(update={"args": a}))
+        if isinstance(a.get("name"), str):
+            a["name"] = a["name"].rstrip(".")  # "Unique Thing: a lucky copper (+2)"
+        said = self._describe(action.model_copy(update={"args": a}))
+        if len(names) > 1 and action.kind in OWN_DICE and action.args.get("character") in names:
+            return f"{names[action.args['character']]} · {said}"  # whose, in a party
+        return said
 
     def _diagnose(self, s: State, a: Action, legal: list[Action]) -> RuleError:
         labels = [self.label(x, {c.id: c.name for c in s.characters}) for x in legal]

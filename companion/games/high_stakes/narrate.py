@@ -123,6 +123,11 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
+def _closed(text: str) -> str:
+    """A sentence with its full stop (the player's words may come without one)."""
+    return text if not text or text[-1] in ".!?…”’\"'" else f"{text}."
+
+
 def _names(view: dict, alive_only: bool = True) -> str:
     names = [c["name"] for c in view.get("characters", []) if c["status"] == "active" or not alive_only]
     if not names:
@@ -282,7 +287,7 @@ class Narrator:
             return ""  # offered, not yet true: it is told once the GM lets it stand
         if k == "element_accepted":
             made = (d.get("text") or "").strip()
-            return f"A 6! {_sentence(made)}" if made else ""
+            return f"A 6! {_closed(_sentence(made))}" if made else ""
         if k == "refused":
             return f"“{_sentence(said).rstrip('.')}.”" if said else f"The GM rules that {d['what']} does not fit."
         if k == "veto":
