@@ -211,3 +211,27 @@ def test_the_small_print_counts_assets_in_words(autoplayed):
     _, path = autoplayed
     md = render_markdown(path)
     assert "Asset(s)" not in md and ("Assets left" in md or "Asset left" in md)
+
+
+def test_two_fates_picking_in_one_scene_are_not_told_with_the_same_template(autoplayed):
+    s, _ = autoplayed
+    picks = [text for _, text in s.narrations if "among" in text and "gifts" in text]
+    assert len(picks) <= 1 or len({p.split(" ", 1)[1] for p in picks}) == len(picks)
+    told = " ".join(text for _, text in s.narrations)
+    assert told.count("smiling as if") <= 1, told.count("smiling as if")
+
+
+def test_an_element_the_setup_just_named_is_not_listed_again():
+    from companion.games.becoming.narrate import _already_said
+
+    setup = "In the temple of the first fire, a single ember still glows in a clay lamp."
+    assert _already_said("a clay lamp with a red eye of fire", setup)
+    assert not _already_said("a crowd at the temple door", setup)
+    assert not _already_said("frost on the inside of the windows", setup)
+
+
+def test_a_players_trait_goes_mid_sentence_without_its_full_stop():
+    from companion.games.becoming.narrate import trait_words
+
+    assert trait_words("Unbowed.") == "Unbowed" and trait_words("Stubborn as stone") == \
+        "Stubborn as stone"

@@ -1,7 +1,7 @@
 """Issue 9, item 12: the small things a new player hit at the prompt and in the journal."""
 from __future__ import annotations
 
-from companion.core.game import Event
+from companion.core.game import Action, Event
 from companion.games.high_stakes import GAME, HighStakesOptions
 from companion.games.high_stakes import commands, render
 from companion.games.high_stakes.narrate import Narrator
@@ -237,3 +237,22 @@ def test_an_element_the_players_made_true_is_told_as_a_whole_sentence():
     assert "A 6! The kitchen door was left unbarred." in said
     said = told(s, [Event(kind="element_accepted", data={"text": "a drainpipe runs down!"})])
     assert "A 6! A drainpipe runs down!" in said and "!." not in said
+
+
+def test_a_failure_is_told_with_the_consequence_the_gm_announced():
+    s = frame(start("ash"), scene="villa_walls", text="")
+    s = to_pool(s, problem="walls")
+    said_before = G.view(s, "player")["roll"]["consequence_text"]
+    s = dice(do(s, "player", "roll"), 2, 2, 3)
+    a = G.legal_actions(s, "gm")[0]
+    told_now = Narrator(5).write(a, G.view(s, "gm"), NarrationMemory(seed=5))
+    assert said_before and said_before.rstrip(".")[1:] in told_now, (said_before, told_now)
+    assert "1 success " in told_now and "1 against" not in told_now
+
+
+def test_a_scene_played_again_keeps_the_fact_without_a_capital_after_a_colon():
+    s = start("ash")
+    view = {**G.view(s, "gm"), "played": ["slug_pit"], "facts": ["the silver ring opens the case"]}
+    a = Action(seat="gm", kind="frame", args={"scene": "slug_pit"})
+    said = Narrator(5).write(a, view, NarrationMemory(seed=5))
+    assert "still stands. The silver ring opens the case." in said and ": The" not in said

@@ -96,7 +96,7 @@ def trait_words(name: str) -> str:
     """A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player
     gave is kept as written."""
     ours = {w for t in rules().hero.traits.values() for w in t.bright + t.dark}
-    return name.lower() if name in ours else name
+    return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
 
 
 def costs_words(costs: list[dict]) -> str:
@@ -140,6 +140,20 @@ def once(text: str, memory: Any, scene: str) -> bool:
     return True
 
 
+def _already_said(element: str, setup: str) -> bool:
+    """Is this Element's head ("clay lamp" of "a clay lamp with a red eye of fire") in the
+    sentence just told?"""
+    words = element.lower().split()
+    if words and words[0] in ("a", "an", "the", "some"):
+        words = words[1:]
+    head = []
+    for w in words:
+        if w in ("with", "of", "on", "at", "in", "from", "by", "that", "who", "and"):
+            break
+        head.append(w)
+    return len(head) > 1 and " ".join(head) in setup.lower()
+
+
 def close_appositive(text: str, asset: Any) -> str:
     """An Asset written with an appositive ("Elsabet, who waits at the mill") closes it with a
     comma when the sentence goes on: "Elsabet, who waits at the mill, is left frightened"."""
@@ -179,9 +193,23 @@ class Narrator:
         return " ".join(parts)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
-        text = tell(narration_data().templates[key], values, Told(memory.used), scene,
-                    memory.rng("pick", key, *label), allows=memory.allows)
-        return close_appositive(text, values.get("asset"))
+        """A sentence from a template not yet used in this scene (two Fates picking Assets are
+        not told in the same words), or from any once all have been."""
+        templates = narration_data().templates[key]
+        turn = 0  # the templates go round: each once, then each once again
+        while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
+            turn += 1
+        mark = lambda t: f"template|{scene}|{turn}|{t}"  # noqa: E731
+        rng = memory.rng("pick", key, *label)
+        for group in ([t for t in templates if mark(t) not in memory.used], templates):
+            order = list(group)
+            rng.shuffle(order)
+            for t in order:
+                text = tell([t], values, Told(memory.used), scene, rng, allows=memory.allows)
+                if text:
+                    memory.used.add(mark(t))
+                    return close_appositive(text, values.get("asset"))
+        return ""
 
 
     def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
@@ -205,7 +233,8 @@ class Narrator:
         if k == "scene_begun":
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
-            things = [x for x in data["elements"] if memory.allows(x)]
+            things = [x for x in data["elements"] if memory.allows(x)
+                      and not _already_said(x, setup)]  # not "a clay lamp" twice running
             seen = f"Here {'are' if len(things) > 1 else 'is'} {join(things)}." if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":

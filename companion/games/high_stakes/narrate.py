@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
+from companion.story import grammar
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
@@ -397,7 +398,7 @@ class Narrator:
                 return ""
             if sc_data.id in view.get("played", []):  # a scene played again is never the same
                 facts = view.get("facts") or []
-                kept = f" What you made true still stands: {_sentence(facts[-1]).rstrip('.')}." \
+                kept = f" What you made true still stands. {_sentence(facts[-1]).rstrip('.')}." \
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
@@ -515,13 +516,19 @@ class Narrator:
             return pick(getattr(w.success, key), who=who, label=label,
                         problem=prob.name if prob else "the problem")
         applied = roll.get("applied", [])
-        consequence = (prob.consequence_text if prob and roll.get("consequence")
-                       and [x["consequence"] for x in applied if x["character"] == lead] == roll["consequence"]
+        said_before = roll.get("consequence_text") or (prob.consequence_text if prob else "")
+        set_ids = [c["id"] if isinstance(c, dict) else c for c in roll.get("consequence") or []]
+        consequence = (said_before if said_before and set_ids  # as the GM said it before the dice
+                       and [x["consequence"] for x in applied if x["character"] == lead] == set_ids
                        else "; ".join(rules.consequences[x["consequence"]].summary for x in applied
                                       if x["character"] == lead) or "nothing gained")
+        if prob is not None and prob.choices and consequence == said_before:  # the one chosen
+            consequence = said_before.split(":")[0] + ": " + "; ".join(
+                rules.consequences[x].summary for x in set_ids)
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
-        line = pick(w.failure.plain, successes=successes, difficulty=roll.get("difficulty"),
+        line = pick(w.failure.plain, successes=grammar.count(successes, "success"),
+                    difficulty=roll.get("difficulty"),
                     consequence=_sentence(consequence))
         if dead:
             line += f" {', '.join(dead)} does not get up again."
