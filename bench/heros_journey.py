@@ -80,8 +80,9 @@ def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
     level = dict(zip(SEATS, seating))
     out = {lvl: [0] * 6 for lvl in set(levels)}
 
+    attempter = [None]  # the Hero attempting now (the auction comes moves after the attempt)
+
     def watch(state, events):
-        attempter = None
         for e in events:
             row = out[level[e.data.get("seat", "hero1")]]
             if e.kind in ("advance", "stay"):
@@ -91,8 +92,8 @@ def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
             elif e.kind == "failed" and e.data.get("choice") == "lie_down":
                 row[4] += 1
             elif e.kind == "attempt":
-                attempter = e.data["seat"]
-            elif e.kind == "challenge_issued" and e.data["seat"] == attempter:
+                attempter[0] = e.data["seat"]
+            elif e.kind == "challenge_issued" and e.data["seat"] == attempter[0]:
                 row[5] += e.data["bid"]
 
     play_game(seed, seating, watch=watch)

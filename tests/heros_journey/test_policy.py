@@ -77,3 +77,33 @@ def test_rivals_race_to_an_ending_at_every_table_size(players):
     st = _play(players, ["normal"] * players)
     assert st.over and st.ending_first is not None and not st.halted
     assert max(h.stage for h in st.heroes) == 10
+
+
+def _attempter_answers_a_contest(played: str) -> str:
+    from .test_challenge import _attempt
+
+    heroes = [{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 3}, "hand": ["ace-moons"]},
+              {"stage": 2, "tokens": {"knots": 3, "wyrms": 2}, "hand": ["ace-wyrms"]},
+              {"stage": 1, "tokens": {"suns": 1}, "hand": ["excuse"]}]
+    s = go(_attempt(heroes, draw=played), "hero1", "play", card=played)
+    s = go(go(s, "hero2", "contest", card="ace-wyrms", bid=1), "hero3", "decline")
+    return policy.choose(GAME.view(s, "hero1"), "hero1", GAME.legal_actions(s, "hero1"),
+                         random.Random(0), "normal").kind
+
+
+def test_the_attempter_pays_to_keep_its_card_only_if_it_can_meet_it():
+    assert _attempter_answers_a_contest("ace-suns") == "raise"  # 3 Suns at Stage 2: met
+    assert _attempter_answers_a_contest("ace-knots") == "drop"  # no Knots: not worth a token
+
+
+def test_at_the_pact_a_hopeless_challenge_waits_for_a_better_hand():
+    end = {"stage": 9, "origin": "rite", "hand": ["ace-knots"],
+           "tokens": {"wyrms": 11, "suns": 3, "waves": 3, "leaves": 3, "moons": 3, "knots": 1}}
+    s = make([end, {"stage": 5}], revealed="calamity",  # no rival card to contest with
+             endings=("calamity", "end", "windfall"))
+    legal = GAME.legal_actions(s, "hero1")
+    assert any(a.kind == "challenge" for a in legal)  # allowed: 10 Wyrms after the stake
+    move = policy.choose(GAME.view(s, "hero1"), "hero1", legal, random.Random(0), "normal")
+    # its Ace of Knots fails (1 Knot at Stage 9) and only 2 of the 6 unseen cards would do:
+    # a failure costs a turn lying down, so it does something else this turn
+    assert move.kind != "challenge"

@@ -21,6 +21,7 @@ from companion.core.game import Action
 from .data import ENDINGS, STAGE_CARDS, SUITS, _cards, rules
 
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
+FAIL_COST = 8.0  # a failed Challenge: the next turn lost lying down (about a Rest's worth) or paid
 
 
 def _card(cid: str):
@@ -70,6 +71,11 @@ def weights(view: dict, me: dict) -> dict[str, float]:
         for e in ENDINGS:  # the bottom one is not coming
             if e != p["ending"]:
                 w[_card(e).suits[0]] += 0.4
+    hand = [c for c in view.get("hand", []) if c != "excuse"]
+    if st >= 8 and hand:  # near the end the Challenge card in hand is the one met at the Pact
+        suit = _card(hand[0]).suits[0]
+        if me["resources"][suit] < 9:
+            w[suit] += 1.0
     if not all(me["tokens"].values()):
         for s in SUITS:
             if not me["tokens"][s]:
@@ -127,7 +133,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         return 40 - card_value(g["card"], view, me) + 5
     if a.kind == "challenge":
         p = challenge_chance(view, me, seat, level)
-        return p * 40 - 5
+        return p * 40 - 5 - (1 - p) * FAIL_COST  # a failure costs a turn or the shortfall
     if a.kind == "rest":
         if g["card"] is None:
             return sum(wts[s] for s in g["suits"])
@@ -260,7 +266,10 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
     pend = view["pending"]
     att = pend.get("attempter")
     cap = 3 if level == "hard" else 2
-    if att == seat:  # the attempter keeps its own card in play if it is cheap to
+    if att == seat:  # the attempter keeps its own card in play if it meets it and it is cheap to
+        mine = pend.get("your_card")
+        if mine is None or _meet_margin(mine, view, me) < 0:
+            return legal[0]  # a card it cannot meet is not worth a token: let it go
         raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap + 1]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
