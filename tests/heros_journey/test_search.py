@@ -85,3 +85,21 @@ def test_the_hard_choice_is_legal_and_the_same_for_a_seed():
     assert len(picks) == 1 and picks <= {a.key() for a in legal}
     ranked = sorted(legal, key=lambda a: a.key())
     assert best_turn(view, seat, legal, random.Random(2), ranked) in ranked[:4]
+
+
+def _standing(me: dict, rival: dict) -> float:
+    from companion.games.heros_journey.search import standing
+
+    return standing(make([me, rival], revealed="calamity"), "hero1")
+
+
+def test_far_ahead_a_stage_is_worth_more_than_a_hoard_and_close_tokens_still_count():
+    rich = {"wyrms": 8, "suns": 8, "waves": 8, "leaves": 8, "moons": 2, "knots": 2}
+    ahead, poor = {"stage": 9, "tokens": rich}, {"stage": 4, "tokens": {"moons": 3}}
+    base = _standing(ahead, poor)
+    hoard = _standing({**ahead, "tokens": {**rich, "moons": 4, "knots": 5}}, poor) - base
+    race = _standing({**ahead, "stage": 10}, poor) - base
+    assert hoard < 5 < race  # the lead is safe: racing for the Ending beats piling up tokens
+    level = {"stage": 9, "tokens": {"wyrms": 5, "suns": 5, "moons": 2}}
+    even = _standing(level, level)
+    assert _standing({**level, "tokens": {"wyrms": 10, "suns": 5, "moons": 2}}, level) - even > 40

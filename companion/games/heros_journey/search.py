@@ -16,6 +16,7 @@ the same game twice.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -30,6 +31,8 @@ SAMPLES = 4
 HORIZON = {2: 2, 3: 1, 4: 1}  # own turns ahead, by table size (a round of 4 Heroes is long)
 ALL_SUITS_BONUS = 6
 STAGE_WORTH = 20  # a Stage gained is worth more than today's score: the race ends at the Ending
+SATURATE = 100.0  # a margin this large is nearly as good as it gets (tanh)
+RACE = 10.0  # each Stage of one's own, outside the saturation: far ahead, a Hero still races
 
 
 def _game():
@@ -161,13 +164,20 @@ def play_game(seed: int, levels: Sequence[str],
 # -- judging where the race stands -------------------------------------------------------------------
 def standing(state: State, seat: str) -> float:
     """How well ``seat`` stands: its score if the Journey ended now, less the best rival's (the
-    real scores once it is over, with a win worth a margin of its own)."""
+    real scores once it is over, with a win worth a margin of its own), plus its own Stage.
+
+    The margin saturates (``SATURATE``): a lead already safe is worth little more for growing,
+    so a Hero far ahead races for the Ending (its Stage keeps counting) instead of hoarding
+    tokens until the round limit halts the Journey."""
+    me = state.heroes[state.seats.index(seat)]
     if state.over:
         mine = state.scores[seat]
         best = max(v for s, v in state.scores.items() if s != seat)
-        return mine - best + (60 if mine > best else -60 if mine < best else 0)
-    now = {h.seat: _score_now(h) for h in state.heroes}
-    return now[seat] - max(v for s, v in now.items() if s != seat)
+        won = 60 if mine > best else -60 if mine < best else 0
+    else:
+        now = {h.seat: _score_now(h) for h in state.heroes}
+        mine, best, won = now[seat], max(v for s, v in now.items() if s != seat), 0
+    return SATURATE * math.tanh((mine - best) / SATURATE) + won + RACE * me.stage
 
 
 def _score_now(h: Hero) -> float:
