@@ -128,3 +128,20 @@ def test_a_real_terminal_keeps_the_ending_until_the_player_leaves(tmp_path):
     assert child.isalive()  # still on screen: the player has not left
     child.sendline("")
     child.expect(pexpect.EOF)
+
+
+def test_a_campaign_session_that_goes_on_names_the_next_session(tmp_path):
+    from types import SimpleNamespace
+
+    from companion.repl.ending import show_ending
+
+    game = get_game("heros-journey")
+    outcome = SimpleNamespace(summary="Wren wins.", scores={})
+    fake = SimpleNamespace(game=SimpleNamespace(outcome=lambda s: outcome, seats=game.seats),
+                           state=None, sequel=lambda: object(),
+                           journal=SimpleNamespace(path=tmp_path / "c.jsonl"))
+    out: list = []
+    show_ending(fake, lambda k, t: out.append((k, t)))
+    text = "\n".join(t for _, t in out)
+    assert "This session is over. Wren wins." in text
+    assert f"resume {(tmp_path / 'c.jsonl').resolve()}" in text
