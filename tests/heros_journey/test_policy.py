@@ -95,15 +95,3 @@ def test_the_attempter_pays_to_keep_its_card_only_if_it_can_meet_it():
     assert _attempter_answers_a_contest("ace-suns") == "raise"  # 3 Suns at Stage 2: met
     assert _attempter_answers_a_contest("ace-knots") == "drop"  # no Knots: not worth a token
 
-
-def test_at_the_pact_a_hopeless_challenge_waits_for_a_better_hand():
-    end = {"stage": 9, "origin": "rite", "hand": ["ace-knots"],
-           "tokens": {"wyrms": 11, "suns": 3, "waves": 3, "leaves": 3, "moons": 3, "knots": 1}}
-    s = make([end, {"stage": 5}], revealed="calamity",  # no rival card to contest with
-             endings=("calamity", "end", "windfall"))
-    legal = GAME.legal_actions(s, "hero1")
-    assert any(a.kind == "challenge" for a in legal)  # allowed: 10 Wyrms after the stake
-    move = policy.choose(GAME.view(s, "hero1"), "hero1", legal, random.Random(0), "normal")
-    # its Ace of Knots fails (1 Knot at Stage 9) and only 2 of the 6 unseen cards would do:
-    # a failure costs a turn lying down, so it does something else this turn
-    assert move.kind != "challenge"

@@ -21,7 +21,6 @@ from companion.core.game import Action
 from .data import ENDINGS, STAGE_CARDS, SUITS, _cards, rules
 
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
-FAIL_COST = 8.0  # a failed Challenge: the next turn lost lying down (about a Rest's worth) or paid
 
 
 def _card(cid: str):
@@ -71,11 +70,6 @@ def weights(view: dict, me: dict) -> dict[str, float]:
         for e in ENDINGS:  # the bottom one is not coming
             if e != p["ending"]:
                 w[_card(e).suits[0]] += 0.4
-    hand = [c for c in view.get("hand", []) if c != "excuse"]
-    if st >= 8 and hand:  # near the end the Challenge card in hand is the one met at the Pact
-        suit = _card(hand[0]).suits[0]
-        if me["resources"][suit] < 9:
-            w[suit] += 1.0
     if not all(me["tokens"].values()):
         for s in SUITS:
             if not me["tokens"][s]:
@@ -133,7 +127,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         return 40 - card_value(g["card"], view, me) + 5
     if a.kind == "challenge":
         p = challenge_chance(view, me, seat, level)
-        return p * 40 - 5 - (1 - p) * FAIL_COST  # a failure costs a turn or the shortfall
+        return p * 40 - 5
     if a.kind == "rest":
         if g["card"] is None:
             return sum(wts[s] for s in g["suits"])
