@@ -48,11 +48,11 @@ PHASE_KINDS: dict[str, set[str]] = {
 }
 
 
-def _ev(event: str, /, **payload: Any) -> Event:
+def ev(event: str, /, **payload: Any) -> Event:
     return _event(event, payload, None)
 
 
-def _gm_ev(event: str, /, **payload: Any) -> Event:
+def gm_ev(event: str, /, **payload: Any) -> Event:
     return _event(event, payload, ("gm",))
 
 
@@ -109,7 +109,7 @@ _STATE = (
 )
 
 
-def _copy(state: State) -> State:
+def copy_state(state: State) -> State:
     """The state to work on: a deep copy as far as the engine ever edits it in place (checked by
     the conformance suite: ``apply`` never changes the state it was given), except that the
     characters are shared until a handler asks for one it will change (:meth:`Base._own`). While
@@ -119,7 +119,7 @@ def _copy(state: State) -> State:
     return new
 
 
-def _release(state: State) -> State:
+def release(state: State) -> State:
     """The copy, done with: nothing of the bookkeeping stays on it."""
     object.__setattr__(state, "__pydantic_private__", None)
     return state
@@ -222,5 +222,5 @@ class Base:
 
     def _added(self, s: State, pool: Pool, src: Source, **extra: Any) -> list[Event]:
         pool.sources = [*pool.sources, src]
-        return [_ev("dice", character=pool.character, kind=src.kind, label=src.label, dice=src.dice,
+        return [ev("dice", character=pool.character, kind=src.kind, label=src.label, dice=src.dice,
                     pool=pool.size(), owner=src.character, ref=src.ref, **extra)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event
 
-from .base import Base, _ev, _gm_ev, act
+from .base import Base, ev, gm_ev, act
 from .model import Character, Relationship, Roll, State
 
 
@@ -119,7 +119,7 @@ class Consequences(Base):
     def _suffer(self, s: State, r: Roll, c: Character, kind: str, villain: str) -> list[Event]:
         con = self.rules.consequences[kind]
         r.applied = [*r.applied, {"character": c.id, "consequence": kind}]
-        events = [_ev("suffer", character=c.id, name=c.name, consequence=kind, label=con.name)]
+        events = [ev("suffer", character=c.id, name=c.name, consequence=kind, label=con.name)]
         eff = con.effect
         if eff == "loss":
             events.extend(self._lose(s, c, con.attribute or "body", villain))
@@ -145,7 +145,7 @@ class Consequences(Base):
         if attr == "body" and c.deaths_door:
             return self._kill(s, c, "hurt again at death's door", villain)
         c.loss[attr] += 1
-        events = [_ev("loss", character=c.id, attribute=attr, now=c.current(attr))]
+        events = [ev("loss", character=c.id, attribute=attr, now=c.current(attr))]
         if c.current(attr) <= 0:
             # An attribute at 0 takes the character out in the text's own ways (lines 321-331):
             # Body 0 "impaired ... or killed in action": killed when a villain did it (and the
@@ -161,14 +161,14 @@ class Consequences(Base):
                             "mind": "a broken mind: Mind at 0",
                             "aura": "a pariah: alive, but cast out by all (Aura at 0)"}[attr]
             s.pending_new += 1
-            events.append(_ev("out", character=c.id, name=c.name, reason=c.out_reason, attribute=attr))
+            events.append(ev("out", character=c.id, name=c.name, reason=c.out_reason, attribute=attr))
         return events
 
     def _kill(self, s: State, c: Character, cause: str, villain: str) -> list[Event]:
         c.status = "dead"
         c.out_reason = cause
         s.pending_new += 1
-        events = [_ev("death", character=c.id, name=c.name, cause=cause, villain=villain)]
+        events = [ev("death", character=c.id, name=c.name, cause=cause, villain=villain)]
         if villain:
             prob = self.rules.problems[villain]
             s.bonds = [*s.bonds, {"villain": villain, "name": prob.name, "fallen": c.name}]
@@ -184,7 +184,7 @@ class Consequences(Base):
         s.bonds = [b for b in s.bonds if b["villain"] != problem]
         for c in [self._own(s, x) for x in s.characters]:
             c.relationships = [x for x in c.relationships if x.revenge != problem]
-        return [_ev("avenged", villain=problem)]
+        return [ev("avenged", villain=problem)]
 
     def _do_lose(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -193,14 +193,14 @@ class Consequences(Base):
         rel = next(x for x in c.relationships if x.id == a.args["relationship"])
         rel.lost = True
         r.due_losses = r.due_losses[1:]
-        return [_ev("relationship_lost", character=c.id, name=rel.name)] + self._advance(s)
+        return [ev("relationship_lost", character=c.id, name=rel.name)] + self._advance(s)
 
     def _do_element(self, s: State, a: Action) -> list[Event]:
         r = s.roll
         assert r
         text = a.text.strip() or self.rules.elements[a.args["element"]].text
         r.element, r.element_kind = text, a.args["element"]
-        return [_ev("element", kind=a.args["element"], text=text)] + self._advance(s)
+        return [ev("element", kind=a.args["element"], text=text)] + self._advance(s)
 
     def _do_skip_element(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -216,7 +216,7 @@ class Consequences(Base):
         s.fact_kinds = [*s.fact_kinds, r.element_kind]
         r.element = "+"
         # the element becomes true now (and is told now: an offer the GM vetoes is no story)
-        events = [_ev("element_accepted", text=made, kind=r.element_kind)]
+        events = [ev("element_accepted", text=made, kind=r.element_kind)]
         events += self._opened(s, made, r.element_kind)
         return events + self._advance(s)
 
@@ -239,7 +239,7 @@ class Consequences(Base):
         reason = a.args["reason"]
         text = r.element
         r.element = "-"
-        return [_ev("veto", reason=reason, element=text, text=a.text.strip())] + self._advance(s)
+        return [ev("veto", reason=reason, element=text, text=a.text.strip())] + self._advance(s)
 
     def _do_narrate(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -248,7 +248,7 @@ class Consequences(Base):
         if s.history and a.text.strip():
             # a new entry, not an edit: copies of the state share the entries of the history
             s.history = [*s.history[:-1], {**s.history[-1], "told": a.text.strip()[:300]}]
-        return [_ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
+        return [ev("narration", seat=a.seat, text=a.text.strip(), success=bool(r.success))] + self._advance(s)
 
     def _dealt_with(self, s: State, scene: str) -> bool:
         """A scene whose every problem is already overcome (the dogs drugged asleep cannot come)."""
@@ -267,25 +267,25 @@ class Consequences(Base):
         if cx == "problem":
             pc = self.rules.problems[r.problem].complication
             assert pc is not None
-            events.append(_ev("complication", character=cid, id=f"{r.problem}", text=pc.text, note=a.text.strip()))
+            events.append(ev("complication", character=cid, id=f"{r.problem}", text=pc.text, note=a.text.strip()))
             if pc.effect == "loss" and pc.attribute and c.active:
                 events.extend(self._lose(s, c, pc.attribute))
             elif pc.effect == "trigger":
                 if pc.scene not in s.triggers:
                     s.triggers = [*s.triggers, pc.scene]
-                events.append(_gm_ev("trigger", scene=pc.scene))
+                events.append(gm_ev("trigger", scene=pc.scene))
             if pc.reveals:
                 events.extend(self._reveal(s, pc.reveals, ""))
         else:
             cd = self.rules.complications[cx]
-            events.append(_ev("complication", character=cid, id=cx, text=cd.text, note=a.text.strip()))
+            events.append(ev("complication", character=cid, id=cx, text=cd.text, note=a.text.strip()))
             if cd.effect == "loss" and cd.attribute and c.active:
                 events.extend(self._lose(s, c, cd.attribute))
             elif cd.effect == "harder":
                 s.harder += 1
-                events.append(_ev("harder", character=cid, by=1))
+                events.append(ev("harder", character=cid, by=1))
             elif cd.effect == "gear":
                 c.gear_lost += 1
-                events.append(_ev("gear_lost", character=cid, name=c.name))
+                events.append(ev("gear_lost", character=cid, name=c.name))
         s.phase = "complication" if r.due_complications else "after"
         return events

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev, act, attribute_splits, slug
+from .base import ATTRS, Base, ev, act, attribute_splits, slug
 from .model import Character, Draft, Relationship, State, Trait
 
 
@@ -65,13 +65,13 @@ class Creation(Base):
 
     def _do_build(self, s: State, a: Action) -> list[Event]:
         s.draft = Draft(step="attributes")
-        return [_ev("creating")]
+        return [ev("creating")]
 
     def _do_attributes(self, s: State, a: Action) -> list[Event]:
         assert s.draft
         s.draft.base = {k: int(a.args[k]) for k in ATTRS}
         s.draft.step = "name"
-        return [_ev("attributes_chosen", **s.draft.base)]
+        return [ev("attributes_chosen", **s.draft.base)]
 
     def _do_name(self, s: State, a: Action) -> list[Event]:
         assert s.draft
@@ -152,7 +152,7 @@ class Creation(Base):
         s.characters = [*s.characters, ch]
         s.debut = [*s.debut, ch.model_copy(deep=True)]  # the sheet as it enters the story
         s.draft = None
-        events = [_ev("character", character=ch.id, name=ch.name, concept=ch.concept,
+        events = [ev("character", character=ch.id, name=ch.name, concept=ch.concept,
                       body=ch.base["body"], mind=ch.base["mind"], aura=ch.base["aura"],
                       traits=[t.name for t in ch.traits],
                       relationships=[r.name for r in ch.relationships],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Chance, Event, RuleError
 
-from .base import ATTR_NAME, FACES, Base, _ev, act
+from .base import ATTR_NAME, FACES, Base, ev, act
 from .model import Die, Pool, State
 
 
@@ -77,7 +77,7 @@ class Dice(Base):
         if s.phase == "tiebreak_roll":
             r.tie_die = faces[0]
             r.winner = r.pools[0].character if faces[0] <= 3 else r.pools[1].character
-            events = [_ev("tiebreak", face=faces[0], winner=r.winner,
+            events = [ev("tiebreak", face=faces[0], winner=r.winner,
                           winner_name=state_name(s, r.winner))]
             return events + self._after_contest(s)
         pool = r.pools[r.current]
@@ -88,7 +88,7 @@ class Dice(Base):
         pool.rolled = True
         kind = "explosion" if origin is not None else "dice_rolled"
         r.exploding = None
-        events = [_ev(kind, character=pool.character, faces=faces)]
+        events = [ev(kind, character=pool.character, faces=faces)]
         return events + self._after_dice(s)
 
     def _after_dice(self, s: State) -> list[Event]:
@@ -115,7 +115,7 @@ class Dice(Base):
         r = s.roll
         assert r
         _mark(r.pools[r.current], a.args["die"], state="kept")
-        return [_ev("six_kept", die=a.args["die"])] + self._after_dice(s)
+        return [ev("six_kept", die=a.args["die"])] + self._after_dice(s)
 
     def _do_explode(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -123,7 +123,7 @@ class Dice(Base):
         _mark(r.pools[r.current], a.args["die"], state="exploded")
         r.exploding = a.args["die"]
         s.phase = "explode"
-        return [_ev("six_exploded", die=a.args["die"])]
+        return [ev("six_exploded", die=a.args["die"])]
 
     def _do_cancel(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -131,7 +131,7 @@ class Dice(Base):
         pool = r.pools[r.current]
         _mark(pool, a.args["die"], state="cancels", cancels=a.args["one"])
         _mark(pool, a.args["one"], state="cancelled")
-        return [_ev("one_cancelled", die=a.args["die"], one=a.args["one"])] + self._after_dice(s)
+        return [ev("one_cancelled", die=a.args["die"], one=a.args["one"])] + self._after_dice(s)
 
     def _do_done(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -148,7 +148,7 @@ class Dice(Base):
             r.stage = "done"
             if a == b:
                 s.phase = "tiebreak"
-                return [_ev("contest_tied", successes=a)]
+                return [ev("contest_tied", successes=a)]
             r.winner = r.pools[0].character if a > b else r.pools[1].character
             return self._after_contest(s)
         total = sum(p.successes(sf) for p in r.pools)
@@ -162,7 +162,7 @@ class Dice(Base):
         six = any(p.six_rolled() for p in r.pools)
         for p in r.pools:
             r.due_complications = [*r.due_complications, *(p.character for _ in p.ones())]
-        events = [_ev("resolved", successes=total, difficulty=r.difficulty, success=r.success,
+        events = [ev("resolved", successes=total, difficulty=r.difficulty, success=r.success,
                       overkill=r.overkill, ones=len(r.due_complications), six=six,
                       pools=[{"character": p.character, "faces": [d.face for d in p.dice],
                               "states": [d.state for d in p.dice], "size": p.size(),
@@ -176,7 +176,7 @@ class Dice(Base):
             events.extend(self._avenge(s, r.problem))
             if prob is not None and prob.needs_element and not six:
                 # a success that does not solve the problem: say at once what is still missing
-                events.append(_ev("still_missing", problem=prob.id, name=prob.name,
+                events.append(ev("still_missing", problem=prob.id, name=prob.name,
                                   text=prob.still_missing or f"{prob.name} is not overcome yet: it "
                                   "takes a narrative element (a 6) as well"))
         else:
@@ -212,7 +212,7 @@ class Dice(Base):
             "ones": len(r.due_complications),
         }]
         r.element = "" if six else "-"
-        events = [_ev("contest_result", winner=r.winner, winner_name=state_name(s, r.winner),
+        events = [ev("contest_result", winner=r.winner, winner_name=state_name(s, r.winner),
                       successes=[p.successes(sf) for p in r.pools],
                       pools=[{"character": p.character, "faces": [d.face for d in p.dice],
                               "states": [d.state for d in p.dice]} for p in r.pools])]
@@ -226,4 +226,4 @@ class Dice(Base):
         r = s.roll
         assert r
         r.winner = ""
-        return [_ev("draw", text=a.text.strip())] + self._after_contest(s)
+        return [ev("draw", text=a.text.strip())] + self._after_contest(s)

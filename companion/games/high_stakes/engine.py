@@ -39,7 +39,7 @@ from typing import ClassVar
 from companion.core.game import CHANCE, Action, Event, Options, Outcome, RuleError
 from companion.story import grammar
 
-from .base import CHANCE_PHASES, PLAYER_PHASES, _copy, _release, attribute_splits, slug
+from .base import CHANCE_PHASES, PLAYER_PHASES, copy_state, release, attribute_splits, slug
 from .consequences import Consequences
 from .creation import Creation
 from .dice import Dice
@@ -215,15 +215,15 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
             if state.phase not in CHANCE_PHASES:
                 raise RuleError("chance", "no dice are due now", [])
             self.chance(state).check(list(action.args.get("items", [])))
-            s = _copy(state)
+            s = copy_state(state)
             events = self._apply_chance(s, [int(x) for x in action.args["items"]])
             s.steps += 1
-            return _release(s), events
+            return release(s), events
         legal = self.legal_actions(state, action.seat)
         if not _listed(action, legal):
             raise self._diagnose(state, action, legal)
-        s = _copy(state)
+        s = copy_state(state)
         handler = getattr(self, f"_do_{action.kind}")
         events = handler(s, action)
         s.steps += 1
-        return _release(s), events
+        return release(s), events

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.core.game import Action, Event, RuleError
 
-from .base import ATTRS, Base, _ev, act
+from .base import ATTRS, Base, ev, act
 from .model import Character, Relationship, State, Trait
 
 
@@ -85,21 +85,21 @@ class Experience(Base):
         n = len(c.traits) + 1
         c.traits.append(Trait(id=f"t{n}", name=a.text.strip() or f"learned trait {n}"))
         self._exp_next(s, c)
-        return [_ev("experience", character=c.id, gain="trait", text=c.traits[-1].name)]
+        return [ev("experience", character=c.id, gain="trait", text=c.traits[-1].name)]
 
     def _do_new_relationship(self, s: State, a: Action) -> list[Event]:
         c = self._exp_char(s)
         n = len(c.relationships) + 1
         c.relationships.append(Relationship(id=f"r{n}", name=a.text.strip() or f"new bond {n}"))
         self._exp_next(s, c)
-        return [_ev("experience", character=c.id, gain="relationship", text=c.relationships[-1].name)]
+        return [ev("experience", character=c.id, gain="relationship", text=c.relationships[-1].name)]
 
     def _do_very_good(self, s: State, a: Action) -> list[Event]:
         c = self._exp_char(s)
         t = next(t for t in c.traits if t.id == a.args["trait"])
         t.very = True
         self._exp_next(s, c)
-        return [_ev("experience", character=c.id, gain="very_good", text=t.name)]
+        return [ev("experience", character=c.id, gain="very_good", text=t.name)]
 
     def _do_restore(self, s: State, a: Action) -> list[Event]:
         c = self._exp_char(s)
@@ -107,7 +107,7 @@ class Experience(Base):
         t.burned = False
         t.spent = 0
         self._exp_next(s, c)
-        return [_ev("experience", character=c.id, gain="restore", text=t.name)]
+        return [ev("experience", character=c.id, gain="restore", text=t.name)]
 
     def _do_move_die(self, s: State, a: Action) -> list[Event]:
         c = self._exp_char(s)
@@ -115,7 +115,7 @@ class Experience(Base):
         c.base[a.args["to"]] += 1
         c.die_moved = True
         self._exp_next(s, c)
-        return [_ev("die_moved", character=c.id, **{"from": a.args["from"], "to": a.args["to"]})]
+        return [ev("die_moved", character=c.id, **{"from": a.args["from"], "to": a.args["to"]})]
 
     def _do_keep_dice(self, s: State, a: Action) -> list[Event]:
         c = self._exp_char(s)

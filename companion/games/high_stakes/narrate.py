@@ -166,7 +166,7 @@ def _closes_after_no_roll(view: dict) -> bool:
     """Whether the offline GM ends the scene once this declaration needs no roll (its own
     choice in the ``after`` phase, asked of the view as it will be)."""
     from .base import act
-    from .policy import _gm_after
+    from .policy import gm_after
 
     sc = view.get("scene") or {}
     decl = sc.get("declaration") or {}
@@ -179,7 +179,7 @@ def _closes_after_no_roll(view: dict) -> bool:
     if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
             c["status"] == "active" for c in view.get("characters", [])):
         legal.append(act(seat="gm", kind="continue"))
-    return _gm_after(after, legal, load()).kind == "end_scene"
+    return gm_after(after, legal, load()).kind == "end_scene"
 
 
 def _and(names: list[str]) -> str:

@@ -93,7 +93,7 @@ def _gm(view: dict, legal: list[Action], rng: random.Random) -> Action:
     if ph == "complication":
         return _gm_complication(view, legal, rng)
     if ph == "after":
-        return _gm_after(view, legal, rules)
+        return gm_after(view, legal, rules)
     if "narrate" in kinds:
         return legal[0]
     return legal[0]
@@ -176,7 +176,7 @@ def _gm_complication(view: dict, legal: list[Action], rng: random.Random) -> Act
     return rng.choice(fitting or legal)
 
 
-def _gm_after(view: dict, legal: list[Action], rules: Rules) -> Action:
+def gm_after(view: dict, legal: list[Action], rules: Rules) -> Action:
     sc = view["scene"]
     hist = [h for h in view.get("history", []) if h.get("scene") == sc["number"]]
     last = hist[-1] if hist else {}

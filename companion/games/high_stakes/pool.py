@@ -7,7 +7,7 @@ import itertools
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev, act
+from .base import ATTRS, Base, ev, act
 from .model import Pool, Source, State
 
 
@@ -68,7 +68,7 @@ class PoolPhase(Base):
         pool.attribute = attr
         pool.sources = [self._attr_source(c, attr), *pool.sources[1:]]
         r.stage = "difficulty"
-        return [_ev("attribute", character=c.id, attribute=attr, overruled=changed)]
+        return [ev("attribute", character=c.id, attribute=attr, overruled=changed)]
 
     def _do_difficulty(self, s: State, a: Action) -> list[Event]:
         r = s.roll
@@ -77,7 +77,7 @@ class PoolPhase(Base):
         extra, s.harder = s.harder, 0
         r.stage = "consequence"
         rung = self.rules.rung(r.difficulty)
-        return [_ev("difficulty", value=r.difficulty, rung=rung.name, text=a.text.strip(),
+        return [ev("difficulty", value=r.difficulty, rung=rung.name, text=a.text.strip(),
                     harder=extra)]
 
     def _do_consequence(self, s: State, a: Action) -> list[Event]:
@@ -86,7 +86,7 @@ class PoolPhase(Base):
         r.consequence = list(a.args["kinds"])
         r.stage = "advantage"
         names = [self.rules.consequences[k].name for k in r.consequence]
-        events = [_ev("consequence", kinds=r.consequence, names=names, text=a.text.strip())]
+        events = [ev("consequence", kinds=r.consequence, names=names, text=a.text.strip())]
         c = s.char(r.pools[0].character)
         if c.deaths_door and self._worsens_wounds(r.pools[0].attribute, r.consequence, r.problem):
             events += self._fatal_test(s, c, r.problem)
@@ -125,7 +125,7 @@ class PoolPhase(Base):
                                              character=r.pools[0].character)]
         r.stage = "pool"
         s.phase = "pool"
-        return [_ev("advantage", dice=n, text=a.text.strip())]
+        return [ev("advantage", dice=n, text=a.text.strip())]
 
     def _legal_pool(self, s: State) -> list[Action]:
         P = "player"
@@ -227,7 +227,7 @@ class PoolPhase(Base):
         r.asking = {"kind": a.kind, "args": dict(a.args), "text": a.text.strip()}
         s.phase = "judge"
         who = s.char(a.args.get("character") or a.args.get("helper"))
-        return [_ev("asks", kind=a.kind, character=who.id, name=who.name, what=self._asked(s, r.asking),
+        return [ev("asks", kind=a.kind, character=who.id, name=who.name, what=self._asked(s, r.asking),
                     text=a.text.strip())]
 
     def _asked(self, s: State, asking: dict) -> str:
@@ -253,7 +253,7 @@ class PoolPhase(Base):
         r.refused = [*r.refused, fit_key(asking["kind"], asking["args"])]
         s.phase = "pool"
         who = s.char(asking["args"].get("character") or asking["args"].get("helper"))
-        return [_ev("refused", kind=asking["kind"], character=who.id, name=who.name,
+        return [ev("refused", kind=asking["kind"], character=who.id, name=who.name,
                     what=self._asked(s, asking), text=a.text.strip())]
 
     def _do_trait(self, s: State, a: Action) -> list[Event]:
@@ -360,7 +360,7 @@ class PoolPhase(Base):
         r.kind = "team"
         r.pools = [*r.pools, Pool(character=c.id, attribute=a.args["attribute"],
                             sources=[self._attr_source(c, a.args["attribute"])])]
-        return [_ev("join", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
+        return [ev("join", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
 
     # -- shared scenes (text, "Shared Scenes", line 589: "they split their dice against different
     # enemies or problems in the scene ... his/her dice will be rolled independently of others";
@@ -373,7 +373,7 @@ class PoolPhase(Base):
         pools = [p.model_copy(update={"part": None}) for p in r.pools]  # a new split is due
         r.pools = [*pools, Pool(character=c.id, attribute=a.args["attribute"],
                                 sources=[self._attr_source(c, a.args["attribute"])])]
-        return [_ev("share", character=c.id, name=c.name, attribute=a.args["attribute"],
+        return [ev("share", character=c.id, name=c.name, attribute=a.args["attribute"],
                     text=a.text.strip())]
 
     def _do_part(self, s: State, a: Action) -> list[Event]:
@@ -390,7 +390,7 @@ class PoolPhase(Base):
         if left:
             return []
         names = {c.id: c.name for c in s.characters}
-        return [_ev("split", difficulty=r.difficulty,
+        return [ev("split", difficulty=r.difficulty,
                     parts=[{"character": p.character, "name": names[p.character], "part": p.part}
                            for p in r.pools])]
 
@@ -411,6 +411,6 @@ class PoolPhase(Base):
             r.overkill = True
             for p in r.pools:
                 p.done = True
-            return [_ev("overkill", dice=total, difficulty=r.difficulty)] + self._resolve(s)
+            return [ev("overkill", dice=total, difficulty=r.difficulty)] + self._resolve(s)
         s.phase = "roll"
-        return [_ev("rolling", dice=total, difficulty=r.difficulty)]
+        return [ev("rolling", dice=total, difficulty=r.difficulty)]

@@ -6,7 +6,7 @@ import itertools
 
 from companion.core.game import Action, Event
 
-from .base import ATTRS, Base, _ev, act
+from .base import ATTRS, Base, ev, act
 from .model import Declaration, Pool, Roll, SceneState, State
 
 
@@ -230,7 +230,7 @@ class Scenes(Base):
         s.roll = None
         s.harder, s.scene_complications = 0, []
         s.triggers = [t for t in s.triggers if t != sid]
-        events = [_ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
+        events = [ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
                       title=s.scene.title, place=s.scene.place, text=s.scene.frame)]
         if sid != "open":
             for sec in rules.adv.secret:
@@ -247,7 +247,7 @@ class Scenes(Base):
         s.scene = SceneState(number=s.scene_count, id="open", type="rest", title="Rest",
                              frame=a.text.strip())
         s.played = [*s.played, "open:rest"]
-        events = [_ev("scene", number=s.scene.number, id="open", type="rest", title="Rest",
+        events = [ev("scene", number=s.scene.number, id="open", type="rest", title="Rest",
                       place="", text=s.scene.frame, by="player")]
         events.extend(self._rest(s))
         s.phase = "declare"
@@ -267,19 +267,19 @@ class Scenes(Base):
                 t.spent = 0
             for r in c.relationships:
                 r.used = False
-        return [_ev("rest", healed=healed)]
+        return [ev("rest", healed=healed)]
 
     def _do_move_on(self, s: State, a: Action) -> list[Event]:
         assert s.scene
         s.history = [*s.history, {"scene": s.scene.number, "scene_id": s.scene.id, "move_on": True,
                                   "text": a.text.strip()[:300], "roll": False}]
-        return [_ev("move_on", text=a.text)] + self._close_scene(s, a.text)
+        return [ev("move_on", text=a.text)] + self._close_scene(s, a.text)
 
     def _do_end_scene(self, s: State, a: Action) -> list[Event]:
         return self._close_scene(s, a.text)
 
     def _close_scene(self, s: State, text: str) -> list[Event]:
-        events = [_ev("scene_end", number=s.scene.number if s.scene else 0, text=text)]
+        events = [ev("scene_end", number=s.scene.number if s.scene else 0, text=text)]
         s.scene = None
         s.roll = None
         if self._creation_due(s):
@@ -300,7 +300,7 @@ class Scenes(Base):
         s.scene = s.scene.model_copy(update={"declaration": None})
         s.roll = None
         s.phase = "declare"
-        return [_ev("gm_says", text=a.text)]
+        return [ev("gm_says", text=a.text)]
 
     def _do_reveal(self, s: State, a: Action) -> list[Event]:
         return self._reveal(s, a.args["secret"], a.text)
@@ -310,7 +310,7 @@ class Scenes(Base):
             return []
         sec = self.rules.secrets[sid]
         s.revealed = [*s.revealed, sid]
-        return [_ev("secret", id=sid, title=sec.title, text=sec.text, how=how)]
+        return [ev("secret", id=sid, title=sec.title, text=sec.text, how=how)]
 
     def _do_end_story(self, s: State, a: Action) -> list[Event]:
         s.ending = a.args["ending"]
@@ -318,7 +318,7 @@ class Scenes(Base):
         s.scene = None
         s.roll = None
         end = self.rules.endings[s.ending]
-        events = [_ev("story_end", ending=s.ending, title=end.title, text=end.text, epilogue=s.epilogue)]
+        events = [ev("story_end", ending=s.ending, title=end.title, text=end.text, epilogue=s.epilogue)]
         s.exp_queue = [c.id for c in s.active()]
         s.exp_step = "grow"
         s.phase = "experience" if s.exp_queue else "over"
@@ -332,7 +332,7 @@ class Scenes(Base):
                                        text=a.text.strip())})
         c = s.char(a.args["character"])
         s.phase = "call"
-        return [_ev("declare", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
+        return [ev("declare", character=c.id, name=c.name, attribute=a.args["attribute"], text=a.text.strip())]
 
     def _do_contest(self, s: State, a: Action) -> list[Event]:
         assert s.scene
@@ -345,7 +345,7 @@ class Scenes(Base):
         s.roll = Roll(kind="contest", pools=pools, stage="rolling")
         s.phase = "roll"
         x, y = (s.char(p.character).name for p in pools)
-        return [_ev("contest", first=x, second=y, attribute=attr, text=a.text.strip())]
+        return [ev("contest", first=x, second=y, attribute=attr, text=a.text.strip())]
 
     def _do_no_roll(self, s: State, a: Action) -> list[Event]:
         assert s.scene and s.scene.declaration
@@ -353,7 +353,7 @@ class Scenes(Base):
         s.history = [*s.history, {"scene": s.scene.number, "scene_id": s.scene.id, "character": d.character,
                                   "attribute": d.attribute, "text": d.text[:300], "roll": False}]
         s.phase = "after"
-        return [_ev("no_roll", character=d.character, text=a.text.strip())]
+        return [ev("no_roll", character=d.character, text=a.text.strip())]
 
     def _do_roll(self, s: State, a: Action) -> list[Event]:
         if s.phase == "pool":
@@ -366,4 +366,4 @@ class Scenes(Base):
                                   sources=[self._attr_source(c, d.attribute)])])
         s.phase = "stakes"
         name = a.args.get("name", "")
-        return [_ev("roll_called", problem=a.args["problem"], name=name)]
+        return [ev("roll_called", problem=a.args["problem"], name=name)]
