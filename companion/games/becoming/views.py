@@ -7,15 +7,27 @@ view only ("my_offer"); the others see just who has finished.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.core.game import CHANCE, Action
 from companion.games.becoming import mechanics as m
-from companion.games.becoming.data import Rules
+from companion.games.becoming.data import Quest, Rules
 from companion.games.becoming.model import FATES, HERO, SEATS, Offer, Phase, State
 
-if TYPE_CHECKING:
-    from companion.games.becoming.engine import Becoming
+
+class Table(Protocol):
+    """What a view needs of the engine (which sits above this file and passes itself in)."""
+
+    name: str
+
+    @property
+    def data(self) -> Rules: ...
+
+    def to_move(self, s: State) -> list[str]: ...
+
+    def quest(self, s: State) -> Quest: ...
+
+    def agent(self, s: State) -> str: ...
 
 COST_WORDS = {"subvert": "subvert {asset}", "add_negative": "a negative Trait on {asset}",
               "remove_positive": "a positive Trait off {asset}"}
@@ -65,7 +77,7 @@ def _tempers(d: Rules) -> dict[str, dict]:
     return _TEMPERS[d.digest]
 
 
-def view_of(game: "Becoming", s: State, seat: str | None) -> dict:
+def view_of(game: Table, s: State, seat: str | None) -> dict:
     d = game.data
     v: dict = {"game": game.name, "seat": seat, "phase": s.phase.value, "scene": s.scene,
                "to_move": game.to_move(s)}
