@@ -110,7 +110,7 @@ def test_forced_battles_by_space_type():
     poi = s.model_copy(update={"places": s.places + (dungeon.Place(
         id="poi-1", kind="poi", name="a Lone Watchtower", parent="area-1", links=("area-1",)),)})
     poi = poi.model_copy(update={"here": "area-1", "forced": False})
-    poi = dungeon._link(poi, "area-1", "poi-1")
+    poi = dungeon.link(poi, "area-1", "poi-1")
     s2, _ = act(poi, WARRIOR, "go", to="poi-1")
     assert not s2.forced and s2.phase is Phase.AMBUSH and "ambush" in kinds(s2, VILLAIN)
 

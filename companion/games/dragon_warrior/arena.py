@@ -66,7 +66,7 @@ def dungeon_state(floors: int = 2, rooms: int = 3, area: str = "area-1", opened:
     """A state in the EXPLORE phase with a dungeon drawn in ``area`` (its Obstacle a locked
     door), the Warrior holding a brass key, standing at the entrance (or ``here``)."""
     from companion.games.dragon_warrior import dungeon
-    from companion.games.dragon_warrior.world import _link
+    from companion.games.dragon_warrior.space import link, set_place
 
     s = explore_state(**kw)
     lvl = next(p.level for p in s.places if p.id == area)
@@ -75,11 +75,11 @@ def dungeon_state(floors: int = 2, rooms: int = 3, area: str = "area-1", opened:
                      obstacle="a door of black iron with a lock shaped like a broken tooth")
     s = s.model_copy(update={"places": s.places + (entrance,) + dungeon.layout(
         "dungeon-1", floors, rooms, lvl, area)})
-    s = _link(s, area, "dungeon-1")
+    s = link(s, area, "dungeon-1")
     key = Item(id="item-key", kind="quest", name="a brass key with a tooth missing")
     s = s.model_copy(update={"warrior": s.warrior.model_copy(update={"quest_items": (key,)})})
     if opened:
-        s = dungeon._set(s, "dungeon-1", opened=True,
+        s = set_place(s, "dungeon-1", opened=True,
                          links=(area, dungeon.room_id("dungeon-1", 1, 1)))
         s = s.model_copy(update={"warrior": s.warrior.model_copy(update={"quest_items": ()})})
     return s.model_copy(update={"here": here or "dungeon-1"})

@@ -53,17 +53,17 @@ def fighter(b: Battle, fid: str) -> Fighter:
     return next(f for f in b.fighters if f.id == fid)
 
 
-def _set_fighter(b: Battle, new: Fighter) -> Battle:
+def set_fighter(b: Battle, new: Fighter) -> Battle:
     return b.model_copy(update={"fighters": tuple(new if f.id == new.id else f
                                                   for f in b.fighters)})
 
 
-def _bu(s: State, **kw) -> State:
+def with_battle(s: State, **kw) -> State:
     assert s.battle is not None
     return s.model_copy(update={"battle": s.battle.model_copy(update=kw)})
 
 
-def _wu(s: State, **kw) -> State:
+def with_warrior_sheet(s: State, **kw) -> State:
     return s.model_copy(update={"warrior": s.warrior.model_copy(update=kw)})
 
 
@@ -108,24 +108,24 @@ def hand_size(s: State, who: str) -> int:
     return sheet.villain_hand(foe(s, s.battle.foe).level)
 
 
-def _schedule_draw(s: State, who: str, then: str) -> tuple[State, list[Event]]:
+def schedule_draw(s: State, who: str, then: str) -> tuple[State, list[Event]]:
     b = s.battle
     events: list[Event] = []
     need = hand_size(s, who) if who != "pm" else 1
     if len(b.deck) < need and b.discard:
-        s = _bu(s, deck=tuple(sorted(b.deck + b.discard)), discard=())
+        s = with_battle(s, deck=tuple(sorted(b.deck + b.discard)), discard=())
         events.append(Event(kind="reshuffled", data={"cards": len(s.battle.deck)}))
-    return _bu(s, draw=who, draw_then=then), events
+    return with_battle(s, draw=who, draw_then=then), events
 
 
 def begin_turn(s: State, who: str) -> tuple[State, list[Event]]:
     """``who`` (warrior or a foe id) is to act; an empty hand is refilled first."""
-    s = _bu(s, turn=who, round=s.battle.round + (1 if who == WARRIOR else 0))
+    s = with_battle(s, turn=who, round=s.battle.round + (1 if who == WARRIOR else 0))
     b = s.battle
     if who == WARRIOR and not b.warrior_hand:
-        return _schedule_draw(s, WARRIOR, "turn")
+        return schedule_draw(s, WARRIOR, "turn")
     if who == b.foe and not b.villain_hand:
-        return _schedule_draw(s, VILLAIN, "turn")
+        return schedule_draw(s, VILLAIN, "turn")
     return s, []
 
 
@@ -153,7 +153,7 @@ def legal(s: State, seat: str) -> list[Action]:
     if p is not None and p.step == "pm":
         return [Action(seat=ALLY, kind="flip"), Action(seat=ALLY, kind="hold")]
     if p is not None:
-        return _block_actions(s, seat, p)
+        return block_actions(s, seat, p)
     if seat == WARRIOR:
         return _warrior_actions(s)
     return _foe_actions(s)
@@ -247,7 +247,7 @@ def _foe_actions(s: State) -> list[Action]:
     return acts
 
 
-def _block_actions(s: State, seat: str, p: Attack) -> list[Action]:
+def block_actions(s: State, seat: str, p: Attack) -> list[Action]:
     b = s.battle
     hand = b.villain_hand if seat == VILLAIN else b.warrior_hand
     slots = [tuple(x) for x in p.slots]

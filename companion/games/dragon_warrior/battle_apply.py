@@ -5,10 +5,10 @@ from companion.core.game import Action, Chance, Event
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.battle import (
-    _bu,
-    _schedule_draw,
-    _set_fighter,
-    _wu,
+    with_battle,
+    schedule_draw,
+    set_fighter,
+    with_warrior_sheet,
     begin_turn,
     fighter,
     foe,
@@ -24,7 +24,7 @@ def apply(s: State, a: Action) -> tuple[State, list[Event]]:
     """Apply a battle action already checked legal. Returns the state and what happened."""
     told = bool(a.text.strip()) and a.seat == WARRIOR
     if told and not s.battle.told:
-        s = _bu(s, told=True)
+        s = with_battle(s, told=True)
     if a.kind in ("block", "spellblock", "take"):
         return _answer(s, a)
     if a.kind in ("flip", "hold"):
@@ -38,7 +38,7 @@ def _spend(s: State, who: str, cards: list[str]) -> State:
     b = s.battle
     field = "warrior_hand" if who == WARRIOR else "villain_hand"
     hand = tuple(c for c in getattr(b, field) if c not in cards)
-    return _bu(s, **{field: hand, "table": b.table + tuple(cards)})
+    return with_battle(s, **{field: hand, "table": b.table + tuple(cards)})
 
 
 def _flat(slots) -> list[str]:
@@ -63,7 +63,7 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
     played = _flat(slots)
     s = _pay_token(s, a)
     if _crits(slots):
-        s = _bu(s, log_crit=s.battle.log_crit + _crits(slots))
+        s = with_battle(s, log_crit=s.battle.log_crit + _crits(slots))
     base = {"cards": played, "slots": [list(x) for x in slots], "token": bool(args.get("token")),
             "critical": _crits(slots) > 0}
     if k == "pass":
@@ -71,12 +71,12 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
     if k in ("attack", "run") or (k == "cast" and rules().spell(args["spell"]).kind == "attack"):
         spell = args.get("spell", "")
         if spell:
-            s = _wu(s, mp=s.warrior.mp - rules().spell(spell).mp)
+            s = with_warrior_sheet(s, mp=s.warrior.mp - rules().spell(spell).mp)
         s = _spend(s, WARRIOR, played)
         target = args.get("target") or s.battle.foe
         p = Attack(by=WARRIOR, kind="run" if k == "run" else "attack", slots=slots,
                    target=target, spell=spell, token=bool(args.get("token")))
-        s = _bu(s, pending=p)
+        s = with_battle(s, pending=p)
         ev = Event(kind="warrior_runs" if k == "run" else "warrior_attacks",
                    data={**base, "target": target, "spell": spell})
         s, more = _ask_block(s)
@@ -86,14 +86,14 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
         w = s.warrior
         gain = C.total(played)
         new = min(sheet.max_defense(w), w.defense + gain)
-        s = _wu(s, defense=new)
+        s = with_warrior_sheet(s, defense=new)
         events = [Event(kind="maneuvered", data={**base, "who": WARRIOR, "gain": new - w.defense,
                                                  "defense": new})]
         return _after_maneuver(s, WARRIOR, events)
     if k == "use":
         item = next(i for i in s.warrior.pouch if i.id == args["item"])
         pouch = tuple(i for i in s.warrior.pouch if i.id != item.id)
-        s = _wu(s, pouch=pouch)
+        s = with_warrior_sheet(s, pouch=pouch)
         if item.kind == "healstuff":
             s = _spend(s, WARRIOR, played)
             amount = C.total(played) + item.level
@@ -102,17 +102,17 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
                                                "heal": healed, "target": args.get("target",
                                                                                   WARRIOR)})
         elif item.kind == "dragons-fire":
-            s = _wu(s, fire=s.warrior.fire + item.level)
+            s = with_warrior_sheet(s, fire=s.warrior.fire + item.level)
             ev = Event(kind="item_used", data={"item": item.name, "kind": item.kind,
                                                "attack": sheet.attack(s.warrior)})
         else:  # dragon's scale in battle: Defense back to full
-            s = _wu(s, defense=sheet.max_defense(s.warrior))
+            s = with_warrior_sheet(s, defense=sheet.max_defense(s.warrior))
             ev = Event(kind="item_used", data={"item": item.name, "kind": item.kind,
                                                "defense": s.warrior.defense})
         return _end_action(s, [ev])
     # cast: heal, draw, regen
     sp = rules().spell(args["spell"])
-    s = _wu(s, mp=s.warrior.mp - sp.mp)
+    s = with_warrior_sheet(s, mp=s.warrior.mp - sp.mp)
     if sp.kind == "heal":
         s = _spend(s, WARRIOR, played)
         s, healed = _heal(s, args.get("target", WARRIOR), C.total(played))
@@ -120,10 +120,10 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
             **base, "who": WARRIOR, "spell": sp.id, "heal": healed,
             "target": args.get("target", WARRIOR)})])
     if sp.kind == "regen":
-        s = _wu(s, defense=sheet.max_defense(s.warrior))
+        s = with_warrior_sheet(s, defense=sheet.max_defense(s.warrior))
         return s, [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sp.id,
                                                   "defense": s.warrior.defense})]
-    s, more = _schedule_draw(s, WARRIOR, "stamina")  # stamina: a hand's worth, turn goes on
+    s, more = schedule_draw(s, WARRIOR, "stamina")  # stamina: a hand's worth, turn goes on
     return s, [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sp.id})] + more
 
 
@@ -133,7 +133,7 @@ def _heal(s: State, target: str, amount: int) -> tuple[State, int]:
         return s.model_copy(update={"party_hp": new}), new - s.party_hp
     w = s.warrior
     new = min(w.max_hp, w.hp + amount)
-    return _wu(s, hp=new), new - w.hp
+    return with_warrior_sheet(s, hp=new), new - w.hp
 
 
 def _after_maneuver(s: State, who: str, events: list[Event]) -> tuple[State, list[Event]]:
@@ -141,7 +141,7 @@ def _after_maneuver(s: State, who: str, events: list[Event]) -> tuple[State, lis
     b = s.battle
     empty = not (b.warrior_hand if who == WARRIOR else b.villain_hand)
     if empty:
-        s, more = _schedule_draw(s, WARRIOR if who == WARRIOR else VILLAIN, "maneuver")
+        s, more = schedule_draw(s, WARRIOR if who == WARRIOR else VILLAIN, "maneuver")
         return s, events + more
     return _end_action(s, events)
 
@@ -157,23 +157,23 @@ def _foe(s: State, a: Action) -> tuple[State, list[Event]]:
     if k == "attack" or (k == "cast" and rules().spell(args["spell"]).kind == "attack"):
         spell = args.get("spell", "")
         if spell:
-            s = _bu(s, fighters=_set_fighter(s.battle, f.model_copy(
+            s = with_battle(s, fighters=set_fighter(s.battle, f.model_copy(
                 update={"mp": f.mp - rules().spell(spell).mp})).fighters)
         s = _spend(s, VILLAIN, cards)
         p = Attack(by=me, kind="attack", slots=tuple((c,) for c in cards), target=WARRIOR,
                    spell=spell)
-        s = _bu(s, pending=p)
+        s = with_battle(s, pending=p)
         ev = Event(kind="foe_attacks", data={"who": me, "name": foe(s, me).name,
                                              "cards": cards, "spell": spell})
         if has_party(s):
-            s = _bu(s, pending=p.model_copy(update={"step": "pm"}))
+            s = with_battle(s, pending=p.model_copy(update={"step": "pm"}))
             return s, [ev]
         s, more = _ask_block(s)
         return s, [ev] + more
     if k == "maneuver":
         s = _spend(s, VILLAIN, cards)
         new = min(foe(s, me).max_def, f.defense + C.total(cards))
-        s = _bu(s, fighters=_set_fighter(s.battle, f.model_copy(update={"defense": new})).fighters)
+        s = with_battle(s, fighters=set_fighter(s.battle, f.model_copy(update={"defense": new})).fighters)
         ev = Event(kind="maneuvered", data={"who": me, "name": foe(s, me).name, "cards": cards,
                                             "gain": new - f.defense, "defense": new})
         return _after_maneuver(s, me, [ev])
@@ -183,16 +183,16 @@ def _foe(s: State, a: Action) -> tuple[State, list[Event]]:
         s = _spend(s, VILLAIN, cards)
         new = min(foe(s, me).max_hp, f.hp + C.total(cards))
         healed = new - f.hp
-        s = _bu(s, fighters=_set_fighter(s.battle, f.model_copy(update={"hp": new})).fighters)
+        s = with_battle(s, fighters=set_fighter(s.battle, f.model_copy(update={"hp": new})).fighters)
         return _end_action(s, [Event(kind="spell_cast", data={
             "who": me, "name": foe(s, me).name, "spell": sp.id, "cards": cards, "heal": healed})])
     if sp.kind == "regen":
         f = f.model_copy(update={"defense": foe(s, me).max_def})
-        s = _bu(s, fighters=_set_fighter(s.battle, f).fighters)
+        s = with_battle(s, fighters=set_fighter(s.battle, f).fighters)
         return s, [Event(kind="spell_cast", data={"who": me, "name": foe(s, me).name,
                                                   "spell": sp.id, "defense": f.defense})]
-    s = _bu(s, fighters=_set_fighter(s.battle, f).fighters)
-    s, more = _schedule_draw(s, VILLAIN, "stamina")
+    s = with_battle(s, fighters=set_fighter(s.battle, f).fighters)
+    s, more = schedule_draw(s, VILLAIN, "stamina")
     return s, [Event(kind="spell_cast", data={"who": me, "name": foe(s, me).name,
                                               "spell": sp.id})] + more
 
@@ -200,37 +200,37 @@ def _foe(s: State, a: Action) -> tuple[State, list[Event]]:
 # -- answers: blocks, spellblock, the Party Member's flip -------------------------------------------
 def _ask_block(s: State) -> tuple[State, list[Event]]:
     """The defender may block; with an empty hand and no Spellblock there is nothing to ask."""
-    from companion.games.dragon_warrior.battle import _block_actions  # the one legal list
+    from companion.games.dragon_warrior.battle import block_actions  # the one legal list
 
     p = s.battle.pending
     seat = VILLAIN if p.by == WARRIOR else WARRIOR
-    options = _block_actions(s, seat, p)
+    options = block_actions(s, seat, p)
     if len(options) == 1 and not (s.battle.villain_hand if seat == VILLAIN
                                   else s.battle.warrior_hand):
-        s = _bu(s, pending=p.model_copy(update={"blocked": False}))
+        s = with_battle(s, pending=p.model_copy(update={"blocked": False}))
         return _after_block(s, [Event(kind="no_block", data={"who": seat})])
-    return _bu(s, pending=p.model_copy(update={"step": "block"})), []
+    return with_battle(s, pending=p.model_copy(update={"step": "block"})), []
 
 
 def _answer(s: State, a: Action) -> tuple[State, list[Event]]:
     p = s.battle.pending
     seat = a.seat
     if a.kind == "take":
-        s = _bu(s, pending=p.model_copy(update={"blocked": False}))
+        s = with_battle(s, pending=p.model_copy(update={"blocked": False}))
         return _after_block(s, [Event(kind="no_block", data={"who": seat, "chose": True})])
     if a.kind == "spellblock":
         cost = spellblock_cost(p)
         if seat == WARRIOR:
-            s = _wu(s, mp=s.warrior.mp - cost)
+            s = with_warrior_sheet(s, mp=s.warrior.mp - cost)
         else:
             f = fighter(s.battle, p.target)
-            s = _bu(s, fighters=_set_fighter(s.battle, f.model_copy(
+            s = with_battle(s, fighters=set_fighter(s.battle, f.model_copy(
                 update={"mp": f.mp - cost})).fighters)
-        s = _bu(s, pending=p.model_copy(update={"blocked": True, "spellblock": True}))
+        s = with_battle(s, pending=p.model_copy(update={"blocked": True, "spellblock": True}))
         return _after_block(s, [Event(kind="spellblocked", data={"who": seat, "mp": cost})])
     cards = list(a.args["cards"])
     s = _spend(s, seat, cards)
-    s = _bu(s, pending=p.model_copy(update={"blocked": True, "block": tuple(cards)}))
+    s = with_battle(s, pending=p.model_copy(update={"blocked": True, "block": tuple(cards)}))
     pairs = C.assign_block([tuple(x) for x in p.slots], cards)
     return _after_block(s, [Event(kind="blocked", data={
         "who": seat, "cards": cards,
@@ -240,7 +240,7 @@ def _answer(s: State, a: Action) -> tuple[State, list[Event]]:
 def _after_block(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     p = s.battle.pending
     if p.by == WARRIOR and has_party(s) and p.step != "pm_done":
-        s = _bu(s, pending=p.model_copy(update={"step": "pm"}))
+        s = with_battle(s, pending=p.model_copy(update={"step": "pm"}))
         return s, events
     s, more = resolve(s)
     return s, events + more
@@ -264,18 +264,18 @@ def apply_chance(s: State, items: list[str]) -> tuple[State, list[Event]]:
     who, then = b.draw, b.draw_then
     deck = tuple(c for c in b.deck if c not in items)
     if not who:  # the flip
-        s = _bu(s, deck=deck, table=b.table + tuple(items),
+        s = with_battle(s, deck=deck, table=b.table + tuple(items),
                 pending=b.pending.model_copy(update={"flip": items[0], "step": "resolve"}))
         events = [Event(kind="pm_flipped", data={"card": items[0], "name": s.party.name})]
         s, more = resolve(s)
         return s, events + more
     field = "warrior_hand" if who == WARRIOR else "villain_hand"
-    s = _bu(s, deck=deck, draw="", draw_then="", **{field: getattr(b, field) + tuple(items)})
+    s = with_battle(s, deck=deck, draw="", draw_then="", **{field: getattr(b, field) + tuple(items)})
     events = [Event(kind="cards_drawn", data={"who": who, "cards": list(items)},
                     visible_to=(WARRIOR,) if who == WARRIOR else (VILLAIN,)),
               Event(kind="drew", data={"who": who, "count": len(items), "why": then})]
     if then == "start" and who == WARRIOR:
-        s, more = _schedule_draw(s, VILLAIN, "start")
+        s, more = schedule_draw(s, VILLAIN, "start")
         return s, events + more
     if then == "start":
         s, more = begin_turn(s, s.battle.turn)
@@ -289,14 +289,14 @@ def apply_chance(s: State, items: list[str]) -> tuple[State, list[Event]]:
 def _pm(s: State, a: Action) -> tuple[State, list[Event]]:
     p = s.battle.pending
     if a.kind == "hold":
-        s = _bu(s, pending=p.model_copy(update={"step": "pm_done"}))
+        s = with_battle(s, pending=p.model_copy(update={"step": "pm_done"}))
         if p.by != WARRIOR:
             s, more = _ask_block(s)
             return s, [Event(kind="pm_held", data={"name": s.party.name})] + more
         s, more = resolve(s)
         return s, [Event(kind="pm_held", data={"name": s.party.name})] + more
-    s, more = _schedule_draw(s, "pm", "flip")  # reshuffles an empty deck if need be
-    s = _bu(s, draw="", draw_then="", pending=p.model_copy(update={"step": "flip"}))
+    s, more = schedule_draw(s, "pm", "flip")  # reshuffles an empty deck if need be
+    s = with_battle(s, draw="", draw_then="", pending=p.model_copy(update={"step": "flip"}))
     return s, [Event(kind="pm_flips", data={"name": s.party.name})] + more
 
 
@@ -331,12 +331,12 @@ def resolve(s: State) -> tuple[State, list[Event]]:
                                                         "hp": healed}))
         if p.by != WARRIOR and not pm_blocks:
             # the Warrior still chooses a block after the flip
-            s = _bu(s, pending=p.model_copy(update={"step": "pm_done", "flip": ""}))
+            s = with_battle(s, pending=p.model_copy(update={"step": "pm_done", "flip": ""}))
             s, more = _ask_block(s)
             return s, events + more
     if p.kind == "run":
         escaped = not p.blocked or pm_helps
-        s = _bu(s, pending=None)
+        s = with_battle(s, pending=None)
         if escaped:
             events.append(Event(kind="escaped", data={"foe": b.foe}))
             from companion.games.dragon_warrior.explore import end_battle
@@ -367,7 +367,7 @@ def resolve(s: State) -> tuple[State, list[Event]]:
         events.append(Event(kind="hit" if dmg else "missed", data={
             "by": p.by, "name": foe(s, p.by).name, "target": WARRIOR, **hit,
             "party": pm_blocks}))
-    s = _bu(s, pending=None)
+    s = with_battle(s, pending=None)
     return _end_action(s, events)
 
 
@@ -377,14 +377,14 @@ def _damage(s: State, target: str, dmg: int) -> tuple[State, dict]:
         w = s.warrior
         to_def = min(w.defense, dmg)
         to_hp = min(w.hp, dmg - to_def)
-        s = _wu(s, defense=w.defense - to_def, hp=w.hp - to_hp)
+        s = with_warrior_sheet(s, defense=w.defense - to_def, hp=w.hp - to_hp)
         return s, {"damage": dmg, "defense_lost": to_def, "hp_lost": to_hp,
                    "hp": s.warrior.hp, "defense": s.warrior.defense}
     f = fighter(s.battle, target)
     to_def = min(f.defense, dmg)
     to_hp = min(f.hp, dmg - to_def)
     f = f.model_copy(update={"defense": f.defense - to_def, "hp": f.hp - to_hp})
-    s = _bu(s, fighters=_set_fighter(s.battle, f).fighters)
+    s = with_battle(s, fighters=set_fighter(s.battle, f).fighters)
     return s, {"damage": dmg, "defense_lost": to_def, "hp_lost": to_hp, "hp": f.hp,
                "defense": f.defense}
 
@@ -395,7 +395,7 @@ def _end_action(s: State, events: list[Event]) -> tuple[State, list[Event]]:
     from companion.games.dragon_warrior.explore import end_battle
 
     b = s.battle
-    s = _bu(s, discard=b.discard + b.table, table=())
+    s = with_battle(s, discard=b.discard + b.table, table=())
     b = s.battle
     if s.warrior.hp <= 0:
         s, more = end_battle(s, "defeat")
@@ -405,7 +405,7 @@ def _end_action(s: State, events: list[Event]) -> tuple[State, list[Event]]:
         return s, events + more
     if b.minion and fighter(b, b.minion).hp <= 0:
         events.append(Event(kind="minion_down", data={"name": foe(s, b.minion).name}))
-        s = _bu(s, minion="")
+        s = with_battle(s, minion="")
         b = s.battle
     # next: Warrior -> master -> minion -> Warrior
     if b.turn == WARRIOR:

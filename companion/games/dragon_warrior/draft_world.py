@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.rng import derived_rng
-from companion.games.dragon_warrior import dungeon, world
+from companion.games.dragon_warrior import draft_card, dungeon, world
 from companion.games.dragon_warrior.build import split_text
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, Phase, Place, State
@@ -93,8 +93,6 @@ def town_markdown(d: dict[str, Any]) -> str:
 def dungeon_draft(idea: str, level: int, seed: int = 0) -> dict[str, Any]:
     """A dungeon drafted from an idea: floors of named rooms, an Obstacle, the treasure budget,
     and a Boss card at the deepest floor's Level."""
-    from companion.games.dragon_warrior import draft
-
     rng = derived_rng(seed, "dw-draft-dungeon", idea.lower(), level)
     wt = rules().world
     words = _words(idea)
@@ -124,7 +122,7 @@ def dungeon_draft(idea: str, level: int, seed: int = 0) -> dict[str, Any]:
         out_floors.append({"floor": f, "level": level + f - 1, "rooms": out_rooms})
     deepest = level + floors - 1
     boss_idea = rng.choice(wt.bosses) if not words & {"boss", "lord", "king", "queen"} else idea
-    boss = draft.card(boss_idea, deepest, boss=True, seed=seed)
+    boss = draft_card.card(boss_idea, deepest, boss=True, seed=seed)
     keys = [o.tags for o in wt.obstacles if o.text == obstacle.text][0]
     return {
         "kind": "dungeon", "idea": idea, "name": name, "look": look, "level": level,
@@ -135,8 +133,6 @@ def dungeon_draft(idea: str, level: int, seed: int = 0) -> dict[str, Any]:
 
 
 def dungeon_markdown(d: dict[str, Any]) -> str:
-    from companion.games.dragon_warrior import draft
-
     lines = [f"# Dungeon: {d['name'][:1].upper()}{d['name'][1:]} +{d['level']}", "",
              f"*From the idea:* {d['idea']}", ""]
     if d["look"]:
@@ -155,13 +151,12 @@ def dungeon_markdown(d: dict[str, Any]) -> str:
                          f"{r['look'] or 'bare walls'}. Treasure worth "
                          f"{r['treasure_levels']}.{stairs}")
         lines.append("")
-    boss = draft.markdown(d["boss"]).replace("# Boss card:", "## Boss:", 1)
+    boss = draft_card.markdown(d["boss"]).replace("# Boss card:", "## Boss:", 1)
     return "\n".join(lines + [""]) + boss
 
 
 def run(what: str, idea: str, *, level: int, seed: int, as_json: bool,
         state: State | None = None, writer: Any = None) -> str:
-    from companion.games.dragon_warrior.draft import _model_line
     from companion.games.dragon_warrior.draft_model import rewrite
 
     if what == "town":
@@ -176,5 +171,5 @@ def run(what: str, idea: str, *, level: int, seed: int, as_json: bool,
     text = town_markdown(d) if what == "town" else dungeon_markdown(d)
     if d.get("model"):
         head, _, rest = text.partition("\n\n")
-        text = "\n".join([head, ""] + _model_line(d)) + "\n" + rest
+        text = "\n".join([head, ""] + draft_card.model_line(d)) + "\n" + rest
     return text

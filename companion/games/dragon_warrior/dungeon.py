@@ -35,7 +35,7 @@ from companion.core.game import Action, Event
 from companion.games.dragon_warrior.build import new_draft, split_text
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import TREASURE, VILLAIN, WARRIOR, Phase, Place, State
-from companion.games.dragon_warrior.world import _link, place
+from companion.games.dragon_warrior.space import after_arrival, enter, link, place, see_around, set_place
 
 COLUMNS = 3  # rooms across a floor's corridor before it turns
 
@@ -115,26 +115,24 @@ def draw_actions(s: State, seat: str) -> list[Action]:
 
 
 def apply_draw(s: State, a: Action) -> tuple[State, list[Event]]:
-    from companion.games.dragon_warrior.explore import after_arrival
-
     here = place(s, s.here)
     name, look = split_text(a.text)
     if a.kind == "drawn":
-        s = _set(s, here.id, drawn=True)
+        s = set_place(s, here.id, drawn=True)
         return after_arrival(s, [])
     if a.kind == "area":
         n = sum(1 for p in s.places if p.kind == "area") + 1
         aid = f"area-{n}"
         new = Place(id=aid, kind="area", name=name, text=look, level=a.args["level"],
                     parent=here.id, links=(here.id,))
-        s = _link(s.model_copy(update={"places": s.places + (new,)}), here.id, aid)
+        s = link(s.model_copy(update={"places": s.places + (new,)}), here.id, aid)
         return s, [Event(kind="area_drawn", data={"id": aid, "name": name, "level": new.level,
                                                   "from": here.id})]
     if a.kind == "poi":
         pid = f"poi-{sum(1 for p in s.places if p.kind == 'poi') + 1}"
         new = Place(id=pid, kind="poi", name=name, text=look, level=here.level, parent=here.id,
                     links=(here.id,))
-        s = _link(s.model_copy(update={"places": s.places + (new,)}), here.id, pid)
+        s = link(s.model_copy(update={"places": s.places + (new,)}), here.id, pid)
         return s, [Event(kind="poi_drawn", data={"id": pid, "name": name, "text": look,
                                                  "area": here.name})]
     did = f"dungeon-{sum(1 for p in s.places if p.kind == 'dungeon') + 1}"
@@ -144,7 +142,7 @@ def apply_draw(s: State, a: Action) -> tuple[State, list[Event]]:
     s = s.model_copy(update={"places": s.places + (entrance,)
                              + layout(did, floors, rooms, here.level, here.id),
                              "phase": Phase.OBSTACLE})
-    s = _link(s, here.id, did)
+    s = link(s, here.id, did)
     return s, [Event(kind="dungeon_drawn", data={
         "id": did, "name": name, "text": look, "floors": floors, "rooms": rooms,
         "area": here.name, "level": here.level})]
@@ -160,18 +158,13 @@ def obstacle_actions(s: State, seat: str) -> list[Action]:
 def apply_obstacle(s: State, a: Action) -> tuple[State, list[Event]]:
     did = _newest_dungeon(s)
     text = " ".join(a.text.split())
-    s = _set(s, did, obstacle=text).model_copy(update={"phase": Phase.DRAW})
+    s = set_place(s, did, obstacle=text).model_copy(update={"phase": Phase.DRAW})
     return s, [Event(kind="obstacle_made", data={"dungeon": did, "name": place(s, did).name,
                                                  "text": text})]
 
 
 def _newest_dungeon(s: State) -> str:
     return [p.id for p in s.places if p.kind == "dungeon"][-1]
-
-
-def _set(s: State, pid: str, **kw) -> State:
-    return s.model_copy(update={"places": tuple(p.model_copy(update=kw) if p.id == pid else p
-                                                for p in s.places)})
 
 
 # -- the Obstacle ------------------------------------------------------------------------------------
@@ -204,12 +197,12 @@ def apply_judge(s: State, a: Action) -> tuple[State, list[Event]]:
     item = next(i for i in s.warrior.quest_items if i.id == iid)
     s = s.model_copy(update={"attempt": ("", ""), "phase": Phase.EXPLORE})
     if a.kind == "refuse":
-        s = _set(s, here.id, tried=here.tried + (iid,))
+        s = set_place(s, here.id, tried=here.tried + (iid,))
         return s, [Event(kind="obstacle_holds", data={"item": item.name, "how": how,
                                                       "obstacle": here.obstacle})]
     first = room_id(here.id, 1, 1)
-    s = _set(s, here.id, opened=True, links=here.links + (first,))
-    s = _set(s, first, seen=True)
+    s = set_place(s, here.id, opened=True, links=here.links + (first,))
+    s = set_place(s, first, seen=True)
     w = s.warrior
     s = s.model_copy(update={"warrior": w.model_copy(update={
         "quest_items": tuple(i for i in w.quest_items if i.id != iid)})})
@@ -245,31 +238,21 @@ def room_actions(s: State, seat: str) -> list[Action]:
 
 
 def apply_room(s: State, a: Action) -> tuple[State, list[Event]]:
-    from companion.games.dragon_warrior.explore import after_arrival
-
     name, look = split_text(a.text)
-    s = _set(s, s.here, name=name, text=look, named=True)
+    s = set_place(s, s.here, name=name, text=look, named=True)
     p = place(s, s.here)
     return after_arrival(s, [Event(kind="room_described", data={
         "place": s.here, "name": name, "text": look, "floor": p.floor, "level": p.level,
         "forced": s.forced})])
 
 
-def see_around(s: State, pid: str) -> State:
-    p = place(s, pid)
-    near = {pid} | {x for x in p.links if x.startswith(p.dungeon + "-")}
-    return s.model_copy(update={"places": tuple(
-        q.model_copy(update={"seen": True}) if q.id in near and not q.seen else q
-        for q in s.places)})
-
-
 def find_stairs(s: State, pid: str) -> tuple[State, list[Event]]:
     p = place(s, pid)
     if not p.stairs or p.stairs_found:
         return s, []
-    s = _set(s, pid, stairs_found=True)
-    s = _link(_link(s, pid, p.stairs), p.stairs, pid)
-    s = _set(s, p.stairs, seen=True)
+    s = set_place(s, pid, stairs_found=True)
+    s = link(link(s, pid, p.stairs), p.stairs, pid)
+    s = set_place(s, p.stairs, seen=True)
     return s, [Event(kind="stairs_found", data={"place": pid, "name": p.name,
                                                 "floor": p.floor + 1})]
 
@@ -310,7 +293,7 @@ def apply_boss(s: State, a: Action) -> tuple[State, list[Event]]:
         return s, ev + more
     text = f"the {s.warrior.adjective.lower()} lord: {a.text}" if a.args.get("lord") else a.text
     s = new_draft(s, a.args["level"], "battle", text, boss=True)
-    s = _set(s, here.dungeon, boss_met=True, boss_card=s.draft.foe.id)
+    s = set_place(s, here.dungeon, boss_met=True, boss_card=s.draft.foe.id)
     return s.model_copy(update={"phase": Phase.BUILD}), ev
 
 
@@ -345,8 +328,6 @@ def spell_actions(s: State, sid: str) -> list[Action]:
 
 
 def apply_spell(s: State, a: Action) -> tuple[State, list[Event]]:
-    from companion.games.dragon_warrior.explore import enter
-
     sid = a.args["spell"]
     here = place(s, s.here)
     ev = [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sid})]

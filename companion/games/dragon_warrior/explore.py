@@ -16,8 +16,16 @@ from companion.games.dragon_warrior.model import (
     Quest,
     State,
 )
+from companion.games.dragon_warrior.space import (
+    quest_targets,
+    after_arrival,
+    enter,
+    forces_battle,
+    searchable,
+    set_place,
+    with_warrior,
+)
 from companion.games.dragon_warrior.world import (
-    _w,
     award,
     bid,
     can_award,
@@ -108,7 +116,7 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
                                  "gift_left": place(s, s.here).level, "phase": Phase.TREASURE})
         return s, [Event(kind="searched", data={"place": s.here})]
     if k == "rest":
-        s = _w(s, hp=w.max_hp, mp=w.max_mp)
+        s = with_warrior(s, hp=w.max_hp, mp=w.max_mp)
         if s.party is not None:
             s = s.model_copy(update={"party_hp": s.party.max_hp})
         return s, [Event(kind="rested", data={"hp": w.max_hp, "mp": w.max_mp})]
@@ -122,7 +130,7 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
         return dungeon.apply_unlock(s, a)
     if k == "cast":
         sp = rules().spell(args["spell"])
-        s = _w(s, mp=w.mp - sp.mp)
+        s = with_warrior(s, mp=w.mp - sp.mp)
         if sp.kind != "heal":
             return dungeon.apply_spell(s, a)
         if sp.kind == "heal":
@@ -131,7 +139,7 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
                                                       "heal": healed, "target": args["target"]})]
     if k == "drop":
         gone = next(i for i in w.pouch if i.id == args["item"])
-        s = _w(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
+        s = with_warrior(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
         return s, [Event(kind="dropped", data={"item": gone.name})]
     if k == "fight":
         s = s.model_copy(update={"phase": Phase.BUILD, "draft": None})
@@ -156,7 +164,7 @@ def heal(s: State, target: str, amount: int) -> tuple[State, int]:
         return s.model_copy(update={"party_hp": new}), new - s.party_hp
     w = s.warrior
     new = min(w.max_hp, w.hp + amount)
-    return _w(s, hp=new), new - w.hp
+    return with_warrior(s, hp=new), new - w.hp
 
 
 def _use(s: State, args: dict) -> tuple[State, list[Event]]:
@@ -165,77 +173,27 @@ def _use(s: State, args: dict) -> tuple[State, list[Event]]:
     rest = tuple(i for i in w.pouch if i.id != item.id)
     data = {"item": item.name, "kind": item.kind}
     if item.kind == "healstuff":
-        s = _w(s, pouch=rest)
+        s = with_warrior(s, pouch=rest)
         s, healed = heal(s, args["target"], OUT_OF_BATTLE_CARD + item.level)
         return s, [Event(kind="item_used", data={**data, "heal": healed,
                                                  "target": args["target"]})]
     if item.kind == "dragons-fire":
-        s = _w(s, pouch=rest, fire=w.fire + item.level)
+        s = with_warrior(s, pouch=rest, fire=w.fire + item.level)
         return s, [Event(kind="item_used", data={**data, "attack": sheet.attack(s.warrior)})]
     if item.kind == "dragons-scale":
-        s = _w(s, pouch=rest, scale=w.scale + item.level)
-        s = _w(s, defense=sheet.max_defense(s.warrior))
+        s = with_warrior(s, pouch=rest, scale=w.scale + item.level)
+        s = with_warrior(s, defense=sheet.max_defense(s.warrior))
         return s, [Event(kind="item_used", data={**data,
                                                  "max_defense": sheet.max_defense(s.warrior)})]
     if item.kind == "fairy-water":
         left = item.uses - 1
         pouch = rest if left <= 0 else tuple(
             i.model_copy(update={"uses": left}) if i.id == item.id else i for i in w.pouch)
-        s = _w(s, pouch=pouch).model_copy(update={"forced": False, "battled_here": True})
+        s = with_warrior(s, pouch=pouch).model_copy(update={"forced": False, "battled_here": True})
         return s, [Event(kind="item_used", data={**data, "uses_left": max(0, left)})]
-    s = _w(s, pouch=rest)  # wings
+    s = with_warrior(s, pouch=rest)  # wings
     s, events = enter(s, item.town)
     return s, [Event(kind="item_used", data=data)] + events
-
-
-def searchable(p) -> bool:
-    """Where the Warrior may search: a house, a point of interest, a room of a cleared dungeon;
-    each only while its treasure has not been found (the $ mark)."""
-    return not p.searched and (p.building == "house" or p.kind == "poi"
-                               or (p.kind == "room" and p.safe))
-
-
-def forces_battle(s: State, p) -> bool:
-    """Entering an Area at or below its Level, or a dungeon room not yet cleared, forces a
-    battle before the Warrior may leave; towns, points of interest and entrances never do."""
-    if p.kind == "area":
-        return s.warrior.level <= p.level
-    return p.kind == "room" and not p.cleared and not p.safe
-
-
-def enter(s: State, pid: str) -> tuple[State, list[Event]]:
-    """Moving into a Space: a fresh scene and battle; forced battles where the rules say so;
-    Treasure draws a new area or room; outside town the Villain may spring a battle."""
-    p = place(s, pid)
-    forced = forces_battle(s, p)
-    s = s.model_copy(update={"here": pid, "scene_here": False, "battled_here": False,
-                             "forced": forced, "ambushed": False, "phase": Phase.EXPLORE})
-    events = [Event(kind="entered", data={"place": pid, "name": p.name, "kind": p.kind,
-                                          "level": p.level, "forced": forced,
-                                          "named": p.named or p.kind != "room",
-                                          **({"again": True} if p.kind == "room" and p.cleared
-                                             else {}),
-                                          "barred": p.obstacle if p.kind == "dungeon"
-                                          and not p.opened else ""})]
-    if p.kind == "room":
-        s = dungeon.see_around(s, pid)
-    if in_town(p) and s.party is not None and s.party_hp < s.party.max_hp:
-        s = s.model_copy(update={"party_hp": s.party.max_hp})
-        events.append(Event(kind="pm_rested", data={"name": s.party.name}))
-    if p.kind == "area" and not p.drawn:
-        return s.model_copy(update={"phase": Phase.DRAW}), events
-    if p.kind == "room" and not p.named:
-        return s.model_copy(update={"phase": Phase.ROOM}), events
-    return after_arrival(s, events)
-
-
-def after_arrival(s: State, events: list[Event]) -> tuple[State, list[Event]]:
-    """Once the space is drawn: outside a town (and off a dungeon's doorstep) the Villain may
-    spring a battle."""
-    p = place(s, s.here)
-    if not in_town(p) and p.kind != "dungeon":
-        return s.model_copy(update={"phase": Phase.AMBUSH}), events
-    return s.model_copy(update={"phase": Phase.EXPLORE}), events
 
 
 # -- the other roles' answers in exploration ------------------------------------------------------
@@ -254,13 +212,6 @@ def scene_actions(s: State, seat: str) -> list[Action]:
         acts.append(Action(seat=seat, kind="offer", optional_text=False,
                            ask="Which friend offers to join the Warrior? (Name: what they are like)"))
     return acts
-
-
-def quest_targets(s: State) -> list[str]:
-    """Dungeons and points of interest no open Quest is about yet (a dungeon until cleared)."""
-    open_ = {q.area for q in s.quests if not q.turned_in}
-    return [p.id for p in s.places if p.kind in ("dungeon", "poi") and p.id not in open_
-            and not p.cleared and not any(q.area == p.id for q in s.quests)]
 
 
 def apply_scene(s: State, a: Action) -> tuple[State, list[Event]]:
@@ -327,7 +278,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
         return s, [Event(kind="battle_over", data={"result": "fled", "foe": master.name})]
     if result == "defeat":
         xp = sheet.xp_after_defeat(w)
-        s = _w(s, xp=xp, hp=w.max_hp, mp=w.max_mp).model_copy(update={
+        s = with_warrior(s, xp=xp, hp=w.max_hp, mp=w.max_mp).model_copy(update={
             "here": bid(s.home, "inn"), "phase": Phase.OVER if not s.until else Phase.EXPLORE,
             "ended": "defeat" if not s.until else "", "scene_here": False,
             "battled_here": False, "forced": False})
@@ -338,7 +289,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     xp = w.xp + gain
     level = sheet.level_for(xp)
     gained = level - w.level
-    s = _w(s, xp=xp, level=level,
+    s = with_warrior(s, xp=xp, level=level,
            points=w.points + gained * rules().warrior.level_up_points)
     if gained and s.party is not None:
         s = s.model_copy(update={"party": s.party.model_copy(
@@ -347,7 +298,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     here = place(s, s.here)
     if here.kind in ("room", "poi"):  # one treasure per room and point of interest, ever
         budget = 0 if here.searched else budget
-        s = dungeon._set(s, here.id, searched=True)
+        s = set_place(s, here.id, searched=True)
     s = s.model_copy(update={"wins": s.wins + 1, "award_due": True, "gift": "battle",
                              "gift_left": budget})
     events.append(Event(kind="battle_over", data={
@@ -355,7 +306,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
         "level": level, "levels_gained": gained, "above": master.level > w.level,
         "boss": master.boss}))
     if here.kind == "room" and not here.cleared:
-        s = dungeon._set(s, here.id, cleared=True)
+        s = set_place(s, here.id, cleared=True)
         s, more = dungeon.find_stairs(s, here.id)
         events += more
     cleared = ""
@@ -430,7 +381,7 @@ def apply_rate(s: State, a: Action) -> tuple[State, list[Event]]:
     w = s.warrior
     xp = w.xp + gain
     level = sheet.level_for(xp)
-    s = _w(s, xp=xp, level=level,
+    s = with_warrior(s, xp=xp, level=level,
            points=w.points + (level - w.level) * rules().warrior.level_up_points)
     s = s.model_copy(update={"gift": "reward", "gift_left": base + a.args["treasure"]})
     return settle(s), [Event(kind="quest_rated", data={

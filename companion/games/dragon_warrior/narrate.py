@@ -409,9 +409,9 @@ class Narrator:
         kind = args["kind"]
         if kind == "quest":
             from companion.games.dragon_warrior.dungeon import fits
-            from companion.games.dragon_warrior.policy import _wanted_key
+            from companion.games.dragon_warrior.policy import wanted_key
 
-            want = _wanted_key(view) if view.get("gift") != "chest" else ""
+            want = wanted_key(view) if view.get("gift") != "chest" else ""
             answers = [q for q in t.quest_items if fits(want, q, "")] if want else []
             return pick(answers or t.quest_items, "a plain brass key")
         if kind in t.consumable_names:

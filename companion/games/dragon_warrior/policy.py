@@ -133,7 +133,7 @@ def _treasure(view: dict, legal: Sequence[Action], rng: random.Random) -> Action
         return gives[0] if gives else legal[0]
     w = view["warrior"]
     left = view["gift_left"]
-    if _wanted_key(view) and any(a.args["kind"] == "quest" for a in gives):
+    if wanted_key(view) and any(a.args["kind"] == "quest" for a in gives):
         return next(a for a in gives if a.args["kind"] == "quest")
     if gift == "house" and rng.random() < 0.3:
         return _first(legal, "nothing")
@@ -151,7 +151,7 @@ def _treasure(view: dict, legal: Sequence[Action], rng: random.Random) -> Action
     return opts[0] if opts else gives[0]
 
 
-def _wanted_key(view: dict) -> str:
+def wanted_key(view: dict) -> str:
     """The Obstacle of a barred dungeon that no Quest item the Warrior holds would get past."""
     from companion.games.dragon_warrior.dungeon import fits
 

@@ -36,6 +36,19 @@ from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.build import new_draft, split_text
 from companion.games.dragon_warrior.data import rules
 from companion.story import pronouns
+from companion.games.dragon_warrior.space import (  # noqa: F401 (re-exported)
+    bid,
+    enter,
+    home_quests,
+    in_town,
+    link,
+    place,
+    quest_targets,
+    streets,
+    town_level,
+    town_of,
+    with_warrior,
+)
 from companion.games.dragon_warrior.model import (
     ALLY,
     PALETTE_CAP,
@@ -54,52 +67,6 @@ PRONOUNS = ("she", "he", "they", "it")
 EQUIP = ("weapon", "armor", "offhand")
 
 
-def place(s: State, pid: str) -> Place:
-    return next(p for p in s.places if p.id == pid)
-
-
-def in_town(p: Place) -> bool:
-    """Town spaces: buildings, the streets, and every room of a dungeon whose Boss is beaten."""
-    return p.kind in ("building", "street") or p.safe
-
-
-def bid(street: str, name: str) -> str:
-    """A building's id in the town whose street is ``street`` (the first town's keep their
-    plain ids: "inn", "house-2")."""
-    return name if street == "street" else f"{street}-{name}"
-
-
-def town_of(s: State, pid: str) -> str:
-    """The street of the town a space belongs to; outside any town, the home town's."""
-    p = next((x for x in s.places if x.id == pid), None)
-    if p is not None and p.kind == "street":
-        return p.id
-    if p is not None and p.kind == "building":
-        return p.parent or "street"
-    return s.home
-
-
-def streets(s: State) -> list[Place]:
-    return [p for p in s.places if p.kind == "street"]
-
-
-def home_quests(s: State) -> list[Quest]:
-    """The Quests given in the home town (the session ends when the last is turned in)."""
-    return [q for q in s.quests if town_of(s, q.giver) == s.home]
-
-
-def town_level(s: State) -> int:
-    """The Level of the town the Warrior stands in (or of the home town, outside one)."""
-    if not s.places:
-        return 1
-    return place(s, town_of(s, s.here)).level
-
-
-def _w(s: State, **kw) -> State:
-    return s.model_copy(update={"warrior": s.warrior.model_copy(update=kw)})
-
-
-# -- session zero ------------------------------------------------------------------------------
 def palette_seat(s: State) -> str:
     return WARRIOR if s.palette_turn % 2 == 0 else TREASURE
 
@@ -166,8 +133,6 @@ def setup_actions(s: State, seat: str) -> list[Action]:
                        ask="What threatens the town, and what is it short of?")]
     if p is Phase.QUEST and seat == ALLY and s.home != "street":
         who = _houses(s)[0].name
-        from companion.games.dragon_warrior.explore import quest_targets
-
         near = [a for a in place(s, s.home).links if place(s, a).kind == "area"]
         return [Action(seat=seat, kind="quest", args={"area": a}, optional_text=False,
                        ask=f"The Quest given in {who} (what must be done there?)")
@@ -197,7 +162,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
             return s, [Event(kind="palette_made", data={"yes": list(s.yes), "no": list(s.no)})]
         return s, []
     if k == "name":
-        s = _w(s, name=text[:40]).model_copy(update={"phase": Phase.PRONOUNS})
+        s = with_warrior(s, name=text[:40]).model_copy(update={"phase": Phase.PRONOUNS})
         return s, [Event(kind="named", data={"name": text[:40]})]
     if k == "pronouns":
         chosen = a.args["set"]
@@ -206,14 +171,14 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
                 chosen = pronouns.write(pronouns.parse(text))
             except ValueError:
                 chosen = "they"
-        s = _w(s, pronouns=chosen).model_copy(update={"phase": Phase.ADJECTIVE})
+        s = with_warrior(s, pronouns=chosen).model_copy(update={"phase": Phase.ADJECTIVE})
         return s, [Event(kind="pronouns", data={"set": chosen})]
     if k == "adjective":
         word = (text.split() or ["Nameless"])[0].strip(".,;:!?").capitalize()[:20] or "Nameless"
-        s = _w(s, adjective=word).model_copy(update={"phase": Phase.TRAIT})
+        s = with_warrior(s, adjective=word).model_copy(update={"phase": Phase.TRAIT})
         return s, [Event(kind="adjective", data={"word": word})]
     if k == "trait":
-        s = _w(s, traits=s.warrior.traits + (text,))
+        s = with_warrior(s, traits=s.warrior.traits + (text,))
         if s.phase is Phase.TRAIT:
             s = s.model_copy(update={"phase": Phase.QUESTIONS})
         return s, [Event(kind="trait", data={"text": text})]
@@ -250,7 +215,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         who = text[:60]
         house = Place(id=hid, kind="building", building="house", name=f"the house of {who}",
                       links=(home,), parent="" if home == "street" else home)
-        s = _link(s.model_copy(update={"places": s.places + (house,)}), home, hid)
+        s = link(s.model_copy(update={"places": s.places + (house,)}), home, hid)
         return s, [Event(kind="house_drawn", data={"id": hid, "who": who})]
     if k == "houses_done":
         home = s.home
@@ -258,7 +223,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
             shop = Place(id=bid(home, "equipment-shop"), kind="building",
                          building="equipment-shop", name="the equipment shop", links=(home,),
                          parent="" if home == "street" else home)
-            s = _link(s.model_copy(update={"places": s.places + (shop,)}), home, shop.id)
+            s = link(s.model_copy(update={"places": s.places + (shop,)}), home, shop.id)
         s = s.model_copy(update={"phase": Phase.AREAS})
         return s, [Event(kind="town_drawn", data={
             "town": s.town, "buildings": [p.name for p in s.places if p.kind == "building"
@@ -268,7 +233,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
         level = a.args["level"]
         area = Place(id=f"area-{n}", kind="area", name=text[:60], level=level,
                      links=(s.home,), parent=s.home)
-        s = _link(s.model_copy(update={"places": s.places + (area,), "phase": Phase.TROUBLE}),
+        s = link(s.model_copy(update={"places": s.places + (area,), "phase": Phase.TROUBLE}),
                   s.home, area.id)
         return s, [Event(kind="area_drawn", data={"id": area.id, "name": area.name,
                                                   "level": level})]
@@ -288,7 +253,7 @@ def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
     if k == "quest" and s.home != "street":  # a later town: one of its people gives it
         q = Quest(text=text, giver=_houses(s)[0].id, area=a.args["area"])
         s = s.model_copy(update={"quests": s.quests + (q,)})
-        s, events = _arrive_home(s)
+        s, events = enter(s, s.home)
         return s, [Event(kind="quest_given", data={
             "text": text, "giver": place(s, q.giver).name, "place": place(s, q.area).name})
                    ] + events
@@ -342,16 +307,10 @@ def _voyage_town(s: State, name: str) -> tuple[State, list[Event]]:
     s = s.model_copy(update={"places": s.places + (street, inn, shop), "town": name,
                              "home": sid, "here": sid, "trouble": "", "road": "",
                              "phase": Phase.HOUSES})
-    s = _link(s, host.id, sid)
+    s = link(s, host.id, sid)
     return s, [Event(kind="town_named", data={"name": name, "level": host.level,
                                               "area": host.name, "voyage": True,
                                               **({"from": road} if road else {})})]
-
-
-def _arrive_home(s: State) -> tuple[State, list[Event]]:
-    from companion.games.dragon_warrior.explore import enter
-
-    return enter(s, s.home)
 
 
 def _after_question(s: State) -> State:
@@ -359,12 +318,6 @@ def _after_question(s: State) -> State:
             s.questions[-1][1] and not s.questions[-1][2]):
         return s.model_copy(update={"phase": Phase.TOWN})
     return s
-
-
-def _link(s: State, a: str, b: str) -> State:
-    places = tuple(p.model_copy(update={"links": p.links + (b,)}) if p.id == a and b not in p.links
-                   else p for p in s.places)
-    return s.model_copy(update={"places": places})
 
 
 # -- treasure ------------------------------------------------------------------------------------
@@ -447,7 +400,7 @@ def apply_found(s: State, a: Action) -> tuple[State, list[Event]]:
     w = s.warrior
     if a.kind == "drop":
         gone = next(i for i in w.pouch if i.id == a.args["item"])
-        s = _w(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
+        s = with_warrior(s, pouch=tuple(i for i in w.pouch if i.id != gone.id))
         return s, [Event(kind="dropped", data={"item": gone.name})]
     s = s.model_copy(update={"found": None})
     if a.kind == "leave":
@@ -456,13 +409,13 @@ def apply_found(s: State, a: Action) -> tuple[State, list[Event]]:
     if item.kind in EQUIP:
         old = getattr(w, item.kind)
         replaced = old.name if old else ""
-        s = _w(s, **{item.kind: item})
-        s = _w(s, defense=min(s.warrior.defense, sheet.max_defense(s.warrior))
+        s = with_warrior(s, **{item.kind: item})
+        s = with_warrior(s, defense=min(s.warrior.defense, sheet.max_defense(s.warrior))
                if s.phase is not Phase.FOUND else sheet.max_defense(s.warrior))
     elif item.kind == "quest":
-        s = _w(s, quest_items=w.quest_items + (item,))
+        s = with_warrior(s, quest_items=w.quest_items + (item,))
     else:
-        s = _w(s, pouch=w.pouch + (item,))
+        s = with_warrior(s, pouch=w.pouch + (item,))
     return settle(s), [Event(kind="taken", data={
         "item": item.name, "kind": item.kind, "level": item.level, "replaced": replaced,
         "attack": sheet.attack(s.warrior), "max_defense": sheet.max_defense(s.warrior),
