@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.core.playout import random_playout  # noqa: E402
 from companion.games.heros_journey import GAME, HjOptions  # noqa: E402
 from companion.games.heros_journey.model import SEATS  # noqa: E402
-from companion.games.heros_journey.search import play_game  # noqa: E402
+from companion.games.heros_journey.policy import play_game  # noqa: E402
 
 MATCHUPS = [
     ("normal", "random"), ("easy", "random"), ("hard", "random"), ("normal", "easy"),

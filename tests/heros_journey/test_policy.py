@@ -8,7 +8,7 @@ import pytest
 
 from companion.core.game import RuleError
 from companion.games.heros_journey import GAME, HjOptions, commands, policy
-from companion.games.heros_journey.search import play_game
+from companion.games.heros_journey.policy import play_game
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
 

@@ -6,7 +6,7 @@ import sys
 import threading
 
 from companion.games.heros_journey import GAME, HjOptions
-from companion.games.heros_journey.engine import _ro
+from companion.games.heros_journey.model import read_only as _ro
 
 
 def test_the_read_cache_never_answers_for_another_game():

@@ -14,6 +14,7 @@ from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one, norm
 
 from .data import SUITS, hero_name, rules, story
+from .labels import describe
 from .render import cname
 
 PAIRS = ("wanderer", "traveler", "seeker")
@@ -193,8 +194,6 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     keys = {a.key() for a in found}
     if len(keys) == 1:
         return found[0]
-    from .view import describe
-
     if not found:
         raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
                            [describe(a) for a in cands[:10]])
@@ -413,8 +412,6 @@ def toolbar(view: dict) -> str:
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
-    from .view import describe
-
     pend = view.get("pending", {})
     task = pend.get("task")
     if task == "turn":

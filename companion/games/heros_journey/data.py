@@ -100,7 +100,7 @@ class Rules(_Strict):
         self._by_id = {c.id: c for c in self.cards}
 
     def card(self, card_id: str) -> Card:
-        return _cards()[card_id]
+        return card_index()[card_id]
 
     def is_card(self, card_id: str) -> bool:
         return card_id in self._by_id
@@ -135,7 +135,7 @@ def rules() -> Rules:
 
 
 @cache
-def _cards() -> dict[str, Card]:
+def card_index() -> dict[str, Card]:
     """id -> Card as a plain dict (a pydantic private attribute is slow to reach)."""
     return {c.id: c for c in rules().cards}
 

@@ -5,14 +5,15 @@ Hero's decisions are all explicit actions, and a session is exactly its action l
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome, RuleError
 
 from . import challenge, events, flow, turns  # noqa: F401  (the task kinds register on import)
 from .data import SUITS, Rules, hero_name, rules
-from .model import SEATS, Hero, HjOptions, State, Work, freeze, thaw
+from .labels import describe
+from .model import SEATS, Hero, HjOptions, State, freeze, read_only, thaw
+from .view import view
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_PLAYERS = 2  # the smallest table; `companion play` seats three (you and two rivals)
@@ -68,20 +69,20 @@ class HerosJourney:
         if state.over or not state.tasks:
             return []
         t = state.tasks[0]
-        return list(flow.KINDS[t["k"]].due(_ro(state), t) or [])
+        return list(flow.KINDS[t["k"]].due(read_only(state), t) or [])
 
     def chance(self, state: State) -> Chance:
         t = state.tasks[0] if state.tasks else None
         k = flow.KINDS[t["k"]] if t else None
         if k is None or k.chance is None or self.to_move(state) != [CHANCE]:
             raise RuleError("chance", "no chance event is due")
-        return k.chance(_ro(state), t)
+        return k.chance(read_only(state), t)
 
     def legal_actions(self, state: State, seat: str) -> list[Action]:
         if seat not in self.to_move(state) or seat == CHANCE:
             return []
         t = state.tasks[0]
-        return flow.KINDS[t["k"]].legal(_ro(state), t, seat)
+        return flow.KINDS[t["k"]].legal(read_only(state), t, seat)
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.over:
@@ -127,8 +128,6 @@ class HerosJourney:
         return out
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        from .view import view
-
         return view(state, seat)
 
     # -- the end --------------------------------------------------------------------------------------
@@ -153,30 +152,4 @@ class HerosJourney:
         return hero_name(seat)
 
     def describe(self, action: Action) -> str:
-        from .view import describe
-
         return describe(action)
-
-
-class _ReadCache(threading.local):
-    """The last state asked about and its working copy, one per thread: batch autoplay runs games
-    in threads, and a working copy is mutable, so no two threads may share one (nor may a thread
-    ever be handed the copy made for another thread's state). The pair is stored as one tuple, so
-    the state and its copy are always replaced together."""
-
-    last: tuple[State, Work] | None = None
-
-
-_CACHE = _ReadCache()
-
-
-def _ro(state: State) -> Work:
-    """A working copy for reading only (legal actions, who is due), kept for the last state asked
-    about in this thread: the session and the policies ask several questions of one state in a
-    row."""
-    last = _CACHE.last
-    if last is not None and last[0] is state:
-        return last[1]
-    work = thaw(state)
-    _CACHE.last = (state, work)
-    return work

@@ -15,7 +15,8 @@ from typing import Any
 
 from companion.core.game import CHANCE, Action, Chance, Event, RuleError
 
-from .data import ORIGINS, SUITS, STAGE_CARDS, _cards, rules
+from .data import ORIGINS, SUITS, STAGE_CARDS, card_index, rules
+from .labels import describe
 from .model import HeroW, Work
 
 SI = {s: i for i, s in enumerate(SUITS)}
@@ -86,8 +87,6 @@ def act(seat: str, kind_: str, **args: Any) -> Action:
 def check(legal: list[Action], action: Action, rule: str, what: str) -> None:
     keys = {a.key() for a in legal}
     if action.key() not in keys:
-        from .view import describe
-
         labels = [describe(a) for a in legal[:12]]
         raise RuleError(rule, f"{what}", legal=labels)
 
@@ -104,14 +103,14 @@ def ev(w: Work, kind_: str, private: str | tuple[str, ...] | None = None, **data
 
 # -- resources --------------------------------------------------------------------------------------
 def card(cid: str):
-    return _cards()[cid]
+    return card_index()[cid]
 
 
 def res(h: HeroW, suit: str) -> int:
     """Resources in a suit: tokens plus the ranks of the Hero's Encounter cards bearing it."""
     n = h.tokens[SI[suit]]
     for c in h.mentors + h.places:
-        cd = _cards()[c]
+        cd = card_index()[c]
         if suit in cd.suits:
             n += cd.rank
     return n

@@ -12,6 +12,7 @@ is to act.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -163,3 +164,27 @@ def freeze(w: Work) -> State:
         final_turns=tuple(w.final_turns), offers_made=tuple(w.offers_made),
         tasks=tuple(w.tasks), over=w.over, halted=w.halted, doubled=dict(w.doubled),
         scores=dict(w.scores))
+
+
+class _ReadCache(threading.local):
+    """The last state asked about and its working copy, one per thread: batch autoplay runs games
+    in threads, and a working copy is mutable, so no two threads may share one (nor may a thread
+    ever be handed the copy made for another thread's state). The pair is stored as one tuple, so
+    the state and its copy are always replaced together."""
+
+    last: tuple[State, Work] | None = None
+
+
+_CACHE = _ReadCache()
+
+
+def read_only(state: State) -> Work:
+    """A working copy for reading only (legal actions, who is due), kept for the last state asked
+    about in this thread: the session and the policies ask several questions of one state in a
+    row."""
+    last = _CACHE.last
+    if last is not None and last[0] is state:
+        return last[1]
+    work = thaw(state)
+    _CACHE.last = (state, work)
+    return work

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 
-from .data import SUITS, hero_name, rules
+from .data import SUITS, hero_name, rules, story
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 # Bookkeeping left out of the written story (the live screen still shows it).
@@ -242,8 +242,6 @@ def story_title(view: dict) -> str:
 
 
 def front_matter(view: dict) -> str:
-    from .data import story
-
     lines = ["**The Heroes:**", ""]
     for h in view["heroes"]:  # where each comes from is told in the story itself
         info = story().hero(h["seat"])

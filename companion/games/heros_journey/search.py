@@ -12,7 +12,7 @@ Journey ended there, plus a worth for each Stage gained, less the best rival's. 
 heuristic's order. Every sample, card and die comes from the ``rng`` it is given, so a seed plays
 the same game twice.
 
-``play`` (one game or one playout with a level per seat) is the loop the bench and the tests use.
+The playouts run through ``playout.play`` with the heuristic at every seat.
 """
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from companion.core.game import CHANCE, Action
+from companion.core.game import Action
 
 from .data import ENDINGS, SUITS, rules
-from .model import SEATS, Hero, HjOptions, State
+from .model import Hero, State
+from .playout import GAME, play
 
 # the playout budget: how many candidate moves, sampled tables, and own turns to look ahead
 CANDIDATES = 4
@@ -33,12 +34,6 @@ ALL_SUITS_BONUS = 6
 STAGE_WORTH = 20  # a Stage gained is worth more than today's score: the race ends at the Ending
 SATURATE = 100.0  # a margin this large is nearly as good as it gets (tanh)
 RACE = 10.0  # each Stage of one's own, outside the saturation: far ahead, a Hero still races
-
-
-def _game():
-    from . import GAME
-
-    return GAME
 
 
 # -- what the seat's view allows ---------------------------------------------------------------------
@@ -110,57 +105,6 @@ def _endings(view: dict, rng: random.Random) -> tuple[str, ...]:
     return tuple(([top] if top else []) + rest + ([bottom] if bottom else []))
 
 
-# -- playing on ----------------------------------------------------------------------------------------
-def play(state: State, levels: dict[str, str], rng: random.Random,
-         stop: Callable[[State], bool] | None = None,
-         sample: Callable[[object], Action] | None = None,
-         watch: Callable[[State, list], None] | None = None) -> State:
-    """Play ``state`` on, each seat at its level ("random" picks any legal move), until the end or
-    ``stop(state)``. Chance comes from ``sample`` (default: ``rng``); ``watch(state, events)``
-    sees every move's events (the bench counts attempts with it)."""
-    from . import policy
-
-    game = _game()
-    while not state.over and not (stop and stop(state)):
-        due = game.to_move(state)
-        if due == [CHANCE]:
-            ch = game.chance(state)
-            if sample is not None:
-                a = sample(ch)
-            else:
-                opts = list(ch.options)
-                items = rng.sample(opts, ch.count) if ch.distinct else [
-                    rng.choice(opts) for _ in range(ch.count)]
-                a = ch.outcome(items)
-        else:
-            seat = due[0]
-            legal = game.legal_actions(state, seat)
-            lvl = levels[seat]
-            a = rng.choice(legal) if lvl == "random" else policy.choose(
-                game.view(state, seat), seat, legal, rng, lvl)
-        state, events = game.apply(state, a)
-        if watch is not None:
-            watch(state, events)
-    return state
-
-
-def play_game(seed: int, levels: Sequence[str],
-              watch: Callable[[State, list], None] | None = None) -> State:
-    """One whole game, ``levels[i]`` at seat i; chance from the seeded sampler, as a session has
-    it. The bench and the tests share this loop."""
-    from companion.core.rng import Sampler
-
-    game = _game()
-    state = game.setup(HjOptions(players=len(levels)))
-    sampler, count = Sampler(seed), [0]
-
-    def sample(ch):
-        count[0] += 1
-        return sampler.sample(ch, count[0] - 1)
-
-    return play(state, dict(zip(SEATS, levels)), random.Random(seed), sample=sample, watch=watch)
-
-
 # -- judging where the race stands -------------------------------------------------------------------
 def standing(state: State, seat: str) -> float:
     """How well ``seat`` stands: its score if the Journey ended now, less the best rival's (the
@@ -190,7 +134,7 @@ def best_turn(view: dict, seat: str, legal: Sequence[Action], rng: random.Random
               ranked: Sequence[Action]) -> Action | None:
     """The hard rival's turn: ``ranked`` is the heuristic's order of ``legal``; the first few are
     played out on sampled tables. None when no table can be built from the view."""
-    game = _game()
+    game = GAME
     tables = []
     for _ in range(SAMPLES):
         t = determinize(view, seat, random.Random(rng.getrandbits(64)))

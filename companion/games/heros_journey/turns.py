@@ -12,7 +12,9 @@ from itertools import combinations_with_replacement
 from companion.core.game import CHANCE, Action, Chance, RuleError
 
 from . import flow
+from .challenge import start_challenge
 from .data import ENDINGS, SUITS, rules
+from .events import finish
 from .flow import SI, act, card, check, ev, kind, pop, push
 from .model import Work
 
@@ -210,8 +212,6 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
         ev(w, "match", seat=seat, card=a.args["card"], stage=h.stage)
         push(w, {"k": "arrive", "seat": seat, "stage": h.stage})
     else:
-        from .challenge import start_challenge
-
         start_challenge(w, seat)
 
 
@@ -524,8 +524,6 @@ def _end_turn(w: Work, t: dict) -> None:
         if seat in w.final_turns:
             w.final_turns.remove(seat)
         if not w.final_turns:
-            from .events import finish
-
             finish(w)
             return
         nxt = w.final_turns[0]
@@ -538,8 +536,6 @@ def _end_turn(w: Work, t: dict) -> None:
         if w.round > w.max_rounds:
             w.halted = True
             ev(w, "halt", rounds=w.max_rounds)
-            from .events import finish
-
             finish(w)
             return
         ev(w, "round", round=w.round)

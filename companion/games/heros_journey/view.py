@@ -1,22 +1,13 @@
-"""What each seat sees of the table, and short labels for actions."""
+"""What each seat sees of the table: a plain dict built from the state, secrets left out."""
 from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Action
-
 from . import flow
-from .data import SUITS, rules
-from .model import State
-
-PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
-
-
-def name(cid: str | None) -> str:
-    if cid is None:
-        return "nothing"
-    r = rules()
-    return r.card(cid).name if r.is_card(cid) else cid
+from .data import SUITS, story
+from .events import score_of
+from .labels import PAIRS
+from .model import State, read_only
 
 
 def suits_dict(vals) -> dict[str, int]:
@@ -24,9 +15,7 @@ def suits_dict(vals) -> dict[str, int]:
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
-    from .engine import _ro
-
-    w = _ro(state)  # read only: the view copies what it shows
+    w = read_only(state)  # read only: the view copies what it shows
     heroes = []
     for h in w.heroes:
         heroes.append({
@@ -60,13 +49,9 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "pending": _pending(w, seat),
     }
     if w.over:
-        from .events import score_of
-
         out["score_detail"] = {s: score_of(w, s)[1] for s in w.seats}
     me = next((h for h in w.heroes if h.seat == seat), None)
     if me is not None:
-        from .data import story
-
         info = story().hero(seat)
         out["you_are"] = {"name": info.name, "pronouns": info.pronouns, "manner": info.manner,
                           "origin_story": getattr(info, me.origin) if me.origin else ""}
@@ -103,46 +88,3 @@ def _pending(w, seat: str | None) -> dict[str, Any]:
                                 "suit": j["suit"], "issued": j["issued"]}
             break
     return out
-
-
-def _bundle(b: dict) -> str:
-    return " + ".join(f"{n} {rules().suit(s).token}{'s' if n > 1 else ''}" for s, n in b.items())
-
-
-def describe(a: Action) -> str:
-    g = a.args
-    k = a.kind
-    if k == "travel":
-        keep = f", keeping {name(g['keep'])}" if g.get("keep") else ", leaving every Mentor"
-        return f"travel to the {PAIRS[g['pair']]} Encounter{keep}"
-    if k == "rest":
-        if g.get("card") is None:
-            return f"rest: draw {' and '.join(rules().suit(s).token for s in g['suits'])}"
-        two = f" (2 {rules().suit(g['two']).name})" if g.get("two") else ""
-        return (f"rest with {name(g['card'])}{two}, +1 {rules().suit(g['stage_suit']).token} "
-                "from your Stage")
-    if k == "match":
-        return f"advance by discarding {name(g['card'])} (a Matching Encounter)"
-    if k == "challenge":
-        return "attempt the next Stage by meeting a Challenge"
-    if k == "bank":
-        src = f" from {name(g['source'])}" if g.get("source") else ""
-        return f"trade {' + '.join(g['give'])} to the bank for a {g['get']} token{src}"
-    if k == "offer":
-        return f"offer {g['to']} {_bundle(g['give'])} for {_bundle(g['get'])}"
-    if k == "contest":
-        return f"contest with {name(g['card'])}, bidding {g['bid']}"
-    if k == "raise":
-        return f"raise the bid to {g['bid']}"
-    if k in ("play", "discover", "discard_place", "keep"):
-        return f"{k} {name(g.get('card'))}"
-    if k == "pact":
-        if g.get("mentor") is None:
-            return "make no swap at the Pact"
-        return f"at the Pact, swap {name(g['mentor'])} for the Mentor of pair {g['slot']}"
-    if k == "betray":
-        return f"give {name(g['card'])} to {g['to']}"
-    if k == "omen":
-        return f"play {name(g['card'])}" if g.get("card") else "turn up the top Challenge card"
-    parts = [k.replace("_", " ")] + [f"{v}" for v in g.values() if v is not None]
-    return " ".join(str(p) for p in parts)

@@ -1,0 +1,346 @@
+"""The rival Heroes' heuristic (every level's rules of thumb; ``policy`` adds the hard level's
+search on top). It sees only its seat's view (never another Hero's Challenge card,
+the face-down Endings it was not shown, nor the order of any deck).
+
+It plays the race: every token is weighed by what the Stages ahead will ask of it (the next
+Stage's two suits most, the ones after less, the suits it is short of for meeting Challenges, the
+Ending's suit once it is known or foreseen). On its turn it compares a Matching Encounter (nearly
+always taken), a Challenge (by the chance that one of its two Challenge cards, or the Excuse, is a
+suit it can meet, lowered when rivals may contest), Rest (the tokens gained) and Travel (the cards
+and tokens gained against the price and the Mentors left behind). It contests a rival's Challenge
+with a suit the rival is short of, bids little, and accepts a trade only when it gains by its own
+weights. Levels: easy plays a random reasonable turn half the time; normal is the above; hard
+adds a small lookahead for Challenges (it also contests and bids more keenly).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from companion.core.game import Action
+
+from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
+
+ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
+
+
+def _card(cid: str):
+    return card_index()[cid]
+
+
+def stage_suits(stage: int, view: dict, me: dict | None = None) -> tuple[str, ...]:
+    if stage <= 1:
+        return ORIGIN_SUITS.get((me or {}).get("origin") or "rite", ())
+    if stage <= 9:
+        return _card(STAGE_CARDS[stage - 2]).suits
+    end = ending_guess(view)
+    return _card(end).suits if end else ()
+
+
+def ending_guess(view: dict) -> str | None:
+    if view.get("ending"):
+        return view["ending"]
+    p = view.get("prophecy")
+    if p and p["look"] == "top":
+        return p["ending"]
+    return None
+
+
+def me_of(view: dict, seat: str) -> dict:
+    return next(h for h in view["heroes"] if h["seat"] == seat)
+
+
+def weights(view: dict, me: dict) -> dict[str, float]:
+    """What one more token of each suit is worth to this Hero now."""
+    st = me["stage"]
+    w = {s: 1.0 for s in SUITS}
+    for k, boost in ((1, 2.0), (2, 0.7), (3, 0.4)):
+        if st + k <= 9:
+            for s in stage_suits(st + k, view, me):
+                w[s] += boost
+    for s in SUITS:  # short of meeting a Challenge at this Stage
+        if me["resources"][s] < st:
+            w[s] += 0.3
+    end = ending_guess(view)
+    if end and st >= 6:
+        suit = _card(end).suits[0]
+        if me["resources"][suit] < 11:
+            w[suit] += 1.5 + (st - 6) * 0.5
+    p = view.get("prophecy")
+    if p and p["look"] == "bottom" and st >= 6 and not view.get("ending"):
+        for e in ENDINGS:  # the bottom one is not coming
+            if e != p["ending"]:
+                w[_card(e).suits[0]] += 0.4
+    if not all(me["tokens"].values()):
+        for s in SUITS:
+            if not me["tokens"][s]:
+                w[s] += 0.5  # the +6 for a token of every suit
+    return w
+
+
+def card_value(cid: str, view: dict, me: dict) -> float:
+    c = _card(cid)
+    st = me["stage"]
+    v = 0.4 * c.rank
+    for k, bonus in ((1, 12.0), (2, 4.0), (3, 2.0)):
+        if st + k <= 9 and set(stage_suits(st + k, view, me)) <= set(c.suits):
+            v += bonus
+    wts = weights(view, me)
+    v += 0.15 * sum(wts[s] for s in c.suits) * min(c.rank, 5)
+    end = ending_guess(view)
+    if end and st >= 7 and _card(end).suits[0] in c.suits:
+        v += 1.2 * c.rank  # its whole rank counts toward the 10 the Ending asks
+    return v
+
+
+def _total_tokens(me: dict) -> int:
+    return sum(me["tokens"].values())
+
+
+def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
+    """How likely a Challenge now ends with this Hero advancing (a rough estimate)."""
+    st = me["stage"]
+    nxt = stage_suits(st + 1, view, me)
+    res = dict(me["resources"])
+    for s in nxt[:2] if st < 9 else nxt[:1]:
+        res[s] -= 1
+    ok = {s for s in SUITS if res[s] >= st}
+    hand = view.get("hand", [])
+    known_ok = any(c == "excuse" and ok or (c != "excuse" and _card(c).suits[0] in ok)
+                   for c in hand)
+    unknown = [c for c in rules().role("challenge") if c not in hand]
+    frac = sum(1 for c in unknown if (c == "excuse" and ok) or
+               (c != "excuse" and _card(c).suits[0] in ok)) / max(1, len(unknown))
+    p = 1.0 if known_ok else frac
+    rivals = [h for h in view["heroes"] if h["seat"] != seat and h["stage"] <= st
+              and h["challenge_cards"]]
+    if rivals:
+        weak = sum(1 for s in SUITS if s not in ok) / 6
+        p *= (1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)
+    return p
+
+
+def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
+    g = a.args
+    wts = weights(view, me)
+    low = sorted(wts[s] for s in SUITS for _ in range(me["tokens"][s]))
+    if a.kind == "match":
+        return 40 - card_value(g["card"], view, me) + 5
+    if a.kind == "challenge":
+        p = challenge_chance(view, me, seat, level)
+        return p * 40 - 5
+    if a.kind == "rest":
+        if g["card"] is None:
+            return sum(wts[s] for s in g["suits"])
+        suits = _card(g["card"]).suits
+        if len(suits) == 3:
+            gain = sum(wts[s] for s in suits)
+        else:
+            other = next(s for s in suits if s != g["two"])
+            gain = 2 * wts[g["two"]] + wts[other]
+        return gain + wts[g["stage_suit"]]
+    if a.kind == "travel":
+        pair = view["encounters"][g["pair"]]
+        cost = [1, 3, 5][g["pair"]]
+        gain = -sum(low[:cost])
+        for m in me["mentors"]:
+            if m != g["keep"]:
+                gain += max(wts[s] for s in _card(m).suits) - card_value(m, view, me)
+        for c in (pair["mentor"], pair["place"]):
+            if c:
+                gain += card_value(c, view, me)
+                gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
+        if pair["place"] and me["stage"] != 3:
+            gain -= sum(card_value(p, view, me) for p in me["places"])
+        return gain - 1.5  # a turn spent
+    return 0.0
+
+
+def is_turn(legal: Sequence[Action]) -> bool:
+    """The choice of the turn's action (Travel, Rest or Attempt)."""
+    return any(a.kind in ("travel", "rest") for a in legal)
+
+
+def rank_turns(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
+               level: str) -> list[Action]:
+    """The turn's actions, best first by the heuristic (ties broken by ``rng``)."""
+    me = me_of(view, seat)
+    return sorted(legal, key=lambda a: (turn_value(a, view, me, seat, level), rng.random()),
+                  reverse=True)
+
+
+def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
+           level: str | None = None) -> Action:
+    if not legal:
+        raise ValueError(f"{seat} has no legal action")
+    level = level or view.get("level", "normal")
+    me = me_of(view, seat)
+    kinds = {a.kind for a in legal}
+    if kinds & {"travel", "rest"}:
+        if level == "easy" and rng.random() < 0.5:
+            return rng.choice(legal)
+        return rank_turns(view, seat, legal, rng, level)[0]
+    wts = weights(view, me)
+    pend = view.get("pending", {})
+    k = legal[0].kind
+
+    def by(f, reverse=True):
+        return max(legal, key=f) if reverse else min(legal, key=f)
+
+    if k == "origin":
+        return legal[0] if rng.random() < 0.5 else legal[-1]
+    if k == "prophecy":
+        return next(a for a in legal if a.args["look"] == "bottom")
+    if k in ("take", "bonus", "draw"):
+        return by(lambda a: wts.get(a.args["suit"], 0) if a.args["suit"] else 0.01)
+    if k == "substitute":
+        drawer = pend.get("seat")
+        if drawer == seat:
+            return by(lambda a: wts[a.args["suit"]])
+        other = me_of(view, drawer)
+        ow = weights(view, other)
+        return by(lambda a: ow[a.args["suit"]], reverse=False)
+    if k == "curse":
+        return by(lambda a: wts[a.args["suit"]], reverse=False)
+    if k == "pay":
+        return by(lambda a: wts[a.args["suit"]], reverse=False)
+    if k == "expend":
+        return by(lambda a: (wts[a.args["suit"]] if "suit" in a.args else
+                             card_value(a.args["card"], view, me) / max(1, _card(
+                                 a.args["card"]).rank) + 3), reverse=False)
+    if k in ("expend_for_failure", "lie_down"):
+        deficit = me["stage"] - me["resources"].get((pend.get("challenge") or {}).get("suit")
+                                                    or "moons", 0)
+        can = any(a.kind == "expend_for_failure" for a in legal)
+        if can and deficit <= 3 and _total_tokens(me) >= deficit:
+            return next(a for a in legal if a.kind == "expend_for_failure")
+        return next(a for a in legal if a.kind == "lie_down")
+    if k == "play":
+        return by(lambda a: _meet_margin(a.args["card"], view, me))
+    if k in ("decline", "drop"):
+        return _bid(view, seat, me, legal, level)
+    if k == "name":
+        return _name(view, seat, me, legal)
+    if k == "keep":
+        return by(lambda a: _meet_margin(a.args["card"], view, me) if a.args["card"] else -50)
+    if k in ("hide", "guess"):
+        return rng.choice(legal)
+    if k == "battle_deck":
+        return rng.choice(legal)
+    if k == "discard_place":
+        return by(lambda a: card_value(a.args["card"], view, me), reverse=False)
+    if k == "discover":
+        return by(lambda a: _meet_margin(a.args["card"], view, me, ahead=1))
+    if k == "betray":
+        return by(lambda a: (-me_of(view, a.args["to"])["stage"], rng.random()))
+    if k == "give":
+        return by(lambda a: (-me_of(view, a.args["to"])["stage"], rng.random()))
+    if k == "pact":
+        return by(lambda a: 0 if a.args["mentor"] is None else
+                  card_value(view["encounters"][a.args["slot"]]["mentor"], view, me)
+                  - card_value(a.args["mentor"], view, me) - 2 * (wts["suns"] + wts["moons"]))
+    if k == "omen":
+        return by(lambda a: _omen_value(a.args["card"], me))
+    if k in ("accept", "refuse"):
+        return _respond(view, seat, me, legal, wts)
+    if k in ("end", "back"):
+        return _trade(view, seat, me, legal, wts, rng)
+    return legal[0]
+
+
+def _meet_margin(cid: str, view: dict, me: dict, ahead: int = 0) -> float:
+    st = me["stage"] + ahead
+    if cid == "excuse":
+        return max(me["resources"].values()) - st + 1
+    return me["resources"][_card(cid).suits[0]] - st
+
+
+def _omen_value(cid: str | None, me: dict) -> float:
+    cards = me["mentors"] + me["places"]
+    if cid is None:
+        return sum(_card(c).rank for c in cards) * 2 / 7  # about 2 of 7 cards double each
+    if cid == "excuse":
+        return sum(_card(c).rank for c in cards)
+    return sum(_card(c).rank for c in cards if _card(cid).suits[0] in _card(c).suits)
+
+
+def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -> Action:
+    pend = view["pending"]
+    att = pend.get("attempter")
+    cap = 3 if level == "hard" else 2
+    if att == seat:  # the attempter keeps its own card in play if it meets it and it is cheap to
+        mine = pend.get("your_card")
+        if mine is None or _meet_margin(mine, view, me) < 0:
+            return legal[0]  # a card it cannot meet is not worth a token: let it go
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap + 1]
+        return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
+    rival = me_of(view, att)
+    contests = [a for a in legal if a.kind in ("contest", "raise") and a.args["bid"] <= cap]
+    if not contests:
+        return legal[0]
+    if legal[0].kind == "drop":  # already contesting: raise only to stay in, once or twice
+        return min(contests, key=lambda a: a.args["bid"])
+    best, score = None, 0.0
+    for a in contests:
+        c = a.args["card"]
+        suits = SUITS if c == "excuse" else _card(c).suits
+        harm = max(rival["stage"] - rival["resources"][s] for s in suits)
+        mine = min(me["stage"] - me["resources"][s] for s in suits)
+        value = (3 if harm > 0 else -5) - max(0, mine) - a.args["bid"]
+        value += 2 if rival["stage"] >= me["stage"] else 0
+        if value > score:
+            best, score = a, value
+    return best or legal[0]
+
+
+def _name(view: dict, seat: str, me: dict, legal: Sequence[Action]) -> Action:
+    ch = view["pending"].get("challenge") or {}
+    att = ch.get("attempter", seat)
+    if att == seat:
+        return max(legal, key=lambda a: me["resources"][a.args["suit"]])
+    rival = me_of(view, att)
+    return max(legal, key=lambda a: (me["resources"][a.args["suit"]] >= me["stage"],
+                                     rival["stage"] - rival["resources"][a.args["suit"]]))
+
+
+def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict) -> Action:
+    pend = view["pending"]
+    gain = sum(wts[s] * n for s, n in pend["give"].items())
+    loss = sum(wts[s] * n for s, n in pend["get"].items())
+    offerer = me_of(view, pend["from"])
+    if offerer["stage"] > me["stage"] + 1:
+        loss *= 1.3  # do not help the leader cheaply
+    ok = [a for a in legal if a.kind == "accept"]
+    return ok[0] if ok and gain > loss else next(a for a in legal if a.kind == "refuse")
+
+
+def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
+           rng: random.Random) -> Action:
+    """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
+    offer to a rival who holds the suit, else 2:1 with the bank if tokens are to spare."""
+    st = me["stage"]
+    need = [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
+            if me["tokens"][s] < 1] if st < 10 else []
+    kinds = {a.kind: a for a in legal}
+    leave = kinds.get("end") or kinds.get("back") or legal[0]
+    if not need:
+        return leave
+    spare_suits = [s for s in SUITS if me["tokens"][s] and s not in need]
+    holders = [h["seat"] for h in view["heroes"] if h["seat"] != seat
+               and h["tokens"][need[0]] and h["seat"] not in view.get("offers_made", [])]
+    offers = [a for a in legal if a.kind == "offer" and a.args["get"] == {need[0]: 1}
+              and len(a.args["give"]) == 1 and sum(a.args["give"].values()) == 1
+              and list(a.args["give"])[0] in spare_suits]
+    if offers:
+        return min(offers, key=lambda a: wts[list(a.args["give"])[0]])
+    banks = [a for a in legal if a.kind == "bank" and a.args["get"] == need[0]
+             and not set(a.args["give"]) & set(need)]
+    spare = sum(me["tokens"][s] for s in spare_suits)
+    if banks and spare >= 3:
+        return min(banks, key=lambda a: sum(wts[s] for s in a.args["give"]))
+    if "trade_offer" in kinds and holders and spare_suits:
+        return kinds["trade_offer"]
+    if "trade_bank" in kinds and spare >= 3 and (view["bank"][need[0]] or any(
+            need[0] in t for p in view["encounters"] for t in p["tokens"].values())):
+        return kinds["trade_bank"]
+    return leave
