@@ -30,8 +30,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from companion.core.game import Action
+from companion.llm import templates
 from companion.story import names
 
 ECHO_WORDS = 6
@@ -218,10 +220,13 @@ def check(field: str, text: str, instructions: Instructions, action: Action | No
     return None
 
 
+# instruction text written in code rather than in a template (the re-ask's own words), for the
+# echo check
+FORMAT_TEXTS = ("answer in text", "Answer again, once more: one JSON object, nothing else")
+
+
 @lru_cache(maxsize=16)
 def _template_texts(folders: tuple[str, ...]) -> tuple[str, ...]:
-    from pathlib import Path
-
     out = []
     for folder in folders:
         path = Path(folder)
@@ -233,7 +238,5 @@ def _template_texts(folders: tuple[str, ...]) -> tuple[str, ...]:
 def instruction_text(game) -> Instructions:
     """Every instruction text the voice may send for ``game``: the shared and the game's prompt
     templates (placeholders cut out) and the reply format."""
-    from companion.llm import context, templates
-
     folders = (str(templates.prompts_dir() / "shared"), str(templates.game_prompts(game.name)))
-    return Instructions(_template_texts(folders)).plus(context.format_texts())
+    return Instructions(_template_texts(folders)).plus(FORMAT_TEXTS)

@@ -376,11 +376,6 @@ def build_messages(request: DecisionRequest, game_title: str) -> list[dict[str, 
             {"role": "user", "content": user}]
 
 
-def format_texts() -> list[str]:
-    """Instruction text written in code rather than in a template (for the echo check)."""
-    return ["answer in text", "Answer again, once more: one JSON object, nothing else"]
-
-
 def reask_message(error: str, count: int) -> dict[str, str]:
     text = templates.render_file(
         templates.prompts_dir() / "shared" / "reask.md",

@@ -21,6 +21,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from companion.core.game import Action
+from companion.llm import checks
+from companion.story import names, pronouns
 
 # a raw newline or tab inside a string is what the model meant by one (small models under a loose
 # grammar write them); strict JSON would throw the whole reply away for it
@@ -86,9 +88,6 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
     string, so a rambling model ends its JSON in time, ``minLength`` on a required text, and a
     ``pattern`` on each: a name's (capitalised words) when every move asks for a character's name,
     else prose (:func:`prose_pattern`). OpenAI's strict mode is given none of them."""
-    from companion.llm import checks
-    from companion.story import names, pronouns
-
     def string(limit: int, least: int = 0, title: str = "", pattern: str = "") -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
         if title:
