@@ -13,6 +13,7 @@ from companion.repl.hints import program
 
 def cmd_autoplay(args) -> int:
     from companion.session import AI, Session
+    from companion.session.bound import play_out
     from companion.repl.screen import PlainScreen
 
     game = game_named(args.game)
@@ -37,11 +38,13 @@ def cmd_autoplay(args) -> int:
     except JournalError as err:
         raise UserError(str(err)) from None
     try:
-        session.advance()
+        stopped = play_out(session)
         save_character(session, lambda kind, text: print(text))
     finally:
         session.close()
     outcome = game.outcome(session.state)
+    if stopped and args.quiet:  # the screen showed it already otherwise
+        print(stopped)
     print(f"{outcome.summary}\nJournal: {path}   (read it: {program()} journal {path} --format md)")
     if session.sequel() is not None:
         print(f"The next session: {program()} resume {path}")

@@ -157,6 +157,9 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 flush()
                 add(("closing", extra))
     flush()
+    for row in t.rows:  # a line for the reader from outside the game: why an autoplay stopped
+        if row["type"] == "notice" and row.get("text"):
+            add(("note", row["text"]))
     if over:
         closing = hooks.closing(final)
         if closing:
