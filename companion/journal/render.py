@@ -338,7 +338,7 @@ def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> 
     title = next((text for kind, text in s.blocks if kind == "title"), "A story")
     return ("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{html.escape(title)}</title>\n<style>\n{STYLE}\n</style>\n</head>\n"
+            f"<title>{html.escape(clean(title))}</title>\n<style>\n{STYLE}\n</style>\n</head>\n"
             f"<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
 
 
