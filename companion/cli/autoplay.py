@@ -13,6 +13,7 @@ from companion.repl.hints import program
 
 def cmd_autoplay(args) -> int:
     from companion.session import AI, Session
+    from companion.session.bound import play_out
     from companion.repl.screen import PlainScreen
 
     game = game_named(args.game)
@@ -20,26 +21,30 @@ def cmd_autoplay(args) -> int:
         return autoplay_batch(args, game)
     seed = new_seed(args.seed)
     path = journal_path(args.journal, game, seed, prefix="autoplay-")
-    if path.exists() and args.force:
-        path.unlink()
     voice = make_voice(args, game, seed)
     screen = PlainScreen() if not args.quiet else (lambda kind, text: None)
-    from companion.journal.store import JournalError
+    from companion.journal.store import JournalError, JournalExists, claim
 
     try:
+        if args.force and path.is_file() and path.stat().st_size:
+            claim(path)  # only a journal, and only one no other process holds
         options = with_quest(game, table_options(game, args.character, args.players, args.level,
                                                  args.until),
                              args.quest)
         session = Session.start(game, seed, {s: AI for s in table(game, options)}, voice, path,
                                 emit=screen, options=options, character_file=args.character)
-    except JournalError as err:
+    except JournalExists as err:
         raise UserError(f"{err} (or pass --force to overwrite)") from None
+    except JournalError as err:
+        raise UserError(str(err)) from None
     try:
-        session.advance()
+        stopped = play_out(session)
         save_character(session, lambda kind, text: print(text))
     finally:
         session.close()
     outcome = game.outcome(session.state)
+    if stopped and args.quiet:  # the screen showed it already otherwise
+        print(stopped)
     print(f"{outcome.summary}\nJournal: {path}   (read it: {program()} journal {path} --format md)")
     if session.sequel() is not None:
         print(f"The next session: {program()} resume {path}")

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from companion.cli.common import UserError
+from companion.core.clean import clean
 
 
 def cmd_journal(args) -> int:
@@ -12,6 +13,9 @@ def cmd_journal(args) -> int:
     from companion.journal.store import JournalError, read
 
     path = Path(args.journal)
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        check_out(out, path)
     try:
         header, rows, _, warning = read(path)
         if warning:
@@ -27,11 +31,30 @@ def cmd_journal(args) -> int:
             text = render.render_markdown(path, viewer, reveal=args.reveal)
     except JournalError as err:
         raise UserError(str(err)) from None
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    if out is not None:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as err:
+            raise UserError(f"cannot write {out}: {err.strerror}") from None
+    else:  # a terminal shows no escape sequence a shared journal might carry
+        sys.stdout.write(clean(text) if sys.stdout.isatty() else text)
     return 0
+
+
+def check_out(out: Path, journal: Path) -> None:
+    """``--out`` writes a story: never over the journal itself, nor over any journal, nor into
+    a folder's name."""
+    from companion.journal.store import is_journal
+
+    if out.is_dir():
+        raise UserError(f"--out {out} is a folder: name the file to write (e.g. {out}/story.md)")
+    same = out.resolve() == journal.resolve() or (
+        out.exists() and journal.exists() and out.samefile(journal))
+    if same:
+        raise UserError(f"--out {out} is the journal itself: name another file (e.g. "
+                        f"{journal.with_suffix('.md')})")
+    if is_journal(out):
+        raise UserError(f"--out {out} is a companion journal: --out never writes over a journal")
 
 
 def spoiler_free_viewer(header: dict, rows: list[dict]) -> str | None:

@@ -14,6 +14,7 @@ from companion.cli.journal import cmd_journal
 from companion.cli.options import add_table_flags
 from companion.cli.play import cmd_play, cmd_resume
 from companion.cli.voices import add_voice_flags
+from companion.journal.store import JournalError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,3 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except JournalError as err:  # a journal refused where a command did not expect it
+        print(f"companion: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as err:  # a path the system refused (a folder, no permission...): one line
+        where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+        print(f"companion: {where}{err.strerror or err}", file=sys.stderr)
+        return EXIT_USAGE

@@ -8,6 +8,7 @@ from companion.cli.common import (UserError, game_named, journal_path, new_seed,
                                   split_list)
 from companion.cli.options import save_character, table, table_options, with_quest
 from companion.cli.voices import make_voice
+from companion.core.clean import clean
 from companion.repl.hints import program
 
 
@@ -41,16 +42,21 @@ def cmd_play(args) -> int:
     path = None if args.no_journal else journal_path(args.journal, game, seed)
     scripted = args.script is not None
     screen = make_screen(scripted)
-    lines, veils = split_list(args.lines), split_list(args.veils)
+    lines, veils = split_list(clean(args.lines or "")), split_list(clean(args.veils or ""))
     options = with_quest(game, table_options(game, args.character, args.players, args.level,
                                              args.until),
                          args.quest)
     seats = {s: (HUMAN if s == seat else AI) for s in table(game, options)}
     if seat not in seats:
         raise UserError(f"the seat {seat} is not at a table of {len(seats)}")
-    session = Session.start(game, seed, seats, voice, path, physical=args.physical,
-                            emit=screen, lines=lines, veils=veils, options=options,
-                            character_file=args.character)
+    from companion.journal.store import JournalError
+
+    try:
+        session = Session.start(game, seed, seats, voice, path, physical=args.physical,
+                                emit=screen, lines=lines, veils=veils, options=options,
+                                character_file=args.character)
+    except JournalError as err:  # the file exists, is a folder, cannot be written, is in use
+        raise UserError(str(err)) from None
     screen("info", intro(game, session, seat, voice, path))
     if not scripted and args.lines is None and args.veils is None and sys.stdin.isatty():
         ask_safety(session, screen)
@@ -65,8 +71,8 @@ def ask_safety(session, screen) -> None:
     screen("info", "Before we begin: anything you want kept out of this story (lines), or kept "
                    "off-screen (veils)? Comma-separated; Enter to skip.")
     try:
-        lines = split_list(prompt("lines> "))
-        veils = split_list(prompt("veils> "))
+        lines = split_list(clean(prompt("lines> ")))
+        veils = split_list(clean(prompt("veils> ")))
     except (KeyboardInterrupt, EOFError):
         return
     if lines or veils:
