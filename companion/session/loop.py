@@ -390,6 +390,14 @@ class Session:
                            "told": sorted(self.memory.used - before)})
             self.narrations.append((beat.step, told))
             self.emit("narration", told)
+            settle = getattr(self.offline.narrator, "settle", None)  # a stake it resolved
+            before = set(self.memory.used)
+            settled = settle(beat, self.memory) if settle is not None else ""
+            if settled:
+                self._journal({"type": "narration", "n": beat.step, "text": settled,
+                               "told": sorted(self.memory.used - before)})
+                self.narrations.append((beat.step, settled))
+                self.emit("narration", settled)
         else:
             self._narrate(beat, given=given)
         self.advance()

@@ -20,7 +20,7 @@ WAYS: dict[str, tuple[str, ...]] = {
     "won": (
         "“{w}{c}” {hero} had sworn, and so it came to pass.",
         "{hero} had said it: “{w}{p}” And it held true.",
-        "“{w}”: those were {hero}'s words, and {hero.they} [keeps:hero] them.",
+        "“{w}” were {hero}'s words, and {hero.they} [keeps:hero] them.",
         "“{w}{c}” {hero} had promised, and the promise holds.",
         "It was {hero} who had said “{w}”, and it proved true.",
         "{hero.their} own words had been “{w}”, and the road bore them out.",
@@ -29,7 +29,7 @@ WAYS: dict[str, tuple[str, ...]] = {
     "lost": (
         "“{w}{c}” {hero} had sworn, and it was not to be.",
         "{hero} had said it: “{w}{p}” It did not hold.",
-        "“{w}”: those were {hero}'s words, and the road broke them.",
+        "“{w}” were {hero}'s words, and the road broke them.",
         "“{w}{c}” {hero} had promised, and the promise failed.",
         "It was {hero} who had said “{w}”, and it came to nothing.",
         "{hero.their} own words had been “{w}”, and they did not come true.",
@@ -38,7 +38,7 @@ WAYS: dict[str, tuple[str, ...]] = {
     "mixed": (
         "“{w}{c}” {hero} had sworn, and it came true only in part.",
         "{hero} had said it: “{w}{p}” It held, but at a price.",
-        "“{w}”: those were {hero}'s words, and half of them came true.",
+        "“{w}” were {hero}'s words, and half of them came true.",
         "“{w}{c}” {hero} had promised, and the promise was kept, though not whole.",
         "It was {hero} who had said “{w}”, and it was so, in a way.",
         "{hero.their} own words had been “{w}”, and they came true at a cost.",
@@ -48,9 +48,14 @@ TAKEN_KEY = "stake-taken|"
 
 
 def words_of(stake: Stake) -> str:
-    """The stake's words, ready to quote: outer quotes and a final full stop taken off, inner
-    double quotes made single."""
-    w = " ".join(stake.words.split()).strip("\"“”").strip()
+    """The stake's words, ready to quote (:func:`clean`)."""
+    return clean(stake.words)
+
+
+def clean(words: str) -> str:
+    """A player's words ready to quote: outer quotes and a final full stop taken off, inner
+    double quotes made single, a capital first letter."""
+    w = " ".join(words.split()).strip("\"“”").strip()
     w = w.replace("“", "‘").replace("”", "’").replace('"', "’")
     while w.endswith((".", ",", ";", ":")):
         w = w[:-1].rstrip()
