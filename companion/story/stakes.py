@@ -9,6 +9,7 @@ before in the session and records in the narration memory that the stake was tak
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.story.fabula import Stake
@@ -44,7 +45,60 @@ WAYS: dict[str, tuple[str, ...]] = {
         "{hero.their} own words had been “{w}”, and they came true at a cost.",
     ),
 }
+# When the player's words tell the hero's deed in the third person ("Maren grips the bell and
+# swears she will be home by spring"), quoting them as the hero's speech would be wrong: an oath
+# in them is reported ({o}: "that she would be home by spring"), a deed is told as the story had it.
+OATH_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("{hero} had sworn {o}, and so it came to pass.",
+            "{hero} had promised {o}, and the promise holds.",
+            "It had been sworn {o}, and the road bore it out.",
+            "{hero.they} had vowed {o}, and it is so."),
+    "lost": ("{hero} had sworn {o}, and it was not to be.",
+             "{hero} had promised {o}, and the promise failed.",
+             "It had been sworn {o}, and the road broke the oath.",
+             "{hero.they} had vowed {o}, and it did not come true."),
+    "mixed": ("{hero} had sworn {o}, and it came true only in part.",
+              "{hero} had promised {o}, and the promise was kept, though not whole.",
+              "It had been sworn {o}, and it held, at a price.",
+              "{hero.they} had vowed {o}, and it came true at a cost."),
+}
+DEED_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("So the story had it, “{w}”, and so it came to pass.",
+            "It was told as “{w}”, and it held true.",
+            "“{w}”, the telling went, and the road bore it out.",
+            "What was told, “{w}”, came true."),
+    "lost": ("So the story had it, “{w}”, and it was not to be.",
+             "It was told as “{w}”, and it did not hold.",
+             "“{w}”, the telling went, and the road broke it.",
+             "What was told, “{w}”, did not come true."),
+    "mixed": ("So the story had it, “{w}”, and it came true only in part.",
+              "It was told as “{w}”, and it held, at a price.",
+              "“{w}”, the telling went, and half of it came true.",
+              "What was told, “{w}”, came true at a cost."),
+}
+SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|insists|tells "
+                    r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
+REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
+            "shall": "should", "is": "was", "are": "were", "am": "was"}
 TAKEN_KEY = "stake-taken|"
+
+
+def voice(words: str, hero: Character) -> tuple[str, str]:
+    """How the player's words may be taken up: ("quote", words) for speech or a plain stake,
+    ("oath", "that she would ...") for a third-person telling that holds an oath, ("deed",
+    words) for a third-person telling of what the hero does."""
+    w = clean(words)
+    if not w:
+        return "quote", w
+    first = w.split()[0].lower().strip(",.;:")
+    names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
+    if first not in names:
+        return "quote", w
+    m = SPEECH.search(w)
+    if m:
+        clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(2).rstrip("!?").split())
+        return "oath", f"that {clause}"
+    return "deed", w
 
 
 def words_of(stake: Stake) -> str:
@@ -75,11 +129,15 @@ def _fill(way: str, values: dict[str, Any]) -> str:
 
 def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
-    quoting the player's words; ``index`` picks among the ways of saying it."""
-    ways = WAYS.get(result or "mixed", WAYS["mixed"])
+    quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
+    ``index`` picks among the ways of saying it."""
     if not words_of(stake):
         return ""
-    return _fill(ways[index % len(ways)], _values(stake, hero))
+    kind, text = voice(stake.words, hero)
+    table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
+    ways = table.get(result or "mixed", table["mixed"])
+    values = {**_values(stake, hero), "o": text}
+    return _fill(ways[index % len(ways)], values)
 
 
 def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str) -> str:
@@ -89,8 +147,7 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
         return ""
     told = Told(memory.used)
     start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
-    ways = WAYS.get(result or "mixed", WAYS["mixed"])
-    for i in range(len(ways)):
+    for i in range(len(WAYS["mixed"])):
         text = take_up(stake, result, hero, start + i)
         if text and memory.allows(text) and told.fresh(text, scene):
             told.remember(text, scene)

@@ -40,8 +40,8 @@ def _options(slot: str) -> list:
         "also": [[n.cards["bandits"].np[0]], [n.cards["fear"].np[0], n.cards["spy"].np[0]]],
         "dear": anchors, "anchor": anchors, "climax_anchor": anchors,
         "kept": [[a] for a in anchors] + [anchors[:3]], "lost": [[a] for a in anchors] +
-        [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Nobody is left behind"],
-        "said": ["“A ring.”"],
+        [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
+        "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
     }[slot]
 
 

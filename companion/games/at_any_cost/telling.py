@@ -20,7 +20,7 @@ from typing import Any
 from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
-from companion.story.stakes import clean, tell_stake, words_of
+from companion.story.stakes import clean, tell_stake, voice
 from companion.story.storylets import Library
 from companion.story.template import Character
 from companion.story import epilogue as told_ending
@@ -107,9 +107,12 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
         parts.append(library().tell("also", when, values_, memory, scene, rng))
     if heard:
         stake = fabula.stake(f"stage-{stage}")
+        kind, text = voice(heard[1], values["hero"])
         values_["words"] = clean(heard[1])
+        if kind == "oath":
+            values_["oath"] = text
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
-                  "vow": bool(VOW.search(heard[1])), "about": about}
+                  "vow": bool(VOW.search(heard[1])), "about": about, "voice": kind}
         line = library().tell("answer", answer, values_, memory, scene, rng) \
             if memory.allows(heard[1]) else ""
         if line:
@@ -161,7 +164,10 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
         values["climax_anchor"] = n.anchors[climax["anchor"]].name
     stakes = fabula.stakes
     if stakes and memory.allows(stakes[0].words):
-        values["vow"] = words_of(stakes[0])
+        kind, text = voice(stakes[0].words, values["hero"])
+        name = values["hero"].name
+        values["vow"] = {"quote": f"{name}'s own words, “{text}”", "oath": f"{name}'s oath {text}",
+                         "deed": f"the telling “{text}”"}[kind]
     when = {"lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
             "climax": climax_result, "contest": bool(threat), "stage": 5}
