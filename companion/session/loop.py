@@ -181,10 +181,16 @@ class Session:
                 self.memory.banned.append(row["topic"])
             elif kind == "say":
                 weave.hear(self.memory.used, row["n"], row["text"])
-        # Told is told: rewound narrations count too, so none is ever repeated in a session.
-        for row in t.rows + t.undone:
+        # Told is told: rewound narrations count too, so none is ever repeated in a session; but
+        # what the story layer noted of an undone beat (a stake taken up, a line answered, which
+        # storylet) was undone with it.
+        for row in t.rows:
             if row["type"] == "narration":
                 self.memory.used.update(row.get("told", []))
+        for row in t.undone:
+            if row["type"] == "narration":
+                self.memory.used.update(k for k in row.get("told", []) if not k.startswith(
+                    ("storylet|", "stake-taken|", "refused|", "answered|")))
         self.last_beat = None
         self.offered = None
 

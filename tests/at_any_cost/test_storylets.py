@@ -245,3 +245,16 @@ def test_an_action_with_words_on_a_discard_states_no_stake():
                                       args={"card": "map"}, text="I will win"),
                 events=[], view={"stage": 2})
     assert feed(Fabula(), beat).stakes == ()
+
+
+def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
+    """A stake taken up in a beat that is undone is taken up again when the stage ends anew."""
+    s = speaking(4, path=tmp_path / "j.jsonl")
+    stakes = {st.id for st in s.memory.fabula.stakes}
+    s.undo()
+    s.undo()
+    resumed, _ = Session.resume(tmp_path / "j.jsonl")
+    open_or_untaken = {st.id for st in resumed.memory.fabula.stakes if st.open}
+    assert taken(resumed.memory.used) == {st.id for st in resumed.memory.fabula.stakes
+                                          if not st.open}
+    assert open_or_untaken <= stakes
