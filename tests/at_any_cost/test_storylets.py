@@ -258,3 +258,21 @@ def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
     assert taken(resumed.memory.used) == {st.id for st in resumed.memory.fabula.stakes
                                           if not st.open}
     assert open_or_untaken <= stakes
+
+
+def test_words_on_the_move_that_ends_a_stage_belong_to_that_stage():
+    from companion.core.game import Event
+    from companion.games.at_any_cost.fabula import feed
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    ends = [Event(kind="anchor_sacrificed", data={"stage": 1, "anchor": "heirloom",
+                                                  "fold": True}),
+            Event(kind="stage_ended", data={"stage": 1, "result": "protagonist_folded"}),
+            Event(kind="stage_begun", data={"stage": 2, "name": "x", "tags": []})]
+    beat = Beat(step=9, action=Action(seat="protagonist", kind="sacrifice",
+                                      args={"anchor": "heirloom"}, text="I let it go"),
+                events=ends, view={"stage": 2})
+    f = feed(Fabula(), beat)
+    assert f.stake("stage-1").words == "I let it go" and f.stake("stage-2") is None
+    assert f.stake("stage-1").result == "lost"

@@ -70,7 +70,7 @@ def stage_words(fabula: Fabula, stage: int, before: int) -> tuple[int, str] | No
     """The player's latest words in ``stage`` before step ``before``: (step, words)."""
     start = int(fabula.words(f"stage:{stage}") or 0)
     said = [(int(k.split(":")[1]), fabula.words(k)) for k in fabula.fact_keys("said:")]
-    said = [(n, w) for n, w in said if start <= n < before and w]
+    said = [(n, w) for n, w in said if start < n < before and w]  # start: the last stage's end
     return max(said) if said else None
 
 
