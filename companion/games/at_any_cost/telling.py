@@ -37,6 +37,7 @@ _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "th
            "gave", "tell", "told", "said", "says", "just", "even", "much", "many", "more", "most",
            "good", "well", "long", "last", "first", "face", "walk", "find", "found", "could",
            "should", "must", "shall", "here", "your", "mine", "ours", "because", "while"}
+NAMES = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")  # a name in the player's words (Ash, Teo)
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow")
 
@@ -58,10 +59,12 @@ def _content(text: str) -> set[str]:
 def touches(words: str, view: dict) -> str:
     """The Anchor still held whose name or the player's words for it share a word of substance
     with ``words`` ("" when none)."""
-    said = _content(words)
+    said = _content(words) | (set(NAMES.findall(words)) - {"The", "She", "And", "But", "His",
+                                                            "Her", "They", "When", "From"})
     for a in view.get("anchors", []):
         name = narration_data().anchors[a["id"]].name.words
-        if said & (_content(name) | _content(a.get("answer", ""))):
+        answer = a.get("answer", "")
+        if said & (_content(name) | _content(answer) | set(NAMES.findall(" " + answer))):
             return a["id"]
     return ""
 
