@@ -140,7 +140,7 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
     kind, text = voice(stake.words, hero)
     table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
     ways = table.get(result or "mixed", table["mixed"])
-    values = {**_values(stake, hero), "o": text}
+    values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 
 

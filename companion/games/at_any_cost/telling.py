@@ -111,7 +111,7 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     if heard:
         stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
-        values_["words"] = clean(heard[1])
+        values_["words"] = text if kind == "quote" else clean(heard[1])
         if kind == "oath":
             values_["oath"] = text
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
