@@ -36,7 +36,10 @@ _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "th
            "mean", "means", "away", "like", "look", "know", "need", "want", "wants", "give",
            "gave", "tell", "told", "said", "says", "just", "even", "much", "many", "more", "most",
            "good", "well", "long", "last", "first", "face", "walk", "find", "found", "could",
-           "should", "must", "shall", "here", "your", "mine", "ours", "because", "while"}
+           "should", "must", "shall", "here", "your", "mine", "ours", "because", "while",
+           "night", "morning", "evening", "year", "world", "people", "place", "hand", "hands",
+           "eyes", "head", "water", "light", "dark", "side", "left", "right", "great", "little",
+           "other", "another", "everything", "nothing", "something", "last", "next", "whole"}
 NAMES = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")  # a name in the player's words (Ash, Teo)
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow")
