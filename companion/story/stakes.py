@@ -93,8 +93,8 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         return "quote", w
     if FIRST_PERSON.search(w):  # the player speaks as the hero: the words spoken are speech
         parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
-        said = re.sub(r",?\s+\w+\s+(says|said|whispers|shouts|swears|tells \w+)$", "",
-                      parts[0] if parts else w)
+        said = parts[0] if parts else w
+        said = re.split(r",?\s+\w+\s+(?:says|said|whispers|shouts|swears|tells \w+)\b", said)[0]
         return "quote", clean(said) or w
     first = w.split()[0].lower().strip(",.;:")
     names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
