@@ -80,6 +80,7 @@ SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|ins
                     r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
 REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
             "shall": "should", "is": "was", "are": "were", "am": "was"}
+_SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
 FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|[Mm]e|[Mm]y|[Mm]ine|[Ww]e|[Ww]e'll|[Uu]s|[Oo]urs?)\b")
 TAKEN_KEY = "stake-taken|"
 
@@ -94,7 +95,11 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
     if FIRST_PERSON.search(w):  # the player speaks as the hero: the words spoken are speech
         parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
         said = parts[0] if parts else w
-        said = re.split(r",?\s+\w+\s+(?:says|said|whispers|shouts|swears|tells \w+)\b", said)[0]
+        said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
+        said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
+        bits = re.split(r"(,\s+(?:and|but|so|yet)\s+)", said)  # up to the last clause in speech
+        last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
+        said = "".join(bits[:last + 1])
         return "quote", clean(said) or w
     first = w.split()[0].lower().strip(",.;:")
     names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
