@@ -253,6 +253,7 @@ def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
     stakes = {st.id for st in s.memory.fabula.stakes}
     s.undo()
     s.undo()
+    s.close()  # one process writes a journal at a time: the lock goes with the session
     resumed, _ = Session.resume(tmp_path / "j.jsonl")
     open_or_untaken = {st.id for st in resumed.memory.fabula.stakes if st.open}
     assert taken(resumed.memory.used) == {st.id for st in resumed.memory.fabula.stakes

@@ -324,6 +324,7 @@ def test_undo_rebuilds_from_a_snapshot_with_its_fabula(tmp_path):
     assert len(s.actions) > 25 and s.snapshots  # snapshots were taken
     whole = s.memory.fabula
     s.undo()
+    s.close()  # one process writes a journal at a time: the lock goes with the session
     s2, _ = Session.resume(s.journal.path)
     assert s2.memory.fabula == s.memory.fabula
     assert whole.hero() == s.memory.fabula.hero()
