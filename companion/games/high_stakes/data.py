@@ -231,6 +231,7 @@ class Scene(_Model):
     resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
     answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
     yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
+    props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
     source: Source
 
 
@@ -252,6 +253,19 @@ class Approach(_Model):
     words: list[str]
     needs_lost_gear: bool = False  # the harder way, when the gear is gone
     needs_gear: bool = False  # only possible with the usual gear (a Nightblade's rope)
+    reason: str = ""  # why this rung, said with the reading ("the dogs' own way in")
+    source: Source
+
+
+class Prop(_Model):
+    """Something the scene holds that a declaration may use: one more approach to a problem."""
+
+    problem: str
+    attribute: Attribute
+    difficulty: int
+    label: str
+    words: list[str]
+    reason: str
     source: Source
 
 
@@ -364,6 +378,7 @@ class Adventure(_Model):
     secret: list[Secret]
     idea: list[Idea]
     trait_words: list[TraitWords] = Field(default_factory=list)
+    trait_kinds: dict[str, list[str]] = Field(default_factory=dict)  # kind of deed: its words
 
 
 class Rules:
@@ -388,6 +403,7 @@ class Rules:
         self.ideas = {i.scene: i for i in adv.idea}
         self.raise_fit = {r.consequence: r for r in core.raise_fit}
         self.trait_words = {t.trait.lower(): t.words for t in adv.trait_words}
+        self.trait_kinds = adv.trait_kinds
         self._check()
 
     def rung(self, value: int) -> Rung:
@@ -409,6 +425,9 @@ class Rules:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
             if s.resume_to and s.resume_to not in self.scenes:
                 raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
+            for pr in s.props:
+                if pr.problem not in s.problems:
+                    raise ValueError(f"scene {s.id}: prop for a problem not in the scene {pr.problem!r}")
             if s.ending and s.ending not in self.endings:
                 raise ValueError(f"scene {s.id}: unknown ending {s.ending!r}")
         for r in self.raise_fit.values():

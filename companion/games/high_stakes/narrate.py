@@ -410,8 +410,8 @@ class Narrator:
             return _unasked(told) if _closes_after_no_roll(view) else told
         if k == "difficulty":
             plan = current_plan(view, rules)
-            if plan.get("why") and plan.get("difficulty") == a["value"]:
-                return plan["why"]
+            if plan.get("reading") and plan.get("difficulty") == a["value"]:
+                return plan["reading"]
             return w.gm.difficulty_open.format(difficulty=a["value"], rung=rules.rung(a["value"]).name.lower())
         if k == "consequence":
             plan = current_plan(view, rules)
