@@ -302,7 +302,8 @@ def test_a_complication_bites_and_fits():
     s2 = _one_on(s2, success=True)  # the next roll in the scene is one harder...
     assert s2.roll.difficulty == 2 and s2.harder == 0
     ids = {a.args["id"] for a in G.legal_actions(s2, "gm")}
-    assert "enemy_arrives" not in ids and "it_had_kin" in ids  # never twice in a scene
+    assert "enemy_arrives" not in ids  # never twice in a scene
+    assert "it_had_kin" not in ids  # an open scene with no creature in it: nothing had kin (issue 23)
     gear = next(a for a in G.legal_actions(s2, "gm") if a.args["id"] == "gear_lost")
     assert G.apply(s2, gear)[0].char("ash").gear_lost == 1
 

@@ -87,11 +87,14 @@ class SceneType(_Model):
 class Complication(_Model):
     id: str
     text: str
-    # What it does in the engine: an attribute loss; "harder": +1 Difficulty on the next roll of
-    # the scene (a new problem in the way); "gear": a piece of gear lost.
-    effect: Literal["loss", "harder", "gear"] = "harder"
+    # What it does in the engine, lasting: an attribute loss until the Rest; "harder": someone is
+    # alerted, the next roll (here or later) is one harder, never more than +1 waiting; "gear": a
+    # piece of gear lost; "time": the night one scene shorter.
+    effect: Literal["loss", "harder", "gear", "time"] = "harder"
     attribute: Attribute | None = None
     tags: list[str] = Field(default_factory=list)
+    needs: list[str] = Field(default_factory=list)  # what the scene must hold for it to make sense
+    lasting: str = ""  # the lasting effect, said with it ("they will be ready for you")
     after: Literal["any", "success"] = "any"  # "success": it only makes sense after a win
     source: Source
 
@@ -232,6 +235,7 @@ class Scene(_Model):
     answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
     yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
     props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
+    holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
     source: Source
 
 

@@ -158,6 +158,12 @@ class Labels(Base):
                 return RuleError("sixes", "only a 6 not yet decided may be kept or exploded", labels)
             if a.kind == "cancel":
                 return RuleError("six-cancels-one", "a 6 of the same dice may cancel one uncancelled 1", labels)
+            if a.kind == "complication" and a.args.get("id") in rules.complications:
+                cx = rules.complications[a.args["id"]]
+                missing = sorted(set(cx.needs) - self.holds(s))  # type: ignore[attr-defined]
+                if missing:
+                    return RuleError("complication-fits", f"a Complication fits what the scene holds: "
+                                     f"“{cx.text}” needs {' and '.join(missing)} here", labels)
             if a.kind == "complication":
                 return RuleError("complication-not-fatal", "a Complication makes life harder but never "
                                  "kills or takes a character out of the story at once", labels)

@@ -93,7 +93,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
             out += " · a narrative element"
         return out
     if k == "harder":
-        return "The next roll in this scene: Difficulty +1"
+        return "The next roll: Difficulty +1" + (f" ({d['lasting']})" if d.get("lasting") else "")
+    if k == "time_lost":
+        return f"Dawn comes sooner: the story has {d['max_scenes']} scenes at most now"
     if k == "gear_lost":
         return f"{d['name']} loses a piece of gear"
     if k == "still_missing":

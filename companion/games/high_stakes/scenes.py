@@ -228,7 +228,7 @@ class Scenes(Base):
                 s.met = [*s.met, sid]
         s.played = [*s.played, sid if sid != "open" else f"open:{a.args['type']}"]
         s.roll = None
-        s.harder, s.scene_complications = 0, []
+        s.scene_complications = []  # whoever was alerted is still ready for them (s.harder)
         s.triggers = [t for t in s.triggers if t != sid]
         events = [ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
                       title=s.scene.title, place=s.scene.place, text=s.scene.frame)]
