@@ -89,8 +89,12 @@ def test_no_rest_while_the_action_goes_on():
 
 def test_a_rest_typed_mid_scene_says_it_comes_between_scenes():
     s = to_pool(start("ash"))
+    s = do(s, "player", "trait", character="ash", trait="t1")  # something to rest from
     err = refused(s, "player", "rest", "rest-between-scenes")
-    assert "between scenes" in err.message
+    assert "between scenes" in err.message and "you may rest then" in err.message
+    # with nothing to recover it says so, truthfully (issue 23)
+    err = refused(to_pool(start("ash")), "player", "rest", "rest-nothing-to-recover")
+    assert "nothing to rest from yet" in err.message
 
 
 # 3. One friend, one die: see test_rules.test_a_friend_helps_with_one_die_and_shares_the_consequence

@@ -91,8 +91,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "rest": ("rest [-- where and how]",
              "Between scenes, somewhere safe: narrate the session's one Rest scene (Traits and "
              "Relationships refresh, losses heal). Not while the action goes on (a prisoner, a chase)."),
-    "on": ("on", "Between scenes: no Rest now, go on to the next scene."),
-    "leave": ("leave [-- where to]", "Move on: end the current scene."),
+    "on": ("on [anyway]", "Between scenes: no Rest now, go on to the next scene."),
+    "leave": ("leave [anyway] [-- where to]", "Move on: end the current scene (it warns first when that would end the story)."),
     "premade": ("premade NAME", "Play a ready-made Nightblade (Ash, Rust, Wind)."),
     "build": ("build", "Build your own character: 8 dice over Body, Mind and Aura, 5 Traits, 3 "
                        "Relationships, an optional Secret and Unique Thing."),
@@ -187,6 +187,17 @@ def _attr(word: str) -> str:
         if a.startswith(w) and w:
             return a
     raise CommandError(f"{word!r} is not an attribute", "body, mind, aura")
+
+
+def _warn_if_it_ends(view: dict, anyway: str) -> None:
+    """``leave`` and ``on`` end the story when the road leads to an ending: say so first."""
+    from .plan import next_scene
+
+    what, where = next_scene(view)
+    if what == "end":
+        ending = load().endings.get(where)
+        raise CommandError(f"this ends the story here ({ending.title if ending else where}): "
+                           f"type `{anyway}` to end it, or try something else first")
 
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
@@ -313,9 +324,16 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "rest":
         return [_pick(legal, seat, "rest", rest.strip().lstrip("-").strip())]
     if verb == "on":
+        if head.strip().lower() not in ("anyway", "!"):
+            _warn_if_it_ends(view, "on anyway")
         return [_pick(legal, seat, "go_on")]
     if verb == "leave":
-        return [_pick(legal, seat, "move_on", rest.strip().lstrip("-").strip())]
+        said = rest.strip().lstrip("-").strip()
+        if head.strip().lower() in ("anyway", "!"):
+            said = text
+        elif "move_on" in kinds:
+            _warn_if_it_ends(view, "leave anyway")
+        return [_pick(legal, seat, "move_on", said)]
     if verb == "premade":
         pm = {p.name: p.id for p in load().adv.premade}
         return [_pick(legal, seat, "premade", id=match_one(head, pm, "ready-made character"))]

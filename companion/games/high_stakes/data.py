@@ -236,6 +236,8 @@ class Scene(_Model):
     yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
     props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
     holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
+    safe: bool = False  # a place the characters may rest after (the guild, the lane below the hill)
+    retreat: str = ""  # where a failure that was only a Retreat leads instead: a way back
     source: Source
 
 
@@ -424,7 +426,7 @@ class Rules:
             for p in s.problems:
                 if p not in self.problems:
                     raise ValueError(f"scene {s.id}: unknown problem {p!r}")
-            for nxt in (s.next_success, s.next_failure, *(e.scene for e in s.exits)):
+            for nxt in (s.next_success, s.next_failure, s.retreat, *(e.scene for e in s.exits)):
                 if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
             if s.resume_to and s.resume_to not in self.scenes:

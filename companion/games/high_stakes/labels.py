@@ -59,8 +59,15 @@ class Labels(Base):
             if s.rest_used:
                 return RuleError("one-rest-per-session", "this session has had its Rest scene", labels)
             if s.phase not in ("frame", "between"):
+                unsafe = self._unsafe(s)  # type: ignore[attr-defined]
+                if unsafe:  # leaving would not make it possible: say when it will be
+                    return RuleError("rest-safe-moment", f"no chance to rest yet: {unsafe}", labels)
+                if not self._wants_rest(s):  # type: ignore[attr-defined]
+                    return RuleError("rest-nothing-to-recover", "nothing to rest from yet: no die "
+                                     "lost, every Trait and Relationship still fresh (the Rest "
+                                     "comes between scenes, somewhere safe, once per session)", labels)
                 return RuleError("rest-between-scenes", "the Rest comes between scenes: finish this "
-                                 "scene first (or leave it)", labels)
+                                 "scene (or leave it), and you may rest then", labels)
             if self._unsafe(s):  # type: ignore[attr-defined]
                 return RuleError("rest-safe-moment", "no chance to rest now: "
                                  + self._unsafe(s), labels)  # type: ignore[attr-defined]

@@ -296,20 +296,21 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
         return ("end", "fallen")
     solved = set(view.get("solved", []))
     late = view.get("scene_count", 0) >= view.get("max_scenes", 14) - 4
+    story = [p for p in played if p in rules.scenes]
+    last = story[-1] if story else ""
+    if any(c["captured"] for c in active) and story and last != adv.captured:
+        # a capture is honoured first: the next scene opens with the prisoner before the mage
+        if adv.captured not in played:
+            return ("scene", adv.captured)
+        if not _won_last(view, last, rules):
+            return ("end", "captured")
     for t in gm.get("triggers", []):
         sc = rules.scenes.get(t)
         if sc and not (sc.once and t in played) and not late \
                 and not all(p in solved for p in sc.problems):
             return ("scene", t)
-    story = [p for p in played if p in rules.scenes]
     if not story:
         return ("scene", adv.start)
-    last = story[-1]
-    if any(c["captured"] for c in active) and last != adv.captured:
-        if adv.captured not in played:
-            return ("scene", adv.captured)
-        if not _won_last(view, last, rules):
-            return ("end", "captured")
     sc = rules.scenes[last]
     number = _last_number(view, last)
     acted = {c for h in view.get("history", []) if h.get("scene") == number
@@ -322,6 +323,8 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
         return ("end", sc.ending)
     ok = passed_in_scene(view, number, rules)
     nxt = sc.next_success if ok else sc.next_failure
+    if not ok and sc.retreat and nxt in rules.endings and retreated(view, number):
+        nxt = sc.retreat  # "the conflict may be faced again later": a way back, not an ending
     if not ok:
         said = " ".join(h.get("text", "") for h in view.get("history", []) if h.get("scene") == number)
         for ex in sc.exits:
@@ -330,6 +333,14 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
     if nxt == "resume":
         nxt = _resume(story, rules)
     return _settle(nxt, view, rules, story)
+
+
+def retreated(view: dict, number: int) -> bool:
+    """Did scene ``number`` end in a failed roll whose cost was only a Retreat?"""
+    rolls = [h for h in view.get("history", []) if h.get("scene") == number and h.get("roll")
+             and not h.get("contest")]
+    return bool(rolls) and not rolls[-1].get("success") and set(rolls[-1].get("consequence") or
+                                                               ["retreat"]) <= {"retreat"}
 
 
 def needs_rest(view: dict) -> bool:
@@ -374,7 +385,7 @@ def _settle(nxt: str, view: dict, rules: Rules, story: list[str]) -> tuple[str, 
             continue  # that monster is already dealt with: the way is open
         if sc.once and nxt in played:
             nxt = sc.next_failure if nxt != sc.next_failure else "aborted"
-            if nxt in rules.scenes and rules.scenes[nxt].once and nxt in played:
+            if nxt == "resume" or (nxt in rules.scenes and rules.scenes[nxt].once and nxt in played):
                 return ("end", "captured" if any(c["captured"] for c in _active(view)) else "aborted")
             continue
         if sc.type == "rest" and view.get("rest_used"):
