@@ -201,6 +201,20 @@ def _shared_outcome(view: dict, roll: dict) -> str:
     return " ".join(out)
 
 
+def _mover(beat: Beat) -> str:
+    """Whose move it was (the character the action or the roll in progress names)."""
+    view, a = beat.view, beat.action.args
+    cid = a.get("character") or ""
+    if not cid:
+        roll = view.get("roll") or {}
+        pools = roll.get("pools") or []
+        cid = pools[min(roll.get("current", 0), len(pools) - 1)]["character"] if pools else ""
+    if not cid:
+        active = [c for c in view.get("characters", []) if c["status"] == "active"]
+        cid = active[0]["id"] if len(active) == 1 else ""
+    return _who(view, cid) if cid else ""
+
+
 def _who(view: dict, cid: str) -> str:
     for c in view.get("characters", []):
         if c["id"] == cid:
@@ -224,6 +238,14 @@ class Narrator:
             if text and memory.allows(text) and text not in parts:
                 parts.append(text)
                 memory.used.add(text)
+        said = " ".join(beat.action.text.split())
+        if said and beat.action.seat == "player" and memory.allows(said) \
+                and not any(said in p for p in parts):
+            # the player's words on any move (a roll, a six kept, going on) reach the story
+            who = _mover(beat)
+            line = f"{who}: “{said}”" if who else f"“{said}”"
+            parts.append(line)
+            memory.used.add(line)
         return "\n\n".join(parts)
 
     def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
@@ -262,10 +284,12 @@ class Narrator:
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
                 f"{d['first']} and {d['second']} compete."
+        if k == "scene_end" and said in words().gm.end_scene:
+            return ""  # a filler line ("You move on."): the next heading says it
         if k in ("no_roll", "gm_says", "scene_end", "narration", "move_on", "draw"):
             return said
         if k == "consequence":
-            return self._stakes(ev, view)
+            return ""  # rules talk: the small print says what is at stake, the story does not
         if k == "advantage" and d.get("dice"):
             reason = f" {_sentence(said).rstrip('.')}." if said else ""
             return f"“Good thinking: {d['dice']} more dice.”{reason}"
@@ -290,7 +314,7 @@ class Narrator:
             made = (d.get("text") or "").strip()
             return f"A 6! {_closed(_sentence(made))}" if made else ""
         if k == "refused":
-            return f"“{_sentence(said).rstrip('.')}.”" if said else f"The GM rules that {d['what']} does not fit."
+            return ""  # a ruling, in the small print with its reason
         if k == "veto":
             offered = (d.get("element") or "").strip()
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
@@ -317,14 +341,6 @@ class Narrator:
             return (f"{_who(view, d['character'])} has grown: a die moves from "
                     f"{ATTR[d['from']]} to {ATTR[d['to']]}.")
         return ""
-
-    def _stakes(self, ev: Event, view: dict) -> str:
-        roll = view.get("roll") or {}
-        said = (ev.data.get("text") or "").strip()
-        attr = ATTR.get(roll.get("pools", [{}])[0].get("attribute", ""), "")
-        diff = roll.get("difficulty")
-        what = said or " and ".join(n.lower() for n in ev.data.get("names", []))
-        return f"“{attr}, Difficulty {diff}. If it goes wrong: {what.rstrip('.')}.”"
 
     # ------------------------------------------------------------------ words for AI seats
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:

@@ -47,11 +47,14 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "attribute":
         return f"The GM makes it {ATTR[d['attribute']]}" if d.get("overruled") else None
     if k == "difficulty":
-        why = f": {d['text']}" if d.get("text") else ""
         worse = f" (+{d['harder']} from a setback)" if d.get("harder") else ""
+        if "Difficulty" in (d.get("text") or ""):  # the GM's reading names it already
+            return d["text"] + (f" Difficulty {d['value']} with the setback." if worse else "")
+        why = f": {d['text']}" if d.get("text") else ""
         return f"Difficulty {d['value']}{worse}, {d['rung'].lower()}{why}"
     if k == "consequence":
-        return "Consequence: " + " and ".join(d["names"])
+        said = (d.get("text") or "").strip().rstrip(".")
+        return "If it goes wrong: " + " and ".join(d["names"]) + (f" ({said})" if said else "")
     if k == "advantage":
         return f"Tactical advantage +{d['dice']}" if d.get("dice") else None
     if k == "dice":
@@ -125,9 +128,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "veto":
         return f"Vetoed: {rules.vetoes[d['reason']].text}"
     if k == "refused":
+        why = (d.get("text") or "").strip().rstrip(".")
         if d.get("kind") == "raise":
-            return f"The GM refuses {d['name']}'s raise to {d['what'].lower()}: not logical here"
-        return f"The GM refuses {d['name']}'s {d['what']}: it does not apply to this roll"
+            return f"The GM refuses {d['name']}'s raise to {d['what'].lower()}: {why or 'not logical here'}"
+        return f"The GM refuses {d['name']}'s {d['what']}: {why or 'it does not apply to this roll'}"
     if k == "complication":
         return "Complication"
     if k == "trigger":  # the GM's eyes only
