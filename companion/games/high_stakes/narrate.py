@@ -30,6 +30,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
+from .ending import taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -239,7 +240,8 @@ class Narrator:
                 parts.append(text)
                 memory.used.add(text)
         said = " ".join(beat.action.text.split())
-        if said and beat.action.seat == "player" and memory.allows(said) \
+        later = beat.action.kind == "element" or any(e.kind == "asks" for e in beat.events)
+        if said and beat.action.seat == "player" and not later and memory.allows(said) \
                 and not any(said in p for p in parts):
             # the player's words on any move (a roll, a six kept, going on) reach the story
             who = _mover(beat)
@@ -286,7 +288,9 @@ class Narrator:
                 f"{d['first']} and {d['second']} compete."
         if k == "scene_end" and said in words().gm.end_scene:
             return ""  # a filler line ("You move on."): the next heading says it
-        if k in ("no_roll", "gm_says", "scene_end", "narration", "move_on", "draw"):
+        if k == "narration":  # the outcome, then what the player had put on it, taken up
+            return " ".join(x for x in (said, taken_up(view, memory)) if x)
+        if k in ("no_roll", "gm_says", "scene_end", "move_on", "draw"):
             return said
         if k == "consequence":
             return ""  # rules talk: the small print says what is at stake, the story does not
@@ -332,7 +336,10 @@ class Narrator:
             return "The fallen are avenged."
         if k == "story_end":
             epi = (d.get("epilogue") or "").strip()
-            return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
+            told = told_ending(view, d, memory)
+            if not told:
+                return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
+            return (f"{_closed(_sentence(epi))}\n\n" if epi else "") + told
         if k == "experience":
             what = {"trait": "gains a Trait:", "relationship": "gains a Relationship:",
                     "very_good": "is now VERY good:", "restore": "wins back"}.get(d["gain"], "grows:")
@@ -455,8 +462,8 @@ class Narrator:
         if k == "refuse":
             why = judge(view, rules)[1]
             return _sentence(why) if why else "That does not fit what you are doing."
-        if k == "end_story":
-            return w.ending.get(a["ending"], "").format(names=_names(view))
+        if k == "end_story":  # the story layer tells the epilogue; the GM adds nothing of its own
+            return ""
         return ""
 
     def _declaration(self, view: dict, a: dict, pick) -> str:

@@ -153,7 +153,7 @@ def heading(event: Event) -> str | None:
         d = event.data
         return f"Scene {d['number']} · {d['title']}"
     if event.kind == "story_end":
-        return "Epilogue"
+        return f"The End: {event.data['title']}" if event.data.get("title") else "The End"
     return None
 
 
