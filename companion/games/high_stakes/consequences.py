@@ -60,6 +60,9 @@ class Consequences(Base):
             if self._harmless(victim, c.effect, c.attribute):
                 out.append(act(seat=G, kind="complication", args={"id": c.id},
                                   ask="Describe the setback."))
+        if not out:  # every fitting setback came already: time slips away, always
+            out.append(act(seat=G, kind="complication", args={"id": "time_lost"},
+                           ask="Describe the setback."))
         return out
 
     def holds(self, s: State) -> set[str]:

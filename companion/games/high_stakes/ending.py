@@ -11,6 +11,7 @@ from companion.story.fabula import HERO
 from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.voice import NarrationMemory
+from companion.story.weave import prose
 
 from .data import load
 
@@ -78,3 +79,49 @@ def _and(items: list[str]) -> str:
     if not items:
         return ""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def say(who: str, words: str, memory: NarrationMemory, view: dict) -> str:
+    """The player's words on a move, framed in the way least recently used (``who``: a name)."""
+    from companion.story.template import Character
+
+    words = " ".join(words.split()).strip()
+    if not words:
+        return ""
+    active = [c for c in view.get("characters", []) if c.get("status") == "active"]
+    if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
+        return prose(words)  # one hero: the player's own words stand as they said them
+    person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
+    char = person.character() if person else Character(name=who or "someone")
+    bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"say:{len(memory.used)}")
+    line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
+        if who else ""
+    return line or (f"{who}: “{words}”" if who else f"“{words}”")
+
+
+def made_true(text: str, who: str, memory: NarrationMemory, view: dict) -> str:
+    """A narrative element made true, told in the way least recently used."""
+    from companion.story.template import Character
+
+    person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
+    char = person.character() if person else Character(name=who or "the player")
+    made = text.strip()
+    made = made[:1].upper() + made[1:]
+    if made and made[-1] not in ".!?…”’":
+        made += "."
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"made:{len(memory.used)}")
+    return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \
+        or f"A 6! {made}"
+
+
+def setback(text: str, note: str, memory: NarrationMemory, view: dict) -> str:
+    """A complication told as what happens, in the way least recently used."""
+    words = text.strip().rstrip(".")
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"setback:{len(memory.used)}")
+    line = library().tell("setback", {}, {"setback": words}, memory, scene, rng) \
+        or f"Complication: {words}."
+    return f"{line} {prose(note)}" if note.strip() else line

@@ -30,7 +30,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .ending import taken_up, told_ending
+from .ending import made_true, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -240,12 +240,13 @@ class Narrator:
                 parts.append(text)
                 memory.used.add(text)
         said = " ".join(beat.action.text.split())
-        later = beat.action.kind == "element" or any(e.kind == "asks" for e in beat.events)
+        later = beat.action.kind == "element" or any(
+            e.kind == "asks" or " ".join(str(e.data.get("text") or "").split()) == said
+            for e in beat.events)  # told by its event, now or after the GM's ruling
         if said and beat.action.seat == "player" and not later and memory.allows(said) \
                 and not any(said in p for p in parts):
             # the player's words on any move (a roll, a six kept, going on) reach the story
-            who = _mover(beat)
-            line = f"{who}: “{said}”" if who else f"“{said}”"
+            line = say(_mover(beat), said, memory, beat.view)
             parts.append(line)
             memory.used.add(line)
         return "\n\n".join(parts)
@@ -282,7 +283,7 @@ class Narrator:
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
-            return f"{d['name']}: “{said}”" if said else ""
+            return say(d["name"], said, memory, view) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
                 f"{d['first']} and {d['second']} compete."
@@ -294,20 +295,19 @@ class Narrator:
             return said
         if k == "consequence":
             return ""  # rules talk: the small print says what is at stake, the story does not
-        if k == "advantage" and d.get("dice"):
-            reason = f" {_sentence(said).rstrip('.')}." if said else ""
-            return f"“Good thinking: {d['dice']} more dice.”{reason}"
+        if k == "advantage":
+            return ""  # rules talk: the dice and the GM's reason are in the small print
         if k == "dice":
             who = _who(view, d["character"])
             if d["kind"] == "secret":
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
             if d["kind"] in ("help", "lend") and said:  # the friend's own words
-                return f"{_who(view, d.get('owner') or d['character'])}: “{said}”"
+                return say(_who(view, d.get('owner') or d['character']), said, memory, view)
             if said:  # a Trait, a Relationship, a raise...: the player's words in their place
-                return f"{who}: “{said}”"
+                return say(who, said, memory, view)
             return ""
         if k in ("join", "share") and said:
-            return f"{d['name']}: “{said}”"
+            return say(d["name"], said, memory, view)
         if k == "overkill":
             return "No need for dice: it is no contest at all."
         if k == "still_missing":
@@ -316,7 +316,7 @@ class Narrator:
             return ""  # offered, not yet true: it is told once the GM lets it stand
         if k == "element_accepted":
             made = (d.get("text") or "").strip()
-            return f"A 6! {_closed(_sentence(made))}" if made else ""
+            return made_true(made, _mover(beat), memory, view) if made else ""
         if k == "refused":
             return ""  # a ruling, in the small print with its reason
         if k == "veto":
@@ -324,8 +324,7 @@ class Narrator:
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
             return f"{what}: {said}" if said else f"{what}."
         if k == "complication":
-            note = d.get("note", "").strip()
-            return f"Complication: {d['text']}." + (f" {_sentence(note)}" if note else "")
+            return setback(d["text"], d.get("note", ""), memory, view)
         if k == "death":
             return f"{d['name']} dies."
         if k == "out":

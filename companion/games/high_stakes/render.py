@@ -56,7 +56,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         said = (d.get("text") or "").strip().rstrip(".")
         return "If it goes wrong: " + " and ".join(d["names"]) + (f" ({said})" if said else "")
     if k == "advantage":
-        return f"Tactical advantage +{d['dice']}" if d.get("dice") else None
+        why = (d.get("text") or "").strip().rstrip(".")
+        return f"Tactical advantage +{d['dice']}" + (f": {why}" if why else "") if d.get("dice") else None
     if k == "dice":
         return f"+{d['dice']} {d['label'].rsplit(' +', 1)[0]} (pool {d['pool']})"
     if k == "join":
