@@ -64,7 +64,12 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
     ending = end.get("ending", "")
     kept = ("the mage's book" if ending == "success" else
             f"{pro.their} skin whole" if not costs else f"the black blade under {pro.their} sleeve")
-    values = {"hero": hero, "place": f.place or "the villa on the hill", "turn": turn or "the last door",
+    place = f.place or "the villa on the hill"
+    if ending == "success":  # where the book was taken, not the guild it was brought to
+        got = [h for h in rolls if h.get("problem") == rules.adv.adventure.goal and h.get("success")]
+        sc = rules.scenes.get(got[-1].get("scene_id", "")) if got else None
+        place = sc.place if sc else "the mage's villa"
+    values = {"hero": hero, "place": place, "turn": turn or "the last door",
               "kept": kept, "lost": _and(costs) or "nothing", "made": "“" + made[-1].strip().rstrip(".") + "”"
               if made else "", "friend": friends[0].character() if friends else hero}
     when = {"ending": ending, "won_turn": bool(last.get("success")), "cost": bool(costs),
