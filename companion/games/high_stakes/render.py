@@ -239,3 +239,52 @@ def closing(view: dict) -> str:
     parts.append("The characters after Experience:\n\n" + "\n\n".join(
         _sheet(c) for c in view.get("characters", []) if c["status"] == "active"))
     return "\n\n".join(parts)
+
+
+def pictures(view: dict) -> str:
+    """For the HTML journal: the night as a path of scenes, each roll beneath its scene with its
+    successes against the Difficulty (green held, red failed) and a red dot per complication."""
+    from html import escape
+
+    rules = load()
+    played = list(view.get("played") or [])
+    if not played:
+        return ""
+    rolls: dict[int, list[dict]] = {}
+    for h in view.get("history", []):
+        if h.get("roll") and not h.get("contest"):
+            rolls.setdefault(h.get("scene", 0), []).append(h)
+    step, top = 120, 40
+    deepest = max((len(v) for v in rolls.values()), default=0)
+    width, height = step * len(played) + 40, top + 90 + 22 * max(deepest, 1)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'role="img" aria-label="The night, scene by scene">',
+           f'<line x1="{20 + step // 2}" y1="{top}" x2="{20 + step * len(played) - step // 2}" '
+           f'y2="{top}" stroke="#888" stroke-width="3"/>']
+    for i, sid in enumerate(played):
+        x = 20 + step * i + step // 2
+        sc = rules.scenes.get(sid)
+        title = sc.title if sc else sid.split(":", 1)[-1].capitalize()
+        kind = sc.type if sc else sid.split(":", 1)[-1]
+        fill = {"rest": "#6a9", "connection": "#ccc", "interaction": "#9bd",
+                "investigation": "#db9"}.get(kind, "#d99")
+        out.append(f'<circle cx="{x}" cy="{top}" r="11" fill="{fill}" stroke="#444"/>')
+        out.append(f'<text x="{x}" y="{top + 4}" font-size="11" text-anchor="middle">{i + 1}</text>')
+        short = title if len(title) <= 18 else title[:17] + "…"
+        out.append(f'<text x="{x}" y="{top + 30}" font-size="11" text-anchor="middle">'
+                   f'{escape(short)}</text>')
+        for j, h in enumerate(rolls.get(i + 1, [])):
+            y = top + 50 + 22 * j
+            ok = bool(h.get("success"))
+            label = f"{h.get('successes', 0)}/{h.get('difficulty', 0)} {'held' if ok else 'failed'}"
+            out.append(f'<rect x="{x - 40}" y="{y - 12}" width="80" height="17" rx="4" '
+                       f'fill="{"#cfe8cf" if ok else "#f3c9c9"}" stroke="#999"/>')
+            out.append(f'<text x="{x}" y="{y}" font-size="10" text-anchor="middle">{label}</text>')
+            for k in range(int(h.get("ones") or 0)):
+                out.append(f'<circle cx="{x + 46 + 7 * k}" cy="{y - 4}" r="3" fill="#c33">'
+                           f'<title>complication</title></circle>')
+    out.append("</svg>")
+    ending = (view.get("ending") or {}).get("title") if isinstance(view.get("ending"), dict) else ""
+    caption = "The night, scene by scene: each roll's successes against its Difficulty; red dots " \
+              "are complications" + (f" · {escape(ending)}" if ending else "")
+    return f"<figure>{''.join(out)}<figcaption>{caption}</figcaption></figure>"
