@@ -44,9 +44,36 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
         if fabula.stake(sid) is None:
             fabula = fabula.state_stake(sid, "player", words, about=roll.get("problem", ""),
                                         step=beat.step)
+    if words and action.seat == "player" and action.kind == "act":
+        fabula = _along(fabula, words)
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
     return fabula
+
+
+_GIRL = re.compile(r"\b(girl|woman|she|her|daughter|sister|lass)\b", re.I)
+_BOY = re.compile(r"\b(boy|man|he|his|him|son|brother|lad)\b", re.I)
+_ALONG = re.compile(r"\b(together|with me|with us|comes with|come with|follows me|at my side|beside me)\b", re.I)
+
+
+def _from_concept(concept: str) -> pronouns.Pronouns:
+    """A character built on the spot has no pronoun step: the concept's own words say it ("a
+    small grey-eyed girl"), else "they"."""
+    girl, boy = bool(_GIRL.search(concept)), bool(_BOY.search(concept))
+    return pronouns.SHE if girl and not boy else pronouns.HE if boy and not girl else pronouns.THEY
+
+
+def _along(f: Fabula, words: str) -> Fabula:
+    """A friend of the setting the player takes along ("Rust comes with me") is present from now
+    on, until the story says otherwise."""
+    if not _ALONG.search(words):
+        return f
+    for p in load().adv.premade:
+        if re.search(rf"\b{re.escape(p.name)}\b", words) and p.id not in f.cast and \
+                not any(x.name == p.name for x in f.cast.values()):
+            f = f.meet(Person(key=p.id, name=p.name, pronouns=_PRONOUNS.get(p.id, pronouns.THEY),
+                              role="friend"))
+    return f
 
 
 def _rolls(view: dict) -> int:
@@ -56,7 +83,7 @@ def _rolls(view: dict) -> int:
 def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:
     if kind == "character":
         first = f.hero() is None
-        said = _PRONOUNS.get(d["character"], pronouns.THEY)
+        said = _PRONOUNS.get(d["character"]) or _from_concept(d.get("concept", ""))
         person = Person(key=HERO if first else d["character"], name=d["name"], pronouns=said,
                         role=d["character"])
         f = f.meet(person)

@@ -202,6 +202,18 @@ def _shared_outcome(view: dict, roll: dict) -> str:
     return " ".join(out)
 
 
+def _with_friends(frame: str, memory: NarrationMemory) -> str:
+    """Who came along is still there: a friend the player took along (or an element brought in)
+    is in the framing of every later scene, until the story says otherwise."""
+    friends = [p.name for k, p in memory.fabula.cast.items() if p.role == "friend" and p.present]
+    if not friends:
+        return frame
+    ask = "What do you do?"
+    who = _and(friends)
+    line = f"{who} {'is' if len(friends) == 1 else 'are'} still with you."
+    return f"{frame[:-len(ask)].rstrip()} {line} {ask}" if frame.endswith(ask) else f"{frame} {line}"
+
+
 def _mover(beat: Beat) -> str:
     """Whose move it was (the character the action or the roll in progress names)."""
     view, a = beat.view, beat.action.args
@@ -424,7 +436,7 @@ class Narrator:
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
-            return framed(sc_data, view)
+            return _with_friends(framed(sc_data, view), memory)
         if k == "no_roll":
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging

@@ -120,21 +120,30 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
     char = _char(view, decl["character"]) if decl.get("character") else None
     lost = bool(char and char["gear_lost"] > 0)
     words = said(text)
-    out = []
-    for i, p in enumerate(problems_open(view, rules)):
+    low = f" {words.lower()} "
+    every = []
+    for p in problems_open(view, rules):
         props = [Approach(attribute=pr.attribute, difficulty=pr.difficulty, label=pr.label,
                           words=pr.words, reason=pr.reason, source=pr.source)
                  for pr in (scene.props if scene else []) if pr.problem == p.id]
-        ways = [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]
+        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]))
+    shared: dict[str, int] = {}  # a word many ways share tells less than one only this way has
+    for _, ways in every:
+        for ap in ways:
+            for w in set(ap.words):
+                shared[w.lower()] = shared.get(w.lower(), 0) + 1
+    out = []
+    for i, (p, ways) in enumerate(every):
         for j, ap in enumerate(ways):
             hits = _words_in(words, ap.words)
+            weight = sum(1 / shared[w.lower()] for w in set(ap.words) if w.lower() in low)
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
             if ap.needs_gear and lost:
                 continue  # the rope is gone
             if ap.needs_lost_gear and not lost and not _words_in(words, ("bare hand", "no rope", "without")):
                 continue
-            score = hits * 2 + (1 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
+            score = weight * 2 + (0.5 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
             out.append((score, hits, p, ap))
     out.sort(key=lambda c: -c[0])
     return out
