@@ -202,11 +202,12 @@ def _shared_outcome(view: dict, roll: dict) -> str:
     return " ".join(out)
 
 
-def _with_friends(frame: str, memory: NarrationMemory) -> str:
+def _with_friends(frame: str, memory: NarrationMemory, scene: dict) -> str:
     """Who came along is still there: a friend the player took along (or an element brought in)
     is in the framing of every later scene, until the story says otherwise."""
-    friends = [p.name for k, p in memory.fabula.cast.items() if p.role == "friend" and p.present]
-    if not friends:
+    friends = [p.name for k, p in memory.fabula.cast.items() if p.role == "friend" and p.present
+               and p.name not in frame]
+    if not friends or scene.get("type") == "rest" or not frame:
         return frame
     ask = "What do you do?"
     who = _and(friends)
@@ -284,9 +285,9 @@ class Narrator:
                 else f"{d['name']} joins the story."
         if k == "scene":
             if said:
-                return said
+                return _with_friends(said, memory, d)
             sc = rules.scenes.get(d.get("id", ""))
-            return framed(sc, view) if sc else ""
+            return _with_friends(framed(sc, view), memory, d) if sc else ""
         if k == "secret":
             how = (d.get("how") or "").strip()
             return _sentence(how) if how else d["text"]
@@ -436,7 +437,7 @@ class Narrator:
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
-            return _with_friends(framed(sc_data, view), memory)
+            return framed(sc_data, view)
         if k == "no_roll":
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging
