@@ -79,3 +79,55 @@ def test_the_html_draws_the_night_as_a_path_with_each_roll():
     assert svg.count("<title>complication</title>") == sum(h.get("ones", 0) for h in rolls)
     for h in rolls:
         assert f"{h['successes']}/{h['difficulty']} {'held' if h['success'] else 'failed'}" in svg
+
+
+def test_words_typed_with_roll_keep_and_on_reach_the_action():
+    from companion.games.high_stakes import commands
+
+    s = to_pool(start("ash"))
+    moves = commands.parse("roll", "-- for my mother", G.view(s, "player"),
+                           G.legal_actions(s, "player"), "player")
+    assert moves[0].kind == "roll" and moves[0].text == "for my mother"
+    s = dice(G.apply(s, moves[0])[0], 6, 4, 4)
+    moves = commands.parse("keep", "1 -- it lands", G.view(s, "player"),
+                           G.legal_actions(s, "player"), "player")
+    assert moves[0].kind == "keep" and moves[0].text == "it lands"
+
+
+def test_a_refused_traits_words_still_reach_the_story():
+    from tests.high_stakes.drive import ask
+
+    s = frame(start("ash"), scene="villa_walls", text="")
+    s = do(s, "player", "act", "I throw my rope over the wall and climb.", character="ash",
+           attribute="body")
+    s = do(s, "gm", "roll", problem="walls")
+    for k, v in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 2}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    trait = next(a for a in G.legal_actions(s, "player") if a.kind == "trait"
+                 and a.args["trait"] == "t3").with_text("Elvish letters are my friends.")
+    after, events = G.apply(s, trait)
+    assert after.phase == "judge"
+    assert "Elvish letters are my friends." in told(after, trait, events)
+
+
+def test_a_friend_taken_along_is_named_in_later_framings():
+    from companion.core.game import Action, Event
+    from companion.games.high_stakes.fabula import feed
+    from companion.story.fabula import Fabula
+
+    s = frame(start("ash"), scene="guild", text="")
+    act = next(a for a in G.legal_actions(s, "player") if a.kind == "act"
+               and a.args["attribute"] == "aura").with_text("Rust comes with me, together we go.")
+    after, events = G.apply(s, act)
+    f = feed(Fabula(), Beat(step=1, action=act, events=events, view=G.view(after, None)))
+    assert f.cast["rust"].present and f.cast["rust"].role == "friend"
+    memory = NarrationMemory(seed=5)
+    memory.fabula = f
+    sc = G.rules.scenes["courtyard"]
+    scene = Event(kind="scene", data={"number": 2, "id": "courtyard", "type": "action",
+                                      "title": sc.title, "place": sc.place, "text": sc.frame})
+    framing = Action(seat="gm", kind="frame", args={"scene": "courtyard"})
+    told = Narrator(5).narrate(Beat(step=2, action=framing, events=[scene],
+                                    view=G.view(after, None)), memory)
+    assert told.endswith("Rust is still with you. What do you do?")

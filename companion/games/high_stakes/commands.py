@@ -300,12 +300,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if order.index(a) > order.index(b):
             a, b = b, a
         return [_pick(legal, seat, "contest", text, first=a, second=b, attribute=_attr(parts[2]))]
-    if verb == "roll":
-        return [_pick(legal, seat, "roll")]
+    if verb == "roll":  # words given with the roll are the player's: they reach the story
+        return [_pick(legal, seat, "roll", text)]
     if verb in ("keep", "explode", "cancel", "done"):
         if verb == "keep" and view.get("phase") == "experience":
             return [_pick(legal, seat, "keep_dice")]
-        return [_six(verb, head, view, legal, seat)]
+        return [_six(verb, head, view, legal, seat, text)]
     if verb in ("tiebreak", "draw"):
         return [_pick(legal, seat, verb, text)]
     if verb == "element":
@@ -326,7 +326,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "on":
         if head.strip().lower() not in ("anyway", "!"):
             _warn_if_it_ends(view, "on anyway")
-        return [_pick(legal, seat, "go_on")]
+        return [_pick(legal, seat, "go_on", text)]
     if verb == "leave":
         said = rest.strip().lstrip("-").strip()
         if head.strip().lower() in ("anyway", "!"):
@@ -377,24 +377,24 @@ def _exp_char(view: dict) -> dict:
     raise CommandError("no character takes Experience")
 
 
-def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str) -> Action:
+def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str, text: str = "") -> Action:
     roll = view.get("roll") or {}
     if view.get("phase") != "sixes":
         raise RuleError("sixes", "there are no sixes to decide now")
     cur = roll["current"]
     dice = roll["pools"][cur]["dice"]
     if verb == "done":
-        return _pick(legal, seat, "done")
+        return _pick(legal, seat, "done", text)
     nums = [int(x) - 1 for x in head.split() if x.isdigit()]
     if verb in ("keep", "explode"):
         pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
         die = nums[0] if nums else (pending[0] if pending else -1)
-        return _pick(legal, seat, verb, pool=cur, die=die)
+        return _pick(legal, seat, verb, text, pool=cur, die=die)
     sixes = [i for i, d in enumerate(dice) if d["state"] in ("pending", "kept")]
     ones = [i for i, d in enumerate(dice) if d["state"] == "one"]
     six = nums[0] if len(nums) > 0 else (sixes[0] if sixes else -1)
     one = nums[1] if len(nums) > 1 else (ones[0] if ones else -1)
-    return _pick(legal, seat, "cancel", pool=cur, die=six, one=one)
+    return _pick(legal, seat, "cancel", text, pool=cur, die=six, one=one)
 
 
 def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:

@@ -253,9 +253,9 @@ class Narrator:
                 parts.append(text)
                 memory.used.add(text)
         said = " ".join(beat.action.text.split())
-        later = beat.action.kind == "element" or any(
-            e.kind == "asks" or " ".join(str(e.data.get("text") or "").split()) == said
-            for e in beat.events)  # told by its event, now or after the GM's ruling
+        later = beat.action.kind == "element" or any(  # told by its event (an element: once
+            " ".join(str(e.data.get("text") or "").split()) == said  # the GM lets it stand)
+            for e in beat.events if e.kind != "asks")
         if said and beat.action.seat == "player" and not later and memory.allows(said) \
                 and not any(said in p for p in parts):
             # the player's words on any move (a roll, a six kept, going on) reach the story
@@ -314,10 +314,10 @@ class Narrator:
             who = _who(view, d["character"])
             if d["kind"] == "secret":
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
-            if d["kind"] in ("help", "lend") and said:  # the friend's own words
+            if d["kind"] in ("help", "lend") and said and beat.action.kind != "allow":
                 return say(_who(view, d.get('owner') or d['character']), said, memory, view)
-            if said:  # a Trait, a Relationship, a raise...: the player's words in their place
-                return say(who, said, memory, view)
+            if said and beat.action.kind != "allow":  # a Trait, a raise...: the player's words
+                return say(who, said, memory, view)  # (asked of the GM: told when asked)
             return ""
         if k in ("join", "share") and said:
             return say(d["name"], said, memory, view)

@@ -73,12 +73,17 @@ def framed(scene, view: dict) -> str:
         if fact is not None and y.sentence in text:
             text = text.replace(y.sentence, y.instead.format(fact=fact.strip().rstrip(".") + "."))
     rules = load()
-    offers = []
+    ways: dict[str, list[str]] = {}
     for pid in scene.problems:  # a way the players' own element opened here is offered
         for way, fact in opened_ways(view, rules.problems[pid]):
-            line = f"{fact.strip().rstrip('.')}, as you made it true: you could {way.label}."
-            if line not in offers:
-                offers.append(line[0].upper() + line[1:])
+            ways.setdefault(fact.strip().rstrip("."), [])
+            if way.label not in ways[fact.strip().rstrip(".")]:
+                ways[fact.strip().rstrip(".")].append(way.label)
+    offers = []
+    for fact, labels in ways.items():
+        could = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+        line = f"{fact}, as you made it true: you could {could}."
+        offers.append(line[0].upper() + line[1:])
     if offers:
         ask = "What do you do?"
         body = text[: -len(ask)].rstrip() if text.endswith(ask) else text
@@ -265,6 +270,8 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             because.append(ease.reason)
             plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
             break
+    if not ap.reason:  # the rung the Difficulty stands on now, after what eased it
+        because[0] = rules.rung(plan["difficulty"]).summary
     plan["reading"] = reading_line(plan, ap, because)
     plan["advantage"] = min(dice, rules.limits.advantage_max)
     plan["advantage_why"] = "; ".join(reasons)
