@@ -153,9 +153,7 @@ def heading(event: Event) -> str | None:
     if event.kind == "scene":
         d = event.data
         return f"Scene {d['number']} · {d['title']}"
-    if event.kind == "story_end":
-        return f"The End: {event.data['title']}" if event.data.get("title") else "The End"
-    return None
+    return None  # the told ending is a row of its own, under the session's "Epilogue" heading
 
 
 def story_title(view: dict) -> str:
