@@ -67,11 +67,14 @@ def skeleton(sentence: str, names: list[str]) -> str:
     return NAME.sub("N", s).lower()
 
 
-def play(game, seed: int) -> Session:
+def play(game, seed: int, out: Path | None = None) -> Session:
     """One offline session, the human seat played by the policy with words on spoken moves."""
     seats = {seat: (HUMAN if seat == game.default_human else AI) for seat in game.seats}
     voice = OfflineVoice(game, seed)
-    s = Session.start(game, seed, seats, voice, None)
+    path = out / f"{game.name}-{seed}.jsonl" if out else None
+    if path is not None and path.exists():
+        path.unlink()
+    s = Session.start(game, seed, seats, voice, path)
     adapter = game_module(game, "fabula")
     spoken = getattr(adapter, "SPOKEN", frozenset())
     rng = random.Random(seed * 7919 + 13)
@@ -91,7 +94,7 @@ def play(game, seed: int) -> Session:
         request = DecisionRequest(game=game.name, seat=seat, step=len(s.actions),
                                   view=s.view(seat), legal=legal, labels=[])
         action = voice.decide(request, memory=s.memory).action
-        if action.ask is None and action.kind in spoken and rng.random() < 0.8:
+        if action.kind in spoken and rng.random() < 0.8:
             action = action.with_text(rng.choice(WORDS))
         s.submit(action)
     return s
@@ -125,9 +128,9 @@ def measure(s: Session) -> dict:
     return out
 
 
-def row(game_name: str, seeds: int) -> dict:
+def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
     game = get_game(game_name)
-    runs = [measure(play(game, seed)) for seed in range(1, seeds + 1)]
+    runs = [measure(play(game, seed, out)) for seed in range(1, seeds + 1)]
     epi = [r["epilogue"] for r in runs if r["epilogue"] is not None]
     par = [r["particulars"] for r in runs if r["particulars"] is not None]
     return {
@@ -163,10 +166,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("games", nargs="+", help="game names (at-any-cost, becoming, ...)")
     p.add_argument("--seeds", type=int, default=5, help="journals per game (seeds 1..N)")
+    p.add_argument("--out", type=Path, help="write each journal to this folder (to read them)")
     args = p.parse_args(argv)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
     rows = []
     for name in args.games:
-        rows.append(row(name, args.seeds))
+        rows.append(row(name, args.seeds, args.out))
         print(f"{name}: done", file=sys.stderr)
     print(table(rows))
     return 0

@@ -181,10 +181,16 @@ class Session:
                 self.memory.banned.append(row["topic"])
             elif kind == "say":
                 weave.hear(self.memory.used, row["n"], row["text"])
-        # Told is told: rewound narrations count too, so none is ever repeated in a session.
-        for row in t.rows + t.undone:
+        # Told is told: rewound narrations count too, so none is ever repeated in a session; but
+        # what the story layer noted of an undone beat (a stake taken up, a line answered, which
+        # storylet) was undone with it.
+        for row in t.rows:
             if row["type"] == "narration":
                 self.memory.used.update(row.get("told", []))
+        for row in t.undone:
+            if row["type"] == "narration":
+                self.memory.used.update(k for k in row.get("told", []) if not k.startswith(
+                    ("storylet|", "stake-taken|", "refused|", "answered|")))
         self.last_beat = None
         self.offered = None
 
@@ -390,6 +396,14 @@ class Session:
                            "told": sorted(self.memory.used - before)})
             self.narrations.append((beat.step, told))
             self.emit("narration", told)
+            settle = getattr(self.offline.narrator, "settle", None)  # a stake it resolved
+            before = set(self.memory.used)
+            settled = settle(beat, self.memory) if settle is not None else ""
+            if settled:
+                self._journal({"type": "narration", "n": beat.step, "text": settled,
+                               "told": sorted(self.memory.used - before)})
+                self.narrations.append((beat.step, settled))
+                self.emit("narration", settled)
         else:
             self._narrate(beat, given=given)
         self.advance()
@@ -398,6 +412,10 @@ class Session:
         before = set(self.memory.used)
         text = given if given and self.memory.allows(given) else \
             self.voice.narrate(beat, self.memory)
+        settle = getattr(self.offline.narrator, "settle", None)
+        if settle is not None and (given or not isinstance(self.voice, OfflineVoice)):
+            owed = settle(beat, self.memory)  # a stake or the ending another voice left untold
+            text = " ".join(x for x in (text, owed) if x)
         if not text:
             return
         told = sorted(self.memory.used - before)

@@ -9,6 +9,7 @@ before in the session and records in the narration memory that the stake was tak
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.story.fabula import Stake
@@ -20,7 +21,7 @@ WAYS: dict[str, tuple[str, ...]] = {
     "won": (
         "“{w}{c}” {hero} had sworn, and so it came to pass.",
         "{hero} had said it: “{w}{p}” And it held true.",
-        "“{w}”: those were {hero}'s words, and {hero.they} [keeps:hero] them.",
+        "“{w}” were {hero}'s words, and {hero.they} [keeps:hero] them.",
         "“{w}{c}” {hero} had promised, and the promise holds.",
         "It was {hero} who had said “{w}”, and it proved true.",
         "{hero.their} own words had been “{w}”, and the road bore them out.",
@@ -29,7 +30,7 @@ WAYS: dict[str, tuple[str, ...]] = {
     "lost": (
         "“{w}{c}” {hero} had sworn, and it was not to be.",
         "{hero} had said it: “{w}{p}” It did not hold.",
-        "“{w}”: those were {hero}'s words, and the road broke them.",
+        "“{w}” were {hero}'s words, and the road broke them.",
         "“{w}{c}” {hero} had promised, and the promise failed.",
         "It was {hero} who had said “{w}”, and it came to nothing.",
         "{hero.their} own words had been “{w}”, and they did not come true.",
@@ -38,19 +39,86 @@ WAYS: dict[str, tuple[str, ...]] = {
     "mixed": (
         "“{w}{c}” {hero} had sworn, and it came true only in part.",
         "{hero} had said it: “{w}{p}” It held, but at a price.",
-        "“{w}”: those were {hero}'s words, and half of them came true.",
+        "“{w}” were {hero}'s words, and half of them came true.",
         "“{w}{c}” {hero} had promised, and the promise was kept, though not whole.",
         "It was {hero} who had said “{w}”, and it was so, in a way.",
         "{hero.their} own words had been “{w}”, and they came true at a cost.",
     ),
 }
+# When the player's words tell the hero's deed in the third person ("Maren grips the bell and
+# swears she will be home by spring"), quoting them as the hero's speech would be wrong: an oath
+# in them is reported ({o}: "that she would be home by spring"), a deed is told as the story had it.
+OATH_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("{hero} had sworn {o}, and so it came to pass.",
+            "{hero} had promised {o}, and the promise holds.",
+            "It had been sworn {o}, and the road bore it out.",
+            "{hero.they} had vowed {o}, and it is so."),
+    "lost": ("{hero} had sworn {o}, and it was not to be.",
+             "{hero} had promised {o}, and the promise failed.",
+             "It had been sworn {o}, and the road broke the oath.",
+             "{hero.they} had vowed {o}, and it did not come true."),
+    "mixed": ("{hero} had sworn {o}, and it came true only in part.",
+              "{hero} had promised {o}, and the promise was kept, though not whole.",
+              "It had been sworn {o}, and it held, at a price.",
+              "{hero.they} had vowed {o}, and it came true at a cost."),
+}
+DEED_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("So the story had it, “{w}”, and so it came to pass.",
+            "It was told as “{w}”, and it held true.",
+            "“{w}”, the telling went, and the road bore it out.",
+            "What was told, “{w}”, came true."),
+    "lost": ("So the story had it, “{w}”, and it was not to be.",
+             "It was told as “{w}”, and it did not hold.",
+             "“{w}”, the telling went, and the road broke it.",
+             "What was told, “{w}”, did not come true."),
+    "mixed": ("So the story had it, “{w}”, and it came true only in part.",
+              "It was told as “{w}”, and it held, at a price.",
+              "“{w}”, the telling went, and half of it came true.",
+              "What was told, “{w}”, came true at a cost."),
+}
+SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|insists|tells "
+                    r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
+REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
+            "shall": "should", "is": "was", "are": "were", "am": "was"}
+_SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
+FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|[Mm]e|[Mm]y|[Mm]ine|[Ww]e|[Ww]e'll|[Uu]s|[Oo]urs?)\b")
 TAKEN_KEY = "stake-taken|"
 
 
+def voice(words: str, hero: Character) -> tuple[str, str]:
+    """How the player's words may be taken up: ("quote", words) for speech (the player speaks as
+    the hero: I, we, my...), ("oath", "that she would ...") for a telling that starts with the
+    hero and holds an oath, ("deed", words) for any other telling (what happens, not said)."""
+    w = clean(words)
+    if not w:
+        return "quote", w
+    if FIRST_PERSON.search(w):  # the player speaks as the hero: the words spoken are speech
+        parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
+        said = parts[0] if parts else w
+        said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
+        said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
+        bits = re.split(r"(,\s+(?:and|but|so|yet)\s+)", said)  # up to the last clause in speech
+        last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
+        said = "".join(bits[:last + 1])
+        return "quote", clean(said) or w
+    first = w.split()[0].lower().strip(",.;:")
+    names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
+    m = SPEECH.search(w)
+    if m and first in names:
+        clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(2).rstrip("!?").split())
+        return "oath", f"that {clause}"
+    return "deed", w
+
+
 def words_of(stake: Stake) -> str:
-    """The stake's words, ready to quote: outer quotes and a final full stop taken off, inner
-    double quotes made single."""
-    w = " ".join(stake.words.split()).strip("\"“”").strip()
+    """The stake's words, ready to quote (:func:`clean`)."""
+    return clean(stake.words)
+
+
+def clean(words: str) -> str:
+    """A player's words ready to quote: outer quotes and a final full stop taken off, inner
+    double quotes made single, a capital first letter."""
+    w = " ".join(words.split()).strip("\"“”").strip()
     w = w.replace("“", "‘").replace("”", "’").replace('"', "’")
     while w.endswith((".", ",", ";", ":")):
         w = w[:-1].rstrip()
@@ -70,11 +138,15 @@ def _fill(way: str, values: dict[str, Any]) -> str:
 
 def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
-    quoting the player's words; ``index`` picks among the ways of saying it."""
-    ways = WAYS.get(result or "mixed", WAYS["mixed"])
+    quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
+    ``index`` picks among the ways of saying it."""
     if not words_of(stake):
         return ""
-    return _fill(ways[index % len(ways)], _values(stake, hero))
+    kind, text = voice(stake.words, hero)
+    table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
+    ways = table.get(result or "mixed", table["mixed"])
+    values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
+    return _fill(ways[index % len(ways)], values)
 
 
 def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str) -> str:
@@ -84,8 +156,7 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
         return ""
     told = Told(memory.used)
     start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
-    ways = WAYS.get(result or "mixed", WAYS["mixed"])
-    for i in range(len(ways)):
+    for i in range(len(WAYS["mixed"])):
         text = take_up(stake, result, hero, start + i)
         if text and memory.allows(text) and told.fresh(text, scene):
             told.remember(text, scene)

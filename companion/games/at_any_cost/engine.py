@@ -153,11 +153,23 @@ class AtAnyCost(Steps, Legal, Refusals, Views, Tags):
     def outcome(self, s: State) -> Outcome:
         lost = len(s.anchors_lost)
         kept = len(s.anchors)
+        return Outcome(summary=self.told_outcome(s),
+                       scores={ANTAGONIST: float(lost), PROTAGONIST: float(kept)})
+
+    def told_outcome(self, s: State) -> str:
+        """The outcome in the game's terms: where the hero came, the Anchors kept and lost."""
         who = s.hero_name or "The hero"
-        return Outcome(
-            summary=f"{who} finished the journey with {grammar.count(kept, 'Anchor')} kept and {lost} lost.",
-            scores={ANTAGONIST: float(lost), PROTAGONIST: float(kept)},
-        )
+        d = self.data
+        where = f" at the {d.location(s.map[4]).name}" if s.map[4] else ""
+        kept = grammar.join([d.anchor(a).name for a in s.anchors]) or "none"
+        lost = grammar.join([d.anchor(a).name for a in s.anchors_lost]) or "none"
+        return (f"{who} ended the journey{where} with {len(s.anchors)} of "
+                f"{len(s.anchors) + len(s.anchors_lost)} Anchors kept. Kept: {kept}. "
+                f"Lost: {lost}.")
+
+    def final_score(self, s: State) -> str:
+        """No score line: the outcome says it in Anchors kept and lost."""
+        return ""
 
     # -- apply -----------------------------------------------------------------------------------
     def apply(self, s: State, action: Action) -> tuple[State, list[Event]]:

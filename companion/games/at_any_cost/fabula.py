@@ -3,7 +3,9 @@
 * cast: the hero (``hero``), named and with the player's pronouns;
 * facts: ``hero:details`` (the player's sentence about the hero), ``anchor:ID`` (each Anchor kept,
   in the player's words; ended when it is lost), ``answer:ID:N`` (answers to the Antagonist's
-  questions), ``place:ID`` (each place reached);
+  questions), ``place:ID`` (each place reached), ``stage:N`` (the step stage N began at),
+  ``threat:N`` (the card the Antagonist's last play in stage N is told by), ``said:STEP`` (the
+  player's words on a move);
 * stakes: the Protagonist's own words on a move of a stage (``play ... -- TEXT``, ``sacrifice ...
   -- TEXT``) state what the hero tries there, one stake per stage (``stage-N``, the first words
   said in it); the stage's end resolves it: won when the Antagonist folds, lost when the hero
@@ -15,6 +17,7 @@
 from __future__ import annotations
 
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
+from companion.games.at_any_cost.words import main_card
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
 from companion.story.voice import Beat
@@ -25,7 +28,9 @@ RESULT = {"antagonist_folded": "won", "protagonist_folded": "lost", "sacrifice":
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action = beat.action
-    stage = beat.view.get("stage") or 0
+    # the stage the move was made in (a move that ends a stage also begins the next one)
+    stage = next((e.data["stage"] for e in beat.events if e.kind != "stage_begun"
+                  and isinstance(e.data.get("stage"), int)), beat.view.get("stage") or 0)
     words = " ".join(action.text.split())
     if words and action.seat == PROTAGONIST and action.kind in SPOKEN and stage:
         sid = f"stage-{stage}"
@@ -63,7 +68,10 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
         n = len(f.fact_keys("answer:"))
         return f.establish(f"answer:{data['anchor']}:{n}", data["text"], by=PROTAGONIST)
     if kind == "stage_begun":
-        return f.at(scene=f"stage-{data['stage']}")
+        return f.at(scene=f"stage-{data['stage']}").establish(f"stage:{data['stage']}",
+                                                               str(beat.step))
+    if kind in ("challenge_set", "challenge_raised"):
+        return f.establish(f"threat:{data['stage']}", main_card(data["cards"]), by=ANTAGONIST)
     if kind == "location_revealed":
         return f.at(place=data["location"]).establish(f"place:{data['location']}",
                                                       str(data["stage"]))

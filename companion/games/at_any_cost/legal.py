@@ -64,9 +64,10 @@ class Legal:
                 acts.append(self._act(seat=seat, kind="reply", args={"anchor": q.anchor},
                                    ask=q.question.strip() or "Your answer"))
             elif p is Phase.EPILOGUE:
+                them = _pronouns(s.hero_pronouns).them
                 acts.append(self._act(seat=seat, kind="epilogue",
                                    ask=f"How does {s.hero_name}'s journey end, and how did the "
-                                       "losses change them? (optional)"))
+                                       f"losses change {them}? (optional)"))
             elif p is Phase.MEET:
                 acts += self._plays(s, seat, need=self.total(s.antagonist_played)
                                     - self.total(s.protagonist_played))
@@ -195,6 +196,13 @@ class Legal:
             return
         raise self._why_illegal(s, action, legal)
 
+
+
+def _pronouns(written: str) -> pronouns.Pronouns:
+    try:
+        return pronouns.parse(written or "they")
+    except ValueError:
+        return pronouns.THEY
 
 
 def opens(tags: set[str], cards: tuple[str, ...], card_tags: dict) -> bool:
