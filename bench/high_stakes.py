@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.core.game import CHANCE  # noqa: E402
 from companion.core.playout import random_playout  # noqa: E402
 from companion.games.high_stakes import GAME, HighStakesOptions  # noqa: E402
-from companion.session import HUMAN, Session  # noqa: E402
+from companion.session import AI, HUMAN, Session  # noqa: E402
 from companion.story.voice import OfflineVoice  # noqa: E402
 
 from bench.common import pct, timed_autoplay  # noqa: E402
@@ -62,6 +62,45 @@ def autoplay(games: int) -> tuple[float, list[float], Counter, float]:
     return rate, latencies, endings, sum(len(s.actions) for s in sessions) / games
 
 
+def how_they_end(games: int) -> None:
+    """How the offline pair's adventures end: each ending with the scenes played and the failed
+    rolls before it, and the stories cut short ("aborted", Empty-Handed) after a single failed roll
+    whose consequence was only a Retreat (the text: "the conflict may be faced again later")."""
+    rows: dict[str, list[tuple[int, int]]] = {}
+    short = 0
+    for seed in range(games):
+        s = Session.start(GAME, seed, {seat: AI for seat in GAME.seats}, OfflineVoice(GAME, seed), None)
+        s.advance()
+        st = s.state
+        rolls = [h for h in st.history if h.get("roll") and not h.get("contest")]
+        failed = [h for h in rolls if not h.get("success")]
+        rows.setdefault(st.ending, []).append((st.scene_count, len(failed)))
+        retreats = [h for h in failed if h.get("consequence") in ([], ["retreat"])]
+        if st.ending == "aborted" and len(failed) == 1 and len(retreats) == 1:
+            short += 1
+    print(f"  how {games} adventures end (scenes played, failed rolls; mean):")
+    for ending, xs in sorted(rows.items(), key=lambda kv: -len(kv[1])):
+        print(f"    {ending:<11} {len(xs):>3}   scenes {sum(x[0] for x in xs) / len(xs):4.1f}"
+              f"   failed rolls {sum(x[1] for x in xs) / len(xs):4.1f}")
+    print(f"  Empty-Handed after a single failed Retreat roll: {short} of {games}")
+
+
+def how_they_end_both(games: int) -> None:
+    """The autoplay player as it is, then a player who leans on any attribute at random (the
+    approaches a new player tries: the lock before the search, the fight before the talk)."""
+    from companion.games.high_stakes import policy
+
+    print("the autoplay player:")
+    how_they_end(games)
+    keep = policy.preferred_attribute
+    policy.preferred_attribute = lambda view, who, rules, rng: rng.choice(("body", "mind", "aura"))
+    try:
+        print("a player who tries any attribute:")
+        how_they_end(games)
+    finally:
+        policy.preferred_attribute = keep
+
+
 def undo_times(marks: tuple[int, ...] = (100, 250, 500), seed: int = 7) -> list[tuple[int, int, float]]:
     """One long session, both seats human: at each mark (a count of human decisions), the time of
     ``undo`` and the number of actions it replayed. The decision undone is then made again."""
@@ -93,7 +132,11 @@ def undo_times(marks: tuple[int, ...] = (100, 250, 500), seed: int = 7) -> list[
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--endings", type=int, metavar="N", help="only: how N offline adventures end")
     args = ap.parse_args()
+    if args.endings:
+        how_they_end_both(args.endings)
+        return
     n_engine, n_auto = (30, 5) if args.quick else (300, 40)
     rate, cpu_rate, steps = engine_steps(n_engine)
     print(f"high-stakes engine: {rate:,.0f} steps/s wall, {cpu_rate:,.0f} steps/s CPU "

@@ -89,8 +89,12 @@ def test_no_rest_while_the_action_goes_on():
 
 def test_a_rest_typed_mid_scene_says_it_comes_between_scenes():
     s = to_pool(start("ash"))
+    s = do(s, "player", "trait", character="ash", trait="t1")  # something to rest from
     err = refused(s, "player", "rest", "rest-between-scenes")
-    assert "between scenes" in err.message
+    assert "between scenes" in err.message and "you may rest then" in err.message
+    # with nothing to recover it says so, truthfully (issue 23)
+    err = refused(to_pool(start("ash")), "player", "rest", "rest-nothing-to-recover")
+    assert "nothing to rest from yet" in err.message
 
 
 # 3. One friend, one die: see test_rules.test_a_friend_helps_with_one_die_and_shares_the_consequence
@@ -302,7 +306,8 @@ def test_a_complication_bites_and_fits():
     s2 = _one_on(s2, success=True)  # the next roll in the scene is one harder...
     assert s2.roll.difficulty == 2 and s2.harder == 0
     ids = {a.args["id"] for a in G.legal_actions(s2, "gm")}
-    assert "enemy_arrives" not in ids and "it_had_kin" in ids  # never twice in a scene
+    assert "enemy_arrives" not in ids  # never twice in a scene
+    assert "it_had_kin" not in ids  # an open scene with no creature in it: nothing had kin (issue 23)
     gear = next(a for a in G.legal_actions(s2, "gm") if a.args["id"] == "gear_lost")
     assert G.apply(s2, gear)[0].char("ash").gear_lost == 1
 

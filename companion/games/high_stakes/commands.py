@@ -91,8 +91,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "rest": ("rest [-- where and how]",
              "Between scenes, somewhere safe: narrate the session's one Rest scene (Traits and "
              "Relationships refresh, losses heal). Not while the action goes on (a prisoner, a chase)."),
-    "on": ("on", "Between scenes: no Rest now, go on to the next scene."),
-    "leave": ("leave [-- where to]", "Move on: end the current scene."),
+    "on": ("on [anyway]", "Between scenes: no Rest now, go on to the next scene."),
+    "leave": ("leave [anyway] [-- where to]", "Move on: end the current scene (it warns first when that would end the story)."),
     "premade": ("premade NAME", "Play a ready-made Nightblade (Ash, Rust, Wind)."),
     "build": ("build", "Build your own character: 8 dice over Body, Mind and Aura, 5 Traits, 3 "
                        "Relationships, an optional Secret and Unique Thing."),
@@ -187,6 +187,17 @@ def _attr(word: str) -> str:
         if a.startswith(w) and w:
             return a
     raise CommandError(f"{word!r} is not an attribute", "body, mind, aura")
+
+
+def _warn_if_it_ends(view: dict, anyway: str) -> None:
+    """``leave`` and ``on`` end the story when the road leads to an ending: say so first."""
+    from .plan import next_scene
+
+    what, where = next_scene(view)
+    if what == "end":
+        ending = load().endings.get(where)
+        raise CommandError(f"this ends the story here ({ending.title if ending else where}): "
+                           f"type `{anyway}` to end it, or try something else first")
 
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
@@ -289,12 +300,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if order.index(a) > order.index(b):
             a, b = b, a
         return [_pick(legal, seat, "contest", text, first=a, second=b, attribute=_attr(parts[2]))]
-    if verb == "roll":
-        return [_pick(legal, seat, "roll")]
+    if verb == "roll":  # words given with the roll are the player's: they reach the story
+        return [_pick(legal, seat, "roll", text)]
     if verb in ("keep", "explode", "cancel", "done"):
         if verb == "keep" and view.get("phase") == "experience":
             return [_pick(legal, seat, "keep_dice")]
-        return [_six(verb, head, view, legal, seat)]
+        return [_six(verb, head, view, legal, seat, text)]
     if verb in ("tiebreak", "draw"):
         return [_pick(legal, seat, verb, text)]
     if verb == "element":
@@ -313,9 +324,16 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "rest":
         return [_pick(legal, seat, "rest", rest.strip().lstrip("-").strip())]
     if verb == "on":
-        return [_pick(legal, seat, "go_on")]
+        if head.strip().lower() not in ("anyway", "!"):
+            _warn_if_it_ends(view, "on anyway")
+        return [_pick(legal, seat, "go_on", text)]
     if verb == "leave":
-        return [_pick(legal, seat, "move_on", rest.strip().lstrip("-").strip())]
+        said = rest.strip().lstrip("-").strip()
+        if head.strip().lower() in ("anyway", "!"):
+            said = text
+        elif "move_on" in kinds:
+            _warn_if_it_ends(view, "leave anyway")
+        return [_pick(legal, seat, "move_on", said)]
     if verb == "premade":
         pm = {p.name: p.id for p in load().adv.premade}
         return [_pick(legal, seat, "premade", id=match_one(head, pm, "ready-made character"))]
@@ -359,24 +377,24 @@ def _exp_char(view: dict) -> dict:
     raise CommandError("no character takes Experience")
 
 
-def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str) -> Action:
+def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str, text: str = "") -> Action:
     roll = view.get("roll") or {}
     if view.get("phase") != "sixes":
         raise RuleError("sixes", "there are no sixes to decide now")
     cur = roll["current"]
     dice = roll["pools"][cur]["dice"]
     if verb == "done":
-        return _pick(legal, seat, "done")
+        return _pick(legal, seat, "done", text)
     nums = [int(x) - 1 for x in head.split() if is_number(x)]
     if verb in ("keep", "explode"):
         pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
         die = nums[0] if nums else (pending[0] if pending else -1)
-        return _pick(legal, seat, verb, pool=cur, die=die)
+        return _pick(legal, seat, verb, text, pool=cur, die=die)
     sixes = [i for i, d in enumerate(dice) if d["state"] in ("pending", "kept")]
     ones = [i for i, d in enumerate(dice) if d["state"] == "one"]
     six = nums[0] if len(nums) > 0 else (sixes[0] if sixes else -1)
     one = nums[1] if len(nums) > 1 else (ones[0] if ones else -1)
-    return _pick(legal, seat, "cancel", pool=cur, die=six, one=one)
+    return _pick(legal, seat, "cancel", text, pool=cur, die=six, one=one)
 
 
 def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:

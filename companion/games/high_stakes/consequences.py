@@ -51,13 +51,40 @@ class Consequences(Base):
                 and not (pc.effect == "trigger" and self._dealt_with(s, pc.scene)):
             out.append(act(seat=G, kind="complication", args={"id": "problem"},
                            ask="Describe the setback."))
+        here = self.holds(s)
         for c in rules.core.complication:
             if c.id in used or (c.after == "success" and not r.success):
                 continue
+            if not set(c.needs) <= here:
+                continue  # nothing here it could happen to (no friend, no book, no fire)
             if self._harmless(victim, c.effect, c.attribute):
                 out.append(act(seat=G, kind="complication", args={"id": c.id},
                                   ask="Describe the setback."))
+        if not out:  # every fitting setback came already: time slips away, always
+            out.append(act(seat=G, kind="complication", args={"id": "time_lost"},
+                           ask="Describe the setback."))
         return out
+
+    def holds(self, s: State) -> set[str]:
+        """What the scene holds, for the setbacks that need something there: the scene's own
+        list, plus what the table shows (a friend beside the character, people to deal with, a
+        villain, a creature just beaten, valuables made true)."""
+        sc = self.rules.scenes.get(s.scene.id) if s.scene else None
+        here = set(sc.holds) if sc else set()
+        r = s.roll
+        prob = self.rules.problems.get(r.problem) if r else None
+        if len(s.active()) > 1 or any(k in ("newcomer", "admirer", "pet", "contact", "kin")
+                                      for k in s.fact_kinds):
+            here.add("friend")
+        if s.scene and s.scene.type == "interaction":
+            here.add("people")
+        if prob is not None and prob.villain:
+            here.add("villain")
+            if r and r.success:
+                here.add("creature")
+        if "valuables" in s.fact_kinds:
+            here.add("valuables")
+        return here
 
     def _narrate_ask(self, s: State) -> str:
         r = s.roll
@@ -282,8 +309,12 @@ class Consequences(Base):
             if cd.effect == "loss" and cd.attribute and c.active:
                 events.extend(self._lose(s, c, cd.attribute))
             elif cd.effect == "harder":
-                s.harder += 1
-                events.append(ev("harder", character=cid, by=1))
+                if s.harder == 0:  # someone is ready for them: one harder, never stacked
+                    s.harder = 1
+                    events.append(ev("harder", character=cid, by=1, lasting=cd.lasting))
+            elif cd.effect == "time":
+                s.max_scenes = max(s.scene_count + 2, s.max_scenes - 1)
+                events.append(ev("time_lost", character=cid, max_scenes=s.max_scenes))
             elif cd.effect == "gear":
                 c.gear_lost += 1
                 events.append(ev("gear_lost", character=cid, name=c.name))

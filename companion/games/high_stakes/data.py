@@ -87,11 +87,14 @@ class SceneType(_Model):
 class Complication(_Model):
     id: str
     text: str
-    # What it does in the engine: an attribute loss; "harder": +1 Difficulty on the next roll of
-    # the scene (a new problem in the way); "gear": a piece of gear lost.
-    effect: Literal["loss", "harder", "gear"] = "harder"
+    # What it does in the engine, lasting: an attribute loss until the Rest; "harder": someone is
+    # alerted, the next roll (here or later) is one harder, never more than +1 waiting; "gear": a
+    # piece of gear lost; "time": the night one scene shorter.
+    effect: Literal["loss", "harder", "gear", "time"] = "harder"
     attribute: Attribute | None = None
     tags: list[str] = Field(default_factory=list)
+    needs: list[str] = Field(default_factory=list)  # what the scene must hold for it to make sense
+    lasting: str = ""  # the lasting effect, said with it ("they will be ready for you")
     after: Literal["any", "success"] = "any"  # "success": it only makes sense after a win
     source: Source
 
@@ -231,6 +234,10 @@ class Scene(_Model):
     resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
     answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
     yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
+    props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
+    holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
+    safe: bool = False  # a place the characters may rest after (the guild, the lane below the hill)
+    retreat: str = ""  # where a failure that was only a Retreat leads instead: a way back
     source: Source
 
 
@@ -252,6 +259,19 @@ class Approach(_Model):
     words: list[str]
     needs_lost_gear: bool = False  # the harder way, when the gear is gone
     needs_gear: bool = False  # only possible with the usual gear (a Nightblade's rope)
+    reason: str = ""  # why this rung, said with the reading ("the dogs' own way in")
+    source: Source
+
+
+class Prop(_Model):
+    """Something the scene holds that a declaration may use: one more approach to a problem."""
+
+    problem: str
+    attribute: Attribute
+    difficulty: int
+    label: str
+    words: list[str]
+    reason: str
     source: Source
 
 
@@ -364,6 +384,7 @@ class Adventure(_Model):
     secret: list[Secret]
     idea: list[Idea]
     trait_words: list[TraitWords] = Field(default_factory=list)
+    trait_kinds: dict[str, list[str]] = Field(default_factory=dict)  # kind of deed: its words
 
 
 class Rules:
@@ -388,6 +409,7 @@ class Rules:
         self.ideas = {i.scene: i for i in adv.idea}
         self.raise_fit = {r.consequence: r for r in core.raise_fit}
         self.trait_words = {t.trait.lower(): t.words for t in adv.trait_words}
+        self.trait_kinds = adv.trait_kinds
         self._check()
 
     def rung(self, value: int) -> Rung:
@@ -404,11 +426,14 @@ class Rules:
             for p in s.problems:
                 if p not in self.problems:
                     raise ValueError(f"scene {s.id}: unknown problem {p!r}")
-            for nxt in (s.next_success, s.next_failure, *(e.scene for e in s.exits)):
+            for nxt in (s.next_success, s.next_failure, s.retreat, *(e.scene for e in s.exits)):
                 if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
             if s.resume_to and s.resume_to not in self.scenes:
                 raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
+            for pr in s.props:
+                if pr.problem not in s.problems:
+                    raise ValueError(f"scene {s.id}: prop for a problem not in the scene {pr.problem!r}")
             if s.ending and s.ending not in self.endings:
                 raise ValueError(f"scene {s.id}: unknown ending {s.ending!r}")
         for r in self.raise_fit.values():

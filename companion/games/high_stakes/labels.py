@@ -59,8 +59,15 @@ class Labels(Base):
             if s.rest_used:
                 return RuleError("one-rest-per-session", "this session has had its Rest scene", labels)
             if s.phase not in ("frame", "between"):
+                unsafe = self._unsafe(s)  # type: ignore[attr-defined]
+                if unsafe:  # leaving would not make it possible: say when it will be
+                    return RuleError("rest-safe-moment", f"no chance to rest yet: {unsafe}", labels)
+                if not self._wants_rest(s):  # type: ignore[attr-defined]
+                    return RuleError("rest-nothing-to-recover", "nothing to rest from yet: no die "
+                                     "lost, every Trait and Relationship still fresh (the Rest "
+                                     "comes between scenes, somewhere safe, once per session)", labels)
                 return RuleError("rest-between-scenes", "the Rest comes between scenes: finish this "
-                                 "scene first (or leave it)", labels)
+                                 "scene (or leave it), and you may rest then", labels)
             if self._unsafe(s):  # type: ignore[attr-defined]
                 return RuleError("rest-safe-moment", "no chance to rest now: "
                                  + self._unsafe(s), labels)  # type: ignore[attr-defined]
@@ -158,6 +165,12 @@ class Labels(Base):
                 return RuleError("sixes", "only a 6 not yet decided may be kept or exploded", labels)
             if a.kind == "cancel":
                 return RuleError("six-cancels-one", "a 6 of the same dice may cancel one uncancelled 1", labels)
+            if a.kind == "complication" and a.args.get("id") in rules.complications:
+                cx = rules.complications[a.args["id"]]
+                missing = sorted(set(cx.needs) - self.holds(s))  # type: ignore[attr-defined]
+                if missing:
+                    return RuleError("complication-fits", f"a Complication fits what the scene holds: "
+                                     f"“{cx.text}” needs {' and '.join(missing)} here", labels)
             if a.kind == "complication":
                 return RuleError("complication-not-fatal", "a Complication makes life harder but never "
                                  "kills or takes a character out of the story at once", labels)

@@ -235,7 +235,7 @@ class State(_M):
     fact_kinds: list[str] = Field(default_factory=list)  # each fact's kind (the elements list)
     history: list[dict] = Field(default_factory=list)  # one entry per resolved beat
     triggers: list[str] = Field(default_factory=list)  # gm only: scenes set off by complications
-    harder: int = 0  # Difficulty added to the scene's next roll by complications
+    harder: int = 0  # 0 or 1: someone alerted by a complication; the next roll is one harder
     scene_complications: list[str] = Field(default_factory=list)  # complications this scene
     pending_new: int = 0  # characters owed to the player after deaths
     bonds: list[dict] = Field(default_factory=list)  # revenge bonds: {villain, fallen}

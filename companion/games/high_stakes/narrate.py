@@ -30,6 +30,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
+from .ending import made_true, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -201,6 +202,33 @@ def _shared_outcome(view: dict, roll: dict) -> str:
     return " ".join(out)
 
 
+def _with_friends(frame: str, memory: NarrationMemory, scene: dict) -> str:
+    """Who came along is still there: a friend the player took along (or an element brought in)
+    is in the framing of every later scene, until the story says otherwise."""
+    friends = [p.name for k, p in memory.fabula.cast.items() if p.role == "friend" and p.present
+               and p.name not in frame]
+    if not friends or scene.get("type") == "rest" or not frame:
+        return frame
+    ask = "What do you do?"
+    who = _and(friends)
+    line = f"{who} {'is' if len(friends) == 1 else 'are'} still with you."
+    return f"{frame[:-len(ask)].rstrip()} {line} {ask}" if frame.endswith(ask) else f"{frame} {line}"
+
+
+def _mover(beat: Beat) -> str:
+    """Whose move it was (the character the action or the roll in progress names)."""
+    view, a = beat.view, beat.action.args
+    cid = a.get("character") or ""
+    if not cid:
+        roll = view.get("roll") or {}
+        pools = roll.get("pools") or []
+        cid = pools[min(roll.get("current", 0), len(pools) - 1)]["character"] if pools else ""
+    if not cid:
+        active = [c for c in view.get("characters", []) if c["status"] == "active"]
+        cid = active[0]["id"] if len(active) == 1 else ""
+    return _who(view, cid) if cid else ""
+
+
 def _who(view: dict, cid: str) -> str:
     for c in view.get("characters", []):
         if c["id"] == cid:
@@ -224,6 +252,16 @@ class Narrator:
             if text and memory.allows(text) and text not in parts:
                 parts.append(text)
                 memory.used.add(text)
+        said = " ".join(beat.action.text.split())
+        later = beat.action.kind == "element" or any(  # told by its event (an element: once
+            " ".join(str(e.data.get("text") or "").split()) == said  # the GM lets it stand)
+            for e in beat.events if e.kind != "asks")
+        if said and beat.action.seat == "player" and not later and memory.allows(said) \
+                and not any(said in p for p in parts):
+            # the player's words on any move (a roll, a six kept, going on) reach the story
+            line = say(_mover(beat), said, memory, beat.view)
+            parts.append(line)
+            memory.used.add(line)
         return "\n\n".join(parts)
 
     def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
@@ -247,9 +285,9 @@ class Narrator:
                 else f"{d['name']} joins the story."
         if k == "scene":
             if said:
-                return said
+                return _with_friends(said, memory, d)
             sc = rules.scenes.get(d.get("id", ""))
-            return framed(sc, view) if sc else ""
+            return _with_friends(framed(sc, view), memory, d) if sc else ""
         if k == "secret":
             how = (d.get("how") or "").strip()
             return _sentence(how) if how else d["text"]
@@ -258,28 +296,31 @@ class Narrator:
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
-            return f"{d['name']}: “{said}”" if said else ""
+            return say(d["name"], said, memory, view) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
                 f"{d['first']} and {d['second']} compete."
-        if k in ("no_roll", "gm_says", "scene_end", "narration", "move_on", "draw"):
+        if k == "scene_end" and said in words().gm.end_scene:
+            return ""  # a filler line ("You move on."): the next heading says it
+        if k == "narration":  # the outcome, then what the player had put on it, taken up
+            return " ".join(x for x in (said, taken_up(view, memory)) if x)
+        if k in ("no_roll", "gm_says", "scene_end", "move_on", "draw"):
             return said
         if k == "consequence":
-            return self._stakes(ev, view)
-        if k == "advantage" and d.get("dice"):
-            reason = f" {_sentence(said).rstrip('.')}." if said else ""
-            return f"“Good thinking: {d['dice']} more dice.”{reason}"
+            return ""  # rules talk: the small print says what is at stake, the story does not
+        if k == "advantage":
+            return ""  # rules talk: the dice and the GM's reason are in the small print
         if k == "dice":
             who = _who(view, d["character"])
             if d["kind"] == "secret":
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
-            if d["kind"] in ("help", "lend") and said:  # the friend's own words
-                return f"{_who(view, d.get('owner') or d['character'])}: “{said}”"
-            if said:  # a Trait, a Relationship, a raise...: the player's words in their place
-                return f"{who}: “{said}”"
+            if d["kind"] in ("help", "lend") and said and beat.action.kind != "allow":
+                return say(_who(view, d.get('owner') or d['character']), said, memory, view)
+            if said and beat.action.kind != "allow":  # a Trait, a raise...: the player's words
+                return say(who, said, memory, view)  # (asked of the GM: told when asked)
             return ""
         if k in ("join", "share") and said:
-            return f"{d['name']}: “{said}”"
+            return say(d["name"], said, memory, view)
         if k == "overkill":
             return "No need for dice: it is no contest at all."
         if k == "still_missing":
@@ -288,16 +329,15 @@ class Narrator:
             return ""  # offered, not yet true: it is told once the GM lets it stand
         if k == "element_accepted":
             made = (d.get("text") or "").strip()
-            return f"A 6! {_closed(_sentence(made))}" if made else ""
+            return made_true(made, _mover(beat), memory, view) if made else ""
         if k == "refused":
-            return f"“{_sentence(said).rstrip('.')}.”" if said else f"The GM rules that {d['what']} does not fit."
+            return ""  # a ruling, in the small print with its reason
         if k == "veto":
             offered = (d.get("element") or "").strip()
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
             return f"{what}: {said}" if said else f"{what}."
         if k == "complication":
-            note = d.get("note", "").strip()
-            return f"Complication: {d['text']}." + (f" {_sentence(note)}" if note else "")
+            return setback(d["text"], d.get("note", ""), memory, view)
         if k == "death":
             return f"{d['name']} dies."
         if k == "out":
@@ -308,7 +348,10 @@ class Narrator:
             return "The fallen are avenged."
         if k == "story_end":
             epi = (d.get("epilogue") or "").strip()
-            return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
+            told = told_ending(view, d, memory)
+            if not told:
+                return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
+            return (f"{_closed(_sentence(epi))}\n\n" if epi else "") + told
         if k == "experience":
             what = {"trait": "gains a Trait:", "relationship": "gains a Relationship:",
                     "very_good": "is now VERY good:", "restore": "wins back"}.get(d["gain"], "grows:")
@@ -317,14 +360,6 @@ class Narrator:
             return (f"{_who(view, d['character'])} has grown: a die moves from "
                     f"{ATTR[d['from']]} to {ATTR[d['to']]}.")
         return ""
-
-    def _stakes(self, ev: Event, view: dict) -> str:
-        roll = view.get("roll") or {}
-        said = (ev.data.get("text") or "").strip()
-        attr = ATTR.get(roll.get("pools", [{}])[0].get("attribute", ""), "")
-        diff = roll.get("difficulty")
-        what = said or " and ".join(n.lower() for n in ev.data.get("names", []))
-        return f"“{attr}, Difficulty {diff}. If it goes wrong: {what.rstrip('.')}.”"
 
     # ------------------------------------------------------------------ words for AI seats
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
@@ -410,8 +445,8 @@ class Narrator:
             return _unasked(told) if _closes_after_no_roll(view) else told
         if k == "difficulty":
             plan = current_plan(view, rules)
-            if plan.get("why") and plan.get("difficulty") == a["value"]:
-                return plan["why"]
+            if plan.get("reading") and plan.get("difficulty") == a["value"]:
+                return plan["reading"]
             return w.gm.difficulty_open.format(difficulty=a["value"], rung=rules.rung(a["value"]).name.lower())
         if k == "consequence":
             plan = current_plan(view, rules)
@@ -439,8 +474,8 @@ class Narrator:
         if k == "refuse":
             why = judge(view, rules)[1]
             return _sentence(why) if why else "That does not fit what you are doing."
-        if k == "end_story":
-            return w.ending.get(a["ending"], "").format(names=_names(view))
+        if k == "end_story":  # the story layer tells the epilogue; the GM adds nothing of its own
+            return ""
         return ""
 
     def _declaration(self, view: dict, a: dict, pick) -> str:

@@ -59,7 +59,7 @@ def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
                      and any(w in m["text"].lower() for w in ow.fact_words)), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
-                                 words=ow.words, source=ow.source), fact))
+                                 words=ow.words, reason=ow.reason, source=ow.source), fact))
     return out
 
 
@@ -72,31 +72,136 @@ def framed(scene, view: dict) -> str:
                      if any(w in f.lower() for w in y.words)), None)
         if fact is not None and y.sentence in text:
             text = text.replace(y.sentence, y.instead.format(fact=fact.strip().rstrip(".") + "."))
+    rules = load()
+    ways: dict[str, list[str]] = {}
+    for pid in scene.problems:  # a way the players' own element opened here is offered
+        for way, fact in opened_ways(view, rules.problems[pid]):
+            ways.setdefault(fact.strip().rstrip("."), [])
+            if way.label not in ways[fact.strip().rstrip(".")]:
+                ways[fact.strip().rstrip(".")].append(way.label)
+    offers = []
+    for fact, labels in ways.items():
+        could = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
+        line = f"{fact}, as you made it true: you could {could}."
+        offers.append(line[0].upper() + line[1:])
+    if offers:
+        ask = "What do you do?"
+        body = text[: -len(ask)].rstrip() if text.endswith(ask) else text
+        text = f"{body} {' '.join(offers)} {ask}" if text.endswith(ask) else f"{body} {' '.join(offers)}"
     return text
+
+
+# Words that take back what follows them in a clause ("I forget the front door", "not the lock").
+_NEGATE = ("forget", "never mind", "not the", "don't", "do not", "instead of", "rather than",
+           "no more", "leave the", "ignore")
+
+
+def said(text: str) -> str:
+    """The declaration without the clauses it takes back: "I forget the front door. I go round to
+    the dog-door" reads as going round to the dog-door."""
+    import re
+
+    keep = []
+    for clause in re.split(r"[.;!?]+|,\s*(?:but|and then)\s+|\s+but\s+", text):
+        low = f" {clause.lower().strip()} "
+        cut = min((low.index(w) for w in _NEGATE if f" {w}" in low), default=-1)
+        if cut >= 0:
+            low = low[:cut]  # "I go in instead of the door": the words before still count
+        keep.append(low.strip())
+    return " ".join(k for k in keep if k and k not in ("i", "we", "and", "then"))
+
+
+ATTR_NAME = {"body": "Body", "mind": "Mind", "aura": "Aura"}
+
+
+def candidates(view: dict, text: str, attribute: str, rules: Rules
+               ) -> list[tuple[float, int, Problem, Approach]]:
+    """Every way the scene offers to act, scored against the whole declaration: the adventure's
+    own approaches, the ways what the players made true opens, the scene's props. Best first:
+    (score, word hits, problem, approach)."""
+    sc = view.get("scene") or {}
+    scene = rules.scenes.get(sc.get("id", ""))
+    decl = sc.get("declaration") or {}
+    char = _char(view, decl["character"]) if decl.get("character") else None
+    lost = bool(char and char["gear_lost"] > 0)
+    words = said(text)
+    low = f" {words.lower()} "
+    every = []
+    for p in problems_open(view, rules):
+        props = [Approach(attribute=pr.attribute, difficulty=pr.difficulty, label=pr.label,
+                          words=pr.words, reason=pr.reason, source=pr.source)
+                 for pr in (scene.props if scene else []) if pr.problem == p.id]
+        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]))
+    shared: dict[str, int] = {}  # a word many ways share tells less than one only this way has
+    for _, ways in every:
+        for ap in ways:
+            for w in set(ap.words):
+                shared[w.lower()] = shared.get(w.lower(), 0) + 1
+    out = []
+    for i, (p, ways) in enumerate(every):
+        for j, ap in enumerate(ways):
+            hits = _words_in(words, ap.words)
+            weight = sum(1 / shared[w.lower()] for w in set(ap.words) if w.lower() in low)
+            if not p.passes and hits == 0:
+                continue  # side problems (a search) only when the words ask for them
+            if ap.needs_gear and lost:
+                continue  # the rope is gone
+            if ap.needs_lost_gear and not lost and not _words_in(words, ("bare hand", "no rope", "without")):
+                continue
+            score = weight * 2 + (0.5 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
+            out.append((score, hits, p, ap))
+    out.sort(key=lambda c: -c[0])
+    return out
+
+
+def as_said(text: str, attribute: str, p: Problem, rules: Rules) -> Approach:
+    """The player's own words as the approach, set on the Difficulty ladder: the rung of the
+    problem's own approach with that attribute, else one above its easiest (a way the adventure
+    did not foresee is no easier than the ones it did)."""
+    same = [a.difficulty for a in p.approaches if a.attribute == attribute]
+    diff = min(same) if same else min(a.difficulty for a in p.approaches) + 1
+    diff = max(1, min(diff, rules.limits.difficulty_max))
+    words = said(text) or text.lower()
+    label = _second_person(words)[:90].rstrip(" ,")
+    return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
+                    words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
+                    source="ours")
+
+
+def _second_person(words: str) -> str:
+    import re
+
+    swap = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yourself",
+            "i'm": "you're", "we": "you", "our": "your", "us": "you"}
+    out = [swap.get(w, w) for w in re.findall(r"[\w'-]+", words)]
+    if out[:1] == ["you"]:
+        out = out[1:]
+    return " ".join(out)
 
 
 def pick_approach(view: dict, text: str, attribute: str, rules: Rules
                   ) -> tuple[Problem, Approach] | None:
-    """The problem and approach the declaration points at (words first, then the attribute)."""
-    best: tuple[float, Problem, Approach] | None = None
-    char = None
-    decl = (view.get("scene") or {}).get("declaration") or {}
-    if decl.get("character"):
-        char = _char(view, decl["character"])
-    for i, p in enumerate(problems_open(view, rules)):
-        for j, ap in enumerate([*p.approaches, *(w for w, _ in opened_ways(view, p))]):
-            hits = _words_in(text, ap.words)
-            if not p.passes and hits == 0:
-                continue  # side problems (a search) only when the words ask for them
-            lost = bool(char and char["gear_lost"] > 0)
-            if ap.needs_gear and lost:
-                continue  # the rope is gone
-            if ap.needs_lost_gear and not lost and not _words_in(text, ("bare hand", "no rope", "without")):
-                continue
-            score = hits * 2 + (1 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
-            if best is None or score > best[0]:
-                best = (score, p, ap)
-    return (best[1], best[2]) if best else None
+    """The problem and approach the declaration points at: the best fit by its words; when no
+    way of the scene fits them at all, the player's own words on the ladder ("as you said it"),
+    against the scene's main problem. Never a silent substitute."""
+    found = candidates(view, text, attribute, rules)
+    if found and found[0][1] > 0:
+        return found[0][2], found[0][3]
+    main = [p for p in problems_open(view, rules) if p.passes]
+    if not main:
+        return None
+    return main[0], as_said(text, attribute, main[0], rules)
+
+
+def closest(view: dict, text: str, attribute: str, rules: Rules, n: int = 3) -> list[str]:
+    """The scene's ways nearest the declaration, for the GM to offer beside "as you said it"."""
+    seen, out = set(), []
+    for _, _, p, ap in candidates(view, text, attribute, rules):
+        if ap.label in seen or not p.passes:
+            continue
+        seen.add(ap.label)
+        out.append(f"{ap.label} ({ATTR_NAME[ap.attribute]} {ap.difficulty})")
+    return out[:n]
 
 
 def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
@@ -109,21 +214,24 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     roll = view.get("roll") or {}
     plan: dict[str, Any] = {"problem": None, "approach": None}
     found = None
+    attribute = decl.get("attribute", "body")
     if roll.get("problem") and roll["problem"] in rules.problems:
         p = rules.problems[roll["problem"]]
-        found = pick_approach(view, text, decl.get("attribute", "body"), rules)
+        found = pick_approach(view, text, attribute, rules)
         if found is None or found[0].id != p.id:
-            ap = max(p.approaches, key=lambda a: (_words_in(text, a.words), a.attribute == decl.get("attribute")))
-            found = (p, ap)
+            mine = [c for c in candidates(view, text, attribute, rules) if c[2].id == p.id and c[1] > 0]
+            found = (p, mine[0][3] if mine else as_said(text, attribute, p, rules))
     elif not roll:
-        found = pick_approach(view, text, decl.get("attribute", "body"), rules)
+        found = pick_approach(view, text, attribute, rules)
     if found is None:
         return plan
     p, ap = found
     plan.update(problem=p, approach=ap)
     rung = rules.rung(ap.difficulty)
     plan["difficulty"] = ap.difficulty
-    plan["why"] = f"{p.name}, {ap.label} ({rung.summary})"
+    plan["as_said"] = ap.reason.startswith("as you said it")
+    plan["closest"] = closest(view, text, attribute, rules) if plan["as_said"] else []
+    plan["why"] = f"{p.name}, {ap.label} ({ap.reason or rung.summary})"
     opened = dict((w.label, f) for w, f in opened_ways(view, p))
     if ap.label in opened:  # a way the players' own element opened: say so
         ow = next(o for o in p.opens if o.label == ap.label)
@@ -149,17 +257,45 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             if rule.reveals:
                 reveals.append(rule.reveals)
     made = view.get("made_true") or []
-    for ease in ([] if ap.label in opened else p.eased_by):  # what the players made true eases it
+    because = [ap.reason or rules.rung(ap.difficulty).summary]
+    if ap.label in opened:
+        fact = opened[ap.label].strip().rstrip(".")
+        plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
+    for ease in ([] if ap.label in opened or plan["as_said"] else p.eased_by):
         fit = next((m for m in reversed(made) if m["kind"] in ease.kinds), None)
-        if fit is not None:
+        if fit is not None:  # what the players made true eases it
             plan["difficulty"] = max(1, plan["difficulty"] + ease.difficulty)
             plan["why"] += f"; {ease.reason}: {fit['text'].rstrip('.')}"
+            fact = fit["text"].strip().rstrip(".")
+            because.append(ease.reason)
+            plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
             break
+    if not ap.reason:  # the rung the Difficulty stands on now, after what eased it
+        because[0] = rules.rung(plan["difficulty"]).summary
+    plan["reading"] = reading_line(plan, ap, because)
     plan["advantage"] = min(dice, rules.limits.advantage_max)
     plan["advantage_why"] = "; ".join(reasons)
     plan["advantage_reveals"] = reveals
     plan["immune"] = [w for w in p.immune if w in text.lower()]
     return plan
+
+
+def reading_line(plan: dict, ap: Approach, because: list[str]) -> str:
+    """How the GM reads the action, said before the dice: "You try to crawl in through the
+    dog-door: Body, Difficulty 1, the dogs' own way in." When nothing in the scene fits the words,
+    the nearest ways are named and the player's own words are taken as said."""
+    because = [b.removeprefix("as you said it: ") for b in because]
+    head = f"{ATTR_NAME[ap.attribute]}, Difficulty {plan['difficulty']}, {'; '.join(because)}"
+    made = f" {plan['made']}" if plan.get("made") else ""
+    if plan.get("as_said"):
+        near = plan.get("closest") or []
+        offer = (f"Nothing here is quite that; the nearest ways are {_or(near)}. " if near else "")
+        return f"{offer}As you said it, then: you {ap.label}. {head[0].upper()}{head[1:]}.{made}"
+    return f"You try to {ap.label}: {head}.{made}"
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 # -- the GM's road through the adventure --------------------------------------------------------
@@ -176,20 +312,21 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
         return ("end", "fallen")
     solved = set(view.get("solved", []))
     late = view.get("scene_count", 0) >= view.get("max_scenes", 14) - 4
+    story = [p for p in played if p in rules.scenes]
+    last = story[-1] if story else ""
+    if any(c["captured"] for c in active) and story and last != adv.captured:
+        # a capture is honoured first: the next scene opens with the prisoner before the mage
+        if adv.captured not in played:
+            return ("scene", adv.captured)
+        if not _won_last(view, last, rules):
+            return ("end", "captured")
     for t in gm.get("triggers", []):
         sc = rules.scenes.get(t)
         if sc and not (sc.once and t in played) and not late \
                 and not all(p in solved for p in sc.problems):
             return ("scene", t)
-    story = [p for p in played if p in rules.scenes]
     if not story:
         return ("scene", adv.start)
-    last = story[-1]
-    if any(c["captured"] for c in active) and last != adv.captured:
-        if adv.captured not in played:
-            return ("scene", adv.captured)
-        if not _won_last(view, last, rules):
-            return ("end", "captured")
     sc = rules.scenes[last]
     number = _last_number(view, last)
     acted = {c for h in view.get("history", []) if h.get("scene") == number
@@ -202,6 +339,8 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
         return ("end", sc.ending)
     ok = passed_in_scene(view, number, rules)
     nxt = sc.next_success if ok else sc.next_failure
+    if not ok and sc.retreat and nxt in rules.endings and retreated(view, number):
+        nxt = sc.retreat  # "the conflict may be faced again later": a way back, not an ending
     if not ok:
         said = " ".join(h.get("text", "") for h in view.get("history", []) if h.get("scene") == number)
         for ex in sc.exits:
@@ -210,6 +349,14 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
     if nxt == "resume":
         nxt = _resume(story, rules)
     return _settle(nxt, view, rules, story)
+
+
+def retreated(view: dict, number: int) -> bool:
+    """Did scene ``number`` end in a failed roll whose cost was only a Retreat?"""
+    rolls = [h for h in view.get("history", []) if h.get("scene") == number and h.get("roll")
+             and not h.get("contest")]
+    return bool(rolls) and not rolls[-1].get("success") and set(rolls[-1].get("consequence") or
+                                                               ["retreat"]) <= {"retreat"}
 
 
 def needs_rest(view: dict) -> bool:
@@ -254,7 +401,7 @@ def _settle(nxt: str, view: dict, rules: Rules, story: list[str]) -> tuple[str, 
             continue  # that monster is already dealt with: the way is open
         if sc.once and nxt in played:
             nxt = sc.next_failure if nxt != sc.next_failure else "aborted"
-            if nxt in rules.scenes and rules.scenes[nxt].once and nxt in played:
+            if nxt == "resume" or (nxt in rules.scenes and rules.scenes[nxt].once and nxt in played):
                 return ("end", "captured" if any(c["captured"] for c in _active(view)) else "aborted")
             continue
         if sc.type == "rest" and view.get("rest_used"):
@@ -268,20 +415,49 @@ def _settle(nxt: str, view: dict, rules: Rules, story: list[str]) -> tuple[str, 
 
 # -- judging a Trait or a raise -------------------------------------------------------------------
 _STOP = {"with", "from", "that", "this", "into", "over", "under", "every", "like", "their", "your",
-         "ways", "things", "good", "knows", "anyone", "speaks"}
+         "ways", "things", "good", "knows", "anyone", "speaks", "the", "and", "you", "him", "her",
+         "his", "its", "our", "out", "for", "but", "not", "are", "was", "can", "get", "got", "one",
+         "two", "all", "any", "off", "way", "who", "how", "why", "now", "too", "use", "may", "say",
+         "has", "had", "she", "they", "them", "then", "than", "what", "when", "very", "well"}
+_IRREGULAR = {"lying": "lie", "lied": "lie", "liar": "lie", "ran": "run", "dying": "die",
+              "fought": "fight", "hid": "hide", "hidden": "hide", "stole": "steal", "told": "tell",
+              "crept": "creep", "threw": "throw", "caught": "catch", "adult": "adult"}
+
+
+def stem(word: str) -> str:
+    """A word cut to a common stem (climbs/climbing: climb; lies/lying: lie; cutting: cut)."""
+    w = word.lower().replace("'s", "").strip("'-")
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    for suffix in ("ing", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)]
+            if suffix == "ing" and len(w) > 3 and w[-1] == w[-2]:
+                w = w[:-1]  # cutting: cutt -> cut
+            break
+    return w[:5]
 
 
 def _stems(text: str) -> set[str]:
-    """The words of ``text`` that carry meaning, cut to a common stem (climbs/climbing: climb)."""
+    """The words of ``text`` that carry meaning, each cut to its stem."""
     import re
 
     out = set()
     for w in re.findall(r"[a-z][a-z'-]*", text.lower()):
-        w = w.replace("'s", "").strip("'-")
-        if len(w) < 4 or w in _STOP:
-            continue
-        out.add(w[:5])
+        for part in [w, *w.split("-")] if "-" in w else [w]:
+            part = part.replace("'s", "").strip("'-")
+            if len(part) < 3 or part in _STOP:
+                continue
+            out.add(stem(part))
     return out
+
+
+def kinds(text: str, rules: Rules) -> set[str]:
+    """The kinds of deed (rules data ``trait_kinds``) whose words ``text`` names."""
+    mine = _stems(text)
+    low = f" {text.lower()} "
+    return {k for k, words in rules.trait_kinds.items()
+            if any((" " in w and w in low) or stem(w) in mine for w in words)}
 
 
 def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
@@ -304,12 +480,18 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
         mine = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])))
         if mine & _stems(action):
             return True, ""
+        trait_kinds = kinds(f"{name} {' '.join(rules.trait_words.get(name.lower(), []))}", rules)
+        deed = kinds(action, rules)
+        if trait_kinds & deed:
+            return True, ""  # the same kind of deed: a liar's Trait for a lie
         kind_words = getattr(rules.core.judge, attribute, []) if attribute else []
         named = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])[:3]))
         if named & _stems(" ".join(kind_words)) and rules.scene_types.get(stype) is not None \
                 and rules.scene_types[stype].attribute == attribute:
             return True, ""  # a Trait for what this kind of scene is rolled for
-        return False, f"the Trait “{name}” does not help you {doing.removeprefix('to ')}"
+        about = _or(sorted(trait_kinds)) if trait_kinds else "something else"
+        return False, (f"“{name}” is about {about}, and here you {doing.removeprefix('to ')}"
+                       f"{' (' + _or(sorted(deed)) + ')' if deed else ''}")
     if asking.get("kind") == "raise":
         k = asking["args"]["consequence"]
         fit = rules.raise_fit.get(k)

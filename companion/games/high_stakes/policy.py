@@ -165,9 +165,7 @@ def veto_reason(view: dict, rules: Rules) -> str:
 def _gm_complication(view: dict, legal: list[Action], rng: random.Random) -> Action:
     roll = view["roll"]
     own = _find(legal, "complication", id="problem")
-    ones = sum(p["ones"] for p in roll["pools"])
-    first = ones - roll.get("complications_due", 0) == 0
-    if own is not None and first and rng.random() < 0.85:
+    if own is not None:  # the adventure's own setback for this obstacle comes first
         return own
     stype = (view.get("scene") or {}).get("type", "action")
     rules = load()

@@ -47,13 +47,17 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "attribute":
         return f"The GM makes it {ATTR[d['attribute']]}" if d.get("overruled") else None
     if k == "difficulty":
-        why = f": {d['text']}" if d.get("text") else ""
         worse = f" (+{d['harder']} from a setback)" if d.get("harder") else ""
+        if "Difficulty" in (d.get("text") or ""):  # the GM's reading names it already
+            return d["text"] + (f" Difficulty {d['value']} with the setback." if worse else "")
+        why = f": {d['text']}" if d.get("text") else ""
         return f"Difficulty {d['value']}{worse}, {d['rung'].lower()}{why}"
     if k == "consequence":
-        return "Consequence: " + " and ".join(d["names"])
+        said = (d.get("text") or "").strip().rstrip(".")
+        return "If it goes wrong: " + " and ".join(d["names"]) + (f" ({said})" if said else "")
     if k == "advantage":
-        return f"Tactical advantage +{d['dice']}" if d.get("dice") else None
+        why = (d.get("text") or "").strip().rstrip(".")
+        return f"Tactical advantage +{d['dice']}" + (f": {why}" if why else "") if d.get("dice") else None
     if k == "dice":
         return f"+{d['dice']} {d['label'].rsplit(' +', 1)[0]} (pool {d['pool']})"
     if k == "join":
@@ -93,7 +97,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
             out += " · a narrative element"
         return out
     if k == "harder":
-        return "The next roll in this scene: Difficulty +1"
+        return "The next roll: Difficulty +1" + (f" ({d['lasting']})" if d.get("lasting") else "")
+    if k == "time_lost":
+        return f"Dawn comes sooner: the story has {d['max_scenes']} scenes at most now"
     if k == "gear_lost":
         return f"{d['name']} loses a piece of gear"
     if k == "still_missing":
@@ -123,9 +129,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "veto":
         return f"Vetoed: {rules.vetoes[d['reason']].text}"
     if k == "refused":
+        why = (d.get("text") or "").strip().rstrip(".")
         if d.get("kind") == "raise":
-            return f"The GM refuses {d['name']}'s raise to {d['what'].lower()}: not logical here"
-        return f"The GM refuses {d['name']}'s {d['what']}: it does not apply to this roll"
+            return f"The GM refuses {d['name']}'s raise to {d['what'].lower()}: {why or 'not logical here'}"
+        return f"The GM refuses {d['name']}'s {d['what']}: {why or 'it does not apply to this roll'}"
     if k == "complication":
         return "Complication"
     if k == "trigger":  # the GM's eyes only
@@ -146,9 +153,7 @@ def heading(event: Event) -> str | None:
     if event.kind == "scene":
         d = event.data
         return f"Scene {d['number']} · {d['title']}"
-    if event.kind == "story_end":
-        return "Epilogue"
-    return None
+    return None  # the told ending is a row of its own, under the session's "Epilogue" heading
 
 
 def story_title(view: dict) -> str:
@@ -232,3 +237,52 @@ def closing(view: dict) -> str:
     parts.append("The characters after Experience:\n\n" + "\n\n".join(
         _sheet(c) for c in view.get("characters", []) if c["status"] == "active"))
     return "\n\n".join(parts)
+
+
+def pictures(view: dict) -> str:
+    """For the HTML journal: the night as a path of scenes, each roll beneath its scene with its
+    successes against the Difficulty (green held, red failed) and a red dot per complication."""
+    from html import escape
+
+    rules = load()
+    played = list(view.get("played") or [])
+    if not played:
+        return ""
+    rolls: dict[int, list[dict]] = {}
+    for h in view.get("history", []):
+        if h.get("roll") and not h.get("contest"):
+            rolls.setdefault(h.get("scene", 0), []).append(h)
+    step, top = 120, 40
+    deepest = max((len(v) for v in rolls.values()), default=0)
+    width, height = step * len(played) + 40, top + 90 + 22 * max(deepest, 1)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'role="img" aria-label="The night, scene by scene">',
+           f'<line x1="{20 + step // 2}" y1="{top}" x2="{20 + step * len(played) - step // 2}" '
+           f'y2="{top}" stroke="#888" stroke-width="3"/>']
+    for i, sid in enumerate(played):
+        x = 20 + step * i + step // 2
+        sc = rules.scenes.get(sid)
+        title = sc.title if sc else sid.split(":", 1)[-1].capitalize()
+        kind = sc.type if sc else sid.split(":", 1)[-1]
+        fill = {"rest": "#6a9", "connection": "#ccc", "interaction": "#9bd",
+                "investigation": "#db9"}.get(kind, "#d99")
+        out.append(f'<circle cx="{x}" cy="{top}" r="11" fill="{fill}" stroke="#444"/>')
+        out.append(f'<text x="{x}" y="{top + 4}" font-size="11" text-anchor="middle">{i + 1}</text>')
+        short = title if len(title) <= 18 else title[:17] + "…"
+        out.append(f'<text x="{x}" y="{top + 30}" font-size="11" text-anchor="middle">'
+                   f'{escape(short)}</text>')
+        for j, h in enumerate(rolls.get(i + 1, [])):
+            y = top + 50 + 22 * j
+            ok = bool(h.get("success"))
+            label = f"{h.get('successes', 0)}/{h.get('difficulty', 0)} {'held' if ok else 'failed'}"
+            out.append(f'<rect x="{x - 40}" y="{y - 12}" width="80" height="17" rx="4" '
+                       f'fill="{"#cfe8cf" if ok else "#f3c9c9"}" stroke="#999"/>')
+            out.append(f'<text x="{x}" y="{y}" font-size="10" text-anchor="middle">{label}</text>')
+            for k in range(int(h.get("ones") or 0)):
+                out.append(f'<circle cx="{x + 46 + 7 * k}" cy="{y - 4}" r="3" fill="#c33">'
+                           f'<title>complication</title></circle>')
+    out.append("</svg>")
+    ending = (view.get("ending") or {}).get("title") if isinstance(view.get("ending"), dict) else ""
+    caption = "The night, scene by scene: each roll's successes against its Difficulty; red dots " \
+              "are complications" + (f" · {escape(ending)}" if ending else "")
+    return f"<figure>{''.join(out)}<figcaption>{caption}</figcaption></figure>"

@@ -131,7 +131,8 @@ class Scenes(Base):
             todo.append(adv.start)
         else:
             last = rules.scenes[played[-1]]
-            todo += [last.next_success, last.next_failure, *(e.scene for e in last.exits), last.ending]
+            todo += [last.next_success, last.next_failure, last.retreat, *(e.scene for e in last.exits),
+                     last.ending]
             if any(c.status != "active" for c in s.characters):
                 todo.append(adv.after_death)
         todo += s.triggers
@@ -205,10 +206,13 @@ class Scenes(Base):
         last = self.rules.scenes.get(s.played[-1]) if s.played else None
         if last is not None and last.triggered:
             return "the next scene is a continuation of this one: no chance to rest"
+        if last is not None and not last.safe:  # the mage's courtyard is nowhere to sleep
+            return (f"{last.place} is no safe place: the Rest can come once you are somewhere safe "
+                    "(out of the villa, or back at the guild)")
         return ""
 
     def _wants_rest(self, s: State) -> bool:
-        """Something a Rest would give back: a loss, death's door, a used Trait or Relationship."""
+        """Something a Rest would give back: a loss, a used Trait or Relationship."""
         return any(any(c.loss.values()) or any(t.spent for t in c.traits)
                    or any(r.used for r in c.relationships) for c in s.active())
 
@@ -228,7 +232,7 @@ class Scenes(Base):
                 s.met = [*s.met, sid]
         s.played = [*s.played, sid if sid != "open" else f"open:{a.args['type']}"]
         s.roll = None
-        s.harder, s.scene_complications = 0, []
+        s.scene_complications = []  # whoever was alerted is still ready for them (s.harder)
         s.triggers = [t for t in s.triggers if t != sid]
         events = [ev("scene", number=s.scene.number, id=s.scene.id, type=s.scene.type,
                       title=s.scene.title, place=s.scene.place, text=s.scene.frame)]
@@ -286,7 +290,7 @@ class Scenes(Base):
             s.phase = "create"
             s.draft = None
         elif self._can_rest(s) and self._wants_rest(s) and not self._unsafe(s):
-            s.phase = "between"  # the players' call: their one Rest now, or on to the next scene
+            s.phase = "between"  # a safe moment: the players' call, their one Rest now or go on
         else:
             s.phase = "frame"
         return events

@@ -1,0 +1,132 @@
+"""The told ending of a High Stakes story and the stakes taken up: the story layer's epilogue
+(rules/high_stakes/storylets.toml) filled with this session's particulars, and the player's words
+on a roll taken up when the roll is told."""
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from companion.story.epilogue import epilogue
+from companion.story.fabula import HERO
+from companion.story.stakes import tell_stake
+from companion.story.storylets import Library
+from companion.story.voice import NarrationMemory
+from companion.story.weave import prose
+
+from .data import load
+
+PARTICULARS = ("place", "turn", "kept", "lost", "made")
+# What a consequence suffered costs, in the epilogue's words.
+COST = {"wounded": "a wound that will take a week to close", "face": "some of {their} pride",
+        "equipment": "gear that will have to be stolen again", "relationship": "a friend",
+        "concentration": "{their} nerve for a while", "freedom": "a night in the mage's ropes",
+        "deaths_door": "very nearly everything", "social_death": "{their} name in the guild",
+        "game_over": "everything"}
+
+
+@cache
+def library() -> Library:
+    return Library.load("high-stakes")
+
+
+def taken_up(view: dict, memory: NarrationMemory) -> str:
+    """The stakes resolved and not yet taken up: the player's words on this roll, and how it came
+    out, in the third person."""
+    f = memory.fabula
+    out = []
+    for st in f.stakes:
+        if st.result and not memory.was_taken_up(st.id):
+            line = tell_stake(st, st.result, f.character(), memory, f"scene-{view.get('scene_count', 0)}")
+            if line:
+                out.append(line)
+    return " ".join(out)
+
+
+def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
+    """The epilogue: five sentences or more with this session's particulars."""
+    rules = load()
+    f = memory.fabula
+    hero = f.character()
+    pro = hero.pronouns
+    rolls = [h for h in view.get("history", []) if h.get("roll") and not h.get("contest")]
+    last = rolls[-1] if rolls else {}
+    prob = rules.problems.get(last.get("problem", ""))
+    turn = prob.name if prob else ""
+    costs = []
+    for o in f.outcomes:
+        for c in o.lost:
+            if c != "retreat" and c in COST and o.loser == HERO:
+                text = COST[c].format(their=pro.their)
+                if text not in costs:
+                    costs.append(text)
+    made = [f.facts[k].text for k in f.fact_keys("made:", true=True) if f.facts[k].text]
+    friends = [p for k, p in f.cast.items() if k != HERO and p.present]
+    ending = end.get("ending", "")
+    kept = ("the mage's book" if ending == "success" else
+            f"{pro.their} skin whole" if not costs else f"the black blade under {pro.their} sleeve")
+    place = f.place or "the villa on the hill"
+    if ending == "success":  # where the book was taken, not the guild it was brought to
+        got = [h for h in rolls if h.get("problem") == rules.adv.adventure.goal and h.get("success")]
+        sc = rules.scenes.get(got[-1].get("scene_id", "")) if got else None
+        place = sc.place if sc else "the mage's villa"
+    values = {"hero": hero, "place": place, "turn": turn or "the last door",
+              "kept": kept, "lost": _and(costs) or "nothing", "made": "“" + made[-1].strip().rstrip(".") + "”"
+              if made else "", "friend": friends[0].character() if friends else hero}
+    when = {"ending": ending, "won_turn": bool(last.get("success")), "cost": bool(costs),
+            "made": bool(made), "friend": bool(friends), "rested": bool(view.get("rest_used"))}
+    if not turn:
+        values["turn"] = "the first step"
+    rng = random.Random(f"{memory.seed}:epilogue" if hasattr(memory, "seed") else "epilogue")
+    return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+
+
+def _and(items: list[str]) -> str:
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def say(who: str, words: str, memory: NarrationMemory, view: dict) -> str:
+    """The player's words on a move, framed in the way least recently used (``who``: a name)."""
+    from companion.story.template import Character
+
+    words = " ".join(words.split()).strip()
+    if not words:
+        return ""
+    active = [c for c in view.get("characters", []) if c.get("status") == "active"]
+    if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
+        return prose(words)  # one hero: the player's own words stand as they said them
+    person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
+    char = person.character() if person else Character(name=who or "someone")
+    bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"say:{len(memory.used)}")
+    line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
+        if who else ""
+    return line or (f"{who}: “{words}”" if who else f"“{words}”")
+
+
+def made_true(text: str, who: str, memory: NarrationMemory, view: dict) -> str:
+    """A narrative element made true, told in the way least recently used."""
+    from companion.story.template import Character
+
+    person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
+    char = person.character() if person else Character(name=who or "the player")
+    made = text.strip()
+    made = made[:1].upper() + made[1:]
+    if made and made[-1] not in ".!?…”’":
+        made += "."
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"made:{len(memory.used)}")
+    return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \
+        or f"A 6! {made}"
+
+
+def setback(text: str, note: str, memory: NarrationMemory, view: dict) -> str:
+    """A complication told as what happens, in the way least recently used."""
+    words = text.strip().rstrip(".")
+    scene = f"scene-{view.get('scene_count', 0)}"
+    rng = random.Random(f"setback:{len(memory.used)}")
+    line = library().tell("setback", {}, {"setback": words}, memory, scene, rng) \
+        or f"Complication: {words}."
+    return f"{line} {prose(note)}" if note.strip() else line

@@ -1,0 +1,107 @@
+"""Issue 23, items 5-6: the story ends when it ends. A Retreat ("the problem may be met again
+later") leaves a way back; a capture opens the next scene with the prisoner; `leave` and `on` warn
+before they end the story; the Rest may be called between scenes somewhere safe, and a refusal
+says truthfully when it will be possible."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import Action, RuleError
+from companion.games.high_stakes import commands
+from companion.games.high_stakes.plan import next_scene
+from companion.core.verbs import CommandError
+from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start
+
+
+def failed_at_the_door(s):
+    s = do(s, "player", "act", "I pick the lion-mouth lock.", character="ash", attribute="mind")
+    s = do(s, "gm", "roll", problem="door")
+    for k, v in (("attribute", {"attribute": "mind"}), ("difficulty", {"value": 3}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    return finish_beat(dice(do(s, "player", "roll"), 2, 2))
+
+
+def test_one_failed_roll_with_a_retreat_does_not_end_the_adventure():
+    s = failed_at_the_door(frame(start("ash"), scene="house_front", text=""))
+    assert s.char("ash").active and not s.char("ash").captured
+    s = end_scene(s)
+    assert next_scene(G.view(s, "gm")) == ("scene", "another_night")  # not "aborted"
+    s = do(s, "gm", "frame", "Another night.", scene="another_night")
+    s = do(s, "player", "move_on", "Back up the hill.")
+    # ... and the door may be met again
+    assert next_scene(G.view(s, "gm")) == ("scene", "house_front")
+    s = do(s, "gm", "frame", "The door again.", scene="house_front")
+    assert s.scene.id == "house_front" and not s.ending
+
+
+def test_a_second_retreat_from_the_same_door_may_end_the_mission():
+    s = failed_at_the_door(frame(start("ash"), scene="house_front", text=""))
+    s = do(end_scene(s), "gm", "frame", "Another night.", scene="another_night")
+    s = do(s, "player", "move_on", "Back up the hill.")
+    s = failed_at_the_door(do(s, "gm", "frame", "The door again.", scene="house_front"))
+    assert next_scene(G.view(end_scene(s), "gm")) == ("end", "aborted")
+
+
+def test_a_capture_opens_the_next_scene_captive_even_with_a_setback_pending():
+    s = frame(start("ash"), scene="clay_golem", text="")
+    s = do(s, "player", "act", "I fight it.", character="ash", attribute="body")
+    s = do(s, "gm", "roll", problem="golem")
+    for k, v in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 4}),
+                 ("consequence", {"kinds": ["wounded", "freedom"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = finish_beat(dice(do(s, "player", "roll"), 2, 2, 2))
+    assert s.char("ash").captured
+    s = end_scene(s).model_copy(update={"triggers": ["red_sleeves"]})  # something else set off
+    what, sid = next_scene(G.view(s, "gm"))
+    assert (what, sid) == ("scene", "interrogation_room")
+    s = do(s, "gm", "frame", "", scene="interrogation_room")
+    assert s.scene.id == "interrogation_room" and s.char("ash").captured
+
+
+def at_the_walls_with_a_trait_spent():
+    s = frame(start("ash"), scene="villa_walls", text="")
+    s = do(s, "player", "act", "I throw my rope over the wall and climb.", character="ash",
+           attribute="body")
+    s = do(s, "gm", "roll", problem="walls")
+    for k, v in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 2}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = do(s, "player", "trait", character="ash", trait="t4")  # skulks in the shadows
+    return finish_beat(dice(do(s, "player", "roll"), 4, 4, 4, 4))
+
+
+def test_the_rest_between_safe_scenes_is_accepted():
+    s = end_scene(at_the_walls_with_a_trait_spent())  # outside the walls: safe enough
+    assert s.phase == "between"
+    s = do(s, "player", "rest", "We crouch in the lane below the hill and catch our breath.")
+    assert s.rest_used and all(t.spent == 0 for t in s.char("ash").traits)
+
+
+def test_no_rest_in_the_mages_courtyard_and_the_refusal_says_when():
+    s = end_scene(at_the_walls_with_a_trait_spent())
+    s = do(s, "player", "go_on")
+    s = do(s, "gm", "frame", "", scene="courtyard")
+    with pytest.raises(RuleError) as err:
+        G.apply(s, Action(seat="player", kind="rest", args={}).with_text("We nap."))
+    assert err.value.rule == "rest-safe-moment"
+    assert "no safe place" in err.value.message and "out of the villa" in err.value.message
+    s = do(s, "player", "move_on", "I go on.")
+    assert s.phase == "frame"  # never offered here
+
+
+def test_leave_warns_before_it_ends_the_story():
+    s = frame(start("ash"), scene="winged_demon", text="")
+    s = do(s, "player", "act", "I run.", character="ash", attribute="body")
+    s = do(s, "gm", "roll", problem="demon")
+    for k, v in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 6}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = finish_beat(dice(do(s, "player", "roll"), 2, 2, 2))
+    s = do(s, "gm", "continue", "It laughs.")
+    view, legal = G.view(s, "player"), G.legal_actions(s, "player")
+    with pytest.raises(CommandError) as err:
+        commands.parse("leave", "", view, legal, "player")
+    assert "ends the story" in str(err.value) and "leave anyway" in str(err.value)
+    moves = commands.parse("leave", "anyway -- I run for the window.", view, legal, "player")
+    assert moves[0].kind == "move_on" and moves[0].text == "I run for the window."
