@@ -129,7 +129,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "asset_renamed":
         return f"{_name(d['asset'])} is now “{d['name']}”."
     if k == "asset_regained":
-        return (f"{_name(d['asset'])} is the Hero's again, with two negative Traits "
+        if d.get("struck", "two") == "":  # subverted outright: its Traits went away
+            return f"{_name(d['asset'])} is the Hero's again, bare of Traits."
+        marks = grammar.count(len(d.get("marks", [0, 0])), "negative Trait")
+        return (f"{_name(d['asset'])} is the Hero's again, with {marks} "
                 f"({gain(HERO, viewer, 2)})")
     if k == "moon_won":
         return f"The moon shot succeeds ({gain(HERO, viewer, 5)})."

@@ -145,6 +145,15 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
     return v
 
 
+def regain_terms(marks: int) -> str:
+    """What a regained Asset comes back with (RULINGS.md)."""
+    if not marks:
+        return "it was subverted outright: it returns with no Traits"
+    left = marks - 1
+    return (f"you cross out one of the {marks} negative Traits that turned it, +2 points; it "
+            f"returns with {left} negative Trait{'s' if left != 1 else ''}")
+
+
 def describe(d: Rules, a: Action) -> str:
     """A short label for a legal action (the REPL's `actions`, the model's numbered list)."""
     if a.seat == CHANCE:
@@ -182,7 +191,7 @@ def describe(d: Rules, a: Action) -> str:
         extra = "" if k == "accept" else " (the Agent gains a die)"
         return f"{k} {fate.name}'s bargain: {text}{extra}"
     if k == "regain":
-        return f"win back {asset} (it returns with two negative Traits)"
+        return f"win back {asset} ({regain_terms(args.get('marks', 0))})"
     if k == "claim":
         return f"add a positive Trait to {asset} (+3 points)"
     if k == "forgo":
