@@ -134,6 +134,8 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
             v["offers"] = []
         else:
             v["offers"] = [_offer_view(d, o) for o in s.offers]
+        if s.counter is not None:  # the Hero's counter, drafted at the table (no secret)
+            v["counter"] = _offer_view(d, s.counter)
     if seat in FATES:  # who this Fate is, and (in a scene) which role it plays in it
         f = d.fate(seat)
         v["me"] = {"name": f.name, "title": f.title, "temperament": f.temperament,
