@@ -48,7 +48,13 @@ from companion.games.becoming.model import (
     Phase,
     State,
 )
-from companion.games.becoming.views import cost_text, describe, view_of
+from companion.games.becoming.views import (
+    PHASE_WORDS,
+    cost_text,
+    describe,
+    seat_name,
+    view_of,
+)
 
 CREATION = (Phase.QUEST, Phase.PICK, Phase.NAME, Phase.PRONOUNS)
 SEAT_PHASES = {  # the seat awaited in each single-seat phase: "agent", "winner" or HERO
@@ -399,9 +405,9 @@ class Becoming:
         labels = [self.describe(x) for x in legal]
         due = self.to_move(s)
         if a.seat not in due:
-            who = ", ".join(due) or "nobody"
-            return RuleError("turn order", f"it is not the {a.seat}'s move (waiting for: {who})",
-                             labels)
+            who = " and ".join(seat_name(self.data, x) for x in due) or "nobody"
+            return RuleError("turn order", f"it is not {seat_name(self.data, a.seat)}'s move "
+                             f"now: {PHASE_WORDS[s.phase.value]} (waiting for {who})", labels)
         k, args = a.kind, a.args
         assets = {x.id: x for x in s.assets}
         target = assets.get(args.get("asset", ""))
@@ -455,12 +461,21 @@ class Becoming:
         if k in ("claim", "mark") and target is not None:
             return RuleError("Traits", "an Asset holds at most five Traits, and a subverted "
                              "Asset takes none", labels)
+        if k == "propose" and s.counter is not None and not s.counter.costs:
+            return RuleError("countering", "a counter names at least one cost (cost negative "
+                             "ASSET, ...) before the dice it asks", labels)
+        if k == "propose" and s.counter is not None:
+            return RuleError("countering", "a counter asks one to three dice", labels)
+        if k == "counter_cost" and s.counter is not None:
+            return RuleError("countering", "a counter asks at most three costs, each one that "
+                             "could be paid beside the bargains you accepted", labels)
         if k in ("accept", "reject", "counter") and s.hero_moon:
             return RuleError("shooting the moon", "the Hero shooting the moon accepts no "
                              "bargains", labels)
         if k in ("accept", "reject", "counter") and s.phase is Phase.ANSWERS:
             return self._answer_refusal(s, a, labels)
-        return RuleError(s.phase.value, f"{k} is not possible now", labels)
+        return RuleError("scene order", f"that is not a move now: {PHASE_WORDS[s.phase.value]}",
+                         labels)
 
     def _answer_refusal(self, s: State, a: Action, labels: list[str]) -> RuleError:
         d = self.data

@@ -212,7 +212,7 @@ def _agent_moon_is_best(view: dict, seat: str) -> bool:
     h = view["pools"]["hero"]
     full = view["pools"]["agent"] + w.agent_bonus(view)
     threat = view["scene_info"]["threat_dice"]
-    normal = w.expect(seat, base, w.scene(view, h, full, seat))
+    normal = w.expect(seat, base, w.scene(view, h, full + 3, seat))  # a Tempter backs, likely
     moon = w.expect(seat, base, w.scene(view, h, threat, seat, agent_moon=True))
     return moon > normal
 

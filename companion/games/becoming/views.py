@@ -41,11 +41,41 @@ def cost_text(d: Rules, kind: str, aid: str) -> str:
     return COST_WORDS[kind].format(asset=asset_name(d, aid))
 
 
+def dice_words(n: int) -> str:
+    """'+1 die', '+3 dice'."""
+    return f"+{n} {'die' if n == 1 else 'dice'}"
+
+
 def offer_text(d: Rules, dice: int, timing: str, costs: list) -> str:
     """'+2 dice for: subvert Courage; a negative Trait on Old Maren (paid at once)'."""
     parts = "; ".join(cost_text(d, k, a) for k, a in costs)
     when = "paid at once" if timing == "immediate" else "paid after the roll"
-    return f"+{dice} {'die' if dice == 1 else 'dice'} for: {parts} ({when})"
+    return f"{dice_words(dice)} for: {parts} ({when})"
+
+
+PHASE_WORDS = {
+    "quest": "the Quest is being chosen", "pick": "the Hero's Assets are being picked",
+    "name": "the Hero is being named", "pronouns": "the Hero's pronouns are being chosen",
+    "elements": "the Agent of Threat is setting the scene",
+    "avatars": "the Tempters are introducing their avatars",
+    "threat": "the Agent of Threat is presenting the Threat",
+    "hero_gather": "the Hero is gathering dice", "agent_gather": "the Agent is gathering dice",
+    "offers": "the Tempters are making their offers", "answers": "the Hero is answering bargains",
+    "counter": "the Hero is drafting a counter", "counter_reply": "a Tempter is answering a counter",
+    "more_hero": "the Hero may invoke more Assets", "more_agent": "the Agent may invoke more",
+    "roll_hero": "the dice are being rolled", "roll_agent": "the dice are being rolled",
+    "prize": "the winner is claiming the prize", "prize_traits": "the Agent is marking risked Assets",
+    "resolve": "the winner is telling how the Threat ends",
+    "close": "the close of the Quest is being told", "over": "the story is over"}
+
+
+def seat_name(d: Rules, seat: str) -> str:
+    if seat == HERO:
+        return "the Hero"
+    if seat == CHANCE:
+        return "the dice"
+    f = d.fate(seat)
+    return f"{f.name} {f.title}"
 
 
 def _offer_view(d: Rules, o: Offer) -> dict:
@@ -187,6 +217,18 @@ def describe(d: Rules, a: Action) -> str:
     if k == "offer":
         when = "at once" if args["timing"] == "immediate" else "after the roll"
         return f"offer {args['dice']} {'die' if args['dice'] == 1 else 'dice'}, paid {when}"
+    if k == "counter":
+        return f"counter {d.fate(args['tempter']).name}'s bargain (name other costs and dice)"
+    if k == "counter_cost":
+        return f"counter with the cost: {cost_text(d, args['kind'], args['asset'])}"
+    if k == "propose":
+        return f"propose the counter for {dice_words(args['dice'])}"
+    if k == "withdraw":
+        return "drop the counter (the bargain stands as offered)"
+    if k == "take":
+        return "take the Hero's counter (your bargain becomes it, accepted)"
+    if k == "refuse":
+        return "refuse the Hero's counter (your first bargain stands)"
     if k in ("accept", "reject"):
         fate = d.fate(args["tempter"])
         text = offer_text(d, args["dice"], args["timing"], args["costs"])
@@ -213,4 +255,5 @@ def describe(d: Rules, a: Action) -> str:
             "close": "narrate the close of the Quest"}.get(k, k)
 
 
-__all__ = ["view_of", "describe", "offer_text", "cost_text", "asset_name", "HERO", "Phase"]
+__all__ = ["view_of", "describe", "offer_text", "cost_text", "asset_name", "dice_words",
+           "seat_name", "PHASE_WORDS", "HERO", "Phase"]
