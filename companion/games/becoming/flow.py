@@ -84,10 +84,12 @@ def begin_scene(q: Quest, s: State, n: int):
 def elements(d: Rules, q: Quest, s: State, a: Action):  # step 1
     n = s.scene
     sc = q.scenes[n - 1]
+    prior = [x for x in s.log if x.scene == n - 1]
+    setup, _, told = sc.told(bool(prior) and prior[-1].winner != HERO)
     s = s.model_copy(update={"phase": Phase.AVATARS})
     return s, [Event(kind="scene_begun", data={
         "scene": n, "title": sc.title, "agent": sc.agent, "threat_dice": sc.threat_dice,
-        "setup": sc.setup, "elements": list(sc.elements), "tempters": list(tempters(q, n))}),
+        "setup": setup, "elements": list(told), "tempters": list(tempters(q, n))}),
         Event(kind="elements_told", data={"scene": n, "agent": a.seat, "text": _text(a)})]
 
 
@@ -101,8 +103,10 @@ def introduce(d: Rules, q: Quest, s: State, a: Action):  # step 1
 
 def threat(d: Rules, q: Quest, s: State, a: Action):  # step 2
     s = s.model_copy(update={"phase": Phase.HERO_GATHER, "threat_text": _text(a)})
+    prior = [x for x in s.log if x.scene == s.scene - 1]
+    _, told, _ = q.scenes[s.scene - 1].told(bool(prior) and prior[-1].winner != HERO)
     return s, [Event(kind="threat_presented", data={
-        "scene": s.scene, "agent": a.seat, "threat": q.scenes[s.scene - 1].threat,
+        "scene": s.scene, "agent": a.seat, "threat": told,
         "text": _text(a)})]
 
 

@@ -107,6 +107,12 @@ def _tempers(d: Rules) -> dict[str, dict]:
     return _TEMPERS[d.digest]
 
 
+def lost_before(s: State) -> bool:
+    """Did the Hero lose the scene before this one (its texts told in their 'lost' variant)?"""
+    prior = [x for x in s.log if x.scene == s.scene - 1]
+    return bool(prior) and prior[-1].winner != HERO
+
+
 def view_of(game: Table, s: State, seat: str | None) -> dict:
     d = game.data
     v: dict = {"game": game.name, "seat": seat, "phase": s.phase.value, "scene": s.scene,
@@ -139,13 +145,15 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
         q = game.quest(s)
         v["quest"] = {"id": q.id, "title": q.title, "premise": q.premise,
                       "agents": [sc.agent for sc in q.scenes],
+                      "titles": [sc.title for sc in q.scenes],
                       "threat_dice": [sc.threat_dice for sc in q.scenes]}
     if s.scene:
         q = game.quest(s)
         sc = q.scenes[s.scene - 1]
         agent = sc.agent
-        v["scene_info"] = {"title": sc.title, "setup": sc.setup, "threat": sc.threat,
-                           "elements": list(sc.elements), "threat_dice": sc.threat_dice,
+        setup, threat, elements = sc.told(lost_before(s))
+        v["scene_info"] = {"title": sc.title, "setup": setup, "threat": threat,
+                           "elements": list(elements), "threat_dice": sc.threat_dice,
                            "agent": agent, "tempters": [f for f in FATES if f != agent]}
         v["pools"] = {"hero": m.hero_pool(s), "agent": m.agent_pool(s, sc.threat_dice)}
         v["moon"] = {"hero": s.hero_moon, "agent": s.agent_moon}
