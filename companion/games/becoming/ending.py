@@ -136,6 +136,11 @@ def _library() -> Library:
     return Library.load("becoming")
 
 
+def mid(title: str) -> str:
+    """A title inside a sentence: 'at the First Dawn', not 'at The First Dawn'."""
+    return "the " + title[4:] if title.startswith("The ") else title
+
+
 def _turn(view: dict, fabula) -> str:
     """The scene the story turned on: the moon shot that worked, else the Hero's last win after a
     loss, else the first Threat she lost, else the last scene."""
@@ -176,9 +181,9 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
             "last": "won" if log and log[-1]["winner"] == HERO else "lost"}
     titles = (view.get("quest") or {}).get("titles", [])
     values = {
-        "hero": hero, "quest": (view.get("quest") or {}).get("title", "the Quest"),
-        "place": titles[view["scene"] - 1] if titles and view.get("scene") else "the road",
-        "turn": _turn(view, fabula) or "the last scene",
+        "hero": hero, "quest": mid((view.get("quest") or {}).get("title", "the Quest")),
+        "place": mid(titles[view["scene"] - 1]) if titles and view.get("scene") else "the road",
+        "turn": mid(_turn(view, fabula)) or "the last scene",
         "kept": [short_phrase(a["id"]) for a in kept] or [Phrase(words="nothing", form="mass")],
         "lost": [short_phrase(a["id"]) for a in lost] or [Phrase(words="nothing", form="mass")],
         "turned": next((a["turned_name"] for a in lost if a["turned_name"]), "lost"),
