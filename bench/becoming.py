@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.core.game import Action  # noqa: E402
 from companion.core.playout import random_playout  # noqa: E402
 from companion.games.becoming import GAME  # noqa: E402
-from companion.games.becoming import policy, weigh  # noqa: E402
+from companion.games.becoming import policy  # noqa: E402
 from companion.games.becoming.model import FATES, HERO, SEATS  # noqa: E402
 
 
@@ -40,6 +40,17 @@ def _neg(a: dict) -> int:
 
 def _pos(a: dict) -> int:
     return sum(1 for t in a["traits"] if t["positive"])
+
+
+def _agent_bonus(view: dict) -> int:
+    """Dice the Agent can still claim from the Hero's negative Traits and turned Assets (written
+    out here so this bench also runs on older trees, for a before-and-after table)."""
+    if view.get("moon", {}).get("agent"):
+        return 0
+    taken = set(view["agent_invoked"]["traits"]) | set(view["agent_invoked"]["subverted"])
+    return sum((a["id"] not in taken) if a["subverted"] else
+               sum(1 for t in a["traits"] if not t["positive"] and t["id"] not in taken)
+               for a in view["assets"])
 
 
 def _turns(view: dict, costs) -> bool:
@@ -56,7 +67,7 @@ def sensible_hero(view: dict, legal: list[Action]) -> Action:
     if "pick" in kinds or "pronouns" in kinds or not view.get("scene"):
         return legal[0]
     pools = view.get("pools") or {}
-    agent_likely = pools.get("agent", 0) + weigh.agent_bonus(view) + 1
+    agent_likely = pools.get("agent", 0) + _agent_bonus(view) + 1
     if kinds & {"invoke", "gathered", "ready", "moon"}:
         free = sorted((assets[a.args["asset"]] for a in by("invoke")
                        if _neg(assets[a.args["asset"]]) < 2), key=lambda a: (-_pos(a), a["id"]))
@@ -70,7 +81,7 @@ def sensible_hero(view: dict, legal: list[Action]) -> Action:
             return next(a for a in by("invoke") if a.args["asset"] == free[0]["id"])
         return (by("gathered") or by("ready"))[0]
     if "accept" in kinds or "reject" in kinds:
-        behind = pools["hero"] < pools["agent"] + weigh.agent_bonus(view)
+        behind = pools["hero"] < pools["agent"] + _agent_bonus(view)
         good = [a for a in by("accept") if behind and not _turns(view, a.args["costs"])]
         if good:
             return max(good, key=lambda a: a.args["dice"])
