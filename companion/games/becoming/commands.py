@@ -113,7 +113,11 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "pick":
         if "pick" not in kinds:
             raise RuleError("turn order", "it is not your pick now")
-        aid = match_one(head, _card_choices(view), "Asset on the Hero card")
+        allowed = {a.args["asset"] for a in legal if a.kind == "pick"}
+        choices = _card_choices(view)
+        if head.lower() not in {k.lower() for k in choices}:  # suggest only what may be picked
+            choices = {k: v for k, v in choices.items() if v in allowed}
+        aid = match_one(head, choices, "Asset on the Hero card")
         return [Action(seat=seat, kind="pick", args={"asset": aid}, text=text)]
     if verb == "pronouns":
         if head.lower() not in PRONOUNS:
@@ -131,12 +135,15 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "moon":
         return [Action(seat=seat, kind="moon", text=text)]
     if verb in ("accept", "reject"):
-        offers = [a for a in legal if a.kind == verb]
+        offers = [a for a in legal if a.kind in ("accept", "reject")]
         if not offers:
             raise RuleError("turn order", "there is no bargain to answer now")
         if not head and len({a.args["tempter"] for a in offers}) == 1:
-            return [offers[0].with_text(text)]
+            return [Action(seat=seat, kind=verb, args=offers[0].args, text=text)]
         tempter = match_one(head, _fate_choices(view), "Fate")
+        same = next((a for a in offers if a.args["tempter"] == tempter), None)
+        if same is not None:  # the engine says why, if this answer cannot be given
+            return [Action(seat=seat, kind=verb, args=same.args, text=text)]
         return [_one(legal, verb, text, tempter=tempter)]
     if verb == "claim":
         aid = match_one(head, _asset_choices(view), "Asset")
@@ -352,7 +359,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 if not any(b.kind == "accept" and b.args == a.args for b in legal):
                     rows.append("      (it can no longer be paid beside the bargain you "
                                 "accepted: reject or counter it)")
-        return ("Your answer to each bargain (accept NAME / reject NAME / counter NAME; each "
+        counter = " / counter NAME" if "counter" in kinds else ""
+        return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; each "
                 "refusal gives the Agent a die):\n" + "\n".join(rows))
     if "counter_cost" in kinds or "propose" in kinds:
         c = view.get("counter") or {}
