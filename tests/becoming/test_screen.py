@@ -112,3 +112,20 @@ def test_the_premise_and_the_three_fates_come_before_the_first_pick():
     assert q.premise in hint
     for f in GAME.data.fates:
         assert f.name in hint and f.temperament in hint
+
+
+def test_typing_accept_for_a_bargain_that_cannot_be_paid_gets_the_engines_reason():
+    from companion.games.becoming.commands import parse
+    s = to_offers(at_hero_gather())
+    t1, t2 = tempters(s)
+    s = act(s, t1, "cost", kind="subvert", asset="mercy")
+    s = act(s, t1, "offer", dice=2, timing="immediate")
+    s = act(s, t2, "cost", kind="add_negative", asset="mercy")
+    s = act(s, t2, "offer", dice=3, timing="delayed")
+    s = act(s, "hero", "accept", tempter=t1, dice=2, timing="immediate",
+            costs=[["subvert", "mercy"]])
+    name = GAME.data.fate(t2).name
+    [typed] = parse("accept", name, GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+    with pytest.raises(RuleError) as err:
+        GAME.apply(s, typed)
+    assert "no longer be paid" in err.value.message and "Mercy" in err.value.message
