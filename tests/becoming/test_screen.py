@@ -129,3 +129,14 @@ def test_typing_accept_for_a_bargain_that_cannot_be_paid_gets_the_engines_reason
     with pytest.raises(RuleError) as err:
         GAME.apply(s, typed)
     assert "no longer be paid" in err.value.message and "Mercy" in err.value.message
+
+
+def test_two_bargains_that_together_turn_an_asset_say_so():
+    from tests.becoming.states import set_traits
+    s = to_offers(set_traits(at_hero_gather(), "maren", negative=1))
+    t1, t2 = tempters(s)
+    for t in (t1, t2):
+        s = act(s, t, "cost", kind="add_negative", asset="maren")
+        s = act(s, t, "offer", dice=2, timing="delayed")
+    hint = turn_hint(GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+    assert "Accepting them all: a third negative Trait subverts Old Maren" in hint

@@ -359,6 +359,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                 if not any(b.kind == "accept" and b.args == a.args for b in legal):
                     rows.append("      (it can no longer be paid beside the bargain you "
                                 "accepted: reject or counter it)")
+        both = together(view, [a for a in legal if a.kind == "accept"])
+        if both:
+            rows.append("  Accepting them all: " + both)
         counter = " / counter NAME" if "counter" in kinds else ""
         return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; each "
                 "refusal gives the Agent a die):\n" + "\n".join(rows))
@@ -428,6 +431,19 @@ def consequences(view: dict, costs: list, timing: str) -> list[str]:
             idx = max(i for i, t in enumerate(a["traits"]) if t["positive"])
             a["traits"].pop(idx)
     return out
+
+
+def together(view: dict, accepts: list[Action]) -> str:
+    """What the open bargains would do if all were accepted, when that is worse than each alone
+    (two marks that together turn an Asset)."""
+    if len(accepts) < 2:
+        return ""
+    alone = {line for a in accepts for line in consequences(view, a.args["costs"],
+                                                            a.args["timing"])}
+    costs = [c for a in accepts for c in a.args["costs"]]
+    worse = [line for line in consequences(view, costs, "delayed")
+             if line not in alone and "subverts" in line]
+    return " ".join(worse)
 
 
 def label(action: Action, view: dict) -> str:
