@@ -259,6 +259,12 @@ class Narrator:
             return say("agent_turned")
         if k == "offers_revealed":
             return self._offers(data["offers"], v, memory, scene, label)
+        if k == "counter_proposed":
+            v["costs"] = costs_words(data["costs"])
+            v["dice"] = NUMBERS.get(data["dice"], f"{data['dice']} dice")
+            return say("counter")
+        if k == "counter_answered":
+            return say("counter_taken" if data["taken"] else "counter_refused")
         if k == "offer_answered":
             return say("accept" if data["answer"] == "accepted" else "reject")
         if k == "trait_added":
