@@ -121,3 +121,23 @@ def test_every_storylet_renders():
     assert {s.group for s in lib.storylets} >= {"epilogue.open", "epilogue.stakes",
                                                  "epilogue.kept", "epilogue.lost",
                                                  "epilogue.turn", "epilogue.close"}
+
+
+def test_after_someone_else_tells_the_roll_the_stake_is_still_taken_up(tmp_path):
+    """A model's narration or a player's own telling of the roll: the narrator's settle pays
+    the story's debt (the stake quoted, won or lost), once."""
+    from companion.games.becoming.narrate import Narrator
+    from companion.story.voice import Beat
+    s = _play(tmp_path, 5)
+    step, row = next((i, r) for i, r in enumerate(s.rows) if r.get("type") == "action"
+                     and any(e["kind"] == "threat_resolved" for e in r.get("events", [])))
+    from companion.core.game import Event
+    events = [Event(**e) for e in row["events"]]
+    scene = next(e.data["scene"] for e in events if e.kind == "threat_resolved")
+    memory = NarrationMemory(seed=5, fabula=s.memory.fabula)
+    beat = Beat(step=row["n"], action=Action(**row["action"]), events=events,
+                view=GAME.view(s.state, None))
+    told = Narrator(5).settle(beat, memory)
+    assert f"scene-{scene}" in {k.split("|", 1)[1] for k in memory.used
+                                if k.startswith("stake-taken|")}
+    assert told and Narrator(5).settle(beat, memory) == ""  # once

@@ -26,6 +26,7 @@ from companion.story.template import Character
 FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|I'd|me|my|mine|myself|we|we're|we'll|us|our|"
                           r"ours)\b", re.IGNORECASE)
 PARTICULARS = ("kept", "lost", "place", "turn", "turned")
+EPILOGUE_KEY = "becoming-epilogue-told"
 
 
 class NamedGroup(Phrase):
@@ -193,6 +194,7 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
         "vow": words_of(stakes[0]) if stakes else "",
         "points": str(tot.get(HERO, 0)),
     }
+    memory.used.add(EPILOGUE_KEY)
     return epilogue(fabula, _library(), when, values, memory, rng, particulars=PARTICULARS,
                     hero=hero)
 

@@ -30,6 +30,7 @@ from companion.core.game import Action, Event
 from companion.core.resources import rules_path
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
+    EPILOGUE_KEY,
     asset_words,
     phrase_of,
     speaker,
@@ -190,6 +191,22 @@ class Narrator:
             if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
                 parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(parts)
+
+    def settle(self, beat: Any, memory: Any) -> str:
+        """What the story still owes after a beat someone else told (a player's telling, a
+        model's narration): the scene's stake taken up, and the epilogue if none was told."""
+        parts = []
+        hero = hero_of(beat.view)
+        for i, event in enumerate(beat.events):
+            if event.kind == "threat_resolved":
+                stake = memory.fabula.stake(f"scene-{event.data['scene']}")
+                if stake is not None and stake.result and not memory.was_taken_up(stake.id):
+                    parts.append(tell_stake(stake, stake.result, hero, memory,
+                                            f"scene-{event.data['scene']}"))
+            if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
+                parts.append(tell_epilogue(beat.view, hero, memory,
+                                           memory.rng("epilogue", beat.step, i)))
+        return " ".join(p for p in parts if p)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
