@@ -140,3 +140,17 @@ def test_two_bargains_that_together_turn_an_asset_say_so():
         s = act(s, t, "offer", dice=2, timing="delayed")
     hint = turn_hint(GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
     assert "Accepting them all: a third negative Trait subverts Old Maren" in hint
+
+
+def test_two_bargains_for_the_same_positive_trait_are_spelled_out_without_a_crash():
+    from tests.becoming.states import set_traits
+    s = to_offers(set_traits(at_hero_gather(), "mercy", positive=1))
+    t1, t2 = tempters(s)
+    for t in (t1, t2):
+        s = act(s, t, "cost", kind="remove_positive", asset="mercy")
+        s = act(s, t, "offer", dice=1, timing="immediate")
+    view = GAME.view(s, "hero")
+    lines = consequences(view, [["remove_positive", "mercy"], ["remove_positive", "mercy"]],
+                         "immediate")
+    assert "could not be paid" in lines[1]
+    assert "Mercy" in turn_hint(view, GAME.legal_actions(s, "hero"), "hero")

@@ -425,11 +425,14 @@ def consequences(view: dict, costs: list, timing: str) -> list[str]:
             out.append(f"{a['name']} takes a negative Trait ({neg + 1} of 3): one more die for "
                        f"every Agent of Threat from now on.")
             a["traits"].append({"positive": False})
-        else:
+        elif pos:
             out.append(f"{a['name']} loses a positive Trait: one die fewer when you invoke "
                        f"it{now}.")
             idx = max(i for i, t in enumerate(a["traits"]) if t["positive"])
             a["traits"].pop(idx)
+        else:
+            out.append(f"{a['name']} has no positive Trait left to lose: this cost could not "
+                       "be paid.")
     return out
 
 
