@@ -1,7 +1,14 @@
 """Balance and speed of Becoming. Prints figures; asserts nothing.
 
-    python bench/becoming.py             # 500 games of the offline Fates against the scripted Hero
+    python bench/becoming.py             # 500 games of the offline Fates against each Hero
     python bench/becoming.py --games 100 # fewer
+    python bench/becoming.py --hero sensible
+
+Two Heroes face the offline Fates: the scripted Hero of autoplay (policy.py, which weighs every
+move by the points) and a sensible player written here, who plays by plain rules of thumb a
+person at the table might: invoke Assets when behind in dice (never one with two negative Traits),
+take a bargain that turns no Asset when behind, shoot the moon when behind in points (her
+Assets counted at 4) if her best pool falls short of the Agent's, and put her Traits where they stack.
 
 The balance table: how often the Hero wins (alone or tied), the spread of final scores for each
 seat, how many Assets the Hero keeps, how often games end early, bargains offered and accepted per
@@ -27,15 +34,80 @@ from companion.games.becoming import policy  # noqa: E402
 from companion.games.becoming.model import FATES, HERO, SEATS  # noqa: E402
 
 
-def policy_choice(game, state, due, rng) -> Action:
-    seat = due[0]
-    action = policy.choose(game.view(state, seat), seat, game.legal_actions(state, seat), rng)
-    return action.with_text("") if action.ask else action
+def _neg(a: dict) -> int:
+    return sum(1 for t in a["traits"] if not t["positive"])
 
 
-def play(seed: int):
-    steps = list(random_playout(GAME, seed, choose=policy_choice, max_steps=20_000))
-    return steps[-1][2], [a for _, a, _, _ in steps]
+def _pos(a: dict) -> int:
+    return sum(1 for t in a["traits"] if t["positive"])
+
+
+def _agent_bonus(view: dict) -> int:
+    """Dice the Agent can still claim from the Hero's negative Traits and turned Assets (written
+    out here so this bench also runs on older trees, for a before-and-after table)."""
+    if view.get("moon", {}).get("agent"):
+        return 0
+    taken = set(view["agent_invoked"]["traits"]) | set(view["agent_invoked"]["subverted"])
+    return sum((a["id"] not in taken) if a["subverted"] else
+               sum(1 for t in a["traits"] if not t["positive"] and t["id"] not in taken)
+               for a in view["assets"])
+
+
+def _turns(view: dict, costs) -> bool:
+    assets = {a["id"]: a for a in view["assets"]}
+    return any(k == "subvert" or (k == "add_negative" and _neg(assets[aid]) >= 2)
+               for k, aid in costs)
+
+
+def sensible_hero(view: dict, legal: list[Action]) -> Action:
+    """Rules of thumb, no arithmetic of odds (see the module's docstring)."""
+    kinds = {a.kind for a in legal}
+    by = lambda k: [a for a in legal if a.kind == k]  # noqa: E731
+    assets = {a["id"]: a for a in view["assets"]}
+    if "pick" in kinds or "pronouns" in kinds or not view.get("scene"):
+        return legal[0]
+    pools = view.get("pools") or {}
+    agent_likely = pools.get("agent", 0) + _agent_bonus(view) + 1
+    if kinds & {"invoke", "gathered", "ready", "moon"}:
+        free = sorted((assets[a.args["asset"]] for a in by("invoke")
+                       if _neg(assets[a.args["asset"]]) < 2), key=lambda a: (-_pos(a), a["id"]))
+        best = pools["hero"] + sum(1 + _pos(a) for a in free)
+        tot = view["scores"]
+        behind = tot[HERO] + 4 * sum(1 for a in assets.values() if not a["subverted"]) < max(
+            tot[f] for f in FATES)
+        if "moon" in kinds and behind and best < agent_likely:
+            return by("moon")[0]
+        if free and pools["hero"] < agent_likely:
+            return next(a for a in by("invoke") if a.args["asset"] == free[0]["id"])
+        return (by("gathered") or by("ready"))[0]
+    if "accept" in kinds or "reject" in kinds:
+        behind = pools["hero"] < pools["agent"] + _agent_bonus(view)
+        good = [a for a in by("accept") if behind and not _turns(view, a.args["costs"])]
+        if good:
+            return max(good, key=lambda a: a.args["dice"])
+        return (by("reject") or legal)[0]
+    if "regain" in kinds:
+        return by("regain")[0]
+    if "claim" in kinds:
+        return max(by("claim"), key=lambda a: (_pos(assets[a.args["asset"]]), a.args["asset"]))
+    return (by("withdraw") or legal)[0]
+
+
+def chooser(hero: str):
+    def choice(game, state, due, rng) -> Action:
+        seat = due[0]
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        if seat == HERO and hero == "sensible":
+            action = sensible_hero(view, legal)
+        else:
+            action = policy.choose(view, seat, legal, rng)
+        return action.with_text("") if action.ask else action
+    return choice
+
+
+def play(seed: int, hero: str = "scripted"):
+    steps = list(random_playout(GAME, seed, choose=chooser(hero), max_steps=20_000))
+    return steps[-1][2], [a for _, a, _, _ in steps], [e for *_, evs in steps for e in evs]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -43,7 +115,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def balance(games: int) -> None:
+def balance(games: int, hero: str = "scripted") -> None:
     start = time.perf_counter()
     wins, solo, early, kept = 0, 0, 0, []
     scores = {seat: [] for seat in SEATS}
@@ -51,7 +123,12 @@ def balance(games: int) -> None:
     moons = Counter()
     winners = Counter()
     for seed in range(games):
-        final, actions = play(seed)
+        final, actions, events = play(seed, hero)
+        for e in events:
+            if e.kind == "threat_resolved" and e.data["agent_moon"]:
+                moons["agent_won"] += e.data["winner"] != HERO
+        moons["counters"] += sum(1 for a in actions if a.kind == "propose")
+        moons["taken"] += sum(1 for a in actions if a.kind == "take")
         tot = GAME.outcome(final).scores
         for seat in SEATS:
             scores[seat].append(tot[seat])
@@ -73,7 +150,7 @@ def balance(games: int) -> None:
                 moons["hero" if a.seat == HERO else "agent"] += 1
         moons["hero_won"] += sum(1 for x in final.scores if x.why == "moon")
     took = time.perf_counter() - start
-    print(f"Becoming balance: {games} games, offline Fates vs the scripted Hero "
+    print(f"Becoming balance: {games} games, offline Fates vs the {hero} Hero "
           f"({games / took:.1f} games/s)")
     print(f"  Hero wins the game     {wins / games:6.1%}  (alone {solo / games:.1%}, "
           f"tied {(wins - solo) / games:.1%})")
@@ -95,7 +172,8 @@ def balance(games: int) -> None:
           f"Tempters backing {per_scene['backed'] / n:.2f}")
     print(f"  Hero wins a Threat     {per_scene['hero_won'] / n:6.1%} of scenes")
     print(f"  moon shots             Hero {moons['hero']} (won {moons['hero_won']}), "
-          f"Agent {moons['agent']}")
+          f"Agent {moons['agent']} (won {moons['agent_won']})")
+    print(f"  counters               {moons['counters']} proposed, {moons['taken']} taken")
 
 
 def engine_speed(games: int) -> None:
@@ -108,9 +186,14 @@ def engine_speed(games: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--hero", choices=("scripted", "sensible", "both"), default="both")
+    ap.add_argument("--no-speed", action="store_true", help="skip the engine speed line")
     args = ap.parse_args()
     random.seed(0)
-    balance(args.games)
+    for hero in (("scripted", "sensible") if args.hero == "both" else (args.hero,)):
+        balance(args.games, hero)
+    if args.no_speed:
+        return
     engine_speed(max(10, args.games // 10))
 
 

@@ -49,7 +49,9 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
     Verb("x", "x [TOPIC]", "X-card: ban TOPIC from the rest of the story and retell the last "
                            "beat without it. No questions asked."),
     Verb("journal", "journal", "Show the story so far."),
-    Verb("cost", "cost", "Tokens and calls spent on the language model this session."),
+    Verb("cost", "cost", "Tokens and calls spent on the language model this session (in a "
+                         "game with a `cost` of its own, type `spent`)."),
+    Verb("spent", "spent", "Tokens and calls spent on the language model this session."),
     Verb("quit", "quit", "Save and leave (resume later with `companion resume JOURNAL`)."),
 ]}
 
@@ -183,7 +185,7 @@ class Controller:
         raw = raw[1:] if raw.startswith("/") else raw
         verb, _, rest = raw.partition(" ")
         verb = verb.lower()
-        if verb in SHARED:
+        if verb in SHARED and verb not in self.cmds.VERBS:  # a game's own verb comes first
             getattr(self, f"_v_{verb}")(rest.strip())
         elif verb in self.cmds.VERBS:
             self._game_verb(verb, rest)
@@ -319,8 +321,11 @@ class Controller:
             self.out("data", json.dumps(rows, indent=1, ensure_ascii=False))
             return
         if not legal:
-            due = ", ".join(s for s in self.session.awaiting() if s != CHANCE) or "nobody"
-            self.out("info", f"Nothing for you to do right now (waiting for: {due}).")
+            due = ", ".join(s for s in self.session.awaiting() if s != CHANCE)
+            if not due and CHANCE in self.session.awaiting():
+                chance = self.session.game.chance(self.session.state)
+                due = f"{chance.what}, {chance.count}"
+            self.out("info", f"Nothing for you to do right now (waiting for: {due or 'nobody'}).")
             return
         rows = [f"  {i + 1:>3}  {describe(a)}" for i, a in enumerate(legal)]
         self.out("info", "Your legal moves (do N):\n" + "\n".join(rows))
@@ -379,6 +384,8 @@ class Controller:
         from companion.llm import ledger
 
         self.out("info", ledger.summarize(rows))
+
+    _v_spent = _v_cost
 
     def _v_quit(self, rest: str) -> None:
         self.done = True

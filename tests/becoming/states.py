@@ -54,9 +54,14 @@ def set_traits(s: State, aid: str, positive: int = 0, negative: int = 0) -> Stat
     return s.model_copy(update={"assets": tuple(a if x.id == aid else x for x in s.assets)})
 
 
-def turn(s: State, aid: str, by: str = "shears", name: str = "The Turned") -> State:
+def turn(s: State, aid: str, by: str = "shears", name: str = "The Turned",
+         marks: int = 0) -> State:
+    """``aid`` subverted by ``by``: outright (a cost or a prize), or by its third negative Trait
+    (``marks=3``: the three marks are kept with it, out of play, for a moon shot)."""
+    kept = tuple(Trait(id=f"z{aid}{i}", name=f"m{i}", positive=False, by=by)
+                 for i in range(marks))
     a = asset_of(s, aid).model_copy(update={"traits": (), "subverted_by": by,
-                                            "turned_name": name})
+                                            "turned_name": name, "turned_marks": kept})
     return s.model_copy(update={"assets": tuple(a if x.id == aid else x for x in s.assets)})
 
 

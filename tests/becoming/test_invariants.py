@@ -29,7 +29,7 @@ def _points_from_events(events) -> Counter:
             pts[d["by"]] += 2
         elif e.kind == "asset_subverted":
             pts[d["by"]] += 4
-        elif e.kind == "asset_regained":
+        elif e.kind == "asset_regained" and d["struck"]:  # only a mark crossed out scores
             pts["hero"] += 2
         elif e.kind == "moon_won":
             pts["hero"] += 5

@@ -11,7 +11,7 @@ from companion.core.verbs import CommandError, match_one, is_number
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, PRONOUNS
 from companion.games.becoming.render import sheet
-from companion.games.becoming.views import offer_text
+from companion.games.becoming.views import describe, offer_text, regain_terms
 
 VERBS: dict[str, tuple[str, str]] = {
     "pick": ("pick ASSET [-- TEXT]",
@@ -34,6 +34,14 @@ VERBS: dict[str, tuple[str, str]] = {
                "after the roll)."),
     "reject": ("reject FATE [-- words]",
                "Refuse a Tempter's bargain. Each refusal gives the Agent of Threat one more die."),
+    "counter": ("counter FATE",
+                "Counter a Tempter's bargain (once each): name other costs with `cost`, then "
+                "`propose DICE`. The Tempter takes it or refuses it (then the first bargain "
+                "stands)."),
+    "propose": ("propose DICE [-- words]", "Send your counter: the costs you named for 1-3 dice."),
+    "withdraw": ("withdraw", "Drop your counter unsent (the bargain stands as offered)."),
+    "take": ("take [-- words]", "(Tempter) Take the Hero's counter: your bargain becomes it."),
+    "refuse": ("refuse [-- words]", "(Tempter) Refuse the Hero's counter: your bargain stands."),
     "claim": ("claim ASSET [-- the Trait's name]",
               "You won the Threat: add a positive Trait to one Asset that is still yours "
               "(at most five Traits on an Asset). +3 points."),
@@ -45,7 +53,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "scene": ("scene", "This scene: its Setup, Threat, Elements, Agent and the dice."),
     "back": ("back", "(Tempter) Back the Agent of Threat: +3 dice to the Agent."),
     "cost": ("cost subvert|negative|positive ASSET",
-             "(Tempter) Add a cost to your bargain (three at most)."),
+             "(Tempter) Add a cost to your bargain (three at most). (Hero, countering) Name a "
+             "cost you would pay instead. The model's spending is `spent`."),
     "offer": ("offer DICE now|later [-- words]",
               "(Tempter) Seal your bargain: 1-3 dice, paid at once or after the roll."),
     "subvert": ("subvert ASSET", "(Agent) Claim the prize: subvert one Asset."),
@@ -104,7 +113,11 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "pick":
         if "pick" not in kinds:
             raise RuleError("turn order", "it is not your pick now")
-        aid = match_one(head, _card_choices(view), "Asset on the Hero card")
+        allowed = {a.args["asset"] for a in legal if a.kind == "pick"}
+        choices = _card_choices(view)
+        if head.lower() not in {k.lower() for k in choices}:  # suggest only what may be picked
+            choices = {k: v for k, v in choices.items() if v in allowed}
+        aid = match_one(head, choices, "Asset on the Hero card")
         return [Action(seat=seat, kind="pick", args={"asset": aid}, text=text)]
     if verb == "pronouns":
         if head.lower() not in PRONOUNS:
@@ -122,19 +135,37 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "moon":
         return [Action(seat=seat, kind="moon", text=text or head)]
     if verb in ("accept", "reject"):
-        offers = [a for a in legal if a.kind == verb]
+        offers = [a for a in legal if a.kind in ("accept", "reject")]
         if not offers:
             raise RuleError("turn order", "there is no bargain to answer now")
         if not head and len({a.args["tempter"] for a in offers}) == 1:
-            return [offers[0].with_text(text)]
+            return [Action(seat=seat, kind=verb, args=offers[0].args, text=text)]
         tempter = match_one(head, _fate_choices(view), "Fate")
+        same = next((a for a in offers if a.args["tempter"] == tempter), None)
+        if same is not None:  # the engine says why, if this answer cannot be given
+            return [Action(seat=seat, kind=verb, args=same.args, text=text)]
         return [_one(legal, verb, text, tempter=tempter)]
     if verb == "claim":
         aid = match_one(head, _asset_choices(view), "Asset")
         return [Action(seat=seat, kind="claim", args={"asset": aid}, text=text)]
     if verb == "regain":
         aid = match_one(head, _asset_choices(view), "Asset")
-        return [Action(seat=seat, kind="regain", args={"asset": aid}, text=text)]
+        return [_one(legal, "regain", text, asset=aid)]
+    if verb == "counter":
+        offers = [a for a in legal if a.kind == "counter"]
+        if not offers:
+            raise RuleError("countering", "there is no bargain you can counter now (each may "
+                            "be countered once, while you answer the offers)")
+        if not head and len(offers) == 1:
+            return [offers[0]]
+        tempter = match_one(head, _fate_choices(view), "Fate")
+        return [Action(seat=seat, kind="counter", args={"tempter": tempter})]
+    if verb == "propose":
+        if not head.isdigit():
+            raise CommandError("say how many dice you ask for", "propose 2")
+        return [Action(seat=seat, kind="propose", args={"dice": int(head)}, text=text)]
+    if verb in ("withdraw", "take", "refuse"):
+        return [Action(seat=seat, kind=verb, text=text)]
     if verb == "forgo":
         return [Action(seat=seat, kind="forgo")]
     if verb == "back":
@@ -145,8 +176,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("a cost is subvert, negative (add a negative Trait) or positive "
                                "(remove a positive Trait)", "cost negative Courage")
         aid = match_one(name, _asset_choices(view), "Asset")
-        return [Action(seat=seat, kind="cost", args={"kind": COST_WORDS[word.lower()],
-                                                     "asset": aid})]
+        kind = "counter_cost" if "counter_cost" in kinds or seat == HERO else "cost"
+        return [Action(seat=seat, kind=kind, args={"kind": COST_WORDS[word.lower()],
+                                                   "asset": aid})]
     if verb == "offer":
         parts = head.split()
         if len(parts) != 2 or not is_number(parts[0]) or parts[1] not in ("now", "later"):
@@ -198,7 +230,7 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
         return [c["name"] for c in view.get("card", []) if c["id"] in allowed]
     if verb in ("invoke", "claim", "regain", "subvert"):
         return [names[a.args["asset"]] for a in legal if a.kind == verb and "asset" in a.args]
-    if verb in ("accept", "reject"):
+    if verb in ("accept", "reject", "counter"):
         return sorted({view["fates"][a.args["tempter"]]["name"] for a in legal if a.kind == verb})
     if verb == "pronouns":
         return list(PRONOUNS)
@@ -211,7 +243,9 @@ def useful_verbs(legal: list[Action]) -> list[str]:
              ("gathered", "done"), ("ready", "done"), ("moon", "moon"), ("accept", "accept"),
              ("reject", "reject"), ("claim", "claim"), ("regain", "regain"), ("forgo", "forgo"),
              ("back", "back"), ("cost", "cost"), ("offer", "offer"), ("subvert", "subvert"),
-             ("mark_risked", "mark"), ("mark", "mark"))
+             ("mark_risked", "mark"), ("mark", "mark"), ("counter", "counter"),
+             ("counter_cost", "cost"), ("propose", "propose"), ("withdraw", "withdraw"),
+             ("take", "take"), ("refuse", "refuse"))
     verbs = []
     for kind, verb in table:
         if kind in kinds and verb not in verbs:
@@ -247,6 +281,9 @@ def offers_text(view: dict) -> str:
             rows.append(f"  {name} backs the Agent: +3 dice to the Agent")
         else:
             rows.append(f"  {name} offers {o['text']}{answer}")
+            if not o.get("answer"):
+                costs = [[c["kind"], c["asset"]] for c in o["costs"]]
+                rows += [f"      {x}" for x in consequences(view, costs, o["timing"])]
         if o.get("speech"):
             rows.append(f"      “{o['speech']}”")
     return "Offers:\n" + "\n".join(rows)
@@ -281,9 +318,10 @@ def toolbar(view: dict) -> str:
     p = view["pools"]
     left = sum(1 for a in view["assets"] if not a["subverted"])
     pts = view["scores"]
-    return (f" Scene {view['scene']}/9 {sc['title']} · Agent {f['name']} · dice {p['hero']} vs "
-            f"{p['agent']} · Assets {left}/9 · points {pts[HERO]} vs Fates "
-            f"{max(pts[s] for s in FATES)} · F1 help")
+    lead = max(FATES, key=lambda x: (pts[x], -FATES.index(x)))
+    return (f" Scene {view['scene']}/9 · Agent {f['name']} · dice {p['hero']} vs {p['agent']} · "
+            f"Assets {left}/9 · you {pts[HERO]} pts · {view['fates'][lead]['name']} {pts[lead]} "
+            f"(top Fate) · F1 help")
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
@@ -291,13 +329,14 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     d = rules()
     if "pick" in kinds:
         allowed = {a.args["asset"] for a in legal}
+        opening = opening_text(view) + "\n\n" if not view.get("assets") else ""
         rows = []
         for kind, label in (("virtue", "Virtues"), ("strength", "Strengths"), ("ally", "Allies")):
             names = [c["name"] for c in view["card"] if c["id"] in allowed and c["kind"] == kind]
             if names:
                 rows.append(f"  {label}: {', '.join(names)}")
-        return ("Pick an Asset for the Hero (pick NAME; help pick, or scene for more); the Fates "
-                "pick in turn after you:\n" + "\n".join(rows))
+        return (opening + "Pick an Asset for the Hero (pick NAME; help pick, or scene for "
+                "more); the Fates pick in turn after you:\n" + "\n".join(rows))
     if "pronouns" in kinds:
         return "The Hero's pronouns: pronouns she, pronouns he or pronouns they."
     if seat == HERO and view.get("phase") == "hero_gather":
@@ -308,17 +347,111 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if seat == HERO and view.get("phase") == "more_hero":
         return (f"Dice now: you {view['pools']['hero']} · the Agent {view['pools']['agent']}. "
                 "Invoke more Assets (invoke ASSET) or roll (done).")
-    if "accept" in kinds:
+    if "reject" in kinds:
         rows = []
         for a in legal:
-            if a.kind == "accept":
+            if a.kind == "reject":
                 f = view["fates"][a.args["tempter"]]
                 rows.append(f"  {f['name']} {f['title']}: " + offer_text(
                     d, a.args["dice"], a.args["timing"], a.args["costs"]))
-        return ("Your answer to each bargain (accept NAME / reject NAME; each refusal gives "
-                f"the Agent a die):\n" + "\n".join(rows))
+                rows += ["      " + x for x in consequences(view, a.args["costs"],
+                                                           a.args["timing"])]
+                if not any(b.kind == "accept" and b.args == a.args for b in legal):
+                    rows.append("      (it can no longer be paid beside the bargain you "
+                                "accepted: reject or counter it)")
+        both = together(view, [a for a in legal if a.kind == "accept"])
+        if both:
+            rows.append("  Accepting them all: " + both)
+        counter = " / counter NAME" if "counter" in kinds else ""
+        return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; each "
+                "refusal gives the Agent a die):\n" + "\n".join(rows))
+    if "counter_cost" in kinds or "propose" in kinds:
+        c = view.get("counter") or {}
+        named = "; ".join(x["text"] for x in c.get("costs", [])) or "no cost yet"
+        return (f"Your counter to {view['fates'][c.get('tempter', FATES[0])]['name']}: {named}. "
+                "Name a cost (cost negative|positive|subvert ASSET), then propose DICE "
+                "(withdraw to drop it).")
+    if "take" in kinds:
+        c = view["counter"]
+        costs = [[x["kind"], x["asset"]] for x in c["costs"]]
+        return ("The Hero counters your bargain: " + offer_text(d, c["dice"], c["timing"], costs)
+                + ". take or refuse.")
     if "regain" in kinds:
-        return "Your moon shot won: take back a subverted Asset (regain ASSET)."
+        names = {a["id"]: a["name"] for a in view["assets"]}
+        rows = [f"  {names[a.args['asset']]}: {regain_terms(a.args.get('marks', 0))}"
+                for a in legal if a.kind == "regain"]
+        return ("Your moon shot won: take back a subverted Asset (regain ASSET):\n"
+                + "\n".join(rows))
     if "claim" in kinds:
         return "You won the Threat: add a positive Trait to an Asset (claim ASSET -- its name)."
     return ""
+
+
+def opening_text(view: dict) -> str:
+    """What the table knows before the first pick: the Quest's premise and the three Fates."""
+    lines = []
+    q = view.get("quest")
+    if q:
+        lines.append(f"The Quest: {q['title']}. {q['premise']}")
+    d = rules()
+    lines.append("The three Fates, your rivals (each plays for its own points):")
+    for seat in FATES:
+        f = d.fate(seat)
+        lines.append(f"  {f.name} {f.title}: {f.temperament}. Avatar: {f.avatar}.")
+    return "\n".join(lines)
+
+
+def consequences(view: dict, costs: list, timing: str) -> list[str]:
+    """Each cost of a bargain in the Hero's words, before she answers: 'this subverts Quick Wits:
+    you lose it and its die'."""
+    assets = {a["id"]: dict(a, traits=list(a["traits"])) for a in view.get("assets", [])}
+    out = []
+    for kind, aid in costs:
+        a = assets[aid]
+        pos = sum(1 for t in a["traits"] if t["positive"])
+        neg = sum(1 for t in a["traits"] if not t["positive"])
+        dice = 1 + pos
+        its = f"its {dice} {'die' if dice == 1 else 'dice'}"
+        now = (" (it is invoked: its dice leave your pool at once)"
+               if a["invoked"] and timing == "immediate" else "")
+        if a["subverted"]:
+            out.append(f"{a['name']} is already subverted: this cost would lapse.")
+        elif kind == "subvert" or (kind == "add_negative" and neg >= 2):
+            why = "this subverts" if kind == "subvert" else "a third negative Trait subverts"
+            out.append(f"{why} {a['name']}: you lose it and {its}, the 4 points it would "
+                       f"score at the end, and it feeds the Agent a die{now}.")
+            a["subverted"] = True
+        elif kind == "add_negative":
+            out.append(f"{a['name']} takes a negative Trait ({neg + 1} of 3): one more die for "
+                       f"every Agent of Threat from now on.")
+            a["traits"].append({"positive": False})
+        elif pos:
+            out.append(f"{a['name']} loses a positive Trait: one die fewer when you invoke "
+                       f"it{now}.")
+            idx = max(i for i, t in enumerate(a["traits"]) if t["positive"])
+            a["traits"].pop(idx)
+        else:
+            out.append(f"{a['name']} has no positive Trait left to lose: this cost could not "
+                       "be paid.")
+    return out
+
+
+def together(view: dict, accepts: list[Action]) -> str:
+    """What the open bargains would do if all were accepted, when that is worse than each alone
+    (two marks that together turn an Asset)."""
+    if len(accepts) < 2:
+        return ""
+    alone = {line for a in accepts for line in consequences(view, a.args["costs"],
+                                                            a.args["timing"])}
+    costs = [c for a in accepts for c in a.args["costs"]]
+    worse = [line for line in consequences(view, costs, "delayed")
+             if line not in alone and "subverts" in line]
+    return " ".join(worse)
+
+
+def label(action: Action, view: dict) -> str:
+    """An action as `actions` lists it: a bargain to answer names what it would cost."""
+    text = describe(rules(), action)
+    if action.kind == "accept":
+        text += "; " + " ".join(consequences(view, action.args["costs"], action.args["timing"]))
+    return text

@@ -100,6 +100,18 @@ class Scene(_Strict):
     threat_dice: int = Field(ge=1, le=12)
     agent: FateSeat
     source: Source = "ours"
+    # told instead when the Hero lost the scene before (a crown is not "in the Hero's hands" after
+    # she lost it); empty: the same words either way
+    setup_lost: str = ""
+    threat_lost: str = ""
+    elements_lost: tuple[str, ...] = ()
+
+    def told(self, lost_before: bool) -> tuple[str, str, tuple[str, ...]]:
+        """(setup, threat, elements) as told after the scene before was won or lost."""
+        if not lost_before:
+            return self.setup, self.threat, self.elements
+        return (self.setup_lost or self.setup, self.threat_lost or self.threat,
+                self.elements_lost or self.elements)
 
 
 class Quest(_Strict):

@@ -12,10 +12,14 @@ Modelling choices, each a reading of the rule text:
   it with its dice (1-3) and whether it takes effect at once (step 7) or after the roll (step 11);
   or it backs the Agent. Both Tempters are awaited at once and nothing of a draft reaches any other
   seat until both have sealed (the kernel's several-seats-awaited mechanism).
-* The Hero answers each bargain: accept or reject (the rules' "counter" is table talk here: the
-  Hero can say what she would take, the Tempter cannot re-offer within the step).
-* Shooting the moon is declared at the start of one's gathering. The Hero needs a subverted Asset
-  to win back; her bargains are all refused (each still a die for the Agent unless he shoots too).
+* The Hero answers each bargain: accept, reject or counter. A counter names other costs from the
+  same list (one to three) and one to three dice; the Tempter takes it (the bargain becomes the
+  counter, accepted) or refuses it (the first bargain stands, to be accepted or rejected). One
+  counter per bargain. An acceptance whose costs could no longer all be paid alongside those
+  already accepted (two bargains asking for the same Asset) is refused, with the reason.
+* Shooting the moon is declared at the start of one's gathering; the Hero needs nothing to win
+  back (a success with nothing subverted still scores 5 and the usual positive Trait); her bargains
+  are all refused (each still a die for the Agent unless he shoots too).
   The Agent's moon shot takes no dice from negative Traits, subverted Assets or the Tempters
   (neither backing nor rejections), so no Tempter may back him.
 * The Agent's prize "on each risked Asset" is one mark per risked Asset still the Hero's, chosen
@@ -44,12 +48,19 @@ from companion.games.becoming.model import (
     Phase,
     State,
 )
-from companion.games.becoming.views import describe, view_of
+from companion.games.becoming.views import (
+    PHASE_WORDS,
+    cost_text,
+    describe,
+    seat_name,
+    view_of,
+)
 
 CREATION = (Phase.QUEST, Phase.PICK, Phase.NAME, Phase.PRONOUNS)
 SEAT_PHASES = {  # the seat awaited in each single-seat phase: "agent", "winner" or HERO
     Phase.ELEMENTS: "agent", Phase.THREAT: "agent", Phase.HERO_GATHER: HERO,
-    Phase.AGENT_GATHER: "agent", Phase.ANSWERS: HERO, Phase.MORE_HERO: HERO,
+    Phase.AGENT_GATHER: "agent", Phase.ANSWERS: HERO, Phase.COUNTER: HERO,
+    Phase.MORE_HERO: HERO,
     Phase.MORE_AGENT: "agent", Phase.PRIZE: "winner", Phase.PRIZE_TRAITS: "winner",
     Phase.RESOLVE: "winner", Phase.NAME: HERO, Phase.PRONOUNS: HERO,
 }
@@ -121,6 +132,8 @@ class Becoming:
                     if not ((o := flow.offer_of(s, t)) and o.sealed)]
         if p is Phase.CLOSE:
             return [seat for seat in s.closers if seat not in s.closed]
+        if p is Phase.COUNTER_REPLY:
+            return [s.counter.tempter] if s.counter else []
         who = SEAT_PHASES[p]
         if who == "agent":
             return [self.agent(s)]
@@ -199,12 +212,12 @@ class Becoming:
         if p is Phase.OFFERS:
             return self._tempter(s, seat)
         if p is Phase.ANSWERS:
-            return [Action(seat=seat, kind=k, args={
-                "tempter": o.tempter, "dice": o.dice, "timing": o.timing,
-                "costs": [[c.kind, c.asset] for c in o.costs]},
-                ask="What does the Hero say? (optional)")
-                    for o in s.offers if not o.back and o.answer is None
-                    for k in ("accept", "reject")]
+            return self._answers(s, seat)
+        if p is Phase.COUNTER:
+            return self._counter(s, seat)
+        if p is Phase.COUNTER_REPLY:
+            return [Action(seat=seat, kind=k, ask="What does your avatar say? (optional)")
+                    for k in ("take", "refuse")]
         if p is Phase.PRIZE:
             return self._prize(s, seat)
         if p is Phase.PRIZE_TRAITS:
@@ -231,7 +244,7 @@ class Becoming:
                        ask="How does the Hero call on it? (optional)")
                 for a in s.assets if not a.subverted and a.id not in s.invoked]
         if s.phase is Phase.HERO_GATHER:
-            if not s.invoked and any(a.subverted for a in s.assets):
+            if not s.invoked:
                 acts.append(Action(seat=seat, kind="moon",
                                    ask="Your stakes: what happens if you win? (optional)"))
             acts.append(Action(seat=seat, kind="gathered",
@@ -282,10 +295,48 @@ class Becoming:
                                            "(optional)"))
         return acts
 
+    def _answers(self, s: State, seat: str) -> list[Action]:
+        """Step 6: accept (if its costs can still all be paid beside those accepted), reject or
+        counter (once) each open bargain."""
+        acts = []
+        for o in s.offers:
+            if o.back or o.answer is not None:
+                continue
+            args = {"tempter": o.tempter, "dice": o.dice, "timing": o.timing,
+                    "costs": [[c.kind, c.asset] for c in o.costs]}
+            kinds = ["accept", "reject"] if flow.payable_with_accepted(s, o) else ["reject"]
+            acts += [Action(seat=seat, kind=k, args=args, ask="What does the Hero say? (optional)")
+                     for k in kinds]
+            if o.tempter not in s.countered:
+                acts.append(Action(seat=seat, kind="counter", args={"tempter": o.tempter}))
+        return acts
+
+    def _counter(self, s: State, seat: str) -> list[Action]:
+        """Step 6, a counter: costs from the same list (payable beside those accepted), then the
+        dice asked for."""
+        draft = s.counter
+        assert draft is not None
+        acts = []
+        if len(draft.costs) < MAX_COSTS:
+            for a in s.assets:
+                for kind in COSTS:
+                    trial = draft.model_copy(update={
+                        "costs": draft.costs + (m.Cost(kind=kind, asset=a.id),)})
+                    if flow.payable_with_accepted(s, trial):
+                        acts.append(Action(seat=seat, kind="counter_cost",
+                                           args={"kind": kind, "asset": a.id}))
+        if draft.costs:
+            acts += [Action(seat=seat, kind="propose", args={"dice": n},
+                            ask="What does the Hero say as she counters? (optional)")
+                     for n in range(1, MAX_OFFER_DICE + 1)]
+        acts.append(Action(seat=seat, kind="withdraw"))
+        return acts
+
     def _prize(self, s: State, seat: str) -> list[Action]:
         if seat == HERO:
             if s.hero_moon and not s.moon_regained and any(a.subverted for a in s.assets):
-                return [Action(seat=seat, kind="regain", args={"asset": a.id})
+                return [Action(seat=seat, kind="regain",
+                               args={"asset": a.id, "marks": len(a.turned_marks)})
                         for a in s.assets if a.subverted]
             acts = [Action(seat=seat, kind="claim", args={"asset": a.id},
                            ask="Name the positive Trait it gains (optional)")
@@ -305,6 +356,8 @@ class Becoming:
         "invoke_trait": flow.invoke_trait, "invoke_subverted": flow.invoke_subverted,
         "back": flow.back, "cost": flow.cost, "offer": flow.seal,
         "accept": flow.answer, "reject": flow.answer, "regain": flow.regain,
+        "counter": flow.counter, "counter_cost": flow.counter_cost, "propose": flow.propose,
+        "withdraw": flow.withdraw, "take": flow.counter_answered, "refuse": flow.counter_answered,
         "claim": flow.claim_positive, "forgo": flow.forgo, "subvert": flow.claim_subvert,
         "mark_risked": flow.claim_traits, "mark": flow.mark, "resolve": flow.resolve,
         "close": flow.close, "rename": flow.renamed,
@@ -352,9 +405,9 @@ class Becoming:
         labels = [self.describe(x) for x in legal]
         due = self.to_move(s)
         if a.seat not in due:
-            who = ", ".join(due) or "nobody"
-            return RuleError("turn order", f"it is not the {a.seat}'s move (waiting for: {who})",
-                             labels)
+            who = " and ".join(seat_name(self.data, x) for x in due) or "nobody"
+            return RuleError("turn order", f"it is not {seat_name(self.data, a.seat)}'s move "
+                             f"now: {PHASE_WORDS[s.phase.value]} (waiting for {who})", labels)
         k, args = a.kind, a.args
         assets = {x.id: x for x in s.assets}
         target = assets.get(args.get("asset", ""))
@@ -380,9 +433,8 @@ class Becoming:
             return RuleError("shooting the moon", "the Agent shooting the moon takes no dice "
                              "from negative Traits or subverted Assets", labels)
         if k == "moon":
-            return RuleError("shooting the moon", "the moon is shot before anything is invoked"
-                             + (" and the Hero needs a subverted Asset to win back"
-                                if a.seat == HERO else ""), labels)
+            return RuleError("shooting the moon", "the moon is shot at the start of gathering, "
+                             "before anything is invoked", labels)
         if k == "back" and s.agent_moon:
             return RuleError("shooting the moon", "an Agent shooting the moon takes no dice "
                              "from the Tempters", labels)
@@ -409,10 +461,49 @@ class Becoming:
         if k in ("claim", "mark") and target is not None:
             return RuleError("Traits", "an Asset holds at most five Traits, and a subverted "
                              "Asset takes none", labels)
-        if k in ("accept", "reject") and s.hero_moon:
+        if k == "propose" and s.counter is not None and not s.counter.costs:
+            return RuleError("countering", "a counter names at least one cost (cost negative "
+                             "ASSET, ...) before the dice it asks", labels)
+        if k == "propose" and s.counter is not None:
+            return RuleError("countering", "a counter asks one to three dice", labels)
+        if k == "counter_cost" and s.counter is not None:
+            return RuleError("countering", "a counter asks at most three costs, each one that "
+                             "could be paid beside the bargains you accepted", labels)
+        if k in ("accept", "reject", "counter") and s.hero_moon:
             return RuleError("shooting the moon", "the Hero shooting the moon accepts no "
                              "bargains", labels)
-        return RuleError(s.phase.value, f"{k} is not possible now", labels)
+        if k in ("accept", "reject", "counter") and s.phase is Phase.ANSWERS:
+            return self._answer_refusal(s, a, labels)
+        return RuleError("scene order", f"that is not a move now: {PHASE_WORDS[s.phase.value]}",
+                         labels)
+
+    def _answer_refusal(self, s: State, a: Action, labels: list[str]) -> RuleError:
+        d = self.data
+        t = a.args.get("tempter")
+        o = flow.offer_of(s, t) if t in FATES else None
+        if o is None:
+            return RuleError("answering bargains", "that Fate made no offer this scene", labels)
+        name = d.fate(t).name
+        if o.back:
+            return RuleError("answering bargains", f"{name} backed the Agent of Threat: there "
+                             "is no bargain from that Fate to answer", labels)
+        if o.answer is not None:
+            return RuleError("answering bargains", f"{name}'s bargain is already "
+                             f"{o.answer}", labels)
+        if a.kind == "counter":
+            return RuleError("countering", f"{name}'s bargain has been countered once already: "
+                             "accept or reject it", labels)
+        clash = flow.unpayable_with_accepted(s, o)
+        if a.kind == "accept" and clash is not None:
+            other, cost = clash
+            whose = ("this bargain" if other.tempter == t
+                     else f"{d.fate(other.tempter).name}'s bargain")
+            return RuleError("bargain costs", f"{name}'s bargain can no longer be paid beside "
+                             f"the one you accepted: {whose} would ask for "
+                             f"{cost_text(d, cost.kind, cost.asset)}, which could not be paid "
+                             "then. Reject it, or counter with other costs", labels)
+        return RuleError("answering bargains", "answer the bargain as it was offered (its dice "
+                         "and costs)", labels)
 
     # -- views ------------------------------------------------------------------------------------------
     def view(self, s: State, seat: str | None) -> dict:

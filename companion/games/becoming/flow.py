@@ -76,7 +76,7 @@ def begin_scene(q: Quest, s: State, n: int):
     s = s.model_copy(update={
         "scene": n, "phase": Phase.ELEMENTS, "invoked": (), "agent_traits": (),
         "agent_subverted": (), "hero_moon": False, "agent_moon": False, "introduced": (),
-        "offers": (), "rejections": 0, "hero_roll": (), "agent_roll": (), "winner": None,
+        "offers": (), "rejections": 0, "counter": None, "countered": (), "hero_roll": (), "agent_roll": (), "winner": None,
         "prize_marked": (), "moon_regained": False, "hero_stakes": "", "threat_text": ""})
     return s, []
 
@@ -84,10 +84,12 @@ def begin_scene(q: Quest, s: State, n: int):
 def elements(d: Rules, q: Quest, s: State, a: Action):  # step 1
     n = s.scene
     sc = q.scenes[n - 1]
+    prior = [x for x in s.log if x.scene == n - 1]
+    setup, _, told = sc.told(bool(prior) and prior[-1].winner != HERO)
     s = s.model_copy(update={"phase": Phase.AVATARS})
     return s, [Event(kind="scene_begun", data={
         "scene": n, "title": sc.title, "agent": sc.agent, "threat_dice": sc.threat_dice,
-        "setup": sc.setup, "elements": list(sc.elements), "tempters": list(tempters(q, n))}),
+        "setup": setup, "elements": list(told), "tempters": list(tempters(q, n))}),
         Event(kind="elements_told", data={"scene": n, "agent": a.seat, "text": _text(a)})]
 
 
@@ -101,8 +103,10 @@ def introduce(d: Rules, q: Quest, s: State, a: Action):  # step 1
 
 def threat(d: Rules, q: Quest, s: State, a: Action):  # step 2
     s = s.model_copy(update={"phase": Phase.HERO_GATHER, "threat_text": _text(a)})
+    prior = [x for x in s.log if x.scene == s.scene - 1]
+    _, told, _ = q.scenes[s.scene - 1].told(bool(prior) and prior[-1].winner != HERO)
     return s, [Event(kind="threat_presented", data={
-        "scene": s.scene, "agent": a.seat, "threat": q.scenes[s.scene - 1].threat,
+        "scene": s.scene, "agent": a.seat, "threat": told,
         "text": _text(a)})]
 
 
@@ -243,9 +247,76 @@ def _answer(s: State, tempter: str, answer: str, text: str):
 def answer(d: Rules, q: Quest, s: State, a: Action):
     s, events = _answer(s, a.args["tempter"], "accepted" if a.kind == "accept" else "rejected",
                         _text(a))
+    return _after_answer(d, q, s, events)
+
+
+def _after_answer(d: Rules, q: Quest, s: State, events: list[Event]):
+    s = s.model_copy(update={"phase": Phase.ANSWERS, "counter": None})
     if any(o.answer is None for o in s.offers if not o.back):
         return s, events
     return _step7(d, q, s, events)
+
+
+def unpayable_with_accepted(s: State, offer: Offer) -> tuple[Offer, Cost] | None:
+    """The bargain and cost that could not be paid if ``offer`` were accepted beside the bargains
+    already accepted this scene (None: all of them can be paid)."""
+    accepted = [o for o in s.offers if o.answer == "accepted" and o.tempter != offer.tempter]
+    ordered = sorted(accepted + [offer], key=lambda o: FATES.index(o.tempter))
+    return m.first_unpayable({x.id: x for x in s.assets}, ordered)
+
+
+def payable_with_accepted(s: State, offer: Offer) -> bool:
+    return unpayable_with_accepted(s, offer) is None
+
+
+# -- step 6: a counter ----------------------------------------------------------------------------
+def counter(d: Rules, q: Quest, s: State, a: Action):
+    t = a.args["tempter"]
+    o = offer_of(s, t)
+    s = s.model_copy(update={"phase": Phase.COUNTER, "countered": s.countered + (t,),
+                             "counter": Offer(tempter=t, timing=o.timing)})
+    return s, [Event(kind="counter_begun", data={"scene": s.scene, "tempter": t})]
+
+
+def counter_cost(d: Rules, q: Quest, s: State, a: Action):
+    c = Cost(kind=a.args["kind"], asset=a.args["asset"])
+    s = s.model_copy(update={"counter": s.counter.model_copy(
+        update={"costs": s.counter.costs + (c,)})})
+    return s, [Event(kind="counter_cost", data={"scene": s.scene, "tempter": s.counter.tempter,
+                                                "kind": c.kind, "asset": c.asset})]
+
+
+def propose(d: Rules, q: Quest, s: State, a: Action):
+    c = s.counter.model_copy(update={"dice": a.args["dice"], "sealed": True,
+                                     "speech": _text(a)})
+    s = s.model_copy(update={"counter": c, "phase": Phase.COUNTER_REPLY})
+    first = offer_of(s, c.tempter)
+    return s, [Event(kind="counter_proposed", data={
+        "scene": s.scene, "tempter": c.tempter, "dice": c.dice, "timing": c.timing,
+        "costs": [x.model_dump() for x in c.costs], "text": _text(a),
+        "was": {"dice": first.dice, "costs": [x.model_dump() for x in first.costs]}})]
+
+
+def withdraw(d: Rules, q: Quest, s: State, a: Action):
+    """The Hero drops her counter unsaid: the bargain stands as offered (no second counter)."""
+    t = s.counter.tempter
+    return (s.model_copy(update={"phase": Phase.ANSWERS, "counter": None}),
+            [Event(kind="counter_withdrawn", data={"scene": s.scene, "tempter": t})])
+
+
+def counter_answered(d: Rules, q: Quest, s: State, a: Action):
+    """The Tempter takes the counter (its bargain becomes the counter, accepted) or refuses it
+    (its first bargain stands, to be accepted or rejected)."""
+    c = s.counter
+    taken = a.kind == "take"
+    events = [Event(kind="counter_answered", data={
+        "scene": s.scene, "tempter": c.tempter, "taken": taken, "text": _text(a)})]
+    if taken:
+        first = offer_of(s, c.tempter)
+        s = _set_offer(s, first.model_copy(update={"costs": c.costs, "dice": c.dice}))
+        s, more = _answer(s, c.tempter, "accepted", c.speech)
+        events += more
+    return _after_answer(d, q, s, events)
 
 
 def _pay_all(d: Rules, s: State, timing: str, events: list[Event]) -> State:

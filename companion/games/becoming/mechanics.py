@@ -11,11 +11,10 @@ Reading of the rules where the outline is short (each is tested):
 * A Trait's name is the writer's words when the action carries any, else one of our own from the
   Hero card's word lists, chosen by the Trait's number (deterministic, so replay agrees).
 * A positive Trait that is removed is the newest one on the Asset.
-* A regained Asset (the Hero's moon shot) comes back under its own name bearing the three marks
-  that turned it, and the Hero crosses one out: it returns with two negative Traits. The rules say
-  both that a subverted Asset's Traits go away and that the Hero "crosses out a single negative
-  Trait from that Asset"; reading the marks as returning with it is the only way the second rule
-  (and the Hero's +2 for removing a negative Trait) can ever apply.
+* A regained Asset (the Hero's moon shot), RULINGS.md: one turned by its third negative Trait
+  comes back with those three marks and the Hero crosses one out (+2): it returns with two. One
+  subverted outright (by a bargain's cost or the Agent's prize) had its Traits "simply go away":
+  it returns with none, and there is no mark to cross out (no +2).
 """
 from __future__ import annotations
 
@@ -125,6 +124,27 @@ def simulate(asset: Asset, kind: str) -> Asset:
     return asset.model_copy(update={"traits": asset.traits[:i] + asset.traits[i + 1:]})
 
 
+def payment_order(offers: Iterable[Offer]) -> list[Offer]:
+    """Accepted bargains in the order they are paid: those due at once (step 7), then those due
+    after the roll (step 11), each in seat order."""
+    offers = list(offers)
+    return ([o for o in offers if o.timing == "immediate"]
+            + [o for o in offers if o.timing != "immediate"])
+
+
+def first_unpayable(assets: dict[str, Asset], offers: Iterable[Offer]) -> tuple[Offer, Cost] | None:
+    """The first bargain and cost that could not be paid if all ``offers`` were paid in order
+    (None when all can be)."""
+    work = dict(assets)
+    for o in payment_order(offers):
+        for c in o.costs:
+            a = work.get(c.asset)
+            if a is None or not can_pay(a, c.kind):
+                return o, c
+            work[c.asset] = simulate(a, c.kind)
+    return None
+
+
 def costs_payable(assets: dict[str, Asset], costs: Iterable[Cost]) -> bool:
     """True when every cost can be paid, in order, on these Assets."""
     work = dict(assets)
@@ -172,7 +192,9 @@ def subvert(s: State, aid: str, by: str, by_negative: bool = False) -> tuple[Sta
     a = asset_of(s, aid)
     assert can_subvert(a), "checked by the caller"
     lost = [t.name for t in a.traits]
-    a = a.model_copy(update={"traits": (), "subverted_by": by, "turned_name": ""})
+    marks = tuple(t for t in a.traits if not t.positive) if by_negative else ()
+    a = a.model_copy(update={"traits": (), "subverted_by": by, "turned_name": "",
+                             "turned_marks": marks})
     s = _score(_put(s, a), by, VP_SUBVERT, "subvert", aid)
     s = s.model_copy(update={"renames": s.renames + ((aid, by),)})
     return s, [Event(kind="asset_subverted", data={
@@ -190,20 +212,21 @@ def rename(d: Rules, s: State, aid: str, by: str, name: str) -> tuple[State, lis
 
 
 def regain(d: Rules, s: State, aid: str) -> tuple[State, list[Event]]:
-    """The Hero's moon shot wins back a subverted Asset: it returns with the three marks that
-    turned it, and she crosses one out (+2)."""
+    """The Hero's moon shot wins back a subverted Asset. Turned by its third negative Trait, it
+    returns with those marks and she crosses out the last (+2); subverted outright, it returns
+    bare (its Traits went away), with nothing to cross out (RULINGS.md)."""
     a = asset_of(s, aid)
     assert a.subverted, "checked by the caller"
-    words = d.hero.traits[a.kind].dark
-    marks = tuple(Trait(id=f"t{s.next_trait + k}", name=words[(s.next_trait + k) % len(words)],
-                        positive=False, by=a.subverted_by or "?") for k in range(2))
     turned = a.turned_name
-    a = a.model_copy(update={"subverted_by": None, "turned_name": "", "traits": marks})
-    s = _put(s, a).model_copy(update={"next_trait": s.next_trait + 2})
-    s = _score(s, HERO, VP_STRIKE_NEGATIVE, "strike", aid)
+    marks, struck = a.turned_marks[:-1], a.turned_marks[-1:]
+    a = a.model_copy(update={"subverted_by": None, "turned_name": "", "traits": marks,
+                             "turned_marks": ()})
+    s = _put(s, a)
+    if struck:
+        s = _score(s, HERO, VP_STRIKE_NEGATIVE, "strike", aid)
     return s, [Event(kind="asset_regained", data={
         "scene": s.scene, "asset": aid, "turned_name": turned,
-        "marks": [t.name for t in marks]})]
+        "marks": [t.name for t in marks], "struck": struck[0].name if struck else ""})]
 
 
 def pay(d: Rules, s: State, offer: Offer) -> tuple[State, list[Event], tuple[int, ...]]:

@@ -52,6 +52,8 @@ class Phase(StrEnum):
     AGENT_GATHER = "agent_gather"  # step 4
     OFFERS = "offers"  # step 5: both Tempters at once, in secret
     ANSWERS = "answers"  # step 6 (step 7 follows the last answer by itself)
+    COUNTER = "counter"  # step 6: the Hero drafts a counter to one bargain (other costs, dice)
+    COUNTER_REPLY = "counter_reply"  # step 6: that Tempter takes the counter or refuses it
     MORE_HERO = "more_hero"  # step 8, the Hero's part
     MORE_AGENT = "more_agent"  # step 8, the Agent's part
     ROLL_HERO = "roll_hero"  # step 9: chance
@@ -90,6 +92,9 @@ class Asset(BaseModel):
     subverted_by: str | None = None
     turned_name: str = ""  # the name the subverting Fate gave it
     turned_how: str = ""  # how it now works against the Hero
+    # the three negative Traits that turned it (empty when a cost or a prize subverted it
+    # outright): kept out of play while it is turned, they come back with it (RULINGS.md)
+    turned_marks: tuple[Trait, ...] = ()
 
     @property
     def subverted(self) -> bool:
@@ -176,6 +181,8 @@ class State(BaseModel):
     introduced: tuple[str, ...] = ()  # Tempters who introduced their avatars
     offers: tuple[Offer, ...] = ()
     rejections: int = 0
+    counter: Offer | None = None  # the Hero's counter being drafted or awaiting its answer
+    countered: tuple[str, ...] = ()  # Tempters whose bargain the Hero has countered this scene
     hero_roll: tuple[int, ...] = ()
     agent_roll: tuple[int, ...] = ()
     winner: str | None = None

@@ -29,10 +29,20 @@ from pydantic import BaseModel, ConfigDict
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
 from companion.games.becoming.data import rules
+from companion.games.becoming.ending import (
+    EPILOGUE_KEY,
+    asset_words,
+    phrase_of,
+    speaker,
+    spoken,
+    tag,
+    tell_epilogue,
+)
 from companion.games.becoming.model import HERO
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
 from companion.story.memory import Told, sentences
+from companion.story.stakes import tell_stake
 from companion.story.template import Character, tell
 
 FATE_SEATS = ("spinner", "measurer", "shears")
@@ -52,20 +62,6 @@ class NarrationData(BaseModel):
 def narration_data() -> NarrationData:
     data = tomllib.loads(rules_path("becoming", "narration.toml").read_text(encoding="utf-8"))
     return NarrationData.model_validate(data)
-
-
-def phrase_of(text: str) -> Phrase:
-    """A card's phrase as written ("a mercy that...", "the village of Larch", "Old Maren the
-    ferrywoman") in the toolkit's explicit form."""
-    first, _, rest = text.partition(" ")
-    low = first.lower()
-    if low in ("a", "an") and rest:
-        return Phrase(words=rest, form="a")
-    if low == "the" and rest:
-        return Phrase(words=rest, form="the")
-    if text[0].isupper():
-        return Phrase(words=text, form="name")
-    return Phrase(words=text, form="mass")
 
 
 def asset_phrase(aid: str) -> Phrase:
@@ -178,7 +174,8 @@ class Narrator:
         told_own = False
         for i, event in enumerate(beat.events):
             if own and not told_own and event.kind in OWN_EVENTS:
-                parts.append(weave.prose(own))
+                parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
+                                    beat.action.seat != HERO))
                 told_own = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
@@ -187,10 +184,29 @@ class Narrator:
         if own and not told_own:
             ours = own in narration_data().stakes  # an AI Hero's line from our data
             if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
-                own = said(own, f"{hero_of(beat.view).name} says")  # the stakes, spoken
+                own = said(own, tag(hero_of(beat.view).name, memory))  # the stakes, spoken
+            else:
+                own = spoken(own, speaker(beat.action.seat, beat.view), memory,
+                             beat.action.seat != HERO)
             if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
-                parts.append(weave.prose(own))
+                parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(parts)
+
+    def settle(self, beat: Any, memory: Any) -> str:
+        """What the story still owes after a beat someone else told (a player's telling, a
+        model's narration): the scene's stake taken up, and the epilogue if none was told."""
+        parts = []
+        hero = hero_of(beat.view)
+        for i, event in enumerate(beat.events):
+            if event.kind == "threat_resolved":
+                stake = memory.fabula.stake(f"scene-{event.data['scene']}")
+                if stake is not None and stake.result and not memory.was_taken_up(stake.id):
+                    parts.append(tell_stake(stake, stake.result, hero, memory,
+                                            f"scene-{event.data['scene']}"))
+            if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
+                parts.append(tell_epilogue(beat.view, hero, memory,
+                                           memory.rng("epilogue", beat.step, i)))
+        return " ".join(p for p in parts if p)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
@@ -218,7 +234,7 @@ class Narrator:
         hero = hero_of(view)
         v: dict[str, Any] = {"hero": hero}
         if "asset" in data:
-            v["asset"] = asset_phrase(data["asset"])
+            v["asset"] = asset_words(data["asset"], memory)
         for key in ("seat", "agent", "by", "tempter"):
             if isinstance(data.get(key), str) and data[key] in FATE_SEATS:
                 v["fate"] = fate_of(data[key])
@@ -260,6 +276,12 @@ class Narrator:
             return say("agent_turned")
         if k == "offers_revealed":
             return self._offers(data["offers"], v, memory, scene, label)
+        if k == "counter_proposed":
+            v["costs"] = costs_words(data["costs"])
+            v["dice"] = NUMBERS.get(data["dice"], f"{data['dice']} dice")
+            return say("counter")
+        if k == "counter_answered":
+            return say("counter_taken" if data["taken"] else "counter_refused")
         if k == "offer_answered":
             return say("accept" if data["answer"] == "accepted" else "reject")
         if k == "trait_added":
@@ -279,15 +301,22 @@ class Narrator:
         if k == "threat_resolved":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            return say("hero_wins" if data["winner"] == HERO else "agent_wins")
+            line = say("hero_wins" if data["winner"] == HERO else "agent_wins")
+            stake = memory.fabula.stake(f"scene-{data['scene']}")
+            if stake is not None and stake.result:
+                taken = tell_stake(stake, stake.result, hero, memory, scene)
+                line = " ".join(x for x in (line, taken) if x)
+            return line
         if k == "threat_narrated":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
             return say("resolve_hero" if data["winner"] == HERO else "resolve_agent")
-        if k == "quest_ended" and data["early"]:
-            return say("ended_early")
+        if k == "quest_ended":
+            early = say("ended_early") if data["early"] else ""
+            told = tell_epilogue(view, hero, memory, memory.rng("epilogue", *label))
+            return " ".join(x for x in (early, told) if x)
         if k == "close_told":
-            return say("close_hero" if data["seat"] == HERO else "close_fate")
+            return ""  # the epilogue told the close; a player's own words are told as theirs
         return ""
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
@@ -297,7 +326,7 @@ class Narrator:
             fate = rules().fate(o["tempter"])
             vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
             speech = o.get("speech", "")
-            line = said(speech, f"says {fate.avatar_name}") if speech else ""
+            line = said(speech, tag(fate.avatar_name, memory, fate=True)) if speech else ""
             if line and memory.allows(speech) and once(line, memory, scene):
                 parts.append(line)
             if o["back"]:

@@ -1,24 +1,24 @@
-"""The offline players of Becoming: three Fates with their own temperaments, and a scripted Hero.
+"""The offline players of Becoming: three Fates who each play to win, and a scripted Hero.
 
-Every seat chooses from its own view only. Each Fate plays for its own points:
+Every seat chooses from its own view only, and weighs a move by the text's victory points
+(weigh.py): its own points less the best rival's, over the exact odds of the dice. So the Fates
+are three players, not a team: each is the others' rival as much as the Hero's.
 
-* As the Agent of Threat a Fate takes every die it can (every negative Trait and subverted Asset),
-  shoots the moon only when it has nothing to invoke and its Threat dice already match the Hero's
-  pool, and claims the prize worth more points (one subversion, +4, against a mark on each risked
-  Asset: +5 for a mark that turns an Asset, +2 for stripping a positive Trait, +1 for a new
-  negative).
-* As a Tempter it either backs the Agent or bargains, by its temperament (the ``temper`` on its
-  Fate card): how readily it backs, the cost it asks first, how many costs it likes, how many dice
-  it gives per cost, and whether its price falls due at once or after the roll. It backs more when
-  the Hero is far ahead in dice (a bargain would not be needed, so it would be refused), and
-  bargains more when the Hero is behind (a desperate Hero pays).
-
-The scripted Hero (used in autoplay and the bench) risks just enough Assets to match the Agent's
-dice, keeps Assets with two negative Traits out of danger, prices every bargain (a subversion
-costs her the Asset's 4 end points besides the Fate's gain; a mark that would turn an Asset is as
-bad as a subversion), accepts when the dice are worth it to her at the current odds, shoots the
-moon now and then to win back what she lost, and puts her positive Traits where they already
-stack.
+* The Agent of Threat takes every die he can (each is his), shoots the moon when the Threat dice
+  alone and the bigger prize are worth more to him than his full pool, and claims the prize worth
+  more to him; he does not take the Hero's last Asset while that would end the game with another
+  player ahead of him.
+* A Tempter backs the Agent or bargains, whichever earns it more: backing helps a rival Fate win
+  the scene, a bargain pays the Tempter itself but arms the Hero. It prices each bargain for the
+  Hero it faces (a bargain she should refuse is never offered: one she would take, or backing), and
+  never bargains with a Hero shooting the moon (she must refuse, and a refusal is one die to the
+  Agent where backing is three). Its temperament (the ``temper`` on its Fate card) picks among
+  bargains worth about the same: the cost it likes to ask, how many, and when its price falls due.
+  It takes a Hero's counter when the counter pays it at least what its first bargain would.
+* The scripted Hero (autoplay and the bench) risks just enough Assets to match the Agent's dice,
+  keeps Assets with two negative Traits out of danger, takes a bargain when it is worth more to her
+  than refusing it, counters one she would refuse with a cheaper price, and shoots the moon when
+  three dice and the moon's prize are her best chance.
 """
 from __future__ import annotations
 
@@ -26,9 +26,12 @@ import random
 from collections.abc import Sequence
 
 from companion.core.game import Action
+from companion.games.becoming import weigh as w
 from companion.games.becoming.model import HERO
 
-DIE_VALUE = 1.6  # what one more die is worth to the Hero, in points, when the pools are even
+MOON_CHANCE = 0.07  # the least chance of the Threat a Hero shoots the moon on for its prize alone
+MOON_CAP = 0.9  # the Agent's chance against a moon shot past which he claims no more dice
+TEMPER_WEIGHT = 0.6  # how far a Fate's temperament may tip a close choice, in points
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -36,16 +39,18 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
         raise ValueError(f"the {seat} has no legal action to choose from")
     kinds = {a.kind for a in legal}
     if "pick" in kinds:
-        return _pick(view, seat, legal, rng)
+        return rng.choice(list(legal))  # the Hero takes what she likes, the Fates what they'd turn
     if "pronouns" in kinds:
         return rng.choice(list(legal))
     if len(legal) == 1:
         return legal[0]
     if seat == HERO:
-        return _hero(view, legal, rng)
+        return _hero(view, legal)
     if view["phase"] == "offers":
-        return _tempter(view, seat, legal, rng)
-    return _agent(view, seat, legal, rng)
+        return _tempter(view, seat, legal)
+    if view["phase"] == "counter_reply":
+        return _counter_reply(view, seat, legal)
+    return _agent(view, seat, legal)
 
 
 def _by_kind(legal: Sequence[Action], kind: str) -> list[Action]:
@@ -56,192 +61,289 @@ def _assets(view: dict) -> dict[str, dict]:
     return {a["id"]: a for a in view["assets"]}
 
 
-def _pos(a: dict) -> int:
-    return sum(1 for t in a["traits"] if t["positive"])
-
-
-def _neg(a: dict) -> int:
-    return sum(1 for t in a["traits"] if not t["positive"])
-
-
-# -- creating the Hero ---------------------------------------------------------------------------
-def _pick(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Any Asset: the Hero takes what she likes, the Fates what they would like to turn."""
-    return rng.choice(list(legal))
+def _agent_of(view: dict) -> str:
+    return view["scene_info"]["agent"]
 
 
 # -- the Hero ----------------------------------------------------------------------------------
-def _hero(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+def _plan_invoke(view: dict) -> tuple[list[str], int]:
+    """The Assets she would risk (the safest that bring most dice) to reach the Agent's likely
+    pool, and the pool that makes."""
+    assets = _assets(view)
+    want = view["pools"]["agent"] + w.agent_bonus(view) + 1
+    have = view["pools"]["hero"]
+    plan = []
+    free = sorted((a for a in assets.values() if not a["subverted"] and not a["invoked"]
+                   and w.neg(a) < 2), key=lambda a: (-w.pos(a), w.neg(a), a["id"]))
+    for a in free:
+        if have >= want:
+            break
+        plan.append(a["id"])
+        have += 1 + w.pos(a)
+    return plan, have
+
+
+def moon_is_best(view: dict) -> bool:
+    """Three dice and the moon's prize against her best ordinary pool (the Tempters, who will
+    all back the Agent against a moon shot, counted in): the moon when its chance is as good, or,
+    when she is behind on points, fair and its prize worth more to her."""
+    agent = _agent_of(view)
+    base = w.standing(view)
+    a_now = view["pools"]["agent"] + w.agent_bonus(view)
+    plan, h = _plan_invoke(view)
+    risked = dict(view, invoked=list(view["invoked"]) + plan)
+    p_normal, p_moon = w.hero_wins(h + 1, a_now + 2), w.hero_wins(3, moon_dice(view))
+    if p_moon >= p_normal:
+        return True  # as good a chance, and the bigger prize
+    normal = w.expect(HERO, base, w.scene(risked, h + 1, a_now + 2, agent))
+    moon = w.expect(HERO, base, w.scene(view, 3, moon_dice(view), agent, hero_moon=True))
+    behind = w.utility(HERO, base) < 0
+    return behind and p_moon >= MOON_CHANCE and moon > normal
+
+
+def _hero(view: dict, legal: Sequence[Action]) -> Action:
     phase = view["phase"]
     assets = _assets(view)
-    pools = view.get("pools", {"hero": 3, "agent": 3})
     if phase in ("hero_gather", "more_hero"):
         moon = _by_kind(legal, "moon")
-        threat = view["scene_info"]["threat_dice"]
-        turned = sum(1 for a in assets.values() if a["subverted"])
-        # A moon shot faces the Agent's full dice (and any Tempter's backing) with three: only
-        # worth it against a small Threat, to win back what was lost.
-        if moon and threat + _agent_bonus(view) <= 3 and rng.random() < 0.15 * turned:
+        if moon and moon_is_best(view):
             return moon[0]
-        # The Agent will add every negative Trait and turned Asset, and about one die more.
-        expected = pools["agent"] + _agent_bonus(view) + 1
-        if pools["hero"] < expected:
-            safe = [a for a in _by_kind(legal, "invoke") if _neg(assets[a.args["asset"]]) < 2]
-            if safe:
-                return max(safe, key=lambda a: (_pos(assets[a.args["asset"]]),
-                                                -_neg(assets[a.args["asset"]]),
-                                                a.args["asset"]))
-        done = _by_kind(legal, "gathered") or _by_kind(legal, "ready")
-        return done[0]
+        plan, _ = _plan_invoke(view)
+        invoke = {a.args["asset"]: a for a in _by_kind(legal, "invoke")}
+        for aid in plan:
+            if aid in invoke:
+                return invoke[aid]
+        return (_by_kind(legal, "gathered") or _by_kind(legal, "ready"))[0]
     if phase == "answers":
         return _answer(view, legal)
+    if phase == "counter":
+        return _counter(view, legal)
     if phase == "prize":
         regain = _by_kind(legal, "regain")
-        if regain:
-            return regain[0]
+        if regain:  # one that comes back bare first, then the one she lost last
+            return min(regain, key=lambda a: (a.args.get("marks", 0), a.args["asset"]))
         claims = _by_kind(legal, "claim")
         if claims:
-            return max(claims, key=lambda a: (_pos(assets[a.args["asset"]]),
-                                              -_neg(assets[a.args["asset"]]),
+            return max(claims, key=lambda a: (w.pos(assets[a.args["asset"]]),
+                                              -w.neg(assets[a.args["asset"]]),
                                               a.args["asset"]))
     return legal[0]
 
 
-def _agent_bonus(view: dict) -> int:
-    """Dice the Agent has yet to claim from the Hero's negative Traits and turned Assets."""
-    if view.get("moon", {}).get("agent"):
-        return 0
-    taken = set(view["agent_invoked"]["traits"]) | set(view["agent_invoked"]["subverted"])
-    n = 0
-    for a in view["assets"]:
-        if a["subverted"]:
-            n += a["id"] not in taken
-        else:
-            n += sum(1 for t in a["traits"] if not t["positive"] and t["id"] not in taken)
-    return n
-
-
-def cost_to_hero(view: dict, costs: list) -> float:
-    """What a bargain's costs would take from the Hero, in points (hers lost + the Fate's)."""
-    assets = {k: dict(v, traits=list(v["traits"])) for k, v in _assets(view).items()}
-    total = 0.0
-    for kind, aid in costs:
-        a = assets[aid]
-        if a["subverted"]:
-            continue
-        if kind == "subvert" or (kind == "add_negative" and _neg(a) >= 2):
-            total += 9 + 1.5 * _pos(a)  # its 4 end points, the Fate's 4-5, its dice
-            a["subverted"] = True
-        elif kind == "add_negative":
-            total += 4.0  # the Fate's point, and a die for every Agent from now on
-            a["traits"].append({"positive": False, "id": "?"})
-        else:
-            total += 4.0  # the Fate's two points, and a die whenever she invokes it
-            a["traits"] = a["traits"][:-1]
-    return total
+def _gain(view: dict, a: Action) -> float:
+    p = view["pools"]
+    return w.hero_gain(view, _agent_of(view), a.args["costs"], a.args["dice"],
+                       a.args["tempter"], a.args["timing"], p["hero"],
+                       p["agent"] + w.agent_bonus(view))
 
 
 def _answer(view: dict, legal: Sequence[Action]) -> Action:
-    pools = view["pools"]
-    # Rejections feed the Agent: count the other open offers as refused for a cautious estimate.
-    deficit = pools["agent"] + _agent_bonus(view) - pools["hero"]
-    worth = DIE_VALUE * (1 + max(0, deficit) / 3)
-    best, best_gain = None, 0.0
-    for a in _by_kind(legal, "accept"):
-        gain = (a.args["dice"] + 1) * worth - cost_to_hero(view, a.args["costs"])
-        if gain > best_gain:
-            best, best_gain = a, gain
-    if best is not None:
-        return best
-    return _by_kind(legal, "reject")[0]
+    accepts = sorted(_by_kind(legal, "accept"), key=lambda a: -_gain(view, a))
+    if accepts and w.tempting(_gain(view, accepts[0])):
+        return accepts[0]
+    for a in _by_kind(legal, "counter"):
+        return a  # a price she would not pay: try a cheaper one
+    rejects = _by_kind(legal, "reject")
+    return rejects[0] if rejects else legal[0]
+
+
+def _counter(view: dict, legal: Sequence[Action]) -> Action:
+    """Her counter: the one cheapest cost (a mark on an Asset with none, kept out of danger),
+    for the dice the Tempter offered."""
+    assets = _assets(view)
+    drafted = view.get("counter") or {}
+    if drafted.get("costs"):
+        first = next(o for o in view["offers"] if o["tempter"] == drafted["tempter"])
+        dice = first.get("dice", 1)
+        props = _by_kind(legal, "propose")
+        return next((a for a in props if a.args["dice"] == dice), props[0])
+    costs = [a for a in _by_kind(legal, "counter_cost") if a.args["kind"] == "add_negative"
+             and w.neg(assets[a.args["asset"]]) == 0]
+    if not costs:
+        return _by_kind(legal, "withdraw")[0]
+    return min(costs, key=lambda a: (assets[a.args["asset"]]["invoked"],
+                                     w.pos(assets[a.args["asset"]]), a.args["asset"]))
 
 
 # -- the Agent of Threat ---------------------------------------------------------------------------
-def _agent(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
+def _agent(view: dict, seat: str, legal: Sequence[Action]) -> Action:
     phase = view["phase"]
     assets = _assets(view)
     if phase in ("agent_gather", "more_agent"):
-        take = _by_kind(legal, "invoke_trait") + _by_kind(legal, "invoke_subverted")
-        if take:
-            return take[0]
         moon = _by_kind(legal, "moon")
-        threat = view["scene_info"]["threat_dice"]
-        if moon and threat >= view["pools"]["hero"] and view["invoked"]:
+        if moon and _agent_moon_is_best(view, seat):
             return moon[0]
+        take = _by_kind(legal, "invoke_trait") + _by_kind(legal, "invoke_subverted")
+        if take and not _moon_is_covered(view):
+            return take[0]
         return (_by_kind(legal, "gathered") or _by_kind(legal, "ready"))[0]
     if phase == "prize":
-        subverts = _by_kind(legal, "subvert")
-        best = max(subverts, key=lambda a: (_pos(assets[a.args["asset"]]),
-                                            _neg(assets[a.args["asset"]]), a.args["asset"]))
-        if view["moon"]["agent"] or not _by_kind(legal, "mark_risked"):
-            return best
-        marks = sum(_mark_value(assets[aid]) for aid in view["invoked"]
-                    if not assets[aid]["subverted"])
-        return _by_kind(legal, "mark_risked")[0] if marks > 4 else best
+        return _prize(view, seat, legal)
     if phase == "prize_traits":
-        return max(legal, key=lambda a: (_mark_worth(assets[a.args["asset"]], a.args["change"]),
+        return max(legal, key=lambda a: (_mark_points(assets[a.args["asset"]], a.args["change"]),
                                          a.args["asset"], a.args["change"]))
     return legal[0]
 
 
-def _mark_value(a: dict) -> int:
-    return max(_mark_worth(a, "add_negative"), _mark_worth(a, "remove_positive"))
+def moon_dice(view: dict) -> int:
+    """The Agent's pool against a Hero shooting the moon once both Tempters back him (they
+    always do): his pool now and the dice he could still claim, or fewer (see below)."""
+    backing = 0 if view["phase"] in ("more_agent", "prize") else 3 * len(
+        view["scene_info"]["tempters"])
+    full = view["pools"]["agent"] + w.agent_bonus(view) + backing
+    low = view["pools"]["agent"] + backing
+    n = low
+    while n < full and w.hero_wins(3, n) > 1 - MOON_CAP:
+        n += 1
+    return n
 
 
-def _mark_worth(a: dict, change: str) -> int:
+def _moon_is_covered(view: dict) -> bool:
+    """The director (STORY.md §5): against a moon shot the Agent stops claiming dice once his
+    chance of the Threat reaches MOON_CAP: the comeback the rules offer stays a real one."""
+    if not view["moon"]["hero"]:
+        return False
+    backing = 0 if view["phase"] == "more_agent" else 3 * len(view["scene_info"]["tempters"])
+    return w.hero_wins(3, view["pools"]["agent"] + backing) <= 1 - MOON_CAP
+
+
+def _agent_moon_is_best(view: dict, seat: str) -> bool:
+    base = w.standing(view)
+    h = view["pools"]["hero"]
+    full = view["pools"]["agent"] + w.agent_bonus(view)
+    threat = view["scene_info"]["threat_dice"]
+    normal = w.expect(seat, base, w.scene(view, h, full + 3, seat))  # a Tempter backs, likely
+    moon = w.expect(seat, base, w.scene(view, h, threat, seat, agent_moon=True))
+    return moon > normal
+
+
+def _mark_points(a: dict, change: str) -> int:
     if change == "remove_positive":
-        return 2 if _pos(a) else 0
+        return 2 if w.pos(a) else 0
     if len(a["traits"]) >= 5:
         return 0
-    return 5 if _neg(a) >= 2 else 1
+    return 5 if w.neg(a) >= 2 else 1
+
+
+def _ends_behind(view: dict, seat: str, got: float) -> bool:
+    """Would taking the Hero's last Asset end the game with someone ahead of this Fate?"""
+    left = sum(1 for a in view["assets"] if not a["subverted"])
+    if left > 1:
+        return False
+    tot = {k: float(v) for k, v in view["scores"].items()}
+    tot[seat] += got
+    return tot[seat] < max(v for k, v in tot.items() if k != seat)
+
+
+def _prize(view: dict, seat: str, legal: Sequence[Action]) -> Action:
+    assets = _assets(view)
+    subverts = _by_kind(legal, "subvert")
+    marks = _by_kind(legal, "mark_risked")
+    best = max(subverts, key=lambda a: (w.pos(assets[a.args["asset"]]),
+                                        w.neg(assets[a.args["asset"]]), a.args["asset"]))
+    if view["moon"]["agent"] or not marks:
+        return best
+    risked = [assets[aid] for aid in view["invoked"] if not assets[aid]["subverted"]]
+    mark_pts = sum(w.mark_worth(a)[0] for a in risked)
+    mark_loss = sum(w.mark_worth(a)[1] for a in risked)
+    sub_loss = w.VP_ASSET_LEFT + w.pos(assets[best.args["asset"]])
+    if _ends_behind(view, seat, w.VP_SUBVERT):
+        return marks[0]
+    base = w.standing(view)
+    by_sub = w.utility(seat, w.plus(base, {seat: w.VP_SUBVERT, HERO: -sub_loss}))
+    by_marks = w.utility(seat, w.plus(base, {seat: mark_pts, HERO: -mark_loss}))
+    return marks[0] if by_marks > by_sub else best
 
 
 # -- a Tempter --------------------------------------------------------------------------------------
-def _tempter(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
+def _pools(view: dict) -> tuple[int, int]:
+    return view["pools"]["hero"], view["pools"]["agent"] + w.agent_bonus(view)
+
+
+def _offer_value(view: dict, seat: str, costs: list, dice: int, timing: str) -> tuple[float, float]:
+    """(this Tempter's expected utility, the Hero's gain from accepting) for a bargain."""
+    agent = _agent_of(view)
+    h, a = _pools(view)
+    gain = w.hero_gain(view, agent, costs, dice, seat, timing, h, a)
+    q = w.takes(gain)
+    base = w.standing(view)
+    yes = w.expect(seat, base, w.bargain_outcomes(view, agent, costs, dice, seat, timing, True,
+                                                  h, a))
+    no = w.expect(seat, base, w.bargain_outcomes(view, agent, costs, dice, seat, timing, False,
+                                                 h, a))
+    return q * yes + (1 - q) * no, gain
+
+
+def _back_value(view: dict, seat: str) -> float:
+    h, a = _pools(view)
+    return w.expect(seat, w.standing(view), w.scene(view, h, a + 3, _agent_of(view)))
+
+
+def _plans(view: dict, seat: str, legal: Sequence[Action], costs: list, temper: dict):
+    """Bargains that start with the draft so far: (costs, dice), at most ``greed`` costs, each
+    cost on an Asset of its own."""
+    singles = [(a.args["kind"], a.args["asset"]) for a in _by_kind(legal, "cost")]
+    used = {aid for _, aid in costs}
+    singles = [c for c in singles if c[1] not in used]
+    out = [list(costs)] if costs else []
+    out += [list(costs) + [c] for c in singles]
+    if len(costs) + 2 <= temper["greed"]:
+        top = sorted(singles, key=lambda c: -w.bargain_effect(view, [c], seat, "delayed")[0][seat])
+        top = top[:5]
+        out += [list(costs) + [c1, c2] for i, c1 in enumerate(top) for c2 in top[i + 1:]
+                if c1[1] != c2[1]]
+    return [(p, d) for p in out for d in (1, 2, 3)]
+
+
+def _tempter(view: dict, seat: str, legal: Sequence[Action]) -> Action:
     temper = view["fates"][seat]["temper"]
+    timing = temper["timing"]
     mine = view.get("my_offer")
     costs = [(c["kind"], c["asset"]) for c in mine["costs"]] if mine else []
-    pools = view["pools"]
-    lead = pools["hero"] - (pools["agent"] + _agent_bonus(view))
-    if not costs:
-        backs = _by_kind(legal, "back")
-        # A Hero well ahead needs no bargain; a Hero well behind will pay for one.
-        chance = temper["back"] + 0.08 * lead
-        if view["moon"]["hero"]:
-            chance += 0.4  # she refuses every bargain: backing is worth more to the Agent
-        if backs and rng.random() < chance:
+    backs = _by_kind(legal, "back")
+    if backs and not costs and view["moon"]["hero"]:
+        return backs[0]  # she must refuse every bargain: backing is three dice, a refusal one
+    best, best_value = None, float("-inf")
+    for plan, dice in _plans(view, seat, legal, costs, temper):
+        value, gain = _offer_value(view, seat, plan, dice, timing)
+        if not w.tempting(gain) and backs:
+            continue  # a bargain she should refuse, even tempted, is never offered
+        value += TEMPER_WEIGHT * sum(1 for k, _ in plan if k == temper["favourite"]) / 3
+        if value > best_value:
+            best, best_value = (plan, dice), value
+    if backs and not costs:
+        back = _back_value(view, seat) + TEMPER_WEIGHT * (temper["back"] - 0.25) * 4
+        if best is None or back >= best_value:
             return backs[0]
-    want = max(1, min(temper["greed"], 1 + max(0, -lead) // 2))
-    if len(costs) < want:
-        cost = _next_cost(view, temper["favourite"], _by_kind(legal, "cost"), costs)
-        if cost is not None:
-            return cost
-    offers = _by_kind(legal, "offer")
-    if not offers:
-        return legal[0]
-    # Price it: enough dice for the Hero to take it, no more than the temperament allows.
-    need = cost_to_hero(view, costs) / (DIE_VALUE * (1 + max(0, -lead) / 3)) - 1
-    dice = max(1, min(3, round(max(need, len(costs) * temper["generosity"] / 2))))
-    timing = temper["timing"]
-    return next(a for a in offers if a.args["dice"] == dice and a.args["timing"] == timing)
+    if best is None:  # the Agent shoots the moon: no backing, so the least costly bargain
+        offers = _by_kind(legal, "offer")
+        if costs and offers:
+            return next((a for a in offers if a.args["timing"] == timing), offers[0])
+        return _by_kind(legal, "cost")[0]
+    plan, dice = best
+    if len(plan) > len(costs):
+        kind, aid = plan[len(costs)]
+        return next(a for a in _by_kind(legal, "cost")
+                    if a.args["kind"] == kind and a.args["asset"] == aid)
+    return next(a for a in _by_kind(legal, "offer")
+                if a.args["dice"] == dice and a.args["timing"] == timing)
 
 
-def _next_cost(view: dict, favourite: str, options: list[Action], costs: list):
-    """The favourite kind of cost first, on the Asset that hurts the Hero most."""
-    if not options:
-        return None
-    assets = _assets(view)
-    order = [favourite] + [k for k in ("remove_positive", "add_negative", "subvert")
-                           if k != favourite]
-    for kind in order:
-        mine = [a for a in options if a.args["kind"] == kind]
-        if kind == "subvert" and favourite != "subvert":
-            continue  # only the Spinner asks for a whole Asset outright
-        if mine:
-            return max(mine, key=lambda a: (_pos(assets[a.args["asset"]]) * 2
-                                            + (assets[a.args["asset"]]["invoked"]),
-                                            -len(assets[a.args["asset"]]["traits"])
-                                            if kind != "add_negative" else
-                                            _neg(assets[a.args["asset"]]),
-                                            a.args["asset"]))
-    return options[0]
+def _counter_reply(view: dict, seat: str, legal: Sequence[Action]) -> Action:
+    """Take the Hero's counter when it pays at least what the first bargain would (she refuses
+    a bargain that is worth less to her than refusing it)."""
+    c = view["counter"]
+    first = next(o for o in view["offers"] if o["tempter"] == seat)
+    agent = _agent_of(view)
+    h, a = _pools(view)
+    base = w.standing(view)
+    counter = w.expect(seat, base, w.bargain_outcomes(
+        view, agent, [(x["kind"], x["asset"]) for x in c["costs"]], c["dice"], seat,
+        c["timing"], True, h, a))
+    costs = [(x["kind"], x["asset"]) for x in first["costs"]]
+    gain = w.hero_gain(view, agent, costs, first["dice"], seat, first["timing"], h, a)
+    accepted = w.tempting(gain)
+    stands = w.expect(seat, base, w.bargain_outcomes(view, agent, costs, first["dice"], seat,
+                                                     first["timing"], accepted, h, a))
+    pick = "take" if counter >= stands else "refuse"
+    return _by_kind(legal, pick)[0]

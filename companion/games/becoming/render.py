@@ -12,7 +12,7 @@ from companion.core.game import Event
 from companion.story import grammar
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, SEATS
-from companion.games.becoming.views import cost_text
+from companion.games.becoming.views import cost_text, dice_words, offer_text
 
 STORY_SKIP = {"cost_drafted", "offer_sealed", "offer_made", "scene_ended", "pools", "ready",
               "story_over", "elements_told"}
@@ -81,7 +81,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         if o["back"]:
             return "You back the Agent (sealed until both Tempters are done)."
         costs = "; ".join(cost_text(rules(), c["kind"], c["asset"]) for c in o["costs"])
-        return f"Your sealed bargain: +{o['dice']} for {costs} ({o['timing']})."
+        when = "at once" if o["timing"] == "immediate" else "after the roll"
+        return f"Your sealed bargain: {dice_words(o['dice'])} for {costs} (paid {when})."
     if k == "offer_made":
         if d["seat"] == viewer:
             return None
@@ -95,7 +96,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
             else:
                 costs = "; ".join(cost_text(rules(), c["kind"], c["asset"]) for c in o["costs"])
                 when = "at once" if o["timing"] == "immediate" else "after the roll"
-                rows.append(f"{name} offers +{o['dice']} dice for: {costs} (paid {when})")
+                rows.append(f"{name} offers {dice_words(o['dice'])} for: {costs} (paid {when})")
         return "Offers revealed: " + " | ".join(rows)
     if k == "offer_answered":
         name = rules().fate(d["tempter"]).name
@@ -104,6 +105,19 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         s = "" if hero == "You" else "s"
         extra = " (+1 die to the Agent)" if d["agent_die"] else ""
         return f"{hero} {verb}{s} {name}'s bargain{extra}."
+    if k == "counter_proposed":
+        costs = [[c["kind"], c["asset"]] for c in d["costs"]]
+        was = [[c["kind"], c["asset"]] for c in d["was"]["costs"]]
+        name = rules().fate(d["tempter"]).name
+        return (f"{who(HERO, viewer)} counter{'' if viewer == HERO else 's'} {name}'s bargain: "
+                f"{offer_text(rules(), d['dice'], d['timing'], costs)}, in place of "
+                f"{offer_text(rules(), d['was']['dice'], d['timing'], was)}.")
+    if k == "counter_answered":
+        name = rules().fate(d["tempter"]).name
+        return (f"{name} takes the counter." if d["taken"] else
+                f"{name} refuses the counter: the first bargain stands.")
+    if k == "counter_withdrawn":
+        return "The counter is dropped: the bargain stands as offered."
     if k == "bargain_paid":
         lapsed = f" ({len(d['lapsed'])} cost(s) could no longer be paid)" if d["lapsed"] else ""
         return f"{rules().fate(d['tempter']).name}'s bargain falls due{lapsed}."
@@ -129,7 +143,10 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "asset_renamed":
         return f"{_name(d['asset'])} is now “{d['name']}”."
     if k == "asset_regained":
-        return (f"{_name(d['asset'])} is the Hero's again, with two negative Traits "
+        if d.get("struck", "two") == "":  # subverted outright: its Traits went away
+            return f"{_name(d['asset'])} is the Hero's again, bare of Traits."
+        marks = grammar.count(len(d.get("marks", [0, 0])), "negative Trait")
+        return (f"{_name(d['asset'])} is the Hero's again, with {marks} "
                 f"({gain(HERO, viewer, 2)})")
     if k == "moon_won":
         return f"The moon shot succeeds ({gain(HERO, viewer, 5)})."

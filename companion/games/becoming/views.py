@@ -41,11 +41,41 @@ def cost_text(d: Rules, kind: str, aid: str) -> str:
     return COST_WORDS[kind].format(asset=asset_name(d, aid))
 
 
+def dice_words(n: int) -> str:
+    """'+1 die', '+3 dice'."""
+    return f"+{n} {'die' if n == 1 else 'dice'}"
+
+
 def offer_text(d: Rules, dice: int, timing: str, costs: list) -> str:
     """'+2 dice for: subvert Courage; a negative Trait on Old Maren (paid at once)'."""
     parts = "; ".join(cost_text(d, k, a) for k, a in costs)
     when = "paid at once" if timing == "immediate" else "paid after the roll"
-    return f"+{dice} {'die' if dice == 1 else 'dice'} for: {parts} ({when})"
+    return f"{dice_words(dice)} for: {parts} ({when})"
+
+
+PHASE_WORDS = {
+    "quest": "the Quest is being chosen", "pick": "the Hero's Assets are being picked",
+    "name": "the Hero is being named", "pronouns": "the Hero's pronouns are being chosen",
+    "elements": "the Agent of Threat is setting the scene",
+    "avatars": "the Tempters are introducing their avatars",
+    "threat": "the Agent of Threat is presenting the Threat",
+    "hero_gather": "the Hero is gathering dice", "agent_gather": "the Agent is gathering dice",
+    "offers": "the Tempters are making their offers", "answers": "the Hero is answering bargains",
+    "counter": "the Hero is drafting a counter", "counter_reply": "a Tempter is answering a counter",
+    "more_hero": "the Hero may invoke more Assets", "more_agent": "the Agent may invoke more",
+    "roll_hero": "the dice are being rolled", "roll_agent": "the dice are being rolled",
+    "prize": "the winner is claiming the prize", "prize_traits": "the Agent is marking risked Assets",
+    "resolve": "the winner is telling how the Threat ends",
+    "close": "the close of the Quest is being told", "over": "the story is over"}
+
+
+def seat_name(d: Rules, seat: str) -> str:
+    if seat == HERO:
+        return "the Hero"
+    if seat == CHANCE:
+        return "the dice"
+    f = d.fate(seat)
+    return f"{f.name} {f.title}"
 
 
 def _offer_view(d: Rules, o: Offer) -> dict:
@@ -75,6 +105,12 @@ def _tempers(d: Rules) -> dict[str, dict]:
     if d.digest not in _TEMPERS:
         _TEMPERS[d.digest] = {f.seat: f.temper.model_dump() for f in d.fates}
     return _TEMPERS[d.digest]
+
+
+def lost_before(s: State) -> bool:
+    """Did the Hero lose the scene before this one (its texts told in their 'lost' variant)?"""
+    prior = [x for x in s.log if x.scene == s.scene - 1]
+    return bool(prior) and prior[-1].winner != HERO
 
 
 def view_of(game: Table, s: State, seat: str | None) -> dict:
@@ -109,13 +145,15 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
         q = game.quest(s)
         v["quest"] = {"id": q.id, "title": q.title, "premise": q.premise,
                       "agents": [sc.agent for sc in q.scenes],
+                      "titles": [sc.title for sc in q.scenes],
                       "threat_dice": [sc.threat_dice for sc in q.scenes]}
     if s.scene:
         q = game.quest(s)
         sc = q.scenes[s.scene - 1]
         agent = sc.agent
-        v["scene_info"] = {"title": sc.title, "setup": sc.setup, "threat": sc.threat,
-                           "elements": list(sc.elements), "threat_dice": sc.threat_dice,
+        setup, threat, elements = sc.told(lost_before(s))
+        v["scene_info"] = {"title": sc.title, "setup": setup, "threat": threat,
+                           "elements": list(elements), "threat_dice": sc.threat_dice,
                            "agent": agent, "tempters": [f for f in FATES if f != agent]}
         v["pools"] = {"hero": m.hero_pool(s), "agent": m.agent_pool(s, sc.threat_dice)}
         v["moon"] = {"hero": s.hero_moon, "agent": s.agent_moon}
@@ -134,6 +172,8 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
             v["offers"] = []
         else:
             v["offers"] = [_offer_view(d, o) for o in s.offers]
+        if s.counter is not None:  # the Hero's counter, drafted at the table (no secret)
+            v["counter"] = _offer_view(d, s.counter)
     if seat in FATES:  # who this Fate is, and (in a scene) which role it plays in it
         f = d.fate(seat)
         v["me"] = {"name": f.name, "title": f.title, "temperament": f.temperament,
@@ -143,6 +183,15 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
     v["closers"] = list(s.closers)
     v["ended_early"] = s.ended_early
     return v
+
+
+def regain_terms(marks: int) -> str:
+    """What a regained Asset comes back with (RULINGS.md)."""
+    if not marks:
+        return "it was subverted outright: it returns with no Traits"
+    left = marks - 1
+    return (f"you cross out one of the {marks} negative Traits that turned it, +2 points; it "
+            f"returns with {left} negative Trait{'s' if left != 1 else ''}")
 
 
 def describe(d: Rules, a: Action) -> str:
@@ -176,13 +225,25 @@ def describe(d: Rules, a: Action) -> str:
     if k == "offer":
         when = "at once" if args["timing"] == "immediate" else "after the roll"
         return f"offer {args['dice']} {'die' if args['dice'] == 1 else 'dice'}, paid {when}"
+    if k == "counter":
+        return f"counter {d.fate(args['tempter']).name}'s bargain (name other costs and dice)"
+    if k == "counter_cost":
+        return f"counter with the cost: {cost_text(d, args['kind'], args['asset'])}"
+    if k == "propose":
+        return f"propose the counter for {dice_words(args['dice'])}"
+    if k == "withdraw":
+        return "drop the counter (the bargain stands as offered)"
+    if k == "take":
+        return "take the Hero's counter (your bargain becomes it, accepted)"
+    if k == "refuse":
+        return "refuse the Hero's counter (your first bargain stands)"
     if k in ("accept", "reject"):
         fate = d.fate(args["tempter"])
         text = offer_text(d, args["dice"], args["timing"], args["costs"])
         extra = "" if k == "accept" else " (the Agent gains a die)"
         return f"{k} {fate.name}'s bargain: {text}{extra}"
     if k == "regain":
-        return f"win back {asset} (it returns with two negative Traits)"
+        return f"win back {asset} ({regain_terms(args.get('marks', 0))})"
     if k == "claim":
         return f"add a positive Trait to {asset} (+3 points)"
     if k == "forgo":
@@ -202,4 +263,5 @@ def describe(d: Rules, a: Action) -> str:
             "close": "narrate the close of the Quest"}.get(k, k)
 
 
-__all__ = ["view_of", "describe", "offer_text", "cost_text", "asset_name", "HERO", "Phase"]
+__all__ = ["view_of", "describe", "offer_text", "cost_text", "asset_name", "dice_words",
+           "seat_name", "PHASE_WORDS", "HERO", "Phase"]

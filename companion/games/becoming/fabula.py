@@ -1,0 +1,86 @@
+"""Becoming's story adapter: what each beat adds to the fabula (companion.story.fabula).
+
+* cast: the Hero (``hero``), named and with the player's pronouns; the three Fates by seat, each
+  present from the first scene;
+* facts: ``asset:ID`` (each Asset the Hero holds: ended when it is subverted, true again when a
+  moon shot wins it back), ``turned:ID`` (the new name its Fate gave it), ``trait:ID`` (the last
+  positive Trait the Hero won on it), ``won:scene-N`` / ``lost:scene-N`` (who took each Threat),
+  ``said:STEP`` (the Hero's words on a move), ``moon:scene-N`` (a moon shot that worked);
+* stakes: the Hero's words when she ends her gathering or shoots the moon (``done -- TEXT``,
+  ``moon -- TEXT``) are what she says is at stake in that scene (``scene-N``); the roll resolves
+  it, won or lost;
+* outcomes: each Threat's winner, what it cost (the Assets turned in the scene) and how (a moon
+  shot, the dice);
+* threads: the Quest (``quest``) until the story ends.
+"""
+from __future__ import annotations
+
+from companion.games.becoming.model import FATES, HERO
+from companion.story import pronouns
+from companion.story.fabula import Fabula, Outcome, Person
+from companion.story.voice import Beat
+
+SPOKEN = frozenset({"gathered", "moon"})  # the Hero's moves whose words state the scene's stake
+
+
+def feed(fabula: Fabula, beat: Beat) -> Fabula:
+    action = beat.action
+    scene = beat.view.get("scene") or 0
+    words = " ".join(action.text.split())
+    if words and action.seat == HERO and scene:
+        if action.kind in SPOKEN and fabula.stake(f"scene-{scene}") is None:
+            fabula = fabula.state_stake(f"scene-{scene}", HERO, words, about=f"scene-{scene}",
+                                        step=beat.step)
+        fabula = fabula.establish(f"said:{beat.step}", words, by=HERO)
+    for event in beat.events:
+        fabula = _event(fabula, event.kind, event.data, beat)
+    return fabula
+
+
+def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
+    if kind == "quest_chosen":
+        return f.open_thread("quest", "quest", data["title"], beat.step)
+    if kind == "hero_named":
+        return f.meet(Person(key=HERO, name=data["name"] or "the Hero", role=HERO))
+    if kind == "pronouns_chosen":
+        hero = f.hero() or Person(key=HERO, name=data.get("name") or "the Hero")
+        try:
+            said = pronouns.parse(data.get("pronouns") or "they")
+        except ValueError:
+            said = pronouns.THEY
+        return f.meet(hero.model_copy(update={"pronouns": said}))
+    if kind == "asset_picked":
+        return f.establish(f"asset:{data['asset']}", "", by=data["seat"])
+    if kind == "scene_begun":
+        if not f.open_threads("quest"):
+            f = f.open_thread("quest", "quest", "", beat.step)
+        for seat in FATES:
+            if seat not in f.cast:
+                f = f.meet(Person(key=seat, name=seat, role="fate"))
+        return f.at(place=data["title"], scene=f"scene-{data['scene']}")
+    if kind == "asset_subverted":
+        return f.end_fact(f"asset:{data['asset']}")
+    if kind == "asset_renamed":
+        return f.establish(f"turned:{data['asset']}", data["name"], by=data["by"])
+    if kind == "asset_regained":
+        return f.establish(f"asset:{data['asset']}", "", by=HERO).end_fact(
+            f"turned:{data['asset']}")
+    if kind == "trait_added" and data["positive"]:
+        return f.establish(f"trait:{data['asset']}", data["trait"], by=HERO)
+    if kind == "moon_won":
+        return f.establish(f"moon:scene-{data['scene']}", "", by=HERO)
+    if kind == "threat_resolved":
+        n = data["scene"]
+        won = data["winner"] == HERO
+        f = f.establish(f"{'won' if won else 'lost'}:scene-{n}", "", by=data["winner"])
+        f = f.record(Outcome(step=beat.step, scene=f"scene-{n}", kind="threat",
+                             winner=data["winner"],
+                             loser=beat.view["scene_info"]["agent"] if won else HERO,
+                             by="moon" if data.get("hero_moon") or data.get("agent_moon")
+                             else "dice"))
+        if f.stake(f"scene-{n}") is not None and f.stake(f"scene-{n}").open:
+            f = f.resolve_stake(f"scene-{n}", "won" if won else "lost", beat.step)
+        return f
+    if kind == "quest_ended":
+        return f.close_thread("quest").end()
+    return f

@@ -1,0 +1,156 @@
+"""Becoming at the prompt (issue 24): refusals in the player's words, `cost` in a Fate's seat
+builds a bargain, the dice prompt says what it awaits, each bargain's consequence before the
+answer, the bar names the leading Fate, the premise and the Fates before the first pick."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import Action, RuleError
+from companion.games.becoming import GAME
+from companion.games.becoming.commands import consequences, toolbar, turn_hint
+from companion.games.becoming.render import mechanics
+from companion.repl.controller import Controller
+from companion.session import AI, HUMAN, Session
+from companion.story.voice import OfflineVoice
+from tests.becoming.states import act, at_hero_gather, tempters, to_offers, to_roll
+
+
+def _session(tmp_path, human: str, seed: int = 2):
+    out: list = []
+    seats = {seat: (HUMAN if seat == human else AI) for seat in GAME.seats}
+    s = Session.start(GAME, seed, seats, OfflineVoice(GAME, seed), tmp_path / "j.jsonl",
+                      emit=lambda kind, text: out.append((kind, text)))
+    s.advance()
+    return s, out
+
+
+def test_cost_in_a_fates_seat_builds_a_bargain(tmp_path):
+    s, out = _session(tmp_path, "shears")
+    for _ in range(400):
+        if s.offered is not None:
+            s.tell("")
+            continue
+        if s.view("shears")["phase"] == "offers" and "shears" in s.awaiting():
+            break
+        a = s.legal("shears")[0]
+        s.submit(a.with_text("" if a.optional_text else "Turned"))
+    else:
+        pytest.fail("the Shears never tempted")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    target = next(x for x in s.legal("shears") if x.kind == "cost"
+                  and x.args["kind"] == "add_negative")
+    name = GAME.data.asset(target.args["asset"]).name
+    c.handle(f"cost negative {name}")
+    assert [(x["kind"], x["asset"]) for x in s.view("shears")["my_offer"]["costs"]] == [
+        ("add_negative", target.args["asset"])]
+    assert not any(kind == "error" for kind, _ in out[-3:])
+
+
+def test_actions_at_a_dice_prompt_say_which_dice(tmp_path):
+    s, out = _session(tmp_path, "hero")
+    real = to_offers(at_hero_gather())
+    for t in tempters(real):
+        real = act(real, t, "back")
+    s.state = to_roll(real)
+    assert GAME.to_move(s.state) == ["chance"]
+    Controller(s, lambda kind, text: out.append((kind, text))).handle("actions")
+    said = out[-1][1]
+    assert "nobody" not in said and "the Hero's dice" in said
+
+
+def test_refusing_a_fate_that_backed_names_the_reason():
+    s = to_offers(at_hero_gather())
+    t1, t2 = tempters(s)
+    s = act(s, t1, "back")
+    s = act(s, t2, "cost", kind="add_negative", asset="mercy")
+    s = act(s, t2, "offer", dice=1, timing="immediate")
+    with pytest.raises(RuleError) as err:
+        GAME.apply(s, Action(seat="hero", kind="accept", args={
+            "tempter": t1, "dice": 1, "timing": "immediate", "costs": []}))
+    assert "backed the Agent" in err.value.message
+    assert err.value.rule != s.phase.value
+
+
+def test_a_bargain_says_what_it_would_cost_before_the_answer():
+    s = to_offers(at_hero_gather())
+    t1, t2 = tempters(s)
+    s = act(s, t1, "cost", kind="subvert", asset="quick_wits")
+    s = act(s, t1, "offer", dice=1, timing="immediate")
+    s = act(s, t2, "back")
+    view = GAME.view(s, "hero")
+    lines = consequences(view, [["subvert", "quick_wits"]], "immediate")
+    assert lines[0].startswith("this subverts Quick Wits: you lose it and its 1 die")
+    hint = turn_hint(view, GAME.legal_actions(s, "hero"), "hero")
+    assert "this subverts Quick Wits" in hint
+    assert "+1 die for" in hint and "+1 dice" not in hint
+
+
+def test_one_die_is_a_die_in_the_revealed_offers():
+    s = to_offers(at_hero_gather())
+    t1, t2 = tempters(s)
+    s = act(s, t1, "cost", kind="add_negative", asset="mercy")
+    s, events = GAME.apply(s, Action(seat=t1, kind="offer",
+                                     args={"dice": 1, "timing": "delayed"}))
+    s, events = GAME.apply(s, Action(seat=t2, kind="back"))
+    line = next(mechanics(e, "hero") for e in events if e.kind == "offers_revealed")
+    assert "+1 die for" in line and "+1 dice" not in line
+
+
+def test_the_bar_names_the_leading_fate():
+    s = at_hero_gather()
+    from companion.games.becoming.model import Score
+    s = s.model_copy(update={"scores": (Score(seat="measurer", points=4, why="subvert",
+                                              scene=1),)})
+    bar = toolbar(GAME.view(s, "hero"))
+    assert "Cassot 4 (top Fate)" in bar and len(bar) <= 100
+
+
+def test_the_premise_and_the_three_fates_come_before_the_first_pick():
+    s = GAME.setup(GAME.options_model(quest="drowned_crown"))
+    hint = turn_hint(GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+    q = GAME.data.quest("drowned_crown")
+    assert q.premise in hint
+    for f in GAME.data.fates:
+        assert f.name in hint and f.temperament in hint
+
+
+def test_typing_accept_for_a_bargain_that_cannot_be_paid_gets_the_engines_reason():
+    from companion.games.becoming.commands import parse
+    s = to_offers(at_hero_gather())
+    t1, t2 = tempters(s)
+    s = act(s, t1, "cost", kind="subvert", asset="mercy")
+    s = act(s, t1, "offer", dice=2, timing="immediate")
+    s = act(s, t2, "cost", kind="add_negative", asset="mercy")
+    s = act(s, t2, "offer", dice=3, timing="delayed")
+    s = act(s, "hero", "accept", tempter=t1, dice=2, timing="immediate",
+            costs=[["subvert", "mercy"]])
+    name = GAME.data.fate(t2).name
+    [typed] = parse("accept", name, GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+    with pytest.raises(RuleError) as err:
+        GAME.apply(s, typed)
+    assert "no longer be paid" in err.value.message and "Mercy" in err.value.message
+
+
+def test_two_bargains_that_together_turn_an_asset_say_so():
+    from tests.becoming.states import set_traits
+    s = to_offers(set_traits(at_hero_gather(), "maren", negative=1))
+    t1, t2 = tempters(s)
+    for t in (t1, t2):
+        s = act(s, t, "cost", kind="add_negative", asset="maren")
+        s = act(s, t, "offer", dice=2, timing="delayed")
+    hint = turn_hint(GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+    assert "Accepting them all: a third negative Trait subverts Old Maren" in hint
+
+
+def test_two_bargains_for_the_same_positive_trait_are_spelled_out_without_a_crash():
+    from tests.becoming.states import set_traits
+    s = to_offers(set_traits(at_hero_gather(), "mercy", positive=1))
+    t1, t2 = tempters(s)
+    for t in (t1, t2):
+        s = act(s, t, "cost", kind="remove_positive", asset="mercy")
+        s = act(s, t, "offer", dice=1, timing="immediate")
+    view = GAME.view(s, "hero")
+    lines = consequences(view, [["remove_positive", "mercy"], ["remove_positive", "mercy"]],
+                         "immediate")
+    assert "could not be paid" in lines[1]
+    assert "Mercy" in turn_hint(view, GAME.legal_actions(s, "hero"), "hero")
