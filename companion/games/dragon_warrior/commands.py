@@ -42,6 +42,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "use": ("use ITEM [CARDS] [on party]", "Use an item. Healing in battle plays a card: "
                                            "use mint 9h."),
     "cast": ("cast SPELL [CARDS] [on party]", "Cast a spell: cast hurt 5s + 9c."),
+    "attune": ("attune ELEMENT", "In a town: attune your attack spells (Hurt, Hurtmore) to an "
+               "element (fire, frost, storm, holy, shadow, venom, iron, wood); a foe weak to it "
+               "takes their damage multiplied."),
     "unlock": ("unlock ITEM [-- how]", "At a dungeon's entrance: try a Quest item on the "
                                        "Obstacle, and say how you use it."),
     "fight": ("fight", "Start a battle here (the only way a battle starts in town)."),
@@ -161,6 +164,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("you hold no Quest item to try", VERBS["unlock"][0])
         item = match_one(head, items, "Quest item you hold")
         return [Action(seat=seat, kind="unlock", args={"item": item}, text=text)]
+    if verb == "attune":
+        el = match_one(head, {e: e for e in rules().elements.names}, "element")
+        return _with([_pick(legal, "attune", f"attuning your spells to {el}", element=el)],
+                     text)
     if verb == "buy":
         choices = {c.name: c.id for c in rules().consumables}
         kind = match_one(head, choices, "item on sale")
@@ -267,7 +274,10 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
         if not words:
             raise CommandError(f"{verb} what?", VERBS[verb][0])
         if verb == "use":
-            args["item"], n = _match_prefix(words, _pouch(view), "item in your pouch")
+            held = _pouch(view)
+            if battle is not None:  # a Quest item may be held up against a Weakness
+                held.update(_bare({i["name"]: i["id"] for i in view["warrior"]["quest_items"]}))
+            args["item"], n = _match_prefix(words, held, "item in your pouch")
         else:
             spells = {rules().spell(s).name: s for s in view["warrior"]["spells"]}
             args["spell"], n = _match_prefix(words, spells, "spell you know")

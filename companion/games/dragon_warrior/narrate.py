@@ -253,12 +253,12 @@ class Narrator:
                     text = f"{text} {more}".strip()
                 return text
             if d["result"] == "defeat":
-                return say("defeat", foe=foe)
+                return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
             return say("escaped", foe=foe)
         if k == "escape_failed":
             return ""
         if k == "woke_at_inn":
-            return say("woke")
+            return say("woke", town=d.get("town") or v["town"])
         if k == "quest_done":
             return say("quest_done", quest=d["text"].rstrip("."))
         if k == "quest_turned_in":

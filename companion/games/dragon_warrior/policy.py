@@ -26,9 +26,12 @@ MAX_CAMPAIGN_BATTLES = 150  # ... or this many, when the session runs until a du
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError(f"the {seat} has no legal action")
-    legal = [a for a in legal if a.kind != "swap"] or list(legal)
-    kinds = {a.kind for a in legal}
     phase = view.get("phase")
+    swaps = [a for a in legal if a.kind == "swap"]
+    legal = [a for a in legal if a.kind != "swap"] or list(legal)
+    if swaps and phase in ("explore", "ambush", "scene") and rng.random() < 0.5:
+        return swaps[0]  # three tokens held: take the Warrior, at a calm moment (the text)
+    kinds = {a.kind for a in legal}
     if phase == "battle":
         if seat == WARRIOR:
             return _warrior_battle(view, legal, rng)
@@ -224,6 +227,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         return by["end"]
     if "turn_in" in kinds:
         return by["turn_in"]
+    if "award" in kinds and view["battles"] and rng.random() < 0.1:
+        return by["award"]  # the Warrior's player rewards the other side's cool play
     if w["hp"] * 2 < w["max_hp"]:
         heals = [a for a in legal if a.kind == "use" and a.args.get("target") == WARRIOR]
         if heals:

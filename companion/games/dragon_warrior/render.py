@@ -198,13 +198,23 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return f"{d['name']} is down."
     if k == "escape_failed":
         return "The escape is blocked."
+    if k == "attuned":
+        return f"Your attack spells are attuned to {d['element']} now."
+    if k == "quest_item_held":
+        if d["proper"]:
+            return (f"{_cap(d['item'])} lays bare {d['foe']}'s weakness to {d['weak_to']}: every "
+                    f"attack on it from now on does x{d['mult']} damage. (The Quest item is spent.)")
+        return f"{_cap(d['item'])} does nothing against {d['foe']}: the turn is gone."
+    if k == "woke_at_inn":
+        return (f"Woke at {d['name']} in {d['town']} (the nearest town): HP and MP full; the "
+                "session goes on.") if d.get("name") else ""
     if k == "battle_over":
         if d["result"] == "victory":
             lv = f" Level {d['level']}!" if d["levels_gained"] else ""
             dbl = " (x2: the foe was above the Warrior's Level)" if d["above"] else ""
             return f"Victory: +{d['xp_gained']} XP{dbl}, {d['xp']} in all.{lv}"
         if d["result"] == "defeat":
-            return f"Defeat: -{d['xp_lost']} XP ({d['xp']} left)."
+            return f"Defeat: -{d['xp_lost']} XP ({d['xp']} left; your Level is kept)."
         return "Escaped: no XP, no treasure; the foe will be back at full strength."
     if k == "raised":
         parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
@@ -335,3 +345,7 @@ def interlude(events, view) -> str:
 def pictures(view: dict) -> str:
     """The maps as drawn on paper, for the HTML journal."""
     return "".join(f"<figure>{svg}</figure>" for svg in maps.svgs(view))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
