@@ -262,6 +262,8 @@ def heading(event: Event) -> str | None:
         return None  # the room is named as Treasure describes it
     if k == "entered" and d.get("again"):
         return None  # back through a room already cleared: the walk goes on in one section
+    if k == "entered" and d.get("kind") == "room":  # a room met before (fled, or lost in)
+        return f"Back in {d['name']}"
     if k == "entered":
         name = d["name"]
         return name[:1].upper() + name[1:]

@@ -48,7 +48,7 @@ def _foe(f: Foe) -> dict:
     return {"id": f.id, "name": f.name, "text": f.text, "level": f.level, "atk": f.atk,
             "max_def": f.max_def, "max_hp": f.max_hp, "max_mp": f.max_mp, "fast": f.fast,
             "weakness": f.weakness, "weak_to": f.weak_to, "spells": list(f.spells),
-            "minion": f.minion, "party": f.party}
+            "minion": f.minion, "party": f.party, "boss": f.boss}
 
 
 def view(game, s: State, seat: str | None) -> dict:
@@ -68,7 +68,7 @@ def view(game, s: State, seat: str | None) -> dict:
             "pouch_capacity": sheet.pouch_capacity(w), "quest_items": [_item(i) for i in
                                                                        w.quest_items],
             "spells": list(sheet.warrior_spells(w.max_mp)), "points": w.points,
-            "fire": w.fire, "scale": w.scale},
+            "fire": w.fire, "scale": w.scale, "magic": w.magic},
         "questions": [{"role": r, "question": q, "answer": a} for r, q, a in s.questions if q],
         "trouble": s.trouble, "town": s.town, "home": s.home,
         "places": [_place(p, seat) for p in s.places
