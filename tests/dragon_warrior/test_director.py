@@ -87,10 +87,10 @@ def test_a_forced_space_always_gets_its_battle():
 def _at_the_flip(pm_hp: int, warrior_hp: int, block: list[str]):
     pm = Foe(id="pm-1", name="Bram", level=1, party=True, atk=2, max_hp=10)
     s = arena(conflict(hp=30), warrior=default_warrior(hp=warrior_hp),
-              warrior_hand=["7S", "9S"], villain_hand=block or ["2H"], party=pm,
+              warrior_hand=["5S", "9S"], villain_hand=block or ["2H"], party=pm,
               party_hp=pm_hp)
     s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="attack", args={
-        "slots": [["7S"]], "target": "foe-1", "token": False}))
+        "slots": [["5S"]], "target": "foe-1", "token": False}))
     answer = Action(seat=VILLAIN, kind="block", args={"cards": block}) if block else \
         Action(seat=VILLAIN, kind="take")
     s, _ = GAME.apply(s, answer)
