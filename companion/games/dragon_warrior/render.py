@@ -124,12 +124,16 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         minion = f" With it: {d['minion']}." if d["minion"] else ""
         return f"Battle at Level {d['level']}.{minion} {first}"
     if k in ("warrior_attacks", "warrior_runs"):
-        verb = "run" if k == "warrior_runs" else (f"cast {_spell(d['spell'])}" if d["spell"]
-                                                  else "attack")
+        who = _who("The Warrior", viewer)
+        you = who == "You"
+        if k == "warrior_runs":
+            verb = "run" if you else "runs"
+        elif d["spell"]:
+            verb = ("cast " if you else "casts ") + _spell(d["spell"])
+        else:
+            verb = "attack" if you else "attacks"
         tok = " (a Dragon Token for the extra card)" if d["token"] else ""
-        return f"{_who('The Warrior', viewer)} {verb}s with {_slots(d['slots'])}{tok}." \
-            .replace("Yous", "You").replace("You runs", "You run").replace("You casts", "You cast") \
-            .replace("You attacks", "You attack")
+        return f"{who} {verb} with {_slots(d['slots'])}{tok}."
     if k == "foe_attacks":
         spell = f" casting {_spell(d['spell'])}" if d["spell"] else ""
         return f"{d['name']} attacks{spell} with {C.labels(d['cards'])}."
@@ -217,7 +221,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
             return f"Defeat: -{d['xp_lost']} XP ({d['xp']} left; your Level is kept)."
         return "Escaped: no XP, no treasure; the foe will be back at full strength."
     if k == "raised":
-        parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
+        per = {"hp": rules().warrior.hp_per_point, "mp": rules().warrior.mp_per_point}
+        parts = [f"+{n * per[st]} max {st.upper()}" if st in per else f"+{n} {st.capitalize()}"
                  for st, n in d.items() if st in ("str", "agi", "hp", "mp") and n]
         spells = f"; new spell: {', '.join(_spell(s) for s in d['new_spells'])}" \
             if d["new_spells"] else ""

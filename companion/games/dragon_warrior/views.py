@@ -116,6 +116,27 @@ def _slots(args: dict) -> str:
     return " + ".join(C.labels(x) if len(x) == 1 else f"[{C.labels(x)}]" for x in slots)
 
 
+def names_in(s: State) -> dict[str, str]:
+    """Ids a player never reads, with the names they do: places, items, foes."""
+    out = {p.id: p.name for p in s.places}
+    w = s.warrior
+    for i in w.pouch + w.quest_items + tuple(x for x in (w.weapon, w.armor, w.offhand) if x):
+        out[i.id] = i.name
+    out.update({c.id: c.name for c in s.cards})
+    if s.party is not None:
+        out[s.party.id] = s.party.name
+    out.update({"warrior": "yourself", "party": "your Party Member"})
+    return out
+
+
+def label(a: Action, names: dict[str, str]) -> str:
+    """An action as a player reads it: ``describe`` with every id replaced by its name."""
+    args = {k: names.get(v, v) if isinstance(v, str) and k in ("to", "item", "target", "card",
+                                                               "area")
+            else v for k, v in a.args.items()}
+    return describe(a.model_copy(update={"args": args}))
+
+
 def describe(a: Action) -> str:
     k, args = a.kind, a.args
     if a.seat == CHANCE:
@@ -130,21 +151,29 @@ def describe(a: Action) -> str:
     if k == "cast":
         sp = rules().spell(args["spell"]).name
         extra = f" with {_slots(args)}" if args.get("slots") or args.get("cards") else ""
-        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        tgt = " on your Party Member" if args.get("target") in ("party", "your Party Member") \
+            else ""
         to = f" to {args['to']}" if args.get("to") else ""
         return f"cast {sp}{extra}{tgt}{to}{tok}"
     if k == "use":
         extra = f" with {_slots(args)}" if args.get("slots") else ""
-        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        tgt = " on your Party Member" if args.get("target") in ("party", "your Party Member") \
+            else f" against {args['target']}" if args.get("target") not in (
+                None, "warrior", "yourself") else ""
         return f"use {args['item']}{extra}{tgt}{tok}"
     if k == "block":
         return f"block with {C.labels(args['cards'])}"
     if k == "build":
         return f"Str {args['str']} · Agi {args['agi']} · HP {args['hp']} · MP {args['mp']}"
     if k == "raise":
-        parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
+        per = {"hp": rules().warrior.hp_per_point, "mp": rules().warrior.mp_per_point}
+        parts = [f"+{n * per[st]} max {st.upper()}" if st in per else f"+{n} {st.capitalize()}"
                  for st, n in args.items() if n]
         return "level up: " + ", ".join(parts)
+    if k == "attune":
+        return f"attune your attack spells to {args['element']}"
+    if k == "swap":
+        return "spend three Dragon Tokens: take the Warrior"
     if k == "go":
         return f"go to {args['to']}"
     if k == "give":
