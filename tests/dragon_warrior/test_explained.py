@@ -85,3 +85,19 @@ def test_level_up_and_spell_lines_read_right():
                                                  "token": False, "target": "foe-1"})
     assert event_line(attack, WARRIOR) == "You cast Hurt with 7♠ + 8♠."
     assert event_line(attack, None).startswith("The Warrior casts Hurt with")
+
+
+def test_every_blow_has_its_own_story_line(quest_run):
+    """Blow by blow (blows.py): each hit and miss of a battle is told, in words that differ."""
+    from companion.journal.store import read, timeline
+
+    s, path = quest_run
+    header, rows, _, _ = read(path)
+    told = [r for r in timeline(header, rows).rows
+            if r["type"] == "narration" and not r.get("seat")]
+    keys = [k for r in told for k in r.get("told", []) if k.startswith("blow|")]
+    hits = sum(1 for e in s.public_events if e.kind in ("hit", "missed")
+               and not (e.kind == "missed" and e.data.get("party")))
+    assert hits >= 4 and len(keys) == hits  # one line per blow
+    said = [x for r in told for x in r["text"].split(". ") if ", and " in x]
+    assert len(set(said)) == len(said)  # no blow told twice in the same words

@@ -17,6 +17,7 @@ from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
+from companion.games.dragon_warrior import blows
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
@@ -79,6 +80,14 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
+ESSENTIAL = frozenset({  # beats told even when their lines are spent
+    "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
+    "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
+    "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
+    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -108,10 +117,25 @@ class Narrator:
 
     def _tell(self, key: str, values: dict, memory: NarrationMemory, told: Told, scene: str,
               label: tuple) -> str:
+        """A line of ``key``'s templates, the least told first. A template is told at most
+        twice a session: when all of a key's are spent, the beat goes untold (the small print
+        still says what happened), except for the beats a story cannot skip (ESSENTIAL)."""
         ts = templates().get(key, ())
         if not ts:
             return ""
-        return tell(ts, values, told, scene, memory.rng(*label), allows=memory.allows)
+        rng = memory.rng(*label)
+        uses = {t: sum(1 for n in range(CAP) if f"tpl|{key}|{i}|{n}" in memory.used)
+                for i, t in enumerate(ts)}
+        order = sorted(ts, key=lambda t: (uses[t], rng.random()))
+        if key not in ESSENTIAL:
+            order = [t for t in order if uses[t] < CAP]
+        for t in order:
+            text = tell([t], values, told, scene, rng, allows=memory.allows)
+            if text:
+                i = ts.index(t)
+                memory.used.add(f"tpl|{key}|{i}|{min(uses[t], CAP - 1) if uses[t] < CAP else uses[t]}")
+                return text
+        return ""
 
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
                label: tuple) -> str:
@@ -228,16 +252,10 @@ class Narrator:
             text = say("battle_begun", foe=foe, look=look) \
                 if look and memory.allows(look) else ""
             return text or say("battle_begun_plain", foe=foe)
-        if k == "hit":
-            if d["by"] == "warrior":
-                key = "critical" if d.get("critical") else "hit_foe"
-                return say(key, foe=phrase(d["name"]))
-            return say("hit_warrior", foe=phrase(d["name"]))
-        if k == "missed":
-            if d.get("party"):
+        if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
+            if k == "missed" and d.get("party"):
                 return ""  # the Party Member's flip told it
-            key = "missed_foe" if d["by"] == "warrior" else "missed_warrior"
-            return say(key, foe=phrase(d["name"]))
+            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label)
         if k == "pm_helps":
             return say("pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
