@@ -114,7 +114,8 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
     if k == "go":
         return enter(s, args["to"])
     if k == "talk":
-        s = s.model_copy(update={"scene_here": True, "phase": Phase.SCENE})
+        s = s.model_copy(update={"scene_here": True, "phase": Phase.SCENE,
+                                 "asked": " ".join(a.text.split())})
         return s, [Event(kind="talked", data={"place": s.here, "text": a.text.strip()})]
     if k == "search":
         places = tuple(p.model_copy(update={"searched": True}) if p.id == s.here else p
@@ -226,13 +227,14 @@ def scene_actions(s: State, seat: str) -> list[Action]:
 
 def apply_scene(s: State, a: Action) -> tuple[State, list[Event]]:
     text = " ".join(a.text.split())
+    s = s.model_copy(update={"asked": ""})  # the question is answered (or put aside)
     if a.kind == "quest":
         q = Quest(text=text, giver=s.here, area=a.args["area"])
         s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.EXPLORE})
         return s, [Event(kind="quest_given", data={
             "text": text, "giver": place(s, s.here).name, "place": place(s, q.area).name})]
     if a.kind == "speak":
-        s = s.model_copy(update={"phase": Phase.EXPLORE})
+        s = s.model_copy(update={"phase": Phase.EXPLORE, "asked": ""})
         return s, [Event(kind="scene", data={"role": a.seat, "text": text, "place": s.here})]
     s = s.model_copy(update={"offer": text, "phase": Phase.JOIN})
     return s, [Event(kind="pm_offered", data={"text": text})]

@@ -288,6 +288,7 @@ class State(BaseModel):
     award_due: bool = False  # after a battle, the Ally may award the Warrior's player a token
     wake_at: str = ""  # the inn a defeated Warrior last woke in
     defeats: int = 0  # battles lost this campaign (a setback: the session goes on)
+    asked: str = ""  # what the Warrior's player said on starting this scene (talk -- TEXT)
     next_id: int = 1
     ended: str = ""  # why the session stopped
     until: str = ""  # WarriorOptions.until

@@ -12,12 +12,13 @@ from ``tables.toml`` seeded by the step, skipping anything that touches the pale
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows
+from companion.games.dragon_warrior import blows, talk
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
@@ -80,6 +81,8 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other", "drawn",
+                    "carved", "missing", "every"})  # words an Obstacle may share with an item
 CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
 ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
@@ -396,6 +399,11 @@ class Narrator:
                              "blink"], "Something watches")
             lines = []
             warrior = view.get("warrior", {}).get("name") or "the Warrior"
+            if view.get("asked"):  # the Warrior asked something: a friend answers it
+                name, _, who = pick(t.friends, "Cass: a young guard").partition(": ")
+                said = talk.answer(view, name, who, warrior)
+                if said and ok(said):
+                    return said
             cares = next((q["answer"] for q in view.get("questions", [])
                           if q["role"] == "ally" and q["answer"]), "")
             for f in t.friends:
@@ -420,8 +428,14 @@ class Narrator:
         for i in view.get("warrior", {}).get("quest_items", []):
             held |= tags(f"{i['name']} {i.get('text', '')}")
         obstacles = rules().world.obstacles
-        fitting = [o.text for o in obstacles if held & set(o.tags)]
-        return pick(fitting or [o.text for o in obstacles], obstacles[0].text)
+        names = set()  # the text: "Don't tell The Warrior what Quest item they should use"
+        for i in view.get("warrior", {}).get("quest_items", []):
+            names |= {w for w in re.findall(r"[a-z]+", i["name"].lower())
+                      if len(w) > 4 and w not in COMMON}
+        quiet = [o for o in obstacles
+                 if not names & set(re.findall(r"[a-z]+", o.text.lower()))]
+        fitting = [o.text for o in quiet if held & set(o.tags)]
+        return pick(fitting or [o.text for o in quiet or obstacles], obstacles[0].text)
 
     def _item_text(self, args: dict, t, pick, view: dict) -> str:
         kind = args["kind"]
@@ -434,11 +448,15 @@ class Narrator:
             return pick(answers or t.quest_items, "a plain brass key")
         if kind in t.consumable_names:
             looks = t.consumable_looks.get(kind, ())
-            pairs = [f"{n}: {looks[i]}" if i < len(looks) else n
+            pairs = [f"{n}: {looks[i % len(looks)]}" if looks else n
                      for i, n in enumerate(t.consumable_names[kind])]
-            return pick(pairs, rules().consumable(kind).name)
+            held = {i["name"] for i in view.get("warrior", {}).get("pouch", [])}
+            fresh = [p for p in pairs if p.split(": ")[0] not in held]  # loot varies
+            return pick(fresh or pairs, rules().consumable(kind).name)
         pool = {"weapon": t.weapons, "armor": t.armors}.get(kind, t.offhands)
-        name = pick(pool, "a plain tool")
+        worn = {(view.get("warrior", {}).get(x) or {}).get("name") for x in
+                ("weapon", "armor", "offhand")}
+        name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
 

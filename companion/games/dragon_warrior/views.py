@@ -82,7 +82,7 @@ def view(game, s: State, seat: str | None) -> dict:
         "offer": s.offer, "cards": [_foe(f) for f in s.cards], "battles": s.battles,
         "session_battles": s.battles - s.battles_before, "session": s.session,
         "wins": s.wins, "tokens": {"warrior": s.tokens[0], "others": s.tokens[1]},
-        "swapped": s.swapped, "ended": s.ended,
+        "swapped": s.swapped, "ended": s.ended, "asked": s.asked,
     }
     if s.draft is not None and seat in (VILLAIN, "ally", None):
         v["draft"] = {**_foe(s.draft.foe), "stage": s.draft.stage, "points": s.draft.foe.points,
