@@ -18,7 +18,8 @@ from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows, talk
+from companion.games.dragon_warrior import blows, ending, talk
+from companion.games.dragon_warrior.words import phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
@@ -33,32 +34,6 @@ from companion.story.weave import prose
 def templates() -> dict[str, tuple[str, ...]]:
     raw = tomllib.loads(rules_path("dragon_warrior", "narration.toml").read_text())
     return {k: tuple(v) for k, v in raw["templates"].items()}
-
-
-def phrase(name: str) -> Phrase:
-    """A name as written ("a blue slime", "the Whispering Fen", "Cass") as a phrase."""
-    words = " ".join(name.split()) or "something"
-    first, _, rest = words.partition(" ")
-    low = first.lower()
-    if low in ("a", "an") and rest:
-        return Phrase(words=rest, form="a")
-    if low == "the" and rest:
-        head = rest.split(" of ")[0].split()[-1]
-        return Phrase(words=rest, form="pl" if _plural(head) else "the")
-    if low in ("some",) and rest:
-        return Phrase(words=rest, form="mass")
-    if words[0].isupper():
-        return Phrase(words=words, form="name")
-    return Phrase(words=words, form="a")
-
-
-@cache
-def _plural(word: str) -> bool:
-    """Is this head noun plural ("streets", "Downs"; not "Pass", "Heath")?"""
-    import inflect
-
-    return word.lower() not in ("pass", "moss", "grass") and \
-        bool(inflect.engine().singular_noun(word.lower()))
 
 
 def _pronouns(text: str):
@@ -110,6 +85,14 @@ class Narrator:
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
                 parts.append(text)
+        hero = _hero(view)
+        took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
+        if took:
+            parts.append(took)
+        if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
+            told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
+            if told_end:
+                parts.append(told_end)
         return " ".join(parts)
 
     def _scene(self, view: dict) -> str:

@@ -44,7 +44,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _bare(text: str) -> str:
+def bare(text: str) -> str:
     return re.sub(r"^(my|the|a|an)\s+", "", text.strip().rstrip("."), flags=re.I)
 
 
@@ -66,7 +66,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
         where = places.get(q["area"], {}).get("name", "out there")
         state = "and it is done: go and claim the reward" if q["done"] else \
             f"and it waits in {where}"
-        return f"{speaker} lowers their voice: the Quest is to {_bare(q['text'])}, {state}"
+        return f"{speaker} lowers their voice: the Quest is to {bare(q['text'])}, {state}"
     if kind == "dungeon":
         dungeons = [p for p in places.values() if p["kind"] == "dungeon"]
         if not dungeons:
@@ -76,7 +76,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
         if d.get("cleared"):
             return f"{speaker} laughs: {d['name']} is safe since {warrior} went down there"
         barred = d.get("obstacle") if not d.get("opened") else ""
-        bar = f" Its way in is barred: {_bare(barred)}; nobody has found what opens it." \
+        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
             if barred else " Its door stands open now, and something waits deep inside."
         return f"{speaker} says the old folk whisper about {d['name']}.{bar}"
     if kind == "area":
@@ -94,9 +94,9 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
         trouble = (view.get("trouble") or "nobody says it aloud").strip().rstrip(".")
         return f"{speaker} glances at the door: {trouble}"
     if kind == "dear" and dear:
-        return (f"{speaker} smiles at the question: {_bare(dear)}, yes, they saw them this "
+        return (f"{speaker} smiles at the question: {bare(dear)}, yes, they saw them this "
                 f"morning, and they were asking after {warrior} too")
     said = [q["answer"] for q in qs if q["answer"] and q["role"] != "ally"]
-    about = f", and that {_bare(said[0]).lower()}" if said else ""
+    about = f", and that {bare(said[0]).lower()}" if said else ""
     return (f"{speaker} listens to {warrior} and answers as best they can: the whole town is "
             f"talking about the Quest{about}")
