@@ -251,7 +251,7 @@ class Narrator:
         if k == "battle_over":
             foe = phrase(d["foe"])
             if d["result"] == "victory":
-                text = say("victory", foe=foe)
+                text = say("boss_falls" if d.get("boss") else "victory", foe=foe)
                 if d.get("levels_gained"):
                     more = say("level_up", level=d["level"])
                     text = f"{text} {more}".strip()

@@ -282,8 +282,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         step = _campaign(view, legal)
         if step:
             return step
-    if quest and quest["area"].startswith("area"):
-        if "fight" in kinds:
+    if quest and (quest["area"].startswith("area") or quest["area"] == view["here"]):
+        if "fight" in kinds:  # the Quest's place, quiet: the Warrior starts the battle
             return by["fight"]
         back = _go(view, legal, "area-1")
         if back:
@@ -432,6 +432,12 @@ def _warrior_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> 
             return _first(legal, "spellblock")
         return _first(legal, "take")
     master = _fighter(view, b["foe"])
+    party = view.get("party") or {}
+    if party and party.get("hp", 0) * 3 < party.get("max_hp", 1) and w["hp"] * 2 >= w["max_hp"]:
+        mend = [a for a in legal if a.kind in ("use", "cast") and a.args.get("target") == "party"
+                and "slots" in a.args and not a.args.get("token")]
+        if mend:  # the Party Member is nearly done and the Warrior is not: heal the friend
+            return max(mend, key=_rank_sum)
     if w["hp"] <= max(3, master["atk"]) and w["hp"] * 3 < w["max_hp"]:
         heals = [a for a in legal if a.kind in ("use", "cast") and a.args.get("target") == WARRIOR
                  and ("slots" in a.args)]
