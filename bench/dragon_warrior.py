@@ -11,6 +11,14 @@ through the Session (seconds per session, AI decision latency p50/p99, how the s
 and campaigns run --until dungeon, --until level 5 and --until level 8 over seeds 1-10 (how each
 ended, battles, final Levels, dungeons cleared, towns reached by voyages, Quest items taken and
 spent at Obstacles).
+
+The director's figures (issue 25, STORY.md §5): a typical Warrior at Level L (the default build,
+its level-up points spent as the offline Warrior spends them, a weapon and armor of Level L-1 and a
+healstuff of Level L, no MP) against Conflicts of its own Level (target 70-85% won) and against a Boss of its
+Level (40-65%); the share of Conflicts from Level 3 with MP or a spell (>= 20%); with a Party
+Member beside the Warrior, the share of battles in which the Warrior fell below half HP where the
+Party Member acted (>= 1 in 3); and in campaigns, optional battles the Villain started on
+re-entering a cleared dungeon room (<= 1 in 3).
 """
 from __future__ import annotations
 
@@ -64,6 +72,127 @@ def one_battle(level: int, seed: int) -> tuple[str, int]:
     return ("victory" if s.wins else "fled"), steps
 
 
+def typical_warrior(level: int, party: bool = False):
+    """The default build at Level ``level``: 2 points a level as the offline Warrior spends them,
+    a weapon and armor of the Level below (the chests' Level 1 weapon at Level 1), one
+    healstuff of its Level."""
+    w = default_warrior(armor=None, pouch=(Item(id="h", kind="healstuff", level=level,
+                                                 name="Mint Knot"),))
+    strength, agility, hp = w.strength, w.agility, w.max_hp
+    for _ in range(level - 1):
+        if agility >= 4:
+            strength, hp = strength + 1, hp + 5
+        else:
+            agility, hp = agility + 1, hp + 5
+    gear = level - 1  # the treasure of the battles that brought it here (the chests: Level 1)
+    w = default_warrior(level=level, strength=strength, agility=agility, max_hp=hp, hp=hp,
+                        weapon=Item(id="item-w", kind="weapon", level=max(1, gear),
+                                    name="Sword"),
+                        armor=Item(id="item-a", kind="armor", level=gear, name="Mail")
+                        if gear else None, pouch=w.pouch)
+    return w
+
+
+def _pm(level: int):
+    from companion.games.dragon_warrior.model import Foe
+
+    return Foe(id="pm-1", name="Bram the miller", level=level, party=True,
+               atk=1 + (level + 1) // 2, max_def=1, max_hp=5 + 5 * (level // 2))
+
+
+def director_battle(level: int, seed: int, boss: bool = False, party: bool = False) -> dict:
+    """One battle of a typical Warrior against a Conflict (or Boss) of its Level, every seat
+    played by the offline policy. Returns what happened."""
+    from companion.games.dragon_warrior import build
+
+    w = typical_warrior(level)
+    s = explore_state(warrior=w, here="area-1", phase=Phase.BUILD,
+                      places=town_places(area_levels=(level,)), next_id=100 + seed)
+    if party:
+        pm = _pm(level)
+        s = s.model_copy(update={"party": pm, "party_hp": pm.max_hp})
+    if boss:
+        s = build.new_draft(s, level, "battle", "the Warden: a crowned shadow", boss=True)
+    sampler, chance_i, steps = Sampler(seed), 0, 0
+    low, flips, flips_low, card = False, 0, 0, None
+    while s.phase in (Phase.BUILD, Phase.BATTLE):
+        due = GAME.to_move(s)
+        if due == [CHANCE]:
+            action = sampler.sample(GAME.chance(s), chance_i)
+            chance_i += 1
+        else:
+            seat = due[0]
+            legal = [a for a in GAME.legal_actions(s, seat) if a.kind != "swap"]
+            action = policy.choose(GAME.view(s, seat), seat, legal,
+                                   derived_rng(seed, "policy", seat, steps))
+            if action.ask is not None:
+                action = action.with_text("a bog ghoul: it drips")
+        s, events = GAME.apply(s, action)
+        for e in events:
+            if e.kind == "card_made" and not e.data.get("minion_of") and card is None:
+                card = e.data
+            if e.kind == "pm_flipped":
+                flips += 1
+                flips_low += low
+        if s.warrior.hp * 2 < s.warrior.max_hp:
+            low = True
+        steps += 1
+    lost = getattr(s, "defeats", 0) > 0 or s.ended == "defeat"
+    result = "defeat" if lost else ("victory" if s.wins else "fled")
+    return {"result": result, "card": card or {}, "low": low, "flips": flips,
+            "flips_low": flips_low}
+
+
+def director(games: int) -> None:
+    magic = total = 0
+    for label, boss in (("Conflicts", False), ("a Boss", True)):
+        row = []
+        for level in (1, 2, 3, 4, 5, 6):
+            won = 0
+            for seed in range(games):
+                r = director_battle(level, seed, boss=boss)
+                won += r["result"] == "victory"
+                if not boss and level >= 3:
+                    total += 1
+                    magic += bool(r["card"].get("mp") or r["card"].get("spells"))
+            row.append(f"L{level} {100 * won / games:.0f}%")
+        print(f"  typical Warrior vs {label} of its Level: won " + " · ".join(row))
+    print(f"  Conflicts from Level 3 with MP or a spell: {magic}/{total} "
+          f"({100 * magic / max(1, total):.0f}%)")
+    low = acted = 0
+    for level in (1, 2, 3, 4):
+        for seed in range(games):
+            r = director_battle(level, seed, party=True)
+            if r["low"]:
+                low += 1
+                acted += r["flips"] > 0
+    print(f"  with a Party Member: battles where the Warrior fell below half HP {low}, the Party "
+          f"Member acted in {acted} ({100 * acted / max(1, low):.0f}%)")
+
+
+def reentry(games: int) -> None:
+    """A cleared room of a dungeon walked back into (hale, and hurt): how often the Villain
+    starts an optional battle there."""
+    from companion.games.dragon_warrior.arena import dungeon_state
+
+    for label, hp in (("hale", 20), ("hurt", 8)):
+        fought = 0
+        for seed in range(games):
+            s = dungeon_state(warrior=default_warrior(hp=hp))
+            room = next(p for p in s.places if p.kind == "room")
+            s = s.model_copy(update={"places": tuple(
+                p.model_copy(update={"cleared": True, "named": True, "seen": True})
+                if p.id == room.id else p for p in s.places)})
+            s, _ = GAME.apply(s, next(a for a in GAME.legal_actions(s, "warrior")
+                                      if a.kind == "go" and a.args["to"] == room.id))
+            legal = GAME.legal_actions(s, "villain")
+            a = policy.choose(GAME.view(s, "villain"), "villain", legal,
+                              derived_rng(seed, "reentry"))
+            fought += a.kind == "ambush"
+        print(f"  a cleared room re-entered ({label}): the Villain started a battle "
+              f"{fought}/{games} ({100 * fought / games:.0f}%)")
+
+
 def battles(games: int) -> None:
     total_steps, start, cpu = 0, time.perf_counter(), time.process_time()
     for level in (1, 2, 3, 4, 5):
@@ -101,6 +230,7 @@ def campaign(until: str, seeds: int) -> None:
     start = time.perf_counter()
     ends: Counter = Counter()
     fights, levels, dungeons, towns, taken, spent = [], [], 0, [], 0, 0
+    again = again_fought = lost = won = 0
     for seed in range(1, seeds + 1):
         s = Session.start(GAME, seed, {x: AI for x in SEATS}, OfflineVoice(GAME, seed), None,
                           options=WarriorOptions(until=until))
@@ -112,20 +242,41 @@ def campaign(until: str, seeds: int) -> None:
         towns.append(sum(1 for p in s.state.places if p.kind == "street"))
         taken += sum(e.kind == "taken" and e.data["kind"] == "quest" for e in s.public_events)
         spent += sum(e.kind == "obstacle_passed" for e in s.public_events)
+        back = False  # re-entering a cleared room: did the Villain start a battle there?
+        for e in s.public_events:
+            if e.kind == "entered":
+                back = bool(e.data.get("again"))
+                again += back
+            elif e.kind == "battle_called" and back and e.data.get("by") == "villain":
+                again_fought += 1
+                back = False
+            elif e.kind == "battle_over":
+                lost += e.data["result"] == "defeat"
+                won += e.data["result"] == "victory"
     wall = time.perf_counter() - start
     print(f"  --until {until}: {seeds} seeds, {wall / seeds:.2f} s per session; endings "
           f"{dict(ends)}; battles min {min(fights)}, mean {sum(fights) / seeds:.1f}, max "
           f"{max(fights)}; final Levels {dict(sorted(Counter(levels).items()))}; dungeons "
           f"cleared {dungeons}; towns per campaign {dict(sorted(Counter(towns).items()))}; "
           f"Quest items taken {taken}, spent at an Obstacle {spent}")
+    print(f"    battles won {won}, lost {lost} (the Villain won {100 * lost / max(1, won + lost):.0f}%); "
+          f"cleared rooms re-entered {again}, the Villain started a battle on {again_fought} "
+          f"({100 * again_fought / max(1, again):.0f}%)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--director", action="store_true", help="only the director's figures")
     args = parser.parse_args()
     n_battles, n_sessions = (30, 3) if args.quick else (200, 20)
     random.seed(0)
+    print("Dragon & Warrior: the director (a fight aimed at tension)")
+    director(30 if args.quick else 100)
+    reentry(30 if args.quick else 300)
+    if args.director:
+        campaign("dungeon", 3 if args.quick else 10)
+        return
     print("Dragon & Warrior: battles (offline policy on every seat)")
     battles(n_battles)
     print("Dragon & Warrior: offline autoplay of the first session")

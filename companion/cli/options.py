@@ -17,6 +17,8 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
                    help="how well the AI plays (The Hero's Journey's rivals; default normal)")
     p.add_argument("--until", metavar="WHEN",
                    help="Dragon & Warrior: play on until 'quest', 'dungeon' or 'level N'")
+    p.add_argument("--no-swaps", action="store_true",
+                   help="Dragon & Warrior: three Dragon Tokens never trade the Warrior's seat")
     p.add_argument("--quest", metavar="FILE",
                    help="a Quest file to play (Becoming; draft one with `companion draft "
                         "becoming quest ...`)")
@@ -29,13 +31,15 @@ def table(game, options) -> tuple[str, ...]:
 
 
 def table_options(game, character: str | None, players: int | None = None,
-                  level: str | None = None, until: str | None = None):
+                  level: str | None = None, until: str | None = None, no_swaps: bool = False):
     """The game's options: ``--players`` and ``--level`` where the game has them; with
     ``--character FILE``, the campaign character(s) it holds."""
     if players is None:
         players = getattr(game, "cli_players", None)
-    extra = {k: v for k, v in (("players", players), ("level", level), ("until", until))
-             if v is not None}
+    extra = {k: v for k, v in (("players", players), ("level", level), ("until", until),
+                               ("swaps", False if no_swaps else None)) if v is not None}
+    if no_swaps and "swaps" not in game.options_model.model_fields:
+        raise UserError(f"{game.title} has no --no-swaps (no seat changes hands)")
     if until is not None and "until" not in game.options_model.model_fields:
         raise UserError(f"{game.title} has no --until (its sessions end one way)")
     if level is not None and "level" not in game.options_model.model_fields:

@@ -44,7 +44,7 @@ def cmd_play(args) -> int:
     screen = make_screen(scripted)
     lines, veils = split_list(clean(args.lines or "")), split_list(clean(args.veils or ""))
     options = with_quest(game, table_options(game, args.character, args.players, args.level,
-                                             args.until),
+                                             args.until, args.no_swaps),
                          args.quest)
     seats = {s: (HUMAN if s == seat else AI) for s in table(game, options)}
     if seat not in seats:

@@ -289,6 +289,9 @@ class Controller:
             elif name in self.cmds.VERBS:
                 usage, text = self.cmds.VERBS[name]
                 self.out("info", f"{usage}\n  {text}")
+            elif getattr(self.cmds, "help_topic", None) and \
+                    (topic := self.cmds.help_topic(rest, self.view())):
+                self.out("info", topic)  # a game's own topics: help ITEM, help SPELL
             else:
                 raise CommandError(f"no command called {name!r}", self.verbs())
             return
@@ -321,6 +324,10 @@ class Controller:
             self.out("data", json.dumps(rows, indent=1, ensure_ascii=False))
             return
         if not legal:
+            if self.session.physical_chance() is not None:  # the drew> prompt
+                self.out("info", "Nothing to choose yet: enter what you drew from your real "
+                                 "deck or dice first (see the line above the prompt).")
+                return
             due = ", ".join(s for s in self.session.awaiting() if s != CHANCE)
             if not due and CHANCE in self.session.awaiting():
                 chance = self.session.game.chance(self.session.state)

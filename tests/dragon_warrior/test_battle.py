@@ -298,7 +298,7 @@ def test_defeat_costs_twice_the_level_in_xp_and_wakes_at_the_inn():
     s, _ = act(s, VILLAIN, "attack", cards=["9H"], by="foe-1")
     s, ev = act(s, WARRIOR, "take")
     assert s.warrior.xp == 34 and s.here == "inn" and s.warrior.hp == s.warrior.max_hp
-    assert s.phase is Phase.OVER and s.ended == "defeat"
+    assert s.phase is Phase.EXPLORE and s.ended == "" and s.defeats == 1  # a setback
 
 
 def test_a_level_up_gives_two_points_and_raises_current_hp():

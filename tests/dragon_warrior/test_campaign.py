@@ -116,20 +116,27 @@ def test_the_new_town_is_home_for_the_inn_the_wings_and_return():
     assert set(dungeon.towns_visited(s)) == {"street", home}
 
 
-def test_a_defeat_wakes_the_warrior_at_the_home_towns_inn():
+def test_a_defeat_wakes_the_warrior_at_the_nearest_towns_inn_and_the_session_goes_on():
+    """The text: "wake up the next morning in the nearest Town's inn". Two towns: beaten in the
+    new town's area, the Warrior wakes at its inn; beaten beside the first town, at the first
+    town's inn, though the home town is the new one. A defeat is a setback, not the end."""
     from companion.games.dragon_warrior import battle
     from companion.games.dragon_warrior.explore import end_battle
     from companion.games.dragon_warrior.model import Foe
 
-    s = voyage_to(finished_town())
+    s0 = voyage_to(finished_town())
     card = Foe(id="card-1", name="a sour well", level=2)
-    s = s.model_copy(update={"cards": (card,), "here": "area-3"})
-    s, _ = battle.start(s, card)
-    s, events = end_battle(s, "defeat")
-    assert s.here == f"{s.home}-inn" and s.ended == "defeat"
-    assert GAME.sequel(s) == [Action(seat=WARRIOR, kind="morning")]
-    s, events = act(s, WARRIOR, "morning")
-    assert s.phase is Phase.EXPLORE and s.here == f"{s.home}-inn" and events[0].kind == "morning"
+    woke = {}
+    for area in ("area-3", "area-1"):
+        s = s0.model_copy(update={"cards": (card,), "here": area})
+        s, _ = battle.start(s, card)
+        s, events = end_battle(s, "defeat")
+        assert s.phase is Phase.EXPLORE and s.ended == "" and not GAME.is_over(s)
+        assert events[-1].kind == "woke_at_inn" and events[-1].data["place"] == s.here
+        woke[area] = (s.here, events[-1].data["town"])
+        assert any(a.kind == "rest" for a in GAME.legal_actions(s, WARRIOR))
+    assert woke["area-3"] == (f"{s0.home}-inn", "Kettlebridge")
+    assert woke["area-1"] == ("inn", "Wickmere") and s0.home != "street"
 
 
 def test_only_the_home_towns_quests_end_a_session():
@@ -248,8 +255,9 @@ def test_a_voyage_within_a_session_tells_the_road_and_cleared_rooms_get_no_new_h
                     and ", a Level " in line]
         assert chapters, seed
         lines = md.splitlines()
+        towns = [x["name"] for x in maps.towns(GAME.view(s.state, WARRIOR))]
         for i in chapters:  # the chapter opens with the road from the last town
-            assert any(w in lines[i + 2] for w in ("the road goes on", "the way from")), seed
+            assert any(x.removeprefix("the streets of ") in lines[i + 2] for x in towns), seed
         rooms = {p.name for p in s.state.places if p.kind == "room" and p.named}
         headings = {line[3:] for line in lines if line.startswith("## ")}
         assert not {r[:1].upper() + r[1:] for r in rooms} & headings, seed  # only "(floor N)"

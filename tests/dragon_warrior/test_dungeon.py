@@ -330,7 +330,9 @@ def test_until_option_and_stops():
 def test_a_defeat_never_takes_a_level_away():
     w = default_warrior(level=3, xp=16)
     from companion.games.dragon_warrior.sheet import level_for, xp_after_defeat
-    assert xp_after_defeat(w) == 15 and level_for(15) == 3
+    assert xp_after_defeat(w) == 10 and level_for(10) == 2  # the XP drops below Level 3's 15
+    from companion.games.dragon_warrior.sheet import level_after
+    assert level_after(w, 10) == 3 and level_after(w, 11) == 3  # ... and the Level stays
 
 
 # -- at the prompt --------------------------------------------------------------------------------------

@@ -206,6 +206,10 @@ def _warrior_actions(s: State) -> list[Action]:
     for item in w.pouch:
         if item.kind in ("dragons-fire", "dragons-scale"):
             acts.append(Action(seat=WARRIOR, kind="use", args={"item": item.id}))
+    weak = [t for t in targets if foe(s, t).weakness > 1 and t not in b.bared]
+    for item in w.quest_items:  # a Quest item held up against a Weakness (Treasure judges it)
+        for t in weak:
+            acts.append(Action(seat=WARRIOR, kind="use", args={"item": item.id, "target": t}))
     if not acts:
         acts.append(Action(seat=WARRIOR, kind="pass"))
     return acts

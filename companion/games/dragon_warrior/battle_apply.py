@@ -90,6 +90,8 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
         events = [Event(kind="maneuvered", data={**base, "who": WARRIOR, "gain": new - w.defense,
                                                  "defense": new})]
         return _after_maneuver(s, WARRIOR, events)
+    if k == "use" and any(i.id == args["item"] for i in s.warrior.quest_items):
+        return _end_action(*_hold_up(s, args["item"], args["target"]))
     if k == "use":
         item = next(i for i in s.warrior.pouch if i.id == args["item"])
         pouch = tuple(i for i in s.warrior.pouch if i.id != item.id)
@@ -125,6 +127,23 @@ def _warrior(s: State, a: Action) -> tuple[State, list[Event]]:
                                                   "defense": s.warrior.defense})]
     s, more = schedule_draw(s, WARRIOR, "stamina")  # stamina: a hand's worth, turn goes on
     return s, [Event(kind="spell_cast", data={"who": WARRIOR, "spell": sp.id})] + more
+
+
+def _hold_up(s: State, iid: str, target: str) -> tuple[State, list[Event]]:
+    """A Quest item against a foe's Weakness: a proper one (Treasure's judgement, by its words)
+    lays the Weakness bare for every later attack and is spent; any other does nothing, and the
+    turn is gone."""
+    item = next(i for i in s.warrior.quest_items if i.id == iid)
+    f = foe(s, target)
+    if not sheet.proper_against(item, f.weak_to):
+        return s, [Event(kind="quest_item_held", data={"item": item.name, "foe": f.name,
+                                                       "proper": False})]
+    s = with_warrior_sheet(s, quest_items=tuple(i for i in s.warrior.quest_items
+                                                 if i.id != iid))
+    s = with_battle(s, bared=s.battle.bared + (target,))
+    return s, [Event(kind="quest_item_held", data={
+        "item": item.name, "foe": f.name, "proper": True, "weak_to": f.weak_to,
+        "mult": f.weakness})]
 
 
 def _heal(s: State, target: str, amount: int) -> tuple[State, int]:
@@ -350,10 +369,7 @@ def resolve(s: State) -> tuple[State, list[Event]]:
         if not p.blocked:
             dmg = sheet.attack(w) + (w.agility if _crits(p.slots) else 0)
             target = foe(s, p.target)
-            weapon = w.weapon
-            if (target.weakness > 1 and not p.spell and weapon is not None
-                    and weapon.element and weapon.element == target.weak_to):
-                dmg *= target.weakness
+            dmg *= sheet.weakness_multiplier(target, w, p.spell, target.id in b.bared)
         if pm_helps:
             dmg += s.party.atk
         s, hit = _damage(s, p.target, dmg)

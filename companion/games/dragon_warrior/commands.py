@@ -13,6 +13,7 @@ from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import maps
+from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
 from companion.games.dragon_warrior.data import rules
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story import grammar
@@ -42,6 +43,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "use": ("use ITEM [CARDS] [on party]", "Use an item. Healing in battle plays a card: "
                                            "use mint 9h."),
     "cast": ("cast SPELL [CARDS] [on party]", "Cast a spell: cast hurt 5s + 9c."),
+    "attune": ("attune ELEMENT", "In a town: attune your attack spells (Hurt, Hurtmore) to an "
+               "element (fire, frost, storm, holy, shadow, venom, iron, wood); a foe weak to it "
+               "takes their damage multiplied."),
     "unlock": ("unlock ITEM [-- how]", "At a dungeon's entrance: try a Quest item on the "
                                        "Obstacle, and say how you use it."),
     "fight": ("fight", "Start a battle here (the only way a battle starts in town)."),
@@ -65,6 +69,8 @@ VERBS: dict[str, tuple[str, str]] = {
                                  "value)."),
     "token": ("token", "Add the word token to an action to spend a Dragon Token on an extra "
                        "card: attack 7h + 9c token."),
+    "swap": ("swap", "With three Dragon Tokens (the other side's): take the Warrior's seat, or "
+             "hand it back; any time (--no-swaps turns this off)."),
     "end": ("end", "Stop the session here (saved; the journal tells it)."),
     "hand": ("hand", "Show your hand."),
     "sheet": ("sheet", "Show the Warrior's sheet."),
@@ -74,6 +80,7 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 
 _SIMPLE = {"done": "done", "open": "open", "leave": "leave", "search": "search", "rest": "rest",
+           "swap": "swap",
            "fight": "fight", "award": "award", "accept": "accept", "decline": "decline",
            "end": "end", "spellblock": "spellblock"}
 
@@ -161,6 +168,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise CommandError("you hold no Quest item to try", VERBS["unlock"][0])
         item = match_one(head, items, "Quest item you hold")
         return [Action(seat=seat, kind="unlock", args={"item": item}, text=text)]
+    if verb == "attune":
+        el = match_one(head, {e: e for e in rules().elements.names}, "element")
+        return _with([_pick(legal, "attune", f"attuning your spells to {el}", element=el)],
+                     text)
     if verb == "buy":
         choices = {c.name: c.id for c in rules().consumables}
         kind = match_one(head, choices, "item on sale")
@@ -267,7 +278,10 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
         if not words:
             raise CommandError(f"{verb} what?", VERBS[verb][0])
         if verb == "use":
-            args["item"], n = _match_prefix(words, _pouch(view), "item in your pouch")
+            held = _pouch(view)
+            if battle is not None:  # a Quest item may be held up against a Weakness
+                held.update(_bare({i["name"]: i["id"] for i in view["warrior"]["quest_items"]}))
+            args["item"], n = _match_prefix(words, held, "item in your pouch")
         else:
             spells = {rules().spell(s).name: s for s in view["warrior"]["spells"]}
             args["spell"], n = _match_prefix(words, spells, "spell you know")
@@ -282,7 +296,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
         cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                             for k, v in args.items())]
         if not cands:
-            raise RuleError(verb, f"you cannot {verb} that now", [a.kind for a in legal])
+            raise RuleError(verb, f"you cannot {verb} that now", useful_verbs(legal))
         for a in cands:
             if a.args.get("target", "warrior") == wanted["target"]:
                 return a
@@ -291,8 +305,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
     cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                         for k, v in args.items())]
     if not cands:
-        raise RuleError(verb, f"you cannot {verb} that now",
-                        sorted({a.kind for a in legal}))
+        raise RuleError(verb, f"you cannot {verb} that now", useful_verbs(legal))
     want = sorted(sorted(s) for s in slots)
     for a in cands:
         got = sorted(sorted(s) for s in a.args.get("slots", []))
@@ -342,10 +355,7 @@ def show(verb: str, view: dict, rest: str = "") -> str | None:
     if verb == "map":
         return maps.map_text(view, rest.split("--")[0])
     if verb == "shop":
-        if view.get("here") != "item-shop":
-            return "There is no shop here: the item shop is off the streets."
-        return "For sale (Level 1, each takes 1 space in the pouch): " + ", ".join(
-            f"{c.name} ({c.effect})" for c in rules().consumables)
+        return shop_text(view)
     return None
 
 
@@ -453,7 +463,7 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
               "open": "open", "leave": "leave", "drop": "drop", "accept": "accept",
               "decline": "decline", "raise": "raise", "unlock": "unlock", "party_raise": "raise", "yes": "yes",
               "no": "no", "done": "done", "build": "build", "pronouns": "pronouns",
-              "trait": "trait"}
+              "trait": "trait", "attune": "attune", "swap": "swap"}
 
 
 def useful_verbs(legal: list[Action]) -> list[str]:

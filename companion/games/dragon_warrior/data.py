@@ -102,6 +102,16 @@ class TownRules(_Strict):
 class Elements(_Strict):
     source: Source
     names: tuple[str, ...]
+    # words that make a Quest item "proper" against a Weakness of that element (ours)
+    words: dict[str, tuple[str, ...]] = {}
+    fire_item: str = "fire"  # the element of Dragon's Fire: attacks under it count as that type
+
+    @model_validator(mode="after")
+    def _known(self):
+        unknown = set(self.words) - set(self.names)
+        if unknown:
+            raise ValueError(f"[elements.words] names unknown elements: {sorted(unknown)}")
+        return self
 
 
 class Spell(_Strict):

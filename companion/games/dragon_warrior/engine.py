@@ -59,14 +59,20 @@ class DragonWarrior:
     def seat_holders(self, s: State, seats: dict[str, str]) -> dict[str, str]:
         """Who holds each seat: three Dragon Tokens trade the Warrior between the two players
         (the Warrior's player takes the Villain, the Ally and Treasure, and back again)."""
-        if not s.swapped:
-            return seats
-        warrior, others = seats.get(WARRIOR), seats.get(VILLAIN)
-        return {seat: (others if seat == WARRIOR else warrior) if seat in SEATS else h
+        warrior = seats.get(WARRIOR)
+        # the other player: whoever holds a seat of the other side that the Warrior's player
+        # does not (``--seat villain``: the human plays the Villain, the Ally and Treasure)
+        others = next((seats[x] for x in (VILLAIN, ALLY, TREASURE)
+                       if x in seats and seats[x] != warrior), seats.get(VILLAIN))
+        if s.swapped:
+            warrior, others = others, warrior
+        return {seat: (warrior if seat == WARRIOR else others) if seat in SEATS else h
                 for seat, h in seats.items()}
 
     def setup(self, options: WarriorOptions | None = None) -> State:
-        return State(until=options.until if options is not None else "")
+        if options is None:
+            return State()
+        return State(until=options.until, swaps=options.swaps)
 
     # -- whose move ------------------------------------------------------------------------------
     def to_move(self, s: State) -> list[str]:
@@ -129,9 +135,9 @@ class DragonWarrior:
         if seat not in SEATS:
             return []
         acts = self._phase_actions(s, seat)
-        if seat == ALLY and s.phase is not Phase.OVER and s.phase is not Phase.BATTLE and \
-                s.tokens[1] >= self.data.tokens.swap_cost:
-            acts.append(Action(seat=ALLY, kind="swap"))
+        if seat != WARRIOR and s.swaps and s.phase is not Phase.OVER and s.phase not in SETUP \
+                and s.tokens[1] >= self.data.tokens.swap_cost and s.warrior.name:
+            acts.append(Action(seat=seat, kind="swap"))  # three tokens, at any time
         return acts
 
     def _phase_actions(self, s: State, seat: str) -> list[Action]:

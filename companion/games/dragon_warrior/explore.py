@@ -17,12 +17,14 @@ from companion.games.dragon_warrior.model import (
     State,
 )
 from companion.games.dragon_warrior.space import (
-    quest_targets,
     after_arrival,
     enter,
     forces_battle,
+    nearest_inn,
+    quest_targets,
     searchable,
     set_place,
+    town_of,
     with_warrior,
 )
 from companion.games.dragon_warrior.world import (
@@ -32,6 +34,7 @@ from companion.games.dragon_warrior.world import (
     in_town,
     place,
     settle,
+    stop_if_done,
     town_level,
 )
 
@@ -51,6 +54,10 @@ def explore_actions(s: State) -> list[Action]:
     acts += dungeon.unlock_actions(s)
     if here.building == "inn":
         acts.append(Action(seat=WARRIOR, kind="rest"))
+    if in_town(here) and any(rules().spell(x).kind == "attack"
+                             for x in sheet.warrior_spells(w.max_mp)):
+        acts += [Action(seat=WARRIOR, kind="attune", args={"element": el})
+                 for el in rules().elements.names if el != w.magic]
     if here.building == "item-shop":
         for c in rules().consumables:
             if sheet.pouch_used(w) + town_level(s) <= sheet.pouch_capacity(w):
@@ -107,7 +114,8 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
     if k == "go":
         return enter(s, args["to"])
     if k == "talk":
-        s = s.model_copy(update={"scene_here": True, "phase": Phase.SCENE})
+        s = s.model_copy(update={"scene_here": True, "phase": Phase.SCENE,
+                                 "asked": " ".join(a.text.split())})
         return s, [Event(kind="talked", data={"place": s.here, "text": a.text.strip()})]
     if k == "search":
         places = tuple(p.model_copy(update={"searched": True}) if p.id == s.here else p
@@ -120,6 +128,9 @@ def apply_explore(s: State, a: Action) -> tuple[State, list[Event]]:
         if s.party is not None:
             s = s.model_copy(update={"party_hp": s.party.max_hp})
         return s, [Event(kind="rested", data={"hp": w.max_hp, "mp": w.max_mp})]
+    if k == "attune":
+        s = with_warrior(s, magic=args["element"])
+        return s, [Event(kind="attuned", data={"element": args["element"]})]
     if k == "buy":
         s = s.model_copy(update={"gift": f"shop:{args['kind']}", "gift_left": 0,
                                  "phase": Phase.TREASURE})
@@ -216,13 +227,14 @@ def scene_actions(s: State, seat: str) -> list[Action]:
 
 def apply_scene(s: State, a: Action) -> tuple[State, list[Event]]:
     text = " ".join(a.text.split())
+    s = s.model_copy(update={"asked": ""})  # the question is answered (or put aside)
     if a.kind == "quest":
         q = Quest(text=text, giver=s.here, area=a.args["area"])
         s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.EXPLORE})
         return s, [Event(kind="quest_given", data={
             "text": text, "giver": place(s, s.here).name, "place": place(s, q.area).name})]
     if a.kind == "speak":
-        s = s.model_copy(update={"phase": Phase.EXPLORE})
+        s = s.model_copy(update={"phase": Phase.EXPLORE, "asked": ""})
         return s, [Event(kind="scene", data={"role": a.seat, "text": text, "place": s.here})]
     s = s.model_copy(update={"offer": text, "phase": Phase.JOIN})
     return s, [Event(kind="pm_offered", data={"text": text})]
@@ -276,18 +288,24 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     if result == "fled":
         s = s.model_copy(update={"phase": Phase.EXPLORE})
         return s, [Event(kind="battle_over", data={"result": "fled", "foe": master.name})]
-    if result == "defeat":
+    if result == "defeat":  # a setback, not the end: the nearest inn, and the session goes on
         xp = sheet.xp_after_defeat(w)
+        inn = nearest_inn(s, s.here)
+        bed = place(s, inn)
+        town = place(s, town_of(s, inn)).town if bed.building == "inn" else bed.name
         s = with_warrior(s, xp=xp, hp=w.max_hp, mp=w.max_mp).model_copy(update={
-            "here": bid(s.home, "inn"), "phase": Phase.OVER if not s.until else Phase.EXPLORE,
-            "ended": "defeat" if not s.until else "", "scene_here": False,
-            "battled_here": False, "forced": False})
-        return s, [Event(kind="battle_over", data={
-            "result": "defeat", "foe": master.name, "xp_lost": w.xp - xp, "xp": xp}),
-            Event(kind="woke_at_inn", data={"town": s.town})]
+            "here": inn, "phase": Phase.EXPLORE, "scene_here": False, "battled_here": False,
+            "forced": False, "ambushed": False, "defeats": s.defeats + 1, "wake_at": inn})
+        if s.party is not None:
+            s = s.model_copy(update={"party_hp": s.party.max_hp})
+        return stop_if_done(s), [Event(kind="battle_over", data={
+            "result": "defeat", "foe": master.name, "xp_lost": w.xp - xp, "xp": xp,
+            "boss": master.boss}),
+            Event(kind="woke_at_inn", data={"town": town, "place": inn,
+                                            "name": bed.name})]
     gain = sheet.xp_for_win(master, w.level)
     xp = w.xp + gain
-    level = sheet.level_for(xp)
+    level = sheet.level_after(w, xp)
     gained = level - w.level
     s = with_warrior(s, xp=xp, level=level,
            points=w.points + gained * rules().warrior.level_up_points)
@@ -380,7 +398,7 @@ def apply_rate(s: State, a: Action) -> tuple[State, list[Event]]:
     gain = base * mult
     w = s.warrior
     xp = w.xp + gain
-    level = sheet.level_for(xp)
+    level = sheet.level_after(w, xp)
     s = with_warrior(s, xp=xp, level=level,
            points=w.points + (level - w.level) * rules().warrior.level_up_points)
     s = s.model_copy(update={"gift": "reward", "gift_left": base + a.args["treasure"]})

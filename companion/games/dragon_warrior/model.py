@@ -64,6 +64,7 @@ class WarriorOptions(Options):
     # when the session stops: "" or "quest" (the town's last open Quest turned in), "dungeon"
     # (the first dungeon cleared), "level N" (the Warrior reaches Level N)
     until: str = ""
+    swaps: bool = True  # three Dragon Tokens may trade the Warrior between the players
 
     @field_validator("until")
     @classmethod
@@ -115,6 +116,7 @@ class Warrior(BaseModel):
     points: int = 0  # level-up points not yet spent
     fire: int = 0  # Dragon's Fire: + Attack until the end of the next fight
     scale: int = 0  # Dragon's Scale: + Defense until the end of the next fight
+    magic: str = ""  # the element the Warrior's attack spells are attuned to ("" none)
 
 
 class Foe(BaseModel):
@@ -200,6 +202,7 @@ class Battle(BaseModel):
     log_crit: int = 0  # criticals the Warrior scored (the Ally's award reads it)
     told: bool = False  # the Warrior's player spoke during the battle (-- TEXT)
     fire: int = 0  # Dragon's Fire used in this battle
+    bared: tuple[str, ...] = ()  # foes whose Weakness a proper Quest item laid bare
 
 
 class Place(BaseModel):
@@ -280,9 +283,12 @@ class State(BaseModel):
     wins: int = 0
     tokens: tuple[int, int] = (0, 0)  # (the Warrior's player, the other player)
     swapped: bool = False  # the human and the AI have traded the Warrior seat
+    swaps: bool = True  # WarriorOptions.swaps: False turns the three-token swap off
     offer: str = ""  # a friend's offer to join as a Party Member
     award_due: bool = False  # after a battle, the Ally may award the Warrior's player a token
-    wake_at: str = ""  # the inn a defeated Warrior wakes in
+    wake_at: str = ""  # the inn a defeated Warrior last woke in
+    defeats: int = 0  # battles lost this campaign (a setback: the session goes on)
+    asked: str = ""  # what the Warrior's player said on starting this scene (talk -- TEXT)
     next_id: int = 1
     ended: str = ""  # why the session stopped
     until: str = ""  # WarriorOptions.until

@@ -12,11 +12,14 @@ from ``tables.toml`` seeded by the step, skipping anything that touches the pale
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
+from companion.games.dragon_warrior import blows, ending, talk
+from companion.games.dragon_warrior.words import phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
@@ -31,32 +34,6 @@ from companion.story.weave import prose
 def templates() -> dict[str, tuple[str, ...]]:
     raw = tomllib.loads(rules_path("dragon_warrior", "narration.toml").read_text())
     return {k: tuple(v) for k, v in raw["templates"].items()}
-
-
-def phrase(name: str) -> Phrase:
-    """A name as written ("a blue slime", "the Whispering Fen", "Cass") as a phrase."""
-    words = " ".join(name.split()) or "something"
-    first, _, rest = words.partition(" ")
-    low = first.lower()
-    if low in ("a", "an") and rest:
-        return Phrase(words=rest, form="a")
-    if low == "the" and rest:
-        head = rest.split(" of ")[0].split()[-1]
-        return Phrase(words=rest, form="pl" if _plural(head) else "the")
-    if low in ("some",) and rest:
-        return Phrase(words=rest, form="mass")
-    if words[0].isupper():
-        return Phrase(words=words, form="name")
-    return Phrase(words=words, form="a")
-
-
-@cache
-def _plural(word: str) -> bool:
-    """Is this head noun plural ("streets", "Downs"; not "Pass", "Heath")?"""
-    import inflect
-
-    return word.lower() not in ("pass", "moss", "grass") and \
-        bool(inflect.engine().singular_noun(word.lower()))
 
 
 def _pronouns(text: str):
@@ -79,6 +56,16 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other", "drawn",
+                    "carved", "missing", "every"})  # words an Obstacle may share with an item
+CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
+ESSENTIAL = frozenset({  # beats told even when their lines are spent
+    "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
+    "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
+    "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
+    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -98,6 +85,14 @@ class Narrator:
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
                 parts.append(text)
+        hero = _hero(view)
+        took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
+        if took:
+            parts.append(took)
+        if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
+            told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
+            if told_end:
+                parts.append(told_end)
         return " ".join(parts)
 
     def _scene(self, view: dict) -> str:
@@ -108,10 +103,25 @@ class Narrator:
 
     def _tell(self, key: str, values: dict, memory: NarrationMemory, told: Told, scene: str,
               label: tuple) -> str:
+        """A line of ``key``'s templates, the least told first. A template is told at most
+        twice a session: when all of a key's are spent, the beat goes untold (the small print
+        still says what happened), except for the beats a story cannot skip (ESSENTIAL)."""
         ts = templates().get(key, ())
         if not ts:
             return ""
-        return tell(ts, values, told, scene, memory.rng(*label), allows=memory.allows)
+        rng = memory.rng(*label)
+        uses = {t: sum(1 for n in range(CAP) if f"tpl|{key}|{i}|{n}" in memory.used)
+                for i, t in enumerate(ts)}
+        order = sorted(ts, key=lambda t: (uses[t], rng.random()))
+        if key not in ESSENTIAL:
+            order = [t for t in order if uses[t] < CAP]
+        for t in order:
+            text = tell([t], values, told, scene, rng, allows=memory.allows)
+            if text:
+                i = ts.index(t)
+                memory.used.add(f"tpl|{key}|{i}|{min(uses[t], CAP - 1) if uses[t] < CAP else uses[t]}")
+                return text
+        return ""
 
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
                label: tuple) -> str:
@@ -228,16 +238,10 @@ class Narrator:
             text = say("battle_begun", foe=foe, look=look) \
                 if look and memory.allows(look) else ""
             return text or say("battle_begun_plain", foe=foe)
-        if k == "hit":
-            if d["by"] == "warrior":
-                key = "critical" if d.get("critical") else "hit_foe"
-                return say(key, foe=phrase(d["name"]))
-            return say("hit_warrior", foe=phrase(d["name"]))
-        if k == "missed":
-            if d.get("party"):
+        if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
+            if k == "missed" and d.get("party"):
                 return ""  # the Party Member's flip told it
-            key = "missed_foe" if d["by"] == "warrior" else "missed_warrior"
-            return say(key, foe=phrase(d["name"]))
+            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label)
         if k == "pm_helps":
             return say("pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
@@ -247,18 +251,18 @@ class Narrator:
         if k == "battle_over":
             foe = phrase(d["foe"])
             if d["result"] == "victory":
-                text = say("victory", foe=foe)
+                text = say("boss_falls" if d.get("boss") else "victory", foe=foe)
                 if d.get("levels_gained"):
                     more = say("level_up", level=d["level"])
                     text = f"{text} {more}".strip()
                 return text
             if d["result"] == "defeat":
-                return say("defeat", foe=foe)
+                return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
             return say("escaped", foe=foe)
         if k == "escape_failed":
             return ""
         if k == "woke_at_inn":
-            return say("woke")
+            return say("woke", town=d.get("town") or v["town"])
         if k == "quest_done":
             return say("quest_done", quest=d["text"].rstrip("."))
         if k == "quest_turned_in":
@@ -378,6 +382,11 @@ class Narrator:
                              "blink"], "Something watches")
             lines = []
             warrior = view.get("warrior", {}).get("name") or "the Warrior"
+            if view.get("asked"):  # the Warrior asked something: a friend answers it
+                name, _, who = pick(t.friends, "Cass: a young guard").partition(": ")
+                said = talk.answer(view, name, who, warrior)
+                if said and ok(said):
+                    return said
             cares = next((q["answer"] for q in view.get("questions", [])
                           if q["role"] == "ally" and q["answer"]), "")
             for f in t.friends:
@@ -402,8 +411,14 @@ class Narrator:
         for i in view.get("warrior", {}).get("quest_items", []):
             held |= tags(f"{i['name']} {i.get('text', '')}")
         obstacles = rules().world.obstacles
-        fitting = [o.text for o in obstacles if held & set(o.tags)]
-        return pick(fitting or [o.text for o in obstacles], obstacles[0].text)
+        names = set()  # the text: "Don't tell The Warrior what Quest item they should use"
+        for i in view.get("warrior", {}).get("quest_items", []):
+            names |= {w for w in re.findall(r"[a-z]+", i["name"].lower())
+                      if len(w) > 4 and w not in COMMON}
+        quiet = [o for o in obstacles
+                 if not names & set(re.findall(r"[a-z]+", o.text.lower()))]
+        fitting = [o.text for o in quiet if held & set(o.tags)]
+        return pick(fitting or [o.text for o in quiet or obstacles], obstacles[0].text)
 
     def _item_text(self, args: dict, t, pick, view: dict) -> str:
         kind = args["kind"]
@@ -416,11 +431,15 @@ class Narrator:
             return pick(answers or t.quest_items, "a plain brass key")
         if kind in t.consumable_names:
             looks = t.consumable_looks.get(kind, ())
-            pairs = [f"{n}: {looks[i]}" if i < len(looks) else n
+            pairs = [f"{n}: {looks[i % len(looks)]}" if looks else n
                      for i, n in enumerate(t.consumable_names[kind])]
-            return pick(pairs, rules().consumable(kind).name)
+            held = {i["name"] for i in view.get("warrior", {}).get("pouch", [])}
+            fresh = [p for p in pairs if p.split(": ")[0] not in held]  # loot varies
+            return pick(fresh or pairs, rules().consumable(kind).name)
         pool = {"weapon": t.weapons, "armor": t.armors}.get(kind, t.offhands)
-        name = pick(pool, "a plain tool")
+        worn = {(view.get("warrior", {}).get(x) or {}).get("name") for x in
+                ("weapon", "armor", "offhand")}
+        name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
 

@@ -1,10 +1,9 @@
 """The offline AI for every role, from the seat's view only.
 
-The Villain builds level-appropriate cards (points spread over Attack, Defense and HP, now and
-then an ability), springs a battle on every space it may outside town, and fights sensibly: it
-blocks what would cost it HP with its cheapest answer, keeps its best card back to block, and
-maneuvers when its Defense is down. The Ally offers one friend as a Party Member, flips for them
-while they are healthy, and awards a token after a win. Treasure lays out a town of three to five
+The Villain's point buy, its optional battles and its fighting, and the Party Member's flips, are
+the director's (``director.py``: a fight aimed at tension). The Ally offers one friend as a Party
+Member and awards a token after a win; with three tokens the other side takes the Warrior at a
+calm moment. Treasure lays out a town of three to five
 houses, gives what the budget allows (healing first, equipment that beats what is worn), and rates
 the Quest fairly. The Warrior (autoplay, or a swapped seat) stocks up, heads for the Quest's area,
 fights every battle, heals when low, and turns the Quest in.
@@ -17,6 +16,7 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import director
 from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, WARRIOR
 
 MAX_AUTOPLAY_BATTLES = 10  # the autoplayed Warrior calls it a night after this many battles
@@ -26,15 +26,18 @@ MAX_CAMPAIGN_BATTLES = 150  # ... or this many, when the session runs until a du
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
     if not legal:
         raise ValueError(f"the {seat} has no legal action")
-    legal = [a for a in legal if a.kind != "swap"] or list(legal)
-    kinds = {a.kind for a in legal}
     phase = view.get("phase")
+    swaps = [a for a in legal if a.kind == "swap"]
+    legal = [a for a in legal if a.kind != "swap"] or list(legal)
+    if swaps and phase in ("explore", "ambush", "scene") and rng.random() < 0.5:
+        return swaps[0]  # three tokens held: take the Warrior, at a calm moment (the text)
+    kinds = {a.kind for a in legal}
     if phase == "battle":
         if seat == WARRIOR:
             return _warrior_battle(view, legal, rng)
         if seat == VILLAIN:
-            return _villain_battle(view, legal, rng)
-        return _ally_flip(view, legal)
+            return director.villain_battle(view, legal, rng)
+        return director.ally_flip(view, legal)
     if phase == "palette":
         return _palette(view, seat, legal)
     if phase == "questions":
@@ -75,9 +78,9 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if phase == "join":
         return _first(legal, "accept")
     if phase == "ambush":
-        return _ambush(view, legal)
+        return director.ambush(view, legal, rng)
     if phase == "build":
-        return _build(view, legal, rng)
+        return director.build(view, legal, rng)
     if phase == "level_up":
         return _level_up(view, legal)
     if phase == "award":
@@ -224,6 +227,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         return by["end"]
     if "turn_in" in kinds:
         return by["turn_in"]
+    if "award" in kinds and view["battles"] and rng.random() < 0.1:
+        return by["award"]  # the Warrior's player rewards the other side's cool play
     if w["hp"] * 2 < w["max_hp"]:
         heals = [a for a in legal if a.kind == "use" and a.args.get("target") == WARRIOR]
         if heals:
@@ -277,8 +282,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         step = _campaign(view, legal)
         if step:
             return step
-    if quest and quest["area"].startswith("area"):
-        if "fight" in kinds:
+    if quest and (quest["area"].startswith("area") or quest["area"] == view["here"]):
+        if "fight" in kinds:  # the Quest's place, quiet: the Warrior starts the battle
             return by["fight"]
         back = _go(view, legal, "area-1")
         if back:
@@ -380,60 +385,7 @@ def _judge(view: dict, legal: Sequence[Action]) -> Action:
     return _first(legal, "fits" if ok else "refuse")
 
 
-def _ambush(view: dict, legal: Sequence[Action]) -> Action:
-    kinds = {a.kind for a in legal}
-    if "boss" in kinds:
-        if "ambush" not in kinds:
-            return _first(legal, "boss")
-        here = next(p for p in view["places"] if p["id"] == view["here"])
-        rooms = [p for p in view["places"] if p.get("dungeon") == here.get("dungeon")
-                 and p["kind"] == "room"]
-        last = max(p["floor"] for p in rooms)
-        on_floor = [p for p in rooms if p["floor"] == last]
-        if here["floor"] == last and here["id"] == on_floor[-1]["id"]:
-            return _first(legal, "boss")
-    return _first(legal, "ambush")
-
-
-# -- point buy -------------------------------------------------------------------------------------
-def _build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
-    kinds = {a.kind for a in legal}
-    if "new" in kinds:
-        fields = [a for a in legal if a.kind == "field"]
-        if fields and rng.random() < 0.3:
-            return rng.choice(fields)
-        return _first(legal, "new")
-    d = view.get("draft") or {}
-    if "stats" in kinds:
-        level = d.get("level", 1)
-        if "weakness" in kinds and level >= 2 and rng.random() < 0.3:
-            return rng.choice([a for a in legal if a.kind == "weakness" and a.args["mult"] == 2])
-        if "fast" in kinds and rng.random() < 0.15:
-            return _first(legal, "fast")
-        if "minion" in kinds and level >= 3 and rng.random() < 0.2:
-            return next(a for a in legal if a.kind == "minion")
-        return _first(legal, "stats")
-    if "stat" in kinds:
-        atk, df, hp = d.get("atk", 1), d.get("max_def", 1), d.get("max_hp", 5)
-        level = d.get("level", 1)
-        # half the points to Attack, the rest to HP: foes that hit hard and last. (Defense is
-        # soaked by the first hit and only a Maneuver brings it back, so a point there buys
-        # less than 5 HP: with a quarter of the points on Defense the default Warrior beat 93%
-        # of Level 3 Conflicts and 79% of Level 4; without, 82% and 48%. bench/dragon_warrior.py)
-        spent = (atk - 1) + (df - 1) + (hp - 5) // 5
-        total = spent + d.get("points", 0)
-        if d.get("party"):
-            stat = "atk" if atk <= (hp - 5) // 5 else "hp"
-        elif atk - 1 < (total + 1) // 2:
-            stat = "atk"
-        else:
-            stat = "hp"
-        return next(a for a in legal if a.kind == "stat" and a.args["stat"] == stat)
-    if "spell" in kinds:
-        return _first(legal, "spell")
-    return legal[0]
-
-
+# -- levelling -------------------------------------------------------------------------------------
 def _level_up(view: dict, legal: Sequence[Action]) -> Action:
     if legal[0].kind == "party_raise":
         return legal[0]
@@ -480,6 +432,12 @@ def _warrior_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> 
             return _first(legal, "spellblock")
         return _first(legal, "take")
     master = _fighter(view, b["foe"])
+    party = view.get("party") or {}
+    if party and party.get("hp", 0) * 3 < party.get("max_hp", 1) and w["hp"] * 2 >= w["max_hp"]:
+        mend = [a for a in legal if a.kind in ("use", "cast") and a.args.get("target") == "party"
+                and "slots" in a.args and not a.args.get("token")]
+        if mend:  # the Party Member is nearly done and the Warrior is not: heal the friend
+            return max(mend, key=_rank_sum)
     if w["hp"] <= max(3, master["atk"]) and w["hp"] * 3 < w["max_hp"]:
         heals = [a for a in legal if a.kind in ("use", "cast") and a.args.get("target") == WARRIOR
                  and ("slots" in a.args)]
@@ -513,49 +471,6 @@ def _warrior_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> 
         if a.args["slots"][0] == [target_card]:
             return a
     return singles[0] if singles else attacks[0]
-
-
-def _villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
-    b = _battle(view)
-    p = b.get("pending")
-    kinds = {a.kind for a in legal}
-    w = view["warrior"]
-    if p is not None:  # the Warrior attacks or flees
-        target = _fighter(view, p["target"]) if p["target"] != WARRIOR else None
-        blocks = [a for a in legal if a.kind == "block"]
-        crit = any(len(s) > 1 for s in p["slots"])
-        dmg = w["attack"] + (w["agi"] if crit else 0)
-        hurts = target is None or dmg > target["defense"] or p["kind"] == "run"
-        if blocks and hurts:
-            return min(blocks, key=_rank_sum)
-        if "spellblock" in kinds and target is not None and dmg >= target["hp"] + target["defense"]:
-            return _first(legal, "spellblock")
-        return _first(legal, "take")
-    me = _fighter(view, b["turn"])
-    hand = sorted(b.get("hand", []), key=C.rank)
-    heals = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("heal", "healmore")]
-    if heals and me["hp"] * 2 < me["max_hp"]:
-        return max(heals, key=_rank_sum)
-    if "cast" in kinds:
-        regen = [a for a in legal if a.kind == "cast" and a.args["spell"] == "armor-regen"]
-        if regen and me["defense"] == 0 and me["max_def"] >= 3:
-            return regen[0]
-    if hand and me["defense"] == 0 and me["max_def"] >= 2 and len(hand) >= 3:
-        return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [hand[0]])
-    hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
-    if hurts and rng.random() < 0.5:
-        return max(hurts, key=_rank_sum)
-    if hand:
-        card = hand[-2] if len(hand) >= 3 else hand[-1]
-        return next(a for a in legal if a.kind == "attack" and a.args["cards"] == [card])
-    return legal[0]
-
-
-def _ally_flip(view: dict, legal: Sequence[Action]) -> Action:
-    party = view.get("party") or {}
-    if party.get("hp", 0) > 10:  # a face card costs 10 HP: flip only when that cannot end them
-        return _first(legal, "flip")
-    return _first(legal, "hold")
 
 
 __all__ = ["choose", "ALLY"]

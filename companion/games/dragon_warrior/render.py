@@ -124,12 +124,16 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         minion = f" With it: {d['minion']}." if d["minion"] else ""
         return f"Battle at Level {d['level']}.{minion} {first}"
     if k in ("warrior_attacks", "warrior_runs"):
-        verb = "run" if k == "warrior_runs" else (f"cast {_spell(d['spell'])}" if d["spell"]
-                                                  else "attack")
+        who = _who("The Warrior", viewer)
+        you = who == "You"
+        if k == "warrior_runs":
+            verb = "run" if you else "runs"
+        elif d["spell"]:
+            verb = ("cast " if you else "casts ") + _spell(d["spell"])
+        else:
+            verb = "attack" if you else "attacks"
         tok = " (a Dragon Token for the extra card)" if d["token"] else ""
-        return f"{_who('The Warrior', viewer)} {verb}s with {_slots(d['slots'])}{tok}." \
-            .replace("Yous", "You").replace("You runs", "You run").replace("You casts", "You cast") \
-            .replace("You attacks", "You attack")
+        return f"{who} {verb} with {_slots(d['slots'])}{tok}."
     if k == "foe_attacks":
         spell = f" casting {_spell(d['spell'])}" if d["spell"] else ""
         return f"{d['name']} attacks{spell} with {C.labels(d['cards'])}."
@@ -198,16 +202,27 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return f"{d['name']} is down."
     if k == "escape_failed":
         return "The escape is blocked."
+    if k == "attuned":
+        return f"Your attack spells are attuned to {d['element']} now."
+    if k == "quest_item_held":
+        if d["proper"]:
+            return (f"{_cap(d['item'])} lays bare {d['foe']}'s weakness to {d['weak_to']}: every "
+                    f"attack on it from now on does x{d['mult']} damage. (The Quest item is spent.)")
+        return f"{_cap(d['item'])} does nothing against {d['foe']}: the turn is gone."
+    if k == "woke_at_inn":
+        return (f"Woke at {d['name']} in {d['town']} (the nearest town): HP and MP full; the "
+                "session goes on.") if d.get("name") else ""
     if k == "battle_over":
         if d["result"] == "victory":
             lv = f" Level {d['level']}!" if d["levels_gained"] else ""
             dbl = " (x2: the foe was above the Warrior's Level)" if d["above"] else ""
             return f"Victory: +{d['xp_gained']} XP{dbl}, {d['xp']} in all.{lv}"
         if d["result"] == "defeat":
-            return f"Defeat: -{d['xp_lost']} XP ({d['xp']} left)."
+            return f"Defeat: -{d['xp_lost']} XP ({d['xp']} left; your Level is kept)."
         return "Escaped: no XP, no treasure; the foe will be back at full strength."
     if k == "raised":
-        parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
+        per = {"hp": rules().warrior.hp_per_point, "mp": rules().warrior.mp_per_point}
+        parts = [f"+{n * per[st]} max {st.upper()}" if st in per else f"+{n} {st.capitalize()}"
                  for st, n in d.items() if st in ("str", "agi", "hp", "mp") and n]
         spells = f"; new spell: {', '.join(_spell(s) for s in d['new_spells'])}" \
             if d["new_spells"] else ""
@@ -252,6 +267,8 @@ def heading(event: Event) -> str | None:
         return None  # the room is named as Treasure describes it
     if k == "entered" and d.get("again"):
         return None  # back through a room already cleared: the walk goes on in one section
+    if k == "entered" and d.get("kind") == "room":  # a room met before (fled, or lost in)
+        return f"Back in {d['name']}"
     if k == "entered":
         name = d["name"]
         return name[:1].upper() + name[1:]
@@ -335,3 +352,7 @@ def interlude(events, view) -> str:
 def pictures(view: dict) -> str:
     """The maps as drawn on paper, for the HTML journal."""
     return "".join(f"<figure>{svg}</figure>" for svg in maps.svgs(view))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

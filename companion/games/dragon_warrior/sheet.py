@@ -4,6 +4,7 @@ Each function is one rule of GAMES.md §4 and is tested on its own.
 """
 from __future__ import annotations
 
+import re
 from math import ceil
 
 from companion.games.dragon_warrior.data import Rules, rules
@@ -85,10 +86,15 @@ def xp_for_win(foe: Foe, warrior_level: int) -> int:
 
 
 def xp_after_defeat(w: Warrior) -> int:
-    """A defeated Warrior loses twice their Level in XP. Levels are kept (the text takes XP, not
-    Levels), so the loss stops at the XP the Warrior's Level starts from: the Level always reads
-    off the chart from the XP."""
-    return max(level_floor(w.level), w.xp - 2 * w.level)
+    """A defeated Warrior loses twice their Level in XP, never below 0 (Level 7 loses 14). Levels
+    are kept (the text takes XP, not Levels), so the XP may sit below the Level's threshold until
+    wins earn it back (our reading; see ``level_after``)."""
+    return max(0, w.xp - 2 * w.level)
+
+
+def level_after(w: Warrior, xp: int, d: Rules | None = None) -> int:
+    """The Level after gaining XP: the chart's, but never below a Level already reached."""
+    return max(w.level, level_for(xp, d))
 
 
 def level_floor(level: int, d: Rules | None = None) -> int:
@@ -127,3 +133,34 @@ def minion_cost(minion_level: int, d: Rules | None = None) -> int:
 def foe_spell_slots(foe: Foe, d: Rules | None = None) -> int:
     d = d or rules()
     return foe.max_mp // d.conflict.mp_per_spell
+
+
+def attack_elements(w: Warrior, spell: str = "", d: Rules | None = None) -> set[str]:
+    """The types an attack of the Warrior's is of: a weapon's and an offhand weapon's element
+    for a blow, the attuned element for an attack spell, and fire while Dragon's Fire burns."""
+    d = d or rules()
+    if spell:
+        out = {w.magic}
+    else:
+        out = {w.weapon.element if w.weapon else ""}
+        if w.offhand is not None and w.offhand.offhand_as == "weapon":
+            out.add(w.offhand.element)
+    if w.fire:
+        out.add(d.elements.fire_item)
+    return out - {""}
+
+
+def weakness_multiplier(foe: Foe, w: Warrior, spell: str = "", bared: bool = False,
+                        d: Rules | None = None) -> int:
+    """A Weakness multiplies damage from any weapon, item or spell of its type; once a proper
+    Quest item has laid it bare, every attack counts against it."""
+    if foe.weakness <= 1:
+        return 1
+    return foe.weakness if bared or foe.weak_to in attack_elements(w, spell, d) else 1
+
+
+def proper_against(item: Item, element: str, d: Rules | None = None) -> bool:
+    """Is this Quest item a proper answer to a Weakness of ``element``? (its words)"""
+    d = d or rules()
+    words = set(re.findall(r"[a-z']+", f"{item.name} {item.text}".lower()))
+    return bool(words & ({element} | set(d.elements.words.get(element, ()))))

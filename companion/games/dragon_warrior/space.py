@@ -129,3 +129,32 @@ def quest_targets(s: State) -> list[str]:
     open_ = {q.area for q in s.quests if not q.turned_in}
     return [p.id for p in s.places if p.kind in ("dungeon", "poi") and p.id not in open_
             and not p.cleared and not any(q.area == p.id for q in s.quests)]
+
+
+def nearest_inn(s: State, pid: str) -> str:
+    """Where a defeated Warrior wakes: the inn of the nearest Town, counted in Spaces walked from
+    ``pid`` (a dungeon's rooms, its entrance, the areas, a town's street, its inn). A cleared
+    dungeon is a town but has no inn: its entrance counts as one (our reading). Ties go to the
+    home town, then to the town drawn first."""
+    graph: dict[str, set[str]] = {p.id: set() for p in s.places}
+    for p in s.places:
+        for q in p.links:
+            if q in graph:
+                graph[p.id].add(q)
+                graph[q].add(p.id)
+    beds = {p.id for p in s.places if p.building == "inn"} | \
+           {p.id for p in s.places if p.kind == "dungeon" and p.cleared}
+    home = bid(s.home, "inn")
+    seen, ring = {pid}, [pid]
+    while ring:
+        found = [x for x in ring if x in beds]
+        if found:
+            return home if home in found else min(found, key=[p.id for p in s.places].index)
+        nxt = []
+        for x in ring:
+            for y in sorted(graph.get(x, ())):
+                if y not in seen:
+                    seen.add(y)
+                    nxt.append(y)
+        ring = nxt
+    return home

@@ -48,7 +48,7 @@ def _foe(f: Foe) -> dict:
     return {"id": f.id, "name": f.name, "text": f.text, "level": f.level, "atk": f.atk,
             "max_def": f.max_def, "max_hp": f.max_hp, "max_mp": f.max_mp, "fast": f.fast,
             "weakness": f.weakness, "weak_to": f.weak_to, "spells": list(f.spells),
-            "minion": f.minion, "party": f.party}
+            "minion": f.minion, "party": f.party, "boss": f.boss}
 
 
 def view(game, s: State, seat: str | None) -> dict:
@@ -68,7 +68,7 @@ def view(game, s: State, seat: str | None) -> dict:
             "pouch_capacity": sheet.pouch_capacity(w), "quest_items": [_item(i) for i in
                                                                        w.quest_items],
             "spells": list(sheet.warrior_spells(w.max_mp)), "points": w.points,
-            "fire": w.fire, "scale": w.scale},
+            "fire": w.fire, "scale": w.scale, "magic": w.magic},
         "questions": [{"role": r, "question": q, "answer": a} for r, q, a in s.questions if q],
         "trouble": s.trouble, "town": s.town, "home": s.home,
         "places": [_place(p, seat) for p in s.places
@@ -82,7 +82,7 @@ def view(game, s: State, seat: str | None) -> dict:
         "offer": s.offer, "cards": [_foe(f) for f in s.cards], "battles": s.battles,
         "session_battles": s.battles - s.battles_before, "session": s.session,
         "wins": s.wins, "tokens": {"warrior": s.tokens[0], "others": s.tokens[1]},
-        "swapped": s.swapped, "ended": s.ended,
+        "swapped": s.swapped, "ended": s.ended, "asked": s.asked,
     }
     if s.draft is not None and seat in (VILLAIN, "ally", None):
         v["draft"] = {**_foe(s.draft.foe), "stage": s.draft.stage, "points": s.draft.foe.points,
@@ -116,6 +116,27 @@ def _slots(args: dict) -> str:
     return " + ".join(C.labels(x) if len(x) == 1 else f"[{C.labels(x)}]" for x in slots)
 
 
+def names_in(s: State) -> dict[str, str]:
+    """Ids a player never reads, with the names they do: places, items, foes."""
+    out = {p.id: p.name for p in s.places}
+    w = s.warrior
+    for i in w.pouch + w.quest_items + tuple(x for x in (w.weapon, w.armor, w.offhand) if x):
+        out[i.id] = i.name
+    out.update({c.id: c.name for c in s.cards})
+    if s.party is not None:
+        out[s.party.id] = s.party.name
+    out.update({"warrior": "yourself", "party": "your Party Member"})
+    return out
+
+
+def label(a: Action, names: dict[str, str]) -> str:
+    """An action as a player reads it: ``describe`` with every id replaced by its name."""
+    args = {k: names.get(v, v) if isinstance(v, str) and k in ("to", "item", "target", "card",
+                                                               "area")
+            else v for k, v in a.args.items()}
+    return describe(a.model_copy(update={"args": args}))
+
+
 def describe(a: Action) -> str:
     k, args = a.kind, a.args
     if a.seat == CHANCE:
@@ -130,21 +151,29 @@ def describe(a: Action) -> str:
     if k == "cast":
         sp = rules().spell(args["spell"]).name
         extra = f" with {_slots(args)}" if args.get("slots") or args.get("cards") else ""
-        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        tgt = " on your Party Member" if args.get("target") in ("party", "your Party Member") \
+            else ""
         to = f" to {args['to']}" if args.get("to") else ""
         return f"cast {sp}{extra}{tgt}{to}{tok}"
     if k == "use":
         extra = f" with {_slots(args)}" if args.get("slots") else ""
-        tgt = " on your Party Member" if args.get("target") == "party" else ""
+        tgt = " on your Party Member" if args.get("target") in ("party", "your Party Member") \
+            else f" against {args['target']}" if args.get("target") not in (
+                None, "warrior", "yourself") else ""
         return f"use {args['item']}{extra}{tgt}{tok}"
     if k == "block":
         return f"block with {C.labels(args['cards'])}"
     if k == "build":
         return f"Str {args['str']} · Agi {args['agi']} · HP {args['hp']} · MP {args['mp']}"
     if k == "raise":
-        parts = [f"+{n} {st.upper() if st in ('hp', 'mp') else st.capitalize()}"
+        per = {"hp": rules().warrior.hp_per_point, "mp": rules().warrior.mp_per_point}
+        parts = [f"+{n * per[st]} max {st.upper()}" if st in per else f"+{n} {st.capitalize()}"
                  for st, n in args.items() if n]
         return "level up: " + ", ".join(parts)
+    if k == "attune":
+        return f"attune your attack spells to {args['element']}"
+    if k == "swap":
+        return "spend three Dragon Tokens: take the Warrior"
     if k == "go":
         return f"go to {args['to']}"
     if k == "give":

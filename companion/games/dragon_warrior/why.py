@@ -1,16 +1,51 @@
 """Why an action is refused: the most specific rule it breaks, with the legal alternatives."""
 from __future__ import annotations
 
-from companion.core.game import Action, RuleError
+from companion.core.game import CHANCE, Action, RuleError
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import sheet
+from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import VILLAIN, WARRIOR, Phase, State
+from companion.games.dragon_warrior.views import label, names_in
+
+
+def _labels(s: State, legal: list[Action]) -> list[str]:
+    """The moves open instead, by name, each once (ten level-up splits read as one line)."""
+    if legal and all(a.kind == "raise" for a in legal):
+        return ["raise STAT STAT: two points over str, agi, hp (+5 max HP), mp (+5 max MP)"]
+    names = names_in(s)
+    return list(dict.fromkeys(label(a, names) for a in legal))[:24]
+
+
+def _cast_reason(s: State, args: dict, in_battle: bool) -> str:
+    sp = next((x for x in rules().spells if x.id == args.get("spell")), None)
+    w = s.warrior
+    if sp is None or sp.id not in sheet.warrior_spells(w.max_mp):
+        return "you do not know that spell (one spell per 10 max MP, in list order)"
+    if sp.mp > w.mp:
+        return f"{sp.name} costs {sp.mp} MP and you have {w.mp}"
+    if in_battle and sp.where in ("dungeon", "outside"):
+        return f"{sp.name} is cast outside battle"
+    if not in_battle and sp.where == "battle":
+        return f"{sp.name} is cast in battle"
+    if sp.kind == "spellblock":
+        return "Spellblock is cast when you are attacked"
+    if in_battle and sp.kind in ("attack", "heal"):
+        n = 1 + sp.extra if sp.kind == "attack" else sp.cards
+        played = sum(len(x) for x in args.get("slots", []))
+        return f"{sp.name} plays {n} card{'s' if n > 1 else ''} (a Dragon Token adds one); " \
+               f"you played {played}"
+    return f"{sp.name} cannot be cast here"
 
 
 def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleError:
-    labels = [game.describe(a) for a in legal[:40]]
+    labels = _labels(s, legal)
     k, args, seat = action.kind, action.args, action.seat
     due = game.to_move(s)
     if not legal:
+        if due == [CHANCE]:
+            return RuleError("turn order", "the deck is due first: the cards drawn decide what "
+                             "comes next")
         return RuleError("turn order", f"the {seat} has nothing to do now "
                          f"(waiting for: {', '.join(due) or 'nobody'})")
     b = s.battle
@@ -33,8 +68,7 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         if args.get("token") and s.tokens[0] < 1:
             return RuleError("dragon tokens", "you have no Dragon Token to spend", labels)
         if k == "cast":
-            return RuleError("magic", "that spell cannot be cast now (MP, the cards it needs, "
-                             "or where you are)", labels)
+            return RuleError("magic", _cast_reason(s, args, True), labels)
         return RuleError("battle", f"{k} is not possible like that now", labels)
     if k == "go" and s.phase is Phase.EXPLORE:
         if s.forced:
@@ -48,12 +82,18 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         return RuleError("obstacle", "only a Quest item you hold, and that was not already "
                          "turned down here, can be tried on a dungeon's Obstacle", labels)
     if k == "cast" and b is None:
-        return RuleError("magic", "that spell cannot be cast here: Radiant and Outside work in "
-                         "a dungeon room, Return flies to a town you have been to, and none of "
-                         "them while a battle is due", labels)
+        reason = _cast_reason(s, args, False)
+        if reason.endswith("cannot be cast here"):
+            reason = ("Radiant and Outside work in a dungeon room, Return flies to another town "
+                      "you have been to, and none of them while a battle is due")
+        return RuleError("magic", reason, labels)
     if k == "search":
-        return RuleError("treasure once", "this building's treasure was already taken (the $ "
-                         "mark), or there is nothing here to search", labels)
+        here = next((p for p in s.places if p.id == s.here), None)
+        if here is not None and here.searched:
+            return RuleError("treasure once", "this place's treasure was already taken (the $ "
+                             "mark): never again", labels)
+        return RuleError("search", "there is nothing here to search: houses, points of "
+                         "interest and the rooms of a cleared dungeon hide treasure", labels)
     if k == "ambush":
         return RuleError("no battles in town", "the Villain cannot start a battle in a town",
                          labels)
@@ -65,8 +105,13 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
     if k in ("stat", "fast", "minion", "weakness"):
         return RuleError("point buy", "that costs more points than the card has left", labels)
     if k == "buy":
-        return RuleError("pouch", "that would not fit in the pouch, or there is no shop here",
-                         labels)
+        here = next((p for p in s.places if p.id == s.here), None)
+        if here is None or here.building != "item-shop":
+            return RuleError("shop", "there is no shop here: go to the item shop", labels)
+        w = s.warrior
+        return RuleError("pouch", f"a Level {here.level} item takes {here.level} room and the "
+                         f"pouch holds {sheet.pouch_used(w)}/{sheet.pouch_capacity(w)}: drop "
+                         "something first", labels)
     if seat not in due:
         return RuleError("turn order", f"it is not the {seat}'s move (waiting for: "
                          f"{', '.join(due)})", labels)

@@ -1,0 +1,77 @@
+"""The story layer's telling for Dragon & Warrior: a stake the Warrior's words stated is taken up
+when its battle or Obstacle is settled, and a session's end is told as an epilogue (STORY.md §3-4;
+companion.story.epilogue) from ``rules/dragon_warrior/storylets.toml``."""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from companion.games.dragon_warrior.talk import bare
+from companion.games.dragon_warrior.words import phrase
+from companion.story.epilogue import epilogue
+from companion.story.fabula import Fabula
+from companion.story.grammar import Phrase
+from companion.story.stakes import tell_stake
+from companion.story.storylets import Library
+from companion.story.template import Character
+
+PARTICULARS = ("town", "quest", "foe", "boss", "item", "dear", "dungeon", "beaten", "pm")
+
+
+@cache
+def library() -> Library:
+    return Library.load("dragon-warrior")
+
+
+def settle(step: int, hero: Character, memory: Any, scene: str) -> str:
+    """The stakes resolved at ``step`` that no narration took up yet, taken up."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    out = []
+    for st in fabula.stakes:
+        if st.closed == step and st.result and not memory.was_taken_up(st.id) and \
+                memory.allows(st.words):
+            said = tell_stake(st, st.result, hero, memory, scene)
+            if said:
+                out.append(said)
+    return " ".join(out)
+
+
+def _name(text: str) -> Phrase | str:
+    return phrase(text) if text else ""
+
+
+def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
+    """The epilogue of a session that just ended."""
+    f: Fabula = getattr(memory, "fabula", None) or Fabula()
+    w = view.get("warrior") or {}
+    start = view.get("battles_before", 0)
+    foes = [f.words(k) for k in f.fact_keys("foe:")]
+    defeats = [f.words(k) for k in f.fact_keys("defeat:")]
+    quests = [f.words(k) for k in f.fact_keys("quest:")]
+    dungeons = [f.words(k) for k in f.fact_keys("dungeon:")]
+    dear = next((q["answer"] for q in view.get("questions", [])
+                 if q["role"] == "ally" and q["answer"]), "")
+    gear = [(w.get(x) or {}) for x in ("weapon", "armor", "offhand")]
+    best = max((g for g in gear if g), key=lambda g: g.get("level", 0), default=None)
+    item = best["name"] if best else (w.get("quest_items") or [{}])[0].get("name", "")
+    here = next((p["name"] for p in view.get("places", []) if p["id"] == view.get("here")),
+                view.get("town") or "the road")
+    party = view.get("party")
+    values: dict[str, Any] = {
+        "hero": hero, "town": view.get("town") or "the town",
+        "quest": (quests[-1] if quests else "find the Ball of Light").rstrip("."),
+        "foe": _name(foes[-1]) if foes else _name("the road itself"),
+        "boss": _name(f.words("boss")) if f.holds("boss") else _name("the dark"),
+        "item": _name(item or "a worn pack"), "level": w.get("level", 1),
+        "wins": view.get("wins", 0), "place": _name(here),
+        "dungeon": _name(dungeons[-1]) if dungeons else _name("the deep places"),
+        "beaten": _name(defeats[-1]) if defeats else _name("nobody"),
+        "pm": _name(party["name"]) if party else _name("nobody"),
+    }
+    if dear:
+        values["dear"] = _name(bare(dear).split(",")[0].split(" who ")[0])
+    when = {"ended": view.get("ended") or "stopped", "boss": f.holds("boss"),
+            "defeats": len(defeats), "party": bool(party), "dear": bool(dear),
+            "dungeon": bool(dungeons)}
+    del start
+    return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)

@@ -1,0 +1,102 @@
+"""The townsfolk answer what the Warrior asks (``talk -- I ask Marta about the dungeon``), from what
+the world holds: the Quest, the areas around, the dungeon and its Obstacle (never the item that
+opens it), the person the Warrior named dearest in session zero, the town's trouble; and, asked
+nothing in particular, a word that uses the session-zero answers. Read from the Ally's (or the
+Villain's) view only; the words are ours (offline)."""
+from __future__ import annotations
+
+import re
+
+TOPICS = {  # a topic, and the words of a question that point at it
+    "quest": ("quest", "king", "task", "job", "reward", "mission", "errand", "help"),
+    "dungeon": ("dungeon", "cave", "caves", "ruin", "ruins", "tower", "crypt", "rumour",
+                "rumours", "rumor", "rumors", "monster", "monsters", "boss", "door", "gate",
+                "obstacle", "below", "dark", "danger"),
+    "area": ("area", "road", "roads", "way", "where", "map", "outside", "beyond", "north",
+             "south", "east", "west", "hills", "forest", "woods", "plain", "plains", "fields",
+             "land", "lands", "around"),
+    "trouble": ("trouble", "afraid", "fear", "threat", "enemy", "enemies", "villain", "wrong",
+                "problem", "short", "lacking", "war", "siege", "bandits"),
+    "dear": ("brother", "sister", "mother", "father", "mum", "dad", "family", "friend",
+             "love", "lover", "husband", "wife", "child", "son", "daughter", "grandmother",
+             "grandfather", "gran", "aunt", "uncle", "sweetheart", "dearest"),
+}
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z']+", text.lower()))
+
+
+def topic(asked: str, dear: str = "") -> str:
+    """What a question is about: the first topic its words point at ("" for none). Words of
+    the dearest person's description count for them ("my little brother")."""
+    said = words(asked)
+    if dear and said & (words(dear) - {"my", "the", "a", "who", "is", "i", "am", "than", "and",
+                                       "of", "in", "to", "me", "thinks", "braver"}):
+        return "dear"
+    for name, keys in TOPICS.items():
+        if said & set(keys):
+            return name
+    return ""
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def bare(text: str) -> str:
+    return re.sub(r"^(my|the|a|an)\s+", "", text.strip().rstrip("."), flags=re.I)
+
+
+def answer(view: dict, friend: str, who: str, warrior: str) -> str:
+    """A friend's answer to what the Warrior asked; "" when nothing was asked."""
+    asked = " ".join(str(view.get("asked") or "").split())
+    if not asked:
+        return ""
+    qs = view.get("questions", [])
+    dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
+    places = {p["id"]: p for p in view.get("places", [])}
+    kind = topic(asked, dear)
+    speaker = f"{friend}, {who},"
+    if kind == "quest":
+        open_ = [q for q in view.get("quests", []) if not q["turned_in"]]
+        if not open_:
+            return f"{speaker} shakes their head: every Quest given here is done, and the town owes {warrior} for it"
+        q = open_[0]
+        where = places.get(q["area"], {}).get("name", "out there")
+        state = "and it is done: go and claim the reward" if q["done"] else \
+            f"and it waits in {where}"
+        return f"{speaker} lowers their voice: the Quest is to {bare(q['text'])}, {state}"
+    if kind == "dungeon":
+        dungeons = [p for p in places.values() if p["kind"] == "dungeon"]
+        if not dungeons:
+            trouble = (view.get("trouble") or "the roads are not safe").strip().rstrip(".")
+            return f"{speaker} has heard no tale of a dungeon yet, only that {trouble}"
+        d = next((x for x in dungeons if not x.get("cleared")), dungeons[0])
+        if d.get("cleared"):
+            return f"{speaker} laughs: {d['name']} is safe since {warrior} went down there"
+        barred = d.get("obstacle") if not d.get("opened") else ""
+        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
+            if barred else " Its door stands open now, and something waits deep inside."
+        return f"{speaker} says the old folk whisper about {d['name']}.{bar}"
+    if kind == "area":
+        here_lvl = (view.get("warrior") or {}).get("level", 1)
+        areas = [p for p in places.values() if p["kind"] == "area"]
+        if not areas:
+            return f"{speaker} points at the gate: the road starts there, and nobody knows where it ends"
+        far = max(areas, key=lambda p: p["level"])
+        near = min(areas, key=lambda p: p["level"])
+        risk = "you will do well there" if far["level"] < here_lvl else \
+            "you will have to fight your way through"
+        return (f"{speaker} draws in the dust: first {near['name']}, then out to {far['name']} "
+                f"(Level {far['level']}); {risk}")
+    if kind == "trouble":
+        trouble = (view.get("trouble") or "nobody says it aloud").strip().rstrip(".")
+        return f"{speaker} glances at the door: {trouble}"
+    if kind == "dear" and dear:
+        return (f"{speaker} smiles at the question: {bare(dear)}, yes, they saw them this "
+                f"morning, and they were asking after {warrior} too")
+    said = [q["answer"] for q in qs if q["answer"] and q["role"] != "ally"]
+    about = f", and that {bare(said[0]).lower()}" if said else ""
+    return (f"{speaker} listens to {warrior} and answers as best they can: the whole town is "
+            f"talking about the Quest{about}")

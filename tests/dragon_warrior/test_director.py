@@ -1,0 +1,107 @@
+"""The director (STORY.md §5): the Villain builds and paces for a real contest, the Party Member
+acts when it matters. Outcome shares are measured in bench/dragon_warrior.py --director; these
+tests hold the behaviours that make them."""
+from __future__ import annotations
+
+import random
+
+from companion.core.game import CHANCE, Action
+from companion.games.dragon_warrior import GAME, build, director, policy
+from companion.games.dragon_warrior.arena import (
+    arena,
+    conflict,
+    default_warrior,
+    dungeon_state,
+    explore_state,
+    town_places,
+)
+from companion.games.dragon_warrior.model import ALLY, VILLAIN, WARRIOR, Foe, Phase
+
+
+def made_card(level: int, n: int, boss: bool = False) -> Foe:
+    """A card filled out by the Villain's offline policy, through the engine's point buy."""
+    s = explore_state(here="area-1", phase=Phase.BUILD, next_id=100 + n,
+                      places=town_places(area_levels=(level,)))
+    if boss:
+        s = build.new_draft(s, level, "battle", "the Warden: a shadow", boss=True)
+    while s.phase is Phase.BUILD:
+        legal = GAME.legal_actions(s, VILLAIN)
+        a = policy.choose(GAME.view(s, VILLAIN), VILLAIN, legal, random.Random(n))
+        s, _ = GAME.apply(s, a.with_text("a bog ghoul: it drips") if a.ask else a)
+    return next(c for c in s.cards if not c.minion_of)
+
+
+def test_conflicts_from_level_3_use_mp_and_spells_defense_and_weaknesses():
+    cards = [made_card(4, n) for n in range(30)]
+    casters = [c for c in cards if c.max_mp >= 10 and c.spells]
+    assert len(casters) >= 6  # about two in five plan a spell
+    assert all(len(c.spells) == c.max_mp // 10 for c in cards)
+    assert sum(c.weakness > 1 for c in cards) >= 20
+    low = [made_card(2, n) for n in range(10)]
+    assert not any(c.max_mp for c in low)  # no caster below Level 3
+    bosses = [made_card(5, n, boss=True) for n in range(10)]
+    assert any(b.max_def > 1 for b in bosses)  # a Boss of Level 5 buys Defense
+
+
+def test_a_weakness_is_to_an_element_the_warrior_does_not_wield():
+    from companion.games.dragon_warrior.model import Item
+
+    w = default_warrior(weapon=Item(id="w", kind="weapon", level=1, name="Ember Blade",
+                                    element="fire"))
+    view = {"warrior": GAME.view(explore_state(warrior=w), WARRIOR)["warrior"]}
+    assert director._wielded(view["warrior"]) == {"fire"}
+    cards = [made_card(3, n) for n in range(20)]
+    assert all(c.weak_to != "fire" for c in cards if c.weakness > 1)
+
+
+def _reenter(hp: int, seed: int) -> str:
+    s = dungeon_state(warrior=default_warrior(hp=hp))
+    room = next(p for p in s.places if p.kind == "room")
+    s = s.model_copy(update={"places": tuple(
+        p.model_copy(update={"cleared": True, "named": True, "seen": True})
+        if p.id == room.id else p for p in s.places)})
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="go", args={"to": room.id}))
+    assert s.phase is Phase.AMBUSH and not s.forced
+    legal = GAME.legal_actions(s, VILLAIN)
+    return policy.choose(GAME.view(s, VILLAIN), VILLAIN, legal, random.Random(seed)).kind
+
+
+def test_a_cleared_room_is_not_a_battle_on_every_return_and_less_when_hurt():
+    hale = sum(_reenter(20, n) == "ambush" for n in range(200))
+    hurt = sum(_reenter(6, n) == "ambush" for n in range(200))
+    assert 0 < hale <= 200 // 3 and hurt < hale
+
+
+def test_a_forced_space_always_gets_its_battle():
+    s = explore_state(here="street")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="go", args={"to": "area-1"}))
+    while s.phase is Phase.DRAW:
+        s, _ = GAME.apply(s, Action(seat="treasure", kind="drawn"))
+    assert s.phase is Phase.AMBUSH and s.forced
+    for n in range(20):
+        legal = GAME.legal_actions(s, VILLAIN)
+        assert policy.choose(GAME.view(s, VILLAIN), VILLAIN, legal,
+                             random.Random(n)).kind == "ambush"
+
+
+def _at_the_flip(pm_hp: int, warrior_hp: int, block: list[str]):
+    pm = Foe(id="pm-1", name="Bram", level=1, party=True, atk=2, max_hp=10)
+    s = arena(conflict(hp=30), warrior=default_warrior(hp=warrior_hp),
+              warrior_hand=["5S", "9S"], villain_hand=block or ["2H"], party=pm,
+              party_hp=pm_hp)
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="attack", args={
+        "slots": [["5S"]], "target": "foe-1", "token": False}))
+    answer = Action(seat=VILLAIN, kind="block", args={"cards": block}) if block else \
+        Action(seat=VILLAIN, kind="take")
+    s, _ = GAME.apply(s, answer)
+    assert GAME.to_move(s) == [ALLY]
+    legal = GAME.legal_actions(s, ALLY)
+    return policy.choose(GAME.view(s, ALLY), ALLY, legal, random.Random(0)).kind
+
+
+def test_the_party_member_acts_when_it_matters():
+    assert _at_the_flip(10, 20, []) == "flip"  # nothing blocked: any card helps (had 10 HP: held)
+    assert _at_the_flip(10, 20, ["8H"]) == "flip"  # at worst a 7 costs 7 of its 10 HP
+    assert _at_the_flip(3, 20, ["QH"]) == "hold"  # a Queen: long odds, and it could fall
+    assert _at_the_flip(3, 20, ["6H"]) == "hold"  # a 5 could knock it out, and all is well
+    assert _at_the_flip(3, 5, ["6H"]) == "flip"  # ... but the Warrior is in trouble: it helps

@@ -1,0 +1,103 @@
+"""A newcomer does not have to guess (issue 25): help ITEM / help SPELL, the shop's list with
+effects and costs, refusals that name the one reason, names instead of ids, level-up text."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import Action, RuleError
+from companion.games.dragon_warrior import GAME, commands
+from companion.games.dragon_warrior.arena import arena, conflict, default_warrior, explore_state
+from companion.core.game import Event
+from companion.games.dragon_warrior.model import WARRIOR, Item, Phase
+from companion.games.dragon_warrior.render import mechanics as event_line
+
+
+def view(s):
+    return GAME.view(s, WARRIOR)
+
+
+def refusal(s, verb, **args) -> RuleError:
+    with pytest.raises(RuleError) as err:
+        GAME.apply(s, Action(seat=WARRIOR, kind=verb, args=args))
+    return err.value
+
+
+def test_help_names_what_a_spell_an_item_and_an_element_do_and_cost():
+    ring = Item(id="item-5", kind="healstuff", level=1, name="Norgarden Ring")
+    v = view(explore_state(warrior=default_warrior(pouch=(ring,))))
+    hurt = commands.help_topic("hurt", v)
+    assert "3 MP" in hurt and "one card more" in hurt and "attune" in hurt
+    assert "regain" in commands.help_topic("heal", v)
+    mine = commands.help_topic("norgarden ring", v)
+    assert mine.startswith("Norgarden Ring is a Level 1 healstuff") and "HP" in mine
+    assert "+1 Attack per item level" in commands.help_topic("dragon's fire", v)
+    assert "x2 or x4" in commands.help_topic("weakness", v)
+    assert commands.help_topic("xyzzy", v) is None
+
+
+def test_the_shop_lists_effects_costs_and_room_in_every_town():
+    s = explore_state(here="item-shop")
+    text = commands.show("shop", view(s))
+    for name in ("healstuff", "Dragon's Fire", "Dragon's Scale", "Fairy Water", "Wings"):
+        assert name in text
+    assert "pouch holds 0/14" in text and "coins" in text and "+1 Attack per item level" in text
+    assert "no shop here" in commands.show("shop", view(explore_state(here="inn")))
+
+
+def test_refusals_name_the_one_reason():
+    full = tuple(Item(id=f"h{n}", kind="healstuff", level=1, name="Mint") for n in range(14))
+    s = explore_state(here="item-shop", warrior=default_warrior(pouch=full))
+    err = refusal(s, "buy", kind="healstuff")
+    assert "pouch holds 14/14" in str(err) and "shop" not in str(err).split("pouch")[0]
+    assert "no shop here" in str(refusal(explore_state(here="inn"), "buy", kind="healstuff"))
+    s = arena(conflict(), warrior=default_warrior(max_mp=10, mp=1), warrior_hand=["7S", "8S"],
+              villain_hand=["2H"])
+    err = refusal(s, "cast", spell="hurt", slots=[["7S"], ["8S"]], target="foe-1", token=False)
+    assert "Hurt costs 3 MP and you have 1" in str(err)
+    s = arena(conflict(), warrior=default_warrior(max_mp=10, mp=10), warrior_hand=["7S", "8S"],
+              villain_hand=["2H"])
+    err = refusal(s, "cast", spell="hurt", slots=[["7S"]], target="foe-1", token=False)
+    assert "Hurt plays 2 cards" in str(err) and "you played 1" in str(err)
+
+
+def test_moves_are_listed_by_name_never_by_id():
+    ring = Item(id="item-5", kind="healstuff", level=1, name="Norgarden Ring")
+    s = arena(conflict(id="foe-14", name="a drakee bat"), warrior=default_warrior(pouch=(ring,)),
+              warrior_hand=["7S", "8S"], villain_hand=["2H"])
+    labels = [commands.label(a, view(s)) for a in GAME.legal_actions(s, WARRIOR)]
+    assert any("a drakee bat" in x for x in labels) and any("Norgarden Ring" in x for x in labels)
+    assert not any("foe-14" in x or "item-5" in x for x in labels)
+    err = refusal(s, "attack", slots=[["KS"]], target="foe-14", token=False)
+    assert not any("foe-14" in x or "item-5" in x for x in err.legal)
+
+
+def test_a_refusal_during_level_up_lists_raise_once():
+    s = explore_state(phase=Phase.LEVEL_UP, warrior=default_warrior(points=2, level=2))
+    err = refusal(s, "go", to="area-1")
+    assert len(err.legal) == 1 and err.legal[0].startswith("raise STAT STAT")
+
+
+def test_level_up_and_spell_lines_read_right():
+    line = event_line(Event(kind="raised", data={"str": 0, "agi": 0, "hp": 2, "mp": 0,
+                                                 "level": 2, "new_spells": []}), WARRIOR)
+    assert line == "Level 2: +10 max HP."
+    attack = Event(kind="warrior_attacks", data={"slots": [["7S"], ["8S"]], "spell": "hurt",
+                                                 "token": False, "target": "foe-1"})
+    assert event_line(attack, WARRIOR) == "You cast Hurt with 7♠ + 8♠."
+    assert event_line(attack, None).startswith("The Warrior casts Hurt with")
+
+
+def test_every_blow_has_its_own_story_line(quest_run):
+    """Blow by blow (blows.py): each hit and miss of a battle is told, in words that differ."""
+    from companion.journal.store import read, timeline
+
+    s, path = quest_run
+    header, rows, _, _ = read(path)
+    told = [r for r in timeline(header, rows).rows
+            if r["type"] == "narration" and not r.get("seat")]
+    keys = [k for r in told for k in r.get("told", []) if k.startswith("blow|")]
+    hits = sum(1 for e in s.public_events if e.kind in ("hit", "missed")
+               and not (e.kind == "missed" and e.data.get("party")))
+    assert hits >= 4 and len(keys) == hits  # one line per blow
+    said = [x for r in told for x in r["text"].split(". ") if ", and " in x]
+    assert len(set(said)) == len(said)  # no blow told twice in the same words

@@ -1,0 +1,57 @@
+"""Three Dragon Tokens switch roles with the Warrior at any time (the text); ``--seat villain``
+gives the human the Villain, the Ally and Treasure; WarriorOptions(swaps=False) turns swaps off."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import Action, RuleError
+from companion.games.dragon_warrior import GAME
+from companion.games.dragon_warrior.arena import arena, conflict, explore_state
+from companion.games.dragon_warrior.model import (
+    ALLY,
+    SEATS,
+    TREASURE,
+    VILLAIN,
+    WARRIOR,
+    WarriorOptions,
+)
+
+HUMAN, AI = "human", "ai"
+
+
+def swaps(s, seat):
+    return [a for a in GAME.legal_actions(s, seat) if a.kind == "swap"]
+
+
+def test_three_tokens_swap_at_any_time_even_mid_battle_from_any_seat_of_the_other_side():
+    s = arena(conflict(), warrior_hand=["7S"], villain_hand=["2H"], tokens=(1, 3))
+    assert GAME.to_move(s) == [WARRIOR]  # not the other side's turn, and mid-battle
+    for seat in (VILLAIN, ALLY, TREASURE):
+        assert swaps(s, seat)
+    assert not swaps(s, WARRIOR)  # the Warrior's player cannot swap with themself
+    s2, events = GAME.apply(s, Action(seat=VILLAIN, kind="swap"))
+    assert s2.swapped and s2.tokens == (0, 1) and events[0].kind == "seats_swapped"
+    assert s2.battle == s.battle  # the battle goes on; tokens follow the players
+    assert not swaps(s.model_copy(update={"tokens": (1, 2)}), VILLAIN)  # two are not enough
+
+
+def test_swaps_can_be_turned_off():
+    s = explore_state(tokens=(0, 3), swaps=False)
+    assert not swaps(s, ALLY)
+    with pytest.raises(RuleError):
+        GAME.apply(s, Action(seat=ALLY, kind="swap"))
+    assert GAME.setup(WarriorOptions(swaps=False)).swaps is False
+    assert GAME.setup(WarriorOptions()).swaps is True
+
+
+def test_seat_villain_gives_the_human_the_whole_other_side_and_the_swap_trades_it():
+    seats = {WARRIOR: AI, VILLAIN: HUMAN, ALLY: AI, TREASURE: AI}
+    s = explore_state()
+    held = GAME.seat_holders(s, seats)
+    assert held == {WARRIOR: AI, VILLAIN: HUMAN, ALLY: HUMAN, TREASURE: HUMAN}
+    swapped = GAME.seat_holders(s.model_copy(update={"swapped": True}), seats)
+    assert swapped == {WARRIOR: HUMAN, VILLAIN: AI, ALLY: AI, TREASURE: AI}
+    default = {WARRIOR: HUMAN, **{x: AI for x in SEATS if x != WARRIOR}}
+    assert GAME.seat_holders(s, default) == default
+    assert GAME.seat_holders(s.model_copy(update={"swapped": True}), default) == \
+        {WARRIOR: AI, VILLAIN: HUMAN, ALLY: HUMAN, TREASURE: HUMAN}

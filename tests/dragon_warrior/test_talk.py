@@ -1,0 +1,73 @@
+"""``talk -- QUESTION``: the Ally's people answer what the Warrior asks, on topic, from what the
+world holds and the session-zero answers; an Obstacle never names its item (issue 25)."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import Action
+from companion.games.dragon_warrior import GAME
+from companion.games.dragon_warrior.arena import dungeon_state, explore_state
+from companion.games.dragon_warrior.model import ALLY, WARRIOR
+from companion.games.dragon_warrior.narrate import Narrator
+from companion.games.dragon_warrior.talk import topic
+from companion.story.voice import NarrationMemory
+
+DEAR = "My little brother Tam, who thinks I am braver than I am."
+
+
+def answer_to(question: str, s=None) -> str:
+    s = s or explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?", DEAR),
+        ("treasure", "Where does the town sit?", "In a bowl of green hills.")),
+        trouble="the well has run dry and the miller blames the hill folk")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text=question))
+    speak = next(a for a in GAME.legal_actions(s, ALLY) if a.kind == "speak")
+    return Narrator(3).write(speak, GAME.view(s, ALLY), NarrationMemory(seed=3))
+
+
+@pytest.mark.parametrize("question, want", [
+    ("I ask Old Marta about the quest", "clear the bandits"),
+    ("what is beyond the walls? where does the road go?", "the Level 2 area"),
+    ("I ask about the trouble in town", "the well has run dry"),
+    ("Have you seen my brother?", "little brother Tam"),
+])
+def test_talk_answers_the_question_on_topic(question, want):
+    assert want in answer_to(question)
+
+
+def test_talk_about_the_dungeon_tells_its_obstacle_but_not_the_item_that_opens_it():
+    s = dungeon_state(opened=False, here="street")
+    said = answer_to("any rumours of a dungeon nearby?", s)
+    assert "the Tooth Caves" in said and "lock shaped like a broken tooth" in said
+    assert "key" not in said.lower()
+
+
+def test_a_question_about_nothing_in_particular_uses_session_zero():
+    said = answer_to("nice weather today")
+    assert "green hills" in said
+
+
+def test_topics():
+    assert topic("tell me about the King's task") == "quest"
+    assert topic("is my brother well", DEAR) == "dear"
+    assert topic("hello") == ""
+
+
+def test_an_obstacle_never_names_the_quest_item_that_answers_it():
+    import random
+    import re
+
+    from companion.games.dragon_warrior.data import rules
+    from companion.games.dragon_warrior.dungeon import fits
+    from companion.games.dragon_warrior.narrate import COMMON
+
+    narrator = Narrator(1)
+    for item in rules().tables.quest_items:
+        view = {"warrior": {"quest_items": [{"name": item, "text": ""}]}}
+        rng = random.Random(0)
+        for _ in range(5):
+            text = narrator._obstacle(view, lambda opts, fb="": rng.choice(list(opts)) if opts
+                                      else fb)
+            named = {w for w in re.findall(r"[a-z]+", item.lower()) if len(w) > 4} - COMMON
+            assert not named & set(re.findall(r"[a-z]+", text.lower())), (item, text)
+            assert fits(text, item, "")  # ... and still one it can get past
