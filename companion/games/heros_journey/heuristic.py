@@ -21,6 +21,7 @@ from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 
+ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
 
 
@@ -165,8 +166,8 @@ def rank_turns(view: dict, seat: str, legal: Sequence[Action], rng: random.Rando
                level: str) -> list[Action]:
     """The turn's actions, best first by the heuristic (ties broken by ``rng``)."""
     me = me_of(view, seat)
-    return sorted(legal, key=lambda a: (turn_value(a, view, me, seat, level), rng.random()),
-                  reverse=True)
+    return sorted((a for a in legal if a.kind in ACTIONS),
+                  key=lambda a: (turn_value(a, view, me, seat, level), rng.random()), reverse=True)
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
@@ -178,7 +179,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     kinds = {a.kind for a in legal}
     if kinds & {"travel", "rest"}:
         if level == "easy" and rng.random() < 0.5:
-            return rng.choice(legal)
+            return rng.choice([a for a in legal if a.kind in ACTIONS])
         return rank_turns(view, seat, legal, rng, level)[0]
     wts = weights(view, me)
     pend = view.get("pending", {})

@@ -128,13 +128,17 @@ def rest_options(w: Work, seat: str) -> list[Action]:
 
 
 def travel_options(w: Work, seat: str) -> list[Action]:
+    """Each pair the Hero can pay for, keeping at most one Mentor. The price is reckoned after
+    the parting gifts: each Mentor left behind gives a token first, which may pay for the pair."""
     h = w.hero(seat)
     out = []
     for i in range(3):
-        if w.slots[i] == [None, None] or sum(h.tokens) < travel_cost(i):
+        if w.slots[i] == [None, None]:
             continue
         for keep in [None, *h.mentors]:
-            out.append(act(seat, "travel", pair=i, keep=keep))
+            gifts = min(len(h.mentors) - (keep is not None), sum(w.bank))
+            if sum(h.tokens) + gifts >= travel_cost(i):
+                out.append(act(seat, "travel", pair=i, keep=keep))
     return out
 
 
@@ -168,10 +172,14 @@ def challenge_ready(w: Work, seat: str) -> str:
 
 
 def turn_options(w: Work, seat: str) -> list[Action]:
+    """The action of the turn; and, any time in the turn (before the action too), an offer to
+    another Hero ("trade_offer" opens the offers, which come back here)."""
     out = travel_options(w, seat) + rest_options(w, seat)
     out += [act(seat, "match", card=c) for c in matching_cards(w, seat)]
     if not challenge_ready(w, seat):
         out.append(act(seat, "challenge"))
+    if _has_offer(w, seat) and next(_offer_options(w, seat), None):
+        out.append(act(seat, "trade_offer"))
     return out
 
 
@@ -189,6 +197,12 @@ def _turn_auto(w: Work, t: dict) -> None:  # a lost turn
 
 def _turn_act(w: Work, t: dict, a: Action) -> None:
     seat = a.seat
+    if a.kind in ("offer", "trade_offer"):  # trading with a Hero before the action
+        if a.kind == "trade_offer" and (a.args or a.key() not in {
+                x.key() for x in turn_options(w, seat)}):
+            raise RuleError("trade", "no Hero can trade with you now")
+        _trade_act(w, t, a)
+        return
     if a.kind == "rest" and a.args.get("card") is None and isinstance(a.args.get("suits"), list):
         order = card(flow.stage_card(w.hero(seat))).suits  # any order of the two suits
         a = act(seat, "rest", card=None, suits=sorted(
@@ -432,7 +446,7 @@ def _trade_act(w: Work, t: dict, a: Action) -> None:
                                or a.key() not in {x.key() for x in trade_options(w, seat)}):
         raise RuleError("trade", "trade with the bank 2:1 (1:1 on the Market), offer a trade, "
                         "or end your turn", legal=["end", "bank", "offer"])
-    if t["k"] != "trade":  # a menu: back to the trading step after one trade
+    if t["k"] not in ("trade", "turn"):  # a menu: back to the step it came from
         pop(w)
     if a.kind == "end":
         pop(w)
