@@ -13,7 +13,7 @@ from companion.core.game import CHANCE, Action, Chance, RuleError
 
 from . import flow
 from .challenge import start_challenge
-from .data import ENDINGS, SUITS, rules
+from .data import ENDINGS, SUITS, hero_name, rules
 from .events import finish
 from .flow import SI, act, card, check, ev, kind, pop, push
 from .model import Work
@@ -158,13 +158,22 @@ def challenge_ready(w: Work, seat: str) -> str:
     if nxt is None:
         return "the Ending is not revealed yet (the first Hero at the Pact reveals it)"
     suits = card(nxt).suits
-    if any(h.tokens[SI[s]] < 1 for s in suits):
-        return f"you need a token of each of {' and '.join(suits)} to place on {card(nxt).name}"
+    name = card(nxt).name
+    lack = [s for s in suits if h.tokens[SI[s]] < 1]
+    if lack:
+        return (f"you hold no {_suits(lack, 'or')} "
+                f"token to place on {name} (it takes one of each of {_suits(suits)})")
     left = {s: flow.res(h, s) - 1 for s in suits}
     if h.stage == 9:
         if left[suits[0]] < 10:
-            return f"after placing a token you need 10 {suits[0]} for {card(nxt).name}"
+            return (f"after placing a token you would have {left[suits[0]]} "
+                    f"{rules().suit(suits[0]).name}; {name} needs 10")
         return ""
+    if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
+        have = " and ".join(f"{n} {rules().suit(s).name}" for s, n in left.items())
+        return (f"after placing the tokens you would have {have}; {name} needs both and "
+                f"{card(nxt).rank} together")
+    return ""
     if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
         return (f"after placing the tokens you need {' and '.join(suits)} both present and at "
                 f"least {card(nxt).rank} together")
@@ -229,21 +238,40 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
         start_challenge(w, seat)
 
 
+def _suits(suits, joint: str = "and") -> str:
+    return f" {joint} ".join(rules().suit(s).name for s in suits)
+
+
 def _turn_why(w: Work, a: Action) -> str:
     seat, h = a.seat, w.hero(a.seat)
     if a.kind == "challenge":
         return challenge_ready(w, seat) or "you cannot attempt a Challenge now"
     if a.kind == "match":
         nxt = flow.next_card(w, h)
-        return (f"a Matching Encounter card must be yours and bear both suits of "
-                f"{card(nxt).name if nxt else 'the next Stage'} (never the Ending)")
+        if nxt is None or h.stage >= 9:
+            return "the Ending is reached only by meeting a Challenge, never by a Matching card"
+        need = card(nxt).suits
+        wants = f"{card(nxt).name} needs {_suits(need)}"
+        cid = a.args.get("card")
+        if not isinstance(cid, str) or cid not in h.cards():
+            mine = ", ".join(card(c).name for c in h.cards()) or "none"
+            return f"match one of your own cards (yours: {mine}); {wants}"
+        lack = [s for s in need if s not in card(cid).suits]
+        return (f"{card(cid).name} ({_suits(card(cid).suits)}) bears no "
+                f"{_suits(lack, 'or')}: {wants}")
+    if a.kind == "rest" and a.args.get("card") and a.args["card"] in h.cards() \
+            and card(a.args["card"]).rank > h.stage:
+        c = card(a.args["card"])
+        return (f"{c.name} is rank {c.rank}, above your Stage {h.stage}: rest on a card of rank "
+                f"{h.stage} or less")
     if a.kind == "travel":
         return ("travel: pair 0, 1 or 2 (Wanderer's costs 1 token, Traveler's 3, Seeker's 5) and "
                 "keep at most one of your Mentors")
     if a.kind == "rest":
         return ("rest on one of your Encounter cards of rank up to your Stage (2 of one suit, 1 "
                 "of the other), plus 1 token of a suit on your Stage card")
-    return "on your turn: travel, rest, or attempt the next Stage (match or challenge)"
+    return ("on your turn: travel, rest, or attempt the next Stage (match or challenge); you may "
+            "offer a Hero a trade first")
 
 
 flow.decision("turn", lambda w, t, s: turn_options(w, s), _turn_act)
@@ -488,9 +516,9 @@ def _check_offer(w: Work, seat: str, a: Action) -> None:
     to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
     if to not in w.seats or to == seat:
         raise RuleError("trade", "offer a trade to another Hero at the table",
-                        legal=[s for s in w.seats if s != seat])
+                        legal=[hero_name(s) for s in w.seats if s != seat])
     if w.offers_made.count(to) >= rules().table.offers_per_rival:
-        raise RuleError("trade-offers", f"you already made {to} an offer this turn")
+        raise RuleError("trade-offers", f"you already made {hero_name(to)} an offer this turn")
     if not (_valid_bundle(give) and _valid_bundle(get)):
         raise RuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
                         "2 Knots")
@@ -498,7 +526,7 @@ def _check_offer(w: Work, seat: str, a: Action) -> None:
     if any(h.tokens[SI[s]] < n for s, n in give.items()):
         raise RuleError("trade", "you do not hold the tokens you offer")
     if any(o.tokens[SI[s]] < n for s, n in get.items()):
-        raise RuleError("trade", f"{to} does not hold the tokens you ask for")
+        raise RuleError("trade", f"{hero_name(to)} does not hold the tokens you ask for")
 
 
 flow.decision("trade", lambda w, t, s: trade_options(w, s), _trade_act)
