@@ -121,6 +121,41 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
     return p
 
 
+SUBSTITUTE = 0.6  # a token the lowest Hero picks when the bank lacks the suit asked for
+
+
+def rest_draws(g: dict) -> list[str]:
+    """The suits a Rest asks the bank for, in order."""
+    if g["card"] is None:
+        return list(g["suits"])
+    suits = _card(g["card"]).suits
+    if len(suits) == 3:
+        return [*suits, g["stage_suit"]]
+    other = next(s for s in suits if s != g["two"])
+    return [g["two"], g["two"], other, g["stage_suit"]]
+
+
+def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) -> float:
+    """What a Rest brings, as the bank stands: a suit the bank lacks comes as someone else's
+    substitute; emptying the bank brings the Curse Upon the Land, which takes half of this
+    Hero's largest suit (often the very suit it gathered for its next Stage or the Ending)."""
+    bank = dict(view["bank"])
+    gain = 0.0
+    for s in draws:
+        if bank[s] > 0:
+            bank[s] -= 1
+            gain += wts[s]
+        elif sum(bank.values()):
+            gain += SUBSTITUTE
+    if sum(view["bank"].values()) <= len(draws):
+        toks = dict(me["tokens"])
+        for s in draws:
+            toks[s] += 1
+        top = max(toks.values())
+        gain -= min(wts[s] for s in SUITS if toks[s] == top) * ((top + 1) // 2)
+    return gain
+
+
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     g = a.args
     wts = weights(view, me)
@@ -131,15 +166,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         p = challenge_chance(view, me, seat, level)
         return p * 40 - 5
     if a.kind == "rest":
-        if g["card"] is None:
-            return sum(wts[s] for s in g["suits"])
-        suits = _card(g["card"]).suits
-        if len(suits) == 3:
-            gain = sum(wts[s] for s in suits)
-        else:
-            other = next(s for s in suits if s != g["two"])
-            gain = 2 * wts[g["two"]] + wts[other]
-        return gain + wts[g["stage_suit"]]
+        return rest_value(rest_draws(g), view, me, wts)
     if a.kind == "travel":
         pair = view["encounters"][g["pair"]]
         cost = [1, 3, 5][g["pair"]]
@@ -153,8 +180,39 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
                 gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
-        return gain - 1.5  # a turn spent
+        return gain + ending_plan(view, me, g, pair) - 1.5  # a turn spent
     return 0.0
+
+
+ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
+DIG = 6.0  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
+
+
+def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
+    """At the Pact, the plan to reach the Ending: what a Travel does to the gap between this
+    Hero's resources in the Ending's suit and the 11 it needs (a card's whole rank counts). When
+    the bank has none of that suit, cards are the only road left, so a step along it weighs
+    more."""
+    if me["stage"] != 9 or not view.get("ending"):
+        return 0.0
+    suit = _card(view["ending"]).suits[0]
+    gap = ENDING_NEED - me["resources"][suit]
+    if gap <= 0:
+        return 0.0
+    lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
+    if pair["place"]:
+        lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
+    got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
+              _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
+                                    for c in (pair["mentor"], pair["place"]) if c)
+    closed = min(gap, got) - lost  # the gifts left behind may bring a token of it, too
+    weight = 4.0 if view["bank"][suit] == 0 else 2.0
+    value = weight * closed
+    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
+                       _card(c).suits) for p in view["encounters"])
+    if not view["bank"][suit] and in_sight < gap and not lost:
+        value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
+    return value
 
 
 def is_turn(legal: Sequence[Action]) -> bool:
