@@ -185,7 +185,9 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 
 ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
-DIG = 6.0  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
+DIG = 6.0
+ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
+CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
 
 
 def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
@@ -262,7 +264,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k == "curse":
         return by(lambda a: wts[a.args["suit"]], reverse=False)
     if k == "pay":
-        return by(lambda a: wts[a.args["suit"]], reverse=False)
+        return by(lambda a: pay_cost(a.args["suit"], view, me, wts), reverse=False)
     if k == "expend":
         return by(lambda a: (wts[a.args["suit"]] if "suit" in a.args else
                              card_value(a.args["card"], view, me) / max(1, _card(
@@ -323,29 +325,62 @@ def _omen_value(cid: str | None, me: dict) -> float:
     return sum(_card(c).rank for c in cards if _card(cid).suits[0] in _card(c).suits)
 
 
+def pay_cost(suit: str, view: dict, me: dict, wts: dict[str, float]) -> float:
+    """What paying a token of ``suit`` costs: its weight, and far more when it is the suit of the
+    Challenge about to be met and this Hero would fall short of it (a bid paid with the very suit
+    the test asks for fails the test)."""
+    ch = (view.get("pending") or {}).get("challenge") or {}
+    cost = wts[suit]
+    if ch.get("suit") == suit and view["pending"].get("why") == "bid" and (
+            me["resources"][suit] - 1 < me["stage"]) and ch.get("attempter") is not None:
+        cost += 100.0
+    if me["tokens"][suit] == 1:
+        cost += 0.5  # the last of a suit: the +6 for all six, a token to stake
+    return cost
+
+
+def _contest_suit(c: str, rival: dict, me: dict) -> str | None:
+    """The suit a contest card would test that the attempter fails and this Hero meets (the
+    Excuse: the best such suit), or None."""
+    suits = SUITS if c == "excuse" else _card(c).suits
+    good = [s for s in suits if rival["resources"][s] < rival["stage"]
+            and me["resources"][s] >= me["stage"] + 1]  # a token to spare for the bid's sake
+    return max(good, key=lambda s: rival["stage"] - rival["resources"][s]) if good else None
+
+
+def _spare(me: dict, keep: str | None) -> int:
+    return sum(n for s, n in me["tokens"].items() if s != keep)
+
+
 def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -> Action:
+    """The auction. The attempter keeps its own card in play only if it meets it, and bids
+    little for it. A rival contests only with a card whose suit the attempter lacks and it meets
+    itself, and bids to win: up to its cap (more when the attempter is ahead in the race), never
+    with tokens it needs for the test."""
     pend = view["pending"]
     att = pend.get("attempter")
-    cap = 3 if level == "hard" else 2
-    if att == seat:  # the attempter keeps its own card in play if it meets it and it is cheap to
+    if att == seat:
         mine = pend.get("your_card")
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
-        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap + 1]
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= ATTEMPTER_CAP]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
-    contests = [a for a in legal if a.kind in ("contest", "raise") and a.args["bid"] <= cap]
-    if not contests:
-        return legal[0]
-    if legal[0].kind == "drop":  # already contesting: raise only to stay in, once or twice
-        return min(contests, key=lambda a: a.args["bid"])
+    cap = CONTEST_CAP[level] + (1 if rival["stage"] >= me["stage"] else 0)
+    if legal[0].kind == "drop":  # already contesting: raise while the card is still worth it
+        c = pend.get("your_card")
+        suit = _contest_suit(c, rival, me) if c else None
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= min(
+            cap, _spare(me, suit))]
+        return min(raises, key=lambda a: a.args["bid"]) if suit and raises else legal[0]
     best, score = None, 0.0
-    for a in contests:
-        c = a.args["card"]
-        suits = SUITS if c == "excuse" else _card(c).suits
-        harm = max(rival["stage"] - rival["resources"][s] for s in suits)
-        mine = min(me["stage"] - me["resources"][s] for s in suits)
-        value = (3 if harm > 0 else -5) - max(0, mine) - a.args["bid"]
+    for a in legal:
+        if a.kind != "contest":
+            continue
+        suit = _contest_suit(a.args["card"], rival, me)
+        if suit is None or a.args["bid"] > min(cap, _spare(me, suit)):
+            continue
+        value = 4 + (rival["stage"] - rival["resources"][suit]) - a.args["bid"]
         value += 2 if rival["stage"] >= me["stage"] else 0
         if value > score:
             best, score = a, value
