@@ -61,3 +61,28 @@ def test_the_protagonist_sacrifices_what_the_moment_threatens():
                   anchors=("heirloom", "health", "confidence"))
     a = decide(s, PROTAGONIST)
     assert a.kind == "sacrifice" and a.args["anchor"] == "health"  # Body, Body, Body...
+
+
+def test_the_director_makes_the_climax_a_contest_not_a_lock_out():
+    """At the Ruins in stage 5 only Luck is in play: the Antagonist that plays only to win sets
+    Limited number of attempts (1, Luck: nothing new for the hero); the director sets Trickster
+    (2, Mind and Luck), opening a tag a hand may hold an answer for. From its own view: it never
+    sees the hand."""
+    hand = ("limited-number-of-attempts", "trickster")
+    s = challenge(stage=5, location="ruins", antagonist_hand=hand)
+    assert decide(s, ANTAGONIST).args["cards"] == ["trickster"]
+    early = challenge(stage=2, location="ruins", antagonist_hand=hand)  # no losses yet: press
+    assert decide(early, ANTAGONIST).args["cards"] == ["limited-number-of-attempts"]
+    down = challenge(stage=2, location="ruins", antagonist_hand=hand,
+                     anchors=("heirloom", "confidence", "youth"))
+    down = down.model_copy(update={"anchors_lost": ("dignity", "respect")})
+    assert decide(down, ANTAGONIST).args["cards"] == ["trickster"]  # a comeback that can work
+
+
+def test_the_director_can_be_turned_off_for_the_bench(monkeypatch):
+    from companion.games.at_any_cost import policy
+
+    monkeypatch.setattr(policy, "DIRECTOR", False)
+    s = challenge(stage=5, location="ruins", antagonist_hand=("limited-number-of-attempts",
+                                                                "trickster"))
+    assert decide(s, ANTAGONIST).args["cards"] == ["limited-number-of-attempts"]

@@ -12,8 +12,10 @@ Decisions:
   moment it is set until the stage ends), so raises and meets refer to one consistent threat.
 * The player's words are the story: text on a move (``play agile -- she vaults the gate``) is told
   in place of the companion's sentence for it, and on moves that tell nothing themselves (a discard,
-  keeping Anchors) it follows the beat. The companion's next sentence may take up a few of those
-  words (story.weave.echo).
+  keeping Anchors) it follows the beat. The Antagonist's next line answers them, and the beat that
+  ends the stage takes up the stake they stated in it (``telling.py``, from the storylets).
+* The threats, folds, sacrifices and the epilogue are storylets (``rules/at_any_cost/
+  storylets.toml``) chosen by salience from the fabula (``fabula.py``): see ``telling.py``.
 * When the Antagonist folds, or a stage ends in a sacrifice the player did not narrate, the human
   Protagonist is offered the telling (``offer``); the session narrates only when they pass.
 * Facts made true stay true: an Anchor lost is only ever remembered, never "still held", and what
@@ -21,21 +23,23 @@ Decisions:
 """
 from __future__ import annotations
 
-import tomllib
-from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator
-
 from companion.core.game import Action, Event
-from companion.core.resources import rules_path
+from companion.games.at_any_cost import telling
 from companion.games.at_any_cost.model import PROTAGONIST
-from companion.story import pronouns, weave
-from companion.story.facts import FactBook
+from companion.games.at_any_cost.words import (
+    DANGER,
+    HELP,
+    anchor_words,
+    facts_of,
+    hero_of,
+    narration_data,
+)
+from companion.story import weave
 from companion.story.grammar import Phrase
-from companion.story.lexicon import Words
 from companion.story.memory import Told
-from companion.story.template import Character, Choice, sentence, slots, tell
+from companion.story.template import Choice, sentence, tell
 
 # Moves whose text is data the rules ask for (a name, an answer, a question), not narration.
 DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
@@ -43,90 +47,10 @@ DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
 SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
-    "set": {"hero", "place", "stage", "threat", "echo"},
-    "raise": {"hero", "place", "stage", "threat", "echo"},
     "meet": {"hero", "place", "stage", "help"},
-    "fold": {"hero", "place"}, "quiet": {"hero", "place"},
-    "sacrifice": {"hero", "place", "anchor"}, "sacrifice_early": {"hero", "place", "anchor"},
-    "remember": {"hero", "said"},
-    "ending_arrive": {"hero", "last"}, "ending_kept": {"hero", "kept"},
-    "ending_lost": {"hero", "lost"}, "ending_whole": {"hero"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
-DANGER = Phrase(words="danger", form="a")
-HELP = Phrase(words="whatever is at hand", form="name")
-
-
-class FollowUp(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    ask: str
-    replies: tuple[str, ...]
-
-
-class Writing(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    names: tuple[str, ...]
-    pronouns: tuple[str, ...]
-    details: tuple[str, ...]
-    questions: tuple[FollowUp, ...]
-    answers: dict[str, tuple[str, ...]]
-
-
-class NarrationData(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    cards: dict[str, Words]
-    places: dict[str, Words]
-    anchors: dict[str, Words]
-    stages: dict[str, Phrase]
-    templates: dict[str, tuple[str, ...]]
-    writing: Writing
-
-    @field_validator("stages", mode="before")
-    @classmethod
-    def _stages(cls, v: dict) -> dict:
-        return {k: Phrase.parse(x) if isinstance(x, str) else x for k, x in v.items()}
-
-    def stage(self, number: int) -> Phrase:
-        return self.stages[str(number)]
-
-
-@cache
-def narration_data() -> NarrationData:
-    data = tomllib.loads(rules_path("at_any_cost", "narration.toml").read_text())
-    return NarrationData.model_validate(data)
-
-
-def hero_of(view: dict) -> Character:
-    hero = view.get("hero", {})
-    try:
-        said = pronouns.parse(hero.get("pronouns") or "they")
-    except ValueError:
-        said = pronouns.THEY
-    return Character(name=hero.get("name") or "the hero", pronouns=said)
-
-
-def facts_of(view: dict) -> FactBook:
-    """What play made true, from the public view: the Anchors kept (in the player's words) and
-    the ones lost."""
-    book = FactBook()
-    for a in view.get("anchors", []):
-        book = book.establish(f"anchor:{a['id']}", a.get("answer", ""), by=PROTAGONIST)
-    for a in view.get("anchors_lost", []):
-        book = book.establish(f"anchor:{a['id']}", a.get("answer", ""), by=PROTAGONIST)
-        book = book.end(f"anchor:{a['id']}")
-    return book
-
-
-DEAREST = Phrase(words="dearest thing", form="a")  # an Anchor whose words are banned
-
-
-def anchor_words(ids: list[str], memory: Any) -> list[Phrase]:
-    """The Anchors' words, leaving out any that name a banned or veiled topic."""
-    words = [narration_data().anchors[a].name for a in ids]
-    return [w for w in words if memory.allows(w.words)] or [DEAREST]
+ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
 
 
 class Narrator:
@@ -137,9 +61,7 @@ class Narrator:
     def narrate(self, beat: Any, memory: Any) -> str:
         """Story text for one resolved beat ("" when it tells nothing)."""
         own = self._own_words(beat.action)
-        if own and memory.allows(own):
-            weave.hear(memory.used, beat.step, own)
-        else:
+        if own and not memory.allows(own):
             own = ""
         parts = []
         replaced = False
@@ -154,7 +76,20 @@ class Narrator:
                 parts.append(text)
         if own and not replaced:
             parts.append(weave.prose(own))
+        settled = self.settle(beat, memory)
+        if settled:
+            parts.append(settled)
         return " ".join(parts)
+
+    def settle(self, beat: Any, memory: Any) -> str:
+        """The stake of a stage this beat ended, taken up ("" when none is due): told after the
+        beat's narration, or after the player's own telling of it."""
+        for event in beat.events:
+            if event.kind in ENDS_STAGE:
+                stage = event.data["stage"]
+                return telling.settle(beat.view, stage, hero_of(beat.view), memory,
+                                      f"stage-{stage}")
+        return ""
 
     @staticmethod
     def _own_words(action: Action) -> str:
@@ -197,15 +132,8 @@ class Narrator:
         }
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
-        templates = narration_data().templates[key]
-        if "echo" not in values:
-            templates = tuple(t for t in templates if "echo" not in slots(t))
-        else:  # the player just spoke: answer them first, if a sentence taking it up is fresh
-            first = tuple(t for t in templates if "echo" in slots(t))
-            told = self._tell_from(first, key, values, memory, scene, label)
-            if told:
-                return told
-        return self._tell_from(templates, key, values, memory, scene, label)
+        return self._tell_from(narration_data().templates[key], key, values, memory, scene,
+                               label)
 
     def _tell_from(self, templates: tuple[str, ...], key: str, values: dict, memory: Any,
                    scene: str, label: tuple) -> str:
@@ -247,48 +175,38 @@ class Narrator:
             return self._tell("kept", values, memory, "setup", label)
         if k == "location_revealed":
             return self._tell("arrive", values, memory, scene, label)
-        if k in ("challenge_set", "challenge_raised", "challenge_met"):
-            key = {"challenge_set": "set", "challenge_raised": "raise", "challenge_met": "meet"}[k]
-            if key == "meet":
-                values["help"] = self._cards(data["cards"], stage, memory, HELP)
-            else:
-                values["threat"] = self._cards(data["cards"], stage, memory, DANGER)
-                echo = weave.take_up(memory.used, label[0])
-                if echo and memory.allows(echo):
-                    values["echo"] = echo
-            return self._tell(key, values, memory, scene, label)
+        if k == "challenge_met":
+            values["help"] = self._cards(data["cards"], stage, memory, HELP)
+            return self._tell("meet", values, memory, scene, label)
+        if k in ("challenge_set", "challenge_raised"):
+            phrases = {c: self._cards([c], stage, memory, DANGER)[0] for c in data["cards"]}
+            return telling.threat_lines(data["cards"], phrases, values, view, memory, scene,
+                                        memory.rng("threat", *label), label[0],
+                                        raised=k == "challenge_raised")
+        rng = memory.rng("storylet", *label)
         if k == "antagonist_folded":
-            return self._tell("fold" if data.get("set") else "quiet", values, memory, scene,
-                              label)
+            group = "fold" if data.get("set") else "quiet"
+            when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),
+                    "kept": len(view.get("anchors", []))}
+            return telling.library().tell(group, when, values, memory, scene, rng)
         if k == "anchor_sacrificed":
             values["anchor"] = anchor_words([data["anchor"]], memory)[0]
-            line = self._tell("sacrifice" if data.get("fold") else "sacrifice_early", values,
-                              memory, scene, label)
+            when = {"anchor": data["anchor"], "fold": bool(data.get("fold")), "stage": stage,
+                    "lost": len(view.get("anchors_lost", []))}
+            line = telling.library().tell("sacrifice", when, values, memory, scene, rng)
             said = facts_of(view).words(f"anchor:{data['anchor']}") or data.get("answer", "")
             if said and memory.allows(said):
                 values["said"] = weave.prose(weave.quote(said))
-                line = " ".join(x for x in (line, self._tell("remember", values, memory, scene,
-                                                              label + ("said",))) if x)
+                more = telling.library().tell("remember", when, values, memory, scene, rng)
+                line = " ".join(x for x in (line, more) if x)
             return line
         if k == "journey_ended":
-            return self._ending(data, values, view, memory, label)
+            values["first"] = n.places[view["map"][0]["location"]].name
+            values["last"] = n.places[data["last"]].name
+            return telling.ending(view, values,
+                                  lambda cid, st: self._cards([cid], st, memory, DANGER)[0],
+                                  memory, memory.rng("epilogue", *label))
         return ""
-
-    def _ending(self, data: dict, values: dict, view: dict, memory: Any, label: tuple) -> str:
-        facts = facts_of(view)
-        kept = [a for a in data["kept"] if facts.holds(f"anchor:{a}")]
-        lost = [a for a in data["lost"] if facts.ended(f"anchor:{a}")]
-        values["last"] = narration_data().places[data["last"]].name
-        parts = [self._tell("ending_arrive", values, memory, "ending", label + (1,))]
-        if kept:
-            values["kept"] = anchor_words(kept, memory)
-            parts.append(self._tell("ending_kept", values, memory, "ending", label + (2,)))
-        if lost:
-            values["lost"] = anchor_words(lost, memory)
-            parts.append(self._tell("ending_lost", values, memory, "ending", label + (3,)))
-        else:
-            parts.append(self._tell("ending_whole", values, memory, "ending", label + (3,)))
-        return " ".join(p for p in parts if p)
 
     # -- free text an AI seat writes -------------------------------------------------------------
     def write(self, action: Action, view: dict, memory: Any) -> str:

@@ -5,7 +5,9 @@ will not) meet, so it sets and raises by the smallest margin that works, spends 
 first and keeps the big ones for the next raise, and prefers cards whose tags are already in play:
 every new tag it opens also opens the Protagonist's cards of that tag. Its hand never grows across
 stages (each stage draws up to the new limit), so it does not hoard: it folds only when it cannot
-raise.
+raise. The director (``_contest``) plays the climax, and a hero already down two Anchors, as a
+contest: it plays cards that open new tags to the Protagonist before the smallest margin, so the
+hero can answer when the hand allows (bench/at_any_cost.py).
 
 The Protagonist wants to finish with as much as possible. It meets at the lowest cost, keeps
 flexible cards, and gives an Anchor up early when the stage is plainly lost anyway (the Antagonist
@@ -24,6 +26,7 @@ from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 
 AVERAGE_ANTAGONIST_VALUE = 1.4  # mean value of the 40 Antagonist cards, rounded
+DIRECTOR = True  # play for the story (see _director); bench/at_any_cost.py compares it off
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -101,19 +104,34 @@ def _antagonist_play(view: dict, legal: Sequence[Action]) -> Action:
         return next(a for a in legal if a.kind == "fold")
     in_play = set(view.get("tags_in_play", []))
     weight = _protagonist_tag_weight()
+    contest = DIRECTOR and _contest(view)
 
     def cost(action: Action) -> tuple:
         cards = _cards(action)
         opened = set().union(*(set(c.tags) for c in cards)) - in_play
+        shut = round(sum(weight.get(t, 0) for t in opened), 3)
         return (
+            -min(len(opened), 1) if contest else 0,  # a contest opens a way to an answer
             sum(c.value for c in cards),  # smallest margin that works
-            round(sum(weight.get(t, 0) for t in opened), 3),  # open as little as possible
+            -shut if contest else shut,  # else open as little as possible
             max(c.value for c in cards),  # keep the big cards for the next raise
             len(cards),
             action.args["cards"],
         )
 
     return min(plays, key=cost)
+
+
+def _contest(view: dict) -> bool:
+    """The director (STORY.md §5): when the story wants a real contest rather than a lock-out.
+
+    At the climax, and whenever the hero is already down two Anchors or more (a comeback that can
+    work), the Antagonist sets and raises with cards that open new tags to the Protagonist (up
+    to two; then the smallest margin; then the most of the Protagonist's deck opened: public
+    knowledge, the card list), rather than with the tag already in play that a hand may lack, so
+    a hand that holds an answer can give it. It never sees the hand: a choice among legal moves,
+    from its own view."""
+    return view.get("stage") == 5 or len(view.get("anchors_lost", [])) >= 2
 
 
 def _protagonist_play(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -119,8 +119,8 @@ def heading(event: Event) -> str | None:
         st = rules().stage(event.data["stage"])
         loc = rules().location(event.data["location"])
         return f"Stage {st.number} · {st.name} · {loc.name}"
-    if event.kind == "journey_ended":
-        return "The end of the road"
+    if event.kind == "journey_ended" and event.data.get("text"):
+        return "The end of the road"  # the player's own ending; the told one is the Epilogue
     return None
 
 

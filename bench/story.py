@@ -1,0 +1,182 @@
+"""How the story reads, per game, over seeded offline autoplays (issue 22). Prints a table;
+asserts nothing.
+
+    python bench/story.py at-any-cost --seeds 20
+    python bench/story.py at-any-cost becoming dragon-warrior heros-journey high-stakes --seeds 5
+
+Each journal is a whole offline session in which the game's human seat is played by the offline
+policy and speaks: on the moves its game's adapter names (``fabula.SPOKEN``) it adds a line of its
+own words, as a player typing ``-- TEXT`` would (no words for a game without an adapter). Figures
+per game:
+
+* **repeat**: the share of the companion's narration sentences whose skeleton (names, numbers and
+  quotes masked) occurs three or more times in the same journal; mean and worst journal.
+* **stakes**: stakes the player stated (the fabula's) and those a narration took up.
+* **epilogue**: sentences and particulars of the told ending (the narration row of kind
+  ``epilogue``), fewest over the journals; ``n/a`` for a game that tells none yet; and how many of
+  its sentences appear elsewhere in the journal.
+* **refused**: lines the story layer refused because the fabula contradicts them.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.core.registry import game_module, get_game  # noqa: E402
+from companion.journal.store import timeline  # noqa: E402
+from companion.session import AI, HUMAN, Session  # noqa: E402
+from companion.story import weave  # noqa: E402
+from companion.story.memory import sentences  # noqa: E402
+from companion.story.stakes import taken  # noqa: E402
+from companion.story.storylets import refusals  # noqa: E402
+from companion.story.voice import DecisionRequest, OfflineVoice  # noqa: E402
+
+MAX_DECISIONS = 3000
+# What a player might say on a move, in their own words (first and third person, as players do).
+WORDS = (
+    "she will not let the river take the children",
+    "I have to get the letter to the abbess before the snow",
+    "Wren swears the ring goes home with her",
+    "nobody gets left behind, not this time",
+    "they will find the lost brother or not come back at all",
+    "I keep my promise to the old miller",
+    "the map stays out of the thief's hands",
+    "he means to face the thing in the dark and walk away",
+    "we hold the bridge until the lanterns are lit",
+    "she wants the truth about her mother's death",
+    "the dog comes home alive",
+    "I will not kneel to anyone again",
+)
+QUOTE = re.compile(r"“[^”]*”|\"[^\"]*\"|‘[^’]*’")
+NUMBER = re.compile(r"\d+")
+NAME = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’-]*")
+
+
+def skeleton(sentence: str, names: list[str]) -> str:
+    s = QUOTE.sub("Q", sentence)
+    for name in sorted(names, key=len, reverse=True):
+        if name:
+            s = s.replace(name, "N")
+    s = NUMBER.sub("0", s)
+    return NAME.sub("N", s).lower()
+
+
+def play(game, seed: int, out: Path | None = None) -> Session:
+    """One offline session, the human seat played by the policy with words on spoken moves."""
+    seats = {seat: (HUMAN if seat == game.default_human else AI) for seat in game.seats}
+    voice = OfflineVoice(game, seed)
+    path = out / f"{game.name}-{seed}.jsonl" if out else None
+    if path is not None and path.exists():
+        path.unlink()
+    s = Session.start(game, seed, seats, voice, path)
+    adapter = game_module(game, "fabula")
+    spoken = getattr(adapter, "SPOKEN", frozenset())
+    rng = random.Random(seed * 7919 + 13)
+    s.advance()
+    for step in range(MAX_DECISIONS):
+        if s.is_over():
+            if not s.go_on():
+                break
+            continue
+        if s.offered is not None:
+            s.tell("")
+            continue
+        seat = s.human_turn()
+        if seat is None:
+            break
+        legal = s.legal(seat)
+        request = DecisionRequest(game=game.name, seat=seat, step=len(s.actions),
+                                  view=s.view(seat), legal=legal, labels=[])
+        action = voice.decide(request, memory=s.memory).action
+        if action.kind in spoken and rng.random() < 0.8:
+            action = action.with_text(rng.choice(WORDS))
+        s.submit(action)
+    return s
+
+
+def measure(s: Session) -> dict:
+    rows = timeline(s.header, s.rows).rows
+    told = [r for r in rows if r["type"] == "narration" and not r.get("seat")]
+    names = [p.name for p in s.memory.fabula.cast.values()]
+    names += [w for r in rows if r["type"] == "action" and r["action"].get("kind") in
+              ("name", "name_hero") for w in [r["action"].get("text", "")] if w]
+    theirs = {x for r in rows if r["type"] == "action" and r["action"].get("text")
+              for x in sentences(weave.prose(r["action"]["text"]))}
+    all_sentences = [x for r in told for x in sentences(r["text"]) if x not in theirs]
+    shapes = Counter(skeleton(x, names) for x in all_sentences)
+    repeated = sum(1 for x in all_sentences if shapes[skeleton(x, names)] >= 3)
+    stakes = {st.id for st in s.memory.fabula.stakes}
+    ending = [r for r in told if r.get("kind") == "epilogue"]
+    out = {"sentences": len(all_sentences),
+           "repeat": repeated / len(all_sentences) if all_sentences else 0.0,
+           "stated": len(stakes), "taken": len(stakes & taken(s.memory.used)),
+           "refused": refusals(s.memory.used), "epilogue": None, "particulars": None,
+           "echoed": 0, "over": s.is_over()}
+    if ending:
+        text = ending[-1]["text"]
+        out["epilogue"] = len(sentences(text))
+        out["particulars"] = len([p for p in ending[-1].get("particulars", [])
+                                  if p.lower() in text.lower()])
+        elsewhere = {x for r in told if r is not ending[-1] for x in sentences(r["text"])}
+        out["echoed"] = sum(1 for x in sentences(text) if x in elsewhere)
+    return out
+
+
+def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
+    game = get_game(game_name)
+    runs = [measure(play(game, seed, out)) for seed in range(1, seeds + 1)]
+    epi = [r["epilogue"] for r in runs if r["epilogue"] is not None]
+    par = [r["particulars"] for r in runs if r["particulars"] is not None]
+    return {
+        "game": game.name, "journals": len(runs),
+        "finished": sum(r["over"] for r in runs),
+        "sentences": sum(r["sentences"] for r in runs) / len(runs),
+        "repeat_mean": sum(r["repeat"] for r in runs) / len(runs),
+        "repeat_max": max(r["repeat"] for r in runs),
+        "stated": sum(r["stated"] for r in runs), "taken": sum(r["taken"] for r in runs),
+        "epilogues": len(epi), "epi_min": min(epi) if epi else None,
+        "par_min": min(par) if par else None, "echoed": sum(r["echoed"] for r in runs),
+        "refused": sum(r["refused"] for r in runs),
+    }
+
+
+def table(rows: list[dict]) -> str:
+    head = ("game", "journals", "ended", "sent/journal", "repeat mean", "repeat worst",
+            "stakes stated", "taken up", "epilogues", "epi sent min", "particulars min",
+            "epi sent elsewhere", "refused")
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        share = f"{100 * r['taken'] / r['stated']:.0f}%" if r["stated"] else "-"
+        cells = (r["game"], r["journals"], r["finished"], f"{r['sentences']:.0f}",
+                 f"{100 * r['repeat_mean']:.1f}%", f"{100 * r['repeat_max']:.1f}%",
+                 r["stated"], f"{r['taken']} ({share})", f"{r['epilogues']}/{r['journals']}",
+                 "n/a" if r["epi_min"] is None else r["epi_min"],
+                 "n/a" if r["par_min"] is None else r["par_min"], r["echoed"], r["refused"])
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("games", nargs="+", help="game names (at-any-cost, becoming, ...)")
+    p.add_argument("--seeds", type=int, default=5, help="journals per game (seeds 1..N)")
+    p.add_argument("--out", type=Path, help="write each journal to this folder (to read them)")
+    args = p.parse_args(argv)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+    rows = []
+    for name in args.games:
+        rows.append(row(name, args.seeds, args.out))
+        print(f"{name}: done", file=sys.stderr)
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

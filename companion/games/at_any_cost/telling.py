@@ -1,0 +1,175 @@
+"""At Any Cost told from what the story holds: its storylets (``rules/at_any_cost/storylets.toml``)
+chosen by salience from the fabula (companion.story).
+
+* The Antagonist's threat is told from its card, the shape the card takes this stage, the place
+  and what the hero holds (a Loss of supplies takes the food away; a sphinx asks; a thief
+  steals), one line per card it plays.
+* When the player spoke on their move, the Antagonist's next line answers those words: the stake
+  they stated for the stage is quoted back in the third person, an Anchor their words touch is
+  where the blow falls, a vow is put to the test.
+* The beat that ends a stage takes up the stake stated in it, saying how it came out.
+* The journey's end is a told epilogue (companion.story.epilogue) with the particulars of this
+  session: the road, what was kept and lost and where, the climax, the player's first stake.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
+from companion.story.fabula import Fabula
+from companion.story.grammar import Phrase
+from companion.story.stakes import clean, tell_stake, voice
+from companion.story.storylets import Library
+from companion.story.template import Character
+from companion.story import epilogue as told_ending
+
+VOW = re.compile(r"\b(will|won['’]?t|shall|never|swear|swore|sworn|must|promise[sd]?|vows?|"
+                 r"not let|always|or die|no matter)\b", re.IGNORECASE)
+_COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "their", "they",
+           "what", "when", "where", "which", "about", "never", "always", "again", "back", "still",
+           "only", "once", "before", "after", "into", "over", "under", "every", "each", "some",
+           "than", "then", "them", "were", "been", "being", "does", "done", "make", "made",
+           "take", "takes", "come", "comes", "goes", "going", "keep", "keeps", "let", "lets",
+           "nobody", "anyone", "someone", "thing", "things", "time", "road", "hold", "holds",
+           "mean", "means", "away", "like", "look", "know", "need", "want", "wants", "give",
+           "gave", "tell", "told", "said", "says", "just", "even", "much", "many", "more", "most",
+           "good", "well", "long", "last", "first", "face", "walk", "find", "found", "could",
+           "should", "must", "shall", "here", "your", "mine", "ours", "because", "while"}
+PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
+               "climax_anchor", "vow")
+
+
+@cache
+def library() -> Library:
+    return Library.load("at-any-cost")
+
+
+def _content(text: str) -> set[str]:
+    words = {w.lower().strip("'’") for w in re.findall(r"[A-Za-z'’]+", text)}
+    out = set()
+    for w in words:
+        if len(w) >= 4 and w not in _COMMON:
+            out.add(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 4 else w)
+    return out
+
+
+def touches(words: str, view: dict) -> str:
+    """The Anchor still held whose name or the player's words for it share a word of substance
+    with ``words`` ("" when none)."""
+    said = _content(words)
+    for a in view.get("anchors", []):
+        name = narration_data().anchors[a["id"]].name.words
+        if said & (_content(name) | _content(a.get("answer", ""))):
+            return a["id"]
+    return ""
+
+
+def stage_words(fabula: Fabula, stage: int, before: int) -> tuple[int, str] | None:
+    """The player's latest words in ``stage`` before step ``before``: (step, words)."""
+    start = int(fabula.words(f"stage:{stage}") or 0)
+    said = [(int(k.split(":")[1]), fabula.words(k)) for k in fabula.fact_keys("said:")]
+    said = [(n, w) for n, w in said if start <= n < before and w]
+    return max(said) if said else None
+
+
+def dear(view: dict, about: str, memory: Any, stage: int) -> Phrase:
+    held = [a["id"] for a in view.get("anchors", [])]
+    pick = about or (held[memory.rng("dear", stage).randrange(len(held))] if held else "")
+    if not pick:
+        return DEAREST
+    phrase = narration_data().anchors[pick].name
+    return phrase if memory.allows(phrase.words) else DEAREST
+
+
+def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, view: dict,
+                 memory: Any, scene: str, rng, step: int, raised: bool) -> str:
+    """The Antagonist's move told: the main card's line, the others it brings, and an answer to
+    the player's words when they spoke since its last move."""
+    if not cards:
+        return ""
+    values_ = dict(values)
+    main = main_card(cards)
+    stage = view.get("stage") or 1
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    heard = stage_words(fabula, stage, step + 1)
+    if heard and f"answered|{heard[0]}" in memory.used:
+        heard = None
+    about = touches(heard[1], view) if heard else ""
+    values_["threat"] = phrases[main]
+    values_["dear"] = dear(view, about, memory, stage)
+    when = {"threat": main, "shape": phrases[main].words, "stage": stage, "raised": raised}
+    parts = [library().tell("threat", when, values_, memory, scene, rng)]
+    others = [phrases[c] for c in cards if c != main]
+    if others:
+        values_["also"] = others
+        parts.append(library().tell("also", when, values_, memory, scene, rng))
+    if heard:
+        stake = fabula.stake(f"stage-{stage}")
+        kind, text = voice(heard[1], values["hero"])
+        values_["words"] = clean(heard[1])
+        if kind == "oath":
+            values_["oath"] = text
+        answer = {**when, "first": bool(stake and stake.opened == heard[0]),
+                  "vow": bool(VOW.search(heard[1])), "about": about, "voice": kind}
+        line = library().tell("answer", answer, values_, memory, scene, rng) \
+            if memory.allows(heard[1]) else ""
+        if line:
+            memory.used.add(f"answered|{heard[0]}")
+            parts.append(line)
+    return " ".join(p for p in parts if p)
+
+
+def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str) -> str:
+    """The stake of ``stage`` taken up, if it was resolved and no narration took it up yet."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    stake = fabula.stake(f"stage-{stage}")
+    if stake is None or stake.open or memory.was_taken_up(stake.id):
+        return ""
+    if not memory.allows(stake.words):
+        return ""
+    return tell_stake(stake, stake.result, hero, memory, scene)
+
+
+def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
+    """The told epilogue of the journey."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    n = narration_data()
+    results = view.get("results", [])
+
+    def place(stage: int) -> Phrase | None:
+        loc = (view.get("map") or [{}] * 5)[stage - 1].get("location")
+        return n.places[loc].name if loc else None
+
+    kept = [a["id"] for a in view.get("anchors", [])]
+    lost = [a["id"] for a in view.get("anchors_lost", [])]
+    values = dict(values)
+    if kept:
+        values["kept"] = [n.anchors[a].name for a in kept]
+    if lost:
+        values["lost"] = [n.anchors[a].name for a in lost]
+        first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
+        if first_loss and place(first_loss):
+            values["lostat"] = place(first_loss)
+    climax = next((r for r in results if r["stage"] == 5), None)
+    climax_result = {"antagonist_folded": "won", "protagonist_folded": "lost",
+                     "sacrifice": "mixed"}.get(climax["result"] if climax else "", "won")
+    if place(5):
+        values["climax_place"] = place(5)
+    threat = fabula.words("threat:5")
+    if threat:
+        values["climax_threat"] = phrases(threat, 5)
+    if climax and climax.get("anchor"):
+        values["climax_anchor"] = n.anchors[climax["anchor"]].name
+    stakes = fabula.stakes
+    if stakes and memory.allows(stakes[0].words):
+        kind, text = voice(stakes[0].words, values["hero"])
+        name = values["hero"].name
+        values["vow"] = {"quote": f"{name}'s own words, “{text}”", "oath": f"{name}'s oath {text}",
+                         "deed": f"the telling “{text}”"}[kind]
+    when = {"lost": len(lost), "kept": len(kept), "vows": len(stakes),
+            "vows_broken": sum(1 for s in stakes if s.result == "lost"),
+            "climax": climax_result, "contest": bool(threat), "stage": 5}
+    return told_ending.epilogue(fabula, library(), when, values, memory, rng,
+                                particulars=PARTICULARS, hero=values["hero"])

@@ -1,0 +1,161 @@
+"""Stakes taken up: the beat that resolves what the player said was at stake says how it came out.
+
+The player's words are quoted, never pasted in the first person after third-person prose
+("“The child reaches the bank alive,” Wren had sworn, and so it came to pass."). Several ways of
+saying it per result, chosen by ``index`` (how many stakes were taken up before), so a session with
+five stakes does not tell five sentences of one shape. :func:`tell_stake` picks a way not told
+before in the session and records in the narration memory that the stake was taken up
+(``memory.taken_up(id)``), which ``bench/story.py`` counts.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.story.fabula import Stake
+from companion.story.memory import Told
+from companion.story.template import Character, render
+
+# {w}: the player's words; {c}: a comma when the words end without ! or ?; {p}: a full stop.
+WAYS: dict[str, tuple[str, ...]] = {
+    "won": (
+        "“{w}{c}” {hero} had sworn, and so it came to pass.",
+        "{hero} had said it: “{w}{p}” And it held true.",
+        "“{w}” were {hero}'s words, and {hero.they} [keeps:hero] them.",
+        "“{w}{c}” {hero} had promised, and the promise holds.",
+        "It was {hero} who had said “{w}”, and it proved true.",
+        "{hero.their} own words had been “{w}”, and the road bore them out.",
+        "“{w}{c}” {hero} had said, and it is so.",
+    ),
+    "lost": (
+        "“{w}{c}” {hero} had sworn, and it was not to be.",
+        "{hero} had said it: “{w}{p}” It did not hold.",
+        "“{w}” were {hero}'s words, and the road broke them.",
+        "“{w}{c}” {hero} had promised, and the promise failed.",
+        "It was {hero} who had said “{w}”, and it came to nothing.",
+        "{hero.their} own words had been “{w}”, and they did not come true.",
+        "“{w}{c}” {hero} had said, and it was not so.",
+    ),
+    "mixed": (
+        "“{w}{c}” {hero} had sworn, and it came true only in part.",
+        "{hero} had said it: “{w}{p}” It held, but at a price.",
+        "“{w}” were {hero}'s words, and half of them came true.",
+        "“{w}{c}” {hero} had promised, and the promise was kept, though not whole.",
+        "It was {hero} who had said “{w}”, and it was so, in a way.",
+        "{hero.their} own words had been “{w}”, and they came true at a cost.",
+    ),
+}
+# When the player's words tell the hero's deed in the third person ("Maren grips the bell and
+# swears she will be home by spring"), quoting them as the hero's speech would be wrong: an oath
+# in them is reported ({o}: "that she would be home by spring"), a deed is told as the story had it.
+OATH_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("{hero} had sworn {o}, and so it came to pass.",
+            "{hero} had promised {o}, and the promise holds.",
+            "It had been sworn {o}, and the road bore it out.",
+            "{hero.they} had vowed {o}, and it is so."),
+    "lost": ("{hero} had sworn {o}, and it was not to be.",
+             "{hero} had promised {o}, and the promise failed.",
+             "It had been sworn {o}, and the road broke the oath.",
+             "{hero.they} had vowed {o}, and it did not come true."),
+    "mixed": ("{hero} had sworn {o}, and it came true only in part.",
+              "{hero} had promised {o}, and the promise was kept, though not whole.",
+              "It had been sworn {o}, and it held, at a price.",
+              "{hero.they} had vowed {o}, and it came true at a cost."),
+}
+DEED_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("So the story had it, “{w}”, and so it came to pass.",
+            "It was told as “{w}”, and it held true.",
+            "“{w}”, the telling went, and the road bore it out.",
+            "What was told, “{w}”, came true."),
+    "lost": ("So the story had it, “{w}”, and it was not to be.",
+             "It was told as “{w}”, and it did not hold.",
+             "“{w}”, the telling went, and the road broke it.",
+             "What was told, “{w}”, did not come true."),
+    "mixed": ("So the story had it, “{w}”, and it came true only in part.",
+              "It was told as “{w}”, and it held, at a price.",
+              "“{w}”, the telling went, and half of it came true.",
+              "What was told, “{w}”, came true at a cost."),
+}
+SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|insists|tells "
+                    r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
+REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
+            "shall": "should", "is": "was", "are": "were", "am": "was"}
+TAKEN_KEY = "stake-taken|"
+
+
+def voice(words: str, hero: Character) -> tuple[str, str]:
+    """How the player's words may be taken up: ("quote", words) for speech or a plain stake,
+    ("oath", "that she would ...") for a third-person telling that holds an oath, ("deed",
+    words) for a third-person telling of what the hero does."""
+    w = clean(words)
+    if not w:
+        return "quote", w
+    first = w.split()[0].lower().strip(",.;:")
+    names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
+    if first not in names:
+        return "quote", w
+    m = SPEECH.search(w)
+    if m:
+        clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(2).rstrip("!?").split())
+        return "oath", f"that {clause}"
+    return "deed", w
+
+
+def words_of(stake: Stake) -> str:
+    """The stake's words, ready to quote (:func:`clean`)."""
+    return clean(stake.words)
+
+
+def clean(words: str) -> str:
+    """A player's words ready to quote: outer quotes and a final full stop taken off, inner
+    double quotes made single, a capital first letter."""
+    w = " ".join(words.split()).strip("\"“”").strip()
+    w = w.replace("“", "‘").replace("”", "’").replace('"', "’")
+    while w.endswith((".", ",", ";", ":")):
+        w = w[:-1].rstrip()
+    return w[:1].upper() + w[1:] if w else w
+
+
+def _values(stake: Stake, hero: Character) -> dict[str, Any]:
+    w = words_of(stake)
+    ends = w.endswith(("!", "?", "…"))
+    return {"w": w, "c": "" if ends else ",", "p": "" if ends else ".", "hero": hero}
+
+
+def _fill(way: str, values: dict[str, Any]) -> str:
+    text = render(way, values)
+    return text[:1].upper() + text[1:]
+
+
+def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
+    """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
+    quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
+    ``index`` picks among the ways of saying it."""
+    if not words_of(stake):
+        return ""
+    kind, text = voice(stake.words, hero)
+    table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
+    ways = table.get(result or "mixed", table["mixed"])
+    values = {**_values(stake, hero), "o": text}
+    return _fill(ways[index % len(ways)], values)
+
+
+def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str) -> str:
+    """:func:`take_up`, in a way not told before in the session (none: ""), recorded in
+    ``memory`` as taken up."""
+    if not words_of(stake):
+        return ""
+    told = Told(memory.used)
+    start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
+    for i in range(len(WAYS["mixed"])):
+        text = take_up(stake, result, hero, start + i)
+        if text and memory.allows(text) and told.fresh(text, scene):
+            told.remember(text, scene)
+            memory.taken_up(stake.id)
+            return text
+    return ""
+
+
+def taken(used: set[str]) -> set[str]:
+    """The ids of the stakes a narration took up (from the session's ``used`` set)."""
+    return {k[len(TAKEN_KEY):] for k in used if k.startswith(TAKEN_KEY)}

@@ -1,0 +1,260 @@
+"""At Any Cost on the story layer (issue 22): the threat told from its card, the Antagonist
+answering the player's words, stakes taken up, and a told epilogue."""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from companion.core.game import Action
+from companion.games.at_any_cost import GAME
+from companion.games.at_any_cost.telling import PARTICULARS, library, touches
+from companion.games.at_any_cost.words import narration_data
+from companion.session import AI, HUMAN, Session
+from companion.story import pronouns
+from companion.story.grammar import Phrase
+from companion.story.memory import sentences
+from companion.story.stakes import taken
+from companion.story.storylets import refusals
+from companion.story.template import Character, render, slots
+from companion.story.voice import NarrationMemory, OfflineVoice
+from companion.story.weave import addresses_reader
+
+HEROES = [Character(name="Wren", pronouns=p) for p in
+          (pronouns.SHE, pronouns.HE, pronouns.THEY, pronouns.parse("xe/xem/xyr"))]
+WORDS = ["she will not let the river take the children", "I keep my promise to the miller",
+         "the ring goes home with her", "nobody gets left behind"]
+
+
+def _options(slot: str) -> list:
+    n = narration_data()
+    places = [w.name for w in n.places.values()]
+    anchors = [w.name for w in n.anchors.values()]
+    antagonist = {c.id for c in GAME.data.antagonist}
+    threats = [p for cid, w in n.cards.items() if cid in antagonist for p in w.np]
+    return {
+        "hero": HEROES, "place": places, "first": places, "last": places, "lostat": places,
+        "climax_place": places, "look": ["cold"], "stage": list(n.stages.values()),
+        "threat": threats, "climax_threat": threats,
+        "also": [[n.cards["bandits"].np[0]], [n.cards["fear"].np[0], n.cards["spy"].np[0]]],
+        "dear": anchors, "anchor": anchors, "climax_anchor": anchors,
+        "kept": [[a] for a in anchors] + [anchors[:3]], "lost": [[a] for a in anchors] +
+        [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
+        "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
+    }[slot]
+
+
+def test_every_storylet_renders_with_every_phrase_it_slots():
+    checked = 0
+    for s in library().storylets:
+        for template in s.text:
+            used = set(slots(template))
+            base = {slot: _options(slot)[0] for slot in used | {"hero"}}
+            for slot in used:
+                for value in _options(slot):
+                    text = render(template, {**base, slot: value})
+                    assert not re.search(r"[{}\[\]]", text), (s.id, text)
+                    assert not addresses_reader(text), (s.id, text)
+                    checked += 1
+    assert checked > 3000
+
+
+def test_every_antagonist_card_has_its_own_threat():
+    ids = {s.when.get("threat") for s in library().storylets if s.group == "threat"}
+    assert {c.id for c in GAME.data.antagonist} <= ids
+
+
+def _threat(card: str, shape: Phrase, hero=HEROES[0]) -> str:
+    n = narration_data()
+    values = {"hero": hero, "place": n.places["ruins"].name, "threat": shape,
+              "dear": n.anchors["heirloom"].name, "look": "cold", "stage": n.stage(2)}
+    memory = NarrationMemory(seed=1)
+    return library().tell("threat", {"threat": card, "shape": shape.words}, values, memory,
+                          "stage-2", random.Random(1))
+
+
+def test_the_threat_is_told_from_its_card_its_shape_and_the_place():
+    n = narration_data()
+    wolves = _threat("wild-beasts", n.cards["wild-beasts"].np[0])
+    assert "ruins" in wolves
+    assert re.search(r"[Ww]ild beasts (catch|come)\b", wolves), wolves  # verbs agree
+    sphinx = next(p for p in n.cards["legendary-creature"].np if p.words == "sphinx")
+    assert "asks" in _threat("legendary-creature", sphinx)
+    thief = _threat("thief", n.cards["thief"].np[0])
+    assert re.search(r"steals|gone", thief)
+    for shape in n.cards["loss-of-supplies"].np:  # a loss takes away; nothing "arrives"
+        told = _threat("loss-of-supplies", shape)
+        assert "arrive" not in told and re.search(r"gone|nothing to eat|goes", told), told
+
+
+def test_an_anchor_the_player_names_is_found_in_their_words():
+    view = {"anchors": [{"id": "heirloom", "answer": "A tarnished ring my mother wore."},
+                        {"id": "animal-companion", "answer": "A grey dog called Moss."}]}
+    assert touches("the ring goes home with her", view) == "heirloom"
+    assert touches("Moss comes home alive", view) == "animal-companion"
+    assert touches("nobody gets left behind", view) == ""
+
+
+def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None) -> Session:
+    """A human Protagonist played by the policy who speaks on every play and sacrifice."""
+    s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(GAME, seed), path)
+    s.advance()
+    rng = random.Random(seed)
+    for _ in range(400):
+        if s.is_over():
+            break
+        if s.offered is not None:
+            s.tell("")
+            continue
+        seat = s.human_turn()
+        legal = s.legal(seat)
+        action = s.offline.policy.choose(s.view(seat), seat, legal, rng)
+        if action.kind == "pronouns":
+            action = action.with_text(pronoun)
+        elif action.kind in ("play", "sacrifice"):
+            action = action.with_text(rng.choice(words))
+        elif action.ask is not None:
+            action = action.with_text(s.offline.narrator.write(action, s.view(seat), s.memory)
+                                      or "Wren")
+        s.submit(action)
+    assert s.is_over()
+    return s
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_antagonist_answers_the_players_words(seed):
+    s = speaking(seed)
+    rows = s.rows
+    spoke = answered = 0
+    for i, row in enumerate(rows):
+        if row["type"] != "action" or row["action"].get("seat") != "protagonist" \
+                or not row["action"].get("text") or row["action"]["kind"] != "play":
+            continue
+        nxt = next((r for r in rows[i + 1:] if r["type"] == "action"
+                    and r["action"]["seat"] == "antagonist"), None)
+        if nxt is None or nxt["action"]["kind"] != "play":
+            continue
+        spoke += 1
+        told = [k for r in rows if r["type"] == "narration" and r["n"] == nxt["n"]
+                for k in r["told"]]
+        answered += any(k.startswith("storylet|answer.") for k in told)
+    assert spoke and answered == spoke
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_every_stake_is_taken_up_when_its_stage_ends(seed):
+    s = speaking(seed)
+    stakes = s.memory.fabula.stakes
+    assert stakes and all(not st.open for st in stakes)
+    assert {st.id for st in stakes} == taken(s.memory.used)
+    body = " ".join(t for _, t in s.narrations)
+    for st in stakes:
+        assert st.words[:1].upper() + st.words[1:] in body
+    assert refusals(s.memory.used) == 0
+
+
+@pytest.mark.parametrize("seed, pronoun", [(1, "she"), (2, "he"), (3, "they"), (6, "xe/xem/xyr")])
+def test_the_epilogue_is_told(seed, pronoun):
+    s = speaking(seed, pronoun)
+    rows = [r for r in s.rows if r["type"] == "narration"]
+    ending = [r for r in rows if r.get("kind") == "epilogue"]
+    assert len(ending) == 1
+    text = ending[0]["text"]
+    told = sentences(text)
+    assert len(told) >= 5, text
+    particulars = [p for p in ending[0]["particulars"] if p.lower() in text.lower()]
+    assert len(set(particulars)) >= 3, particulars
+    elsewhere = {x for r in rows if r is not ending[0] for x in sentences(r["text"])}
+    assert not set(told) & elsewhere
+    they = pronouns.parse(pronoun)
+    words = set(re.findall(r"[a-z]+", re.sub(r"“[^”]*”", "", text).lower()))
+    assert {they.they, they.their} & words
+    others = {"she", "her", "he", "his", "him", "they", "their", "them", "xe", "xyr", "xem"} - {
+        they.they, they.them, they.their}
+    assert not (others & words), (pronoun, text)
+    kept = [narration_data().anchors[a].name.words for a in s.state.anchors]
+    lost = [narration_data().anchors[a].name.words for a in s.state.anchors_lost]
+    assert all(k in text for k in kept) and all(x in text for x in lost)
+
+
+def test_the_epilogue_is_rendered_under_its_heading(tmp_path):
+    from companion.journal.render import render_markdown
+
+    s = speaking(2, path=tmp_path / "j.jsonl")
+    s.close()
+    md = render_markdown(tmp_path / "j.jsonl")
+    head, _, after = md.partition("## Epilogue\n\n")
+    assert after and sentences(after.split("\n\n")[0])[0] in [
+        x for r in s.rows if r.get("kind") == "epilogue" for x in sentences(r["text"])]
+
+
+def test_the_told_story_is_the_same_after_resume(tmp_path):
+    s = speaking(3, path=tmp_path / "j.jsonl")
+    s.close()
+    again, _ = Session.resume(tmp_path / "j.jsonl")
+    assert again.memory.fabula == s.memory.fabula
+    assert taken(again.memory.used) == taken(s.memory.used)
+
+
+def test_the_player_telling_a_fold_still_hears_the_stake_taken_up(tmp_path):
+    """When the human tells how the hero moves on (the offered telling), the stake of the stage
+    is still taken up after their words."""
+    for seed in range(1, 30):
+        s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                          OfflineVoice(GAME, seed), None)
+        s.advance()
+        rng = random.Random(seed)
+        spoke = False
+        for _ in range(400):
+            if s.is_over():
+                break
+            if s.offered is not None:
+                stage = next(e.data["stage"] for e in s.offered[0].events
+                             if e.kind in ("antagonist_folded", "anchor_sacrificed"))
+                stake = s.memory.fabula.stake(f"stage-{stage}")
+                s.tell("She walks on without looking back.")
+                if stake is not None:
+                    last = [t for _, t in s.narrations][-1]
+                    assert stake.words[:1].upper() + stake.words[1:] in last
+                    return
+                continue
+            seat = s.human_turn()
+            action = s.offline.policy.choose(s.view(seat), seat, s.legal(seat), rng)
+            if action.kind == "play" and not spoke:
+                action = action.with_text("the children cross the river")
+                spoke = True
+            elif action.ask is not None:
+                action = action.with_text(s.offline.narrator.write(action, s.view(seat),
+                                                                   s.memory) or "Wren")
+            s.submit(action)
+    pytest.fail("no offered telling after a stake in 30 games")
+
+
+def test_particulars_are_the_slots_of_this_session():
+    assert {"kept", "lost", "climax_place", "vow"} <= set(PARTICULARS)
+
+
+def test_an_action_with_words_on_a_discard_states_no_stake():
+    from companion.games.at_any_cost.fabula import feed
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    beat = Beat(step=3, action=Action(seat="protagonist", kind="discard",
+                                      args={"card": "map"}, text="I will win"),
+                events=[], view={"stage": 2})
+    assert feed(Fabula(), beat).stakes == ()
+
+
+def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
+    """A stake taken up in a beat that is undone is taken up again when the stage ends anew."""
+    s = speaking(4, path=tmp_path / "j.jsonl")
+    stakes = {st.id for st in s.memory.fabula.stakes}
+    s.undo()
+    s.undo()
+    resumed, _ = Session.resume(tmp_path / "j.jsonl")
+    open_or_untaken = {st.id for st in resumed.memory.fabula.stakes if st.open}
+    assert taken(resumed.memory.used) == {st.id for st in resumed.memory.fabula.stakes
+                                          if not st.open}
+    assert open_or_untaken <= stakes
