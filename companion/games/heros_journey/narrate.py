@@ -19,7 +19,8 @@ from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import rules, story
-from .telling import CAP, ending, tell_capped, template_count
+from .fabula import PLAYER
+from .telling import CAP, ending, take_up, tell_capped, template_count
 
 
 def hero(seat: str) -> Character:
@@ -41,7 +42,7 @@ def quality(suit: str | None) -> str:
     return f"{s.quality} ({s.name})"
 
 
-PLAYER_SEAT = "hero1"
+PLAYER_SEAT = PLAYER
 
 
 class Narrator:
@@ -168,12 +169,14 @@ class Narrator:
                                 rng) if h != self._last else "") or say(
                 "advance", hero=h, stage=card(d["card"]))
             line = self._line(s, "advance", told, scene, rng, memory)
-            return " ".join(x for x in (text, line) if x)
+            vow = take_up(memory, f"stage-{d['stage']}", scene) if s == PLAYER else ""
+            return " ".join(x for x in (text, vow, line) if x)
         if k == "stay":
             text = say("stay", hero=h, stage=card(d["card"]) if d.get("card") else card(
                 _stage_card(beat, s)))
             line = self._line(s, "beaten", told, scene, rng, memory)
-            return " ".join(x for x in (text, line) if x)
+            vow = take_up(memory, f"stage-{d['stage'] + 1}", scene) if s == PLAYER else ""
+            return " ".join(x for x in (text, vow, line) if x)
         if k == "fist_opened":
             return say("fist_right" if d["right"] else "fist_wrong", hero=h,
                        other=hero(d["hider"]))

@@ -12,6 +12,7 @@ from companion.story import epilogue as told_ending
 from companion.story.fabula import HERO, Fabula
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
+from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character, tell
 
@@ -54,6 +55,17 @@ def tell_capped(group: str, when: dict[str, Any], values: dict[str, Any], memory
             memory.used.add(f"{STORYLET}{s.id}|{seq:06d}")
             return text
     return ""
+
+
+def take_up(memory: Any, stake_id: str, scene: str) -> str:
+    """The player's words on a Challenge, taken up at the beat that resolves it (won when
+    their Hero advances, lost when the Hero stays): told once, in the third person."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    stake = fabula.stake(stake_id)
+    if stake is None or not stake.result or HERO not in fabula.cast or not memory.allows(
+            stake.words) or memory.was_taken_up(stake_id):
+        return ""
+    return tell_stake(stake, stake.result, fabula.character(), memory, scene)
 
 
 def _slots(template: str) -> list[str]:
@@ -105,6 +117,7 @@ def ending(view: dict, memory: Any, rng) -> str:
         values["betrayed"] = _phrase(betrayal.split(">")[0])
     when = {"won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
             "first": view.get("ending_first") == PLAYER, "ending": end_card,
-            "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted"))}
+            "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted")),
+            "vows": len(fabula.stakes)}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=hero)
