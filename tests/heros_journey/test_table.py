@@ -61,7 +61,10 @@ def test_refusals_name_the_heroes_never_their_seats():
     s = make([{"tokens": {"moons": 2}}, {}], tasks=[{"k": "trade", "seat": "hero1"}])
     with pytest.raises(RuleError) as err:
         go(s, "hero1", "offer", to="hero2", give={"moons": 1}, get={"knots": 1})
-    assert "Brannoc does not hold" in err.value.message
+    assert err.value.message == "Brannoc does not hold 1 Knot (holds 0 Knots)"
+    with pytest.raises(RuleError) as err:
+        go(s, "hero1", "offer", to="hero2", give={"moons": 3}, get={"knots": 1})
+    assert err.value.message == "you offer 3 Moons but hold 2 Moons"
     with pytest.raises(RuleError) as err:
         go(s, "hero2", "end")
     assert "Brannoc" in err.value.message and "hero" not in err.value.message

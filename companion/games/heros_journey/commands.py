@@ -322,8 +322,9 @@ def _short(cid: str) -> str:
     return rules().card(cid).name.removeprefix("the ")
 
 
-def table_text(view: dict, width: int = 80) -> str:
-    """The whole table; rows wrap at ``width`` columns (never cut)."""
+def table_text(view: dict, width: int = 78) -> str:
+    """The whole table; rows wrap at ``width`` columns (never cut; 78 leaves the screen's
+    margin at 80)."""
     you = view.get("you")
     rows: list[str] = []
     stages: dict[int, list[str]] = {}

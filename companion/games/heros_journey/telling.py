@@ -21,6 +21,7 @@ from .fabula import PLAYER
 
 CAP = 2  # times one storylet or template may be told in a session
 STORYLET = "storylet|"
+SCENE_KEY = "hj-scene|"  # a storylet told in a scene (a round): not again in it
 PARTICULARS = ("first", "last", "ending", "winner", "kept", "betrayed", "score")
 
 
@@ -46,13 +47,14 @@ def tell_capped(group: str, when: dict[str, Any], values: dict[str, Any], memory
     fit, _ = library().candidates(group, when, fabula, memory.used, rng)
     told = Told(memory.used)
     for s in fit:
-        if told_count(memory.used, s.id) >= CAP:
-            continue
+        if told_count(memory.used, s.id) >= CAP or f"{SCENE_KEY}{scene}|{s.id}" in memory.used:
+            continue  # told twice already, or already in this round
         texts = [t for t in s.text if all(slot.split(".")[0] in values for slot in _slots(t))]
         text = tell(texts, values, told, scene, rng, allows=memory.allows)
         if text:
             seq = sum(1 for k in memory.used if k.startswith(STORYLET))
             memory.used.add(f"{STORYLET}{s.id}|{seq:06d}")
+            memory.used.add(f"{SCENE_KEY}{scene}|{s.id}")
             return text
     return ""
 

@@ -157,6 +157,11 @@ for _menu, _lister in (("trade_bank", bank_trades), ("trade_offer", offer_option
     flow.decision(_menu, lambda w, t, s, _l=_lister: [act(s, "back")] + _l(w, s), _menu_act)
 
 
+def _n(n: int, suit: str) -> str:
+    """'1 Knot', '2 Knots'."""
+    return f"{n} {rules().suit(suit).token if n == 1 else rules().suit(suit).name}"
+
+
 def _check_offer(w: Work, seat: str, a: Action) -> None:
     to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
     if to not in w.seats or to == seat:
@@ -168,10 +173,15 @@ def _check_offer(w: Work, seat: str, a: Action) -> None:
         raise RuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
                         "2 Knots")
     h, o = w.hero(seat), w.hero(to)
-    if any(h.tokens[SI[s]] < n for s, n in give.items()):
-        raise RuleError("trade", "you do not hold the tokens you offer")
-    if any(o.tokens[SI[s]] < n for s, n in get.items()):
-        raise RuleError("trade", f"{hero_name(to)} does not hold the tokens you ask for")
+    short = [_n(n, s) for s, n in give.items() if h.tokens[SI[s]] < n]
+    if short:
+        have = ", ".join(_n(h.tokens[SI[s]], s) for s in give)
+        raise RuleError("trade", f"you offer {' and '.join(short)} but hold {have}")
+    short = [_n(n, s) for s, n in get.items() if o.tokens[SI[s]] < n]
+    if short:
+        have = ", ".join(_n(o.tokens[SI[s]], s) for s in get)
+        raise RuleError("trade", f"{hero_name(to)} does not hold {' and '.join(short)} (holds "
+                        f"{have})")
 
 
 flow.decision("trade", lambda w, t, s: trade_options(w, s), trade_act)
