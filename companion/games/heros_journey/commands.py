@@ -344,7 +344,9 @@ def table_text(view: dict, width: int = 78) -> str:
             name, needs = "Ending", f"10 of its suit (one of {view['endings_face_down']} face down)"
         who = ", ".join(stages.get(n, []))
         stake = view["stakes"].get(LINE[n] if 2 <= n <= 9 else (view.get("ending") or ""), {})
-        st = f" [{_toks(stake)} staked]" if stake else ""
+        ch = (view.get("pending") or {}).get("challenge") or {}
+        by = f" by {hero_name(ch['attempter'])}" if ch.get("attempter") else ""
+        st = f" [{_toks(stake)} staked{by}]" if stake else ""
         rows += _wrap(f"  {n:>2} {name:<15} {needs:<9} {who}{st}", width, 30)
     rows += _wrap("  (Mo Moons, Su Suns, Wa Waves, Le Leaves, Wy Wyrms, Kn Knots. To reach a "
                   "Stage, stake a token of each of its suits and still hold both, at least its "

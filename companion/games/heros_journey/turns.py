@@ -1,9 +1,10 @@
-"""Setup, the turn (Travel, Rest, Attempt), trading, and passing the turn to the left.
+"""Setup, the turn (Travel, Rest, Attempt), and passing the turn to the left (trading is
+``trade``: offers to another Hero any time in the turn, before the action too; the bank after it).
 
 Choices where the text is open (each documented in rules/heros_journey/game.toml and tested):
-the first Hero is drawn by lot after the origins are chosen; trading between Heroes happens in the
-trading step after the action, one offer to each other Hero per turn; the Rite's two setup Moons
-are plain Moons (the substitution applies "for the rest of the game").
+the first Hero is drawn by lot after the origins are chosen; one offer to each other Hero per
+turn; the Rite's two setup Moons are plain Moons (the substitution applies "for the rest of the
+game"). Travel is priced after the parting gifts (the gifts come first, and may pay for it).
 """
 from __future__ import annotations
 
