@@ -240,6 +240,9 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if kinds & {"travel", "rest"}:
         if level == "easy" and rng.random() < 0.5:
             return rng.choice([a for a in legal if a.kind in ACTIONS])
+        if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
+                and wanted_offer(view, seat, me) is not None:
+            return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
         return rank_turns(view, seat, legal, rng, level)[0]
     wts = weights(view, me)
     pend = view.get("pending", {})
@@ -408,6 +411,53 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
     return ok[0] if ok and gain > loss else next(a for a in legal if a.kind == "refuse")
 
 
+def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
+    """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
+    suit it must stake and lacks, or one more of a suit it is short of by one or two, for a token
+    it can spare; to the rival most likely to accept by that rival's own weights (they accept
+    what they gain by). None when no such offer is to be made (or all rivals were asked)."""
+    st = me["stage"]
+    if st >= 10:
+        return None
+    suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
+    if not suits:
+        return None
+    missing = [s for s in suits if me["tokens"][s] < 1]
+    if missing:
+        get = missing[0]
+    else:
+        left = {s: me["resources"][s] - 1 for s in suits}
+        rank = 10 if st == 9 else _card(STAGE_CARDS[st - 1]).rank
+        short = rank - sum(left.values()) if st < 9 else rank - left[suits[0]]
+        if not 0 < short <= 2:
+            return None
+        get = min(suits, key=lambda s: left[s])
+    wts = weights(view, me)
+    spare = sorted((s for s in SUITS if me["tokens"][s] >= 1 and s not in suits),
+                   key=lambda s: (me["tokens"][s] < 2, wts[s]))
+    if not spare:
+        return None
+    asked = set(view.get("offers_made") or [])
+    best = None
+    for h in view["heroes"]:
+        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1:
+            continue
+        theirs = weights(view, h)
+        for give in spare:
+            for n in (1, 2):
+                if me["tokens"][give] < n:
+                    continue
+                gain, loss = theirs[give] * n, theirs[get]
+                if me["stage"] > h["stage"] + 1:
+                    loss *= 1.3
+                if gain > loss:
+                    key = (n, wts[give] * n)
+                    if best is None or key < best[0]:
+                        best = (key, h["seat"], {give: n}, {get: 1})
+                    break
+    return None if best is None else best[1:]
+
+
 def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
            rng: random.Random) -> Action:
     """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
@@ -417,6 +467,13 @@ def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
             if me["tokens"][s] < 1] if st < 10 else []
     kinds = {a.kind: a for a in legal}
     leave = kinds.get("end") or kinds.get("back") or legal[0]
+    want = wanted_offer(view, seat, me)
+    if want is not None:
+        to, give, get = want
+        exact = [a for a in legal if a.kind == "offer" and a.args["to"] == to
+                 and a.args["give"] == give and a.args["get"] == get]
+        if exact:
+            return exact[0]
     if not need:
         return leave
     spare_suits = [s for s in SUITS if me["tokens"][s] and s not in need]
