@@ -73,14 +73,16 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict:
 
 def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
     """One game's Challenge attempts by level: [attempts, advances] at Stages 1-8 and at the Pact
-    (9, toward the Ending), then turns lost lying down, then tokens bid by an attempter."""
+    (9, toward the Ending), then turns lost lying down, then tokens bid by an attempter; then, as
+    a contester, auctions contested, bids won, and Challenges it issued and then failed itself."""
     seed, levels = job
     k = seed % len(levels)
     seating = list(levels[k:] + levels[:k])
     level = dict(zip(SEATS, seating))
-    out = {lvl: [0] * 6 for lvl in set(levels)}
+    out = {lvl: [0] * 9 for lvl in set(levels)}
 
     attempter = [None]  # the Hero attempting now (the auction comes moves after the attempt)
+    contesters: set[str] = set()
 
     def watch(state, events):
         for e in events:
@@ -93,8 +95,18 @@ def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
                 row[4] += 1
             elif e.kind == "attempt":
                 attempter[0] = e.data["seat"]
-            elif e.kind == "challenge_issued" and e.data["seat"] == attempter[0]:
-                row[5] += e.data["bid"]
+                contesters.clear()
+            elif e.kind == "bid" and e.data["joined"] and e.data["seat"] != attempter[0]:
+                contesters.add(e.data["seat"])
+                row[6] += 1
+            elif e.kind == "challenge_issued":
+                if e.data["seat"] == attempter[0]:
+                    row[5] += e.data["bid"]
+                else:
+                    row[7] += 1
+            elif e.kind == "failed" and e.data["seat"] in contesters and e.data[
+                    "seat"] != attempter[0]:
+                row[8] += 1
 
     play_game(seed, seating, watch=watch)
     return out
@@ -109,7 +121,7 @@ def pact(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict[str, list[f
             results = pool.map(_attempts, work, chunksize=1)
     else:
         results = [_attempts(j) for j in work]
-    total = {lvl: [0.0] * 6 for lvl in set(levels)}
+    total = {lvl: [0.0] * 9 for lvl in set(levels)}
     for r in results:
         for lvl, row in r.items():
             total[lvl] = [a + b for a, b in zip(total[lvl], row)]
@@ -137,11 +149,12 @@ def main() -> None:
               "bid)")
         for levels in [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]:
             r = pact(levels, args.games, args.jobs)
-            for lvl, (a, w, pa, pw, lie, bid) in sorted(r.items()):
+            for lvl, (a, w, pa, pw, lie, bid, con, won, fail) in sorted(r.items()):
                 print(f"{len(levels)}p {' vs '.join(levels):<36} {lvl:<7} below {a:5.0f} "
                       f"{w:5.0f} {100 * w / max(1, a):5.1f}%  at the Pact {pa:5.0f} {pw:4.0f} "
-                      f"{100 * pw / max(1, pa):5.1f}%  lay-downs {lie:4.0f}  bids {bid:4.0f}",
-                      flush=True)
+                      f"{100 * pw / max(1, pa):5.1f}%  lay-downs {lie:4.0f}  bids {bid:4.0f}  "
+                      f"contested {con:4.0f} won {won:4.0f} ({100 * won / max(1, con):.0f}%) "
+                      f"then failed {fail:3.0f}", flush=True)
         return
     todo = [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]
     print(f"The Hero's Journey rivals: {args.games} games per match-up "

@@ -165,7 +165,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     if over:
         closing = hooks.closing(final)
         if closing:
-            add(("heading", "What was kept, what was lost"))
+            add(("heading", getattr(hooks, "CLOSING_HEADING", "What was kept, what was lost")))
             add(("closing", closing))
     else:
         add(("note", "The story is not finished: resume it with `companion resume "

@@ -22,7 +22,10 @@ def test_autoplay_four_heroes_renders_the_same_story_twice(tmp_path, capsys):
     assert main(["journal", str(path), "--format", "md", "--out", str(md2)]) == 0
     text = md.read_text()
     assert text == md2.read_text()
-    assert "## The reckoning" in text and "| Hero | Tokens |" in text and "× " in text
+    assert "## Epilogue" in text and "## Where each road ended" in text
+    assert "What was kept, what was lost" not in text  # At Any Cost's heading, not ours
+    assert text.index("## Epilogue") < text.index("## Where each road ended") < text.index(
+        "| Hero | Tokens |") and "× " in text
     assert main(["journal", str(path), "--format", "html", "--out", str(tmp_path / "a.html")]) == 0
 
 

@@ -244,3 +244,23 @@ def test_scores_are_public_at_the_end():
     s, evs = settle(s)
     assert s.over and GAME.outcome(s).scores and do  # noqa: B018
     assert any(e.kind == "scores" for e in evs)
+
+
+def test_battle_tied_in_total_and_tokens_the_arriving_hero_draws_the_other_skips():
+    """Tied in total and in Wyrm and Knot tokens: the first in turn order from the arriving Hero
+    counts as highest, the last as lowest; one Hero is never both."""
+    s, _ = settle(arrive(4, [{"stage": 4, "tokens": {"wyrms": 1}}, {"tokens": {"knots": 1}}],
+                         slots=OTHER_SLOTS))
+    s = go(s, "hero1", "battle_deck", deck="mentor")
+    s = deal(s, "savage")  # 1 + 3
+    s = go(s, "hero2", "battle_deck", deck="mentor")
+    s = deal(s, "painter")  # 1 + 3: tied, and tied in tokens
+    assert tok(s, "hero1", "wyrms") == 2 and tok(s, "hero1", "knots") == 1
+    assert hero(s, "hero1").skip == 0 and hero(s, "hero2").skip == 1
+    t, _ = settle(arrive(4, [{"stage": 4}, {}, {}], slots=OTHER_SLOTS))
+    for seat, deck, c in (("hero1", "mentor", "huntress"), ("hero2", "place", "sea"),
+                          ("hero3", "mentor", "bard")):  # 10 each, no tokens
+        t = go(t, seat, "battle_deck", deck=deck)
+        t = deal(t, c)
+    assert [hero(t, x).skip for x in ("hero1", "hero2", "hero3")] == [0, 0, 1]
+    assert tok(t, "hero1", "wyrms") == 1 and tok(t, "hero1", "knots") == 1

@@ -95,3 +95,35 @@ def test_the_attempter_pays_to_keep_its_card_only_if_it_can_meet_it():
     assert _attempter_answers_a_contest("ace-suns") == "raise"  # 3 Suns at Stage 2: met
     assert _attempter_answers_a_contest("ace-knots") == "drop"  # no Knots: not worth a token
 
+
+
+def test_a_rival_pays_its_bid_with_what_the_challenge_does_not_need():
+    """Brannoc (Stage 2) won the bid with the Ace of Leaves and must meet Leaves: 2 Leaves is
+    just enough, so the bid is paid in Moons, though Moons weigh more for the Journey ahead."""
+    from .table import make
+
+    s = make([{}, {"stage": 2, "tokens": {"leaves": 2, "moons": 1}}],
+             tasks=[{"k": "pay", "seat": "hero2", "dests": ["bank"], "why": "bid",
+                     "suits": ["moons", "suns", "waves", "leaves", "wyrms", "knots"]},
+                    {"k": "ch_end", "seat": "hero2", "target": "journey", "stake": [],
+                     "success": None, "issued": "ace-leaves", "suit": "leaves"}])
+    legal = GAME.legal_actions(s, "hero2")
+    a = policy.choose(GAME.view(s, "hero2"), "hero2", legal, random.Random(1), "normal")
+    assert a.args["suit"] == "moons"
+
+
+def test_a_rival_buys_the_token_it_must_stake_before_its_action():
+    from .table import make
+
+    s = make([{"stage": 5, "tokens": {"waves": 3, "knots": 1}},
+              {"stage": 2, "tokens": {"moons": 3, "knots": 3}, "mentors": ["painter"]}],
+             tasks=[{"k": "turn", "seat": "hero2"}])
+    legal = GAME.legal_actions(s, "hero2")
+    assert not any(a.kind == "challenge" for a in legal)  # no Wave to stake on the Journey
+    rng = random.Random(1)
+    a = policy.choose(GAME.view(s, "hero2"), "hero2", legal, rng, "normal")
+    assert a.kind == "trade_offer"
+    s, _ = GAME.apply(s, a)
+    a = policy.choose(GAME.view(s, "hero2"), "hero2", GAME.legal_actions(s, "hero2"), rng,
+                      "normal")
+    assert a.kind == "offer" and a.args["get"] == {"waves": 1} and a.args["to"] == "hero1"

@@ -297,3 +297,48 @@ def test_a_lost_turn_is_skipped():
     s = make([{}, {"skip": 1}], tasks=[{"k": "trade", "seat": "hero1"}])
     s = go(s, "hero1", "end")
     assert GAME.to_move(s) == ["hero1"] and hero(s, "hero2").skip == 0
+
+
+def test_a_hero_may_trade_with_another_before_the_action():
+    """"At any time during your turn": an offer before the action, then the action itself, so a
+    Hero can buy the token it must stake on a Challenge."""
+    s = make([{"stage": 2, "tokens": {"moons": 4, "suns": 2}, "mentors": ["lunatic"]},
+              {"tokens": {"waves": 2}}])
+    assert not any(a.kind == "challenge" for a in GAME.legal_actions(s, "hero1"))  # no Wave
+    s = go(s, "hero1", "offer", to="hero2", give={"suns": 2}, get={"waves": 1})
+    assert GAME.to_move(s) == ["hero2"]
+    s = go(s, "hero2", "accept")
+    assert head(s)["k"] == "turn" and tok(s, "hero1", "waves") == 1
+    s = go(s, "hero1", "challenge")  # the Journey: a Moon and a Wave staked
+    assert s.on_cards["journey"] == (1, 0, 1, 0, 0, 0)
+
+
+def test_the_offers_menu_before_the_action_returns_to_the_turn():
+    s = make([{"tokens": {"moons": 2}}, {"tokens": {"knots": 1}}])
+    assert any(a.kind == "trade_offer" for a in GAME.legal_actions(s, "hero1"))
+    m = go(s, "hero1", "trade_offer")
+    assert head(m)["k"] == "trade_offer"
+    assert head(go(m, "hero1", "back"))["k"] == "turn"
+    r = go(go(m, "hero1", "offer", to="hero2", give={"moons": 1}, get={"knots": 1}), "hero2",
+           "refuse")
+    assert head(r)["k"] == "turn"
+    with pytest.raises(RuleError):  # the bank trades only after the action
+        go(s, "hero1", "bank", give=["moons", "moons"], get="knots", source=None)
+
+
+def test_travel_is_priced_after_the_parting_gifts():
+    """One token and two Mentors left behind: the two gifts come first, so the Traveler's pair
+    (3) is within reach; keeping one Mentor, only the Wanderer's and not the Seeker's."""
+    s = make([{"tokens": {"moons": 1}, "mentors": ["author", "savage"]}, {}],
+             slots=(("consul", "island"), ("light-keeper", "window"), ("watchman", "borderland")))
+    pairs = {(a.args["pair"], a.args["keep"]) for a in GAME.legal_actions(s, "hero1")
+             if a.kind == "travel"}
+    assert (1, None) in pairs and (2, None) not in pairs
+    assert (0, "author") in pairs and (1, "author") not in pairs
+    t = go(s, "hero1", "travel", pair=1, keep=None)
+    while GAME.to_move(t) == ["hero1"]:
+        legal = GAME.legal_actions(t, "hero1")  # gifts: a Knot and a Wyrm (no Harvest bonus)
+        t = GAME.apply(t, next((a for a in legal if a.args.get("suit") in ("knots", "wyrms")),
+                               legal[0]))[0]
+    h = hero(t, "hero1")
+    assert h.mentors == ("light-keeper",) and h.places == ("window",) and sum(h.tokens) == 0

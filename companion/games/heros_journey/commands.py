@@ -9,15 +9,15 @@ your own words to the story.
 from __future__ import annotations
 
 import re
+import textwrap
 
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import SUITS, hero_name, rules, story
-from .labels import describe
+from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
 from .render import cname
 
-PAIRS = ("wanderer", "traveler", "seeker")
 FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
           "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
 
@@ -73,21 +73,6 @@ VERBS: dict[str, tuple[str, str]] = {
     "drew": ("drew CARD", "(physical deck) The card you turned up or drew from your real deck."),
 }
 
-KINDS: dict[str, tuple[str, ...]] = {
-    "origin": ("origin",), "prophecy": ("prophecy",), "travel": ("travel",), "rest": ("rest",),
-    "match": ("match",), "challenge": ("challenge",), "play": ("play",),
-    "contest": ("contest",), "bid": ("raise",), "pass": ("decline", "drop"), "name": ("name",),
-    "keep": ("keep",), "fail": ("expend_for_failure", "lie_down"), "pay": ("pay",),
-    "expend": ("expend",), "take": ("take",), "bonus": ("bonus",),
-    "give": ("substitute", "give"), "draw": ("draw",), "curse": ("curse",), "hide": ("hide",),
-    "guess": ("guess",), "battle": ("battle_deck",), "discover": ("discover",),
-    "drop": ("discard_place",), "betray": ("betray",), "pact": ("pact",), "omen": ("omen",),
-    "accept": ("accept",), "refuse": ("refuse",), "end": ("end",),
-}
-ARG_ORDER = ("origin", "look", "pair", "card", "two", "stage_suit", "suits", "suit", "bid",
-             "hand", "deck", "mentor", "slot", "to", "keep")
-
-
 def _split_text(rest: str) -> tuple[str, str]:
     if "--" in rest:
         head, text = rest.split("--", 1)
@@ -118,18 +103,6 @@ def _names(key: str, value) -> set[str]:
         out.add(value.split("-")[0])
     if value == "lie_down":
         out.add("lie")
-    return out
-
-
-def _arg_values(a: Action) -> list[tuple[str, object]]:
-    out = []
-    for key in ARG_ORDER:
-        if key in a.args:
-            v = a.args[key]
-            if isinstance(v, list):
-                out += [(key, x) for x in v]
-            elif v is not None:
-                out.append((key, v))
     return out
 
 
@@ -178,13 +151,13 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     if verb == "fail" and words:
         cands = [a for a in cands if _fits(words[0], _names("", a.kind))]
         words = words[1:]
-    named = {n for a in cands for k, v in _arg_values(a) for n in _names(k, v)}
+    named = {n for a in cands for k, v in arg_values(a) for n in _names(k, v)}
     if any(w in NONE_WORDS and w not in named for w in words):  # "keep none", "omen top"
         words = [w for w in words if w not in NONE_WORDS or w in named]
         cands = [a for a in cands if any(v is None for v in a.args.values())]
     full, partial = [], []
     for a in cands:
-        vals = _arg_values(a)
+        vals = arg_values(a)
         if len(words) > len(vals):
             continue
         if all(_fits(w, _names(k, v)) for w, (k, v) in zip(words, vals)):
@@ -196,8 +169,9 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
         return found[0]
     if not found:
         raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
-                           [describe(a) for a in cands[:10]])
-    raise CommandError(f"{verb} {rest.strip()}: say which", [describe(a) for a in found[:10]])
+                           list(dict.fromkeys(typed(a) for a in cands))[:10])
+    raise CommandError(f"{verb} {rest.strip()}: say which",
+                       list(dict.fromkeys(typed(a) for a in found))[:10])
 
 
 def _bundle(words: list[str]) -> dict[str, int]:
@@ -264,13 +238,33 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         suits = [match_one(w, {norm(x.name): x.id for x in rules().suits} | {
             norm(x.token): x.id for x in rules().suits}, "suit") for w in words]
         return [Action(seat=seat, kind="pay", args={"suit": x}, text=text if i == 0 else "")
-                for i, x in enumerate(suits)]
+                for i, x in enumerate(_asked_payments(view, seat, suits, owed))]
     try:
         return [_choose(verb, head, legal).with_text(text)]
     except CommandError:
         if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
             return [_choose(verb, " ".join(reversed(head.split())), legal).with_text(text)]
         raise
+
+
+def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[str]:
+    """The payments the engine will ask for, of those typed: once only one suit is left to pay
+    with, the rest is paid by itself (so a second or third typed token would be refused)."""
+    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    held = dict(me["tokens"])
+    allowed = view.get("pending", {}).get("suits") or list(SUITS)
+    out: list[str] = []
+    for s in suits:
+        if owed and len(out) >= owed:
+            break
+        if sum(1 for x in allowed if held.get(x)) <= 1 and out:
+            break  # the rest is automatic
+        if not held.get(s):
+            raise CommandError(f"you hold no {rules().suit(s).name} to pay",
+                               [x for x in allowed if held.get(x)])
+        held[s] -= 1
+        out.append(s)
+    return out
 
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:
@@ -287,7 +281,7 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
     out: list[str] = []
     for a in legal:
         if a.kind in kinds:
-            vals = _arg_values(a)
+            vals = arg_values(a)
             if vals:
                 k, v = vals[0]
                 name = sorted(_names(k, v), key=len)[-1]
@@ -328,49 +322,96 @@ def _short(cid: str) -> str:
     return rules().card(cid).name.removeprefix("the ")
 
 
-def table_text(view: dict) -> str:
-    """The whole table in at most 80 columns."""
+def table_text(view: dict, width: int = 78) -> str:
+    """The whole table; rows wrap at ``width`` columns (never cut; 78 leaves the screen's
+    margin at 80)."""
     you = view.get("you")
-    rows = []
+    rows: list[str] = []
     stages: dict[int, list[str]] = {}
     for h in view["heroes"]:
-        mark = "*" if h["seat"] == you else ""
-        stages.setdefault(h["stage"], []).append(hero_name(h["seat"]) + mark)
-    rows.append("The Event line (pawns by Stage):")
+        stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], you))
+    rows.append("The Event line (Stage, what it needs, who stands there):")
     for n in range(1, 11):
         if n == 1:
-            name = "Rite / Harvest"
+            name, needs = "Rite / Harvest", "start"
         elif n <= 9:
             name = _short(LINE[n])
+            needs = "+".join(SHORT[s] for s in rules().card(LINE[n]).suits) + f" {n}"
+        elif view.get("ending"):
+            name = _short(view["ending"])
+            needs = f"10 {SHORT[rules().card(view['ending']).suits[0]]}"
         else:
-            name = _short(view["ending"]) if view.get("ending") else f"an Ending ({view['endings_face_down']} face down)"
+            name, needs = "Ending", f"10 of its suit (one of {view['endings_face_down']} face down)"
         who = ", ".join(stages.get(n, []))
         stake = view["stakes"].get(LINE[n] if 2 <= n <= 9 else (view.get("ending") or ""), {})
-        st = f"  [{_toks(stake)} staked]" if stake else ""
-        rows.append(f"  {n:>2} {name:<16} {who}{st}")
+        ch = (view.get("pending") or {}).get("challenge") or {}
+        by = f" by {hero_name(ch['attempter'])}" if ch.get("attempter") else ""
+        st = f" [{_toks(stake)} staked{by}]" if stake else ""
+        rows += _wrap(f"  {n:>2} {name:<15} {needs:<9} {who}{st}", width, 30)
+    rows += _wrap("  (Mo Moons, Su Suns, Wa Waves, Le Leaves, Wy Wyrms, Kn Knots. To reach a "
+                  "Stage, stake a token of each of its suits and still hold both, at least its "
+                  "rank together, or discard a card bearing both)", width, 3)
     rows.append("Encounters (Mentor + Place, tokens lying on them):")
     for i, p in enumerate(view["encounters"]):
         cards = " + ".join(_card_short(c) for c in (p["mentor"], p["place"]) if c) or "(empty)"
         tk = "; ".join(f"{_short(c)}: {_toks(t)}" for c, t in p["tokens"].items())
-        rows.append(f"  {i + 1} {p['pair']:<11} {cards}" + (f"  [{tk}]" if tk else ""))
+        cost = (1, 3, 5)[i]
+        rows += _wrap(f"  {p['pair']:<11} ({cost}) {cards}" + (f"  [{tk}]" if tk else ""),
+                      width, 18)
     rows.append("Heroes (tokens+cards per suit; Stage; cards):")
     rows.append("  " + " " * 11 + "  ".join(f"{SHORT[s]:^5}" for s in SUITS) + "  St")
     for h in view["heroes"]:
-        name = (hero_name(h["seat"]) + ("*" if h["seat"] == you else ""))[:11]
+        name = _who(h["seat"], you)[:11]
         cells = "  ".join(f"{h['tokens'][s]:>2}+{h['resources'][s] - h['tokens'][s]:<2}"
                           for s in SUITS)
         lost = " (loses a turn)" if h["turns_to_lose"] else ""
         rows.append(f"  {name:<11}{cells}  {h['stage']:>2}{lost}")
-        cards = ", ".join(_card_short(c) for c in h["mentors"] + h["places"])
+        cards = [_card_short(c) for c in h["mentors"] + h["places"]]
         if cards:
-            rows.append(f"  {'':<11}{cards}"[:80])
+            rows += _wrap_items(cards, width, 13)
+    rows += _wrap(score_line(view), width, 2)
     bank = " ".join(f"{SHORT[s]}{n}" for s, n in view["bank"].items())
-    rows.append(f"Bank: {bank} · decks: {view['decks']['mentor']} Mentors, "
-                f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges")
-    rows.append(f"Round {view['round']} of at most {view['max_rounds']}"
-                + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
-                   if view.get("ending_first") else ""))
-    return "\n".join(r[:80] for r in rows)
+    rows += _wrap(f"Bank: {bank} · decks: {view['decks']['mentor']} Mentors, "
+                  f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges",
+                  width, 2)
+    rows += _wrap(f"Round {view['round']} of at most {view['max_rounds']}"
+                  + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
+                     if view.get("ending_first") else ""), width, 2)
+    return "\n".join(rows)
+
+
+def _who(seat: str, you: str | None) -> str:
+    return hero_name(seat) + ("*" if seat == you else "")
+
+
+def _wrap(row: str, width: int, indent: int) -> list[str]:
+    """A row broken at spaces into lines of at most ``width``, the rest indented: never cut."""
+    if len(row) <= width:
+        return [row]
+    lead = len(row) - len(row.lstrip(" "))
+    return textwrap.wrap(row.strip(), width=width, initial_indent=" " * lead,
+                         subsequent_indent=" " * indent, break_on_hyphens=False)
+
+
+def _wrap_items(items: list[str], width: int, indent: int) -> list[str]:
+    """Items joined by commas, a line broken only between items."""
+    lines, line = [], " " * indent
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if line.strip() and len(line) + 1 + len(piece) > width:
+            lines.append(line.rstrip())
+            line = " " * indent
+        line += ("" if not line.strip() else " ") + piece
+    lines.append(line.rstrip())
+    return lines
+
+
+def score_line(view: dict) -> str:
+    """What each Hero would score if the Journey ended now (the scoring rules), best first."""
+    now = view.get("scores") if view.get("over") else view.get("score_now") or {}
+    order = sorted(now.items(), key=lambda kv: -kv[1])
+    lead = "Scores" if view.get("over") else "Score if the Journey ended now"
+    return f"{lead}: " + ", ".join(f"{_who(s, view.get('you'))} {v}" for s, v in order)
 
 
 def _toks(d: dict) -> str:
@@ -415,8 +456,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     pend = view.get("pending", {})
     task = pend.get("task")
     if task == "turn":
+        trade = (" You may trade with a Hero first: offer HERO N SUIT for N SUIT."
+                 if any(a.kind == "trade_offer" for a in legal) else "")
         return (f"{table_text(view)}\n{hand_text(view)}\nYour turn: travel, rest, match or "
-                "challenge (help VERB; `actions` lists every move).")
+                f"challenge (help VERB; `actions` lists every move).{trade}")
     if task == "trade":
         return "Trade if you like (bank ..., offer ...), then end your turn: end."
     ch = pend.get("challenge") or {}
@@ -497,34 +540,3 @@ def _lead(legal: list[Action], pend: dict, you: str) -> str:
 def _bundle_text(b: dict | None) -> str:
     return " + ".join(f"{n} {rules().suit(s).name if n > 1 else rules().suit(s).token}"
                       for s, n in (b or {}).items()) or "nothing"
-
-
-def typed_command(a: Action) -> str:
-    """The words that make ``a`` at the prompt ("drop desert", "hide left", "play ace of suns"),
-    or "" when the action has no short typed form."""
-    verb = next((v for v, kinds in KINDS.items() if a.kind in kinds), None)
-    if verb is None:
-        return ""
-    words = [verb]
-    if verb == "fail":
-        words.append("lie" if a.kind == "lie_down" else "expend")
-    for key, value in _arg_values(a):
-        if isinstance(value, bool):
-            return ""
-        if key in ("pair", "slot"):
-            words += (["for"] if key == "slot" else []) + [PAIRS[value]]
-        elif isinstance(value, int):
-            words.append(str(value))
-        elif value in SUITS:
-            words.append(value)
-        elif rules().is_card(value):
-            words.append(rules().card(value).name.removeprefix("the ").lower())
-        elif value.startswith("hero"):
-            words += ([key] if key == "to" else []) + [hero_name(value).lower()]
-        elif value in ("left-hand", "right-hand"):
-            words.append(value.split("-")[0])
-        else:
-            words.append(str(value))
-    if any(v is None for v in a.args.values()):
-        words.append("top" if a.kind == "omen" else "none")
-    return " ".join(words)

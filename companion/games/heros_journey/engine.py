@@ -101,9 +101,10 @@ class HerosJourney:
             k.on_chance(w, t, items)
         else:
             if action.seat not in due:
-                who = ", ".join(due) or "nobody"
-                raise RuleError("turn-order", f"it is not {action.seat}'s move (waiting for "
-                                f"{who})", legal=due)
+                who = ", ".join(hero_name(s) for s in due if s != CHANCE) or (
+                    "a card to be turned up" if due else "nobody")
+                raise RuleError("turn-order", f"it is not {hero_name(action.seat)}'s move "
+                                f"(waiting for {who})", legal=[hero_name(s) for s in due])
             k.act(w, t, action)
         flow.settle(w)
         return freeze(w), w.events

@@ -155,8 +155,9 @@ def battle_result(w: Work, t: dict) -> tuple[str, str, dict[str, int]]:
         c = t["shown"].get(s)
         totals[s] = wk + (card(c).rank if c else 0)
         keys[s] = (totals[s], wk, -i)
+    # still tied: the first in turn order from the arriving Hero is highest, the last lowest
     high = max(t["order"], key=lambda s: keys[s])
-    low = min(t["order"], key=lambda s: (keys[s][0], keys[s][1], -keys[s][2]))
+    low = min(t["order"], key=lambda s: keys[s])
     return high, low, totals
 
 

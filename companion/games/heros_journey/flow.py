@@ -15,8 +15,8 @@ from typing import Any
 
 from companion.core.game import CHANCE, Action, Chance, Event, RuleError
 
-from .data import ORIGINS, SUITS, STAGE_CARDS, card_index, rules
-from .labels import describe
+from .data import ORIGINS, SUITS, STAGE_CARDS, card_index, hero_name, rules
+from .labels import typed
 from .model import HeroW, Work
 
 SI = {s: i for i, s in enumerate(SUITS)}
@@ -87,7 +87,7 @@ def act(seat: str, kind_: str, **args: Any) -> Action:
 def check(legal: list[Action], action: Action, rule: str, what: str) -> None:
     keys = {a.key() for a in legal}
     if action.key() not in keys:
-        labels = [describe(a) for a in legal[:12]]
+        labels = list(dict.fromkeys(typed(a) for a in legal))[:12]
         raise RuleError(rule, f"{what}", legal=labels)
 
 
@@ -169,7 +169,7 @@ def from_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
 def to_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
     h = w.hero(seat)
     if h.tokens[SI[suit]] < n:
-        raise RuleError("paying", f"{seat} has no {n} {suit} token(s) to pay")
+        raise RuleError("paying", f"{hero_name(seat)} has no {n} {suit} token(s) to pay")
     h.tokens[SI[suit]] -= n
     w.bank[SI[suit]] += n
 

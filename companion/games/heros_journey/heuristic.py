@@ -21,6 +21,7 @@ from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 
+ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
 
 
@@ -120,6 +121,41 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
     return p
 
 
+SUBSTITUTE = 0.6  # a token the lowest Hero picks when the bank lacks the suit asked for
+
+
+def rest_draws(g: dict) -> list[str]:
+    """The suits a Rest asks the bank for, in order."""
+    if g["card"] is None:
+        return list(g["suits"])
+    suits = _card(g["card"]).suits
+    if len(suits) == 3:
+        return [*suits, g["stage_suit"]]
+    other = next(s for s in suits if s != g["two"])
+    return [g["two"], g["two"], other, g["stage_suit"]]
+
+
+def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) -> float:
+    """What a Rest brings, as the bank stands: a suit the bank lacks comes as someone else's
+    substitute; emptying the bank brings the Curse Upon the Land, which takes half of this
+    Hero's largest suit (often the very suit it gathered for its next Stage or the Ending)."""
+    bank = dict(view["bank"])
+    gain = 0.0
+    for s in draws:
+        if bank[s] > 0:
+            bank[s] -= 1
+            gain += wts[s]
+        elif sum(bank.values()):
+            gain += SUBSTITUTE
+    if sum(view["bank"].values()) <= len(draws):
+        toks = dict(me["tokens"])
+        for s in draws:
+            toks[s] += 1
+        top = max(toks.values())
+        gain -= min(wts[s] for s in SUITS if toks[s] == top) * ((top + 1) // 2)
+    return gain
+
+
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     g = a.args
     wts = weights(view, me)
@@ -130,15 +166,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         p = challenge_chance(view, me, seat, level)
         return p * 40 - 5
     if a.kind == "rest":
-        if g["card"] is None:
-            return sum(wts[s] for s in g["suits"])
-        suits = _card(g["card"]).suits
-        if len(suits) == 3:
-            gain = sum(wts[s] for s in suits)
-        else:
-            other = next(s for s in suits if s != g["two"])
-            gain = 2 * wts[g["two"]] + wts[other]
-        return gain + wts[g["stage_suit"]]
+        return rest_value(rest_draws(g), view, me, wts)
     if a.kind == "travel":
         pair = view["encounters"][g["pair"]]
         cost = [1, 3, 5][g["pair"]]
@@ -152,8 +180,41 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
                 gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
-        return gain - 1.5  # a turn spent
+        return gain + ending_plan(view, me, g, pair) - 1.5  # a turn spent
     return 0.0
+
+
+ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
+DIG = 6.0
+ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
+CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
+
+
+def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
+    """At the Pact, the plan to reach the Ending: what a Travel does to the gap between this
+    Hero's resources in the Ending's suit and the 11 it needs (a card's whole rank counts). When
+    the bank has none of that suit, cards are the only road left, so a step along it weighs
+    more."""
+    if me["stage"] != 9 or not view.get("ending"):
+        return 0.0
+    suit = _card(view["ending"]).suits[0]
+    gap = ENDING_NEED - me["resources"][suit]
+    if gap <= 0:
+        return 0.0
+    lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
+    if pair["place"]:
+        lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
+    got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
+              _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
+                                    for c in (pair["mentor"], pair["place"]) if c)
+    closed = min(gap, got) - lost  # the gifts left behind may bring a token of it, too
+    weight = 4.0 if view["bank"][suit] == 0 else 2.0
+    value = weight * closed
+    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
+                       _card(c).suits) for p in view["encounters"])
+    if not view["bank"][suit] and in_sight < gap and not lost:
+        value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
+    return value
 
 
 def is_turn(legal: Sequence[Action]) -> bool:
@@ -165,8 +226,8 @@ def rank_turns(view: dict, seat: str, legal: Sequence[Action], rng: random.Rando
                level: str) -> list[Action]:
     """The turn's actions, best first by the heuristic (ties broken by ``rng``)."""
     me = me_of(view, seat)
-    return sorted(legal, key=lambda a: (turn_value(a, view, me, seat, level), rng.random()),
-                  reverse=True)
+    return sorted((a for a in legal if a.kind in ACTIONS),
+                  key=lambda a: (turn_value(a, view, me, seat, level), rng.random()), reverse=True)
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
@@ -178,7 +239,10 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     kinds = {a.kind for a in legal}
     if kinds & {"travel", "rest"}:
         if level == "easy" and rng.random() < 0.5:
-            return rng.choice(legal)
+            return rng.choice([a for a in legal if a.kind in ACTIONS])
+        if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
+                and wanted_offer(view, seat, me) is not None:
+            return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
         return rank_turns(view, seat, legal, rng, level)[0]
     wts = weights(view, me)
     pend = view.get("pending", {})
@@ -203,7 +267,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k == "curse":
         return by(lambda a: wts[a.args["suit"]], reverse=False)
     if k == "pay":
-        return by(lambda a: wts[a.args["suit"]], reverse=False)
+        return by(lambda a: pay_cost(a.args["suit"], view, me, wts), reverse=False)
     if k == "expend":
         return by(lambda a: (wts[a.args["suit"]] if "suit" in a.args else
                              card_value(a.args["card"], view, me) / max(1, _card(
@@ -264,29 +328,62 @@ def _omen_value(cid: str | None, me: dict) -> float:
     return sum(_card(c).rank for c in cards if _card(cid).suits[0] in _card(c).suits)
 
 
+def pay_cost(suit: str, view: dict, me: dict, wts: dict[str, float]) -> float:
+    """What paying a token of ``suit`` costs: its weight, and far more when it is the suit of the
+    Challenge about to be met and this Hero would fall short of it (a bid paid with the very suit
+    the test asks for fails the test)."""
+    ch = (view.get("pending") or {}).get("challenge") or {}
+    cost = wts[suit]
+    if ch.get("suit") == suit and view["pending"].get("why") == "bid" and (
+            me["resources"][suit] - 1 < me["stage"]) and ch.get("attempter") is not None:
+        cost += 100.0
+    if me["tokens"][suit] == 1:
+        cost += 0.5  # the last of a suit: the +6 for all six, a token to stake
+    return cost
+
+
+def _contest_suit(c: str, rival: dict, me: dict) -> str | None:
+    """The suit a contest card would test that the attempter fails and this Hero meets (the
+    Excuse: the best such suit), or None."""
+    suits = SUITS if c == "excuse" else _card(c).suits
+    good = [s for s in suits if rival["resources"][s] < rival["stage"]
+            and me["resources"][s] >= me["stage"] + 1]  # a token to spare for the bid's sake
+    return max(good, key=lambda s: rival["stage"] - rival["resources"][s]) if good else None
+
+
+def _spare(me: dict, keep: str | None) -> int:
+    return sum(n for s, n in me["tokens"].items() if s != keep)
+
+
 def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -> Action:
+    """The auction. The attempter keeps its own card in play only if it meets it, and bids
+    little for it. A rival contests only with a card whose suit the attempter lacks and it meets
+    itself, and bids to win: up to its cap (more when the attempter is ahead in the race), never
+    with tokens it needs for the test."""
     pend = view["pending"]
     att = pend.get("attempter")
-    cap = 3 if level == "hard" else 2
-    if att == seat:  # the attempter keeps its own card in play if it meets it and it is cheap to
+    if att == seat:
         mine = pend.get("your_card")
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
-        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap + 1]
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= ATTEMPTER_CAP]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
-    contests = [a for a in legal if a.kind in ("contest", "raise") and a.args["bid"] <= cap]
-    if not contests:
-        return legal[0]
-    if legal[0].kind == "drop":  # already contesting: raise only to stay in, once or twice
-        return min(contests, key=lambda a: a.args["bid"])
+    cap = CONTEST_CAP[level] + (1 if rival["stage"] >= me["stage"] else 0)
+    if legal[0].kind == "drop":  # already contesting: raise while the card is still worth it
+        c = pend.get("your_card")
+        suit = _contest_suit(c, rival, me) if c else None
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= min(
+            cap, _spare(me, suit))]
+        return min(raises, key=lambda a: a.args["bid"]) if suit and raises else legal[0]
     best, score = None, 0.0
-    for a in contests:
-        c = a.args["card"]
-        suits = SUITS if c == "excuse" else _card(c).suits
-        harm = max(rival["stage"] - rival["resources"][s] for s in suits)
-        mine = min(me["stage"] - me["resources"][s] for s in suits)
-        value = (3 if harm > 0 else -5) - max(0, mine) - a.args["bid"]
+    for a in legal:
+        if a.kind != "contest":
+            continue
+        suit = _contest_suit(a.args["card"], rival, me)
+        if suit is None or a.args["bid"] > min(cap, _spare(me, suit)):
+            continue
+        value = 4 + (rival["stage"] - rival["resources"][suit]) - a.args["bid"]
         value += 2 if rival["stage"] >= me["stage"] else 0
         if value > score:
             best, score = a, value
@@ -314,6 +411,53 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
     return ok[0] if ok and gain > loss else next(a for a in legal if a.kind == "refuse")
 
 
+def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
+    """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
+    suit it must stake and lacks, or one more of a suit it is short of by one or two, for a token
+    it can spare; to the rival most likely to accept by that rival's own weights (they accept
+    what they gain by). None when no such offer is to be made (or all rivals were asked)."""
+    st = me["stage"]
+    if st >= 10:
+        return None
+    suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
+    if not suits:
+        return None
+    missing = [s for s in suits if me["tokens"][s] < 1]
+    if missing:
+        get = missing[0]
+    else:
+        left = {s: me["resources"][s] - 1 for s in suits}
+        rank = 10 if st == 9 else _card(STAGE_CARDS[st - 1]).rank
+        short = rank - sum(left.values()) if st < 9 else rank - left[suits[0]]
+        if not 0 < short <= 2:
+            return None
+        get = min(suits, key=lambda s: left[s])
+    wts = weights(view, me)
+    spare = sorted((s for s in SUITS if me["tokens"][s] >= 1 and s not in suits),
+                   key=lambda s: (me["tokens"][s] < 2, wts[s]))
+    if not spare:
+        return None
+    asked = set(view.get("offers_made") or [])
+    best = None
+    for h in view["heroes"]:
+        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1:
+            continue
+        theirs = weights(view, h)
+        for give in spare:
+            for n in (1, 2):
+                if me["tokens"][give] < n:
+                    continue
+                gain, loss = theirs[give] * n, theirs[get]
+                if me["stage"] > h["stage"] + 1:
+                    loss *= 1.3
+                if gain > loss:
+                    key = (n, wts[give] * n)
+                    if best is None or key < best[0]:
+                        best = (key, h["seat"], {give: n}, {get: 1})
+                    break
+    return None if best is None else best[1:]
+
+
 def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
            rng: random.Random) -> Action:
     """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
@@ -323,6 +467,13 @@ def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
             if me["tokens"][s] < 1] if st < 10 else []
     kinds = {a.kind: a for a in legal}
     leave = kinds.get("end") or kinds.get("back") or legal[0]
+    want = wanted_offer(view, seat, me)
+    if want is not None:
+        to, give, get = want
+        exact = [a for a in legal if a.kind == "offer" and a.args["to"] == to
+                 and a.args["give"] == give and a.args["get"] == get]
+        if exact:
+            return exact[0]
     if not need:
         return leave
     spare_suits = [s for s in SUITS if me["tokens"][s] and s not in need]

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from companion.core.game import Action
 
-from .data import rules
+from .data import SUITS, hero_name, rules
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
+PAIR_WORDS = ("wanderer", "traveler", "seeker")
 
 
 def name(cid: str | None) -> str:
@@ -41,7 +42,7 @@ def describe(a: Action) -> str:
         src = f" from {name(g['source'])}" if g.get("source") else ""
         return f"trade {' + '.join(g['give'])} to the bank for a {g['get']} token{src}"
     if k == "offer":
-        return f"offer {g['to']} {bundle(g['give'])} for {bundle(g['get'])}"
+        return f"offer {hero_name(g['to'])} {bundle(g['give'])} for {bundle(g['get'])}"
     if k == "contest":
         return f"contest with {name(g['card'])}, bidding {g['bid']}"
     if k == "raise":
@@ -53,8 +54,86 @@ def describe(a: Action) -> str:
             return "make no swap at the Pact"
         return f"at the Pact, swap {name(g['mentor'])} for the Mentor of pair {g['slot']}"
     if k == "betray":
-        return f"give {name(g['card'])} to {g['to']}"
+        return f"give {name(g['card'])} to {hero_name(g['to'])}"
     if k == "omen":
         return f"play {name(g['card'])}" if g.get("card") else "turn up the top Challenge card"
     parts = [k.replace("_", " ")] + [f"{v}" for v in g.values() if v is not None]
     return " ".join(str(p) for p in parts)
+
+
+KINDS: dict[str, tuple[str, ...]] = {
+    "origin": ("origin",), "prophecy": ("prophecy",), "travel": ("travel",), "rest": ("rest",),
+    "match": ("match",), "challenge": ("challenge",), "play": ("play",),
+    "contest": ("contest",), "bid": ("raise",), "pass": ("decline", "drop"), "name": ("name",),
+    "keep": ("keep",), "fail": ("expend_for_failure", "lie_down"), "pay": ("pay",),
+    "expend": ("expend",), "take": ("take",), "bonus": ("bonus",),
+    "give": ("substitute", "give"), "draw": ("draw",), "curse": ("curse",), "hide": ("hide",),
+    "guess": ("guess",), "battle": ("battle_deck",), "discover": ("discover",),
+    "drop": ("discard_place",), "betray": ("betray",), "pact": ("pact",), "omen": ("omen",),
+    "accept": ("accept",), "refuse": ("refuse",), "end": ("end",),
+}
+ARG_ORDER = ("origin", "look", "pair", "card", "two", "stage_suit", "suits", "suit", "bid",
+             "hand", "deck", "mentor", "slot", "to", "keep")
+
+
+def arg_values(a: Action) -> list[tuple[str, object]]:
+    out = []
+    for key in ARG_ORDER:
+        if key in a.args:
+            v = a.args[key]
+            if isinstance(v, list):
+                out += [(key, x) for x in v]
+            elif v is not None:
+                out.append((key, v))
+    return out
+
+
+TRADE_FORMS = {"trade_offer": "offer HERO N SUIT for N SUIT",
+               "trade_bank": "bank SUIT SUIT for SUIT", "back": "back"}
+
+
+def _typed_bundle(b: dict) -> str:
+    return " ".join(f"{n} {s}" for s, n in b.items())
+
+
+def typed(a: Action) -> str:
+    """What to type for ``a`` at the prompt, or its description when it has no typed form."""
+    return typed_command(a) or TRADE_FORMS.get(a.kind) or describe(a)
+
+
+def typed_command(a: Action) -> str:
+    """The words that make ``a`` at the prompt ("drop desert", "hide left", "play ace of suns"),
+    or "" when the action has no short typed form."""
+    g = a.args
+    if a.kind == "bank":
+        src = f" from {name(g['source']).removeprefix('the ').lower()}" if g.get("source") else ""
+        return f"bank {' '.join(g['give'])} for {g['get']}{src}"
+    if a.kind == "offer":
+        return (f"offer {hero_name(g['to']).lower()} {_typed_bundle(g['give'])} for "
+                f"{_typed_bundle(g['get'])}")
+    verb = next((v for v, kinds in KINDS.items() if a.kind in kinds), None)
+    if verb is None:
+        return ""
+    words = [verb]
+    if verb == "fail":
+        words.append("lie" if a.kind == "lie_down" else "expend")
+    for key, value in arg_values(a):
+        if isinstance(value, bool):
+            return ""
+        if key in ("pair", "slot"):
+            words += (["for"] if key == "slot" else []) + [PAIR_WORDS[value]]
+        elif isinstance(value, int):
+            words.append(str(value))
+        elif value in SUITS:
+            words.append(value)
+        elif rules().is_card(value):
+            words.append(rules().card(value).name.removeprefix("the ").lower())
+        elif value.startswith("hero"):
+            words += ([key] if key == "to" else []) + [hero_name(value).lower()]
+        elif value in ("left-hand", "right-hand"):
+            words.append(value.split("-")[0])
+        else:
+            words.append(str(value))
+    if any(v is None for v in a.args.values()):
+        words.append("top" if a.kind == "omen" else "none")
+    return " ".join(words)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import Action, Event
+from companion.story import weave
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import parse
@@ -18,6 +19,8 @@ from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import rules, story
+from .fabula import PLAYER
+from .telling import CAP, ending, take_up, tell_capped, template_count
 
 
 def hero(seat: str) -> Character:
@@ -39,7 +42,7 @@ def quality(suit: str | None) -> str:
     return f"{s.quality} ({s.name})"
 
 
-PLAYER_SEAT = "hero1"
+PLAYER_SEAT = PLAYER
 
 
 class Narrator:
@@ -66,13 +69,8 @@ class Narrator:
                 out.append(text)
         words = beat.action.text.strip()
         if words and beat.action.seat.startswith("hero") and memory.allows(words):
-            words = words[0].upper() + words[1:]
-            if words[-1] not in ".!?,":
-                words += ","
-            elif words[-1] == ".":
-                words = words[:-1] + ","
-            out.append(f"“{words}” says {story().hero(beat.action.seat).name}.")
-        return " ".join(out)
+            out.insert(0, weave.prose(words))  # the player's own telling, as they wrote it
+        return " ".join(x for x in out if x)
 
     def _say(self, key: str, values: dict[str, Any], told: Told, scene: str, rng,
              memory: NarrationMemory) -> str:
@@ -93,7 +91,8 @@ class Narrator:
               memory: NarrationMemory) -> str:
         """A sentence from a template not yet used this round (so two Heroes resting in one
         round are not told in the same words), or from any when all have been used."""
-        templates = list(story().templates.get(key, ()))
+        templates = [t for t in story().templates.get(key, ())
+                     if template_count(memory.used, t) < CAP]  # a shape told twice is enough
         mark = lambda t: f"template|{scene}|{t}"  # noqa: E731
         fresh = [t for t in templates if mark(t) not in memory.used]
         for group in (fresh, templates):
@@ -116,10 +115,11 @@ class Narrator:
         if not lines:
             return ""
         line = rng.choice(lines)
-        told.used.add(line)
-        if line.endswith("."):
-            line = line[:-1] + ","
-        return f"“{line}” says {story().hero(seat).name}."
+        text = tell_capped("voice", {}, {"hero": hero(seat), "line": weave.quote(line)}, memory,
+                           scene, rng)
+        if text:
+            told.used.add(line)
+        return text
 
     def _event(self, ev: Event, beat: Beat, told: Told, scene: str, rng,
                memory: NarrationMemory) -> str:
@@ -138,12 +138,16 @@ class Narrator:
             return say("parting", hero=h, card=card(d["left"][0]))
         if k == "rest":
             if d.get("card"):
-                return say("rest", hero=h, card=card(d["card"]))
-            return say("rest_alone", hero=h, stage=card(_stage_card(beat, s)))
+                return tell_capped("rest", {"card": d["card"]}, {"hero": h}, memory, scene, rng) \
+                    or say("rest", hero=h, card=card(d["card"]))
+            st = _stage_card(beat, s)
+            return tell_capped("rest.alone", {"target": st}, {"hero": h}, memory, scene, rng) \
+                or say("rest_alone", hero=h, stage=card(st))
         if k == "match":
             return say("match", hero=h, card=card(d["card"]), stage=card(_stage_card(beat, s)))
         if k == "attempt":
-            return say("attempt", hero=h, stage=card(d["target"]))
+            return tell_capped("attempt", {"target": d["target"]}, {"hero": h, "stage": card(
+                d["target"])}, memory, scene, rng) or say("attempt", hero=h, stage=card(d["target"]))
         if k == "challenge_issued":
             att = _attempter(beat) or s
             suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
@@ -161,14 +165,18 @@ class Narrator:
                 text += " " + say("lie_down", hero=h)
             return text.strip()
         if k == "advance":
-            text = say("advance", hero=h, stage=card(d["card"]))
+            text = (tell_capped("advance", {"target": d["card"]}, {"hero": h}, memory, scene,
+                                rng) if h != self._last else "") or say(
+                "advance", hero=h, stage=card(d["card"]))
             line = self._line(s, "advance", told, scene, rng, memory)
-            return " ".join(x for x in (text, line) if x)
+            vow = take_up(memory, f"stage-{d['stage']}", scene) if s == PLAYER else ""
+            return " ".join(x for x in (text, vow, line) if x)
         if k == "stay":
             text = say("stay", hero=h, stage=card(d["card"]) if d.get("card") else card(
                 _stage_card(beat, s)))
             line = self._line(s, "beaten", told, scene, rng, memory)
-            return " ".join(x for x in (text, line) if x)
+            vow = take_up(memory, f"stage-{d['stage'] + 1}", scene) if s == PLAYER else ""
+            return " ".join(x for x in (text, vow, line) if x)
         if k == "fist_opened":
             return say("fist_right" if d["right"] else "fist_wrong", hero=h,
                        other=hero(d["hider"]))
@@ -200,6 +208,8 @@ class Narrator:
             return say("turn_lost", hero=h)
         if k == "halt":
             return say("halt")
+        if k == "scores":
+            return ending(beat.view, memory, memory.rng("epilogue", beat.step))
         if k == "trade_refused":
             return self._line(s, "refuse", told, scene, rng, memory)
         if k == "offer":

@@ -16,6 +16,7 @@ PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 # Bookkeeping left out of the written story (the live screen still shows it).
 STORY_SKIP = {"dealt_public", "endings_shuffled", "round", "revealed"}
 SETUP_EVENTS: set[str] = set()
+CLOSING_HEADING = "Where each road ended"  # above the score table, after the told epilogue
 
 
 def cname(cid: str | None) -> str:
@@ -230,8 +231,6 @@ def heading(event: Event) -> str | None:
         return f"Round {event.data['round']}"
     if event.kind == "ending_revealed":
         return f"The Pact: the Ending is {rules().card(event.data['card']).name}"
-    if event.kind == "scores":
-        return "The reckoning"
     return None
 
 

@@ -87,7 +87,8 @@ def determinize(view: dict, seat: str, rng: random.Random) -> State | None:
         first=seats.index(view["first"]), current=seats.index(seat), round=view["round"],
         max_rounds=view["max_rounds"], level=view["level"], pact_first=view["pact_first"],
         ending_first=view["ending_first"], final_turns=tuple(view["final_turns"]),
-        offers_made=(), tasks=({"k": "turn", "seat": seat},), over=False, halted=False,
+        offers_made=tuple(view.get("offers_made") or ()), tasks=({"k": "turn", "seat": seat},),
+        over=False, halted=False,
         doubled=dict(view.get("omens") or {}), scores={})
 
 

@@ -1,13 +1,12 @@
-"""Setup, the turn (Travel, Rest, Attempt), trading, and passing the turn to the left.
+"""Setup, the turn (Travel, Rest, Attempt), and passing the turn to the left (trading is
+``trade``: offers to another Hero any time in the turn, before the action too; the bank after it).
 
 Choices where the text is open (each documented in rules/heros_journey/game.toml and tested):
-the first Hero is drawn by lot after the origins are chosen; trading between Heroes happens in the
-trading step after the action, one offer to each other Hero per turn; the Rite's two setup Moons
-are plain Moons (the substitution applies "for the rest of the game").
+the first Hero is drawn by lot after the origins are chosen; one offer to each other Hero per
+turn; the Rite's two setup Moons are plain Moons (the substitution applies "for the rest of the
+game"). Travel is priced after the parting gifts (the gifts come first, and may pay for it).
 """
 from __future__ import annotations
-
-from itertools import combinations_with_replacement
 
 from companion.core.game import CHANCE, Action, Chance, RuleError
 
@@ -17,6 +16,7 @@ from .data import ENDINGS, SUITS, rules
 from .events import finish
 from .flow import SI, act, card, check, ev, kind, pop, push
 from .model import Work
+from .trade import has_offer, offer_gen, trade_act
 
 PAIR_NAMES = ("Wanderer's", "Traveler's", "Seeker's")
 
@@ -128,13 +128,17 @@ def rest_options(w: Work, seat: str) -> list[Action]:
 
 
 def travel_options(w: Work, seat: str) -> list[Action]:
+    """Each pair the Hero can pay for, keeping at most one Mentor. The price is reckoned after
+    the parting gifts: each Mentor left behind gives a token first, which may pay for the pair."""
     h = w.hero(seat)
     out = []
     for i in range(3):
-        if w.slots[i] == [None, None] or sum(h.tokens) < travel_cost(i):
+        if w.slots[i] == [None, None]:
             continue
         for keep in [None, *h.mentors]:
-            out.append(act(seat, "travel", pair=i, keep=keep))
+            gifts = min(len(h.mentors) - (keep is not None), sum(w.bank))
+            if sum(h.tokens) + gifts >= travel_cost(i):
+                out.append(act(seat, "travel", pair=i, keep=keep))
     return out
 
 
@@ -154,13 +158,22 @@ def challenge_ready(w: Work, seat: str) -> str:
     if nxt is None:
         return "the Ending is not revealed yet (the first Hero at the Pact reveals it)"
     suits = card(nxt).suits
-    if any(h.tokens[SI[s]] < 1 for s in suits):
-        return f"you need a token of each of {' and '.join(suits)} to place on {card(nxt).name}"
+    name = card(nxt).name
+    lack = [s for s in suits if h.tokens[SI[s]] < 1]
+    if lack:
+        return (f"you hold no {_suits(lack, 'or')} "
+                f"token to place on {name} (it takes one of each of {_suits(suits)})")
     left = {s: flow.res(h, s) - 1 for s in suits}
     if h.stage == 9:
         if left[suits[0]] < 10:
-            return f"after placing a token you need 10 {suits[0]} for {card(nxt).name}"
+            return (f"after placing a token you would have {left[suits[0]]} "
+                    f"{rules().suit(suits[0]).name}; {name} needs 10")
         return ""
+    if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
+        have = " and ".join(f"{n} {rules().suit(s).name}" for s, n in left.items())
+        return (f"after placing the tokens you would have {have}; {name} needs both and "
+                f"{card(nxt).rank} together")
+    return ""
     if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
         return (f"after placing the tokens you need {' and '.join(suits)} both present and at "
                 f"least {card(nxt).rank} together")
@@ -168,10 +181,14 @@ def challenge_ready(w: Work, seat: str) -> str:
 
 
 def turn_options(w: Work, seat: str) -> list[Action]:
+    """The action of the turn; and, any time in the turn (before the action too), an offer to
+    another Hero ("trade_offer" opens the offers, which come back here)."""
     out = travel_options(w, seat) + rest_options(w, seat)
     out += [act(seat, "match", card=c) for c in matching_cards(w, seat)]
     if not challenge_ready(w, seat):
         out.append(act(seat, "challenge"))
+    if has_offer(w, seat) and next(offer_gen(w, seat), None):
+        out.append(act(seat, "trade_offer"))
     return out
 
 
@@ -189,6 +206,12 @@ def _turn_auto(w: Work, t: dict) -> None:  # a lost turn
 
 def _turn_act(w: Work, t: dict, a: Action) -> None:
     seat = a.seat
+    if a.kind in ("offer", "trade_offer"):  # trading with a Hero before the action
+        if a.kind == "trade_offer" and (a.args or a.key() not in {
+                x.key() for x in turn_options(w, seat)}):
+            raise RuleError("trade", "no Hero can trade with you now")
+        trade_act(w, t, a)
+        return
     if a.kind == "rest" and a.args.get("card") is None and isinstance(a.args.get("suits"), list):
         order = card(flow.stage_card(w.hero(seat))).suits  # any order of the two suits
         a = act(seat, "rest", card=None, suits=sorted(
@@ -215,21 +238,40 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
         start_challenge(w, seat)
 
 
+def _suits(suits, joint: str = "and") -> str:
+    return f" {joint} ".join(rules().suit(s).name for s in suits)
+
+
 def _turn_why(w: Work, a: Action) -> str:
     seat, h = a.seat, w.hero(a.seat)
     if a.kind == "challenge":
         return challenge_ready(w, seat) or "you cannot attempt a Challenge now"
     if a.kind == "match":
         nxt = flow.next_card(w, h)
-        return (f"a Matching Encounter card must be yours and bear both suits of "
-                f"{card(nxt).name if nxt else 'the next Stage'} (never the Ending)")
+        if nxt is None or h.stage >= 9:
+            return "the Ending is reached only by meeting a Challenge, never by a Matching card"
+        need = card(nxt).suits
+        wants = f"{card(nxt).name} needs {_suits(need)}"
+        cid = a.args.get("card")
+        if not isinstance(cid, str) or cid not in h.cards():
+            mine = ", ".join(card(c).name for c in h.cards()) or "none"
+            return f"match one of your own cards (yours: {mine}); {wants}"
+        lack = [s for s in need if s not in card(cid).suits]
+        return (f"{card(cid).name} ({_suits(card(cid).suits)}) bears no "
+                f"{_suits(lack, 'or')}: {wants}")
+    if a.kind == "rest" and a.args.get("card") and a.args["card"] in h.cards() \
+            and card(a.args["card"]).rank > h.stage:
+        c = card(a.args["card"])
+        return (f"{c.name} is rank {c.rank}, above your Stage {h.stage}: rest on a card of rank "
+                f"{h.stage} or less")
     if a.kind == "travel":
         return ("travel: pair 0, 1 or 2 (Wanderer's costs 1 token, Traveler's 3, Seeker's 5) and "
                 "keep at most one of your Mentors")
     if a.kind == "rest":
         return ("rest on one of your Encounter cards of rank up to your Stage (2 of one suit, 1 "
                 "of the other), plus 1 token of a suit on your Stage card")
-    return "on your turn: travel, rest, or attempt the next Stage (match or challenge)"
+    return ("on your turn: travel, rest, or attempt the next Stage (match or challenge); you may "
+            "offer a Hero a trade first")
 
 
 flow.decision("turn", lambda w, t, s: turn_options(w, s), _turn_act)
@@ -324,195 +366,6 @@ def _rest(w: Work, seat: str, args: dict) -> None:
         tasks.append(flow.draw(seat, args["stage_suit"], "rest"))
     ev(w, "rest", seat=seat, card=cid)
     push(w, *tasks)
-
-
-# -- trading --------------------------------------------------------------------------------------------
-def on_market(w: Work, seat: str) -> bool:
-    return w.hero(seat).stage == 6
-
-
-def bank_trades(w: Work, seat: str) -> list[Action]:
-    return list(_bank_trades(w, seat))
-
-
-def _bank_trades(w: Work, seat: str):
-    h = w.hero(seat)
-    size = 1 if on_market(w, seat) else 2
-    gives = [list(c) for c in combinations_with_replacement(SUITS, size)
-             if all(h.tokens[SI[s]] >= c.count(s) for s in c)]
-    face_up = [c for p in w.slots for c in p if c]
-    for get in SUITS:
-        sources: list[str | None] = [None] if w.bank[SI[get]] else [
-            c for c in face_up if w.on_cards.get(c, [0] * 6)[SI[get]]]
-        for give in gives:
-            if get in give:
-                continue
-            for src in sources:
-                yield act(seat, "bank", give=give, get=get, source=src)
-
-
-def offer_options(w: Work, seat: str) -> list[Action]:
-    return list(_offer_options(w, seat))
-
-
-def _offer_options(w: Work, seat: str):
-    h = w.hero(seat)
-    limit = rules().table.offers_per_rival
-    for other in w.seats:
-        if other == seat or w.offers_made.count(other) >= limit:
-            continue
-        o = w.hero(other)
-        for a in SUITS:
-            for b in SUITS:
-                if a == b:
-                    continue
-                for na, nb in ((1, 1), (2, 1), (1, 2)):
-                    if h.tokens[SI[a]] >= na and o.tokens[SI[b]] >= nb:
-                        yield act(seat, "offer", to=other, give={a: na}, get={b: nb})
-
-
-def _bank_error(w: Work, seat: str, give: object, get: object, source: object) -> str:
-    """Why a bank trade is not allowed ("" when it is)."""
-    h = w.hero(seat)
-    size = 1 if on_market(w, seat) else 2
-    if not isinstance(give, list) or len(give) != size or any(g not in SUITS for g in give):
-        return f"give the bank {size} token{'s' if size > 1 else ''} for one"
-    if get not in SUITS or get in give:
-        return "ask the bank for a token of a suit you do not give"
-    if any(h.tokens[SI[g]] < give.count(g) for g in give):
-        return "you do not hold the tokens you give"
-    if source is None:
-        return "" if w.bank[SI[get]] else (f"the bank has no {get}: take it from a face-up "
-                                           "Encounter card that holds one")
-    face_up = [c for p in w.slots for c in p if c]
-    if w.bank[SI[get]] or source not in face_up or not w.on_cards.get(source, [0] * 6)[SI[get]]:
-        return "a token comes from a face-up Encounter card only when the bank lacks the suit"
-    return ""
-
-
-def _has_bank_trade(w: Work, seat: str) -> bool:
-    h = w.hero(seat)
-    if sum(h.tokens) < (1 if on_market(w, seat) else 2):
-        return False
-    return any(w.bank) or any(sum(v) for v in w.on_cards.values())
-
-
-def _has_offer(w: Work, seat: str) -> bool:
-    limit = rules().table.offers_per_rival
-    return sum(w.hero(seat).tokens) > 0 and any(
-        o != seat and w.offers_made.count(o) < limit and sum(w.hero(o).tokens)
-        for o in w.seats)
-
-
-def trade_options(w: Work, seat: str) -> list[Action]:
-    """The trading step: end the turn, or open the bank's or the offers' menu. (A full bank trade
-    or offer is also accepted here directly, as the REPL sends them.)"""
-    out = [act(seat, "end")]
-    if _has_bank_trade(w, seat) and next(_bank_trades(w, seat), None):  # one is enough to know
-        out.append(act(seat, "trade_bank"))
-    if _has_offer(w, seat) and next(_offer_options(w, seat), None):
-        out.append(act(seat, "trade_offer"))
-    return out
-
-
-def _valid_bundle(x: object) -> bool:
-    return isinstance(x, dict) and bool(x) and all(
-        s in SUITS and isinstance(n, int) and n > 0 for s, n in x.items())
-
-
-def _trade_act(w: Work, t: dict, a: Action) -> None:
-    seat = a.seat
-    if a.kind == "offer":
-        _check_offer(w, seat, a)
-    elif a.kind == "bank":
-        why = _bank_error(w, seat, a.args.get("give"), a.args.get("get"), a.args.get("source"))
-        if why:
-            raise RuleError("trade-bank", why + " (2:1, or 1:1 on the Market)")
-    elif a.kind != "back" and (a.kind not in ("end", "trade_bank", "trade_offer") or set(a.args)
-                               or a.key() not in {x.key() for x in trade_options(w, seat)}):
-        raise RuleError("trade", "trade with the bank 2:1 (1:1 on the Market), offer a trade, "
-                        "or end your turn", legal=["end", "bank", "offer"])
-    if t["k"] != "trade":  # a menu: back to the trading step after one trade
-        pop(w)
-    if a.kind == "end":
-        pop(w)
-        push(w, {"k": "end_turn", "seat": seat})
-    elif a.kind in ("trade_bank", "trade_offer"):
-        push(w, {"k": a.kind, "seat": seat})
-    elif a.kind == "back":
-        pass
-    elif a.kind == "bank":
-        give, get, src = a.args["give"], a.args["get"], a.args["source"]
-        for s in give:
-            flow.to_bank(w, seat, s)
-        if src is None:
-            flow.from_bank(w, seat, get)
-        else:
-            w.on_cards[src][SI[get]] -= 1
-            w.hero(seat).tokens[SI[get]] += 1
-        ev(w, "bank_trade", seat=seat, give=give, get=get, source=src)
-    else:
-        w.offers_made.append(a.args["to"])
-        ev(w, "offer", seat=seat, to=a.args["to"], give=a.args["give"], get=a.args["get"])
-        push(w, {"k": "respond", "seat": a.args["to"], "from": seat, "give": a.args["give"],
-                 "get": a.args["get"]})
-
-
-def _menu_act(w: Work, t: dict, a: Action) -> None:
-    want = "bank" if t["k"] == "trade_bank" else "offer"
-    if a.kind not in (want, "back") or (a.kind == "back" and a.args):
-        raise RuleError(t["k"].replace("_", "-"), f"choose a {want} trade, or go back",
-                        legal=[want, "back"])
-    _trade_act(w, t, a)
-
-
-for _menu, _lister in (("trade_bank", bank_trades), ("trade_offer", offer_options)):
-    flow.decision(_menu, lambda w, t, s, _l=_lister: [act(s, "back")] + _l(w, s), _menu_act)
-
-
-def _check_offer(w: Work, seat: str, a: Action) -> None:
-    to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
-    if to not in w.seats or to == seat:
-        raise RuleError("trade", "offer a trade to another Hero at the table",
-                        legal=[s for s in w.seats if s != seat])
-    if w.offers_made.count(to) >= rules().table.offers_per_rival:
-        raise RuleError("trade-offers", f"you already made {to} an offer this turn")
-    if not (_valid_bundle(give) and _valid_bundle(get)):
-        raise RuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
-                        "2 Knots")
-    h, o = w.hero(seat), w.hero(to)
-    if any(h.tokens[SI[s]] < n for s, n in give.items()):
-        raise RuleError("trade", "you do not hold the tokens you offer")
-    if any(o.tokens[SI[s]] < n for s, n in get.items()):
-        raise RuleError("trade", f"{to} does not hold the tokens you ask for")
-
-
-flow.decision("trade", lambda w, t, s: trade_options(w, s), _trade_act)
-
-
-def _respond_legal(w: Work, t: dict, seat: str) -> list[Action]:
-    h, o = w.hero(t["from"]), w.hero(seat)
-    ok = all(h.tokens[SI[s]] >= n for s, n in t["give"].items()) and all(
-        o.tokens[SI[s]] >= n for s, n in t["get"].items())
-    return ([act(seat, "accept")] if ok else []) + [act(seat, "refuse")]
-
-
-def _respond_act(w: Work, t: dict, a: Action) -> None:
-    check(_respond_legal(w, t, a.seat), a, "trade", "accept or refuse the offer")
-    pop(w)
-    if a.kind == "accept":
-        h, o = w.hero(t["from"]), w.hero(a.seat)
-        for s, n in t["give"].items():
-            h.tokens[SI[s]] -= n
-            o.tokens[SI[s]] += n
-        for s, n in t["get"].items():
-            o.tokens[SI[s]] -= n
-            h.tokens[SI[s]] += n
-    ev(w, "trade_" + ("accepted" if a.kind == "accept" else "refused"), seat=a.seat,
-       by=t["from"], give=t["give"], get=t["get"])
-
-
-flow.decision("respond", _respond_legal, _respond_act)
 
 
 # -- passing the turn -----------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "pact_first": w.pact_first, "ending_first": w.ending_first,
         "final_turns": list(w.final_turns), "offers_made": list(w.offers_made), "over": w.over, "halted": w.halted,
         "scores": dict(w.scores), "omens": dict(w.doubled),
+        "score_now": {s: score_of(w, s)[0] for s in w.seats},
         "pending": _pending(w, seat),
     }
     if w.over:
@@ -68,7 +69,7 @@ def _pending(w, seat: str | None) -> dict[str, Any]:
     k = t["k"]
     out: dict[str, Any] = {"task": k}
     for key in ("seat", "hider", "attempter", "lead", "high", "why", "need", "from", "give",
-                "get", "among", "allowed", "suit"):
+                "get", "among", "allowed", "suit", "suits"):
         if key in t:
             out[key] = t[key]
     if "dests" in t:

@@ -1,0 +1,114 @@
+"""The Hero's Journey's story adapter: what each beat adds to the fabula (companion.story.fabula).
+
+* cast: every Hero at the table, named and with their pronouns; the player's Hero (hero1) is the
+  fabula's ``hero``, the rivals are keyed by their seats;
+* facts: ``origin:SEAT`` (Rite or Harvest), ``stage:SEAT`` (the Stage card a Hero stands on),
+  ``place:SEAT`` (the Place they are in), ``first:STAGE`` (who arrived first at each Stage),
+  ``pact`` (who reached the Pact first), ``ending`` (the revealed Ending), ``betrayal:SEAT`` (the
+  Mentor a Hero gave away, and to whom), ``said:STEP`` (the player's words on a move);
+* stakes: the player's words on a Challenge (``challenge -- TEXT``) state what they try there
+  (``stage-N``, N the Stage aimed at); the Challenge's end resolves it (won on advancing, lost
+  on staying);
+* outcomes: each Challenge's result, each Battle (highest and lowest), the first arrival at the
+  Ending;
+* threads: each Hero's road (``road:SEAT``) until they reach the Ending; a Betrayal opens a debt
+  (``debt:SEAT``) owed by the Hero who received the Mentor.
+"""
+from __future__ import annotations
+
+from companion.story import pronouns
+from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.voice import Beat
+
+from .data import STAGE_CARDS, rules, story
+
+PLAYER = "hero1"
+SPOKEN = frozenset({"challenge", "travel", "rest", "match"})  # moves the player's words ride on
+
+
+def key(seat: str) -> str:
+    """The fabula's key for a seat: the player's Hero is ``hero``."""
+    return HERO if seat == PLAYER else seat
+
+
+def feed(fabula: Fabula, beat: Beat) -> Fabula:
+    if not fabula.cast:
+        for h in beat.view.get("heroes", []):
+            info = story().hero(h["seat"])
+            try:
+                said = pronouns.parse(info.pronouns)
+            except ValueError:
+                said = pronouns.THEY
+            fabula = fabula.meet(Person(key=key(h["seat"]), name=info.name, pronouns=said,
+                                        role="player" if h["seat"] == PLAYER else "rival"))
+    action = beat.action
+    words = " ".join(action.text.split())
+    if words and action.seat == PLAYER and action.kind in SPOKEN:
+        fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        if action.kind == "challenge":
+            me = next(h for h in beat.view["heroes"] if h["seat"] == PLAYER)
+            sid = f"stage-{me['stage'] + 1}"
+            if fabula.stake(sid) is None:
+                fabula = fabula.state_stake(sid, PLAYER, words, about=sid, step=beat.step)
+    for event in beat.events:
+        fabula = _event(fabula, event.kind, event.data, beat)
+    return fabula
+
+
+def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:
+    seat = d.get("seat")
+    if kind == "origin":
+        return f.establish(f"origin:{seat}", d["origin"], by=seat).establish(
+            f"stage:{seat}", d["origin"]).open_thread(f"road:{seat}", "road",
+                                                       f"from {d['origin']}", beat.step)
+    if kind == "first":
+        return f.at(scene="road")
+    if kind in ("takes_pair", "journey_place") and (d.get("place") or d.get("card")):
+        return f.establish(f"place:{seat}", d.get("place") or d["card"])
+    if kind == "advance" or kind == "match":
+        stage = d["stage"]
+        card = d.get("card") if kind == "advance" else _stage_card(stage, beat)
+        f = f.establish(f"stage:{seat}", card or "")
+        if not f.holds(f"first:{stage}"):
+            f = f.establish(f"first:{stage}", seat)
+        if kind == "advance":
+            f = f.record(Outcome(step=beat.step, scene=f"stage-{stage}", kind="challenge",
+                                 winner=key(seat), by="challenge"))
+            sid = f"stage-{stage}"
+            if seat == PLAYER and f.stake(sid) is not None and f.stake(sid).open:
+                f = f.resolve_stake(sid, "won", beat.step)
+        return f
+    if kind == "stay":
+        f = f.record(Outcome(step=beat.step, scene=f"stage-{d['stage'] + 1}", kind="challenge",
+                             loser=key(seat), by="challenge"))
+        sid = f"stage-{d['stage'] + 1}"
+        if seat == PLAYER and f.stake(sid) is not None and f.stake(sid).open:
+            f = f.resolve_stake(sid, "lost", beat.step)
+        return f
+    if kind == "battle":
+        return f.record(Outcome(step=beat.step, scene="battle", kind="battle",
+                                winner=key(d["high"]), loser=key(d["low"]), by="battle"))
+    if kind == "betrayed":
+        return f.establish(f"betrayal:{seat}", f"{d['card']}>{d['to']}", by=seat).open_thread(
+            f"debt:{d['to']}", "debt", d["card"], beat.step)
+    if kind == "ending_revealed":
+        return f.establish("pact", seat).establish("ending", d["card"])
+    if kind == "ending_reached":
+        f = f.close_thread(f"road:{seat}").establish(f"stage:{seat}", d["card"])
+        if d.get("first"):
+            f = f.establish("ending_first", seat).record(Outcome(
+                step=beat.step, scene="ending", kind="ending", winner=key(seat), by="race"))
+        return f
+    if kind == "scores":
+        return f.at(scene="ending").end()
+    return f
+
+
+def _stage_card(stage: int, beat: Beat) -> str:
+    if 2 <= stage <= 9:
+        return STAGE_CARDS[stage - 2]
+    return beat.view.get("ending") or ""
+
+
+def card_name(cid: str) -> str:
+    return rules().card(cid).name if cid and rules().is_card(cid) else cid

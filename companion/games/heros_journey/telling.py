@@ -1,0 +1,125 @@
+"""The Hero's Journey told from what the story holds: its storylets (``rules/heros_journey/
+storylets.toml``) chosen by salience from the fabula (``fabula.py``), each shape told at most
+twice a session (``CAP``: a third telling would read as a refrain; the beat is left to the small
+print), and the told epilogue (companion.story.epilogue) with this session's particulars.
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from companion.story import epilogue as told_ending
+from companion.story.fabula import HERO, Fabula
+from companion.story.grammar import Phrase
+from companion.story.memory import Told
+from companion.story.stakes import tell_stake
+from companion.story.storylets import Library
+from companion.story.template import Character, tell
+
+from .data import hero_name, rules
+from .fabula import PLAYER
+
+CAP = 2  # times one storylet or template may be told in a session
+STORYLET = "storylet|"
+SCENE_KEY = "hj-scene|"  # a storylet told in a scene (a round): not again in it
+PARTICULARS = ("first", "last", "ending", "winner", "kept", "betrayed", "score")
+
+
+@cache
+def library() -> Library:
+    return Library.load("heros-journey")
+
+
+def told_count(used: set[str], storylet_id: str) -> int:
+    prefix = f"{STORYLET}{storylet_id}|"
+    return sum(1 for k in used if k.startswith(prefix))
+
+
+def template_count(used: set[str], template: str) -> int:
+    suffix = f"|{template}"
+    return sum(1 for k in used if k.startswith("template|") and k.endswith(suffix))
+
+
+def tell_capped(group: str, when: dict[str, Any], values: dict[str, Any], memory: Any,
+                scene: str, rng) -> str:
+    """Like :meth:`Library.tell`, but a storylet already told ``CAP`` times is passed over."""
+    fabula = getattr(memory, "fabula", None) or Fabula()
+    fit, _ = library().candidates(group, when, fabula, memory.used, rng)
+    told = Told(memory.used)
+    for s in fit:
+        if told_count(memory.used, s.id) >= CAP or f"{SCENE_KEY}{scene}|{s.id}" in memory.used:
+            continue  # told twice already, or already in this round
+        texts = [t for t in s.text if all(slot.split(".")[0] in values for slot in _slots(t))]
+        text = tell(texts, values, told, scene, rng, allows=memory.allows)
+        if text:
+            seq = sum(1 for k in memory.used if k.startswith(STORYLET))
+            memory.used.add(f"{STORYLET}{s.id}|{seq:06d}")
+            memory.used.add(f"{SCENE_KEY}{scene}|{s.id}")
+            return text
+    return ""
+
+
+def take_up(memory: Any, stake_id: str, scene: str) -> str:
+    """The player's words on a Challenge, taken up at the beat that resolves it (won when
+    their Hero advances, lost when the Hero stays): told once, in the third person."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    stake = fabula.stake(stake_id)
+    if stake is None or not stake.result or HERO not in fabula.cast or not memory.allows(
+            stake.words) or memory.was_taken_up(stake_id):
+        return ""
+    return tell_stake(stake, stake.result, fabula.character(), memory, scene)
+
+
+def _slots(template: str) -> list[str]:
+    import re
+
+    return re.findall(r"\{([\w.]+)\}", template)
+
+
+def _phrase(cid: str) -> Phrase:
+    name = rules().card(cid).name
+    return Phrase(words=name[4:], form="the") if name.startswith("the ") else Phrase(
+        words=name, form="bare")
+
+
+def _names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ending(view: dict, memory: Any, rng) -> str:
+    """The told epilogue: the player's Hero's road from their Origin to where it ended, who won,
+    what they kept, the Betrayal if they gave a Mentor away, and the tally."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    if HERO not in fabula.cast:
+        return ""
+    me = next(h for h in view["heroes"] if h["seat"] == PLAYER)
+    scores = view.get("scores") or {}
+    if not scores:
+        return ""
+    best = max(scores.values())
+    winner = next(s for s, v in scores.items() if v == best)
+    hero = fabula.character()
+    first_card = fabula.words(f"origin:{PLAYER}") or me.get("origin") or "rite"
+    last_card = me.get("stage_card") or first_card
+    end_card = view.get("ending") or fabula.words("ending") or last_card
+    kept = me["mentors"] + me["places"]
+    betrayal = fabula.words(f"betrayal:{PLAYER}")
+    values: dict[str, Any] = {
+        "hero": hero, "first": _phrase(first_card), "last": _phrase(last_card),
+        "ending": _phrase(end_card),
+        "winner": Character(name=hero_name(winner), pronouns=fabula.cast[
+            HERO if winner == PLAYER else winner].pronouns) if (
+            HERO if winner == PLAYER else winner) in fabula.cast else hero,
+        "rivals": _names([hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != PLAYER]),
+        "score": f"{scores.get(PLAYER, 0)} points",
+    }
+    if kept:
+        values["kept"] = _names([rules().card(c).name for c in kept])
+    if betrayal:
+        values["betrayed"] = _phrase(betrayal.split(">")[0])
+    when = {"won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
+            "first": view.get("ending_first") == PLAYER, "ending": end_card,
+            "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted")),
+            "vows": len(fabula.stakes)}
+    return told_ending.epilogue(fabula, library(), when, values, memory, rng,
+                                particulars=PARTICULARS, hero=hero)

@@ -1,0 +1,99 @@
+"""The Hero's Journey told from the story layer: storylets that render, rests told by the Mentor
+or Place, no line shape told three times, the player's words taken up where their Challenge is
+decided, and a told epilogue before the score table under this game's own heading."""
+from __future__ import annotations
+
+from companion.core.game import Action, Event
+from companion.story.fabula import Fabula
+from companion.story.grammar import Phrase
+from companion.story.pronouns import HE, SHE
+from companion.story.template import Character
+from companion.story.voice import Beat, NarrationMemory
+from companion.games.heros_journey import GAME, HjOptions, fabula as adapter
+from companion.games.heros_journey.narrate import Narrator
+from companion.games.heros_journey.telling import library
+
+WREN = Character(name="Wren", pronouns=SHE)
+BRANNOC = Character(name="Brannoc", pronouns=HE)
+SAMPLES = {
+    "rest": {"hero": WREN}, "rest.alone": {"hero": WREN},
+    "attempt": {"hero": WREN, "stage": Phrase(words="End", form="the")},
+    "advance": {"hero": WREN}, "voice": {"hero": BRANNOC, "line": "“Ha!”"},
+    **{g: {"hero": WREN, "first": Phrase(words="Rite", form="the"),
+           "last": Phrase(words="Pact", form="the"), "ending": Phrase(words="End", form="the"),
+           "winner": BRANNOC, "rivals": "Brannoc and Sefa", "kept": "the Sailor",
+           "betrayed": Phrase(words="Bard", form="the"), "score": "120 points"}
+       for g in ("epilogue.open", "epilogue.stakes", "epilogue.kept", "epilogue.lost",
+                 "epilogue.turn", "epilogue.close", "epilogue.more")},
+}
+
+
+def _view(stage=3):
+    st = GAME.setup(HjOptions(players=3))
+    view = GAME.view(st, None)
+    for h in view["heroes"]:
+        h["stage"], h["origin"], h["stage_card"] = stage, "rite", "journey"
+    return view
+
+
+def _beat(events, step=1, seat="hero2", kind="rest", text="", view=None):
+    return Beat(step=step, action=Action(seat=seat, kind=kind, text=text),
+                events=[Event(kind=k, data=d) for k, d in events], view=view or _view())
+
+
+def _memory():
+    memory = NarrationMemory(1)
+    memory.fabula = adapter.feed(Fabula(), _beat([]))
+    return memory
+
+
+def test_every_storylet_renders():
+    library().check(SAMPLES)
+
+
+def test_rests_are_told_by_the_mentor_or_place_rested_with():
+    memory = _memory()
+    sailor = Narrator(1).narrate(_beat([("rest", {"seat": "hero2", "card": "sailor"})]), memory)
+    mill = Narrator(1).narrate(_beat([("rest", {"seat": "hero3", "card": "mill"})], step=2),
+                               memory)
+    assert "Sailor" in sailor and "Mill" in mill and "gathers strength" not in sailor + mill
+
+
+def test_no_line_shape_is_told_three_times():
+    memory = _memory()
+    told = []
+    for step in range(1, 9):
+        told.append(Narrator(1).narrate(_beat([("rest", {"seat": "hero2", "card": "sailor"})],
+                                              step=step), memory))
+    sailor_line = [t for t in told if "ties knots in the dusk" in t]
+    assert 1 <= len(sailor_line) <= 2
+
+
+def test_the_players_words_on_a_challenge_are_taken_up_where_it_is_decided():
+    memory = NarrationMemory(1)
+    view = _view(stage=2)
+    f = adapter.feed(Fabula(), _beat([], view=view, seat="hero1", kind="challenge",
+                                     text="the ring goes home with me"))
+    assert f.stake("stage-3").words == "the ring goes home with me"
+    done = _beat([("advance", {"seat": "hero1", "stage": 3, "card": "journey"})], step=2,
+                 seat="hero1", kind="pay", view=view)
+    memory.fabula = adapter.feed(f, done)
+    assert memory.fabula.stake("stage-3").result == "won"
+    text = Narrator(1).narrate(done, memory)
+    assert "ring goes home" in text and memory.was_taken_up("stage-3")
+
+
+def test_the_journal_ends_with_an_epilogue_then_the_scores_under_our_heading(tmp_path):
+    from companion.cli import main
+
+    path = tmp_path / "hj.jsonl"
+    assert main(["autoplay", "heros-journey", "--seed", "3", "--journal", str(path),
+                 "--quiet"]) == 0
+    md = tmp_path / "hj.md"
+    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
+    text = md.read_text()
+    epilogue = text.split("## Epilogue", 1)[1].split("## Where each road ended")[0]
+    prose = " ".join(x for x in epilogue.split("\n") if x and not x.startswith("<sub>"))
+    assert prose.count(". ") + 1 >= 5  # five sentences or more
+    assert "What was kept, what was lost" not in text and "| Hero | Tokens |" in text.split(
+        "## Where each road ended")[1]
