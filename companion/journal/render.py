@@ -141,6 +141,8 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
             if r["type"] == "say":
                 add(("said", f"“{r['text']}” — {r['seat']}"))
             else:
+                if r.get("kind") == "epilogue":  # the told ending (story.epilogue)
+                    add(("heading", "Epilogue"))
                 add(("player" if r.get("seat") else "narration", r["text"]))
         small.extend(lines)
         interlude = getattr(hooks, "interlude", None)

@@ -24,6 +24,7 @@ from companion.core.rng import Sampler
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
 from companion.story import weave
+from companion.story.fabula import Fabula
 from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
@@ -75,6 +76,7 @@ class Session:
         self.state = self.game.setup(self.options)
         self.memory = NarrationMemory(seed=self.seed)
         self.render = game_module(self.game, "render")
+        self.fabulist = game_module(self.game, "fabula")  # the game's story adapter (feed)
 
     # -- creating and resuming --------------------------------------------------------------------
     @classmethod
@@ -151,12 +153,13 @@ class Session:
         self.state = self.game.setup(self.options)
         self.actions, self.narrations, self.public_events = [], [], []
         self.chance_index = 0
+        fabula = Fabula()
         if start:
-            self.state, self.chance_index, told = self.snapshots[start]
+            self.state, self.chance_index, told, fabula = self.snapshots[start]
             self.actions, self.public_events = kept[:start], told_before[:told]
         self.snapshots = {n: snap for n, snap in self.snapshots.items() if n <= start}
         index = 0
-        self.memory = NarrationMemory(seed=self.seed)
+        self.memory = NarrationMemory(seed=self.seed, fabula=fabula)
         self.llm_rows = list(t.of_type("llm"))
         for row in t.rows:
             kind = row["type"]
@@ -290,7 +293,8 @@ class Session:
             view=self.view(seat), legal=legal, labels=[self.game.describe(a) for a in legal],
             story=[text for _, text in self.narrations[-STORY_WINDOW:]],
             summary=rolling_summary(self.public_events),
-            banned=list(self.memory.banned), veils=list(self.memory.veils))
+            banned=list(self.memory.banned), veils=list(self.memory.veils),
+            fabula=self.memory.fabula.digest())
         decision = self.voice.decide(request, on_text=lambda chunk: self.emit("stream", chunk))
         for note in decision.notes:
             self._journal({"type": "llm", "n": len(self.actions), **note})
@@ -327,9 +331,15 @@ class Session:
         self.actions.append(action)
         if action.seat == CHANCE:
             self.chance_index += 1
-        self.public_events += [e for e in events if e.visible_to is None]
+        public = [e for e in events if e.visible_to is None]
+        self.public_events += public
+        if self.fabulist is not None:  # the story holds what happened (rebuilt by every replay)
+            beat = Beat(step=len(self.actions) - 1, action=action, events=public,
+                        view=self.view(None))
+            self.memory.fabula = self.fabulist.feed(self.memory.fabula, beat)
         if len(self.actions) % SNAPSHOT_EVERY == 0:
-            self.snapshots[len(self.actions)] = (state, self.chance_index, len(self.public_events))
+            self.snapshots[len(self.actions)] = (state, self.chance_index, len(self.public_events),
+                                                 self.memory.fabula)
         return events
 
     def _step(self, action: Action, by: str, narration: str = "", source: str = "") -> None:
@@ -391,12 +401,22 @@ class Session:
         if not text:
             return
         told = sorted(self.memory.used - before)
-        row = {"type": "narration", "n": beat.step, "text": text, "told": told}
-        if resumed:
-            row["resumed"] = True
-        self._journal(row)
-        self.narrations.append((beat.step, text))
-        self.emit("narration", text)
+        ending, self.memory.epilogue = self.memory.epilogue, ""
+        rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]
+        if ending and ending in text:  # the told ending is a row of its own (STORY.md §4)
+            rest = " ".join(text.replace(ending, " ").split())
+            rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told}]
+                    if rest else []) + [
+                {"type": "narration", "n": beat.step, "text": ending, "kind": "epilogue",
+                 "particulars": list(self.memory.particulars), "told": [] if rest else told}]
+        for row in rows:
+            if resumed:
+                row["resumed"] = True
+            self._journal(row)
+            self.narrations.append((beat.step, row["text"]))
+            if row.get("kind") == "epilogue":
+                self.emit("heading", "Epilogue")
+            self.emit("narration", row["text"])
 
     # -- table talk and safety --------------------------------------------------------------------
     def say(self, seat: str, text: str) -> None:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.core.game import Action, Event, Game
 from companion.core.registry import game_module
 from companion.core.rng import derived_rng
+from companion.story.fabula import Fabula
 
 
 class DecisionRequest(BaseModel):
@@ -41,6 +42,7 @@ class DecisionRequest(BaseModel):
     summary: str = ""  # rolling summary of the story so far
     banned: list[str] = Field(default_factory=list)  # lines and X-carded topics: never mention
     veils: list[str] = Field(default_factory=list)  # may happen, but off-screen
+    fabula: str = ""  # the story so far as data, bounded (Fabula.digest): stakes, facts, threads
 
 
 class Decision(BaseModel):
@@ -73,6 +75,16 @@ class NarrationMemory:
     banned: list[str] = field(default_factory=list)
     veils: list[str] = field(default_factory=list)
     attempt: int = 0  # bumped when the last narration is rewound (X-card), for a fresh telling
+    fabula: Fabula = field(default_factory=Fabula)  # what the story holds (rebuilt by replay)
+    epilogue: str = ""  # set by story.epilogue when a beat tells the ending (the session journals
+    particulars: list[str] = field(default_factory=list)  # it as its own row, then clears both)
+
+    def taken_up(self, stake_id: str) -> None:
+        """A narration took up the stake ``stake_id`` (journaled with the sentences told)."""
+        self.used.add(f"stake-taken|{stake_id}")
+
+    def was_taken_up(self, stake_id: str) -> bool:
+        return f"stake-taken|{stake_id}" in self.used
 
     def allows(self, text: str) -> bool:
         """False when ``text`` mentions a banned or veiled topic (as a word, plurals too)."""

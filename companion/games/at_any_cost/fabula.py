@@ -1,0 +1,96 @@
+"""At Any Cost's story adapter: what each beat adds to the fabula (companion.story.fabula).
+
+* cast: the hero (``hero``), named and with the player's pronouns;
+* facts: ``hero:details`` (the player's sentence about the hero), ``anchor:ID`` (each Anchor kept,
+  in the player's words; ended when it is lost), ``answer:ID:N`` (answers to the Antagonist's
+  questions), ``place:ID`` (each place reached);
+* stakes: the Protagonist's own words on a move of a stage (``play ... -- TEXT``, ``sacrifice ...
+  -- TEXT``) state what the hero tries there, one stake per stage (``stage-N``, the first words
+  said in it); the stage's end resolves it: won when the Antagonist folds, lost when the hero
+  folds, mixed when the hero pays an Anchor to get past;
+* outcomes: each stage's result and its cost (the Anchor lost), by fold or sacrifice;
+* threads: each Anchor still held is a thread (``anchor:ID``, kind ``anchor``) the story may
+  close; the journey itself is one (``journey``) until the epilogue.
+"""
+from __future__ import annotations
+
+from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
+from companion.story import pronouns
+from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.voice import Beat
+
+SPOKEN = frozenset({"play", "sacrifice"})  # the Protagonist's moves whose words state a stake
+RESULT = {"antagonist_folded": "won", "protagonist_folded": "lost", "sacrifice": "mixed"}
+
+
+def feed(fabula: Fabula, beat: Beat) -> Fabula:
+    action = beat.action
+    stage = beat.view.get("stage") or 0
+    words = " ".join(action.text.split())
+    if words and action.seat == PROTAGONIST and action.kind in SPOKEN and stage:
+        sid = f"stage-{stage}"
+        if fabula.stake(sid) is None:
+            fabula = fabula.state_stake(sid, PROTAGONIST, words, about=sid, step=beat.step)
+        fabula = fabula.establish(f"said:{beat.step}", words, by=PROTAGONIST)
+    for event in beat.events:
+        fabula = _event(fabula, event.kind, event.data, beat)
+    return fabula
+
+
+def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
+    if kind == "hero_named":
+        return f.meet(Person(key=HERO, name=data["name"] or "the hero", role=PROTAGONIST))
+    if kind == "hero_pronouns":
+        hero = f.hero() or Person(key=HERO, name=data.get("name") or "the hero")
+        try:
+            said = pronouns.parse(data.get("pronouns") or "they")
+        except ValueError:
+            said = pronouns.THEY
+        return f.meet(hero.model_copy(update={"pronouns": said}))
+    if kind == "hero_described" and data.get("text"):
+        return f.establish("hero:details", data["text"], by=PROTAGONIST)
+    if kind == "map_dealt":
+        return f.at(place=data["first"], scene="setup").open_thread(
+            "journey", "journey", f"from {data['first']} to {data['last']}", beat.step)
+    if kind == "anchors_kept":
+        for a in data["anchors"]:
+            f = f.establish(f"anchor:{a}", "", by=PROTAGONIST).open_thread(
+                f"anchor:{a}", "anchor", a, beat.step)
+        return f
+    if kind == "anchor_answered":
+        return f.establish(f"anchor:{data['anchor']}", data["text"], by=PROTAGONIST)
+    if kind == "question_answered":
+        n = len(f.fact_keys("answer:"))
+        return f.establish(f"answer:{data['anchor']}:{n}", data["text"], by=PROTAGONIST)
+    if kind == "stage_begun":
+        return f.at(scene=f"stage-{data['stage']}")
+    if kind == "location_revealed":
+        return f.at(place=data["location"]).establish(f"place:{data['location']}",
+                                                      str(data["stage"]))
+    if kind == "antagonist_folded":
+        return _stage_end(f, data["stage"], "antagonist_folded", "", beat.step)
+    if kind == "anchor_sacrificed":
+        a = data["anchor"]
+        f = f.end_fact(f"anchor:{a}").close_thread(f"anchor:{a}")
+        return _stage_end(f, data["stage"], "protagonist_folded" if data.get("fold")
+                          else "sacrifice", a, beat.step)
+    if kind == "journey_ended":
+        if data.get("text"):
+            f = f.establish("ending", data["text"], by=PROTAGONIST)
+        return f.at(place=data["last"], scene="ending").close_thread("journey").end()
+    return f
+
+
+def _stage_end(f: Fabula, stage: int, result: str, anchor: str, step: int) -> Fabula:
+    won, lost = result == "antagonist_folded", result == "protagonist_folded"
+    kept = tuple(k.split(":", 1)[1] for k in f.fact_keys("anchor:", true=True))
+    f = f.record(Outcome(step=step, scene=f"stage-{stage}", kind="stage",
+                         winner=HERO if won else ANTAGONIST if lost else "",
+                         loser=ANTAGONIST if won else HERO if lost else "",
+                         lost=(anchor,) if anchor else (), kept=kept,
+                         by={"antagonist_folded": "fold", "protagonist_folded": "fold",
+                             "sacrifice": "sacrifice"}[result]))
+    sid = f"stage-{stage}"
+    if f.stake(sid) is not None:
+        f = f.resolve_stake(sid, RESULT[result], step)
+    return f

@@ -1,0 +1,317 @@
+"""The story layer (issue 22): storylets chosen by salience, stakes taken up, the epilogue, and the
+fabula rebuilt by replay (undo and resume tell the same story)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.core.game import Action
+from companion.session import AI, HUMAN, Session
+from companion.story.epilogue import epilogue
+from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.memory import sentences
+from companion.story.pronouns import SHE
+from companion.story.stakes import take_up, taken, tell_stake
+from companion.story.storylets import Library, StoryletError, refusals
+from companion.story.template import Character
+from companion.story.voice import NarrationMemory, OfflineVoice
+
+LINES = """
+[vocabulary]
+threat = "str"
+stake_about = "str"
+count = "int"
+
+[[storylet]]
+id = "raise.any"
+group = "raise"
+text = ["The trouble grows.", "It gets worse.", "Worse follows."]
+
+[[storylet]]
+id = "raise.loss"
+group = "raise"
+when = { threat = "loss" }
+text = "The {thing} is gone."
+
+[[storylet]]
+id = "raise.loss.supplies"
+group = "raise"
+when = { threat = "loss", stake_about = "supplies" }
+text = "The supplies {hero} swore to keep are gone."
+
+[[storylet]]
+id = "count.few"
+group = "count"
+when = { count = { max = 2 } }
+text = "Few."
+
+[[storylet]]
+id = "count.many"
+group = "count"
+when = { count = { min = 3 } }
+text = "Many."
+
+[[storylet]]
+id = "lru.a"
+group = "lru"
+text = ["A one.", "A two.", "A three."]
+
+[[storylet]]
+id = "lru.b"
+group = "lru"
+text = ["B one.", "B two.", "B three."]
+
+[[storylet]]
+id = "crown.held"
+group = "crown"
+when = { scene = "throne" }
+text = "The crown gleams in {hero}'s hands."
+requires = ["holds:crown"]
+
+[[storylet]]
+id = "crown.any"
+group = "crown"
+text = "The throne room is cold."
+"""
+
+HERO_WREN = Character(name="Wren", pronouns=SHE)
+
+
+def lib() -> Library:
+    return Library.from_toml(LINES, "test.toml")
+
+
+def memory(fabula: Fabula | None = None) -> NarrationMemory:
+    return NarrationMemory(seed=1, fabula=fabula or Fabula())
+
+
+def tell(library, group, when, mem, values=None, scene="s"):
+    return library.tell(group, when, values or {"hero": HERO_WREN, "thing": "food"}, mem, scene,
+                        random.Random(0))
+
+
+def test_a_storylets_conditions_select_it():
+    mem = memory()
+    assert tell(lib(), "count", {"count": 1}, mem) == "Few."
+    assert tell(lib(), "count", {"count": 5}, mem) == "Many."
+    assert tell(lib(), "raise", {"threat": "loss"}, mem) == "The food is gone."
+
+
+def test_the_most_specific_storylet_wins():
+    told = tell(lib(), "raise", {"threat": "loss", "stake_about": "supplies"}, memory())
+    assert told == "The supplies Wren swore to keep are gone."
+
+
+def test_least_recently_told_among_equals():
+    mem, order = memory(), []
+    for i in range(6):
+        order.append(tell(lib(), "lru", {}, mem, scene=f"scene-{i}")[0])
+    # two equals alternate: each is told again only after the other
+    assert all(a != b for a, b in zip(order, order[1:])), order
+    assert sorted(order) == ["A", "A", "A", "B", "B", "B"]
+
+
+def test_no_sentence_is_told_twice():
+    mem = memory()
+    said = [tell(lib(), "raise", {}, mem, scene=f"scene-{i}") for i in range(5)]
+    assert said[:3] and len(set(said[:3])) == 3 and said[3] == "" and said[4] == ""
+
+
+def test_an_unknown_condition_is_refused_at_load_naming_the_file_and_id():
+    bad = LINES + '\n[[storylet]]\nid = "oops"\ngroup = "raise"\nwhen = { weather = "rain" }\n' \
+                  'text = "Rain."\n'
+    with pytest.raises(StoryletError, match=r"test\.toml: storylet 'oops': unknown condition "
+                                            r"'weather'"):
+        Library.from_toml(bad, "test.toml")
+
+
+@pytest.mark.parametrize("extra, why", [
+    ('id = "x"\ngroup = "g"\nwhen = { count = "three" }\ntext = "T."', "not a int condition"),
+    ('id = "x"\ngroup = "g"\ntext = "T."\nrequires = ["maybe:crown"]', "expected one of"),
+    ('id = "raise.any"\ngroup = "g"\ntext = "T."', "used twice"),
+    ('id = "x"\ngroup = "g"\ntext = "{hero.whom} T."', "no such form"),
+    ('id = "x"\ngroup = "g"\ntext = "T."\ncolour = "red"', "colour"),
+])
+def test_bad_storylets_are_refused_at_load(extra, why):
+    with pytest.raises(StoryletError, match=why):
+        Library.from_toml(LINES + "\n[[storylet]]\n" + extra + "\n", "test.toml")
+
+
+def test_a_contradicting_line_is_refused_and_counted():
+    lost = Fabula().establish("crown", "the iron crown").end_fact("crown")
+    mem = memory(lost)
+    assert tell(lib(), "crown", {"scene": "throne"}, mem) == "The throne room is cold."
+    assert refusals(mem.used) == 1
+    held = memory(Fabula().establish("crown", "the iron crown"))
+    assert tell(lib(), "crown", {"scene": "throne"}, held) == "The crown gleams in Wren's hands."
+    assert refusals(held.used) == 0
+
+
+def test_the_core_vocabulary_comes_from_the_fabula():
+    text = """
+[[storylet]]
+id = "won"
+group = "after"
+when = { result = "won", stake = true }
+text = "Won, and something still at stake."
+[[storylet]]
+id = "plain"
+group = "after"
+text = "After."
+"""
+    library = Library.from_toml(text, "core.toml")
+    f = Fabula().state_stake("s1", "protagonist", "the child lives", step=1)
+    f = f.record(Outcome(step=2, kind="stage", winner=HERO))
+    assert tell(library, "after", {}, memory(f)) == "Won, and something still at stake."
+    assert tell(library, "after", {}, memory(Fabula())) == "After."
+
+
+def test_a_stake_is_taken_up_in_the_third_person_quoting_the_player():
+    stake = Fabula().state_stake("s", "protagonist", "I will bring the child home.").stakes[0]
+    won = take_up(stake, "won", HERO_WREN)
+    lost = take_up(stake, "lost", HERO_WREN)
+    assert won == "“I will bring the child home,” Wren had sworn, and so it came to pass."
+    assert "not to be" in lost and "“I will bring the child home,”" in lost
+    mem = memory()
+    first = tell_stake(stake, "won", HERO_WREN, mem, "s")
+    again = tell_stake(stake, "won", HERO_WREN, mem, "s")
+    assert first and again and first != again  # never one sentence twice
+    assert taken(mem.used) == {"s"} and mem.was_taken_up("s")
+    her = take_up(stake, "won", HERO_WREN, index=2)
+    assert "she keeps them" in her
+
+
+EPILOGUE = """
+[[storylet]]
+id = "open"
+group = "epilogue.open"
+text = "The road ends at {place.the}."
+[[storylet]]
+id = "kept"
+group = "epilogue.kept"
+text = ["{hero} still has {kept}.", "{kept} [stays:kept] with {hero.them}."]
+[[storylet]]
+id = "lost"
+group = "epilogue.lost"
+text = "{hero.their} {lost.bare} [is:lost] gone."
+[[storylet]]
+id = "turn"
+group = "epilogue.turn"
+text = "It turned at {turn.the}."
+[[storylet]]
+id = "close"
+group = "epilogue.close"
+text = "{hero.they} [goes] home changed."
+"""
+
+
+def test_the_epilogue_tells_five_sentences_with_particulars_and_the_stakes():
+    from companion.story.grammar import Phrase
+
+    library = Library.from_toml(EPILOGUE, "epilogue.toml")
+    f = Fabula().meet(Person(key=HERO, name="Wren", pronouns=SHE))
+    f = f.state_stake("s", "protagonist", "the ring comes home").resolve_stake("s", "won", 3)
+    values = {"hero": f.character(), "place": Phrase.parse("a: mill"),
+              "kept": [Phrase.parse("a: ring")], "lost": [Phrase.parse("a: dog")],
+              "turn": Phrase.parse("a: bridge")}
+    mem = memory(f)
+    text = epilogue(f, library, {}, values, mem, random.Random(1),
+                    particulars=("place", "kept", "lost", "turn"))
+    assert len(sentences(text)) >= 5, text
+    assert "She goes home changed." in text and "Her dog is gone." in text
+    assert "“The ring comes home,” Wren had sworn" in text
+    assert set(mem.particulars) >= {"mill", "ring", "dog", "bridge", "The ring comes home"}
+    assert mem.epilogue == text
+
+
+# -- the fabula in a session: fed after every step, rebuilt by replay ----------------------------
+def _game():
+    from companion.games.at_any_cost import GAME
+
+    return GAME
+
+
+def _play(tmp_path, moves: int):
+    game = _game()
+    s = Session.start(game, 4, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(game, 4), tmp_path / "j.jsonl")
+    s.advance()
+    policy = s.offline.policy
+    rng = random.Random(2)
+    for i in range(moves):
+        seat = s.human_turn()
+        if seat is None:
+            break
+        legal = s.legal(seat)
+        action = policy.choose(s.view(seat), seat, legal, rng)
+        if action.ask is not None:
+            action = action.with_text(s.offline.narrator.write(action, s.view(seat), s.memory)
+                                      or "Wren")
+        elif action.kind in ("play", "sacrifice"):
+            action = action.with_text(f"she holds on, move {i}")
+        s.submit(action)
+    return s
+
+
+def test_the_fabula_is_fed_by_the_adapter(tmp_path):
+    s = _play(tmp_path, 40)
+    f = s.memory.fabula
+    assert f.hero() is not None and f.hero().name
+    assert f.fact_keys("anchor:") and f.stakes
+    assert f.stakes[0].words.startswith("She holds on") or "holds on" in f.stakes[0].words
+
+
+def test_the_fabula_survives_undo_and_resume(tmp_path):
+    s = _play(tmp_path, 40)
+    path = s.journal.path
+    before = s.memory.fabula
+    s.undo()
+    after_undo = s.memory.fabula
+    assert after_undo != before or not before.stakes  # undo takes the last step's story back
+    s.close()
+    resumed, _ = Session.resume(path)
+    assert resumed.memory.fabula == after_undo  # the same story after replay
+    # a fresh replay of the same journal tells the same fabula as the live session had
+    live = _play(tmp_path / "again", 40)
+    path2 = live.journal.path
+    live.close()
+    again, _ = Session.resume(path2)
+    assert again.memory.fabula == live.memory.fabula
+
+
+def test_an_ai_decision_carries_the_fabula_digest(tmp_path):
+    seen = []
+    game = _game()
+
+    class Spy(OfflineVoice):
+        def decide(self, request, on_text=None, memory=None):
+            seen.append(request.fabula)
+            return super().decide(request, on_text, memory)
+
+    s = Session.start(game, 4, {"protagonist": AI, "antagonist": AI}, Spy(game, 4), None)
+    s.advance()
+    assert s.is_over()
+    assert any("Hero:" in d for d in seen) and all(len(d) <= 700 for d in seen)
+
+
+def test_a_game_without_an_adapter_has_an_empty_fabula():
+    from companion.core.registry import all_games, game_module
+
+    for game in all_games().values():
+        if game_module(game, "fabula") is None:
+            s = Session.start(game, 1, {seat: AI for seat in game.seats},
+                              OfflineVoice(game, 1), None)
+            s.advance(max_steps=20)
+            assert s.memory.fabula == Fabula()
+            break
+
+
+def test_undo_rebuilds_from_a_snapshot_with_its_fabula(tmp_path):
+    s = _play(tmp_path, 200)
+    assert len(s.actions) > 25 and s.snapshots  # snapshots were taken
+    whole = s.memory.fabula
+    s.undo()
+    s2, _ = Session.resume(s.journal.path)
+    assert s2.memory.fabula == s.memory.fabula
+    assert whole.hero() == s.memory.fabula.hero()
