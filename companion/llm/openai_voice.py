@@ -18,8 +18,11 @@ What can go wrong, and who owns it:
   closed; a complete, legal action is kept with the whole sentences told so far (if they pass the
   fidelity check), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
-* a server that stayed unreachable through the retries is not asked again for a minute (401, 403
-  and 404 answers: not again this session), so later moves do not each wait out the retries.
+* a server that stayed unreachable through the retries opens the circuit breaker (``breaker``):
+  the offline voice plays, at no cost, until a probe a while later finds the model answering again
+  (401, 403 and 404 answers: not again this session); one note when it opens, one when it closes.
+* text that looks like a credential in a reply never reaches the journal (``redact``): the
+  check refuses it as story, and every ledger row is redacted before it is returned.
 
 Every attempt is a ledger row in ``Decision.notes`` (the session journals them as ``llm`` rows).
 
@@ -42,8 +45,10 @@ from pydantic import ValidationError
 from companion.core.game import Game
 from companion.core.rng import derived_rng
 from companion.llm import checks, context, fidelity, ledger
+from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
+from companion.llm.redact import redact
 from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
                                   with_text_choices)
 from companion.llm.templates import TemplateError
@@ -51,9 +56,6 @@ from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemo
 
 HOLD_BACK = 48  # characters of a streamed narration held back: about six words, so an echo of
 # the instructions is caught before any of it shows
-REST = 20.0  # seconds the first rest after a transport failure lasts (doubled after each
-REST_DECISIONS = 2  # further failure, up to MAX_REST); or this many decisions, whichever ends first
-MAX_REST = 300.0
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 ELLIPSIS = " \u2026\n"
 
@@ -101,6 +103,7 @@ class _Screen:
         self.checker = checker
         self.instructions = instructions or checks.Instructions()
         self.kind = ""  # why the last Stop was raised: illegal | fidelity | miss
+        self.miss = ""  # and, for a miss, its kind (echo, repeat, meta, secret...)
         self.raw = ""  # the reply so far
         self.shown = ""  # narration shown in the current segment
         self.streamed = False
@@ -147,11 +150,11 @@ class _Screen:
         if problems:
             self.kind = "fidelity"
             raise Stop("the narration " + "; ".join(problems), raw)
-        copied = self.instructions.echo(narration, partial=partial)
-        if copied:
+        miss = checks.check("narration", narration, self.instructions, partial=True)
+        if miss is not None:  # stopped where its trouble starts, before that part is shown
             self.kind = "miss"
-            raise Stop(f'"narration" copies the instructions ("{copied}"): write the story\'s '
-                       "own words", raw)
+            self.miss = miss.kind
+            raise Stop(miss.reason, raw)
         if not partial:
             return  # complete: shown by finish() once the whole reply validates
         upto = len(narration) - max(check.longest, HOLD_BACK)
@@ -196,12 +199,9 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
-        # resting after a transport failure: (until when, until how many skipped decisions, why);
-        # permanent refusals (401/403/404) rest for the session
-        self.down: tuple[float, float, str] | None = None
-        self.skipped = 0  # decisions the offline voice played during the current rest
-        self.failures = 0  # transport failures in a row
+        self.breaker = Breaker(lambda: self.clock())  # open: the server is down, the offline voice plays
         self.answered = False  # the server has answered once this session (no longer cold)
+        self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
         self.clock = time.monotonic
         self._instructions = checks.instruction_text(game)
@@ -228,15 +228,20 @@ class OpenAIVoice:
         if len(request.legal) == 1 and request.legal[0].ask is None:
             # a forced move is no decision: no model call; the narrator tells it after it resolves
             return Decision(action=request.legal[0], source="offline")
+        decision = self._decide_once(request, on_text)
+        decision.notes = [redact(n) for n in decision.notes]  # no credential reaches the journal
+        return decision
+
+    def _decide_once(self, request: DecisionRequest,
+                     on_text: Callable[[str], None] | None) -> Decision:
         notes: list[dict[str, Any]] = []
-        probing = False
-        if self.down is not None:
-            until, decisions, why = self.down
-            if self.clock() < until and self.skipped < decisions:
-                self.skipped += 1
-                return self._fallback(request, notes, why)
-            probing = True  # the rest is over: this decision asks the model again
+        if self.breaker.open:
+            return self._fallback(request, notes, self.breaker.skip())
+        probing = self.breaker.probing  # the rest is over: one attempt, no back-off
+        attempts = getattr(self.client, "max_attempts", None)
         try:
+            if probing and attempts is not None:
+                self.client.max_attempts = 1
             decision = self._decide(request, on_text, notes)
             if decision.source == "model":  # what it told, so it is not told again
                 self.said += [t for t in (decision.action.text, decision.narration,
@@ -246,28 +251,33 @@ class OpenAIVoice:
             return self._fallback(request, notes, "stopped by Ctrl-C")
         except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
             return self._fallback(request, notes, f"internal error: {type(err).__name__}: {err}")
-        if probing and decision.source == "model" and self.down is None:
+        finally:
+            if attempts is not None:
+                self.client.max_attempts = attempts
+        if probing and self.answered_now:
             # said once: the session tells the player the model is back
+            skipped = self.breaker.succeeded()
             decision.notes.insert(0, self._row(
                 request, event="recovered",
-                reason=f"the model answers again (the offline voice played {self.skipped} "
+                reason=f"the model answers again (the offline voice played {skipped} "
                        "move(s) meanwhile)"))
-            self.skipped = 0
         return decision
 
-    def _rest(self, err: CallError) -> None:
-        """After a failure no retry fixed: rest, so later moves do not each wait it out; a bounded
-        rest (in seconds and in decisions) ends with the next decision asking again."""
-        if isinstance(err, Rejected) and err.permanent:
-            self.down = (float("inf"), float("inf"),
-                         f"the server refuses this session: {err.reason}")
-        elif isinstance(err, TransportError):
-            self.failures += 1
-            scale = 2 ** (self.failures - 1)
-            self.down = (self.clock() + min(MAX_REST, REST * scale),
-                         min(16, REST_DECISIONS * scale),
-                         f"the model was unreachable moments ago ({err.reason})")
-            self.skipped = 0
+    def _rest(self, err: CallError, request: DecisionRequest,
+              notes: list[dict[str, Any]]) -> None:
+        """After a failure no retry fixed: the breaker opens, so later moves do not each wait it
+        out (a journaled note says so); a probe later asks again."""
+        permanent = isinstance(err, Rejected) and err.permanent
+        if permanent or isinstance(err, TransportError):
+            rest = self.breaker.failed(err.reason, permanent=permanent)
+            notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
+                                   rest_s=None if permanent else round(rest)))
+
+    def _answered(self) -> None:
+        """The server answered (whatever the reply's worth): no longer cold, the breaker closed."""
+        self.answered = self.answered_now = True
+        if not self.breaker.probing:
+            self.breaker.succeeded()
 
     def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
         """What the prompt holds that a reply must not copy: what we wrote (templates, the
@@ -281,6 +291,7 @@ class OpenAIVoice:
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,
         notes: list[dict[str, Any]],
     ) -> Decision:
+        self.answered_now = False
         preferred = self._policy_choice(request)
         request = context.shortlist(request, preferred)
         try:
@@ -330,20 +341,20 @@ class OpenAIVoice:
                 return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
             except Stop as err:
                 self._account(err.notes, request, attempt, notes)
-                self.answered, self.failures, self.down = True, 0, None
+                self._answered()
                 raw, finish, rows = err.text, "stopped", err.notes
                 kind, error = screen.kind or "illegal", err.reason
                 self._mark(rows, kind, error)
+                miss_kind = screen.miss if kind == "miss" else "fidelity"
                 if kind != "illegal":
                     notes.append(self._row(request, event="miss", field="narration",
-                                           kind="echo" if kind == "miss" else "fidelity",
-                                           reason=error[:300], attempt=attempt))
+                                           kind=miss_kind, reason=error[:300], attempt=attempt))
                 screen.abandon()
                 salvaged = self._salvage(raw, request) if kind != "illegal" else None
                 if salvaged is not None:  # a legal move whose narration was stopped
                     salvaged.narration = salvaged.speech = ""
                     misses = self._misses(salvaged, request, checker, instructions)
-                    misses["narration"] = ("echo" if kind == "miss" else "fidelity", error)
+                    misses["narration"] = (miss_kind, error)
                     kept = (salvaged, misses)
             except CallError as err:
                 self._account(err.notes, request, attempt, notes)
@@ -360,13 +371,13 @@ class OpenAIVoice:
                     notes.append(self._row(request, event="retry", reason=f"first call: {err.reason}"
                                            "; a cold server may be loading its model"))
                     continue
-                self._rest(err)
+                self._rest(err, request, notes)
                 if kept is not None:
                     break
                 return self._fallback(request, notes, err.reason)
             else:
                 self._account(rows, request, attempt, notes)
-                self.answered, self.failures, self.down = True, 0, None
+                self._answered()
                 reply, kind, error = self._validate(raw, finish, request)
                 if reply is not None:
                     misses = self._misses(reply, request, checker, instructions)
