@@ -44,20 +44,18 @@ from pydantic import ValidationError
 
 from companion.core.game import Game
 from companion.core.rng import derived_rng
-from companion.llm import checks, context, fidelity, ledger
+from companion.llm import calibration, checks, context, fidelity, ledger
 from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
 from companion.llm.redact import redact
+from companion.llm.screen import ELLIPSIS, Screen  # noqa: F401 - ELLIPSIS: the voice's API
 from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
                                   with_text_choices)
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
-HOLD_BACK = 48  # characters of a streamed narration held back: about six words, so an echo of
-# the instructions is caught before any of it shows
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
-ELLIPSIS = " \u2026\n"
 
 
 def make_voice(game: Game, seed: int, settings: Settings):
@@ -88,95 +86,6 @@ def _trimmed(reply: Reply, request: DecisionRequest) -> Reply:
     return reply
 
 
-class _Screen:
-    """Streams a reply's narration to ``on_text`` as it grows, once its action is known legal."""
-
-    def __init__(
-        self,
-        on_text: Callable[[str], None] | None,
-        n_legal: int,
-        checker: Callable[[int], fidelity.Checker],
-        instructions: checks.Instructions | None = None,
-    ) -> None:
-        self.on_text = on_text
-        self.n_legal = n_legal
-        self.checker = checker
-        self.instructions = instructions or checks.Instructions()
-        self.kind = ""  # why the last Stop was raised: illegal | fidelity | miss
-        self.miss = ""  # and, for a miss, its kind (echo, repeat, meta, secret...)
-        self.raw = ""  # the reply so far
-        self.shown = ""  # narration shown in the current segment
-        self.streamed = False
-
-    def _emit(self, text: str) -> None:
-        if text and self.on_text is not None:
-            self.streamed = True
-            try:
-                self.on_text(text)
-            except Exception:  # noqa: BLE001 - a display problem must not lose the decision
-                self.on_text = None
-
-    def abandon(self) -> None:
-        """The narration shown so far will not be used: end its line."""
-        if self.shown:
-            self._emit(ELLIPSIS)
-        self.shown = ""
-
-    def feed(self, raw: str) -> None:
-        if not raw.startswith(self.raw):  # the client started over (a transport retry)
-            self.abandon()
-        self.raw = raw
-        try:
-            fields, cut, _ = parse_partial(raw)
-        except ValueError:
-            return  # not JSON (yet, or at all): the final validation says why
-        action = fields.get("action")
-        if action is None:
-            return
-        try:
-            number = Reply._number(action)
-            number = int(number)
-        except (TypeError, ValueError):
-            return
-        if not 1 <= number <= self.n_legal:
-            self.kind = "illegal"
-            raise Stop(f"action {number} is not one of the legal actions (1-{self.n_legal})", raw)
-        narration = fields.get("narration")
-        if not isinstance(narration, str):
-            return
-        check = self.checker(number)
-        partial = cut == "narration"
-        problems = check.problems(narration, partial=partial)
-        if problems:
-            self.kind = "fidelity"
-            raise Stop("the narration " + "; ".join(problems), raw)
-        miss = checks.check("narration", narration, self.instructions, partial=True)
-        if miss is not None:  # stopped where its trouble starts, before that part is shown
-            self.kind = "miss"
-            self.miss = miss.kind
-            raise Stop(miss.reason, raw)
-        if not partial:
-            return  # complete: shown by finish() once the whole reply validates
-        upto = len(narration) - max(check.longest, HOLD_BACK)
-        upto = narration.rfind(" ", 0, max(upto, 0) + 1)
-        if upto > len(self.shown) and narration.startswith(self.shown):
-            self._emit(narration[len(self.shown):upto])
-            self.shown = narration[:upto]
-
-    def finish(self, narration: str) -> None:
-        """Make the screen show the accepted narration: the rest of it, or all of it again if
-        what was shown differs; if more was shown (a reply cut short), end that line."""
-        lead = self.shown.lstrip()
-        if narration and narration.startswith(lead):
-            self._emit(narration[len(lead):])
-            self.shown = ""
-        elif narration and lead.startswith(narration):
-            self.abandon()
-        else:
-            self.abandon()
-            self._emit(narration)
-
-
 class OpenAIVoice:
     """An AI seat voiced by a language model, with the offline voice as its fallback."""
 
@@ -205,6 +114,10 @@ class OpenAIVoice:
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
         self.clock = time.monotonic
         self._instructions = checks.instruction_text(game)
+        # how much the model writes: free | storylet | slots (schema.VOICE_MODES), and why
+        self.mode, self.mode_source = calibration.resolve(settings)
+        self.mode_said = False  # the journal records the mode once, with the first call
+        self.pending: tuple[Any, str] | None = None  # storylet mode: (action key, its sentence)
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -212,7 +125,15 @@ class OpenAIVoice:
         self.spent += ledger.tokens_spent(rows)
 
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
-        return self.offline.narrate(beat, memory)
+        """The offline narrator's telling (its storylets); in storylet mode, the model's one
+        sentence for the move it chose follows it."""
+        text = self.offline.narrate(beat, memory)
+        pending, self.pending = self.pending, None
+        if pending is not None and pending[0] == beat.action.key():
+            sentence = pending[1]
+            if memory.allows(sentence) and sentence not in text:
+                text = f"{text} {sentence}".strip()
+        return text
 
     @property
     def budget_left(self) -> int | None:
@@ -228,7 +149,17 @@ class OpenAIVoice:
         if len(request.legal) == 1 and request.legal[0].ask is None:
             # a forced move is no decision: no model call; the narrator tells it after it resolves
             return Decision(action=request.legal[0], source="offline")
+        self.pending = None
         decision = self._decide_once(request, on_text)
+        if not self.mode_said and decision.notes:
+            self.mode_said = True
+            decision.notes.insert(0, self._row(request, event="voice", voice_mode=self.mode,
+                                               reason=f"voice mode {self.mode} "
+                                                      f"({self.mode_source})"))
+        if self.mode == "storylet" and decision.source == "model" and decision.narration:
+            # told after the narrator's storylet for the beat (narrate), never streamed alone
+            self.pending = (decision.action.key(), decision.narration)
+            decision.narration = ""
         decision.notes = [redact(n) for n in decision.notes]  # no credential reaches the journal
         return decision
 
@@ -295,7 +226,7 @@ class OpenAIVoice:
         preferred = self._policy_choice(request)
         request = context.shortlist(request, preferred)
         try:
-            messages = context.build_messages(request, self.title)
+            messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}
@@ -309,9 +240,11 @@ class OpenAIVoice:
             return checkers[number]
 
         instructions = self._instructions_for(request)
-        screen = _Screen(on_text, len(request.legal), checker, instructions)
-        schema = reply_schema(request.legal)
-        grammar = reply_schema(request.legal, lengths=True)
+        # only a free narration is streamed: a storylet-mode sentence follows the narrator's
+        screen = Screen(on_text if self.mode == "free" else None, len(request.legal), checker,
+                         instructions)
+        schema = reply_schema(request.legal, mode=self.mode)
+        grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
@@ -440,7 +373,7 @@ class OpenAIVoice:
         return out
 
     def _keep(self, request: DecisionRequest, reply: Reply, misses: dict[str, tuple[str, str]],
-              error: str, notes: list[dict[str, Any]], screen: _Screen) -> Decision:
+              error: str, notes: list[dict[str, Any]], screen: Screen) -> Decision:
         """The model's legal move, with the words that failed replaced: a text by the offline
         narrator's, a narration or speech by nothing (the narrator tells the move)."""
         action = reply.action_for(request.legal)
@@ -510,7 +443,7 @@ class OpenAIVoice:
             return None
 
     def _cut_short(
-        self, request: DecisionRequest, err: CallError, screen: _Screen,
+        self, request: DecisionRequest, err: CallError, screen: Screen,
         checker: Callable[[int], fidelity.Checker], notes: list[dict[str, Any]],
     ) -> Decision | None:
         """Keep what is valid of a reply cut short (Ctrl-C, the time bound, a dropped stream): a

@@ -45,7 +45,7 @@ def test_every_fallback_while_open_says_why(game, settings, fake, request_for):
     voice.answered = True
     fake.enqueue(TransportError("timed out (after 2 attempt(s))"))
     rows = [n for s in range(1, 6) for n in voice.decide(request_for(step=s)).notes]
-    assert [r["event"] for r in rows] == ["call", "breaker"] + ["fallback"] * 5
+    assert [r["event"] for r in rows] == ["voice", "call", "breaker"] + ["fallback"] * 5
     assert all("timed out" in r["reason"] for r in rows if r["event"] == "fallback")
 
 
