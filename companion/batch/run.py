@@ -22,6 +22,7 @@ from companion.batch.manifest import Manifest, journal_name
 from companion.core.game import Game
 from companion.llm.ledger import tokens_spent
 from companion.session import AI, Session
+from companion.session.bound import Progress
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, Voice
 
 VoiceFactory = Callable[[Game, int], Voice]
@@ -123,6 +124,7 @@ class Batch:
         voice = CountingVoice(self.make_voice(self.game, seed), self.stats)
         session = Session.start(self.game, seed, self.seats(), voice, partial,
                                 options=self.options)
+        progress = Progress(session)
         try:
             while not session.is_over():
                 if self.stop.is_set():
@@ -131,6 +133,10 @@ class Batch:
                 session.advance(max_steps=1)
                 if len(session.actions) == before:
                     raise RuntimeError("the game stopped before its end with no seat to move")
+                reason = progress.step()
+                if reason:  # journaled; the manifest records the journal as it ended
+                    session.note(reason)
+                    break
         finally:
             session.close()
         return self.manifest.finish(partial, self.game, seed, session.state)

@@ -26,8 +26,25 @@ def norm(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
 
+def is_number(word: str) -> bool:
+    """A number as a player types one: ASCII digits only (not ``-3``, ``+1``, ``²`` or ``٣``)."""
+    return re.fullmatch(r"[0-9]+", word) is not None
+
+
+_SIGNED = re.compile(r"(?:^|[\s,])([+-]+[0-9]+)")
+
+
+def no_signed_numbers(text: str, what: str) -> None:
+    """``play -3`` is not card 3: a number is digits only, and a sign is refused, not dropped."""
+    m = _SIGNED.search(text)
+    if m:
+        raise CommandError(f"{m[1]!r} is not a {what} number: numbers are digits only",
+                           "1, 2, 3 ...")
+
+
 def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
     """The id whose name ``text`` names (whole name, id, or a unique prefix of either)."""
+    no_signed_numbers(text, what)
     key = norm(text)
     if not key:
         raise CommandError(f"name a {what}", sorted(choices))
@@ -50,7 +67,8 @@ def match_many(text: str, choices: Mapping[str, str], what: str,
                numbered: list[str] | None = None) -> list[str]:
     """Several names: comma-separated, or space-separated whole names/numbers, greedily."""
     text = text.strip()
-    if not text:
+    no_signed_numbers(text, what)
+    if not norm(text):  # nothing named: "", ",", "éé" (no letter or digit a name is made of)
         raise CommandError(f"name at least one {what}", sorted(choices))
     if "," in text:
         return [_entry(part, choices, what, numbered) for part in text.split(",") if part.strip()]

@@ -13,8 +13,14 @@ Decisions:
   with tables), never by string replacement, with a small stylesheet inlined and the game's
   pictures (its ``svg`` hook: At Any Cost's map) inlined as SVG.
 * The Markdown opens with YAML front matter (game, seed, hero, outcome...) for Obsidian and
-  GitHub, and holds no raw HTML but ``<sub>`` for small print; every text from the table has its
-  angle brackets escaped, so a player's words can never become markup.
+  GitHub, and holds no raw HTML but ``<sub>`` for small print, which we write around the text.
+* One escaping rule, wherever a text lands: everything from the table (narration, tellings,
+  ``say``, headings, small print) and everything a game writes as its own Markdown (front matter,
+  closing, interludes: where its hero's details, Anchor answers, palette, elements and Traits are)
+  is cleaned of control characters and escape sequences and has its ``<`` written ``&lt;`` (outside
+  code blocks, where Markdown shows it as it is), so no text can become a tag. The HTML page is
+  built from the blocks: markdown-it with ``html`` off renders each (any ``<`` left is text), and
+  our own tags (``<sub>``, figures) are written around them, never parsed from a string.
 * Nothing here reads a clock, so the same journal always renders to the same bytes.
 """
 from __future__ import annotations
@@ -26,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from companion.core.clean import clean
 from companion.core.game import Action, Event, RuleError
 from companion.core.registry import game_module, get_game
 from companion.journal.store import JournalError, read, timeline
@@ -152,6 +159,9 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 flush()
                 add(("closing", extra))
     flush()
+    for row in t.rows:  # a line for the reader from outside the game: why an autoplay stopped
+        if row["type"] == "notice" and row.get("text"):
+            add(("note", row["text"]))
     if over:
         closing = hooks.closing(final)
         if closing:
@@ -183,37 +193,77 @@ def _seer(game) -> str:
 
 
 def _md_escape(text: str) -> str:
-    return text.replace("<", "&lt;").replace(">", "&gt;")
+    """A text from the table, as Markdown: no control characters, no tag."""
+    return clean(text).replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _md_guard(markdown: str) -> str:
+    """A game's own Markdown (its lists, tables and code blocks hold player text): cleaned, and
+    every ``<`` outside a fenced code block written ``&lt;``. A game writes no HTML of its own."""
+    out, fence = [], ""
+    for line in clean(markdown).split("\n"):
+        mark = line.lstrip()[:3]
+        if mark in ("```", "~~~") and (not fence or mark == fence):
+            fence = "" if fence else mark
+        elif not fence:
+            line = line.replace("<", "&lt;")
+        out.append(line)
+    return "\n".join(out)
 
 
 def _yaml(facts: dict[str, Any]) -> str:
-    """Front matter: JSON values are YAML too, so every value is quoted safely."""
+    """Front matter: JSON values are YAML too, so every value is quoted safely (a ``<`` as
+    ``\\u003c``, which both read back as ``<``: no tag even in the file's source)."""
     lines = ["---"]
     for key, value in facts.items():
-        lines.append(f"{key}: {json.dumps(value, ensure_ascii=False)}")
+        text = json.dumps(_cleaned(value), ensure_ascii=False).replace("<", "\\u003c")
+        lines.append(f"{key}: {text}")
     return "\n".join(lines + ["---"])
+
+
+def _cleaned(value: Any) -> Any:
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, list):
+        return [_cleaned(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _cleaned(v) for k, v in value.items()}
+    return value
 
 
 def _markdown_body(s: Story) -> list[str]:
     out: list[str] = []
     for kind, text in s.blocks:
-        if kind == "title":
-            out += [f"# {_md_escape(text)}", ""]
-        elif kind == "meta":
-            out += [f"<sub>{_md_escape(text)}</sub>", ""]
-        elif kind == "heading":
-            out += [f"## {_md_escape(text)}", ""]
-        elif kind in ("narration", "player"):
-            out += [_md_escape(text), ""]
-        elif kind == "said":
-            out += ["> " + _md_escape(text), ""]
-        elif kind == "small":
-            out += ["<sub>" + _md_escape(text).replace("\n", " · ") + "</sub>", ""]
-        elif kind == "note":
-            out += [f"*{_md_escape(text)}*", ""]
-        elif text:  # front matter and closing: the game's own Markdown
-            out += [text, ""]
+        out += _markdown_block(kind, text)
     return out
+
+
+def _small(kind: str, text: str) -> str | None:
+    """The Markdown inside a block of small print (the meta line too), or None for another kind."""
+    if kind == "meta":
+        return _md_escape(text)
+    if kind == "small":
+        return _md_escape(text).replace("\n", " · ")
+    return None
+
+
+def _markdown_block(kind: str, text: str) -> list[str]:
+    small = _small(kind, text)
+    if small is not None:
+        return [f"<sub>{small}</sub>", ""]
+    if kind == "title":
+        return [f"# {_md_escape(text)}", ""]
+    if kind == "heading":
+        return [f"## {_md_escape(text)}", ""]
+    if kind in ("narration", "player"):
+        return [_md_escape(text), ""]
+    if kind == "said":
+        return ["> " + _md_escape(text), ""]
+    if kind == "note":
+        return [f"*{_md_escape(text)}*", ""]
+    if text:  # front matter and closing: the game's own Markdown
+        return [_md_guard(text), ""]
+    return []
 
 
 def render_markdown(path: Path, viewer: str | None = None, reveal: bool = False) -> str:
@@ -239,7 +289,7 @@ def render_text(path: Path, viewer: str | None = None) -> list[tuple[str, str]]:
             out.append(("info", text.replace("`", "")))
         elif text:
             out.append(("info", _plain(text)))
-    return out
+    return [(kind, clean(text)) for kind, text in out]  # no terminal escape reaches a screen
 
 
 def _plain(markdown: str) -> str:
@@ -280,8 +330,8 @@ def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> 
     from markdown_it import MarkdownIt
 
     s = story(path, viewer, reveal)
-    md = MarkdownIt("commonmark", {"html": True}).enable("table")
-    body = md.render("\n".join(_markdown_body(s)))
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    body = _html_body(s, md)
     if s.svg:
         figure = f"<figure>{s.svg}<figcaption>The road</figcaption></figure>\n"
         at = body.find("<h2>")
@@ -292,6 +342,19 @@ def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> 
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{html.escape(title)}</title>\n<style>\n{STYLE}\n</style>\n</head>\n"
             f"<body>\n<main>\n{body}</main>\n</body>\n</html>\n")
+
+
+def _html_body(s: Story, md) -> str:
+    """The blocks as HTML: each block's Markdown through markdown-it (raw HTML off: a ``<`` is
+    text), the small print wrapped in our own ``<sub>`` around it."""
+    parts = []
+    for kind, text in s.blocks:
+        small = _small(kind, text)
+        if small is not None:
+            parts.append(f"<p><sub>{md.renderInline(small)}</sub></p>\n")
+        else:
+            parts.append(md.render("\n".join(_markdown_block(kind, text))))
+    return "".join(parts)
 
 
 def render_jsonl(path: Path) -> str:

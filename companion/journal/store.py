@@ -6,11 +6,17 @@ cuts the timeline back, and the undone rows stay in the file. The one exception 
 (the process died mid-write), which is cut off, with a warning, before new rows are appended.
 
 Row types: header, action, narration, say, undo, x, retract, safety, llm, notice.
+
+A journal is owned by one process at a time: ``create`` and ``reopen`` take an OS lock on the file
+(``flock``, not waiting) and hold it until ``close`` (or the process's end, a kill included). A
+second process that would write it is refused with one line naming the holder's pid, so two
+sessions can never interleave their rows in one file.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +26,83 @@ SCHEMA = 1
 
 class JournalError(Exception):
     pass
+
+
+class JournalExists(JournalError):
+    """The path already holds a journal (``autoplay --force`` may overwrite it)."""
+
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no lock (one process per journal is then up to the player)
+    fcntl = None  # type: ignore[assignment]
+
+
+def _acquire(path: Path) -> int | None:
+    """Open ``path`` for the lock and take it, without waiting; returns the descriptor to hold."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except IsADirectoryError:
+        raise JournalError(f"{path} is a folder, not a journal file") from None
+    except FileNotFoundError:
+        raise JournalError(f"no journal at {path}") from None
+    except OSError as err:
+        raise JournalError(f"cannot open the journal {path}: {err.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        pid = holder(path, fd)
+        os.close(fd)
+        who = f"another companion process (pid {pid})" if pid else "another companion process"
+        raise JournalError(f"{path} is open in {who}: one session writes a journal at a time; "
+                           "finish or quit that one first") from None
+    return fd
+
+
+def holder(path: Path, fd: int | None = None) -> int | None:
+    """The pid holding the lock on ``path`` (Linux reads it from /proc/locks; None elsewhere)."""
+    try:
+        st = os.fstat(fd) if fd is not None else os.stat(path)
+        with open("/proc/locks", encoding="ascii") as f:
+            table = f.read()
+    except OSError:
+        return None
+    dev = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for line in table.splitlines():
+        m = re.match(r"\d+:\s+FLOCK\s+\S+\s+WRITE\s+(\d+)\s+(\S+)\s", line)
+        if m and m[2] == dev:
+            return int(m[1])
+    return None
+
+
+def is_journal(path: Path) -> bool:
+    """Whether ``path`` is a file whose first line is a companion journal's header."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(1 << 20)
+        row = json.loads(first)
+    except (OSError, ValueError):
+        return False
+    return isinstance(row, dict) and row.get("type") == "header" and "game" in row
+
+
+def claim(path: Path) -> None:
+    """``--force``: empty an existing journal to write a new one over it; refused for a file that
+    is not a journal, and for a journal another process holds."""
+    if not is_journal(path):
+        raise JournalError(f"{path} is not a companion journal: --force overwrites only a "
+                           "journal; name a new file")
+    fd = _acquire(path)
+    try:
+        with open(path, "r+b") as f:
+            f.truncate(0)
+    except OSError as err:
+        raise JournalError(f"cannot overwrite the journal {path}: {err.strerror}") from None
+    finally:
+        if fd is not None:
+            os.close(fd)
 
 
 @dataclass
@@ -65,32 +148,62 @@ _GLOBAL = {"safety", "x", "llm", "notice"}
 
 
 class Journal:
-    def __init__(self, path: Path, handle) -> None:
+    def __init__(self, path: Path, handle, lock: int | None = None) -> None:
         self.path = path
         self._f = handle
+        self._lock = lock  # the descriptor holding the OS lock, until close
 
     @classmethod
     def create(cls, path: Path, header: dict[str, Any]) -> "Journal":
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path = Path(path)
+        if path.is_dir():
+            raise JournalError(f"{path} is a folder: name a journal file (e.g. {path}/story.jsonl)")
         if path.exists() and path.stat().st_size > 0:
-            raise JournalError(f"{path} already exists: resume it with `companion resume {path}`")
-        journal = cls(path, open(path, "a", encoding="utf-8"))
+            raise _exists(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(path, "a", encoding="utf-8")
+        except OSError as err:
+            raise JournalError(f"cannot write the journal {path}: {err.strerror}") from None
+        try:
+            lock = _acquire(path)
+        except JournalError:
+            handle.close()
+            raise
+        if os.fstat(handle.fileno()).st_size > 0:  # another process wrote it just now
+            handle.close()
+            if lock is not None:
+                os.close(lock)
+            raise _exists(path)
+        journal = cls(path, handle, lock)
         journal.append({**header, "type": "header", "schema": SCHEMA})
         return journal
 
     @classmethod
     def reopen(cls, path: Path) -> tuple["Journal", dict[str, Any], list[dict[str, Any]], str]:
         """Open for appending; returns (journal, header, rows, warning or "")."""
-        header, rows, good_bytes, warning = read(path)
-        with open(path, "r+b") as f:
-            if good_bytes < path.stat().st_size:
-                f.truncate(good_bytes)  # cut the torn tail so new rows start on a clean line
-            size = f.seek(0, os.SEEK_END)
-            if size:
-                f.seek(size - 1)
-                if f.read(1) != b"\n":
-                    f.write(b"\n")
-        return cls(path, open(path, "a", encoding="utf-8")), header, rows, warning
+        path = Path(path)
+        lock = _acquire(path)  # before reading: a writer's half-written line is not torn
+        try:
+            header, rows, good_bytes, warning = read(path)
+            with open(path, "r+b") as f:
+                if good_bytes < path.stat().st_size:
+                    f.truncate(good_bytes)  # cut the torn tail so new rows start on a clean line
+                size = f.seek(0, os.SEEK_END)
+                if size:
+                    f.seek(size - 1)
+                    if f.read(1) != b"\n":
+                        f.write(b"\n")
+            handle = open(path, "a", encoding="utf-8")
+        except OSError as err:
+            if lock is not None:
+                os.close(lock)
+            raise JournalError(f"cannot write the journal {path}: {err.strerror}") from None
+        except JournalError:
+            if lock is not None:
+                os.close(lock)
+            raise
+        return cls(path, handle, lock), header, rows, warning
 
     def append(self, row: dict[str, Any]) -> None:
         self._f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
@@ -100,6 +213,15 @@ class Journal:
     def close(self) -> None:
         if not self._f.closed:
             self._f.close()
+        if self._lock is not None:
+            os.close(self._lock)
+            self._lock = None
+
+
+def _exists(path: Path) -> JournalError:
+    if is_journal(path):
+        return JournalExists(f"{path} already exists: resume it with `companion resume {path}`")
+    return JournalError(f"{path} already exists and is not a companion journal: name a new file")
 
 
 def read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], int, str]:
@@ -111,6 +233,8 @@ def read(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]], int, str]:
         raise JournalError(f"no journal at {path}") from None
     except IsADirectoryError:
         raise JournalError(f"{path} is a folder, not a journal file") from None
+    except OSError as err:
+        raise JournalError(f"cannot read the journal {path}: {err.strerror}") from None
     lines = blob.split(b"\n")
     rows: list[dict[str, Any]] = []
     good = 0

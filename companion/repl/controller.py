@@ -26,7 +26,8 @@ from companion.repl.ending import show_ending
 from companion.repl.hints import program
 from companion.session import Session
 from companion.story import names
-from companion.core.verbs import CommandError
+from companion.core.clean import NOTE, clean_line
+from companion.core.verbs import CommandError, is_number
 
 Out = Callable[[str, str], None]
 
@@ -144,6 +145,9 @@ class Controller:
 
     # -- handling a line --------------------------------------------------------------------------
     def handle(self, line: str) -> None:
+        line, removed = clean_line(line)  # before a word of it is stored anywhere
+        if removed:
+            self.out("notice", NOTE)
         try:
             self._handle(line)
         except RuleError as err:
@@ -218,6 +222,7 @@ class Controller:
         self._submit([action.with_text(text)])
 
     def _game_verb(self, verb: str, rest: str) -> None:
+        self._no_trailing_words(verb, rest)
         show = self.cmds.show  # a game's show may read the rest of the line (map outdoors)
         shown = show(verb, self.view(), rest.strip()) if "rest" in \
             inspect.signature(show).parameters else show(verb, self.view())
@@ -235,6 +240,19 @@ class Controller:
             raise RuleError("game over", "the story is finished; nothing more can be played")
         actions = self.cmds.parse(verb, rest, self.view(), self.legal(), self.seat)
         self._submit(actions)
+
+    def _no_trailing_words(self, verb: str, rest: str) -> None:
+        """A verb whose form takes nothing (``done``, ``search``, ``hand``) refuses words after
+        it, with its form, rather than playing the move and dropping them; words after ``--``
+        are the telling any move may carry. (A verb with ``[-- TEXT]`` in its form reads its
+        line itself: some take the words as their story text.)"""
+        usage = {**self.cmds.VERBS, **self.game_verbs()}[verb][0]
+        if usage.strip() != verb:
+            return
+        head = rest.split("--", 1)[0].strip()
+        if head:
+            raise CommandError(f"{verb} takes nothing after it, not {head!r} (words for the "
+                               f"story go after --: {verb} -- {head})", usage)
 
     def _submit(self, actions: list[Action], by: str = "human") -> None:
         actions = [_named(a) for a in actions]
@@ -310,7 +328,7 @@ class Controller:
     def _v_do(self, rest: str) -> None:
         head, _, text = rest.partition("--")
         head = head.strip()
-        if not head.isdigit():
+        if not is_number(head):
             raise CommandError(f"do needs a move number, got {head!r}", "do N (see actions)")
         legal = self.legal()
         k = int(head)

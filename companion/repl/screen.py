@@ -5,6 +5,7 @@ import shutil
 import sys
 import textwrap
 
+from companion.core.clean import clean
 from companion.repl.hints import program
 
 WIDTH = min(96, shutil.get_terminal_size((96, 24)).columns - 2)
@@ -61,6 +62,7 @@ class Screen:
         self._streamed = ""  # the last finished stream, until its narration is reported
 
     def __call__(self, kind: str, text: str) -> None:
+        text = clean(text)  # a player's or a model's text never drives the terminal
         if kind == "stream":
             if not self._open:
                 self._write("  ")

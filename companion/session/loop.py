@@ -483,6 +483,12 @@ class Session:
         if self.journal is not None:
             self.journal.append(row)
 
+    def note(self, text: str) -> None:
+        """A line for the reader from outside the game (why an autoplay stopped): journaled as a
+        notice row, and shown."""
+        self._journal({"type": "notice", "n": len(self.actions) - 1, "text": text})
+        self.emit("notice", text)
+
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()

@@ -7,7 +7,7 @@ is shown with its cost spelled out (which Asset, which Trait, paid when) before 
 from __future__ import annotations
 
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError, match_one
+from companion.core.verbs import CommandError, match_one, is_number
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, PRONOUNS
 from companion.games.becoming.render import sheet
@@ -118,9 +118,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return [Action(seat=seat, kind="invoke", args={"asset": aid}, text=text)]
     if verb == "done":
         kind = "gathered" if "gathered" in kinds else "ready"
-        return [Action(seat=seat, kind=kind, text=text)]
+        return [Action(seat=seat, kind=kind, text=text or head)]  # done WORDS: the stakes
     if verb == "moon":
-        return [Action(seat=seat, kind="moon", text=text)]
+        return [Action(seat=seat, kind="moon", text=text or head)]
     if verb in ("accept", "reject"):
         offers = [a for a in legal if a.kind == verb]
         if not offers:
@@ -149,7 +149,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
                                                      "asset": aid})]
     if verb == "offer":
         parts = head.split()
-        if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ("now", "later"):
+        if len(parts) != 2 or not is_number(parts[0]) or parts[1] not in ("now", "later"):
             raise CommandError("say how many dice and when the price is paid", "offer 2 now")
         timing = "immediate" if parts[1] == "now" else "delayed"
         return [Action(seat=seat, kind="offer", args={"dice": int(parts[0]), "timing": timing},

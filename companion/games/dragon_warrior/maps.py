@@ -223,7 +223,7 @@ def map_text(view: dict, which: str = "") -> str:
         return outdoors_text(view)
     if which.startswith("dun") or which.startswith("floor"):
         parts = which.split()
-        floor = int(parts[-1]) if parts[-1].isdigit() else None
+        floor = int(parts[-1]) if parts[-1].isascii() and parts[-1].isdigit() else None
         return dungeon_text(view, floor=floor)
     name = which.removeprefix("town").strip()  # "map town Dunmarrow": another town's map
     for t in towns(view) if name else ():

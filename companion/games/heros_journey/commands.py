@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError, match_one, norm
+from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import SUITS, hero_name, rules, story
 from .render import cname
@@ -162,7 +162,7 @@ def _multiword() -> list[tuple[str, str]]:
 
 
 def _fits(word: str, names: set[str]) -> bool:
-    if word.isdigit():  # a number is exact: a bid of 1 is not a bid of 10
+    if is_number(word):  # a number is exact: a bid of 1 is not a bid of 10
         return word in names
     return any(n == word or n.startswith(word) or word in n.split() for n in names)
 
@@ -205,7 +205,7 @@ def _bundle(words: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     n = 1
     for w in words:
-        if w.isdigit():
+        if is_number(w):
             n = int(w)
             continue
         suit = match_one(w, {norm(s.name): s.id for s in rules().suits} | {

@@ -13,7 +13,7 @@ Everyday play: ``body|mind|aura TEXT`` says what your character does and with wh
 from __future__ import annotations
 
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError
+from companion.core.verbs import CommandError, is_number
 from companion.core.verbs import match_one, norm
 
 from .data import ATTRIBUTES, load
@@ -173,7 +173,7 @@ def _whose(view: dict, head: str) -> tuple[dict | None, str]:
 def _numbered(text: str, items: list[dict], what: str) -> str:
     """An item id by number (1-based) or by name."""
     t = text.strip()
-    if t.isdigit():
+    if is_number(t):
         k = int(t)
         if not 1 <= k <= len(items):
             raise CommandError(f"there is no {what} number {k}", f"1 to {len(items)}")
@@ -272,7 +272,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         values = head.replace(",", " ").split()
         if roll.get("kind") != "shared" or len(pools) < 2:
             raise RuleError("shared-scene", "there is no shared scene to split: share WHO ATTRIBUTE first")
-        if len(values) != len(pools) or not all(v.isdigit() and int(v) >= 1 for v in values):
+        if len(values) != len(pools) or not all(is_number(v) and int(v) >= 1 for v in values):
             raise CommandError(f"give {len(pools)} parts, each at least 1, in the order pool shows",
                                "split " + " ".join(["1"] * len(pools)))
         nums = [int(v) for v in values]
@@ -323,7 +323,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return [_pick(legal, seat, "build")]
     if verb == "dice":
         nums = head.replace(",", " ").split()
-        if len(nums) != 3 or not all(n.isdigit() for n in nums):
+        if len(nums) != 3 or not all(is_number(n) for n in nums):
             raise CommandError("dice BODY MIND AURA", "dice 3 2 3")
         b, m, a = map(int, nums)
         return [_pick(legal, seat, "attributes", body=b, mind=m, aura=a)]
@@ -367,7 +367,7 @@ def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str) -> Ac
     dice = roll["pools"][cur]["dice"]
     if verb == "done":
         return _pick(legal, seat, "done")
-    nums = [int(x) - 1 for x in head.split() if x.isdigit()]
+    nums = [int(x) - 1 for x in head.split() if is_number(x)]
     if verb in ("keep", "explode"):
         pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
         die = nums[0] if nums else (pending[0] if pending else -1)
