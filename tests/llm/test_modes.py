@@ -98,3 +98,34 @@ def test_the_mode_comes_from_the_settings_then_doctor_then_free(tmp_path, monkey
     assert calibration.resolve(env) == ("free", "env")
     with pytest.raises(ConfigError, match="voice_mode must be one of"):
         load_settings(model="m", voice_mode="poetry", env={}, path=tmp_path / "x")
+
+
+def test_doctor_calibrates_on_a_few_decisions_and_remembers_the_mode(tmp_path, monkeypatch):
+    """A model whose every reply passes is given free prose; one whose replies all miss (here:
+    an echo of the reply format) gets only the short checked slots."""
+    from companion.llm import doctor, openai_voice
+    from conftest import FakeModel
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1")
+
+    def model_saying(narration: str, text: str):
+        fake = FakeModel()
+
+        def reply(messages):
+            return json.dumps({"action": 1, "text": text, "narration": narration, "speech": ""})
+
+        fake.enqueue(*[reply] * 40)
+        return fake
+
+    good = model_saying("Mist curls along the river road.", "Wren")
+    monkeypatch.setattr(openai_voice, "ModelClient", lambda s: good)
+    asked, ok = doctor.run_calibration(settings, 6)
+    assert asked == 6 and ok == asked
+    echo = "one to three short sentences, present tense, in words of your own"
+    bad = model_saying(echo, echo)
+    monkeypatch.setattr(openai_voice, "ModelClient", lambda s: bad)
+    asked, ok = doctor.run_calibration(settings, 6)
+    assert asked == 6 and ok == 0
+    calibration.remember(settings, calibration.pick(ok / asked), ok / asked, asked)
+    assert calibration.resolve(settings) == ("slots", "doctor")
