@@ -245,6 +245,10 @@ class OpenAIVoice:
                          instructions)
         schema = reply_schema(request.legal, mode=self.mode)
         grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
+        choices = self._choices(request) if self.mode == "slots" else {}
+        if choices:  # slots: each text the moves ask for is picked from checked candidates
+            pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
+            schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
@@ -312,6 +316,9 @@ class OpenAIVoice:
                 self._account(rows, request, attempt, notes)
                 self._answered()
                 reply, kind, error = self._validate(raw, finish, request)
+                own = choices.get(reply.action) if reply is not None else None
+                if own and reply.text not in own:  # a candidate written for another move
+                    reply.text = own[0]
                 if reply is not None:
                     misses = self._misses(reply, request, checker, instructions)
                     if not misses:
@@ -344,6 +351,32 @@ class OpenAIVoice:
         if kept is not None:  # the move was fine; only some of its words were not
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
+
+    def _choices(self, request: DecisionRequest) -> dict[int, list[str]]:
+        """Slots mode: for each move that asks for words, the candidates the model picks from:
+        the names its prompt offers for a naming move, else the offline narrator's answers under
+        two seeds (each checked as story by the narrator's own rules)."""
+        out: dict[int, list[str]] = {}
+        narrator = self.offline.narrator
+        for number, action in enumerate(request.legal, 1):
+            if action.ask is None:
+                continue
+            if checks.asks_name(action):
+                out[number] = context.name_examples(request)
+                continue
+            if narrator is None:
+                continue
+            texts = []
+            for k in range(2):
+                writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
+                memory = NarrationMemory(self.seed + k, banned=request.banned,
+                                         veils=request.veils)
+                text = " ".join(writer.write(action, request.view, memory).split())
+                if text and checks.has_words(text):
+                    texts.append(text)
+            if texts:
+                out[number] = list(dict.fromkeys(texts))
+        return out
 
     def _policy_choice(self, request: DecisionRequest):
         rng = derived_rng(self.seed, "policy", request.seat, request.step)

@@ -129,3 +129,15 @@ def test_doctor_calibrates_on_a_few_decisions_and_remembers_the_mode(tmp_path, m
     assert asked == 6 and ok == 0
     calibration.remember(settings, calibration.pick(ok / asked), ok / asked, asked)
     assert calibration.resolve(settings) == ("slots", "doctor")
+
+
+def test_slots_mode_picks_each_text_from_checked_candidates(game, fake, request_for):
+    """A small model picks its words instead of writing them: a name from the names the prompt
+    offers (the grammar's enum), so what reaches the journal is a name."""
+    req = request_for(named=False)
+    names = context.name_examples(req)
+    fake.enqueue(json.dumps({"action": 1, "text": names[1]}))
+    d = voice(game, fake, "slots").decide(req)
+    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == names
+    assert d.source == "model" and d.action.text == names[1]
+    assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]
