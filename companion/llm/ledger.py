@@ -54,7 +54,7 @@ def summarize(rows: list[dict[str, Any]]) -> str:
     lines = [f"Model calls: {len(made)} ({detail}) for {len(decisions)} AI decision(s)"]
     mode = next((r for r in rows if r.get("event") == "voice"), None)
     if mode is not None:
-        lines.append(f"Voice mode: {mode.get('reason') or mode.get('voice_mode')}")
+        lines.append(f"Voice mode: {mode.get('voice_mode')} ({mode.get('source', '?')})")
     opened = sum(r.get("event") == "breaker" for r in rows)
     if opened:
         lines.append(f"The server did not answer {opened} time(s): the offline voice played on "

@@ -154,6 +154,7 @@ class OpenAIVoice:
         if not self.mode_said and decision.notes:
             self.mode_said = True
             decision.notes.insert(0, self._row(request, event="voice", voice_mode=self.mode,
+                                               source=self.mode_source,
                                                reason=f"voice mode {self.mode} "
                                                       f"({self.mode_source})"))
         if self.mode == "storylet" and decision.source == "model" and decision.narration:

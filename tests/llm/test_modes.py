@@ -42,6 +42,8 @@ def test_slots_mode_the_model_moves_and_the_narrator_tells(game, fake, request_f
     assert "The narrator tells the story of it" in system
     assert d.notes[0]["event"] == "voice" and d.notes[0]["voice_mode"] == "slots"
     assert "(flag)" in d.notes[0]["reason"]
+    from companion.llm import ledger
+    assert "Voice mode: slots (flag)" in ledger.summarize(d.notes)
 
 
 def test_storylet_mode_adds_one_sentence_after_the_narrators(game, fake, request_for):
