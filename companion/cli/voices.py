@@ -24,7 +24,8 @@ def make_voice(args, game, seed: int):
                              api_key=getattr(args, "api_key", None),
                              budget_tokens=getattr(args, "budget", None),
                              voice=None if choice == "auto" else choice,
-                             timeout=getattr(args, "timeout", None))
+                             timeout=getattr(args, "timeout", None),
+                             voice_mode=getattr(args, "voice_mode", None))
     if choice == "auto" and not getattr(settings, "enabled", False):
         return OfflineVoice(game, seed)
     return model_voice(game, seed, settings)
@@ -40,3 +41,7 @@ def add_voice_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--budget", type=int, help="token budget for this session; offline after it")
     p.add_argument("--timeout", type=float,
                    help="seconds a model may take for one move, retries included")
+    p.add_argument("--voice-mode", choices=["free", "storylet", "slots"],
+                   help="how much the model writes: its own narration, one sentence after the "
+                        "storylet, or only the move and the short texts it asks for (default: "
+                        "what `companion doctor --calibrate` chose, else free)")

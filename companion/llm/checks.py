@@ -15,6 +15,7 @@ tells the model:
 * ``not_a_name``: the text of a naming action is a sentence, not a name;
 * ``not_a_question``: the text of a move that asks the other side a question is no question;
 * ``too_long``: longer than the field allows (``limits``);
+* ``secret``: it holds what looks like a credential (``sk-...``; see ``redact``): never journaled;
 * ``meta``: it talks about the game's machinery rather than telling the story ("your move",
   "choose one", "the answer will be", "(optional)", "JSON"): a small model explaining the
   prompt back in words of its own, too short a run to be an echo.
@@ -34,6 +35,7 @@ from pathlib import Path
 
 from companion.core.game import Action
 from companion.llm import templates
+from companion.llm.redact import has_secret
 from companion.story import names
 
 ECHO_WORDS = 6
@@ -176,7 +178,8 @@ class Instructions:
 @dataclass(frozen=True)
 class Miss:
     field: str  # text | narration | speech
-    kind: str  # empty | echo | repeat | too_short | not_a_name | not_a_question | too_long | meta
+    kind: str  # empty | secret | echo | repeat | too_short | not_a_name | not_a_question |
+    # too_long | meta
     reason: str  # one line, for the re-ask and the journal
 
     def row(self) -> dict[str, str]:
@@ -184,14 +187,22 @@ class Miss:
 
 
 def check(field: str, text: str, instructions: Instructions, action: Action | None = None,
-          *, required: bool = False) -> Miss | None:
+          *, required: bool = False, partial: bool = False) -> Miss | None:
     """The first problem of one field's text, or None when it may enter the journal. An empty
-    narration or speech is fine (the narrator speaks); an empty required text is not."""
+    narration or speech is fine (the narrator speaks); an empty required text is not. A
+    ``partial`` text (still streaming) is judged only on what cannot change as it grows (a
+    credential, an echo of the instructions, a repeat, meta talk), so a narration the
+    checks will refuse stops streaming where its trouble starts, not after it was shown."""
     text = text.strip()
+    if partial:
+        return _partial(field, text, instructions)
     if not text:
         return Miss(field, "empty", f'"{field}" is empty: write it in words') if required else None
     if not has_words(text):
         return Miss(field, "empty", f'"{field}" holds no words ({text[:20]!r}): write it in words')
+    if has_secret(text):  # never quoted back, not even in the reason
+        return Miss(field, "secret", f'"{field}" holds what looks like a credential (a key or '
+                                     "token): write the story's own words")
     limit = text_limit(action) if field == "text" else LIMITS.get(field, TEXT_CHARS)
     if len(text) > limit:
         return Miss(field, "too_long", f'"{field}" is {len(text)} characters long; at most {limit}')
@@ -223,6 +234,26 @@ def check(field: str, text: str, instructions: Instructions, action: Action | No
 # instruction text written in code rather than in a template (the re-ask's own words), for the
 # echo check
 FORMAT_TEXTS = ("answer in text", "Answer again, once more: one JSON object, nothing else")
+
+
+def _partial(field: str, text: str, instructions: Instructions) -> Miss | None:
+    if has_secret(text):
+        return Miss(field, "secret", f'"{field}" holds what looks like a credential (a key or '
+                                     "token): write the story's own words")
+    text = text[:text.rfind(" ") + 1]  # whole words only: "prompt" may yet be "promptly"
+    copied = instructions.echo(text, partial=True)
+    if copied:
+        return Miss(field, "echo", f'"{field}" copies the instructions ("{copied}"): write the '
+                                   "story's own words")
+    again = instructions.repeat(text)
+    if again:
+        return Miss(field, "repeat", f'"{field}" tells again what the story already told '
+                                     f'("{again}"): tell what happens next')
+    meta = _META.search(text)
+    if meta:
+        return Miss(field, "meta", f'"{field}" talks about the game ("{meta.group(0)}"), not the '
+                                   "story: tell what happens, in the story's words")
+    return None
 
 
 @lru_cache(maxsize=16)

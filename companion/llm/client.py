@@ -492,6 +492,10 @@ class ModelClient:
                 row["tokens_in"] = usage.prompt_tokens
                 row["tokens_out"] = usage.completion_tokens or 0
                 row["estimated"] = False
+                details = getattr(usage, "prompt_tokens_details", None)
+                cached = getattr(details, "cached_tokens", None) if details is not None else None
+                if isinstance(cached, int):  # the server's prompt cache (OpenAI, vLLM, llama.cpp)
+                    row["tokens_cached"] = cached
             elif text or "outcome" not in row:  # the server read the prompt and answered
                 row["tokens_in"] = estimate_tokens("x" * prompt_chars)
                 row["tokens_out"] = estimate_tokens(text)

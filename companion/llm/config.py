@@ -11,6 +11,7 @@ overrides the path) with an ``[llm]`` table::
     api_key = "..."          # or leave it to OPENAI_API_KEY
     budget_tokens = 50000    # optional: per session, then the offline voice takes over
     timeout = 60             # optional: seconds, the total bound for one model call with retries
+    voice_mode = "storylet"  # optional: free | storylet | slots (else what `companion doctor` chose)
 
 Decisions: reading settings never touches the network and never imports ``openai``; a model is
 configured when a model name or a base URL is set (an API key alone is not enough: it would send a
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+VOICE_MODES = ("free", "storylet", "slots")  # how much the model writes (see schema)
 OPENAI_DEFAULT_MODEL = "gpt-4o-mini"  # only when talking to OpenAI itself with no model named
 
 
@@ -45,6 +47,7 @@ class Settings:
     timeout: float = 60.0  # total seconds for one call, transport retries included
     temperature: float = 0.8
     max_tokens: int = 600  # generous: a cut-off reply is a broken JSON object
+    voice_mode: str | None = None  # free | storylet | slots (schema.VOICE_MODES); None: doctor's
     sources: Mapping[str, str] = field(default_factory=dict)  # value name -> flag|env|file|default
 
     @property
@@ -111,6 +114,7 @@ def load_settings(
     *,
     voice: str | None = None,
     timeout: float | None = None,
+    voice_mode: str | None = None,
     env: Mapping[str, str] | None = None,
     path: Path | None = None,
 ) -> Settings:
@@ -124,19 +128,19 @@ def load_settings(
     layers: list[tuple[str, Mapping[str, Any]]] = [
         ("flag", {
             "model": model, "base_url": base_url, "api_key": api_key,
-            "budget_tokens": budget_tokens, "timeout": timeout,
+            "budget_tokens": budget_tokens, "timeout": timeout, "voice_mode": voice_mode,
         }),
         ("env", {
             "model": env.get("COMPANION_MODEL"), "base_url": env.get("OPENAI_BASE_URL"),
             "api_key": env.get("OPENAI_API_KEY"), "budget_tokens": env.get("COMPANION_BUDGET_TOKENS"),
-            "timeout": env.get("COMPANION_TIMEOUT"),
+            "timeout": env.get("COMPANION_TIMEOUT"), "voice_mode": env.get("COMPANION_VOICE_MODE"),
         }),
         ("file", file),
     ]
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     for name in ("model", "base_url", "api_key", "budget_tokens", "timeout", "temperature",
-                 "max_tokens"):
+                 "max_tokens", "voice_mode"):
         for source, layer in layers:
             value = layer.get(name)
             if value not in (None, ""):
@@ -147,9 +151,12 @@ def load_settings(
                        ("max_tokens", int)):
         if name in values:
             values[name] = _number(values[name], name, kind)
-    for name in ("model", "base_url", "api_key"):
+    for name in ("model", "base_url", "api_key", "voice_mode"):
         if name in values and not isinstance(values[name], str):
             raise ConfigError(f"{name} must be a string, not {values[name]!r}")
+    if values.get("voice_mode") not in (None, *VOICE_MODES):
+        raise ConfigError(f"voice_mode must be one of {', '.join(VOICE_MODES)}, not "
+                          f"{values['voice_mode']!r}")
 
     configured = bool(values.get("model") or values.get("base_url"))
     if voice == "offline" or (voice is None and not configured):

@@ -33,6 +33,8 @@ STORY_CHARS = 300  # each clipped to this
 VIEW_STRING_CHARS = 300  # any longer string in the view is clipped
 VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
+FABULA_CHARS = 500  # the fabula digest in a prompt: whole lines, newest first, up to this
+EXAMPLES = 3  # storylet lines shown as examples of the game's voice (storylet mode)
 MAX_MOVES = 9  # moves offered at one decision (the rest are left out)
 
 # Placeholders a template must use (a prompt without them cannot work).
@@ -332,8 +334,23 @@ def _safety(request: DecisionRequest) -> str:
     return ("\n" + " ".join(parts) + "\n") if parts else ""
 
 
+def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
+    """The fabula digest (stakes in the player's words, facts, threads, the last outcome) as the
+    prompt shows it: whole lines up to ``limit`` characters, under its own heading; "" when the
+    story holds nothing yet."""
+    out, size = [], 0
+    for line in digest.splitlines():
+        line = _clip(line, 200)
+        if not line or size + len(line) + 1 > limit:
+            break
+        out.append(line)
+        size += len(line) + 1
+    return ("\nWhat the story holds:\n" + "\n".join(out) + "\n") if out else ""
+
+
 def decision_variables(request: DecisionRequest) -> dict[str, str]:
     return {
+        "fabula": fabula_block(request.fabula),
         "seat": request.seat.replace("_", " "),
         "step": str(request.step),
         "view": compact_view(request.view, request.game, request.seat),
@@ -347,32 +364,62 @@ def role_variables(game_title: str, seat: str) -> dict[str, str]:
     return {"game": game_title, "seat": seat}
 
 
+REPLY_FILES = {"free": "reply.md", "storylet": "reply-storylet.md", "slots": "reply-slots.md"}
+
+
+@lru_cache(maxsize=16)
+def storylet_examples(game: str, count: int = EXAMPLES) -> tuple[str, ...]:
+    """A few lines of the game's own storylets (``rules/<game>/storylets.toml``) with no slots to
+    fill, spread over its groups: the examples a storylet-mode prompt shows of the game's voice.
+    None when the game has no storylets yet."""
+    from companion.story.storylets import Library
+
+    try:
+        library = Library.load(game)
+    except Exception:  # noqa: BLE001 - examples are a help, never a reason to fail a prompt
+        return ()
+    seen: dict[str, str] = {}
+    for storylet in getattr(library, "storylets", ()):
+        for text in storylet.text:
+            if "{" not in text and "[" not in text and storylet.group not in seen \
+                    and 20 <= len(text) <= 160:
+                seen[storylet.group] = " ".join(text.split())
+    return tuple(sorted(seen.values())[:count])
+
+
 @lru_cache(maxsize=32)
-def _system(game: str, game_title: str, seat: str, where: str, role: str = "") -> str:
-    shared = templates.render_file(templates.prompts_dir() / "shared" / "reply.md",
+def _system(game: str, game_title: str, seat: str, where: str, role: str = "",
+            mode: str = "free") -> str:
+    shared = templates.render_file(templates.prompts_dir() / "shared" / REPLY_FILES[mode],
                                    role_variables(game_title, seat))
     role = templates.render_file(templates.template_path(game, role or seat),
                                  role_variables(game_title, seat))
-    return shared + "\n" + role
+    examples = storylet_examples(game) if mode == "storylet" else ()
+    lines = "".join(f"\n- {x}" for x in examples)
+    return shared + "\n" + role + (f"\nLines in this story's own voice:{lines}\n" if lines else "")
 
 
-def system_message(game: str, game_title: str, seat: str, role: str = "") -> str:
-    """The static part, first: the shared reply format (the same for every seat), then the seat's
-    role. Byte-identical for every decision of a session, so a server's prompt cache reuses it.
+def system_message(game: str, game_title: str, seat: str, role: str = "",
+                   mode: str = "free") -> str:
+    """The static part, first: the reply format for the voice ``mode`` (the same for every seat),
+    then the seat's role, then (storylet mode) a few lines of the game's storylets as examples.
+    Byte-identical for every decision of a seat, so a server's prompt cache reuses it.
     A seat whose role changes from scene to scene (Becoming's Fates: the Agent of Threat or a
     Tempter) names it in its view's "prompt_role"; that template is used instead."""
-    return _system(game, game_title, seat, str(templates.prompts_dir()), role)
+    return _system(game, game_title, seat, str(templates.prompts_dir()), role, mode)
 
 
-def build_messages(request: DecisionRequest, game_title: str) -> list[dict[str, str]]:
-    """The static system message, then the decision (view, story, moves): the changing part last."""
+def build_messages(request: DecisionRequest, game_title: str,
+                   mode: str = "free") -> list[dict[str, str]]:
+    """The static system message, then the decision: the changing part last (the view, whose
+    least-changing keys come first, the fabula digest, the story, the moves)."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
         decision_variables(request), required=DECISION_REQUIRED,
     )
     role = str(request.view.get("prompt_role") or "")
     return [{"role": "system", "content": system_message(request.game, game_title, request.seat,
-                                                         role)},
+                                                         role, mode)},
             {"role": "user", "content": user}]
 
 

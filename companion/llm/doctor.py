@@ -35,7 +35,52 @@ def _source(settings: Settings, name: str) -> str:
     return f" ({where})" if where else ""
 
 
-def main(settings: Settings, out: TextIO | None = None) -> int:
+def run_calibration(settings: Settings, decisions: int = 8, game_name: str = "at-any-cost",
+              seed: int = 1) -> tuple[int, int]:
+    """Play the opening of a game with the model voicing every seat in free mode for
+    ``decisions`` decisions (the rest of each turn by the offline policy); (asked, story first
+    try): replies whose every word passed the checks as first written."""
+    from companion.core.game import CHANCE
+    from companion.core.registry import get_game
+    from companion.core.rng import Sampler
+    from companion.llm.openai_voice import OpenAIVoice
+    from companion.story.voice import DecisionRequest
+
+    game = get_game(game_name)
+    voice = OpenAIVoice(game, seed, replace(settings, voice_mode="free"))
+    sampler = Sampler(seed)
+    state = game.setup(game.options_model())
+    asked = ok = chance = 0
+    for step in range(400):
+        if asked >= decisions or game.is_over(state):
+            break
+        due = game.to_move(state)
+        if due == [CHANCE]:
+            action = sampler.sample(game.chance(state), chance)
+            chance += 1
+        else:
+            seat = due[0]
+            legal = game.legal_actions(state, seat)
+            request = DecisionRequest(game=game.name, seat=seat, step=step,
+                                      view=game.view(state, seat), legal=legal,
+                                      labels=[game.describe(a) for a in legal])
+            if len(legal) == 1 and legal[0].ask is None:
+                action = legal[0]
+            else:
+                decision = voice.decide(request)
+                action = decision.action
+                first = [n for n in decision.notes if n.get("event") == "call"
+                         and n.get("attempt") == 1]
+                if first:
+                    asked += 1
+                    ok += first[-1].get("outcome") == "ok"
+                elif decision.source == "fallback":
+                    break  # the model does not answer: nothing to measure
+        state, _ = game.apply(state, action)
+    return asked, ok
+
+
+def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> int:
     out = out or sys.stdout
 
     def say(line: str = "") -> None:
@@ -136,4 +181,26 @@ def main(settings: Settings, out: TextIO | None = None) -> int:
         f"{hello.latency_ms / 1000:.1f} s)")
     best = usable[0] if usable else "text"
     say(f"The voice will ask for: {MODE_LABELS[best]}.")
+    from companion.llm import calibration
+
+    mode, source = calibration.resolve(settings)
+    if not calibrate:
+        say(f"Voice mode: {mode} ({source}); `companion doctor --calibrate` measures this model "
+            "and chooses one.")
+        return 0
+    say(f"Calibrating: {calibrate} decisions of At Any Cost, the model writing freely ...")
+    started = time.monotonic()
+    asked, ok = run_calibration(settings, calibrate)
+    if not asked:
+        say("  the model answered none of them: nothing measured, nothing saved.")
+        return 1
+    rate = ok / asked
+    chosen = calibration.pick(rate)
+    path = calibration.remember(settings, chosen, rate, asked)
+    say(f"  story on the first try: {ok}/{asked} ({100 * rate:.0f}%) in "
+        f"{time.monotonic() - started:.0f} s")
+    say(f"Voice mode: {chosen} (free at {calibration.FREE:.0%} or better, storylet at "
+        f"{calibration.STORYLET:.0%}, else slots); saved to {path}"
+        + (f"; the {source} setting {mode} still overrides it" if source in ("flag", "env", "file")
+           else ""))
     return 0

@@ -52,6 +52,13 @@ def summarize(rows: list[dict[str, Any]]) -> str:
 
     detail = ", ".join(f"{n} {k}" for k, n in sorted(outcomes.items(), key=lambda kv: -kv[1]))
     lines = [f"Model calls: {len(made)} ({detail}) for {len(decisions)} AI decision(s)"]
+    mode = next((r for r in rows if r.get("event") == "voice"), None)
+    if mode is not None:
+        lines.append(f"Voice mode: {mode.get('voice_mode')} ({mode.get('source', '?')})")
+    opened = sum(r.get("event") == "breaker" for r in rows)
+    if opened:
+        lines.append(f"The server did not answer {opened} time(s): the offline voice played on "
+                     "until the model answered again")
     line = f"Tokens: {_n(t_in)} in, {_n(t_out)} out"
     if estimated:
         line += " (partly estimated: the server reported no usage)"

@@ -18,8 +18,11 @@ What can go wrong, and who owns it:
   closed; a complete, legal action is kept with the whole sentences told so far (if they pass the
   fidelity check), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
-* a server that stayed unreachable through the retries is not asked again for a minute (401, 403
-  and 404 answers: not again this session), so later moves do not each wait out the retries.
+* a server that stayed unreachable through the retries opens the circuit breaker (``breaker``):
+  the offline voice plays, at no cost, until a probe a while later finds the model answering again
+  (401, 403 and 404 answers: not again this session); one note when it opens, one when it closes.
+* text that looks like a credential in a reply never reaches the journal (``redact``): the
+  check refuses it as story, and every ledger row is redacted before it is returned.
 
 Every attempt is a ledger row in ``Decision.notes`` (the session journals them as ``llm`` rows).
 
@@ -41,21 +44,18 @@ from pydantic import ValidationError
 
 from companion.core.game import Game
 from companion.core.rng import derived_rng
-from companion.llm import checks, context, fidelity, ledger
+from companion.llm import calibration, checks, context, fidelity, ledger
+from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
+from companion.llm.redact import redact
+from companion.llm.screen import ELLIPSIS, Screen  # noqa: F401 - ELLIPSIS: the voice's API
 from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
                                   with_text_choices)
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
-HOLD_BACK = 48  # characters of a streamed narration held back: about six words, so an echo of
-# the instructions is caught before any of it shows
-REST = 20.0  # seconds the first rest after a transport failure lasts (doubled after each
-REST_DECISIONS = 2  # further failure, up to MAX_REST); or this many decisions, whichever ends first
-MAX_REST = 300.0
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
-ELLIPSIS = " \u2026\n"
 
 
 def make_voice(game: Game, seed: int, settings: Settings):
@@ -86,94 +86,6 @@ def _trimmed(reply: Reply, request: DecisionRequest) -> Reply:
     return reply
 
 
-class _Screen:
-    """Streams a reply's narration to ``on_text`` as it grows, once its action is known legal."""
-
-    def __init__(
-        self,
-        on_text: Callable[[str], None] | None,
-        n_legal: int,
-        checker: Callable[[int], fidelity.Checker],
-        instructions: checks.Instructions | None = None,
-    ) -> None:
-        self.on_text = on_text
-        self.n_legal = n_legal
-        self.checker = checker
-        self.instructions = instructions or checks.Instructions()
-        self.kind = ""  # why the last Stop was raised: illegal | fidelity | miss
-        self.raw = ""  # the reply so far
-        self.shown = ""  # narration shown in the current segment
-        self.streamed = False
-
-    def _emit(self, text: str) -> None:
-        if text and self.on_text is not None:
-            self.streamed = True
-            try:
-                self.on_text(text)
-            except Exception:  # noqa: BLE001 - a display problem must not lose the decision
-                self.on_text = None
-
-    def abandon(self) -> None:
-        """The narration shown so far will not be used: end its line."""
-        if self.shown:
-            self._emit(ELLIPSIS)
-        self.shown = ""
-
-    def feed(self, raw: str) -> None:
-        if not raw.startswith(self.raw):  # the client started over (a transport retry)
-            self.abandon()
-        self.raw = raw
-        try:
-            fields, cut, _ = parse_partial(raw)
-        except ValueError:
-            return  # not JSON (yet, or at all): the final validation says why
-        action = fields.get("action")
-        if action is None:
-            return
-        try:
-            number = Reply._number(action)
-            number = int(number)
-        except (TypeError, ValueError):
-            return
-        if not 1 <= number <= self.n_legal:
-            self.kind = "illegal"
-            raise Stop(f"action {number} is not one of the legal actions (1-{self.n_legal})", raw)
-        narration = fields.get("narration")
-        if not isinstance(narration, str):
-            return
-        check = self.checker(number)
-        partial = cut == "narration"
-        problems = check.problems(narration, partial=partial)
-        if problems:
-            self.kind = "fidelity"
-            raise Stop("the narration " + "; ".join(problems), raw)
-        copied = self.instructions.echo(narration, partial=partial)
-        if copied:
-            self.kind = "miss"
-            raise Stop(f'"narration" copies the instructions ("{copied}"): write the story\'s '
-                       "own words", raw)
-        if not partial:
-            return  # complete: shown by finish() once the whole reply validates
-        upto = len(narration) - max(check.longest, HOLD_BACK)
-        upto = narration.rfind(" ", 0, max(upto, 0) + 1)
-        if upto > len(self.shown) and narration.startswith(self.shown):
-            self._emit(narration[len(self.shown):upto])
-            self.shown = narration[:upto]
-
-    def finish(self, narration: str) -> None:
-        """Make the screen show the accepted narration: the rest of it, or all of it again if
-        what was shown differs; if more was shown (a reply cut short), end that line."""
-        lead = self.shown.lstrip()
-        if narration and narration.startswith(lead):
-            self._emit(narration[len(lead):])
-            self.shown = ""
-        elif narration and lead.startswith(narration):
-            self.abandon()
-        else:
-            self.abandon()
-            self._emit(narration)
-
-
 class OpenAIVoice:
     """An AI seat voiced by a language model, with the offline voice as its fallback."""
 
@@ -196,15 +108,16 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
-        # resting after a transport failure: (until when, until how many skipped decisions, why);
-        # permanent refusals (401/403/404) rest for the session
-        self.down: tuple[float, float, str] | None = None
-        self.skipped = 0  # decisions the offline voice played during the current rest
-        self.failures = 0  # transport failures in a row
+        self.breaker = Breaker(lambda: self.clock())  # open: the server is down, the offline voice plays
         self.answered = False  # the server has answered once this session (no longer cold)
+        self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
         self.clock = time.monotonic
         self._instructions = checks.instruction_text(game)
+        # how much the model writes: free | storylet | slots (schema.VOICE_MODES), and why
+        self.mode, self.mode_source = calibration.resolve(settings)
+        self.mode_said = False  # the journal records the mode once, with the first call
+        self.pending: tuple[Any, str] | None = None  # storylet mode: (action key, its sentence)
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -212,7 +125,15 @@ class OpenAIVoice:
         self.spent += ledger.tokens_spent(rows)
 
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
-        return self.offline.narrate(beat, memory)
+        """The offline narrator's telling (its storylets); in storylet mode, the model's one
+        sentence for the move it chose follows it."""
+        text = self.offline.narrate(beat, memory)
+        pending, self.pending = self.pending, None
+        if pending is not None and pending[0] == beat.action.key():
+            sentence = pending[1]
+            if memory.allows(sentence) and sentence not in text:
+                text = f"{text} {sentence}".strip()
+        return text
 
     @property
     def budget_left(self) -> int | None:
@@ -228,15 +149,31 @@ class OpenAIVoice:
         if len(request.legal) == 1 and request.legal[0].ask is None:
             # a forced move is no decision: no model call; the narrator tells it after it resolves
             return Decision(action=request.legal[0], source="offline")
+        self.pending = None
+        decision = self._decide_once(request, on_text)
+        if not self.mode_said and decision.notes:
+            self.mode_said = True
+            decision.notes.insert(0, self._row(request, event="voice", voice_mode=self.mode,
+                                               source=self.mode_source,
+                                               reason=f"voice mode {self.mode} "
+                                                      f"({self.mode_source})"))
+        if self.mode == "storylet" and decision.source == "model" and decision.narration:
+            # told after the narrator's storylet for the beat (narrate), never streamed alone
+            self.pending = (decision.action.key(), decision.narration)
+            decision.narration = ""
+        decision.notes = [redact(n) for n in decision.notes]  # no credential reaches the journal
+        return decision
+
+    def _decide_once(self, request: DecisionRequest,
+                     on_text: Callable[[str], None] | None) -> Decision:
         notes: list[dict[str, Any]] = []
-        probing = False
-        if self.down is not None:
-            until, decisions, why = self.down
-            if self.clock() < until and self.skipped < decisions:
-                self.skipped += 1
-                return self._fallback(request, notes, why)
-            probing = True  # the rest is over: this decision asks the model again
+        if self.breaker.open:
+            return self._fallback(request, notes, self.breaker.skip())
+        probing = self.breaker.probing  # the rest is over: one attempt, no back-off
+        attempts = getattr(self.client, "max_attempts", None)
         try:
+            if probing and attempts is not None:
+                self.client.max_attempts = 1
             decision = self._decide(request, on_text, notes)
             if decision.source == "model":  # what it told, so it is not told again
                 self.said += [t for t in (decision.action.text, decision.narration,
@@ -246,28 +183,33 @@ class OpenAIVoice:
             return self._fallback(request, notes, "stopped by Ctrl-C")
         except Exception as err:  # noqa: BLE001 - a bug here must cost the model, not the game
             return self._fallback(request, notes, f"internal error: {type(err).__name__}: {err}")
-        if probing and decision.source == "model" and self.down is None:
+        finally:
+            if attempts is not None:
+                self.client.max_attempts = attempts
+        if probing and self.answered_now:
             # said once: the session tells the player the model is back
+            skipped = self.breaker.succeeded()
             decision.notes.insert(0, self._row(
                 request, event="recovered",
-                reason=f"the model answers again (the offline voice played {self.skipped} "
+                reason=f"the model answers again (the offline voice played {skipped} "
                        "move(s) meanwhile)"))
-            self.skipped = 0
         return decision
 
-    def _rest(self, err: CallError) -> None:
-        """After a failure no retry fixed: rest, so later moves do not each wait it out; a bounded
-        rest (in seconds and in decisions) ends with the next decision asking again."""
-        if isinstance(err, Rejected) and err.permanent:
-            self.down = (float("inf"), float("inf"),
-                         f"the server refuses this session: {err.reason}")
-        elif isinstance(err, TransportError):
-            self.failures += 1
-            scale = 2 ** (self.failures - 1)
-            self.down = (self.clock() + min(MAX_REST, REST * scale),
-                         min(16, REST_DECISIONS * scale),
-                         f"the model was unreachable moments ago ({err.reason})")
-            self.skipped = 0
+    def _rest(self, err: CallError, request: DecisionRequest,
+              notes: list[dict[str, Any]]) -> None:
+        """After a failure no retry fixed: the breaker opens, so later moves do not each wait it
+        out (a journaled note says so); a probe later asks again."""
+        permanent = isinstance(err, Rejected) and err.permanent
+        if permanent or isinstance(err, TransportError):
+            rest = self.breaker.failed(err.reason, permanent=permanent)
+            notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
+                                   rest_s=None if permanent else round(rest)))
+
+    def _answered(self) -> None:
+        """The server answered (whatever the reply's worth): no longer cold, the breaker closed."""
+        self.answered = self.answered_now = True
+        if not self.breaker.probing:
+            self.breaker.succeeded()
 
     def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
         """What the prompt holds that a reply must not copy: what we wrote (templates, the
@@ -281,10 +223,11 @@ class OpenAIVoice:
         self, request: DecisionRequest, on_text: Callable[[str], None] | None,
         notes: list[dict[str, Any]],
     ) -> Decision:
+        self.answered_now = False
         preferred = self._policy_choice(request)
         request = context.shortlist(request, preferred)
         try:
-            messages = context.build_messages(request, self.title)
+            messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}
@@ -298,9 +241,15 @@ class OpenAIVoice:
             return checkers[number]
 
         instructions = self._instructions_for(request)
-        screen = _Screen(on_text, len(request.legal), checker, instructions)
-        schema = reply_schema(request.legal)
-        grammar = reply_schema(request.legal, lengths=True)
+        # only a free narration is streamed: a storylet-mode sentence follows the narrator's
+        screen = Screen(on_text if self.mode == "free" else None, len(request.legal), checker,
+                         instructions)
+        schema = reply_schema(request.legal, mode=self.mode)
+        grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
+        choices = self._choices(request) if self.mode == "slots" else {}
+        if choices:  # slots: each text the moves ask for is picked from checked candidates
+            pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
+            schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
@@ -330,20 +279,20 @@ class OpenAIVoice:
                 return self._fallback(request, notes, "stopped by Ctrl-C before the move was chosen")
             except Stop as err:
                 self._account(err.notes, request, attempt, notes)
-                self.answered, self.failures, self.down = True, 0, None
+                self._answered()
                 raw, finish, rows = err.text, "stopped", err.notes
                 kind, error = screen.kind or "illegal", err.reason
                 self._mark(rows, kind, error)
+                miss_kind = screen.miss if kind == "miss" else "fidelity"
                 if kind != "illegal":
                     notes.append(self._row(request, event="miss", field="narration",
-                                           kind="echo" if kind == "miss" else "fidelity",
-                                           reason=error[:300], attempt=attempt))
+                                           kind=miss_kind, reason=error[:300], attempt=attempt))
                 screen.abandon()
                 salvaged = self._salvage(raw, request) if kind != "illegal" else None
                 if salvaged is not None:  # a legal move whose narration was stopped
                     salvaged.narration = salvaged.speech = ""
                     misses = self._misses(salvaged, request, checker, instructions)
-                    misses["narration"] = ("echo" if kind == "miss" else "fidelity", error)
+                    misses["narration"] = (miss_kind, error)
                     kept = (salvaged, misses)
             except CallError as err:
                 self._account(err.notes, request, attempt, notes)
@@ -360,14 +309,17 @@ class OpenAIVoice:
                     notes.append(self._row(request, event="retry", reason=f"first call: {err.reason}"
                                            "; a cold server may be loading its model"))
                     continue
-                self._rest(err)
+                self._rest(err, request, notes)
                 if kept is not None:
                     break
                 return self._fallback(request, notes, err.reason)
             else:
                 self._account(rows, request, attempt, notes)
-                self.answered, self.failures, self.down = True, 0, None
+                self._answered()
                 reply, kind, error = self._validate(raw, finish, request)
+                own = choices.get(reply.action) if reply is not None else None
+                if own and reply.text not in own:  # a candidate written for another move
+                    reply.text = own[0]
                 if reply is not None:
                     misses = self._misses(reply, request, checker, instructions)
                     if not misses:
@@ -401,6 +353,32 @@ class OpenAIVoice:
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
+    def _choices(self, request: DecisionRequest) -> dict[int, list[str]]:
+        """Slots mode: for each move that asks for words, the candidates the model picks from:
+        the names its prompt offers for a naming move, else the offline narrator's answers under
+        two seeds (each checked as story by the narrator's own rules)."""
+        out: dict[int, list[str]] = {}
+        narrator = self.offline.narrator
+        for number, action in enumerate(request.legal, 1):
+            if action.ask is None:
+                continue
+            if checks.asks_name(action):
+                out[number] = context.name_examples(request)
+                continue
+            if narrator is None:
+                continue
+            texts = []
+            for k in range(2):
+                writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
+                memory = NarrationMemory(self.seed + k, banned=request.banned,
+                                         veils=request.veils)
+                text = " ".join(writer.write(action, request.view, memory).split())
+                if text and checks.has_words(text):
+                    texts.append(text)
+            if texts:
+                out[number] = list(dict.fromkeys(texts))
+        return out
+
     def _policy_choice(self, request: DecisionRequest):
         rng = derived_rng(self.seed, "policy", request.seat, request.step)
         try:
@@ -429,7 +407,7 @@ class OpenAIVoice:
         return out
 
     def _keep(self, request: DecisionRequest, reply: Reply, misses: dict[str, tuple[str, str]],
-              error: str, notes: list[dict[str, Any]], screen: _Screen) -> Decision:
+              error: str, notes: list[dict[str, Any]], screen: Screen) -> Decision:
         """The model's legal move, with the words that failed replaced: a text by the offline
         narrator's, a narration or speech by nothing (the narrator tells the move)."""
         action = reply.action_for(request.legal)
@@ -499,7 +477,7 @@ class OpenAIVoice:
             return None
 
     def _cut_short(
-        self, request: DecisionRequest, err: CallError, screen: _Screen,
+        self, request: DecisionRequest, err: CallError, screen: Screen,
         checker: Callable[[int], fidelity.Checker], notes: list[dict[str, Any]],
     ) -> Decision | None:
         """Keep what is valid of a reply cut short (Ctrl-C, the time bound, a dropped stream): a

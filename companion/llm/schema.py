@@ -22,7 +22,16 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, mod
 
 from companion.core.game import Action
 from companion.llm import checks
+from companion.llm.config import VOICE_MODES
 from companion.story import names, pronouns
+
+# How much a model writes (``companion doctor`` measures a model and picks one; ``--voice-mode``
+# overrides): ``free``, the narration of its move (one to three sentences) and speech; ``storylet``,
+# one sentence of its own added to the storylet the offline narrator tells for the beat; ``slots``,
+# only the move and the short texts it asks for (a name, an answer, a question), each checked: the
+# storylets tell the rest. (VOICE_MODES, from config.)
+SENTENCE_CHARS = 160  # the one sentence a storylet-mode reply adds
+
 
 # a raw newline or tab inside a string is what the model meant by one (small models under a loose
 # grammar write them); strict JSON would throw the whole reply away for it
@@ -73,7 +82,8 @@ def prose_pattern(limit: int, least: int = 0) -> str:
     return f"^{body}$" if least else f"^({body})?$"
 
 
-def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any]:
+def reply_schema(legal: list[Action], *, lengths: bool = False,
+                 mode: str = "free") -> dict[str, Any]:
     """JSON schema of a reply to this decision, built for it: ``action`` an enum of the legal
     numbers; no descriptions a model could copy into a value.
 
@@ -87,7 +97,10 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
     ``lengths`` is for servers whose grammar honours string constraints: ``maxLength`` on every
     string, so a rambling model ends its JSON in time, ``minLength`` on a required text, and a
     ``pattern`` on each: a name's (capitalised words) when every move asks for a character's name,
-    else prose (:func:`prose_pattern`). OpenAI's strict mode is given none of them."""
+    else prose (:func:`prose_pattern`). OpenAI's strict mode is given none of them.
+
+    ``mode`` (``VOICE_MODES``) is how much the model writes beside the move: ``storylet`` asks for
+    one sentence (``SENTENCE_CHARS``) and no speech, ``slots`` for no narration at all."""
     def string(limit: int, least: int = 0, title: str = "", pattern: str = "") -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
         if title:
@@ -112,9 +125,12 @@ def reply_schema(legal: list[Action], *, lengths: bool = False) -> dict[str, Any
         if all(pronouns.asks_freely(a) for a in asking):  # a closed question: its answers
             props["text"] = {"type": "string", "enum": list(pronouns.COMMON)}
     required = list(props)
-    if len(asking) < len(legal):
+    if len(asking) < len(legal) and mode == "free":
         props["narration"] = string(checks.NARRATION_CHARS)
         props["speech"] = string(checks.SPEECH_CHARS)
+        required.append("narration")
+    elif len(asking) < len(legal) and mode == "storylet":
+        props["narration"] = string(SENTENCE_CHARS)
         required.append("narration")
     return {
         "type": "object",

@@ -16,9 +16,10 @@ def test_recorded_decisions_replay(game):
     for decision, step in ((first, 3), (second, 5)):
         assert decision.source == "model"
         assert decision.action.key() in legal_keys(make_request(step=step))
-    events = [(n["event"], n.get("mode"), n.get("outcome")) for n in first.notes]
+    assert first.notes[0]["event"] == "voice" and first.notes[0]["voice_mode"] == "free"
+    events = [(n["event"], n.get("mode"), n.get("outcome")) for n in first.notes[1:]]
     assert events[:2] == [("call", "json_schema", "refused"), ("refusal", None, None)]
-    assert first.notes[1]["status"] == 500 and "json_object" in first.notes[1]["message"]
+    assert first.notes[2]["status"] == 500 and "json_object" in first.notes[2]["message"]
     calls = [n for d in (first, second, named) for n in d.notes if n["event"] == "call"]
     assert all(n["model"] == "smollm2" for n in calls)
     assert all(n["mode"] == "json_object_schema" for n in calls[1:])  # remembered

@@ -145,3 +145,53 @@ def test_a_full_game_of_at_any_cost(server, tmp_path):
     assert sum(r["tokens_in"] + r["tokens_out"] for r in calls) > 0
     assert any(r.get("source") == "model" for r in rows if r.get("type") == "action")
     assert "Model calls:" in done.stdout  # the ledger summary at the end of the session
+
+
+GAMES = ["at-any-cost", "high-stakes", "heros-journey", "becoming", "dragon-warrior"]
+LIVE_DECISIONS = 6  # model decisions per game: bounded, so five games stay within minutes
+
+
+class Checked(Capped):
+    """Capped, and every move the model voice returns is checked against the legal list before
+    the session sees it (the session would replace an illegal one; here it is counted)."""
+
+    illegal = 0
+
+    def decide(self, request, on_text=None):
+        decision = super().decide(request, on_text)
+        if decision.action.key() not in legal_keys(request):
+            self.illegal += 1
+        return decision
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_against_the_model(server, tmp_path, name):
+    """Every seat voiced by SmolLM2 for the first decisions, then the offline voice to the end:
+    0 illegal moves, 0 echoes of our prompts in the journal, names that are names, and every
+    fallback journaled with its reason."""
+    from companion.core.registry import get_game
+    from companion.llm import checks
+    from companion.session.loop import AI, Session
+
+    game = get_game(name)
+    voice = Checked(OpenAIVoice(game, 1, settings(server)), LIVE_DECISIONS)
+    path = tmp_path / "j.jsonl"
+    session = Session.start(game, 1, {s: AI for s in game.seats}, voice, path)
+    session.advance()
+    assert voice.illegal == 0
+    rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    llm = [r for r in rows if r.get("type") == "llm"]
+    assert any(r.get("event") == "call" and r.get("outcome") == "ok" for r in llm), \
+        "the model answered nothing usable"
+    sent = checks.instruction_text(game)
+    texts = [a.text for a in session.actions if a.text] + [t for _, t in session.narrations]
+    for text in texts:
+        assert checks.has_words(text), text
+        assert not sent.echo(text), text
+    for action in session.actions:
+        if action.text and checks.asks_name(action):
+            assert checks.is_name(action.text), action.text
+    fallbacks = [r for r in rows if r.get("type") == "action" and r.get("source") == "fallback"]
+    reasons = {r["n"]: r.get("reason") for r in llm if r.get("event") == "fallback"}
+    for row in fallbacks:
+        assert reasons.get(row["n"]), f"fallback at {row['n']} without a journaled reason"

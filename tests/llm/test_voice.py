@@ -264,11 +264,10 @@ def test_an_unreachable_server_is_not_asked_again_for_a_while(game, settings, fa
     fake.enqueue(TransportError("connection failed (after 4 attempt(s))"))
     assert voice.decide(request_for()).source == "fallback"
     d = voice.decide(request_for(step=4))
-    assert d.source == "fallback" and "unreachable moments ago" in d.notes[-1]["reason"]
+    assert d.source == "fallback" and "did not answer" in d.notes[-1]["reason"]
     assert len(fake.requests) == 1
-    now[0] += 61
+    now[0] += 31
     fake.reply(1, "The wolf returns.")
-    voice.skipped = 0
     assert voice.decide(request_for(step=5)).source == "model"
     err = Rejected("refused (401): bad key")
     err.permanent = True
@@ -343,31 +342,47 @@ def test_the_first_call_timing_out_is_retried_once(game, settings, fake, request
     assert voice.decide(request_for(step=4)).source == "fallback" and len(fake.requests) == 3
 
 
-def test_a_rest_is_bounded_then_the_model_is_asked_again_and_says_so_once(
+def test_a_down_server_opens_the_breaker_for_a_while_and_a_probe_closes_it(
         game, settings, fake, request_for):
+    """A down server costs one failed decision, not one every few moves: while the breaker is
+    open every decision is the offline voice's at no cost, however fast they come (an autoplay);
+    the rest is counted in seconds; then one probe, a single attempt, asks again."""
     voice = voice_for(game, settings, fake)
     voice.answered = True
+    fake.max_attempts = 4  # the client's transport retries: a probe makes one attempt
+    seen: list[int] = []
+    complete = fake.complete
+    fake.complete = lambda *a, **k: (seen.append(fake.max_attempts), complete(*a, **k))[1]
     now = [100.0]
     voice.clock = lambda: now[0]
     fake.enqueue(TransportError("connection failed (after 4 attempt(s))"))
-    assert voice.decide(request_for(step=1)).source == "fallback"
-    # a rest of a few decisions, however fast they come (an autoplay takes no time)
-    for step in range(2, 2 + 2):
+    first = voice.decide(request_for(step=1))
+    assert first.source == "fallback"
+    opened = [n for n in first.notes if n["event"] == "breaker"]
+    assert len(opened) == 1 and opened[0]["rest_s"] == 30
+    for step in range(2, 60):
         d = voice.decide(request_for(step=step))
-        assert d.source == "fallback" and "unreachable moments ago" in d.notes[-1]["reason"]
+        assert d.source == "fallback" and "did not answer" in d.notes[-1]["reason"]
+        assert all(n["event"] != "breaker" for n in d.notes)  # said once, when it opened
     assert len(fake.requests) == 1
+    now[0] += 31
     fake.reply(1, "The wolf returns.").reply(2, "Thunder rolls.")
-    back = voice.decide(request_for(step=5))
+    back = voice.decide(request_for(step=60))
     assert back.source == "model" and back.notes[0]["event"] == "recovered"
-    again = voice.decide(request_for(step=6))
+    assert "58 move(s)" in back.notes[0]["reason"] and seen == [4, 1]
+    again = voice.decide(request_for(step=61))
     assert again.source == "model" and all(n["event"] != "recovered" for n in again.notes)
-    # failing again doubles the rest, in time as in decisions, up to a bound
+    assert seen == [4, 1, 4] and fake.max_attempts == 4
+    # failing again opens it for 30 s; a failed probe doubles the rest, up to a bound
     fake.enqueue(TransportError("connection failed"), TransportError("connection failed"))
-    voice.decide(request_for(step=7))
-    assert voice.down[1] == 2
-    now[0] += 1000
-    voice.decide(request_for(step=8))
-    assert voice.down[1] == 4 and voice.down[0] - now[0] <= 300
+    voice.decide(request_for(step=62))
+    assert voice.breaker.open and voice.breaker.until - now[0] == 30
+    now[0] += 31
+    probe = voice.decide(request_for(step=63))
+    assert [n["rest_s"] for n in probe.notes if n["event"] == "breaker"] == [60]
+    for _ in range(10):
+        voice.breaker.failed("connection failed")
+    assert voice.breaker.until - now[0] == 300
 
 
 def test_an_answer_that_repeats_the_quoted_story_is_an_echo(game, settings, fake, request_for):
@@ -417,3 +432,4 @@ def test_the_model_does_not_tell_its_own_answer_again(game, settings, fake, requ
     again = voice.decide(request_for(step=5))
     assert again.narration == "The storm breaks over the farm."
     assert [n["kind"] for n in again.notes if n["event"] == "miss"] == ["repeat"]
+

@@ -1,0 +1,145 @@
+"""How much the model writes (free, storylet, slots), where the mode comes from, and the fabula
+digest in every prompt."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.llm import calibration, context
+from companion.llm.config import ConfigError, Settings, load_settings
+from companion.llm.openai_voice import OpenAIVoice
+from companion.llm.schema import SENTENCE_CHARS, reply_schema
+from companion.story.voice import Beat, NarrationMemory
+
+
+def voice(game, fake, mode):
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
+                        voice_mode=mode, sources={"voice_mode": "flag"})
+    return OpenAIVoice(game, 7, settings, client=fake)
+
+
+def test_each_mode_asks_for_its_own_words(request_for):
+    legal = request_for().legal
+    free = reply_schema(legal, lengths=True)["properties"]
+    storylet = reply_schema(legal, lengths=True, mode="storylet")["properties"]
+    slots = reply_schema(legal, lengths=True, mode="slots")["properties"]
+    assert {"narration", "speech"} <= set(free)
+    assert storylet["narration"]["maxLength"] == SENTENCE_CHARS and "speech" not in storylet
+    assert set(slots) == {"action"}
+
+
+def test_slots_mode_the_model_moves_and_the_narrator_tells(game, fake, request_for):
+    req = request_for()
+    fake.enqueue(json.dumps({"action": 2}))
+    shown: list[str] = []
+    v = voice(game, fake, "slots")
+    d = v.decide(req, on_text=shown.append)
+    assert d.source == "model" and d.action.key() == req.legal[1].key() and d.narration == ""
+    assert shown == []
+    assert "narration" not in fake.requests[0]["schema"]["properties"]
+    system = fake.requests[0]["messages"][0]["content"]
+    assert "The narrator tells the story of it" in system
+    assert d.notes[0]["event"] == "voice" and d.notes[0]["voice_mode"] == "slots"
+    assert "(flag)" in d.notes[0]["reason"]
+    from companion.llm import ledger
+    assert "Voice mode: slots (flag)" in ledger.summarize(d.notes)
+
+
+def test_storylet_mode_adds_one_sentence_after_the_narrators(game, fake, request_for):
+    req = request_for()
+    fake.reply(2, "Rain drips from the eaves.")
+    shown: list[str] = []
+    v = voice(game, fake, "storylet")
+    d = v.decide(req, on_text=shown.append)
+    assert d.source == "model" and d.narration == "" and shown == []  # not streamed alone
+    beat = Beat(step=req.step, action=d.action, events=[], view={})
+    told = v.narrate(beat, NarrationMemory(seed=1))
+    offline = v.offline.narrate(beat, NarrationMemory(seed=1))
+    assert told == f"{offline} Rain drips from the eaves.".strip()
+    assert v.narrate(beat, NarrationMemory(seed=1)) == offline  # used once
+    fake.reply(1, "Wind shakes the door.")
+    again = v.decide(request_for(step=5))
+    assert all(n["event"] != "voice" for n in again.notes)  # the mode is journaled once
+
+
+def test_the_fabula_digest_rides_in_every_prompt_bounded(request_for):
+    digest = "\n".join([
+        "Hero: Wren (she/her)", "Stake (open): \u201cThe child reaches the bank alive\u201d",
+        *[f"True: fact{i}: something made true in play, number {i}" for i in range(40)]])
+    req = request_for(fabula=digest)
+    user = context.build_messages(req, "Duel")[1]["content"]
+    assert "What the story holds:\nHero: Wren (she/her)" in user
+    assert "\u201cThe child reaches the bank alive\u201d" in user
+    block = context.fabula_block(digest)
+    assert len(block) <= context.FABULA_CHARS + 40 and "fact39" not in block
+    # the digest comes after the view and before the story: the changing part last
+    assert user.index("What the story holds") < user.index("Story so far")
+    assert "What the story holds" not in context.build_messages(request_for(), "Duel")[1][
+        "content"]
+
+
+def test_the_system_message_is_byte_stable_per_seat_and_mode(request_for):
+    a = context.build_messages(request_for(step=3), "Duel", "storylet")[0]["content"]
+    b = context.build_messages(request_for(step=9, story=["Something new."]), "Duel",
+                               "storylet")[0]["content"]
+    assert a == b
+
+
+def test_the_mode_comes_from_the_settings_then_doctor_then_free(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    s = Settings(voice="openai", model="smollm2", base_url="http://127.0.0.1:8/v1")
+    assert calibration.resolve(s) == ("free", "default")
+    calibration.remember(s, calibration.pick(0.4), 0.4, 12)
+    assert calibration.resolve(s) == ("slots", "doctor")
+    assert calibration.pick(0.6) == "storylet" and calibration.pick(0.9) == "free"
+    flagged = load_settings(model="smollm2", voice_mode="storylet", env={}, path=tmp_path / "x")
+    assert calibration.resolve(flagged) == ("storylet", "flag")
+    env = load_settings(env={"COMPANION_MODEL": "m", "COMPANION_VOICE_MODE": "free"},
+                        path=tmp_path / "x")
+    assert calibration.resolve(env) == ("free", "env")
+    with pytest.raises(ConfigError, match="voice_mode must be one of"):
+        load_settings(model="m", voice_mode="poetry", env={}, path=tmp_path / "x")
+
+
+def test_doctor_calibrates_on_a_few_decisions_and_remembers_the_mode(tmp_path, monkeypatch):
+    """A model whose every reply passes is given free prose; one whose replies all miss (here:
+    an echo of the reply format) gets only the short checked slots."""
+    from companion.llm import doctor, openai_voice
+    from conftest import FakeModel
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1")
+
+    def model_saying(narration: str, text: str):
+        fake = FakeModel()
+
+        def reply(messages):
+            return json.dumps({"action": 1, "text": text, "narration": narration, "speech": ""})
+
+        fake.enqueue(*[reply] * 40)
+        return fake
+
+    good = model_saying("Mist curls along the river road.", "Wren")
+    monkeypatch.setattr(openai_voice, "ModelClient", lambda s: good)
+    asked, ok = doctor.run_calibration(settings, 6)
+    assert asked == 6 and ok == asked
+    echo = "one to three short sentences, present tense, in words of your own"
+    bad = model_saying(echo, echo)
+    monkeypatch.setattr(openai_voice, "ModelClient", lambda s: bad)
+    asked, ok = doctor.run_calibration(settings, 6)
+    assert asked == 6 and ok == 0
+    calibration.remember(settings, calibration.pick(ok / asked), ok / asked, asked)
+    assert calibration.resolve(settings) == ("slots", "doctor")
+
+
+def test_slots_mode_picks_each_text_from_checked_candidates(game, fake, request_for):
+    """A small model picks its words instead of writing them: a name from the names the prompt
+    offers (the grammar's enum), so what reaches the journal is a name."""
+    req = request_for(named=False)
+    names = context.name_examples(req)
+    fake.enqueue(json.dumps({"action": 1, "text": names[1]}))
+    d = voice(game, fake, "slots").decide(req)
+    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == names
+    assert d.source == "model" and d.action.text == names[1]
+    assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]
