@@ -76,8 +76,12 @@ DEED_WAYS: dict[str, tuple[str, ...]] = {
               "“{w}”, the telling went, and half of it came true.",
               "What was told, “{w}”, came true at a cost."),
 }
-SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|insists|tells "
-                    r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
+# Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
+# "that", a colon or a quote ("says that ...", not "says the words for the lost").
+SPEECH = re.compile(r"\b(?:(?:swears|swore|vows|vowed|promises|promised)(?: that)?"
+                    r"|(?:says|said|insists|declares|tells \w+)(?: that|:))\s+(.+)$", re.IGNORECASE)
+STAKE = re.compile(r"^(?:if|unless|should|whatever happens|no matter)\b|\b(?:swears|swore|vows|vowed|"
+                   r"promises|promised|will|must|or else)\b", re.IGNORECASE)
 REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
             "shall": "should", "is": "was", "are": "were", "am": "was"}
 _SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
@@ -88,7 +92,11 @@ TAKEN_KEY = "stake-taken|"
 def voice(words: str, hero: Character) -> tuple[str, str]:
     """How the player's words may be taken up: ("quote", words) for speech (the player speaks as
     the hero: I, we, my...), ("oath", "that she would ...") for a telling that starts with the
-    hero and holds an oath, ("deed", words) for any other telling (what happens, not said)."""
+    hero and holds an oath, ("deed", words) for any other telling (what happens, not said).
+
+    A telling of several sentences is read sentence by sentence: the one that states what is at
+    stake (an oath, a condition: "If she turns back now, the farm burns.") is the one taken up,
+    whole, never a fragment spliced across sentences."""
     w = clean(words)
     if not w:
         return "quote", w
@@ -101,13 +109,15 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
         said = "".join(bits[:last + 1])
         return "quote", clean(said) or w
-    first = w.split()[0].lower().strip(",.;:")
     names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
-    m = SPEECH.search(w)
-    if m and first in names:
-        clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(2).rstrip("!?").split())
-        return "oath", f"that {clause}"
-    return "deed", w
+    parts = [clean(p) for p in re.split(r"(?<=[.!?])\s+(?=[A-Z“‘\"])", w) if clean(p)] or [w]
+    for part in parts:  # an oath sworn by the hero, reported: "that she would ..."
+        m = SPEECH.search(part)
+        if m and part.split()[0].lower().strip(",.;:") in names:
+            clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(1).rstrip("!?").split())
+            return "oath", f"that {clause}"
+    stated = [p for p in parts if STAKE.search(p)]
+    return "deed", (stated[-1] if stated else parts[0]) if len(parts) > 1 else w
 
 
 def words_of(stake: Stake) -> str:

@@ -328,3 +328,23 @@ def test_undo_rebuilds_from_a_snapshot_with_its_fabula(tmp_path):
     s2, _ = Session.resume(s.journal.path)
     assert s2.memory.fabula == s.memory.fabula
     assert whole.hero() == s.memory.fabula.hero()
+
+
+def test_a_telling_of_several_sentences_is_taken_up_by_its_stake_sentence():
+    """Found in play: "says the words for the lost" is no oath, and the stake is the condition
+    the player set in a sentence of its own, quoted whole (never a fragment across sentences)."""
+    from companion.story.fabula import Stake
+    from companion.story.stakes import voice
+    from companion.story.template import Character
+
+    maren = Character(name="Maren", pronouns=SHE)
+    words = ("Maren closes her hand on the abbot's prayer beads and says the words for the lost, "
+             "and the fear goes quiet. If she turns back now, the farm burns.")
+    assert voice(words, maren) == ("deed", "If she turns back now, the farm burns")
+    assert voice("Maren climbs on. She swears she will bring the goat home alive.", maren) == (
+        "oath", "that she would bring the goat home alive")
+    assert voice("Maren swears she will bring the goat home alive.", maren) == (
+        "oath", "that she would bring the goat home alive")
+    assert voice("Maren says that the farm will stand.", maren)[0] == "oath"
+    told = take_up(Stake(id="s", by="protagonist", words=words, opened=1), "lost", maren)
+    assert "the fear goes quiet" not in told and "If she turns back now, the farm burns" in told
