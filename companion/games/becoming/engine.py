@@ -77,6 +77,10 @@ class Becoming:
         "threaten and to tempt with bargains paid in Virtues, Strengths and Allies"
     )
 
+    def seat_name(self, seat: str) -> str:
+        """How a seat is named to the player: "the Hero", a Fate by her name ("Veyla")."""
+        return seat_name(self.data, seat)
+
     def __init__(self, data: Rules | None = None) -> None:
         self._data = data
         self._custom: dict[str, Quest] = {}
