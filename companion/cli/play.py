@@ -157,7 +157,12 @@ def cmd_resume(args) -> int:
                        f"{args.journal} --format md")
         session.close()
         return 0
-    session.advance()
+    if session.human_seats:
+        session.advance()
+    else:  # an autoplay's journal: the AI plays on, bounded as autoplay is
+        from companion.session.bound import play_out
+
+        play_out(session)
     controller = Controller(session, screen)
     if session.is_over():
         controller._finish()
