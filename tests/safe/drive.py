@@ -70,7 +70,7 @@ def play(game_name: str, seed: int, path: Path, max_moves: int = 4000) -> tuple[
             break
         session.submit(action)
         if k % 7 == 0:
-            session.say(seat, f"Onward! {PAYLOADS[k % 2]} {TITLE}")
+            session.say(seat, f"Onward! {PAYLOADS[k % 2]} {TITLE} ![seen](http://example.invalid/t.png)")
             planted += 1
     session.close()
     return session, planted
