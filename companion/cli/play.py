@@ -38,6 +38,7 @@ def cmd_play(args) -> int:
         raise UserError(f"{game.title} has no seat {seat!r}; choose one of: "
                         f"{', '.join(game.seats)}")
     seed = new_seed(args.seed)
+    check_script(args.script)  # before a journal is begun
     voice = make_voice(args, game, seed)
     path = None if args.no_journal else journal_path(args.journal, game, seed)
     scripted = args.script is not None
@@ -89,6 +90,16 @@ def make_screen(scripted: bool):
     return TerminalScreen()
 
 
+def check_script(script: str | None) -> None:
+    """``--script FILE`` must be a file this process can read (one line if not)."""
+    if script is None or script == "-":
+        return
+    try:
+        open(script, encoding="utf-8").close()
+    except OSError as err:
+        raise UserError(f"cannot read the script {script}: {err.strerror}") from None
+
+
 def run(controller, screen, script: str | None) -> int:
     try:
         if script is not None or not sys.stdin.isatty():
@@ -122,6 +133,7 @@ def cmd_resume(args) -> int:
     from companion.journal.store import JournalError
     from companion.repl.controller import Controller
 
+    check_script(args.script)
     scripted = args.script is not None
     screen = make_screen(scripted)
     try:
@@ -145,7 +157,12 @@ def cmd_resume(args) -> int:
                        f"{args.journal} --format md")
         session.close()
         return 0
-    session.advance()
+    if session.human_seats:
+        session.advance()
+    else:  # an autoplay's journal: the AI plays on, bounded as autoplay is
+        from companion.session.bound import play_out
+
+        play_out(session)
     controller = Controller(session, screen)
     if session.is_over():
         controller._finish()

@@ -330,7 +330,7 @@ def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> 
     from markdown_it import MarkdownIt
 
     s = story(path, viewer, reveal)
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")  # no remote fetch
     body = _html_body(s, md)
     if s.svg:
         figure = f"<figure>{s.svg}<figcaption>The road</figcaption></figure>\n"

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from companion.core.clean import clean
 from companion.repl.controller import Controller
 from companion.repl.hints import program
 from companion.repl.screen import PlainScreen
@@ -18,7 +19,7 @@ def run_script(controller: Controller, source: TextIO, screen: PlainScreen) -> i
             break
         if line.lstrip().startswith("#"):
             continue
-        screen.stream.write(f"{controller.prompt()}{line}\n")
+        screen.stream.write(f"{clean(controller.prompt())}{clean(line)}\n")  # echoed inert
         controller.handle(line)
     if not controller.done and controller.session.journal is not None:
         where = Path(controller.session.journal.path).resolve()  # works from any folder

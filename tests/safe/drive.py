@@ -15,6 +15,7 @@ from companion.story.voice import DecisionRequest, OfflineVoice
 SCRIPT = "<script>alert(1)</script>"
 IMAGE = "<img src=x onerror=alert(1)>"
 PAYLOADS = (SCRIPT, IMAGE)
+PIXEL = "![seen](http://example.invalid/t.png)"  # a remote image: the page must not fetch it
 TITLE = "\x1b]0;owned\x07\x1b[2J"  # a terminal escape: retitle the window, clear the screen
 RAW_TAG = re.compile(r"<\s*/?\s*(script|img)\b", re.IGNORECASE)
 
@@ -70,7 +71,7 @@ def play(game_name: str, seed: int, path: Path, max_moves: int = 4000) -> tuple[
             break
         session.submit(action)
         if k % 7 == 0:
-            session.say(seat, f"Onward! {PAYLOADS[k % 2]} {TITLE}")
+            session.say(seat, f"Onward! {PAYLOADS[k % 2]} {TITLE} {PIXEL}")
             planted += 1
     session.close()
     return session, planted

@@ -115,6 +115,10 @@ def test_every_path_taking_command_answers_an_odd_path_in_one_line(tmp_path):
         one_line(companion("autoplay", "dragon-warrior", "--journal", str(path), "--quiet"),
                  *words)
     one_line(companion("resume", str(existing)), "not a journal")
+    j = tmp_path / "s.jsonl"
+    one_line(companion("play", "at-any-cost", "--journal", str(j), "--script", str(folder)),
+             "cannot read the script")
+    assert not j.exists()  # refused before a journal was begun
     one_line(companion("resume", str(folder)), "folder")
     one_line(companion("journal", str(folder)), "folder")
     one_line(companion("journal", str(blocked)))

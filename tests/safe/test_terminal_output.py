@@ -55,3 +55,14 @@ def test_journal_printed_to_a_terminal_holds_no_escape(tmp_path):
         assert proc.wait(timeout=120) == 0
         assert "Onward" in out
         assert not any(ch in out for ch in "\x1b\x07\x9b\u202e"), fmt
+
+
+def test_a_script_echoes_its_lines_without_their_escapes(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "at-any-cost", "--seed", "3",
+                        "--no-journal", "--script", "-"], input=f"Wren{EVIL}\nshe\n", text=True,
+                       capture_output=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "> Wren\n" in r.stdout and "! control characters and terminal escapes were removed" \
+        in r.stdout
+    assert not any(ch in r.stdout for ch in "\x1b\x07\x9b\u202e")
