@@ -356,14 +356,17 @@ class Session:
         if source:
             row["source"] = source
         self._journal(row)
+        shown: set[tuple[int, str]] = set()  # a human holding several seats: each line once
         for seat in self.human_seats or [None]:
-            for event in events:
+            for i, event in enumerate(events):
                 if event.seen_by(seat) and self.render is not None:
                     title = self.render.heading(event)
-                    if title:
+                    if title and (i, title) not in shown:
+                        shown.add((i, title))
                         self.emit("heading", title)
                     line = self.render.mechanics(event, seat)
-                    if line:
+                    if line and (i, line) not in shown:
+                        shown.add((i, line))
                         self.emit("mechanics", line)
         self.last_beat = Beat(step=n, action=action, events=[e for e in events
                                                              if e.visible_to is None],

@@ -40,6 +40,8 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     by_hero = hit["by"] == "warrior"
     side = "hero" if by_hero else "foe"
     end = "miss" if kind == "missed" else "flesh" if hit.get("hp_lost") else "guard"
+    if kind == "hit" and hit.get("hp_lost") and hit.get("hp", 1) == 0:
+        end = "kill"  # the blow that ends it
     ends = p[f"{side}_{end}"]
     if by_hero and hit.get("critical") and kind == "hit":
         opens = p["critical_open"] + p["hero_open"]

@@ -270,7 +270,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
     target = None
     if "at" in [w.lower() for w in words]:
         i = [w.lower() for w in words].index("at")
-        foes = {f["name"]: f["id"] for f in (battle or {}).get("fighters", [])}
+        foes = _bare({f["name"]: f["id"] for f in (battle or {}).get("fighters", [])})
         target = match_one(" ".join(words[i + 1:]), foes, "foe")
         words = words[:i]
     args: dict = {}

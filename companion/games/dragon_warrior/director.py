@@ -42,6 +42,7 @@ DEF_SHARE = {"low": 0.0, "high": 0.0, "boss": 0.0, "boss+": 0.2}
 # points are few against the Warrior's (Levels 2-4), less once its hand grows (Level 5 on)
 FAST_P = {"low": 0.7, "high": 0.25, "boss": 0.15, "boss+": 0.0}
 MINION_P = {"low": 0.7, "high": 0.25, "boss": 0.1, "boss+": 0.0}
+MINION_SHARE = {"low": 2, "high": 2, "boss": 2, "boss+": 2}  # a minion's Level at most 1/this
 
 
 def band(d: dict) -> str:
@@ -112,7 +113,7 @@ def build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
                 return pick[0]
         if "fast" in kinds and _roll(fid, "fast") < FAST_P[b]:
             return _first(legal, "fast")
-        minions = [a for a in legal if a.kind == "minion" and 2 * a.args["level"] <= level]
+        minions = [a for a in legal if a.kind == "minion" and MINION_SHARE[b] * a.args["level"] <= level]
         if minions and _roll(fid, "minion") < MINION_P[b]:
             return max(minions, key=lambda a: a.args["level"])
         return _first(legal, "stats")

@@ -40,6 +40,12 @@ def _name(text: str) -> Phrase | str:
     return phrase(text) if text else ""
 
 
+def _hardest(foes: list[str], view: dict) -> str:
+    """The foe of the highest Level beaten (the latest among equals): the decisive fight."""
+    level = {c["name"]: c["level"] for c in view.get("cards", [])}
+    return max(reversed(foes), key=lambda n: level.get(n, 0))
+
+
 def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
     """The epilogue of a session that just ended."""
     f: Fabula = getattr(memory, "fabula", None) or Fabula()
@@ -60,7 +66,7 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
     values: dict[str, Any] = {
         "hero": hero, "town": view.get("town") or "the town",
         "quest": (quests[-1] if quests else "find the Ball of Light").rstrip("."),
-        "foe": _name(foes[-1]) if foes else _name("the road itself"),
+        "foe": _name(_hardest(foes, view)) if foes else _name("the road itself"),
         "boss": _name(f.words("boss")) if f.holds("boss") else _name("the dark"),
         "item": _name(item or "a worn pack"), "level": w.get("level", 1),
         "wins": view.get("wins", 0), "place": _name(here),
@@ -69,7 +75,8 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
         "pm": _name(party["name"]) if party else _name("nobody"),
     }
     if dear:
-        values["dear"] = _name(bare(dear).split(",")[0].split(" who ")[0])
+        who = bare(dear).split(",")[0].split(" who ")[0].strip()
+        values["dear"] = Phrase(words=who, form="name")  # "grandmother Odile", no article
     when = {"ended": view.get("ended") or "stopped", "boss": f.holds("boss"),
             "defeats": len(defeats), "party": bool(party), "dear": bool(dear),
             "dungeon": bool(dungeons)}

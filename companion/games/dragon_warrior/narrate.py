@@ -203,6 +203,19 @@ class Narrator:
             who = f"{who}," if "," in who else who
             return _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
                              f"{d['text'].rstrip('.')}")
+        if k == "item_used" and view.get("battle") is not None:
+            item = phrase(d["item"])
+            if d.get("kind") == "healstuff" and d.get("target") == "party" and view.get("party"):
+                return say("heal_party_item", item=item, pm=phrase(view["party"]["name"]))
+            key = {"healstuff": "heal_item", "dragons-fire": "fire_item",
+                   "dragons-scale": "scale_item"}.get(d.get("kind", ""), "used_item")
+            return say(key, item=item)
+        if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] in ("heal", "healmore"):
+            return say("heal_spell")
+        if k == "spell_cast" and d.get("who") != "warrior" and d.get("name"):
+            key = {"heal": "foe_heals", "healmore": "foe_heals", "armor-regen": "foe_regen",
+                   "stamina": "foe_stamina"}.get(d["spell"], "")
+            return say(key, foe=phrase(d["name"])) if key else ""
         if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] == "radiant":
             return say("radiant")
         if k == "spell_cast" and d.get("who") == "warrior" and d["spell"] in ("outside", "return"):

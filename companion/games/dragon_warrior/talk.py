@@ -86,8 +86,8 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
             return f"{speaker} points at the gate: the road starts there, and nobody knows where it ends"
         far = max(areas, key=lambda p: p["level"])
         near = min(areas, key=lambda p: p["level"])
-        risk = "you will do well there" if far["level"] < here_lvl else \
-            "you will have to fight your way through"
+        risk = f"{warrior} will do well out there" if far["level"] < here_lvl else \
+            f"{warrior} will have to fight every step of the way"
         return (f"{speaker} draws in the dust: first {near['name']}, then out to {far['name']} "
                 f"(Level {far['level']}); {risk}")
     if kind == "trouble":

@@ -104,7 +104,7 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
                          "(+1 Str, +1 Agi, +5 HP or +5 MP per point)", labels)
     if k in ("stat", "fast", "minion", "weakness"):
         return RuleError("point buy", "that costs more points than the card has left", labels)
-    if k == "buy":
+    if k == "buy" and s.phase is Phase.EXPLORE:
         here = next((p for p in s.places if p.id == s.here), None)
         if here is None or here.building != "item-shop":
             return RuleError("shop", "there is no shop here: go to the item shop", labels)
