@@ -57,28 +57,30 @@ def found(text: str, values: Mapping[str, Any], slots: Iterable[str]) -> list[st
 
 def epilogue(fabula: Fabula, library, when: Mapping[str, Any], values: Mapping[str, Any],
              memory: Any, rng, particulars: Iterable[str] = (),
-             hero: Character | None = None) -> str:
-    """The told ending ("" when the game has no epilogue storylets)."""
+             hero: Character | None = None, scene: str = SCENE) -> str:
+    """The told ending ("" when the game has no epilogue storylets). A campaign that tells an
+    epilogue per session passes each its own ``scene`` (openers may then recur across sessions,
+    never a whole sentence)."""
     hero = hero or fabula.character()
     parts: list[str] = []
     quoted: list[str] = []
     already = taken(memory.used)
     for group in GROUPS:
-        line = library.tell(group, when, values, memory, SCENE, rng)
+        line = library.tell(group, when, values, memory, scene, rng)
         if line:
             parts.append(line)
         if group == "epilogue.stakes":
             for stake in fabula.stakes:
                 if stake.id in already:
                     continue
-                said = tell_stake(stake, stake.result or "mixed", hero, memory, SCENE)
+                said = tell_stake(stake, stake.result or "mixed", hero, memory, scene)
                 if said:
                     parts.append(said)
                     quoted.append(words_of(stake))
     for _ in range(MIN_SENTENCES):
         if len(sentences(" ".join(parts))) >= MIN_SENTENCES:
             break
-        line = library.tell(MORE, when, values, memory, SCENE, rng)
+        line = library.tell(MORE, when, values, memory, scene, rng)
         if not line:
             break
         parts.insert(len(parts) - 1 if parts else 0, line)

@@ -81,4 +81,5 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
             "defeats": len(defeats), "party": bool(party), "dear": bool(dear),
             "dungeon": bool(dungeons)}
     del start
-    return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+    return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero,
+                    scene=f"epilogue-{view.get('session', 1)}")
