@@ -85,6 +85,40 @@ def how_they_end(games: int) -> None:
     print(f"  Empty-Handed after a single failed Retreat roll: {short} of {games}")
 
 
+def elements_taken_up(games: int) -> None:
+    """Of the narrative elements the players made true, how many a later beat takes up: named
+    again in a scene's framing, the GM's reading of an action, or the told epilogue (the element's
+    own words, or its first six words, after the step it became true)."""
+    from companion.journal.store import timeline
+
+    made = taken = 0
+    for seed in range(games):
+        s = Session.start(GAME, seed, {seat: AI for seat in GAME.seats}, OfflineVoice(GAME, seed), None)
+        s.advance()
+        rows = timeline(s.header, s.rows).rows
+        later: list[tuple[int, str]] = []
+        for r in rows:
+            if r["type"] == "narration":
+                later.append((r["n"], r["text"]))
+            elif r["type"] == "action":
+                later.append((r["n"], r["action"].get("text", "")))
+                later += [(r["n"], str(e.get("data", {}).get("text", ""))) for e in r.get("events", [])
+                          if e.get("kind") in ("difficulty", "scene")]
+        for r in rows:
+            if r["type"] != "action":
+                continue
+            for e in r.get("events", []):
+                if e.get("kind") != "element_accepted" or not e["data"].get("text"):
+                    continue
+                made += 1
+                key = " ".join(e["data"]["text"].split()[:6]).rstrip(".").lower()
+                if any(n > r["n"] and key in t.lower() for n, t in later):
+                    taken += 1
+    share = f"{100 * taken / made:.0f}%" if made else "-"
+    print(f"  elements made true over {games} offline adventures: {made}, taken up later: "
+          f"{taken} ({share})")
+
+
 def how_they_end_both(games: int) -> None:
     """The autoplay player as it is, then a player who leans on any attribute at random (the
     approaches a new player tries: the lock before the search, the fight before the talk)."""
@@ -133,9 +167,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--endings", type=int, metavar="N", help="only: how N offline adventures end")
+    ap.add_argument("--elements", type=int, metavar="N",
+                    help="only: the elements made true in N offline adventures that a later beat takes up")
     args = ap.parse_args()
     if args.endings:
         how_they_end_both(args.endings)
+        return
+    if args.elements:
+        elements_taken_up(args.elements)
         return
     n_engine, n_auto = (30, 5) if args.quick else (300, 40)
     rate, cpu_rate, steps = engine_steps(n_engine)

@@ -59,7 +59,9 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
                 text = COST[c].format(their=pro.their)
                 if text not in costs:
                     costs.append(text)
-    made = [f.facts[k].text for k in f.fact_keys("made:", true=True) if f.facts[k].text]
+    keys = [k for k in f.fact_keys("made:", true=True) if f.facts[k].text]
+    owed = [k for k in keys if f"{RECALLED}{k}" not in memory.used]  # not yet taken up
+    made = [f.facts[k].text for k in (owed or keys)]
     friends = [p for k, p in f.cast.items() if k != HERO and p.present]
     ending = end.get("ending", "")
     kept = ("the mage's book" if ending == "success" else
@@ -100,7 +102,7 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict) -> str:
     char = person.character() if person else Character(name=who or "someone")
     bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
     scene = f"scene-{view.get('scene_count', 0)}"
-    rng = random.Random(f"say:{len(memory.used)}")
+    rng = _rng(view)  # the same on replay (never the size of the memory)
     line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
         if who else ""
     return line or (f"{who}: “{words}”" if who else f"“{words}”")
@@ -117,7 +119,7 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict) -> str:
     if made and made[-1] not in ".!?…”’":
         made += "."
     scene = f"scene-{view.get('scene_count', 0)}"
-    rng = random.Random(f"made:{len(memory.used)}")
+    rng = _rng(view)  # the same on replay (never the size of the memory)
     return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \
         or f"A 6! {made}"
 
@@ -126,7 +128,34 @@ def setback(text: str, note: str, memory: NarrationMemory, view: dict) -> str:
     """A complication told as what happens, in the way least recently used."""
     words = text.strip().rstrip(".")
     scene = f"scene-{view.get('scene_count', 0)}"
-    rng = random.Random(f"setback:{len(memory.used)}")
+    rng = _rng(view)  # the same on replay (never the size of the memory)
     line = library().tell("setback", {}, {"setback": words}, memory, scene, rng) \
         or f"Complication: {words}."
     return f"{line} {prose(note)}" if note.strip() else line
+
+
+RECALLED = "hs-recalled|"
+
+
+def recall(view: dict, memory: NarrationMemory) -> str:
+    """A later scene takes up one thing the players made true and no scene has recalled yet (the
+    oldest first), quoting their words; "" when none is owed."""
+    f = memory.fabula
+    for key in f.fact_keys("made:", true=True):
+        text = f.facts[key].text.strip()
+        if not text or f"{RECALLED}{key}" in memory.used:
+            continue
+        quoted = "“" + text.rstrip(".").replace("“", "‘").replace("”", "’") + "”"
+        scene = f"scene-{view.get('scene_count', 0)}"
+        rng = _rng(view)  # the same on replay (never the size of the memory)
+        line = library().tell("recall", {}, {"hero": f.character(), "made": quoted}, memory,
+                              scene, rng)
+        if line:
+            memory.used.add(f"{RECALLED}{key}")
+            return line
+    return ""
+
+
+def _rng(view: dict) -> random.Random:
+    return random.Random(f"hs:{view.get('scene_count', 0)}:{len(view.get('history', []))}:"
+                         f"{view.get('phase', '')}")

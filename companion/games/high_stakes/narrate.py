@@ -30,7 +30,7 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .ending import made_true, say, setback, taken_up, told_ending
+from .ending import made_true, recall, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -202,6 +202,14 @@ def _shared_outcome(view: dict, roll: dict) -> str:
     return " ".join(out)
 
 
+# Moves whose words are told elsewhere: a narrative element once the GM lets it stand; a sheet
+# being made or grown (the front matter and the Experience lines show it; a Personal Secret is
+# kept from the story until it comes out in a roll).
+_TOLD_ELSEWHERE = frozenset({"element", "name", "concept", "secret", "unique", "attributes",
+                             "premade", "build", "new_trait", "new_relationship", "very_good",
+                             "restore", "move", "keep_dice"})
+
+
 def _with_friends(frame: str, memory: NarrationMemory, scene: dict) -> str:
     """Who came along is still there: a friend the player took along (or an element brought in)
     is in the framing of every later scene, until the story says otherwise."""
@@ -253,7 +261,8 @@ class Narrator:
                 parts.append(text)
                 memory.used.add(text)
         said = " ".join(beat.action.text.split())
-        later = beat.action.kind == "element" or any(  # told by its event (an element: once
+        making = beat.action.kind in ("trait", "relationship") and not beat.view.get("roll")
+        later = making or beat.action.kind in _TOLD_ELSEWHERE or any(  # told by its event (an element: once
             " ".join(str(e.data.get("text") or "").split()) == said  # the GM lets it stand)
             for e in beat.events if e.kind != "asks")
         if said and beat.action.seat == "player" and not later and memory.allows(said) \
@@ -263,6 +272,19 @@ class Narrator:
             parts.append(line)
             memory.used.add(line)
         return "\n\n".join(parts)
+
+    def settle(self, beat: Beat, memory: NarrationMemory) -> str:
+        """What the story owes this beat whoever told it (a model, or the player's own words):
+        the stakes of a roll it resolved, taken up, and the told ending if the story ended and
+        none was told ("" when nothing is due)."""
+        out = []
+        if any(e.kind in ("narration", "resolved") for e in beat.events):
+            out.append(taken_up(beat.view, memory))
+        for e in beat.events:
+            if e.kind == "story_end" and not any(k.startswith("storylet|epilogue.")
+                                                  for k in memory.used):
+                out.append(told_ending(beat.view, e.data, memory))
+        return " ".join(x for x in out if x)
 
     def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
         rng = memory.rng("hs", *label)
@@ -284,10 +306,13 @@ class Narrator:
             return f"{d['name']}, {d['concept']}, joins the story." if d.get("concept") \
                 else f"{d['name']} joins the story."
         if k == "scene":
-            if said:
-                return _with_friends(said, memory, d)
             sc = rules.scenes.get(d.get("id", ""))
-            return _with_friends(framed(sc, view), memory, d) if sc else ""
+            told = said or (framed(sc, view) if sc else "")
+            if not told:
+                return ""
+            back = " ".join(x for x in (recall(view, memory), recall(view, memory)) if x) \
+                if d.get("type") != "rest" else ""
+            return _with_friends(told, memory, d) + (f"\n\n{back}" if back else "")
         if k == "secret":
             how = (d.get("how") or "").strip()
             return _sentence(how) if how else d["text"]
