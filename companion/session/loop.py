@@ -412,6 +412,10 @@ class Session:
         before = set(self.memory.used)
         text = given if given and self.memory.allows(given) else \
             self.voice.narrate(beat, self.memory)
+        settle = getattr(self.offline.narrator, "settle", None)
+        if settle is not None and (given or not isinstance(self.voice, OfflineVoice)):
+            owed = settle(beat, self.memory)  # a stake or the ending another voice left untold
+            text = " ".join(x for x in (text, owed) if x)
         if not text:
             return
         told = sorted(self.memory.used - before)

@@ -80,22 +80,31 @@ SPEECH = re.compile(r"\b(swears|swore|vows|vowed|promises|promised|says|said|ins
                     r"\w+|declares)\b(?: that)?\s+(.+)$", re.IGNORECASE)
 REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
             "shall": "should", "is": "was", "are": "were", "am": "was"}
+_SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
+FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|[Mm]e|[Mm]y|[Mm]ine|[Ww]e|[Ww]e'll|[Uu]s|[Oo]urs?)\b")
 TAKEN_KEY = "stake-taken|"
 
 
 def voice(words: str, hero: Character) -> tuple[str, str]:
-    """How the player's words may be taken up: ("quote", words) for speech or a plain stake,
-    ("oath", "that she would ...") for a third-person telling that holds an oath, ("deed",
-    words) for a third-person telling of what the hero does."""
+    """How the player's words may be taken up: ("quote", words) for speech (the player speaks as
+    the hero: I, we, my...), ("oath", "that she would ...") for a telling that starts with the
+    hero and holds an oath, ("deed", words) for any other telling (what happens, not said)."""
     w = clean(words)
     if not w:
         return "quote", w
+    if FIRST_PERSON.search(w):  # the player speaks as the hero: the words spoken are speech
+        parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
+        said = parts[0] if parts else w
+        said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
+        said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
+        bits = re.split(r"(,\s+(?:and|but|so|yet)\s+)", said)  # up to the last clause in speech
+        last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
+        said = "".join(bits[:last + 1])
+        return "quote", clean(said) or w
     first = w.split()[0].lower().strip(",.;:")
     names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
-    if first not in names:
-        return "quote", w
     m = SPEECH.search(w)
-    if m:
+    if m and first in names:
         clause = " ".join(REPORTED.get(x.lower(), x) for x in m.group(2).rstrip("!?").split())
         return "oath", f"that {clause}"
     return "deed", w
@@ -136,7 +145,7 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
     kind, text = voice(stake.words, hero)
     table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
     ways = table.get(result or "mixed", table["mixed"])
-    values = {**_values(stake, hero), "o": text}
+    values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 
 

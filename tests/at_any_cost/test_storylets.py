@@ -96,10 +96,10 @@ def test_an_anchor_the_player_names_is_found_in_their_words():
     assert touches("nobody gets left behind", view) == ""
 
 
-def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None) -> Session:
+def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None, voice=None) -> Session:
     """A human Protagonist played by the policy who speaks on every play and sacrifice."""
     s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
-                      OfflineVoice(GAME, seed), path)
+                      voice or OfflineVoice(GAME, seed), path)
     s.advance()
     rng = random.Random(seed)
     for _ in range(400):
@@ -258,3 +258,45 @@ def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
     assert taken(resumed.memory.used) == {st.id for st in resumed.memory.fabula.stakes
                                           if not st.open}
     assert open_or_untaken <= stakes
+
+
+def test_words_on_the_move_that_ends_a_stage_belong_to_that_stage():
+    from companion.core.game import Event
+    from companion.games.at_any_cost.fabula import feed
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    ends = [Event(kind="anchor_sacrificed", data={"stage": 1, "anchor": "heirloom",
+                                                  "fold": True}),
+            Event(kind="stage_ended", data={"stage": 1, "result": "protagonist_folded"}),
+            Event(kind="stage_begun", data={"stage": 2, "name": "x", "tags": []})]
+    beat = Beat(step=9, action=Action(seat="protagonist", kind="sacrifice",
+                                      args={"anchor": "heirloom"}, text="I let it go"),
+                events=ends, view={"stage": 2})
+    f = feed(Fabula(), beat)
+    assert f.stake("stage-1").words == "I let it go" and f.stake("stage-2") is None
+    assert f.stake("stage-1").result == "lost"
+
+
+class ModelLike:
+    """A voice that is not the offline one (as a language model's is): it decides as the policy
+    does and narrates every beat in a line of its own."""
+
+    name = "model-like"
+
+    def __init__(self, seed: int) -> None:
+        self.offline = OfflineVoice(GAME, seed)
+
+    def decide(self, request, on_text=None):
+        return self.offline.decide(request)
+
+    def narrate(self, beat, memory):
+        return f"Beat {beat.step} is told."
+
+
+def test_another_voice_still_takes_up_the_stakes_and_tells_the_ending():
+    s = speaking(2, voice=ModelLike(2))
+    stakes = s.memory.fabula.stakes
+    assert stakes and {st.id for st in stakes} == taken(s.memory.used)
+    ending = [r for r in s.rows if r.get("kind") == "epilogue"]
+    assert len(ending) == 1 and len(sentences(ending[0]["text"])) >= 5

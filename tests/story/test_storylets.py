@@ -167,6 +167,18 @@ text = "After."
     assert tell(library, "after", {}, memory(Fabula())) == "After."
 
 
+def test_a_telling_is_not_quoted_as_the_heros_speech():
+    from companion.story.stakes import voice
+
+    assert voice("I will not kneel", HERO_WREN) == ("quote", "I will not kneel")
+    assert voice("Wren swears she will be home by spring", HERO_WREN) == (
+        "oath", "that she would be home by spring")
+    assert voice("a soldier carries her down the scree", HERO_WREN)[0] == "deed"
+    stake = Fabula().state_stake("s", "p", "a soldier carries her down the scree").stakes[0]
+    told = take_up(stake, "lost", HERO_WREN)
+    assert "Wren had" not in told and "“A soldier carries her down the scree”" in told
+
+
 def test_a_stake_is_taken_up_in_the_third_person_quoting_the_player():
     stake = Fabula().state_stake("s", "protagonist", "I will bring the child home.").stakes[0]
     won = take_up(stake, "won", HERO_WREN)
@@ -211,7 +223,7 @@ def test_the_epilogue_tells_five_sentences_with_particulars_and_the_stakes():
 
     library = Library.from_toml(EPILOGUE, "epilogue.toml")
     f = Fabula().meet(Person(key=HERO, name="Wren", pronouns=SHE))
-    f = f.state_stake("s", "protagonist", "the ring comes home").resolve_stake("s", "won", 3)
+    f = f.state_stake("s", "protagonist", "I bring the ring home").resolve_stake("s", "won", 3)
     values = {"hero": f.character(), "place": Phrase.parse("a: mill"),
               "kept": [Phrase.parse("a: ring")], "lost": [Phrase.parse("a: dog")],
               "turn": Phrase.parse("a: bridge")}
@@ -220,8 +232,8 @@ def test_the_epilogue_tells_five_sentences_with_particulars_and_the_stakes():
                     particulars=("place", "kept", "lost", "turn"))
     assert len(sentences(text)) >= 5, text
     assert "She goes home changed." in text and "Her dog is gone." in text
-    assert "“The ring comes home,” Wren had sworn" in text
-    assert set(mem.particulars) >= {"mill", "ring", "dog", "bridge", "The ring comes home"}
+    assert "“I bring the ring home,” Wren had sworn" in text
+    assert set(mem.particulars) >= {"mill", "ring", "dog", "bridge", "I bring the ring home"}
     assert mem.epilogue == text
 
 

@@ -28,7 +28,9 @@ RESULT = {"antagonist_folded": "won", "protagonist_folded": "lost", "sacrifice":
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action = beat.action
-    stage = beat.view.get("stage") or 0
+    # the stage the move was made in (a move that ends a stage also begins the next one)
+    stage = next((e.data["stage"] for e in beat.events if e.kind != "stage_begun"
+                  and isinstance(e.data.get("stage"), int)), beat.view.get("stage") or 0)
     words = " ".join(action.text.split())
     if words and action.seat == PROTAGONIST and action.kind in SPOKEN and stage:
         sid = f"stage-{stage}"

@@ -82,13 +82,17 @@ class Narrator:
         return " ".join(parts)
 
     def settle(self, beat: Any, memory: Any) -> str:
-        """The stake of a stage this beat ended, taken up ("" when none is due): told after the
-        beat's narration, or after the player's own telling of it."""
-        for event in beat.events:
+        """What the story owes this beat whoever told it ("" when nothing is due): the stake of
+        a stage it ended, taken up, and the told epilogue if the journey ended and none was told
+        (the session asks after the player's own telling, or after a model's narration)."""
+        for i, event in enumerate(beat.events):
             if event.kind in ENDS_STAGE:
                 stage = event.data["stage"]
                 return telling.settle(beat.view, stage, hero_of(beat.view), memory,
                                       f"stage-{stage}")
+            if event.kind == "journey_ended" and not any(
+                    k.startswith("storylet|epilogue.") for k in memory.used):
+                return self._event(event, beat.view, memory, (beat.step, i))
         return ""
 
     @staticmethod

@@ -26,7 +26,7 @@ from companion.story.template import Character
 from companion.story import epilogue as told_ending
 
 VOW = re.compile(r"\b(will|won['’]?t|shall|never|swear|swore|sworn|must|promise[sd]?|vows?|"
-                 r"not let|always|or die|no matter)\b", re.IGNORECASE)
+                 r"not let|or die|no matter what)\b", re.IGNORECASE)
 _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "their", "they",
            "what", "when", "where", "which", "about", "never", "always", "again", "back", "still",
            "only", "once", "before", "after", "into", "over", "under", "every", "each", "some",
@@ -36,7 +36,11 @@ _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "th
            "mean", "means", "away", "like", "look", "know", "need", "want", "wants", "give",
            "gave", "tell", "told", "said", "says", "just", "even", "much", "many", "more", "most",
            "good", "well", "long", "last", "first", "face", "walk", "find", "found", "could",
-           "should", "must", "shall", "here", "your", "mine", "ours", "because", "while"}
+           "should", "must", "shall", "here", "your", "mine", "ours", "because", "while",
+           "night", "morning", "evening", "year", "world", "people", "place", "hand", "hands",
+           "eyes", "head", "water", "light", "dark", "side", "left", "right", "great", "little",
+           "other", "another", "everything", "nothing", "something", "last", "next", "whole"}
+NAMES = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")  # a name in the player's words (Ash, Teo)
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow")
 
@@ -58,10 +62,12 @@ def _content(text: str) -> set[str]:
 def touches(words: str, view: dict) -> str:
     """The Anchor still held whose name or the player's words for it share a word of substance
     with ``words`` ("" when none)."""
-    said = _content(words)
+    said = _content(words) | (set(NAMES.findall(words)) - {"The", "She", "And", "But", "His",
+                                                            "Her", "They", "When", "From"})
     for a in view.get("anchors", []):
         name = narration_data().anchors[a["id"]].name.words
-        if said & (_content(name) | _content(a.get("answer", ""))):
+        answer = a.get("answer", "")
+        if said & (_content(name) | _content(answer) | set(NAMES.findall(" " + answer))):
             return a["id"]
     return ""
 
@@ -70,7 +76,7 @@ def stage_words(fabula: Fabula, stage: int, before: int) -> tuple[int, str] | No
     """The player's latest words in ``stage`` before step ``before``: (step, words)."""
     start = int(fabula.words(f"stage:{stage}") or 0)
     said = [(int(k.split(":")[1]), fabula.words(k)) for k in fabula.fact_keys("said:")]
-    said = [(n, w) for n, w in said if start <= n < before and w]
+    said = [(n, w) for n, w in said if start < n < before and w]  # start: the last stage's end
     return max(said) if said else None
 
 
@@ -108,7 +114,7 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     if heard:
         stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
-        values_["words"] = clean(heard[1])
+        values_["words"] = text if kind == "quote" else clean(heard[1])
         if kind == "oath":
             values_["oath"] = text
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
