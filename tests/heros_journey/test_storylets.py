@@ -97,3 +97,17 @@ def test_the_journal_ends_with_an_epilogue_then_the_scores_under_our_heading(tmp
     assert prose.count(". ") + 1 >= 5  # five sentences or more
     assert "What was kept, what was lost" not in text and "| Hero | Tokens |" in text.split(
         "## Where each road ended")[1]
+
+
+def test_settle_pays_what_another_voice_left_untold():
+    """After a model's narration the offline narrator's ``settle`` takes up the player's stake
+    on a Challenge the beat decided (and once only)."""
+    memory = NarrationMemory(1)
+    view = _view(stage=2)
+    f = adapter.feed(Fabula(), _beat([], view=view, seat="hero1", kind="challenge",
+                                     text="the ring goes home with me"))
+    done = _beat([("advance", {"seat": "hero1", "stage": 3, "card": "journey"})], step=2,
+                 seat="hero1", kind="pay", view=view)
+    memory.fabula = adapter.feed(f, done)
+    assert "ring goes home" in Narrator(1).settle(done, memory)
+    assert Narrator(1).settle(done, memory) == ""

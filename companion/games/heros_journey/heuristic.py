@@ -366,7 +366,13 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         mine = pend.get("your_card")
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
-        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= ATTEMPTER_CAP]
+        cap = ATTEMPTER_CAP
+        if me["stage"] >= 9:  # the Ending is worth half the tokens it can spare for the bid
+            s = None if mine == "excuse" else _card(mine).suits[0]
+            cap = max(cap, (sum(n for x, n in me["tokens"].items() if x != s) + (
+                0 if s is None else max(0, min(me["tokens"][s],
+                                               me["resources"][s] - me["stage"])))) // 2)
+        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
     cap = CONTEST_CAP[level] + (1 if rival["stage"] >= me["stage"] else 0)

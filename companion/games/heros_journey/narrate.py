@@ -72,6 +72,22 @@ class Narrator:
             out.insert(0, weave.prose(words))  # the player's own telling, as they wrote it
         return " ".join(x for x in out if x)
 
+    def settle(self, beat: Beat, memory: NarrationMemory) -> str:
+        """What the story owes a beat another voice told ("" when nothing is due): the player's
+        stake on a Challenge this beat decided, taken up, and the told epilogue when the Journey
+        ended and none was told."""
+        scene = f"round-{beat.view.get('round', 0)}"
+        out = []
+        for event in beat.events:
+            d = event.data
+            if event.kind in ("advance", "stay") and d.get("seat") == PLAYER:
+                target = d["stage"] if event.kind == "advance" else d["stage"] + 1
+                out.append(take_up(memory, f"stage-{target}", scene))
+            if event.kind == "scores" and not any(k.startswith("storylet|epilogue.")
+                                                  for k in memory.used):
+                out.append(ending(beat.view, memory, memory.rng("epilogue", beat.step)))
+        return " ".join(x for x in out if x)
+
     def _say(self, key: str, values: dict[str, Any], told: Told, scene: str, rng,
              memory: NarrationMemory) -> str:
         """One sentence for ``key``. When the last sentence was about the same Hero, the
