@@ -108,7 +108,8 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
-        self.breaker = Breaker(lambda: self.clock())  # open: the server is down, the offline voice plays
+        # open: the server is down and the offline voice plays at no cost
+        self.breaker = Breaker(lambda: self.clock())
         self.answered = False  # the server has answered once this session (no longer cold)
         self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
