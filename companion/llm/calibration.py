@@ -1,4 +1,4 @@
-"""Which voice mode suits a model: measured by ``companion doctor``, remembered per server and model.
+"""Which voice mode suits a model: measured by ``companion doctor``, kept per server and model.
 
 ``companion doctor --calibrate`` plays the opening of an At Any Cost game with the model voicing
 every seat in ``free`` mode for a few decisions and counts the replies whose every word passed the

@@ -1,7 +1,7 @@
 """Where the model settings come from: flags > environment > config file > offline.
 
 The environment is ``OPENAI_API_KEY``, ``OPENAI_BASE_URL``, ``COMPANION_MODEL`` (and
-``COMPANION_BUDGET_TOKENS``, ``COMPANION_TIMEOUT``); the file is
+``COMPANION_BUDGET_TOKENS``, ``COMPANION_TIMEOUT``, ``COMPANION_VOICE_MODE``); the file is
 ``~/.config/companion/config.toml`` (``$XDG_CONFIG_HOME`` honoured, ``$COMPANION_CONFIG``
 overrides the path) with an ``[llm]`` table::
 
@@ -11,7 +11,7 @@ overrides the path) with an ``[llm]`` table::
     api_key = "..."          # or leave it to OPENAI_API_KEY
     budget_tokens = 50000    # optional: per session, then the offline voice takes over
     timeout = 60             # optional: seconds, the total bound for one model call with retries
-    voice_mode = "storylet"  # optional: free | storylet | slots (else what `companion doctor` chose)
+    voice_mode = "storylet"  # optional: free | storylet | slots (else what doctor chose)
 
 Decisions: reading settings never touches the network and never imports ``openai``; a model is
 configured when a model name or a base URL is set (an API key alone is not enough: it would send a
@@ -133,7 +133,8 @@ def load_settings(
         ("env", {
             "model": env.get("COMPANION_MODEL"), "base_url": env.get("OPENAI_BASE_URL"),
             "api_key": env.get("OPENAI_API_KEY"), "budget_tokens": env.get("COMPANION_BUDGET_TOKENS"),
-            "timeout": env.get("COMPANION_TIMEOUT"), "voice_mode": env.get("COMPANION_VOICE_MODE"),
+            "timeout": env.get("COMPANION_TIMEOUT"),
+            "voice_mode": env.get("COMPANION_VOICE_MODE"),
         }),
         ("file", file),
     ]

@@ -108,7 +108,8 @@ class OpenAIVoice:
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
-        self.breaker = Breaker(lambda: self.clock())  # open: the server is down, the offline voice plays
+        # open: the server is down and the offline voice plays at no cost
+        self.breaker = Breaker(lambda: self.clock())
         self.answered = False  # the server has answered once this session (no longer cold)
         self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
@@ -246,7 +247,7 @@ class OpenAIVoice:
                          instructions)
         schema = reply_schema(request.legal, mode=self.mode)
         grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
-        choices = self._choices(request) if self.mode == "slots" else {}
+        choices = self._choices(request, instructions) if self.mode == "slots" else {}
         if choices:  # slots: each text the moves ask for is picked from checked candidates
             pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
             schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
@@ -353,10 +354,12 @@ class OpenAIVoice:
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
-    def _choices(self, request: DecisionRequest) -> dict[int, list[str]]:
+    def _choices(self, request: DecisionRequest,
+                 instructions: checks.Instructions) -> dict[int, list[str]]:
         """Slots mode: for each move that asks for words, the candidates the model picks from:
         the names its prompt offers for a naming move, else the offline narrator's answers under
-        two seeds (each checked as story by the narrator's own rules)."""
+        two seeds, cut to whole sentences within the field's bound; each must pass the same
+        checks as the model's own words. {} (the model writes) when a move has none."""
         out: dict[int, list[str]] = {}
         narrator = self.offline.narrator
         for number, action in enumerate(request.legal, 1):
@@ -366,17 +369,21 @@ class OpenAIVoice:
                 out[number] = context.name_examples(request)
                 continue
             if narrator is None:
-                continue
+                return {}
             texts = []
             for k in range(2):
                 writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
                 memory = NarrationMemory(self.seed + k, banned=request.banned,
                                          veils=request.veils)
                 text = " ".join(writer.write(action, request.view, memory).split())
-                if text and checks.has_words(text):
+                if len(text) > checks.text_limit(action):
+                    text = _sentences(text[:checks.text_limit(action)])
+                if text and checks.check("text", text, instructions, action,
+                                         required=True) is None:
                     texts.append(text)
-            if texts:
-                out[number] = list(dict.fromkeys(texts))
+            if not texts:
+                return {}
+            out[number] = list(dict.fromkeys(texts))
         return out
 
     def _policy_choice(self, request: DecisionRequest):
