@@ -131,6 +131,20 @@ def test_a_card_is_named_by_unique_beginnings_of_its_words(tmp_path):
     assert b.args == {"cards": ["a-scholar", "agile"]}
 
 
+def test_a_card_is_named_without_its_leading_article():
+    """Found playing: `discard sneaky, old friend` was refused though the hand held "An old
+    friend"; a name given without its article, or by the beginnings of its words, matches."""
+    from companion.games.at_any_cost.commands import parse
+
+    view = {"hand": [{"id": "an-old-friend", "name": "An old friend"},
+                     {"id": "sneaky", "name": "Sneaky"},
+                     {"id": "a-friendly-local", "name": "A friendly local"}]}
+    picked = parse("discard", "sneaky, old friend", view, [], "protagonist")
+    assert [a.args["card"] for a in picked] == ["sneaky", "an-old-friend"]
+    picked = parse("discard", "friendly loc, sneaky", view, [], "protagonist")
+    assert [a.args["card"] for a in picked] == ["a-friendly-local", "sneaky"]
+
+
 def test_a_discard_of_too_many_is_refused_whole(tmp_path):
     c, out = start(tmp_path, seed=3)
     for line in ANSWERS:
