@@ -96,6 +96,20 @@ def test_an_anchor_the_player_names_is_found_in_their_words():
     assert touches("nobody gets left behind", view) == ""
 
 
+def test_a_stake_about_a_place_on_the_road_is_not_an_anchor_its_answer_mentions():
+    """Found playing: "Maren had staked her confidence on it, and the fever has heard." came
+    right after a stake about the farm, because her answer for Confidence mentioned the farm. The
+    Antagonist's answer takes up what the player said, not an Anchor guessed from a place word."""
+    view = {"premise": "The youngest child of a poor farmer leaves the farm for the mountain.",
+            "map": [{"name": "Call to adventure", "location_name": "Farm"},
+                    {"name": "Climax", "location_name": "Mountain"}],
+            "anchors": [{"id": "confidence", "answer": "Running the farm alone since I was nine."},
+                        {"id": "heirloom", "answer": "A tarnished ring my mother wore."}]}
+    assert touches("I swear I will bring back enough to save the farm", view) == ""
+    assert touches("Not even the mountain will shake my confidence", view) == "confidence"
+    assert touches("the ring goes home with her", view) == "heirloom"
+
+
 def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None, voice=None) -> Session:
     """A human Protagonist played by the policy who speaks on every play and sacrifice."""
     s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},

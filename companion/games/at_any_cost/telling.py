@@ -64,12 +64,21 @@ def touches(words: str, view: dict) -> str:
     with ``words`` ("" when none)."""
     said = _content(words) | (set(NAMES.findall(words)) - {"The", "She", "And", "But", "His",
                                                             "Her", "They", "When", "From"})
+    road = road_words(view)
     for a in view.get("anchors", []):
         name = narration_data().anchors[a["id"]].name.words
         answer = a.get("answer", "")
-        if said & (_content(name) | _content(answer) | set(NAMES.findall(" " + answer))):
+        if said & (_content(name) | (_content(answer) - road) | set(NAMES.findall(" " + answer))):
             return a["id"]
     return ""
+
+
+def road_words(view: dict) -> set[str]:
+    """The words that name the road itself (the premise, the stages and the places shown): a
+    stake about the farm is about the farm, not about the Anchor whose answer mentions it."""
+    text = " ".join([view.get("premise", "")] + [
+        f"{st.get('name', '')} {st.get('location_name') or ''}" for st in view.get("map", [])])
+    return _content(text)
 
 
 def stage_words(fabula: Fabula, stage: int, before: int) -> tuple[int, str] | None:
