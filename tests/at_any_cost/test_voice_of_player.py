@@ -145,6 +145,25 @@ def test_a_card_is_named_without_its_leading_article():
     assert [a.args["card"] for a in picked] == ["a-friendly-local", "sneaky"]
 
 
+def test_an_anchor_is_named_by_the_players_own_words_for_it():
+    """Found playing: `sacrifice comb` was refused though the player had written "A comb of blue
+    glass" for Something beautiful; the player's words name their Anchor too, if only one."""
+    from companion.core.verbs import CommandError
+    from companion.games.at_any_cost.commands import parse
+
+    view = {"anchors": [
+        {"id": "something-beautiful", "name": "Something beautiful",
+         "answer": "A comb of blue glass her mother won at the fair."},
+        {"id": "best-friend-and-companion", "name": "Best friend and companion",
+         "answer": "Oriel, the miller's daughter, who laughs louder than anyone."}]}
+    (a,) = parse("sacrifice", "comb -- she gives it up", view, [], "protagonist")
+    assert a.args == {"anchor": "something-beautiful"} and a.text == "she gives it up"
+    (b,) = parse("sacrifice", "oriel", view, [], "protagonist")
+    assert b.args == {"anchor": "best-friend-and-companion"}
+    with pytest.raises(CommandError):  # in both answers: say which
+        parse("sacrifice", "the", view, [], "protagonist")
+
+
 def test_a_discard_of_too_many_is_refused_whole(tmp_path):
     c, out = start(tmp_path, seed=3)
     for line in ANSWERS:
