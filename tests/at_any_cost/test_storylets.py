@@ -108,6 +108,10 @@ def test_a_stake_about_a_place_on_the_road_is_not_an_anchor_its_answer_mentions(
     assert touches("I swear I will bring back enough to save the farm", view) == ""
     assert touches("Not even the mountain will shake my confidence", view) == "confidence"
     assert touches("the ring goes home with her", view) == "heirloom"
+    bees = {"anchors": [{"id": "confidence",
+                         "answer": "From the hives: the bees have never once stung her."}]}
+    assert touches("she will find the way out, the way the bees always do", bees) == ""
+    assert touches("the hives will still be hers", bees) == "confidence"
 
 
 def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None, voice=None) -> Session:

@@ -68,9 +68,16 @@ def touches(words: str, view: dict) -> str:
     for a in view.get("anchors", []):
         name = narration_data().anchors[a["id"]].name.words
         answer = a.get("answer", "")
-        if said & (_content(name) | (_content(answer) - road) | set(NAMES.findall(" " + answer))):
+        if said & (_content(name) | (_content(head(answer)) - road)
+                   | set(NAMES.findall(" " + answer))):
             return a["id"]
     return ""
+
+
+def head(answer: str) -> str:
+    """What an answer says the Anchor is: its first clause ("A tarnished ring my mother wore";
+    "From the hives", not "the bees have never once stung her", which says why)."""
+    return re.split(r"[,:;.!?—–(]|\s(?:who|which|that|because|since|when|and)\s", answer)[0]
 
 
 def road_words(view: dict) -> set[str]:
