@@ -112,6 +112,11 @@ def test_a_stake_about_a_place_on_the_road_is_not_an_anchor_its_answer_mentions(
                          "answer": "From the hives: the bees have never once stung her."}]}
     assert touches("she will find the way out, the way the bees always do", bees) == ""
     assert touches("the hives will still be hers", bees) == "confidence"
+    two = {"anchors": [
+        {"id": "best-friend", "answer": "Oriel, the miller's daughter, who laughs louder than anyone."},
+        {"id": "animal-companion", "answer": "A grey goose called Pennywhistle who honks at strangers."}]}
+    said = "Pennywhistle honks at the curse, and a tinker on the road laughs and joins them."
+    assert touches(said, two) == "animal-companion"  # not the friend who 'laughs'
 
 
 def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None, voice=None) -> Session:
