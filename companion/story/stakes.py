@@ -89,6 +89,12 @@ FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|[Mm]e|[Mm]y|[Mm]ine|[Ww]e|[Ww]e'l
 TAKEN_KEY = "stake-taken|"
 
 
+def states(words: str) -> bool:
+    """Whether the player's words state something at stake (an oath, a condition, the hero's own
+    speech), not only tell a deed ("Old Hobb points her toward the lane home")."""
+    return bool(STAKE.search(words) or FIRST_PERSON.search(words))
+
+
 def voice(words: str, hero: Character) -> tuple[str, str]:
     """How the player's words may be taken up: ("quote", words) for speech (the player speaks as
     the hero: I, we, my...), ("oath", "that she would ...") for a telling that starts with the

@@ -270,6 +270,26 @@ def test_an_action_with_words_on_a_discard_states_no_stake():
     assert feed(Fabula(), beat).stakes == ()
 
 
+def test_a_stake_stated_after_a_deed_in_the_same_stage_is_the_stages_stake():
+    """Found playing: the stage's stake was "On the mountain she understands at last why her
+    mother never came back" (a deed), and the vow said next ("She will cross the rope bridge for
+    Oriel") was never taken up; the epilogue called the deed a 'word staked on the road'."""
+    from companion.games.at_any_cost.fabula import feed
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    def said(step, text):
+        return Beat(step=step, action=Action(seat="protagonist", kind="play",
+                                             args={"cards": ["wise"]}, text=text),
+                    events=[], view={"stage": 5})
+
+    f = feed(Fabula(), said(3, "She understands at last why her mother never came back"))
+    f = feed(f, said(5, "She will cross the rope bridge for Oriel"))
+    assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
+    f = feed(f, said(7, "I swear it on the hives"))  # a stake once stated stays the stage's
+    assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
+
+
 def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
     """A stake taken up in a beat that is undone is taken up again when the stage ends anew."""
     s = speaking(4, path=tmp_path / "j.jsonl")
