@@ -154,3 +154,25 @@ def test_two_bargains_for_the_same_positive_trait_are_spelled_out_without_a_cras
                          "immediate")
     assert "could not be paid" in lines[1]
     assert "Mercy" in turn_hint(view, GAME.legal_actions(s, "hero"), "hero")
+
+
+def test_a_bare_pronoun_answers_the_pronouns_question(tmp_path):
+    """Found playing: after 'Name your Hero', typing `she` (as At Any Cost asks it) was 'unknown
+    command'; a bare she, he or they is the pronouns move while it is legal."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    for _ in range(200):
+        legal = s.legal("hero")
+        if any(a.kind == "pronouns" for a in legal):
+            break
+        if s.human_turn() == "hero":
+            a = next(x for x in legal if x.kind in ("pick", "name"))
+            s.submit(a.with_text("Ilse") if a.ask is not None else a)
+    else:
+        pytest.fail("the pronouns were never asked")
+    out.clear()
+    c.handle("she")
+    assert not any(kind == "error" for kind, _ in out), out
+    assert s.state.pronouns == "she"
+    c.handle("he")  # no longer due: refused, nothing changes
+    assert s.state.pronouns == "she"

@@ -455,3 +455,12 @@ def label(action: Action, view: dict) -> str:
     if action.kind == "accept":
         text += "; " + " ".join(consequences(view, action.args["costs"], action.args["timing"]))
     return text
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+    """A line that is no verb: a bare ``she`` when the Hero's pronouns are asked is ``pronouns
+    she`` (the other games ask the pronouns as a question whose whole line is the answer)."""
+    word = raw.strip().lower()
+    if word in PRONOUNS and any(a.kind == "pronouns" for a in legal):
+        return f"pronouns {word}"
+    return None
