@@ -176,3 +176,22 @@ def test_a_bare_pronoun_answers_the_pronouns_question(tmp_path):
     assert s.state.pronouns == "she"
     c.handle("he")  # no longer due: refused, nothing changes
     assert s.state.pronouns == "she"
+
+
+def test_several_assets_are_invoked_in_one_command():
+    """Found playing: `invoke hope, ash -- ...` was 'no Asset called hope, ash'; several Assets
+    named at once are invoked in order, the words ride on the first, and a repeated name is
+    refused with nothing invoked."""
+    from companion.core.verbs import CommandError
+    from companion.games.becoming.commands import parse
+
+    s = at_hero_gather()
+    view, legal = GAME.view(s, "hero"), GAME.legal_actions(s, "hero")
+    names = [a["name"] for a in view["assets"]][:2]
+    acts = parse("invoke", f"{names[0].lower()}, {names[1].lower()} -- she holds up the lamp",
+                 view, legal, "hero")
+    assert [a.kind for a in acts] == ["invoke", "invoke"]
+    assert [a.text for a in acts] == ["she holds up the lamp", ""]
+    assert len({a.args["asset"] for a in acts}) == 2
+    with pytest.raises(CommandError):
+        parse("invoke", f"{names[0]}, {names[0]}", view, legal, "hero")
