@@ -195,3 +195,13 @@ def test_several_assets_are_invoked_in_one_command():
     assert len({a.args["asset"] for a in acts}) == 2
     with pytest.raises(CommandError):
         parse("invoke", f"{names[0]}, {names[0]}", view, legal, "hero")
+
+
+def test_the_story_title_reads_as_a_phrase():
+    """Found reading a journal: "Becoming: Ilse and The Ember Winter" (a capital The mid-title)."""
+    from companion.games.becoming.render import story_title
+
+    assert story_title({"hero": {"name": "Ilse"}, "quest": {"title": "The Ember Winter"}}) == \
+        "Ilse and the Ember Winter"
+    assert story_title({"hero": {"name": "Ilse"}, "quest": {"title": "Theodric's Road"}}) == \
+        "Ilse and Theodric's Road"
