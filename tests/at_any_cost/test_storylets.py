@@ -344,3 +344,26 @@ def test_another_voice_still_takes_up_the_stakes_and_tells_the_ending():
     assert stakes and {st.id for st in stakes} == taken(s.memory.used)
     ending = [r for r in s.rows if r.get("kind") == "epilogue"]
     assert len(ending) == 1 and len(sentences(ending[0]["text"])) >= 5
+
+
+def test_a_plight_does_not_answer_the_players_words_as_if_it_could_act():
+    """Found playing: "The villagers held as hostages go straight for what Tamsin spoke of, her
+    best friend." and "the thing that must be found fights back": a plight (innocents in danger,
+    an impossible task) cannot hear, go for or fight; the road answers the player's words."""
+    from companion.games.at_any_cost.telling import PLIGHTS, threat_lines
+    from companion.story.fabula import Fabula
+
+    n = narration_data()
+    for card in sorted(PLIGHTS):
+        shape = n.cards[card].np[0]
+        for seed in range(4):
+            memory = NarrationMemory(seed=seed)
+            memory.fabula = Fabula().establish("stage:2", "1").establish(
+                "said:3", "Pennywhistle honks at the curse and Oriel laughs")
+            view = {"stage": 2, "anchors": [{"id": "best-friend", "answer": "Oriel, my friend."}]}
+            values = {"hero": HEROES[0], "place": n.places["ruins"].name, "look": "cold",
+                      "stage": n.stage(2)}
+            told = threat_lines([card], {card: shape}, values, view, memory, "stage-2",
+                                random.Random(seed), step=5, raised=True)
+            answer = told.split(". ")[-1]
+            assert shape.words not in answer, (card, told)

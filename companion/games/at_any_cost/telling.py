@@ -41,6 +41,13 @@ _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "th
            "eyes", "head", "water", "light", "dark", "side", "left", "right", "great", "little",
            "other", "another", "everything", "nothing", "something", "last", "next", "whole"}
 NAMES = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")  # a name in the player's words (Ash, Teo)
+# The Antagonist's cards that are a plight, not a foe: they cannot hear the hero, go for what the
+# hero holds or fight back, so the answer to the player's words is the road's.
+PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances",
+                     "impassible-terrain", "impossible-task", "lost", "great-heights", "isolated",
+                     "limited-number-of-attempts", "deadline", "maze-like",
+                     "dangerous-consumables", "something-hidden", "magical-barrier"})
+ROAD = Phrase(words="road", form="the")
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow")
 
@@ -128,6 +135,8 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
         values_["also"] = others
         parts.append(library().tell("also", when, values_, memory, scene, rng))
     if heard:
+        if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
+            values_["threat"] = ROAD
         stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
         values_["words"] = text if kind == "quote" else clean(heard[1])
