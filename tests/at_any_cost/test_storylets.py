@@ -367,3 +367,12 @@ def test_a_plight_does_not_answer_the_players_words_as_if_it_could_act():
                                 random.Random(seed), step=5, raised=True)
             answer = told.split(". ")[-1]
             assert shape.words not in answer, (card, told)
+
+
+def test_the_cards_played_alongside_are_not_called_it():
+    """Found playing: "Behind it, the most famous thief in the world waits its turn." A card
+    played alongside may be a person (a thief, a holy person): no 'its' for it."""
+    (also,) = [s for s in library().groups["also"]]
+    for text in also.text:
+        after = text.split("{also}", 1)[1]
+        assert not re.search(r"\bits\b", after), text
