@@ -48,11 +48,14 @@ def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
     key = norm(text)
     if not key:
         raise CommandError(f"name a {what}", sorted(choices))
-    exact = [i for n, i in choices.items() if norm(n) == key or norm(i) == key]
+    exact = [i for n, i in choices.items()
+             if key in (norm(n), norm(i)) or _bare(key) == _bare(norm(n))]
     if exact:
         return exact[0]
+    typed = key.split()
     starts = sorted({i for n, i in choices.items() if norm(n).startswith(key)
-                     or any(w.startswith(key) for w in norm(n).split())})
+                     or any(w.startswith(key) for w in norm(n).split())
+                     or _words_begin(norm(n).split(), typed)})
     if len(starts) == 1:
         return starts[0]
     names = {i: n for n, i in choices.items()}
@@ -61,6 +64,22 @@ def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
     raise CommandError(f"{text.strip()!r} could be several: "
                        f"{', '.join(sorted(names[i] for i in starts))}; say which",
                        sorted(names[i] for i in starts))
+
+
+_ARTICLES = ("a", "an", "the")
+
+
+def _bare(name: str) -> str:
+    """A name without its leading article: 'friendly local' names "A friendly local"."""
+    words = name.split()
+    return " ".join(words[1:] if len(words) > 1 and words[0] in _ARTICLES else words)
+
+
+def _words_begin(name: list[str], typed: list[str]) -> bool:
+    """Consecutive words of ``name`` begin with the typed words ('friendly loc', 'old fr')."""
+    return len(typed) > 1 and any(
+        all(name[k + m].startswith(t) for m, t in enumerate(typed))
+        for k in range(len(name) - len(typed) + 1))
 
 
 def match_many(text: str, choices: Mapping[str, str], what: str,

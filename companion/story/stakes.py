@@ -76,6 +76,21 @@ DEED_WAYS: dict[str, tuple[str, ...]] = {
               "“{w}”, the telling went, and half of it came true.",
               "What was told, “{w}”, came true at a cost."),
 }
+# A condition ("If the crowd takes the ember, the north dies"; "If she reaches the gate, the north
+# lives") may name what the hero fights for or against: "and so it came to pass" would be wrong
+# for one of them, so the telling says who had the better of it, not whether "it" happened.
+CONDITION_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("“{w}{c}” it had been said, and {hero} had the better of it.",
+            "{hero} had known it: “{w}{p}” And {hero} came out on the right side of it.",
+            "“{w}” was what hung on it, and {hero} won it."),
+    "lost": ("“{w}{c}” it had been said, and the road had the better of {hero}.",
+             "{hero} had known it: “{w}{p}” And {hero} came out on the wrong side of it.",
+             "“{w}” was what hung on it, and {hero} lost it."),
+    "mixed": ("“{w}{c}” it had been said, and it ended between the two, at a price.",
+              "{hero} had known it: “{w}{p}” It was won, and paid for.",
+              "“{w}” was what hung on it, and {hero} paid to keep it."),
+}
+CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
 # "that", a colon or a quote ("says that ...", not "says the words for the lost").
 SPEECH = re.compile(r"\b(?:(?:swears|swore|vows|vowed|promises|promised)(?: that)?"
@@ -87,6 +102,12 @@ REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "cou
 _SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
 FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|[Mm]e|[Mm]y|[Mm]ine|[Ww]e|[Ww]e'll|[Uu]s|[Oo]urs?)\b")
 TAKEN_KEY = "stake-taken|"
+
+
+def states(words: str) -> bool:
+    """Whether the player's words state something at stake (an oath, a condition, the hero's own
+    speech), not only tell a deed ("Old Hobb points her toward the lane home")."""
+    return bool(STAKE.search(words) or FIRST_PERSON.search(words))
 
 
 def voice(words: str, hero: Character) -> tuple[str, str]:
@@ -153,7 +174,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
     if not words_of(stake):
         return ""
     kind, text = voice(stake.words, hero)
-    table = {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
+    table = CONDITION_WAYS if kind != "oath" and CONDITION.match(text) else \
+        {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
     ways = table.get(result or "mixed", table["mixed"])
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)

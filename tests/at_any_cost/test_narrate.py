@@ -183,3 +183,14 @@ def test_a_model_antagonist_may_not_name_its_face_down_locations_or_its_hand():
     assert check.problems("Bandits wait at the crossroads.") == []
     assert check.problems("Bandits wait; beyond them, the Island.")
     assert check.problems("Bandits, and behind them Despair.")
+
+
+def test_an_arrival_describes_the_place_not_the_signs():
+    """Found playing: "By the time Tamsin reaches the mountain, the signs are plain to read, cold
+    and full of caves." (the place's look hung on 'the signs'). Each arrival's look follows the
+    place or a word standing for it."""
+    from companion.games.at_any_cost.words import narration_data
+
+    for line in narration_data().templates["arrive"]:
+        before = line.split("{look}")[0]
+        assert not before.rstrip(", ").endswith(("read", "signs")), line

@@ -96,6 +96,29 @@ def test_an_anchor_the_player_names_is_found_in_their_words():
     assert touches("nobody gets left behind", view) == ""
 
 
+def test_a_stake_about_a_place_on_the_road_is_not_an_anchor_its_answer_mentions():
+    """Found playing: "Maren had staked her confidence on it, and the fever has heard." came
+    right after a stake about the farm, because her answer for Confidence mentioned the farm. The
+    Antagonist's answer takes up what the player said, not an Anchor guessed from a place word."""
+    view = {"premise": "The youngest child of a poor farmer leaves the farm for the mountain.",
+            "map": [{"name": "Call to adventure", "location_name": "Farm"},
+                    {"name": "Climax", "location_name": "Mountain"}],
+            "anchors": [{"id": "confidence", "answer": "Running the farm alone since I was nine."},
+                        {"id": "heirloom", "answer": "A tarnished ring my mother wore."}]}
+    assert touches("I swear I will bring back enough to save the farm", view) == ""
+    assert touches("Not even the mountain will shake my confidence", view) == "confidence"
+    assert touches("the ring goes home with her", view) == "heirloom"
+    bees = {"anchors": [{"id": "confidence",
+                         "answer": "From the hives: the bees have never once stung her."}]}
+    assert touches("she will find the way out, the way the bees always do", bees) == ""
+    assert touches("the hives will still be hers", bees) == "confidence"
+    two = {"anchors": [
+        {"id": "best-friend", "answer": "Oriel, the miller's daughter, who laughs louder than anyone."},
+        {"id": "animal-companion", "answer": "A grey goose called Pennywhistle who honks at strangers."}]}
+    said = "Pennywhistle honks at the curse, and a tinker on the road laughs and joins them."
+    assert touches(said, two) == "animal-companion"  # not the friend who 'laughs'
+
+
 def speaking(seed: int, pronoun: str = "she", words=WORDS, path=None, voice=None) -> Session:
     """A human Protagonist played by the policy who speaks on every play and sacrifice."""
     s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
@@ -247,6 +270,26 @@ def test_an_action_with_words_on_a_discard_states_no_stake():
     assert feed(Fabula(), beat).stakes == ()
 
 
+def test_a_stake_stated_after_a_deed_in_the_same_stage_is_the_stages_stake():
+    """Found playing: the stage's stake was "On the mountain she understands at last why her
+    mother never came back" (a deed), and the vow said next ("She will cross the rope bridge for
+    Oriel") was never taken up; the epilogue called the deed a 'word staked on the road'."""
+    from companion.games.at_any_cost.fabula import feed
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    def said(step, text):
+        return Beat(step=step, action=Action(seat="protagonist", kind="play",
+                                             args={"cards": ["wise"]}, text=text),
+                    events=[], view={"stage": 5})
+
+    f = feed(Fabula(), said(3, "She understands at last why her mother never came back"))
+    f = feed(f, said(5, "She will cross the rope bridge for Oriel"))
+    assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
+    f = feed(f, said(7, "I swear it on the hives"))  # a stake once stated stays the stage's
+    assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
+
+
 def test_undo_takes_back_what_the_story_layer_noted(tmp_path):
     """A stake taken up in a beat that is undone is taken up again when the stage ends anew."""
     s = speaking(4, path=tmp_path / "j.jsonl")
@@ -301,3 +344,35 @@ def test_another_voice_still_takes_up_the_stakes_and_tells_the_ending():
     assert stakes and {st.id for st in stakes} == taken(s.memory.used)
     ending = [r for r in s.rows if r.get("kind") == "epilogue"]
     assert len(ending) == 1 and len(sentences(ending[0]["text"])) >= 5
+
+
+def test_a_plight_does_not_answer_the_players_words_as_if_it_could_act():
+    """Found playing: "The villagers held as hostages go straight for what Tamsin spoke of, her
+    best friend." and "the thing that must be found fights back": a plight (innocents in danger,
+    an impossible task) cannot hear, go for or fight; the road answers the player's words."""
+    from companion.games.at_any_cost.telling import PLIGHTS, threat_lines
+    from companion.story.fabula import Fabula
+
+    n = narration_data()
+    for card in sorted(PLIGHTS):
+        shape = n.cards[card].np[0]
+        for seed in range(4):
+            memory = NarrationMemory(seed=seed)
+            memory.fabula = Fabula().establish("stage:2", "1").establish(
+                "said:3", "Pennywhistle honks at the curse and Oriel laughs")
+            view = {"stage": 2, "anchors": [{"id": "best-friend", "answer": "Oriel, my friend."}]}
+            values = {"hero": HEROES[0], "place": n.places["ruins"].name, "look": "cold",
+                      "stage": n.stage(2)}
+            told = threat_lines([card], {card: shape}, values, view, memory, "stage-2",
+                                random.Random(seed), step=5, raised=True)
+            answer = told.split(". ")[-1]
+            assert shape.words not in answer, (card, told)
+
+
+def test_the_cards_played_alongside_are_not_called_it():
+    """Found playing: "Behind it, the most famous thief in the world waits its turn." A card
+    played alongside may be a person (a thief, a holy person): no 'its' for it."""
+    (also,) = [s for s in library().groups["also"]]
+    for text in also.text:
+        after = text.split("{also}", 1)[1]
+        assert not re.search(r"\bits\b", after), text

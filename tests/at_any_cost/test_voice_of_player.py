@@ -131,6 +131,39 @@ def test_a_card_is_named_by_unique_beginnings_of_its_words(tmp_path):
     assert b.args == {"cards": ["a-scholar", "agile"]}
 
 
+def test_a_card_is_named_without_its_leading_article():
+    """Found playing: `discard sneaky, old friend` was refused though the hand held "An old
+    friend"; a name given without its article, or by the beginnings of its words, matches."""
+    from companion.games.at_any_cost.commands import parse
+
+    view = {"hand": [{"id": "an-old-friend", "name": "An old friend"},
+                     {"id": "sneaky", "name": "Sneaky"},
+                     {"id": "a-friendly-local", "name": "A friendly local"}]}
+    picked = parse("discard", "sneaky, old friend", view, [], "protagonist")
+    assert [a.args["card"] for a in picked] == ["sneaky", "an-old-friend"]
+    picked = parse("discard", "friendly loc, sneaky", view, [], "protagonist")
+    assert [a.args["card"] for a in picked] == ["a-friendly-local", "sneaky"]
+
+
+def test_an_anchor_is_named_by_the_players_own_words_for_it():
+    """Found playing: `sacrifice comb` was refused though the player had written "A comb of blue
+    glass" for Something beautiful; the player's words name their Anchor too, if only one."""
+    from companion.core.verbs import CommandError
+    from companion.games.at_any_cost.commands import parse
+
+    view = {"anchors": [
+        {"id": "something-beautiful", "name": "Something beautiful",
+         "answer": "A comb of blue glass her mother won at the fair."},
+        {"id": "best-friend", "name": "Best friend and companion",
+         "answer": "Oriel, the miller's daughter, who laughs louder than anyone."}]}
+    (a,) = parse("sacrifice", "comb -- she gives it up", view, [], "protagonist")
+    assert a.args == {"anchor": "something-beautiful"} and a.text == "she gives it up"
+    (b,) = parse("sacrifice", "oriel", view, [], "protagonist")
+    assert b.args == {"anchor": "best-friend"}
+    with pytest.raises(CommandError):  # in both answers: say which
+        parse("sacrifice", "the", view, [], "protagonist")
+
+
 def test_a_discard_of_too_many_is_refused_whole(tmp_path):
     c, out = start(tmp_path, seed=3)
     for line in ANSWERS:

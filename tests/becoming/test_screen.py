@@ -154,3 +154,54 @@ def test_two_bargains_for_the_same_positive_trait_are_spelled_out_without_a_cras
                          "immediate")
     assert "could not be paid" in lines[1]
     assert "Mercy" in turn_hint(view, GAME.legal_actions(s, "hero"), "hero")
+
+
+def test_a_bare_pronoun_answers_the_pronouns_question(tmp_path):
+    """Found playing: after 'Name your Hero', typing `she` (as At Any Cost asks it) was 'unknown
+    command'; a bare she, he or they is the pronouns move while it is legal."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    for _ in range(200):
+        legal = s.legal("hero")
+        if any(a.kind == "pronouns" for a in legal):
+            break
+        if s.human_turn() == "hero":
+            a = next(x for x in legal if x.kind in ("pick", "name"))
+            s.submit(a.with_text("Ilse") if a.ask is not None else a)
+    else:
+        pytest.fail("the pronouns were never asked")
+    out.clear()
+    c.handle("she")
+    assert not any(kind == "error" for kind, _ in out), out
+    assert s.state.pronouns == "she"
+    c.handle("he")  # no longer due: refused, nothing changes
+    assert s.state.pronouns == "she"
+
+
+def test_several_assets_are_invoked_in_one_command():
+    """Found playing: `invoke hope, ash -- ...` was 'no Asset called hope, ash'; several Assets
+    named at once are invoked in order, the words ride on the first, and a repeated name is
+    refused with nothing invoked."""
+    from companion.core.verbs import CommandError
+    from companion.games.becoming.commands import parse
+
+    s = at_hero_gather()
+    view, legal = GAME.view(s, "hero"), GAME.legal_actions(s, "hero")
+    names = [a["name"] for a in view["assets"]][:2]
+    acts = parse("invoke", f"{names[0].lower()}, {names[1].lower()} -- she holds up the lamp",
+                 view, legal, "hero")
+    assert [a.kind for a in acts] == ["invoke", "invoke"]
+    assert [a.text for a in acts] == ["she holds up the lamp", ""]
+    assert len({a.args["asset"] for a in acts}) == 2
+    with pytest.raises(CommandError):
+        parse("invoke", f"{names[0]}, {names[0]}", view, legal, "hero")
+
+
+def test_the_story_title_reads_as_a_phrase():
+    """Found reading a journal: "Becoming: Ilse and The Ember Winter" (a capital The mid-title)."""
+    from companion.games.becoming.render import story_title
+
+    assert story_title({"hero": {"name": "Ilse"}, "quest": {"title": "The Ember Winter"}}) == \
+        "Ilse and the Ember Winter"
+    assert story_title({"hero": {"name": "Ilse"}, "quest": {"title": "Theodric's Road"}}) == \
+        "Ilse and Theodric's Road"

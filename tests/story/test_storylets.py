@@ -3,6 +3,7 @@ fabula rebuilt by replay (undo and resume tell the same story)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -348,3 +349,24 @@ def test_a_telling_of_several_sentences_is_taken_up_by_its_stake_sentence():
     assert voice("Maren says that the farm will stand.", maren)[0] == "oath"
     told = take_up(Stake(id="s", by="protagonist", words=words, opened=1), "lost", maren)
     assert "the fear goes quiet" not in told and "If she turns back now, the farm burns" in told
+
+
+def test_a_condition_won_did_not_come_to_pass():
+    """Found playing Becoming: the stake "If the crowd takes the ember tonight, the whole north
+    dies in the dark", won, was told "... and so it came to pass" (the very thing fought off). A
+    condition may name what the hero fights for or against, so its telling says who had the
+    better of it, never that "it" came to pass."""
+    from companion.story.fabula import Stake
+
+    for words in ("If the crowd takes the ember tonight, the whole north dies in the dark.",
+                  "Unless she reaches the gate, the north freezes"):
+        stake = Stake(id="s", by="hero", words=words, opened=1)
+        for i in range(6):
+            won = take_up(stake, "won", HERO_WREN, index=i)
+            lost = take_up(stake, "lost", HERO_WREN, index=i)
+            assert words.rstrip(".") in won and words.rstrip(".") in lost
+            assert re.search(r"Wren had the better|right side|Wren won it", won), won
+            assert re.search(r"better of Wren|wrong side|Wren lost it", lost), lost
+            for told in (won, lost):
+                assert not re.search(r"came to pass|held true|it is so|proved true|bore|"
+                                     r"did not hold|not to be", told), told

@@ -10,7 +10,7 @@ from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.render import card_label
 from companion.core.verbs import CommandError
-from companion.core.verbs import match_many, match_one
+from companion.core.verbs import match_many, match_one, norm
 from companion.story import grammar, pronouns
 
 VERBS: dict[str, tuple[str, str]] = {
@@ -52,6 +52,20 @@ def _anchor_choices(view: dict) -> dict[str, str]:
     return {a["name"]: a["id"] for a in view.get("anchors", [])}
 
 
+def _anchor_named(head: str, view: dict) -> str:
+    """The Anchor ``head`` names: by its name, or else by the player's own words for it (`sacrifice
+    comb` gives up "Something beautiful" when its answer was "A comb of blue glass")."""
+    try:
+        return match_one(head, _anchor_choices(view), "Anchor")
+    except CommandError:
+        typed = norm(head).split()
+        found = [a["id"] for a in view.get("anchors", []) if typed and all(
+            any(w.startswith(t) for w in norm(a.get("answer", "")).split()) for t in typed)]
+        if len(found) == 1:
+            return found[0]
+        raise
+
+
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
     """The actions a typed command stands for (CommandError for a malformed one). Every verb
     takes ``-- TEXT``: the player's own telling of the move, which rides on it into the story."""
@@ -66,7 +80,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if not head:
             names = [a["name"] for a in view.get("anchors", [])]
             raise CommandError("name the Anchor to give up", names)
-        anchor = match_one(head, _anchor_choices(view), "Anchor")
+        anchor = _anchor_named(head, view)
         return [Action(seat=seat, kind="sacrifice", args={"anchor": anchor}, text=text)]
     if verb == "fold":
         if head:

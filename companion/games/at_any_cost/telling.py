@@ -41,6 +41,13 @@ _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "th
            "eyes", "head", "water", "light", "dark", "side", "left", "right", "great", "little",
            "other", "another", "everything", "nothing", "something", "last", "next", "whole"}
 NAMES = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")  # a name in the player's words (Ash, Teo)
+# The Antagonist's cards that are a plight, not a foe: they cannot hear the hero, go for what the
+# hero holds or fight back, so the answer to the player's words is the road's.
+PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances",
+                     "impassible-terrain", "impossible-task", "lost", "great-heights", "isolated",
+                     "limited-number-of-attempts", "deadline", "maze-like",
+                     "dangerous-consumables", "something-hidden", "magical-barrier"})
+ROAD = Phrase(words="road", form="the")
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow")
 
@@ -64,12 +71,28 @@ def touches(words: str, view: dict) -> str:
     with ``words`` ("" when none)."""
     said = _content(words) | (set(NAMES.findall(words)) - {"The", "She", "And", "But", "His",
                                                             "Her", "They", "When", "From"})
+    road = road_words(view)
     for a in view.get("anchors", []):
         name = narration_data().anchors[a["id"]].name.words
         answer = a.get("answer", "")
-        if said & (_content(name) | _content(answer) | set(NAMES.findall(" " + answer))):
+        if said & (_content(name) | (_content(head(answer)) - road)
+                   | set(NAMES.findall(" " + answer))):
             return a["id"]
     return ""
+
+
+def head(answer: str) -> str:
+    """What an answer says the Anchor is: its first clause ("A tarnished ring my mother wore";
+    "From the hives", not "the bees have never once stung her", which says why)."""
+    return re.split(r"[,:;.!?—–(]|\s(?:who|which|that|because|since|when|and)\s", answer)[0]
+
+
+def road_words(view: dict) -> set[str]:
+    """The words that name the road itself (the premise, the stages and the places shown): a
+    stake about the farm is about the farm, not about the Anchor whose answer mentions it."""
+    text = " ".join([view.get("premise", "")] + [
+        f"{st.get('name', '')} {st.get('location_name') or ''}" for st in view.get("map", [])])
+    return _content(text)
 
 
 def stage_words(fabula: Fabula, stage: int, before: int) -> tuple[int, str] | None:
@@ -112,6 +135,8 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
         values_["also"] = others
         parts.append(library().tell("also", when, values_, memory, scene, rng))
     if heard:
+        if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
+            values_["threat"] = ROAD
         stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
         values_["words"] = text if kind == "quote" else clean(heard[1])

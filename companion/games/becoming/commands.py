@@ -7,7 +7,7 @@ is shown with its cost spelled out (which Asset, which Trait, paid when) before 
 from __future__ import annotations
 
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError, match_one, is_number
+from companion.core.verbs import CommandError, match_many, match_one, is_number
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, PRONOUNS
 from companion.games.becoming.render import sheet
@@ -18,7 +18,7 @@ VERBS: dict[str, tuple[str, str]] = {
              "While the Hero is made: take one Asset from the Hero card (three Virtues, three "
              "Strengths, three Allies in all; the players pick in turn, the Hero first)."),
     "pronouns": ("pronouns she|he|they", "The Hero's pronouns."),
-    "invoke": ("invoke ASSET [-- how]",
+    "invoke": ("invoke ASSET [, ASSET...] [-- how]",
                "Call on one of the Hero's Assets: +1 die, +1 more per positive Trait on it. An "
                "invoked Asset is risked: if the Agent wins, it can take a negative Trait or lose "
                "a positive one. A subverted Asset cannot be invoked."),
@@ -127,8 +127,11 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         if not head:
             raise CommandError("name the Asset to invoke", sorted(_asset_choices(view, legal,
                                                                                 "invoke")))
-        aid = match_one(head, _asset_choices(view), "Asset")
-        return [Action(seat=seat, kind="invoke", args={"asset": aid}, text=text)]
+        aids = match_many(head, _asset_choices(view), "Asset")  # invoke hope, ash: one by one
+        if len(set(aids)) != len(aids):
+            raise CommandError("each Asset is invoked once", "invoke ASSET [, ASSET...] [-- how]")
+        return [Action(seat=seat, kind="invoke", args={"asset": aid}, text=text if i == 0 else "")
+                for i, aid in enumerate(aids)]
     if verb == "done":
         kind = "gathered" if "gathered" in kinds else "ready"
         return [Action(seat=seat, kind=kind, text=text or head)]  # done WORDS: the stakes
@@ -455,3 +458,12 @@ def label(action: Action, view: dict) -> str:
     if action.kind == "accept":
         text += "; " + " ".join(consequences(view, action.args["costs"], action.args["timing"]))
     return text
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+    """A line that is no verb: a bare ``she`` when the Hero's pronouns are asked is ``pronouns
+    she`` (the other games ask the pronouns as a question whose whole line is the answer)."""
+    word = raw.strip().lower()
+    if word in PRONOUNS and any(a.kind == "pronouns" for a in legal):
+        return f"pronouns {word}"
+    return None

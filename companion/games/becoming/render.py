@@ -171,6 +171,8 @@ def heading(event: Event) -> str | None:
 def story_title(view: dict) -> str:
     hero = view["hero"]["name"] or "A Hero"
     quest = view.get("quest", {}).get("title") or "a Quest"
+    if quest.startswith("The "):  # mid-sentence: "Ilse and the Ember Winter"
+        quest = "the " + quest[4:]
     return f"{hero} and {quest}"
 
 
