@@ -179,7 +179,7 @@ def test_finish_beat_still_reaches_after(tmp_path):
 
 
 def test_the_question_is_cut_after_a_closing_quote_too():
-    from companion.games.high_stakes.narrate import _unasked
+    from companion.games.high_stakes.telling import unasked as _unasked
 
     said = "Willow nods. 'High walls. Go tonight, and come back.' What do you do?"
     assert _unasked(said) == "Willow nods. 'High walls. Go tonight, and come back.'"
