@@ -152,14 +152,18 @@ def setback(text: str, note: str, memory: NarrationMemory, view: dict, many: boo
 RECALLED = "hs-recalled|"
 
 
-def recall(view: dict, memory: NarrationMemory) -> str:
+def recall(view: dict, memory: NarrationMemory, framing: str = "") -> str:
     """A later scene takes up one thing the players made true and no scene has recalled yet (the
-    oldest first), quoting their words; "" when none is owed."""
+    oldest first), quoting their words; "" when none is owed (one the ``framing`` already
+    quotes is not recalled again)."""
     f = memory.fabula
     for key in f.fact_keys("made:", true=True):
         text = f.facts[key].text.strip()
         same = f"{RECALLED}words:{' '.join(text.lower().split())}"
         if not text or f"{RECALLED}{key}" in memory.used or same in memory.used:
+            continue
+        if text.rstrip(".").lower() in framing.lower():
+            memory.used.update({f"{RECALLED}{key}", same})
             continue
         quoted = "“" + text.rstrip(".").replace("“", "‘").replace("”", "’") + "”"
         scene = f"scene-{view.get('scene_count', 0)}"

@@ -135,7 +135,11 @@ def _own_lines() -> re.Pattern:
              *(x for i in rules.ideas.values() for x in (*i.body, *i.mind, *i.aura)),
              w.pool.secret, w.pool.unique, w.pool.heroic, w.pool.join, GRATING]
     pats = [re.sub(r"\\\{\w+\\\}", ".+", re.escape(x)) for x in lines]
-    return re.compile("(?:" + "|".join(pats) + ")")
+    return re.compile(f"(?:{'|'.join(AGAIN)})?(?:" + "|".join(pats) + ")", re.I)
+
+
+AGAIN = ("Once more, ", "Again, ", "One more try: ", "Not done yet: ", "Still not giving up, ",
+         "Back to it: ", "And once again, ")  # a declaration said before in the scene
 
 
 def own(text: str) -> bool:
@@ -285,7 +289,7 @@ class Narrator:
             told = said or (framed(sc, view) if sc else "")
             if not told:
                 return ""
-            back = recall(view, memory) if d.get("type") != "rest" else ""  # one a scene
+            back = recall(view, memory, told) if d.get("type") != "rest" else ""  # one a scene
             return _with_friends(told, memory, d) + (f"\n\n{back}" if back else "")
         if k == "secret":
             how = (d.get("how") or "").strip()
@@ -448,7 +452,7 @@ class Narrator:
                 return ""
             if sc_data.id in view.get("played", []):  # a scene played again is never the same
                 facts = view.get("facts") or []
-                kept = f" What you made true still stands. {_sentence(facts[-1]).rstrip('.')}." \
+                kept = f" What you made true still stands. “{_sentence(facts[-1]).rstrip('.')}.”" \
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
@@ -494,19 +498,18 @@ class Narrator:
         return ""
 
     def _raise(self, view: dict, kind: str, memory: NarrationMemory, pick) -> str:
-        """A raise in the scene's words, never one said in this scene already; after a failed
-        roll here, in the words of trying again."""
+        """A raise in the scene's words (its obstacle), never what an earlier roll of the scene
+        said; after a failed roll here, in the words of trying again."""
         w = words()
         sc = view.get("scene") or {}
         prob = load().problems.get((view.get("roll") or {}).get("problem", ""))
         here = [h for h in view.get("history", []) if h.get("scene") == sc.get("number") and h.get("roll")]
-        said = {st.words for st in memory.fabula.stakes
-                if st.id.startswith(f"roll-{view.get('scene_count', 0)}-")}
-        lines = (w.raise_again.get(kind, []) if here and not here[-1].get("success") else []) \
-            + w.raise_.get(kind, [])
         fill = {"problem": prob.name if prob else "it"}
-        fresh = [x for x in lines if x.format(**fill) not in said]
-        return pick(fresh or lines, **fill)
+        said = {x for h in here for x in h.get("raised", [])}
+        again = w.raise_again.get(kind, []) if here and not here[-1].get("success") else []
+        lines = [x.format(**fill) for x in again + w.raise_.get(kind, [])]
+        fresh = [x for x in lines if x not in said]
+        return fresh[0] if fresh and again else pick(fresh or lines)
 
     def _declaration(self, view: dict, a: dict, pick) -> str:
         rules = load()
@@ -525,8 +528,12 @@ class Narrator:
         if sc.get("id") == "winged_demon" and "secret-demon-book" in revealed and attr == "aura":
             lines = [x for x in lines if "book" in x] or lines
         if sc.get("id") == "house_front" and "secret-loose-grating" in revealed and attr == "body":
-            return GRATING
-        return pick(lines)
+            lines = [GRATING]
+        line = pick(lines)
+        here = {h.get("text", "") for h in view.get("history", []) if h.get("scene") == sc.get("number")}
+        if line in here:  # tried before in this scene: said as trying again
+            line = pick([f"{x}{line[:1].lower() if line[:2] != 'I ' else 'I'}{line[1:]}" for x in AGAIN])
+        return line
 
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
@@ -586,13 +593,15 @@ class Narrator:
         cons = [x["consequence"] for x in applied if x["character"] == lead]
         # what happens, in the adventure's words as the GM said them before the dice (without the
         # rules' gloss), else in the story's; a consequence told before is not told again
+        seen = " ".join(h.get("told", "") for h in view.get("history", [])
+                        if h.get("scene") == (view.get("scene") or {}).get("number")).lower()
         told = fiction(said_before, rules.consequences[cons[0]].summary) \
             if cons and said_before and cons == set_ids else ""
-        if told and any(told.lower() in u.lower() for u in memory.used):
+        if told and told.lower() in seen:
             told = ""
         if not told and cons:
-            told = pick([x for c in cons[:1] for x in w.failure.told.get(c, [])], who=who)
-            told = "" if told and any(told.lower() in u.lower() for u in memory.used) else told
+            fresh = [x.format(who=who) for c in cons[:1] for x in w.failure.told.get(c, [])]
+            told = next((x for x in fresh if x.lower() not in seen), "")
         if not cons:
             told = "nothing comes of it"
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"

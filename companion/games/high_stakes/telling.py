@@ -52,7 +52,7 @@ def third_person(text: str, hero: Character) -> str:
     """``text``, written as the hero speaking ("I ... my ..."), told about the hero: the first
     "I" becomes the name, later ones the pronoun, and the verb after them agrees."""
     pro = hero.pronouns
-    plural = pro.plural_verbs
+    plural = False
     named = False
     words = text.split(" ")
     out: list[str] = []
@@ -67,6 +67,7 @@ def third_person(text: str, hero: Character) -> str:
             subj = pro.they if named else hero.name
             if named and lead:
                 subj = subj[:1].upper() + subj[1:]
+            plural = pro.plural_verbs and named  # a name takes "climbs", "they" takes "climb"
             named = True
             rest = {"I'm": " is" if not plural else " are", "I'll": " will", "I've": " has" if not plural else " have",
                     "I'd": " would", "I": ""}[core]
