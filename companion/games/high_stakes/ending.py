@@ -179,3 +179,23 @@ def recall(view: dict, memory: NarrationMemory, framing: str = "") -> str:
 def _rng(view: dict) -> random.Random:
     return random.Random(f"hs:{view.get('scene_count', 0)}:{len(view.get('history', []))}:"
                          f"{view.get('phase', '')}")
+
+
+def closes_after_no_roll(view: dict) -> bool:
+    """Whether the offline GM ends the scene once this declaration needs no roll (its own
+    choice in the ``after`` phase, asked of the view as it will be)."""
+    from .base import act
+    from .policy import gm_after
+
+    sc = view.get("scene") or {}
+    decl = sc.get("declaration") or {}
+    if not sc:
+        return False
+    entry = {"scene": sc.get("number"), "scene_id": sc.get("id"), "character": decl.get("character", ""),
+             "attribute": decl.get("attribute", ""), "text": decl.get("text", "")[:300], "roll": False}
+    after = {**view, "phase": "after", "history": [*view.get("history", []), entry]}
+    legal = [act(seat="gm", kind="end_scene")]
+    if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
+            c["status"] == "active" for c in view.get("characters", [])):
+        legal.append(act(seat="gm", kind="continue"))
+    return gm_after(after, legal, load()).kind == "end_scene"

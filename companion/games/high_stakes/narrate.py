@@ -25,15 +25,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
-from companion.story import grammar
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .ending import made_true, recall, say, setback, taken_up, told_ending
+from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 from .telling import and_ as _and
-from .telling import fiction, first_person_thing, shared_outcome, together, unasked
+from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, unasked
 from .telling import who as _who
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -166,26 +165,6 @@ def _names(view: dict, alive_only: bool = True) -> str:
     if not names:
         names = [c["name"] for c in view.get("characters", [])] or ["the Nightblades"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _closes_after_no_roll(view: dict) -> bool:
-    """Whether the offline GM ends the scene once this declaration needs no roll (its own
-    choice in the ``after`` phase, asked of the view as it will be)."""
-    from .base import act
-    from .policy import gm_after
-
-    sc = view.get("scene") or {}
-    decl = sc.get("declaration") or {}
-    if not sc:
-        return False
-    entry = {"scene": sc.get("number"), "scene_id": sc.get("id"), "character": decl.get("character", ""),
-             "attribute": decl.get("attribute", ""), "text": decl.get("text", "")[:300], "roll": False}
-    after = {**view, "phase": "after", "history": [*view.get("history", []), entry]}
-    legal = [act(seat="gm", kind="end_scene")]
-    if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
-            c["status"] == "active" for c in view.get("characters", [])):
-        legal.append(act(seat="gm", kind="continue"))
-    return gm_after(after, legal, load()).kind == "end_scene"
 
 
 # Moves whose words are told elsewhere: a narrative element once the GM lets it stand; a sheet
@@ -344,7 +323,7 @@ class Narrator:
         if k == "death":
             return f"{d['name']} dies."
         if k == "out":
-            return f"{d['name']} is out of the story: {d['reason']}."
+            return f"{d['name']} is out of the story: {gloss_off(d['reason'])}."
         if k == "relationship_lost":
             return f"A bond is broken: {d['name']}."
         if k == "avenged":
@@ -461,7 +440,7 @@ class Narrator:
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging
             # ("What do you do?" and at once "The scene closes.")
-            return unasked(told) if _closes_after_no_roll(view) else told
+            return unasked(told) if closes_after_no_roll(view) else told
         if k == "difficulty":
             plan = current_plan(view, rules)
             if plan.get("reading") and plan.get("difficulty") == a["value"]:
@@ -507,7 +486,8 @@ class Narrator:
         fill = {"problem": prob.name if prob else "it"}
         said = {x for h in here for x in h.get("raised", [])}
         again = w.raise_again.get(kind, []) if here and not here[-1].get("success") else []
-        lines = [x.format(**fill) for x in again + w.raise_.get(kind, [])]
+        named = bool(prob) and (prob.name.startswith("the ") or "'s " in prob.name)  # not "another way in"
+        lines = [x.format(**fill) for x in again + w.raise_.get(kind, []) if named or "{problem}" not in x]
         fresh = [x for x in lines if x not in said]
         return fresh[0] if fresh and again else pick(fresh or lines)
 
@@ -606,7 +586,8 @@ class Narrator:
             told = "nothing comes of it"
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
-        line = pick(w.failure.plain, who=who, consequence=_sentence(told)) if told else \
+        plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
+        line = pick(plain, who=who, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
         if dead:
             line += f" {', '.join(dead)} does not get up again."
