@@ -150,3 +150,13 @@ def test_a_human_players_words_stay_as_typed():
     told = Narrator(5).narrate(Beat(step=1, action=roll, events=events, view=G.view(after, None)),
                                NarrationMemory(seed=5))
     assert "I go over the wall like a cat." in told
+
+
+def test_a_pile_of_complications_reads_as_one_run_not_a_list():
+    from companion.games.high_stakes.telling import together
+
+    told = together(["the bite festers: fever and pain, -1 Mind", "time slips away: night falls or dawn breaks",
+                     "an enemy or a danger turns up", "something tied or secured comes loose"])
+    assert told == ("the bite festers; time slips away; an enemy or a danger turns up; "
+                    "and more besides")
+    assert together(["a guard looks up", "the rope frays"]) == "a guard looks up; and then the rope frays"

@@ -512,7 +512,8 @@ class Narrator:
         line = pick(lines)
         here = {h.get("text", "") for h in view.get("history", []) if h.get("scene") == sc.get("number")}
         if line in here:  # tried before in this scene: said as trying again
-            line = pick([f"{x}{line[:1].lower() if line[:2] != 'I ' else 'I'}{line[1:]}" for x in AGAIN])
+            ways = [x for x in AGAIN if ":" not in line or not x.endswith(": ")]
+            line = pick([f"{x}{line[:1].lower() if line[:2] != 'I ' else 'I'}{line[1:]}" for x in ways])
         return line
 
     def _no_roll(self, view: dict, pick) -> str:

@@ -133,11 +133,16 @@ def gloss_off(text: str) -> str:
 
 
 def together(texts: list[str]) -> str:
-    """Several complications as one run of trouble: "a; b; and then c" (each without its stop)."""
+    """Several complications as one run of trouble: "a; b; and then c" (each without its stop and
+    without the clause after a colon; past three, "and more besides": the small print lists all)."""
     items = [gloss_off(t) for t in texts if t.strip()]
     if len(items) <= 1:
         return items[0] if items else ""
-    return "; ".join(items[:-1]) + "; and then " + items[-1]
+    items = [t.split(":")[0] if len(t.split(":")[0]) > 12 else t for t in items]
+    more = len(items) > 3
+    items = items[:3]
+    return "; ".join(items[:-1]) + ("; " if more else "; and then ") + items[-1] + \
+        ("; and more besides" if more else "")
 
 
 _THIRD = re.compile(r"\b(he|she|him|his|her|hers|they|them|their)\b", re.I)
