@@ -135,6 +135,8 @@ def test_third_person_uses_the_name_then_the_pronoun_and_agrees():
         == "Sparrow tosses them the meat from her pouch and waits for them to sleep."
     assert third_person("I reach for what I always carry, and it steadies me.", sparrow) == \
         "Sparrow reaches for what she always carries, and it steadies her."
+    assert third_person("I eat, wash the blood off and sleep.", sparrow) == \
+        "Sparrow eats, washes the blood off and sleeps."
     they = Character(name="Moth", pronouns=pronouns.THEY)
     assert third_person("I climb, and then I wait.", they) == "Moth climbs, and then they wait."
 

@@ -27,8 +27,8 @@ _AND_VERBS = frozenset(
     "command strike slash grab bind tie open read call send shout jump dive swing cast fight "
     "distract lure lock close light burn break smash kick spill pour sing whisper talk argue "
     "bargain beg offer hand show point set leave follow watch wake aim whistle wave say scatter "
-    "press play".split())
-_SAME = frozenset("will would can could must should might may shall did was".split())
+    "press play wash bite walk hum do".split())
+_SAME = frozenset("will would can could must should might may shall did was had".split())
 _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
               "can't": "cannot", "won't": "won't"}
 _ADVERBS = frozenset("always never just only also still even then first really".split())
@@ -93,6 +93,9 @@ def third_person(text: str, hero: Character) -> str:
             out.append(pro.theirs + tail)
         elif core in ("myself",):
             out.append(pro.themself + tail)
+        elif subject_verb and not plural and core in _AND_VERBS and out and out[-1].endswith(","):
+            # "eats, washes the blood off and sleeps"
+            out.append(w.replace(core, _third(core), 1))
         elif core == "and" and subject_verb and not plural and i + 1 < len(words) \
                 and words[i + 1].strip(".,;:!?") in _AND_VERBS:
             nxt = words[i + 1]
