@@ -192,6 +192,7 @@ class Dice(Base):
             "difficulty": r.difficulty, "successes": total, "success": r.success, "six": six,
             "ones": len(r.due_complications), "overkill": r.overkill,
             "consequence": [x["consequence"] for x in r.applied],
+            "raised": [x.words for p in r.pools for x in p.sources if x.kind == "raise" and x.words],
         }]
         r.element = "" if six else "-"
         return events + self._advance(s)

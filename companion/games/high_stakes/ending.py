@@ -14,6 +14,7 @@ from companion.story.voice import NarrationMemory
 from companion.story.weave import prose
 
 from .data import load
+from .telling import gloss_off, third_person
 
 PARTICULARS = ("place", "turn", "kept", "lost", "made")
 # What a consequence suffered costs, in the epilogue's words.
@@ -62,6 +63,9 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
     keys = [k for k in f.fact_keys("made:", true=True) if f.facts[k].text]
     owed = [k for k in keys if f"{RECALLED}{k}" not in memory.used]  # not yet taken up
     made = [f.facts[k].text for k in (owed or keys)]
+    # a second thing made true, in other words, for a sentence that must not quote {made} again
+    earlier = [t for t in dict.fromkeys(f.facts[k].text for k in keys)
+               if made and _bare(t) != _bare(made[-1])]
     friends = [p for k, p in f.cast.items() if k != HERO and p.present]
     ending = end.get("ending", "")
     kept = ("the mage's book" if ending == "success" else
@@ -73,13 +77,18 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
         place = sc.place if sc else "the mage's villa"
     values = {"hero": hero, "place": place, "turn": turn or "the last door",
               "kept": kept, "lost": _and(costs) or "nothing", "made": "“" + made[-1].strip().rstrip(".") + "”"
-              if made else "", "friend": friends[0].character() if friends else hero}
+              if made else "", "friend": friends[0].character() if friends else hero,
+              "earlier": "“" + earlier[-1].strip().rstrip(".") + "”" if earlier else ""}
     when = {"ending": ending, "won_turn": bool(last.get("success")), "cost": bool(costs),
-            "made": bool(made), "friend": bool(friends), "rested": bool(view.get("rest_used"))}
+            "made": bool(made), "earlier": bool(earlier), "friend": bool(friends), "rested": bool(view.get("rest_used"))}
     if not turn:
         values["turn"] = "the first step"
     rng = random.Random(f"{memory.seed}:epilogue" if hasattr(memory, "seed") else "epilogue")
     return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+
+
+def _bare(text: str) -> str:
+    return " ".join(text.lower().strip().rstrip(".").split())
 
 
 def _and(items: list[str]) -> str:
@@ -88,18 +97,22 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def say(who: str, words: str, memory: NarrationMemory, view: dict) -> str:
-    """The player's words on a move, framed in the way least recently used (``who``: a name)."""
+def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = False) -> str:
+    """The player's words on a move, framed in the way least recently used (``who``: a name).
+    ``own``: the offline player wrote them as the hero speaking; with one hero they are told in
+    the third person, as the story around them is."""
     from companion.story.template import Character
 
     words = " ".join(words.split()).strip()
     if not words:
         return ""
-    active = [c for c in view.get("characters", []) if c.get("status") == "active"]
-    if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
-        return prose(words)  # one hero: the player's own words stand as they said them
     person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
     char = person.character() if person else Character(name=who or "someone")
+    active = [c for c in view.get("characters", []) if c.get("status") == "active"]
+    if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
+        if own and who:
+            return prose(third_person(words, char))
+        return prose(words)  # one hero: the player's own words stand as they said them
     bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
@@ -108,13 +121,14 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict) -> str:
     return line or (f"{who}: “{words}”" if who else f"“{words}”")
 
 
-def made_true(text: str, who: str, memory: NarrationMemory, view: dict) -> str:
-    """A narrative element made true, told in the way least recently used."""
+def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: bool = False) -> str:
+    """A narrative element made true, told in the way least recently used (``own``: written by
+    the offline player as the hero speaking, told in the third person)."""
     from companion.story.template import Character
 
     person = next((p for p in memory.fabula.cast.values() if p.name == who), None)
     char = person.character() if person else Character(name=who or "the player")
-    made = text.strip()
+    made = third_person(text.strip(), char) if own and person else text.strip()
     made = made[:1].upper() + made[1:]
     if made and made[-1] not in ".!?…”’":
         made += "."
@@ -124,26 +138,32 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict) -> str:
         or f"A 6! {made}"
 
 
-def setback(text: str, note: str, memory: NarrationMemory, view: dict) -> str:
-    """A complication told as what happens, in the way least recently used."""
-    words = text.strip().rstrip(".")
+def setback(text: str, note: str, memory: NarrationMemory, view: dict, many: bool = False) -> str:
+    """A complication told as what happens, in the way least recently used (``many``: several
+    on one roll, told as one run of trouble; the rules' gloss is in the small print)."""
+    words = gloss_off(text)
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
-    line = library().tell("setback", {}, {"setback": words}, memory, scene, rng) \
-        or f"Complication: {words}."
+    line = library().tell("setbacks" if many else "setback", {}, {"setback": words}, memory, scene,
+                          rng) or f"{words[:1].upper()}{words[1:]}."
     return f"{line} {prose(note)}" if note.strip() else line
 
 
 RECALLED = "hs-recalled|"
 
 
-def recall(view: dict, memory: NarrationMemory) -> str:
+def recall(view: dict, memory: NarrationMemory, framing: str = "") -> str:
     """A later scene takes up one thing the players made true and no scene has recalled yet (the
-    oldest first), quoting their words; "" when none is owed."""
+    oldest first), quoting their words; "" when none is owed (one the ``framing`` already
+    quotes is not recalled again)."""
     f = memory.fabula
     for key in f.fact_keys("made:", true=True):
         text = f.facts[key].text.strip()
-        if not text or f"{RECALLED}{key}" in memory.used:
+        same = f"{RECALLED}words:{' '.join(text.lower().split())}"
+        if not text or f"{RECALLED}{key}" in memory.used or same in memory.used:
+            continue
+        if text.rstrip(".").lower() in framing.lower():
+            memory.used.update({f"{RECALLED}{key}", same})
             continue
         quoted = "“" + text.rstrip(".").replace("“", "‘").replace("”", "’") + "”"
         scene = f"scene-{view.get('scene_count', 0)}"
@@ -151,7 +171,7 @@ def recall(view: dict, memory: NarrationMemory) -> str:
         line = library().tell("recall", {}, {"hero": f.character(), "made": quoted}, memory,
                               scene, rng)
         if line:
-            memory.used.add(f"{RECALLED}{key}")
+            memory.used.update({f"{RECALLED}{key}", same})  # the same words are not recalled again
             return line
     return ""
 
@@ -159,3 +179,23 @@ def recall(view: dict, memory: NarrationMemory) -> str:
 def _rng(view: dict) -> random.Random:
     return random.Random(f"hs:{view.get('scene_count', 0)}:{len(view.get('history', []))}:"
                          f"{view.get('phase', '')}")
+
+
+def closes_after_no_roll(view: dict) -> bool:
+    """Whether the offline GM ends the scene once this declaration needs no roll (its own
+    choice in the ``after`` phase, asked of the view as it will be)."""
+    from .base import act
+    from .policy import gm_after
+
+    sc = view.get("scene") or {}
+    decl = sc.get("declaration") or {}
+    if not sc:
+        return False
+    entry = {"scene": sc.get("number"), "scene_id": sc.get("id"), "character": decl.get("character", ""),
+             "attribute": decl.get("attribute", ""), "text": decl.get("text", "")[:300], "roll": False}
+    after = {**view, "phase": "after", "history": [*view.get("history", []), entry]}
+    legal = [act(seat="gm", kind="end_scene")]
+    if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
+            c["status"] == "active" for c in view.get("characters", [])):
+        legal.append(act(seat="gm", kind="continue"))
+    return gm_after(after, legal, load()).kind == "end_scene"

@@ -40,8 +40,10 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     words = " ".join(action.text.split())
     roll = beat.view.get("roll") or {}
     if words and action.seat == "player" and action.kind in SPOKEN and roll:
-        sid = f"roll-{beat.view.get('scene_count', 0)}-{_rolls(beat.view)}"
-        if fabula.stake(sid) is None:
+        here = f"roll-{beat.view.get('scene_count', 0)}-"
+        sid = f"{here}{_rolls(beat.view)}"
+        said = any(s.id.startswith(here) and s.words == words for s in fabula.stakes)
+        if fabula.stake(sid) is None and not said:  # the same words in a scene: one stake
             fabula = fabula.state_stake(sid, "player", words, about=roll.get("problem", ""),
                                         step=beat.step)
     if words and action.seat == "player" and action.kind == "act":

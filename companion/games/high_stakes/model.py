@@ -113,6 +113,7 @@ class Source(_M):
     character: str = ""  # whose resource it is
     dice: int
     label: str
+    words: str = ""  # what the player said with it (a raise: no roll of a scene says it twice)
 
 
 class Die(_M):

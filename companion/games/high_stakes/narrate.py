@@ -25,13 +25,15 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
-from companion.story import grammar
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
-from .ending import made_true, recall, say, setback, taken_up, told_ending
+from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
+from .telling import and_ as _and
+from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, unasked
+from .telling import who as _who
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -72,6 +74,8 @@ class Success(_M):
 
 class Failure(_M):
     plain: list[str]
+    again: list[str]
+    told: dict[str, list[str]]
 
 
 class GmWords(_M):
@@ -100,7 +104,8 @@ class Experience(_M):
 class Narration(_M):
     create: Create
     declare: Declare
-    raise_: dict[str, str]
+    raise_: dict[str, list[str]]
+    raise_again: dict[str, list[str]]
     pool: PoolWords
     element: dict[str, list[str]]
     success: Success
@@ -120,6 +125,31 @@ def words() -> Narration:
     return Narration.model_validate(doc)
 
 
+@cache
+def _own_lines() -> re.Pattern:
+    """Every line the offline player writes as the hero ("I ..."), its slots open."""
+    w, rules = words(), load()
+    lines = [*w.declare.body, *w.declare.mind, *w.declare.aura, *w.declare.move_on,
+             *(x for d in (w.raise_, w.raise_again, w.element) for v in d.values() for x in v),
+             *(x for i in rules.ideas.values() for x in (*i.body, *i.mind, *i.aura)),
+             w.pool.secret, w.pool.unique, w.pool.heroic, w.pool.join, GRATING]
+    pats = [re.sub(r"\\\{\w+\\\}", ".+", re.escape(x)) for x in lines]
+    return re.compile(f"(?:{'|'.join(AGAIN)})?(?:" + "|".join(pats) + ")", re.I)
+
+
+AGAIN = ("Once more, ", "Again, ", "One more try: ", "Not done yet: ", "Still not giving up, ",
+         "Back to it: ", "And once again, ")  # a declaration said before in the scene
+
+
+def own(text: str) -> bool:
+    """Whether ``text`` is a line the offline player wrote (told in the third person); a human
+    player's words never are."""
+    return bool(text) and _own_lines().fullmatch(" ".join(text.split())) is not None
+
+
+GRATING = "I go to the window with the crooked grating and work it free."
+
+
 def _sentence(text: str) -> str:
     text = " ".join(text.split())
     return text[0].upper() + text[1:] if text else text
@@ -135,71 +165,6 @@ def _names(view: dict, alive_only: bool = True) -> str:
     if not names:
         names = [c["name"] for c in view.get("characters", [])] or ["the Nightblades"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-_THIRD = re.compile(r"\b(he|she|him|his|her|hers|they|them|their)\b", re.I)
-
-
-def _first_person_thing(thing: str) -> str:
-    """A Unique Thing as the character says it ("I reach for ..."): the sheet writes it about
-    them ("from the mother he does not remember"), so a clause in the third person is left out
-    rather than mixing "I" and "he"."""
-    thing = thing.strip().rstrip(".")
-    if _THIRD.search(thing):
-        thing = thing.split(",")[0].strip()
-    if not thing or _THIRD.search(thing):
-        return "my keepsake"
-    return thing[:1].lower() + thing[1:]
-
-
-def _unasked(text: str) -> str:
-    """``text`` without the question it ends on (after the last sentence or quote that closes)."""
-    out = text.strip()
-    while out.endswith("?"):
-        cut = re.sub(r"\s*[^.!?'’”\"]*\?$", "", out).strip()
-        if not cut or cut == out:
-            break
-        out = cut
-    return out
-
-
-def _closes_after_no_roll(view: dict) -> bool:
-    """Whether the offline GM ends the scene once this declaration needs no roll (its own
-    choice in the ``after`` phase, asked of the view as it will be)."""
-    from .base import act
-    from .policy import gm_after
-
-    sc = view.get("scene") or {}
-    decl = sc.get("declaration") or {}
-    if not sc:
-        return False
-    entry = {"scene": sc.get("number"), "scene_id": sc.get("id"), "character": decl.get("character", ""),
-             "attribute": decl.get("attribute", ""), "text": decl.get("text", "")[:300], "roll": False}
-    after = {**view, "phase": "after", "history": [*view.get("history", []), entry]}
-    legal = [act(seat="gm", kind="end_scene")]
-    if sc.get("beats", 0) < sc.get("max_beats", 4) and any(
-            c["status"] == "active" for c in view.get("characters", [])):
-        legal.append(act(seat="gm", kind="continue"))
-    return gm_after(after, legal, load()).kind == "end_scene"
-
-
-def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _shared_outcome(view: dict, roll: dict) -> str:
-    """A shared scene's outcome: whose part held, whose gave way and what it cost them."""
-    rules = load()
-    held = [_who(view, p["character"]) for p in roll["pools"] if p.get("success")]
-    failed = [p for p in roll["pools"] if not p.get("success")]
-    out = []
-    if held:
-        out.append(f"{_and(held)} {'holds' if len(held) == 1 else 'hold'} their part of the trouble.")
-    for p in failed:
-        cost = "; ".join(rules.consequences[x["consequence"]].summary for x in roll.get("applied", [])
-                         if x["character"] == p["character"]) or "the trouble gets past them"
-        out.append(f"{_who(view, p['character'])}'s part gives way: {cost}.")
-    return " ".join(out)
 
 
 # Moves whose words are told elsewhere: a narrative element once the GM lets it stand; a sheet
@@ -237,13 +202,6 @@ def _mover(beat: Beat) -> str:
     return _who(view, cid) if cid else ""
 
 
-def _who(view: dict, cid: str) -> str:
-    for c in view.get("characters", []):
-        if c["id"] == cid:
-            return c["name"]
-    return cid
-
-
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -268,7 +226,7 @@ class Narrator:
         if said and beat.action.seat == "player" and not later and memory.allows(said) \
                 and not any(said in p for p in parts):
             # the player's words on any move (a roll, a six kept, going on) reach the story
-            line = say(_mover(beat), said, memory, beat.view)
+            line = say(_mover(beat), said, memory, beat.view, own(said))
             parts.append(line)
             memory.used.add(line)
         return "\n\n".join(parts)
@@ -310,8 +268,7 @@ class Narrator:
             told = said or (framed(sc, view) if sc else "")
             if not told:
                 return ""
-            back = " ".join(x for x in (recall(view, memory), recall(view, memory)) if x) \
-                if d.get("type") != "rest" else ""
+            back = recall(view, memory, told) if d.get("type") != "rest" else ""  # one a scene
             return _with_friends(told, memory, d) + (f"\n\n{back}" if back else "")
         if k == "secret":
             how = (d.get("how") or "").strip()
@@ -321,7 +278,7 @@ class Narrator:
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
-            return say(d["name"], said, memory, view) if said else ""
+            return say(d["name"], said, memory, view, own(said)) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
                 f"{d['first']} and {d['second']} compete."
@@ -340,12 +297,12 @@ class Narrator:
             if d["kind"] == "secret":
                 return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
             if d["kind"] in ("help", "lend") and said and beat.action.kind != "allow":
-                return say(_who(view, d.get('owner') or d['character']), said, memory, view)
+                return say(_who(view, d.get('owner') or d['character']), said, memory, view, own(said))
             if said and beat.action.kind != "allow":  # a Trait, a raise...: the player's words
-                return say(who, said, memory, view)  # (asked of the GM: told when asked)
+                return say(who, said, memory, view, own(said))  # (asked of the GM: told when asked)
             return ""
         if k in ("join", "share") and said:
-            return say(d["name"], said, memory, view)
+            return say(d["name"], said, memory, view, own(said))
         if k == "overkill":
             return "No need for dice: it is no contest at all."
         if k == "still_missing":
@@ -354,19 +311,19 @@ class Narrator:
             return ""  # offered, not yet true: it is told once the GM lets it stand
         if k == "element_accepted":
             made = (d.get("text") or "").strip()
-            return made_true(made, _mover(beat), memory, view) if made else ""
+            return made_true(made, _mover(beat), memory, view, own(made)) if made else ""
         if k == "refused":
             return ""  # a ruling, in the small print with its reason
         if k == "veto":
             offered = (d.get("element") or "").strip()
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
             return f"{what}: {said}" if said else f"{what}."
-        if k == "complication":
-            return setback(d["text"], d.get("note", ""), memory, view)
+        if k == "complication":  # several on one roll: one beat, told with the last of them
+            return self._pile(d, beat, memory)
         if k == "death":
             return f"{d['name']} dies."
         if k == "out":
-            return f"{d['name']} is out of the story: {d['reason']}."
+            return f"{d['name']} is out of the story: {gloss_off(d['reason'])}."
         if k == "relationship_lost":
             return f"A bond is broken: {d['name']}."
         if k == "avenged":
@@ -385,6 +342,22 @@ class Narrator:
             return (f"{_who(view, d['character'])} has grown: a die moves from "
                     f"{ATTR[d['from']]} to {ATTR[d['to']]}.")
         return ""
+
+    def _pile(self, d: dict, beat: Beat, memory: NarrationMemory) -> str:
+        """A complication; while more are due on this roll it waits, and the last tells them all
+        as one run of trouble (its texts kept in the memory under ``hs-pile|``)."""
+        view = beat.view
+        head = f"hs-pile|{view.get('scene_count', 0)}|"
+        memory.used.add(f"{head}{beat.step:06d}|{d.get('note', '')}|{d['text']}")
+        if (view.get("roll") or {}).get("complications_due"):
+            return ""
+        pile = sorted(k for k in memory.used if k.startswith(head) and f"hs-piled|{k}" not in memory.used)
+        memory.used.update(f"hs-piled|{k}" for k in pile)
+        parts = [k[len(head):].split("|", 2) for k in pile]
+        if len(parts) <= 1:
+            return setback(d["text"], d.get("note", ""), memory, view)
+        return setback(together([x[2] for x in parts]), " ".join(x[1] for x in parts if x[1]),
+                       memory, view, many=True)
 
     # ------------------------------------------------------------------ words for AI seats
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
@@ -429,11 +402,11 @@ class Narrator:
             if k == "rest":
                 return pick(w.declare.rest)
             if k == "raise":
-                return w.raise_.get(a["consequence"], "")
+                return self._raise(view, a["consequence"], memory, pick)
             if k == "secret":
                 return w.pool.secret
             if k == "unique":
-                return w.pool.unique.format(unique=_first_person_thing(a.get("name", "")))
+                return w.pool.unique.format(unique=first_person_thing(a.get("name", "")))
             if k == "heroic":
                 return w.pool.heroic
             if k in ("help", "join"):
@@ -441,7 +414,7 @@ class Narrator:
             if k == "element":
                 return pick(w.element.get(a["element"], w.element["better"]))
             if k == "narrate":
-                return self._outcome(view, pick)
+                return self._outcome(view, pick, memory)
             if k == "draw":
                 return pick(w.success.draw)
             if k == "new_trait":
@@ -458,7 +431,7 @@ class Narrator:
                 return ""
             if sc_data.id in view.get("played", []):  # a scene played again is never the same
                 facts = view.get("facts") or []
-                kept = f" What you made true still stands. {_sentence(facts[-1]).rstrip('.')}." \
+                kept = f" What you made true still stands. “{_sentence(facts[-1]).rstrip('.')}.”" \
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")
@@ -467,7 +440,7 @@ class Narrator:
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging
             # ("What do you do?" and at once "The scene closes.")
-            return _unasked(told) if _closes_after_no_roll(view) else told
+            return unasked(told) if closes_after_no_roll(view) else told
         if k == "difficulty":
             plan = current_plan(view, rules)
             if plan.get("reading") and plan.get("difficulty") == a["value"]:
@@ -487,7 +460,7 @@ class Narrator:
             plan = current_plan(view, rules)
             return plan.get("advantage_why", "") if a.get("dice") else ""
         if k == "narrate":
-            return self._outcome(view, pick)
+            return self._outcome(view, pick, memory)
         if k == "continue":
             return pick(w.gm.continue_)
         if k == "end_scene":
@@ -502,6 +475,21 @@ class Narrator:
         if k == "end_story":  # the story layer tells the epilogue; the GM adds nothing of its own
             return ""
         return ""
+
+    def _raise(self, view: dict, kind: str, memory: NarrationMemory, pick) -> str:
+        """A raise in the scene's words (its obstacle), never what an earlier roll of the scene
+        said; after a failed roll here, in the words of trying again."""
+        w = words()
+        sc = view.get("scene") or {}
+        prob = load().problems.get((view.get("roll") or {}).get("problem", ""))
+        here = [h for h in view.get("history", []) if h.get("scene") == sc.get("number") and h.get("roll")]
+        fill = {"problem": prob.name if prob else "it"}
+        said = {x for h in here for x in h.get("raised", [])}
+        again = w.raise_again.get(kind, []) if here and not here[-1].get("success") else []
+        named = bool(prob) and (prob.name.startswith("the ") or "'s " in prob.name)  # not "another way in"
+        lines = [x.format(**fill) for x in again + w.raise_.get(kind, []) if named or "{problem}" not in x]
+        fresh = [x for x in lines if x not in said]
+        return fresh[0] if fresh and again else pick(fresh or lines)
 
     def _declaration(self, view: dict, a: dict, pick) -> str:
         rules = load()
@@ -520,8 +508,13 @@ class Narrator:
         if sc.get("id") == "winged_demon" and "secret-demon-book" in revealed and attr == "aura":
             lines = [x for x in lines if "book" in x] or lines
         if sc.get("id") == "house_front" and "secret-loose-grating" in revealed and attr == "body":
-            return "I go to the window with the crooked grating and work it free."
-        return pick(lines)
+            lines = [GRATING]
+        line = pick(lines)
+        here = {h.get("text", "") for h in view.get("history", []) if h.get("scene") == sc.get("number")}
+        if line in here:  # tried before in this scene: said as trying again
+            ways = [x for x in AGAIN if ":" not in line or not x.endswith(": ")]
+            line = pick([f"{x}{line[:1].lower() if line[:2] != 'I ' else 'I'}{line[1:]}" for x in ways])
+        return line
 
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
@@ -551,7 +544,7 @@ class Narrator:
             return pick(scene.answers) + " What do you do?"
         return pick(w.gm.no_roll)
 
-    def _outcome(self, view: dict, pick) -> str:
+    def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:
         """The outcome in words that match the dice: success or not, complications, the winner."""
         rules = load()
         w = words()
@@ -561,7 +554,7 @@ class Narrator:
                 return pick(w.success.draw)
             return pick(w.success.contest, winner=_who(view, roll["winner"]))
         if roll.get("kind") == "shared":
-            return _shared_outcome(view, roll)
+            return shared_outcome(view, roll)
         lead = roll.get("pools", [{}])[0].get("character", "")
         who = _who(view, lead)
         prob = rules.problems.get(roll.get("problem", ""))
@@ -578,18 +571,25 @@ class Narrator:
         applied = roll.get("applied", [])
         said_before = roll.get("consequence_text") or (prob.consequence_text if prob else "")
         set_ids = [c["id"] if isinstance(c, dict) else c for c in roll.get("consequence") or []]
-        consequence = (said_before if said_before and set_ids  # as the GM said it before the dice
-                       and [x["consequence"] for x in applied if x["character"] == lead] == set_ids
-                       else "; ".join(rules.consequences[x["consequence"]].summary for x in applied
-                                      if x["character"] == lead) or "nothing gained")
-        if prob is not None and prob.choices and consequence == said_before:  # the one chosen
-            consequence = said_before.split(":")[0] + ": " + "; ".join(
-                rules.consequences[x].summary for x in set_ids)
+        cons = [x["consequence"] for x in applied if x["character"] == lead]
+        # what happens, in the adventure's words as the GM said them before the dice (without the
+        # rules' gloss), else in the story's; a consequence told before is not told again
+        seen = " ".join(h.get("told", "") for h in view.get("history", [])
+                        if h.get("scene") == (view.get("scene") or {}).get("number")).lower()
+        told = fiction(said_before, rules.consequences[cons[0]].summary) \
+            if cons and said_before and cons == set_ids else ""
+        if told and told.lower() in seen:
+            told = ""
+        if not told and cons:
+            fresh = [x.format(who=who) for c in cons[:1] for x in w.failure.told.get(c, [])]
+            told = next((x for x in fresh if x.lower() not in seen), "")
+        if not cons:
+            told = "nothing comes of it"
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
-        line = pick(w.failure.plain, successes=grammar.count(successes, "success"),
-                    difficulty=roll.get("difficulty"),
-                    consequence=_sentence(consequence))
+        plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
+        line = pick(plain, who=who, consequence=_sentence(told)) if told else \
+            pick(w.failure.again, who=who)
         if dead:
             line += f" {', '.join(dead)} does not get up again."
         return line

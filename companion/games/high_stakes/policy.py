@@ -171,7 +171,10 @@ def _gm_complication(view: dict, legal: list[Action], rng: random.Random) -> Act
     rules = load()
     fitting = [a for a in legal if a.kind == "complication" and a.args["id"] != "problem"
                and stype in rules.complications[a.args["id"]].tags]
-    return rng.choice(fitting or legal)
+    # a line the scene holds (fire where there is a flame, a bystander who sees) before a line
+    # that could be anywhere
+    held = [a for a in fitting if rules.complications[a.args["id"]].needs]
+    return rng.choice(held or fitting or legal)
 
 
 def gm_after(view: dict, legal: list[Action], rules: Rules) -> Action:
@@ -399,7 +402,8 @@ def _player_element(view: dict, legal: list[Action], rng: random.Random) -> Acti
               "house_front": ["passage", "clue"], "courtyard": ["better", "pet"],
               "gate": ["insight", "admirer"], "villa_walls": ["weather", "tracks"]}.get(
         sid, ["better", "clue", "sound", "information", "object", "weather", "tracks"])
-    prefer = list(prefer)
+    made = {m.get("kind") for m in view.get("made_true", [])}  # nothing made true twice
+    prefer = [e for e in prefer if e not in made]
     rng.shuffle(prefer)
     for e in prefer:
         a = _find(legal, "element", element=e)

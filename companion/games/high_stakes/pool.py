@@ -316,7 +316,8 @@ class PoolPhase(Base):
         pool = self._pool_of(r, args["character"])
         pool.raised = k.id
         return self._added(s, pool, Source(kind="raise", ref=k.id, character=pool.character, dice=k.bonus,
-                                           label=f"raised the stakes to {k.name} +{k.bonus}"),
+                                           label=f"raised the stakes to {k.name} +{k.bonus}",
+                                           words=" ".join(text.split())[:300]),
                            consequence=k.id, text=text)
 
     def _do_heroic(self, s: State, a: Action) -> list[Event]:

@@ -1,0 +1,164 @@
+"""The journal of an AI-vs-AI night reads as a story, not a transcript (found reading seed 1
+aloud): the autoplay player's words vary and are told in the third person, a stake or a thing made
+true is told once, a failure says what happens (no numbers), complications on one roll are one
+beat, and the epilogue quotes any words once."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from companion.games.high_stakes import GAME
+from companion.games.high_stakes.fabula import feed
+from companion.session import AI, Session
+from companion.story import pronouns
+from companion.story.fabula import Fabula
+from companion.story.memory import sentences
+from companion.story.template import Character
+from companion.story.voice import Beat, OfflineVoice
+from tests.high_stakes.drive import G, start, to_pool
+
+SEEDS = (1, 2, 3, 5)
+QUOTE = re.compile(r"“([^”]+)”")
+# how a complication is told (storylets "setback" and "setbacks")
+SETBACK = re.compile(r"^(And then it goes wrong:|Worse still,|There is a price:|Bad luck follows:|"
+                     r"Whatever can go wrong does:|In that very moment,|Then it all goes wrong|"
+                     r"One thing brings the next:|It costs, and more than once:|The night piles it on:)")
+
+
+@cache
+def night(seed: int) -> Session:
+    s = Session.start(GAME, seed, {"player": AI, "gm": AI}, OfflineVoice(GAME, seed), None)
+    s.advance()
+    return s
+
+
+def scenes(s: Session) -> list[list[tuple[str, str]]]:
+    """The told texts by scene, each with the kind of the action that told it."""
+    out: list[list[tuple[str, str]]] = [[]]
+    kind = ""
+    for r in s.rows:
+        if r.get("type") == "action":
+            kind = r["action"]["kind"]
+            if kind == "frame":
+                out.append([])
+        elif r.get("type") == "narration" and r.get("kind") != "epilogue":
+            out[-1].append((kind, r["text"]))
+    return out
+
+
+def test_no_sentence_or_quoted_words_are_told_twice_in_a_scene():
+    for seed in SEEDS:
+        for n, scene in enumerate(scenes(night(seed))):
+            said = [x for k, t in scene if k != "continue" for x in sentences(t) if len(x) > 25]
+            assert len(said) == len(set(said)), (seed, n, [x for x in said if said.count(x) > 1])
+            quotes = [q for _, t in scene for q in QUOTE.findall(t)]
+            assert len(quotes) == len(set(quotes)), (seed, n, quotes)
+
+
+def test_the_same_words_on_two_rolls_of_a_scene_are_one_stake():
+    s = to_pool(start("ash"))
+    roll = next(a for a in G.legal_actions(s, "player") if a.kind == "roll").with_text(
+        "I go in so deep that if it fails I will be caught.")
+    f = Fabula()
+    view = G.view(s, None)
+    f = feed(f, Beat(step=1, action=roll, events=[], view=view))
+    again = {**view, "history": [*view["history"], {"roll": True, "scene": 1}]}
+    f = feed(f, Beat(step=2, action=roll, events=[], view=again))
+    assert len(f.stakes) == 1
+
+
+def test_nothing_is_made_true_twice_and_the_epilogue_quotes_once():
+    for seed in SEEDS:
+        s = night(seed)
+        made = [m["text"] for m in GAME.view(s.state, None)["made_true"]]
+        assert len(made) == len(set(made)), (seed, made)
+        epi = next(r["text"] for r in s.rows if r.get("kind") == "epilogue")
+        quotes = QUOTE.findall(epi)
+        assert len(quotes) == len(set(quotes)), (seed, epi)
+
+
+def test_a_scene_recalls_one_thing_made_true_at_most():
+    recall = re.compile(r"(has not forgotten|still holds for|turns it over again|carries this in|"
+                        r"Here it counts)")
+    for seed in SEEDS:
+        for scene in scenes(night(seed)):
+            assert sum(len(recall.findall(t)) for _, t in scene) <= 1, (seed, scene[:2])
+
+
+def test_the_story_says_what_happens_and_leaves_the_numbers_to_the_small_print():
+    rules_talk = re.compile(r"\bDifficulty\b|\b\d+ success|\bsuccess(es)? of the\b|Captured, imprisoned|"
+                            r"someone must get the character out|^Complication:|-\d \w+|"
+                            r"next roll is one harder", re.M)
+    for seed in SEEDS:
+        for scene in scenes(night(seed)):
+            for _, t in scene:
+                assert not rules_talk.search(t), (seed, t)
+
+
+def test_several_complications_on_one_roll_are_one_beat():
+    piles = 0
+    for seed in SEEDS:
+        s = night(seed)
+        hist = [h for h in GAME.view(s.state, None)["history"] if h.get("roll")]
+        piles += sum(1 for h in hist if h.get("ones", 0) > 1)
+        for scene in scenes(s):
+            run = 0
+            for kind, t in scene:
+                if kind == "narrate":
+                    run = 0
+                run += bool(SETBACK.match(t))
+                assert run <= 1, (seed, t)
+    assert piles  # the seeds do roll several 1s at once
+
+
+def test_a_complications_rules_gloss_stays_in_the_small_print():
+    from companion.games.high_stakes.telling import gloss_off
+
+    assert gloss_off("the bite festers: fever and pain, -1 Mind") == "the bite festers"
+    assert gloss_off("time slips away: night falls or dawn breaks") == \
+        "time slips away: night falls or dawn breaks"
+
+
+def test_the_autoplay_players_moves_are_told_in_the_third_person():
+    for seed in SEEDS:
+        for scene in scenes(night(seed)):
+            for _, t in scene:
+                bare = QUOTE.sub("", t)
+                assert not re.search(r"(^|[.!?]\s)I\b|\bI (?!\w+”)", bare), (seed, t)
+
+
+def test_third_person_uses_the_name_then_the_pronoun_and_agrees():
+    from companion.games.high_stakes.telling import third_person
+
+    sparrow = Character(name="Sparrow", pronouns=pronouns.SHE)
+    assert third_person("I toss them the meat from my pouch and wait for them to sleep.", sparrow) \
+        == "Sparrow tosses them the meat from her pouch and waits for them to sleep."
+    assert third_person("I reach for what I always carry, and it steadies me.", sparrow) == \
+        "Sparrow reaches for what she always carries, and it steadies her."
+    assert third_person("I eat, wash the blood off and sleep.", sparrow) == \
+        "Sparrow eats, washes the blood off and sleeps."
+    they = Character(name="Moth", pronouns=pronouns.THEY)
+    assert third_person("I climb, and then I wait.", they) == "Moth climbs, and then they wait."
+
+
+def test_a_human_players_words_stay_as_typed():
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    s = to_pool(start("ash"))
+    roll = next(a for a in G.legal_actions(s, "player") if a.kind == "roll").with_text(
+        "I go over the wall like a cat.")
+    after, events = G.apply(s, roll)
+    told = Narrator(5).narrate(Beat(step=1, action=roll, events=events, view=G.view(after, None)),
+                               NarrationMemory(seed=5))
+    assert "I go over the wall like a cat." in told
+
+
+def test_a_pile_of_complications_reads_as_one_run_not_a_list():
+    from companion.games.high_stakes.telling import together
+
+    told = together(["the bite festers: fever and pain, -1 Mind", "time slips away: night falls or dawn breaks",
+                     "an enemy or a danger turns up", "something tied or secured comes loose"])
+    assert told == ("the bite festers; time slips away; an enemy or a danger turns up; "
+                    "and more besides")
+    assert together(["a guard looks up", "the rope frays"]) == "a guard looks up; and then the rope frays"
