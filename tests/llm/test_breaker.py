@@ -99,7 +99,8 @@ def test_a_credential_as_a_name_is_replaced(game, settings, fake, request_for):
 
 
 def test_redact_leaves_story_words_alone():
-    text = "A desk-lamp and the sk-ill of a thief; key sk-abcdefghijklmnop1234 in a Bearer letter."
+    fake_key = "sk-" + "abcdefghijklmnop" + "1234"  # built here: no key-shaped literal in the repo
+    text = f"A desk-lamp and the sk-ill of a thief; key {fake_key} in a Bearer letter."
     assert redact(text) == ("A desk-lamp and the sk-ill of a thief; key [redacted] in a Bearer "
                             "letter.")
     assert redact({"a": [KEY, 3]}) == {"a": ["[redacted]", 3]}
