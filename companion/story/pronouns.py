@@ -79,3 +79,12 @@ def write(pronouns: Pronouns) -> str:
         if KNOWN[word] == pronouns:
             return word
     return "/".join(pronouns.form(c) for c in CASES)
+
+
+def parse_or_they(text: str | None) -> Pronouns:
+    """The pronouns a journal or view holds, read leniently: what :func:`parse` refuses (a set
+    typed before a rule changed) reads as they/them rather than failing a replay."""
+    try:
+        return parse(text or "they")
+    except ValueError:
+        return THEY

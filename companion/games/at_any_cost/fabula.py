@@ -50,10 +50,7 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
         return f.meet(Person(key=HERO, name=data["name"] or "the hero", role=PROTAGONIST))
     if kind == "hero_pronouns":
         hero = f.hero() or Person(key=HERO, name=data.get("name") or "the hero")
-        try:
-            said = pronouns.parse(data.get("pronouns") or "they")
-        except ValueError:
-            said = pronouns.THEY
+        said = pronouns.parse_or_they(data.get("pronouns"))
         return f.meet(hero.model_copy(update={"pronouns": said}))
     if kind == "hero_described" and data.get("text"):
         return f.establish("hero:details", data["text"], by=PROTAGONIST)

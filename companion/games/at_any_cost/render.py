@@ -157,10 +157,7 @@ def front_matter(view: dict) -> str:
     if anchors:
         from companion.story import pronouns
 
-        try:
-            said = pronouns.parse(hero.get("pronouns") or "they")
-        except ValueError:
-            said = pronouns.THEY
+        said = pronouns.parse_or_they(hero.get("pronouns"))
         carries = "carry" if said.plural_verbs else "carries"
         lines = [f"**What {said.they} {carries}:**", ""]
         lost = {a["id"] for a in view["anchors_lost"]}

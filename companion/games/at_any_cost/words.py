@@ -70,10 +70,7 @@ def narration_data() -> NarrationData:
 
 def hero_of(view: dict) -> Character:
     hero = view.get("hero", {})
-    try:
-        said = pronouns.parse(hero.get("pronouns") or "they")
-    except ValueError:
-        said = pronouns.THEY
+    said = pronouns.parse_or_they(hero.get("pronouns"))
     return Character(name=hero.get("name") or "the hero", pronouns=said)
 
 

@@ -44,10 +44,7 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
         return f.meet(Person(key=HERO, name=data["name"] or "the Hero", role=HERO))
     if kind == "pronouns_chosen":
         hero = f.hero() or Person(key=HERO, name=data.get("name") or "the Hero")
-        try:
-            said = pronouns.parse(data.get("pronouns") or "they")
-        except ValueError:
-            said = pronouns.THEY
+        said = pronouns.parse_or_they(data.get("pronouns"))
         return f.meet(hero.model_copy(update={"pronouns": said}))
     if kind == "asset_picked":
         return f.establish(f"asset:{data['asset']}", "", by=data["seat"])

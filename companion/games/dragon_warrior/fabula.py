@@ -23,10 +23,7 @@ SPOKEN = frozenset({"fight", "unlock"})  # the Warrior's moves whose words state
 
 def _hero(f: Fabula, view: dict) -> Fabula:
     w = view.get("warrior") or {}
-    try:
-        said = pronouns.parse(w.get("pronouns") or "they")
-    except ValueError:
-        said = pronouns.THEY
+    said = pronouns.parse_or_they(w.get("pronouns"))
     return f.meet(Person(key=HERO, name=w.get("name") or "the Warrior", pronouns=said,
                          role="warrior"))
 

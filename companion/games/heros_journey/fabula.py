@@ -35,10 +35,7 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     if not fabula.cast:
         for h in beat.view.get("heroes", []):
             info = story().hero(h["seat"])
-            try:
-                said = pronouns.parse(info.pronouns)
-            except ValueError:
-                said = pronouns.THEY
+            said = pronouns.parse_or_they(info.pronouns)
             fabula = fabula.meet(Person(key=key(h["seat"]), name=info.name, pronouns=said,
                                         role="player" if h["seat"] == PLAYER else "rival"))
     action = beat.action
