@@ -376,3 +376,19 @@ def test_the_cards_played_alongside_are_not_called_it():
     for text in also.text:
         after = text.split("{also}", 1)[1]
         assert not re.search(r"\bits\b", after), text
+
+
+def test_a_plural_anchor_takes_a_plural_verb_in_the_spy_line():
+    """Found playing seed 31: 'what her ties to home means to Ilse'."""
+    from companion.story.grammar import Phrase
+    from companion.story.pronouns import SHE
+    from companion.story.storylets import Library
+    from companion.story.template import Character, sentence
+
+    line = next(t for s in Library.load("at-any-cost").storylets for t in s.text
+                if "that knowledge is a weapon" in t)
+    values = {"threat": Phrase.parse("a: spy"), "place": Phrase.parse("a: ruin"),
+              "hero": Character(name="Ilse", pronouns=SHE)}
+    assert "ties to home mean to Ilse" in sentence(
+        line, {**values, "dear": Phrase.parse("pl: ties to home")})
+    assert "heirloom means to Ilse" in sentence(line, {**values, "dear": Phrase.parse("a: heirloom")})
