@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.story.fabula import Stake
+from companion.story.fabula import HERO, Stake
 from companion.story.memory import Told
 from companion.story.template import Character, render
 
@@ -89,6 +89,24 @@ CONDITION_WAYS: dict[str, tuple[str, ...]] = {
     "mixed": ("“{w}{c}” it had been said, and it ended between the two, at a price.",
               "{hero} had known it: “{w}{p}” It was won, and paid for.",
               "“{w}” was what hung on it, and {hero} paid to keep it."),
+}
+# The hero gave the fight up (At Any Cost's fold): the stake is lost, but nothing the player swore
+# was proved false ("she would not die among books" does not mean she died): the telling says the
+# hero gave way, never that the oath broke. Keyed like the tables above.
+YIELD_WAYS: dict[str, tuple[str, ...]] = {
+    "quote": ("“{w}{c}” {hero} had sworn; but {hero.they} gave way before it could be put to the test.",
+              "{hero} had said it: “{w}{p}” Then {hero.they} turned away and left it unproven.",
+              "“{w}” were {hero}'s words, and {hero.they} gave the fight up before they were tried.",
+              "“{w}{c}” {hero} had promised, and then let the matter go."),
+    "oath": ("{hero} had sworn {o}, but {hero.they} gave way before it could be put to the test.",
+             "{hero} had promised {o}; {hero.they} turned from the fight and left it unproven.",
+             "It had been sworn {o}, and {hero} gave ground rather than see it tried."),
+    "deed": ("So the story had it, “{w}”, until {hero} gave way.",
+             "It was told as “{w}”, and then {hero} let it go.",
+             "“{w}”, the telling went, until {hero} turned from it."),
+    "condition": ("“{w}{c}” it had been said, and {hero} chose to give way.",
+                  "{hero} had known it: “{w}{p}” And {hero} gave ground all the same.",
+                  "“{w}” was what hung on it, and {hero} let it go."),
 }
 CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
@@ -167,16 +185,22 @@ def _fill(way: str, values: dict[str, Any]) -> str:
     return text[:1].upper() + text[1:]
 
 
-def take_up(stake: Stake, result: str, hero: Character, index: int = 0) -> str:
+def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
+            yielded: bool = False) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
     quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
-    ``index`` picks among the ways of saying it."""
+    ``index`` picks among the ways of saying it. ``yielded``: lost because the hero gave the fight
+    up (:data:`YIELD_WAYS`)."""
     if not words_of(stake):
         return ""
     kind, text = voice(stake.words, hero)
-    table = CONDITION_WAYS if kind != "oath" and CONDITION.match(text) else \
-        {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
-    ways = table.get(result or "mixed", table["mixed"])
+    condition = kind != "oath" and CONDITION.match(text)
+    if yielded and result == "lost":
+        ways = YIELD_WAYS["condition" if condition else kind]
+    else:
+        table = CONDITION_WAYS if condition else \
+            {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
+        ways = table.get(result or "mixed", table["mixed"])
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 
@@ -188,13 +212,23 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
         return ""
     told = Told(memory.used)
     start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
+    gave_up = yielded(stake, getattr(memory, "fabula", None))
     for i in range(len(WAYS["mixed"])):
-        text = take_up(stake, result, hero, start + i)
+        text = take_up(stake, result, hero, start + i, gave_up)
         if text and memory.allows(text) and told.fresh(text, scene):
             told.remember(text, scene)
             memory.taken_up(stake.id)
             return text
     return ""
+
+
+def yielded(stake: Stake, fabula: Any) -> bool:
+    """Whether ``stake`` was lost because the hero gave the fight up: an outcome recorded at the
+    step that closed it, lost by the hero, decided by a fold."""
+    if fabula is None or stake.result != "lost" or stake.closed is None:
+        return False
+    return any(o.step == stake.closed and o.loser == HERO and o.by == "fold"
+               for o in fabula.outcomes)
 
 
 def taken(used: set[str]) -> set[str]:

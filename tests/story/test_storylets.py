@@ -195,6 +195,20 @@ def test_a_stake_is_taken_up_in_the_third_person_quoting_the_player():
     assert "she keeps them" in her
 
 
+
+def test_a_stake_lost_by_the_hero_giving_up_is_told_as_given_up_not_as_broken():
+    """A fold loses the stake, but an oath that was never tried is not told as broken."""
+    f = Fabula().state_stake("stage-1", "protagonist", "Wren swears she will not die among books")
+    f = f.resolve_stake("stage-1", "lost", step=7)
+    folded = f.record(Outcome(step=7, kind="stage", winner="antagonist", loser="hero", by="fold"))
+    beaten = f.record(Outcome(step=7, kind="stage", winner="antagonist", loser="hero", by="card"))
+    for fabula, broken in ((folded, False), (beaten, True)):
+        told = tell_stake(fabula.stakes[0], "lost", HERO_WREN, memory(fabula), "s")
+        assert "that she would not die among books" in told
+        assert ("gave" in told or "turned" in told) is not broken, told
+        assert any(w in told for w in ("not to be", "failed", "broke", "did not")) is broken, told
+
+
 EPILOGUE = """
 [[storylet]]
 id = "open"
