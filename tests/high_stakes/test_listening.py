@@ -142,3 +142,26 @@ def test_a_trait_that_does_not_fit_is_refused_in_one_line_that_says_why():
     ok, why = judge(G.view(s, "gm"))
     assert not ok and "climbs like a cat" in why and "climbing" in why and "lie to him" in why
     assert "\n" not in why
+
+
+def test_a_third_person_action_no_scene_foresaw_is_read_back_whole_and_plain():
+    """'Rust reads the ledger ..., and swears ...': the GM reads back what Rust does, its first
+    clause with the verb made plain, never a lowercased name cut mid-word."""
+    s = at(frame(start("ash"), scene="courtyard", text=""), "house_front")
+    s = declared(s, "-- Ash reads the ledger in the counting-house, and swears the merchant "
+                    "will pay for his lies", attribute="mind")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["as_said"]
+    assert "As you said it, then: you read the ledger in the counting-house. Mind" in plan["reading"]
+    assert "ash reads" not in plan["reading"] and "--" not in plan["reading"]
+
+
+def test_told_as_keeps_whole_words_and_needs_a_name_and_a_verb():
+    from companion.games.high_stakes.plan import told_as
+    assert told_as("Rust climbs the wall to reach the bell tower, so that the guard comes",
+                   ["Rust"]) == "climb the wall to reach the bell tower"
+    assert told_as("Rust Vane tries the door; it holds", ["Rust Vane", "Rust"]) == "try the door"
+    assert told_as("I climb the wall", ["Rust"]) == ""
+    assert told_as("Rust, quietly, climbs", ["Rust"]) == ""
+    long = told_as("Ash " + "walks and walks " * 20, ["Ash"])
+    assert 80 < len(long) <= 90 and set(long.split()) <= {"walk", "and", "walks"}

@@ -162,3 +162,14 @@ def test_a_pile_of_complications_reads_as_one_run_not_a_list():
     assert told == ("the bite festers; time slips away; an enemy or a danger turns up; "
                     "and more besides")
     assert together(["a guard looks up", "the rope frays"]) == "a guard looks up; and then the rope frays"
+
+
+def test_in_a_party_a_told_deed_stays_prose_and_only_speech_is_quoted():
+    from companion.games.high_stakes.ending import say
+    from companion.story.voice import NarrationMemory
+    view = {"scene_count": 2, "characters": [{"name": "Ash", "status": "active"},
+                                             {"name": "Rust", "status": "active"}]}
+    deed = say("Rust", "Rust reads the ledger in the counting-house", NarrationMemory(seed=1), view)
+    assert deed == "Rust reads the ledger in the counting-house."
+    speech = say("Rust", "I know what the merchant did", NarrationMemory(seed=1), view)
+    assert "“I know what the merchant did" in speech and "Rust" in speech

@@ -204,7 +204,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     head, text = _split_text(rest)
     kinds = {a.kind for a in legal}
     if verb in ATTRIBUTES:
-        words = rest.strip()
+        words = rest.strip().removeprefix("--").strip()
         who = None
         if ":" in words.split(" ", 1)[0] or (":" in words and len(words.split(":", 1)[0].split()) == 1):
             name, words = words.split(":", 1)
@@ -213,9 +213,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             if "act" not in kinds:
                 raise RuleError("phase", "you cannot declare an action now")
             who = next(a.args["character"] for a in legal if a.kind == "act")
-        if not words.strip():
+        words = words.strip()
+        if words.startswith("--"):  # "body ash: -- I climb": the words mark of the other verbs
+            words = words[2:].strip()
+        if not words:
             raise CommandError(f"say what you do: {verb} WHAT YOU DO")
-        return [_pick(legal, seat, "act", words.strip(), character=who, attribute=verb)]
+        return [_pick(legal, seat, "act", words, character=who, attribute=verb)]
     if verb in ("trait", "rel", "raise", "heroic", "unique", "secret") and view.get("phase") == "pool":
         c, head = _whose(view, head)  # "trait rust: 3": a team or shared scene names whose dice
     else:

@@ -113,6 +113,9 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
         if own and who:
             return prose(third_person(words, char))
         return prose(words)  # one hero: the player's own words stand as they said them
+    first = words.lstrip("\"“‘'").split(" ", 1)[0].rstrip(",:;").lower()
+    if first in {"he", "she", "they", "it"} | {c["name"].split()[0].lower() for c in active}:
+        return prose(words)  # a party, but the words tell a deed ("Rust reads ..."): prose, not speech
     bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)

@@ -4,8 +4,11 @@ a seat's view and the rules data, shared by the policy, the narrator and the com
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
+
+from companion.story.grammar import agree
 
 from .data import Approach, Problem, Rules, load
 
@@ -154,7 +157,8 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
     return out
 
 
-def as_said(text: str, attribute: str, p: Problem, rules: Rules) -> Approach:
+def as_said(text: str, attribute: str, p: Problem, rules: Rules,
+            names: Sequence[str] = ()) -> Approach:
     """The player's own words as the approach, set on the Difficulty ladder: the rung of the
     problem's own approach with that attribute, else one above its easiest (a way the adventure
     did not foresee is no easier than the ones it did)."""
@@ -162,10 +166,40 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules) -> Approach:
     diff = min(same) if same else min(a.difficulty for a in p.approaches) + 1
     diff = max(1, min(diff, rules.limits.difficulty_max))
     words = said(text) or text.lower()
-    label = _second_person(words)[:90].rstrip(" ,")
+    label = told_as(text, names) or _second_person(words)[:90].rstrip(" ,")
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
+
+
+# Where a told action's first clause ends: what follows is a purpose, an aside or a second deed.
+_CLAUSE_END = re.compile(r"[.;:!?]|,\s*(?:and|so|so that|but|because|then|while)\s+|\s+so that\s+|\s+--?\s+|\s+[—–]\s+")
+
+
+def _names(view: dict) -> list[str]:
+    return [c.get("name", "") for c in view.get("characters", []) if c.get("name")]
+
+
+def told_as(text: str, names: Sequence[str]) -> str:
+    """A declaration told in the third person ("Rust reads the ledger in the counting-house, and
+    swears ...") as what the character tries to do: "read the ledger in the counting-house" (its
+    first clause, the verb made plain, whole words, never cut mid-word). "" when the words do not
+    start with one of ``names`` and a verb."""
+    words = text.strip().lstrip("-—– ").strip()
+    first = _CLAUSE_END.split(words, maxsplit=1)[0].strip()
+    lowered = first.lower()
+    name = next((n for n in sorted(names, key=len, reverse=True)
+                 if lowered.startswith(n.lower() + " ")), "")
+    if not name:
+        return ""
+    rest = first[len(name):].split()
+    if not rest or not rest[0].isalpha() or not rest[0].islower() or not rest[0].endswith("s"):
+        return ""
+    verb = {"is": "be", "has": "have"}.get(rest[0]) or agree(rest[0], True)
+    out = [verb] + rest[1:]
+    while len(" ".join(out)) > 90 and len(out) > 1:
+        out.pop()
+    return " ".join(out).rstrip(" ,")
 
 
 def _second_person(words: str) -> str:
@@ -190,7 +224,7 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
     main = [p for p in problems_open(view, rules) if p.passes]
     if not main:
         return None
-    return main[0], as_said(text, attribute, main[0], rules)
+    return main[0], as_said(text, attribute, main[0], rules, _names(view))
 
 
 def closest(view: dict, text: str, attribute: str, rules: Rules, n: int = 3) -> list[str]:
@@ -220,7 +254,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
         found = pick_approach(view, text, attribute, rules)
         if found is None or found[0].id != p.id:
             mine = [c for c in candidates(view, text, attribute, rules) if c[2].id == p.id and c[1] > 0]
-            found = (p, mine[0][3] if mine else as_said(text, attribute, p, rules))
+            found = (p, mine[0][3] if mine else as_said(text, attribute, p, rules, _names(view)))
     elif not roll:
         found = pick_approach(view, text, attribute, rules)
     if found is None:
