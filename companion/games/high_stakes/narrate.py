@@ -509,7 +509,8 @@ class Narrator:
             lines = [x for x in lines if "book" in x] or lines
         if sc.get("id") == "house_front" and "secret-loose-grating" in revealed and attr == "body":
             lines = [GRATING]
-        line = pick(lines)
+        ever = [h.get("text", "") for h in view.get("history", [])]
+        line = pick([x for x in lines if not any(x[1:] in h for h in ever)] or lines)  # a new idea first
         here = {h.get("text", "") for h in view.get("history", []) if h.get("scene") == sc.get("number")}
         if line in here:  # tried before in this scene: said as trying again
             ways = [x for x in AGAIN if ":" not in line or not x.endswith(": ")]
