@@ -103,6 +103,11 @@ def test_the_bar_names_the_leading_fate():
                                               scene=1),)})
     bar = toolbar(GAME.view(s, "hero"))
     assert "Cassot 4 (top Fate)" in bar and len(bar) <= 100
+    nobody = toolbar(GAME.view(at_hero_gather(), "hero"))
+    assert "Fates 0" in nobody and "top Fate" not in nobody  # 0-0-0: nobody leads
+    tied = s.model_copy(update={"scores": (*s.scores, Score(seat="spinner", points=4,
+                                                            why="subvert", scene=1))})
+    assert "Fates tied at 4" in toolbar(GAME.view(tied, "hero"))
 
 
 def test_the_premise_and_the_three_fates_come_before_the_first_pick():

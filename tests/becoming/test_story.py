@@ -235,3 +235,19 @@ def test_a_players_trait_goes_mid_sentence_without_its_full_stop():
 
     assert trait_words("Unbowed.") == "Unbowed" and trait_words("Stubborn as stone") == \
         "Stubborn as stone"
+
+
+def test_an_offer_that_would_take_a_positive_trait_names_it():
+    """'pay the best of Ash the Hound' left the player guessing: the cost names the Trait the
+    engine would take (the Asset's newest positive one)."""
+    from companion.games.becoming.data import rules
+    from companion.games.becoming.narrate import costs_words
+    asset = rules().hero.assets[0]
+    view = {"assets": [{"id": asset.id, "traits": [
+        {"name": "Honed", "positive": True}, {"name": "Sure", "positive": True},
+        {"name": "Afraid of fire", "positive": False}]}]}
+    cost = [{"kind": "remove_positive", "asset": asset.id}]
+    assert costs_words(cost, view) == f"what is sure in {asset.name}"
+    view["assets"][0]["traits"][1]["name"] = "Loves her sister"  # a player's own Trait
+    assert costs_words(cost, view) == f"“Loves her sister” from {asset.name}"
+    assert costs_words(cost) == f"the best of {asset.name}"  # nothing known: said as before

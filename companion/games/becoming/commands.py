@@ -321,10 +321,20 @@ def toolbar(view: dict) -> str:
     p = view["pools"]
     left = sum(1 for a in view["assets"] if not a["subverted"])
     pts = view["scores"]
-    lead = max(FATES, key=lambda x: (pts[x], -FATES.index(x)))
     return (f" Scene {view['scene']}/9 · Agent {f['name']} · dice {p['hero']} vs {p['agent']} · "
-            f"Assets {left}/9 · you {pts[HERO]} pts · {view['fates'][lead]['name']} {pts[lead]} "
-            f"(top Fate) · F1 help")
+            f"Assets {left}/9 · you {pts[HERO]} pts · {top_fate(view)} · F1 help")
+
+
+def top_fate(view: dict) -> str:
+    """Who leads the Fates: "Veyla 4 (top Fate)", "Fates tied at 2", "Fates 0"."""
+    pts = view["scores"]
+    best = max(pts[x] for x in FATES)
+    leaders = [x for x in FATES if pts[x] == best]
+    if best == 0:
+        return "Fates 0"
+    if len(leaders) > 1:
+        return f"Fates tied at {best}"
+    return f"{view['fates'][leaders[0]]['name']} {best} (top Fate)"
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:

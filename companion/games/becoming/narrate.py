@@ -79,10 +79,18 @@ def fate_of(seat: str) -> Character:
     return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
 
 
-def cost_words(kind: str, aid: str) -> str:
+def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
+    """What a cost takes, in words; with the ``view``, a positive Trait removed is named (the
+    engine removes the Asset's newest positive Trait): "what is brave in Ash the Hound"."""
     name = rules().asset(aid).name
-    return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}",
-            "remove_positive": f"the best of {name}"}[kind]
+    if kind == "remove_positive":
+        asset = next((a for a in (view or {}).get("assets", []) if a["id"] == aid), None)
+        best = [t["name"] for t in (asset or {}).get("traits", []) if t["positive"]]
+        if not best:
+            return f"the best of {name}"
+        word = trait_words(best[-1])
+        return f"what is {word} in {name}" if word == best[-1].lower() else f"“{word}” from {name}"
+    return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}"}[kind]
 
 
 def trait_words(name: str) -> str:
@@ -92,14 +100,15 @@ def trait_words(name: str) -> str:
     return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
 
 
-def costs_words(costs: list[dict]) -> str:
-    """"two marks against Sword Arm and the best of Mercy": repeated costs counted, not listed."""
+def costs_words(costs: list[dict], view: dict | None = None) -> str:
+    """"two marks against Sword Arm and what is gentle in Mercy": repeated costs counted, not
+    listed (``view``: to name the positive Trait a cost would take)."""
     counts: dict[tuple[str, str], int] = {}
     for c in costs:
         counts[(c["kind"], c["asset"])] = counts.get((c["kind"], c["asset"]), 0) + 1
     out = []
     for (kind, aid), n in counts.items():
-        text = cost_words(kind, aid)
+        text = cost_words(kind, aid, view)
         if n > 1 and kind == "add_negative":
             text = f"{NUMBER_WORDS[n]} marks against {rules().asset(aid).name}"
         elif n > 1:
@@ -272,9 +281,9 @@ class Narrator:
             v["turned"] = data.get("turned_name") or "what was lost"
             return say("agent_turned")
         if k == "offers_revealed":
-            return self._offers(data["offers"], v, memory, scene, label)
+            return self._offers(data["offers"], v, memory, scene, label, view)
         if k == "counter_proposed":
-            v["costs"] = costs_words(data["costs"])
+            v["costs"] = costs_words(data["costs"], view)
             v["dice"] = NUMBERS.get(data["dice"], f"{data['dice']} dice")
             return say("counter")
         if k == "counter_answered":
@@ -317,7 +326,7 @@ class Narrator:
         return ""
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
-                label: tuple) -> str:
+                label: tuple, view: dict | None = None) -> str:
         parts = []
         for i, o in enumerate(offers):
             fate = rules().fate(o["tempter"])
@@ -331,7 +340,7 @@ class Narrator:
             else:
                 key = "offer"
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
-                vals["costs"] = costs_words(o["costs"])
+                vals["costs"] = costs_words(o["costs"], view)
             line = self._tell(key, vals, memory, scene, label + (i,))
             if line:
                 parts.append(line)
