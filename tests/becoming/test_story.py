@@ -251,3 +251,16 @@ def test_an_offer_that_would_take_a_positive_trait_names_it():
     view["assets"][0]["traits"][1]["name"] = "Loves her sister"  # a player's own Trait
     assert costs_words(cost, view) == f"“Loves her sister” from {asset.name}"
     assert costs_words(cost) == f"the best of {asset.name}"  # nothing known: said as before
+
+
+def test_a_fate_is_not_met_again_before_she_was_met_at_all():
+    """'sits the old weaver again' in the first scene: a returning line waits for a second meeting."""
+    import re
+    for seed in range(1, 13):
+        s = Session.start(GAME, seed, {x: AI for x in GAME.seats}, OfflineVoice(GAME, seed), None)
+        s.advance()
+        told = [t for _, t in s.narrations]
+        for avatar in ("weaver", "pawnbroker", "ferryman's daughter"):
+            first = next((t for t in told if avatar in t), "")
+            sentence = next((x for x in re.split(r"(?<=[.!?])\s+", first) if avatar in x), "")
+            assert not re.search(r"\b(again|of course)\b", sentence), (seed, sentence)

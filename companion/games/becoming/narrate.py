@@ -79,6 +79,9 @@ def fate_of(seat: str) -> Character:
     return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
 
 
+RETURNING = re.compile(r"\b(?:again|of course)\b", re.IGNORECASE)  # an avatar met before
+
+
 def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
     """What a cost takes, in words; with the ``view``, a positive Trait removed is named (the
     engine removes the Asset's newest positive Trait): "what is brave in Ash the Hound"."""
@@ -262,11 +265,13 @@ class Narrator:
         if k == "avatar_introduced":
             lines = rules().fate(data["seat"]).intro_lines
             rng = memory.rng("intro", *label)
-            fresh = [x for x in lines if x not in memory.used and memory.allows(x)]
+            met = f"intro|{data['seat']}"  # a line that says "again" only once the Hero has met her
+            fresh = [x for x in lines if x not in memory.used and memory.allows(x)
+                     and (met in memory.used or not RETURNING.search(x))]
             if not fresh:
                 return ""
             line = rng.choice(fresh)
-            memory.used.add(line)
+            memory.used.update((line, met))
             return line
         if k == "threat_presented":
             return data["threat"] if memory.allows(data["threat"]) else ""
