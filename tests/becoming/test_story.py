@@ -251,6 +251,9 @@ def test_an_offer_that_would_take_a_positive_trait_names_it():
     view["assets"][0]["traits"][1]["name"] = "Loves her sister"  # a player's own Trait
     assert costs_words(cost, view) == f"“Loves her sister” from {asset.name}"
     assert costs_words(cost) == f"the best of {asset.name}"  # nothing known: said as before
+    from companion.games.becoming.narrate import now
+    assert now({"timing": "immediate"}, view) is view
+    assert now({"timing": "delayed"}, view) is None  # paid later: its best may have changed by then
 
 
 def test_a_fate_is_not_met_again_before_she_was_met_at_all():

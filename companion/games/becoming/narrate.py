@@ -82,6 +82,12 @@ def fate_of(seat: str) -> Character:
 RETURNING = re.compile(r"\b(?:again|of course)\b", re.IGNORECASE)  # an avatar met before
 
 
+def now(offer: dict, view: dict | None) -> dict | None:
+    """The view to name a cost's Trait from: only a price paid at once takes what the Asset holds
+    now; a delayed one takes whatever is its best when it falls due."""
+    return view if offer.get("timing", "immediate") == "immediate" else None
+
+
 def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
     """What a cost takes, in words; with the ``view``, a positive Trait removed is named (the
     engine removes the Asset's newest positive Trait): "what is brave in Ash the Hound"."""
@@ -288,7 +294,7 @@ class Narrator:
         if k == "offers_revealed":
             return self._offers(data["offers"], v, memory, scene, label, view)
         if k == "counter_proposed":
-            v["costs"] = costs_words(data["costs"], view)
+            v["costs"] = costs_words(data["costs"], now(data, view))
             v["dice"] = NUMBERS.get(data["dice"], f"{data['dice']} dice")
             return say("counter")
         if k == "counter_answered":
@@ -345,7 +351,7 @@ class Narrator:
             else:
                 key = "offer"
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
-                vals["costs"] = costs_words(o["costs"], view)
+                vals["costs"] = costs_words(o["costs"], now(o, view))
             line = self._tell(key, vals, memory, scene, label + (i,))
             if line:
                 parts.append(line)
