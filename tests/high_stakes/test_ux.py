@@ -258,3 +258,14 @@ def test_a_scene_played_again_keeps_the_fact_without_a_capital_after_a_colon():
     said = Narrator(5).write(a, view, NarrationMemory(seed=5))
     # quoted: the player's words (an autoplay player's "I ..." is not told as the GM's prose)
     assert "still stands. “The silver ring opens the case.”" in said and ": The" not in said
+
+
+def test_the_bar_says_rest_ready_only_when_a_rest_may_be_called():
+    ctl, _ = repl()
+    ctl.handle("premade ash")
+    assert "rest left" in ctl.toolbar() and "rest ready" not in ctl.toolbar()  # mid-scene
+    view = G.view(ctl.session.state, "player")
+    assert view["rest_now"] is False
+    rested = view | {"rest_now": True}
+    assert "rest ready" in commands.toolbar(rested)
+    assert "rest" not in commands.toolbar(view | {"rest_used": True})

@@ -193,7 +193,9 @@ def toolbar(view: dict) -> str:
     if roll.get("difficulty") is not None:
         size = sum(p["size"] for p in roll["pools"])
         stakes = f" · Difficulty {roll['difficulty']} · pool {size}"
-    rest = "" if view.get("rest_used") or stakes else " · rest ready"  # no Rest mid-roll
+    # the Rest: "ready" only when it may be called now; otherwise that it is still to come
+    rest = "" if view.get("rest_used") or stakes else (
+        " · rest ready" if view.get("rest_now") else " · rest left")
     line = (f" {c['name']} {attrs} · traits {traits}/{len(c['traits'])} · rels {rels} · "
             f"{where}{stakes}{rest}")
     return line + (" · [F1] help" if len(line) < 68 else "")  # the bar fits in 80 columns

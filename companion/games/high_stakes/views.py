@@ -83,6 +83,7 @@ class Views(Base):
             },
             "roll": self._roll_view(s),
             "rest_used": s.rest_used, "scene_count": s.scene_count, "max_scenes": s.max_scenes,
+            "rest_now": s.phase in ("frame", "between") and bool(self._legal_rest(s)),  # type: ignore[attr-defined]
             "revealed": [{"id": x, "title": rules.secrets[x].title, "text": rules.secrets[x].text}
                          for x in s.revealed],
             "facts": list(s.facts),
