@@ -139,6 +139,9 @@ def test_third_person_uses_the_name_then_the_pronoun_and_agrees():
         "Sparrow eats, washes the blood off and sleeps."
     they = Character(name="Moth", pronouns=pronouns.THEY)
     assert third_person("I climb, and then I wait.", they) == "Moth climbs, and then they wait."
+    assert third_person("It goes better than I hoped: nobody will know I was here.", sparrow) == \
+        "It goes better than Sparrow hoped: nobody will know she was here."  # not "hopeds"
+    assert third_person("I went back, and I need rope.", sparrow) == "Sparrow went back, and she needs rope."
 
 
 def test_a_human_players_words_stay_as_typed():
@@ -173,3 +176,29 @@ def test_in_a_party_a_told_deed_stays_prose_and_only_speech_is_quoted():
     assert deed == "Rust reads the ledger in the counting-house."
     speech = say("Rust", "I know what the merchant did", NarrationMemory(seed=1), view)
     assert "“I know what the merchant did" in speech and "Rust" in speech
+
+
+def test_a_rulebook_complication_is_told_in_the_storys_words_and_the_rules_stay_in_small_print():
+    from companion.games.high_stakes.telling import told_complication
+    from companion.story.voice import NarrationMemory
+
+    memory = NarrationMemory(seed=3)
+    d = {"id": "collapsing", "text": "the floor, the bridge or the roof starts to give way: you get out "
+                                     "bruised, -1 Body until the next Rest"}
+    first, second = told_complication(d, 10, memory), told_complication(d, 20, memory)
+    assert first != second  # each line once before any twice
+    for line in (first, second):
+        assert "the floor, the bridge or the roof" not in line and "-1" not in line and "Rest" not in line
+    own = {"id": "dogs", "text": "the bite festers: fever and pain, -1 Mind"}
+    assert told_complication(own, 30, memory) == own["text"]  # the adventure's own words stand
+    from companion.games.high_stakes.data import load
+    assert all(c.told for c in load().complications.values() if c.source == "text")
+
+
+def test_trying_again_is_read_back_without_the_again():
+    from companion.games.high_stakes.plan import as_said
+    from companion.games.high_stakes.data import load
+    rules = load()
+    p = next(iter(rules.problems.values()))
+    ap = as_said("Once more, I shout and wave to frighten it back.", "aura", p, rules, ["Ash"])
+    assert ap.label == "shout and wave to frighten it back"

@@ -96,6 +96,7 @@ class Complication(_Model):
     needs: list[str] = Field(default_factory=list)  # what the scene must hold for it to make sense
     lasting: str = ""  # the lasting effect, said with it ("they will be ready for you")
     after: Literal["any", "success"] = "any"  # "success": it only makes sense after a win
+    told: list[str] = Field(default_factory=list)  # ours: the story's words for it (no rules text)
     source: Source
 
 

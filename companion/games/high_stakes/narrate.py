@@ -32,7 +32,7 @@ from .data import RULES_DIR, load
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import current_plan, framed, judge  # the GM's own reading of the scene
 from .telling import and_ as _and
-from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, unasked
+from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, unasked
 from .telling import who as _who
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -348,14 +348,14 @@ class Narrator:
         as one run of trouble (its texts kept in the memory under ``hs-pile|``)."""
         view = beat.view
         head = f"hs-pile|{view.get('scene_count', 0)}|"
-        memory.used.add(f"{head}{beat.step:06d}|{d.get('note', '')}|{d['text']}")
+        memory.used.add(f"{head}{beat.step:06d}|{d.get('note', '')}|{told_complication(d, beat.step, memory)}")
         if (view.get("roll") or {}).get("complications_due"):
             return ""
         pile = sorted(k for k in memory.used if k.startswith(head) and f"hs-piled|{k}" not in memory.used)
         memory.used.update(f"hs-piled|{k}" for k in pile)
         parts = [k[len(head):].split("|", 2) for k in pile]
         if len(parts) <= 1:
-            return setback(d["text"], d.get("note", ""), memory, view)
+            return setback(parts[0][2] if parts else d["text"], d.get("note", ""), memory, view)
         return setback(together([x[2] for x in parts]), " ".join(x[1] for x in parts if x[1]),
                        memory, view, many=True)
 
@@ -594,3 +594,4 @@ class Narrator:
         if dead:
             line += f" {', '.join(dead)} does not get up again."
         return line
+

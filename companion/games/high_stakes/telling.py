@@ -13,6 +13,7 @@ plain text functions the narrator (narrate.py) uses, no state of their own.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from companion.story.template import Character
 
@@ -28,7 +29,11 @@ _AND_VERBS = frozenset(
     "distract lure lock close light burn break smash kick spill pour sing whisper talk argue "
     "bargain beg offer hand show point set leave follow watch wake aim whistle wave say scatter "
     "press play wash bite walk hum do".split())
-_SAME = frozenset("will would can could must should might may shall did was had".split())
+# Verbs that do not change for "he" or "she": modals and the past tense ("I hoped" is "Ash hoped").
+_SAME = frozenset("will would can could must should might may shall did was had went saw knew "
+                  "thought found came took made got gave told felt kept left ran held stood sat "
+                  "heard said hid fell caught lost won brought bought fought led met slept spent "
+                  "swore threw wore woke".split())
 _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
               "can't": "cannot", "won't": "won't"}
 _ADVERBS = frozenset("always never just only also still even then first really".split())
@@ -37,7 +42,7 @@ _TOKEN = re.compile(r"\b(I'm|I'll|I've|I'd|I|me|my|mine|myself|and)\b(\s+)?")
 
 def _third(verb: str) -> str:
     low = verb.lower()
-    if low in _SAME:
+    if low in _SAME or (low.endswith("ed") and len(low) > 3 and low not in ("need", "feed", "bleed", "speed", "seed", "weed")):
         return verb
     if low in _IRREGULAR:
         return _IRREGULAR[low]
@@ -198,3 +203,16 @@ def who(view: dict, cid: str) -> str:
         if c["id"] == cid:
             return c["name"]
     return cid
+
+
+def told_complication(d: dict, step: int, memory: Any) -> str:
+    """A rulebook complication (event data ``d``) in the story's words: its ``told`` lines, one
+    not told before in the session first; the adventure's own complications, and any without
+    such lines, as written. The rules' text stays in the small print."""
+    c = load().complications.get(d.get("id", ""))
+    if c is None or not c.told:
+        return d["text"]
+    fresh = [t for t in c.told if f"hs-told|{t}" not in memory.used] or list(c.told)
+    line = memory.rng("hs-told", step, c.id).choice(fresh)
+    memory.used.add(f"hs-told|{line}")
+    return line
