@@ -202,3 +202,12 @@ def test_trying_again_is_read_back_without_the_again():
     p = next(iter(rules.problems.values()))
     ap = as_said("Once more, I shout and wave to frighten it back.", "aura", p, rules, ["Ash"])
     assert ap.label == "shout and wave to frighten it back"
+
+
+def test_complication_lines_name_nobody_by_pronoun():
+    """A told complication does not know who is hurt or where: no 'they', 'them' or ceiling."""
+    import re
+    from companion.games.high_stakes.data import load
+    for c in load().complications.values():
+        for line in c.told:
+            assert not re.search(r"\b(they|them|their|he|she|his|her|ceiling|roof)\b", line), line
