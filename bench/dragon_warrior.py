@@ -103,19 +103,23 @@ def _pm(level: int):
 def director_battle(level: int, seed: int, boss: bool = False, party: bool = False) -> dict:
     """One battle of a typical Warrior against a Conflict (or Boss) of its Level, every seat
     played by the offline policy. Returns what happened."""
-    from companion.games.dragon_warrior import build
-
     w = typical_warrior(level)
     s = explore_state(warrior=w, here="area-1", phase=Phase.BUILD,
                       places=town_places(area_levels=(level,)), next_id=100 + seed)
     if party:
         pm = _pm(level)
         s = s.model_copy(update={"party": pm, "party_hp": pm.max_hp})
-    if boss:
-        s = build.new_draft(s, level, "battle", "the Warden: a crowned shadow", boss=True)
+    if boss:  # a one-room dungeon: its only room holds the Boss, at a Level the Villain picks
+        from companion.games.dragon_warrior.arena import dungeon_state
+
+        s = dungeon_state(floors=1, rooms=1, warrior=w, next_id=100 + seed,
+                          places=town_places(area_levels=(level,)))
+        room = next(p for p in s.places if p.kind == "room")
+        s, _ = GAME.apply(s, next(a for a in GAME.legal_actions(s, "warrior")
+                                  if a.kind == "go" and a.args["to"] == room.id))
     sampler, chance_i, steps = Sampler(seed), 0, 0
     low, flips, flips_low, card = False, 0, 0, None
-    while s.phase in (Phase.BUILD, Phase.BATTLE):
+    while s.phase in (Phase.ROOM, Phase.AMBUSH, Phase.BUILD, Phase.BATTLE):
         due = GAME.to_move(s)
         if due == [CHANCE]:
             action = sampler.sample(GAME.chance(s), chance_i)
@@ -146,17 +150,25 @@ def director_battle(level: int, seed: int, boss: bool = False, party: bool = Fal
 def director(games: int) -> None:
     magic = total = 0
     for label, boss in (("Conflicts", False), ("a Boss", True)):
-        row = []
+        row, split = [], []
         for level in (1, 2, 3, 4, 5, 6):
-            won = 0
+            won, raised, won_raised = 0, 0, 0
             for seed in range(games):
                 r = director_battle(level, seed, boss=boss)
                 won += r["result"] == "victory"
+                up = r["card"].get("level", level) > level
+                raised += up
+                won_raised += up and r["result"] == "victory"
                 if not boss and level >= 3:
                     total += 1
                     magic += bool(r["card"].get("mp") or r["card"].get("spells"))
             row.append(f"L{level} {100 * won / games:.0f}%")
-        print(f"  typical Warrior vs {label} of its Level: won " + " · ".join(row))
+            same = games - raised
+            split.append(f"L{level} {100 * raised / games:.0f}% raised "
+                         f"(won {_share(won_raised, raised)} of those, "
+                         f"{_share(won - won_raised, same)} at the space's Level)")
+        print(f"  typical Warrior vs {label} in a space of its Level: won " + " · ".join(row))
+        print("    the director picked one Level higher: " + " · ".join(split))
     print(f"  Conflicts from Level 3 with MP or a spell: {magic}/{total} "
           f"({100 * magic / max(1, total):.0f}%)")
     low = acted = 0
@@ -168,6 +180,10 @@ def director(games: int) -> None:
                 acted += r["flips"] > 0
     print(f"  with a Party Member: battles where the Warrior fell below half HP {low}, the Party "
           f"Member acted in {acted} ({100 * acted / max(1, low):.0f}%)")
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
 def reentry(games: int) -> None:
@@ -268,14 +284,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--director", action="store_true", help="only the director's figures")
+    parser.add_argument("--games", type=int, default=0,
+                        help="battles per cell of the director's figures (default 100, 30 --quick)")
+    parser.add_argument("--seeds", type=int, default=0,
+                        help="campaigns --until dungeon with --director (default 10, 3 --quick)")
     args = parser.parse_args()
     n_battles, n_sessions = (30, 3) if args.quick else (200, 20)
     random.seed(0)
     print("Dragon & Warrior: the director (a fight aimed at tension)")
-    director(30 if args.quick else 100)
+    director(args.games or (30 if args.quick else 100))
     reentry(30 if args.quick else 300)
     if args.director:
-        campaign("dungeon", 3 if args.quick else 10)
+        campaign("dungeon", args.seeds or (3 if args.quick else 10))
         return
     print("Dragon & Warrior: battles (offline policy on every seat)")
     battles(n_battles)

@@ -206,15 +206,22 @@ def card_actions(s: State, seat: str) -> list[Action]:
     if dr is not None and dr.stage == "minion":
         return [Action(seat=seat, kind="new", args={"level": dr.minion_level},
                        ask="Name the minion and say what it looks like", optional_text=False)]
-    level = battle_level(s)
+    levels = battle_levels(s)
     acts = [Action(seat=seat, kind="new", args={"level": level},
-                   ask="Name the foe and say what it looks like", optional_text=False)]
+                   ask="Name the foe and say what it looks like", optional_text=False)
+            for level in levels]
     for c in s.cards:
-        if c.level == level and not c.minion_of and not c.minion:
+        if c.level in levels and not c.minion_of and not c.minion:
             acts.append(Action(seat=seat, kind="field", args={"card": c.id}))
     return acts
 
 
 def battle_level(s: State) -> int:
+    """The space's Level: a Conflict's Level at least (an Area's monsters are of its Level)."""
     place = next(p for p in s.places if p.id == s.here)
     return place.level
+
+
+def battle_levels(s: State) -> range:
+    """The Levels a new Conflict may have here (``sheet.conflict_levels``)."""
+    return sheet.conflict_levels(battle_level(s), s.warrior.level)

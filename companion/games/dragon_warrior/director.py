@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import WARRIOR
 
@@ -35,7 +36,7 @@ from companion.games.dragon_warrior.model import WARRIOR
 # Level 1-4 or 5 on (double points, and from Level 5 the bigger hand: it spends more on Defense,
 # which holds only until the first blows land, so the peak stays winnable)
 WEAK_P = {"low": 0.9, "high": 0.9, "boss": 0.8, "boss+": 0.5}  # a Weakness ...
-X4_P = {"low": 0.9, "high": 0.45, "boss": 0.3, "boss+": 0.0}  # ... and how often it is x4
+X4_P = {"low": 0.9, "high": 0.45, "boss": 0.0, "boss+": 0.0}  # ... and how often it is x4
 ATK_SHARE = {"low": 0.55, "high": 0.55, "boss": 0.55, "boss+": 0.45}  # of the points after MP
 DEF_SHARE = {"low": 0.0, "high": 0.0, "boss": 0.0, "boss+": 0.2}
 # Fast, and a minion (from Level 2, up to half the master's Level): more often while a Conflict's
@@ -87,13 +88,57 @@ def _answered(w: dict) -> list[str]:
     return [el for el, ws in rules().elements.words.items() if words & ({el} | set(ws))]
 
 
+# -- a Conflict's Level ----------------------------------------------------------------------------
+# The text lets the Villain pick a Conflict "the same level as The Warrior or a little bit higher"
+# (the engine lists the Levels it allows: sheet.conflict_levels). The director picks the higher one
+# when the fight would otherwise be a walkover: the chance rises with the Warrior's edge over a
+# card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it. A Boss is
+# the peak (its band is lower), so it is raised from a smaller edge.
+RAISE_FROM = {"conflict": 3.2, "boss": 2.0}
+RAISE_SPAN = {"conflict": 1.7, "boss": 1.3}
+
+
+def edge(w: dict, level: int, boss: bool = False) -> float:
+    """The Warrior's edge over a card of ``level``, from the Villain's own view: the Warrior's
+    points (stats over the base, HP as it stands now, the levels of its gear) over the card's
+    points, times the Warrior's hand over the Villain's (more cards: more blocks and Criticals)."""
+    d = rules()
+    wr, c = d.warrior, d.conflict
+    gear = sum((w.get(slot) or {}).get("level", 0) for slot in ("weapon", "armor"))
+    gear += ((w.get("offhand") or {}).get("level", 0) + 1) // 2
+    points = (w.get("str", 1) - wr.base_str) + (w.get("agi", 1) - wr.base_agi) + \
+        (w.get("hp", 0) - wr.base_hp) / wr.hp_per_point + \
+        (w.get("max_mp", 0) - wr.base_mp) / wr.mp_per_point + gear
+    hand = c.hand_base + level // c.hand_per_levels
+    return max(0.0, points) / max(1, sheet.conflict_points(level, boss=boss)) * \
+        w.get("hand_size", hand) / hand
+
+
+def raise_chance(w: dict, level: int, boss: bool = False) -> float:
+    """How likely the director picks a Level above ``level`` (the space's) for this Warrior."""
+    kind = "boss" if boss else "conflict"
+    return min(1.0, max(0.0, (edge(w, level, boss) - RAISE_FROM[kind]) / RAISE_SPAN[kind]))
+
+
+def pick_level(view: dict, levels: Sequence[int], rng: random.Random, boss: bool = False) -> int:
+    """Among the Levels the engine allows, the space's, or one higher against a walkover."""
+    low = min(levels)
+    if len(levels) > 1 and rng.random() < raise_chance(view.get("warrior") or {}, low, boss):
+        return min(x for x in levels if x > low)
+    return low
+
+
 def build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     if "new" in kinds:
-        fields = [a for a in legal if a.kind == "field"]
+        news = [a for a in legal if a.kind == "new"]
+        level = pick_level(view, [a.args["level"] for a in news], rng)
+        by_id = {c["id"]: c for c in view.get("cards", [])}
+        fields = [a for a in legal if a.kind == "field"
+                  and by_id.get(a.args["card"], {}).get("level") == level]
         if fields and rng.random() < 0.3:
             return rng.choice(fields)
-        return _first(legal, "new")
+        return next(a for a in news if a.args["level"] == level)
     d = view.get("draft") or {}
     fid, level = card_key(view), d.get("level", 1)
     w = view.get("warrior") or {}
@@ -184,18 +229,27 @@ def _spell(d: dict, legal: Sequence[Action], key: str) -> Action:
 
 
 # -- optional battles ------------------------------------------------------------------------------
+def _boss(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    bosses = [a for a in legal if a.kind == "boss"]
+    levels = [a.args["level"] for a in bosses if "level" in a.args and not a.args.get("lord")]
+    if len(levels) < 2:
+        return bosses[0]
+    level = pick_level(view, levels, rng, boss=True)
+    return next(a for a in bosses if a.args.get("level") == level)
+
+
 def ambush(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     here = next(p for p in view["places"] if p["id"] == view["here"])
     if "boss" in kinds:
         if "ambush" not in kinds:
-            return _first(legal, "boss")
+            return _boss(view, legal, rng)
         rooms = [p for p in view["places"] if p.get("dungeon") == here.get("dungeon")
                  and p["kind"] == "room"]
         last = max(p["floor"] for p in rooms)
         on_floor = [p for p in rooms if p["floor"] == last]
         if here["floor"] == last and here["id"] == on_floor[-1]["id"]:
-            return _first(legal, "boss")
+            return _boss(view, legal, rng)
     if "hold" not in kinds or view.get("forced"):
         return _first(legal, "ambush")  # the battle must come anyway
     w = view["warrior"]
@@ -286,4 +340,5 @@ def ally_flip(view: dict, legal: Sequence[Action]) -> Action:
     return _first(legal, "hold")
 
 
-__all__ = ["ally_flip", "ambush", "build", "caster_mp", "villain_battle"]
+__all__ = ["ally_flip", "ambush", "build", "caster_mp", "edge", "pick_level", "raise_chance",
+           "villain_battle"]
