@@ -2,6 +2,11 @@
 only, and from its own view, the Villain builds and fights for a real contest, springs optional
 battles when the evening needs one, and the Ally's Party Member steps in when it matters.
 
+* A Conflict's Level. The engine allows the space's Level or one higher ("the same level as The
+  Warrior or a little bit higher": sheet.conflict_levels); the director takes the higher one
+  when the fight would otherwise be a walkover (the Warrior's edge in points and hand over the
+  card's), a Boss from a smaller edge (it is the peak); a win above the Warrior's Level pays
+  double XP, as the text says.
 * Point buy. A card's plan is fixed by its id (the same plan at every step): a Weakness often
   (its points back), to an element the Warrior does not wield, now and then to one a Quest item
   the Warrior holds answers (a story hook: the item lays it bare); Fast now and then; from Level 3
@@ -13,6 +18,8 @@ battles when the evening needs one, and the Ally's Party Member steps in when it
   then, a point of interest more often; all of it less when the Warrior is hurt (a peak is
   followed by relief, as Left 4 Dead's director paces its waves).
 * Battle. Heal when low; Armor Regen or a Maneuver to rebuild Defense when the hand allows;
+  a Conflict of Level 1-4 plays its last card as a Maneuver (the text: the last card of a hand
+  maneuvered draws a new hand at once, so it meets the Warrior's next blow with cards to block);
   Hurt for an extra card the Warrior must block; attack with the card hardest to block while
   keeping one back; block what would cost HP with the cheapest card that holds.
 * The Party Member flips when it cannot be knocked out by the flip, or when the Warrior is in
@@ -36,7 +43,9 @@ from companion.games.dragon_warrior.model import WARRIOR
 # Level 1-4 or 5 on (double points, and from Level 5 the bigger hand: it spends more on Defense,
 # which holds only until the first blows land, so the peak stays winnable)
 WEAK_P = {"low": 0.9, "high": 0.9, "boss": 0.8, "boss+": 0.5}  # a Weakness ...
-X4_P = {"low": 0.9, "high": 0.45, "boss": 0.0, "boss+": 0.0}  # ... and how often it is x4
+# ... and how often it is x4 (the x4's extra points made Level 5-6 Conflicts and Level 4 Bosses
+# too hard once the low Levels fought sharper and picked higher Levels)
+X4_P = {"low": 0.6, "high": 0.1, "boss": 0.0, "boss+": 0.0}
 ATK_SHARE = {"low": 0.55, "high": 0.55, "boss": 0.55, "boss+": 0.45}  # of the points after MP
 DEF_SHARE = {"low": 0.0, "high": 0.0, "boss": 0.0, "boss+": 0.2}
 # Fast, and a minion (from Level 2, up to half the master's Level): more often while a Conflict's
@@ -94,8 +103,8 @@ def _answered(w: dict) -> list[str]:
 # when the fight would otherwise be a walkover: the chance rises with the Warrior's edge over a
 # card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it. A Boss is
 # the peak (its band is lower), so it is raised from a smaller edge.
-RAISE_FROM = {"conflict": 3.2, "boss": 2.0}
-RAISE_SPAN = {"conflict": 1.7, "boss": 1.3}
+RAISE_FROM = {"conflict": 3.3, "boss": 2.0}
+RAISE_SPAN = {"conflict": 3.6, "boss": 1.3}
 
 
 def edge(w: dict, level: int, boss: bool = False) -> float:
@@ -306,6 +315,8 @@ def villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> A
     if hand and me["defense"] * 2 < me["max_def"] and me["max_def"] >= 2 and len(hand) >= 2:
         mid = hand[len(hand) // 2 - 1] if len(hand) >= 3 else hand[0]
         return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [mid])
+    if band(me) == "low" and len(hand) == 1:  # the last card: a new hand at once (below)
+        return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == hand)
     hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
     if hurts and w["defense"] < _fighter(view, b["turn"])["atk"] + 1:
         return max(hurts, key=_rank_sum)
