@@ -147,13 +147,13 @@ def director_battle(level: int, seed: int, boss: bool = False, party: bool = Fal
             "flips_low": flips_low}
 
 
-def director(games: int) -> None:
+def director(games: int, first: int = 0) -> None:
     magic = total = 0
     for label, boss in (("Conflicts", False), ("a Boss", True)):
         row, split = [], []
         for level in (1, 2, 3, 4, 5, 6):
             won, raised, won_raised = 0, 0, 0
-            for seed in range(games):
+            for seed in range(first, first + games):
                 r = director_battle(level, seed, boss=boss)
                 won += r["result"] == "victory"
                 up = r["card"].get("level", level) > level
@@ -173,7 +173,7 @@ def director(games: int) -> None:
           f"({100 * magic / max(1, total):.0f}%)")
     low = acted = 0
     for level in (1, 2, 3, 4):
-        for seed in range(games):
+        for seed in range(first, first + games):
             r = director_battle(level, seed, party=True)
             if r["low"]:
                 low += 1
@@ -246,7 +246,7 @@ def campaign(until: str, seeds: int) -> None:
     start = time.perf_counter()
     ends: Counter = Counter()
     fights, levels, dungeons, towns, taken, spent = [], [], 0, [], 0, 0
-    again = again_fought = lost = won = 0
+    again = again_fought = lost = won = above = above_won = 0
     for seed in range(1, seeds + 1):
         s = Session.start(GAME, seed, {x: AI for x in SEATS}, OfflineVoice(GAME, seed), None,
                           options=WarriorOptions(until=until))
@@ -258,7 +258,7 @@ def campaign(until: str, seeds: int) -> None:
         towns.append(sum(1 for p in s.state.places if p.kind == "street"))
         taken += sum(e.kind == "taken" and e.data["kind"] == "quest" for e in s.public_events)
         spent += sum(e.kind == "obstacle_passed" for e in s.public_events)
-        back = False  # re-entering a cleared room: did the Villain start a battle there?
+        back, wl = False, 1  # re-entering a cleared room: did the Villain start a battle there?
         for e in s.public_events:
             if e.kind == "entered":
                 back = bool(e.data.get("again"))
@@ -269,12 +269,18 @@ def campaign(until: str, seeds: int) -> None:
             elif e.kind == "battle_over":
                 lost += e.data["result"] == "defeat"
                 won += e.data["result"] == "victory"
+                above_won += bool(e.data.get("above"))
+                wl = e.data.get("level", wl)
+            elif e.kind == "card_made" and not e.data.get("minion_of") \
+                    and not e.data.get("party"):
+                above += e.data["level"] > wl
     wall = time.perf_counter() - start
     print(f"  --until {until}: {seeds} seeds, {wall / seeds:.2f} s per session; endings "
           f"{dict(ends)}; battles min {min(fights)}, mean {sum(fights) / seeds:.1f}, max "
           f"{max(fights)}; final Levels {dict(sorted(Counter(levels).items()))}; dungeons "
           f"cleared {dungeons}; towns per campaign {dict(sorted(Counter(towns).items()))}; "
           f"Quest items taken {taken}, spent at an Obstacle {spent}")
+    print(f"    cards made above the Warrior's Level {above}, won by the Warrior {above_won}")
     print(f"    battles won {won}, lost {lost} (the Villain won {100 * lost / max(1, won + lost):.0f}%); "
           f"cleared rooms re-entered {again}, the Villain started a battle on {again_fought} "
           f"({100 * again_fought / max(1, again):.0f}%)")
@@ -286,13 +292,15 @@ def main() -> None:
     parser.add_argument("--director", action="store_true", help="only the director's figures")
     parser.add_argument("--games", type=int, default=0,
                         help="battles per cell of the director's figures (default 100, 30 --quick)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the director's battles use seeds from this one (a held-out set)")
     parser.add_argument("--seeds", type=int, default=0,
                         help="campaigns --until dungeon with --director (default 10, 3 --quick)")
     args = parser.parse_args()
     n_battles, n_sessions = (30, 3) if args.quick else (200, 20)
     random.seed(0)
     print("Dragon & Warrior: the director (a fight aimed at tension)")
-    director(args.games or (30 if args.quick else 100))
+    director(args.games or (30 if args.quick else 100), args.first_seed)
     reentry(30 if args.quick else 300)
     if args.director:
         campaign("dungeon", args.seeds or (3 if args.quick else 10))

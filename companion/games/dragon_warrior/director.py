@@ -101,10 +101,11 @@ def _answered(w: dict) -> list[str]:
 # The text lets the Villain pick a Conflict "the same level as The Warrior or a little bit higher"
 # (the engine lists the Levels it allows: sheet.conflict_levels). The director picks the higher one
 # when the fight would otherwise be a walkover: the chance rises with the Warrior's edge over a
-# card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it. A Boss is
-# the peak (its band is lower), so it is raised from a smaller edge.
-RAISE_FROM = {"conflict": 3.3, "boss": 2.0}
-RAISE_SPAN = {"conflict": 3.6, "boss": 1.3}
+# card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it, but never
+# into a bigger hand (Level 5, 10...). A Boss is the peak (its band is lower), so it is raised
+# from a smaller edge.
+RAISE_FROM = {"conflict": 3.0, "boss": 2.0}
+RAISE_SPAN = {"conflict": 3.4, "boss": 1.3}
 
 
 def edge(w: dict, level: int, boss: bool = False) -> float:
@@ -126,6 +127,9 @@ def edge(w: dict, level: int, boss: bool = False) -> float:
 def raise_chance(w: dict, level: int, boss: bool = False) -> float:
     """How likely the director picks a Level above ``level`` (the space's) for this Warrior."""
     kind = "boss" if boss else "conflict"
+    c = rules().conflict
+    if (level + 1) // c.hand_per_levels > level // c.hand_per_levels:
+        return 0.0  # one Level more draws one card more there (Level 5, 10...): not "a little"
     return min(1.0, max(0.0, (edge(w, level, boss) - RAISE_FROM[kind]) / RAISE_SPAN[kind]))
 
 
