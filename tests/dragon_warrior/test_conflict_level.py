@@ -52,6 +52,22 @@ def test_the_villain_may_build_a_conflict_one_level_higher_and_no_more():
     assert s.draft is None and s.phase is Phase.BUILD  # nothing changed
 
 
+def test_a_card_above_its_place_says_so_in_the_small_print():
+    from companion.games.dragon_warrior.render import mechanics
+
+    s = _picking(1)
+    made = []
+    for level in (1, 2):
+        t, _ = act(s, VILLAIN, "new", text="A bog ghoul: all teeth", level=level)
+        t, _ = act(t, VILLAIN, "stats")
+        for _ in range(3 * level):
+            t, ev = act(t, VILLAIN, "stat", stat="hp")
+        made.append(next(e for e in ev if e.kind == "card_made"))
+    assert [e.data["above_place"] for e in made] == [False, True]
+    assert "one above this place" in mechanics(made[1], WARRIOR)
+    assert "above" not in mechanics(made[0], WARRIOR)
+
+
 def test_a_space_above_the_warrior_gets_its_own_level_only():
     s = _picking(1, area="area-2")
     assert _levels(s, "new") == [2]
