@@ -172,12 +172,13 @@ def _finish(s: State, dr: Draft) -> tuple[State, list[Event]]:
     from companion.games.dragon_warrior import battle
 
     f = dr.foe.model_copy(update={"points": 0})
+    here = next((p for p in s.places if p.id == s.here), None)  # none for a drafted card
     ev = Event(kind="card_made", data={
         "id": f.id, "name": f.name, "text": f.text, "level": f.level, "atk": f.atk,
         "def": f.max_def, "hp": f.max_hp, "mp": f.max_mp, "fast": f.fast,
         "weakness": f.weakness, "weak_to": f.weak_to, "spells": list(f.spells),
         "party": f.party, "minion_of": f.minion_of, "boss": f.boss,
-        "above_place": not f.party and f.level > battle_level(s)})
+        "above_place": here is not None and not f.party and f.level > here.level})
     if dr.then == "party":
         s = s.model_copy(update={"party": f, "party_hp": f.max_hp, "draft": None,
                                  "phase": Phase.EXPLORE, "offer": ""})
