@@ -2,6 +2,9 @@
 
     python bench/dragon_warrior.py            # all figures
     python bench/dragon_warrior.py --quick    # fewer games, for a smoke run
+    python bench/dragon_warrior.py --director --games 200 --first-seed 400 --seeds 20
+                                              # the director's figures only: 200 battles a
+                                              # cell from seed 400, 20 campaigns --until dungeon
 
 Figures: battle steps/s (the engine alone, every seat played by the offline policy, chance from
 the seeded sampler, no session); the Warrior's win rate against Level 1 to 5 Conflicts built by
@@ -15,7 +18,8 @@ spent at Obstacles).
 The director's figures (issue 25, STORY.md §5): a typical Warrior at Level L (the default build,
 its level-up points spent as the offline Warrior spends them, a weapon and armor of Level L-1 and a
 healstuff of Level L, no MP) against Conflicts of its own Level (target 70-85% won) and against a Boss of its
-Level (40-65%); the share of Conflicts from Level 3 with MP or a spell (>= 20%); with a Party
+Level (40-65%), the Boss met in a one-room dungeon; for each, how often the director picked a
+Level one higher than the space's and how those battles went; the share of Conflicts from Level 3 with MP or a spell (>= 20%); with a Party
 Member beside the Warrior, the share of battles in which the Warrior fell below half HP where the
 Party Member acted (>= 1 in 3); and in campaigns, optional battles the Villain started on
 re-entering a cleared dungeon room (<= 1 in 3).
