@@ -2,6 +2,9 @@
 
     python bench/dragon_warrior.py            # all figures
     python bench/dragon_warrior.py --quick    # fewer games, for a smoke run
+    python bench/dragon_warrior.py --director --games 200 --first-seed 400 --seeds 20
+                                              # the director's figures only: 200 battles a
+                                              # cell from seed 400, 20 campaigns --until dungeon
 
 Figures: battle steps/s (the engine alone, every seat played by the offline policy, chance from
 the seeded sampler, no session); the Warrior's win rate against Level 1 to 5 Conflicts built by
@@ -15,7 +18,8 @@ spent at Obstacles).
 The director's figures (issue 25, STORY.md §5): a typical Warrior at Level L (the default build,
 its level-up points spent as the offline Warrior spends them, a weapon and armor of Level L-1 and a
 healstuff of Level L, no MP) against Conflicts of its own Level (target 70-85% won) and against a Boss of its
-Level (40-65%); the share of Conflicts from Level 3 with MP or a spell (>= 20%); with a Party
+Level (40-65%), the Boss met in a one-room dungeon; for each, how often the director picked a
+Level one higher than the space's and how those battles went; the share of Conflicts from Level 3 with MP or a spell (>= 20%); with a Party
 Member beside the Warrior, the share of battles in which the Warrior fell below half HP where the
 Party Member acted (>= 1 in 3); and in campaigns, optional battles the Villain started on
 re-entering a cleared dungeon room (<= 1 in 3).
@@ -103,19 +107,23 @@ def _pm(level: int):
 def director_battle(level: int, seed: int, boss: bool = False, party: bool = False) -> dict:
     """One battle of a typical Warrior against a Conflict (or Boss) of its Level, every seat
     played by the offline policy. Returns what happened."""
-    from companion.games.dragon_warrior import build
-
     w = typical_warrior(level)
     s = explore_state(warrior=w, here="area-1", phase=Phase.BUILD,
                       places=town_places(area_levels=(level,)), next_id=100 + seed)
     if party:
         pm = _pm(level)
         s = s.model_copy(update={"party": pm, "party_hp": pm.max_hp})
-    if boss:
-        s = build.new_draft(s, level, "battle", "the Warden: a crowned shadow", boss=True)
+    if boss:  # a one-room dungeon: its only room holds the Boss, at a Level the Villain picks
+        from companion.games.dragon_warrior.arena import dungeon_state
+
+        s = dungeon_state(floors=1, rooms=1, warrior=w, next_id=100 + seed,
+                          places=town_places(area_levels=(level,)))
+        room = next(p for p in s.places if p.kind == "room")
+        s, _ = GAME.apply(s, next(a for a in GAME.legal_actions(s, "warrior")
+                                  if a.kind == "go" and a.args["to"] == room.id))
     sampler, chance_i, steps = Sampler(seed), 0, 0
     low, flips, flips_low, card = False, 0, 0, None
-    while s.phase in (Phase.BUILD, Phase.BATTLE):
+    while s.phase in (Phase.ROOM, Phase.AMBUSH, Phase.BUILD, Phase.BATTLE):
         due = GAME.to_move(s)
         if due == [CHANCE]:
             action = sampler.sample(GAME.chance(s), chance_i)
@@ -143,31 +151,43 @@ def director_battle(level: int, seed: int, boss: bool = False, party: bool = Fal
             "flips_low": flips_low}
 
 
-def director(games: int) -> None:
+def director(games: int, first: int = 0) -> None:
     magic = total = 0
     for label, boss in (("Conflicts", False), ("a Boss", True)):
-        row = []
+        row, split = [], []
         for level in (1, 2, 3, 4, 5, 6):
-            won = 0
-            for seed in range(games):
+            won, raised, won_raised = 0, 0, 0
+            for seed in range(first, first + games):
                 r = director_battle(level, seed, boss=boss)
                 won += r["result"] == "victory"
+                up = r["card"].get("level", level) > level
+                raised += up
+                won_raised += up and r["result"] == "victory"
                 if not boss and level >= 3:
                     total += 1
                     magic += bool(r["card"].get("mp") or r["card"].get("spells"))
             row.append(f"L{level} {100 * won / games:.0f}%")
-        print(f"  typical Warrior vs {label} of its Level: won " + " · ".join(row))
+            same = games - raised
+            split.append(f"L{level} {100 * raised / games:.0f}% raised "
+                         f"(won {_share(won_raised, raised)} of those, "
+                         f"{_share(won - won_raised, same)} at the space's Level)")
+        print(f"  typical Warrior vs {label} in a space of its Level: won " + " · ".join(row))
+        print("    the director picked one Level higher: " + " · ".join(split))
     print(f"  Conflicts from Level 3 with MP or a spell: {magic}/{total} "
           f"({100 * magic / max(1, total):.0f}%)")
     low = acted = 0
     for level in (1, 2, 3, 4):
-        for seed in range(games):
+        for seed in range(first, first + games):
             r = director_battle(level, seed, party=True)
             if r["low"]:
                 low += 1
                 acted += r["flips"] > 0
     print(f"  with a Party Member: battles where the Warrior fell below half HP {low}, the Party "
           f"Member acted in {acted} ({100 * acted / max(1, low):.0f}%)")
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
 
 
 def reentry(games: int) -> None:
@@ -230,7 +250,7 @@ def campaign(until: str, seeds: int) -> None:
     start = time.perf_counter()
     ends: Counter = Counter()
     fights, levels, dungeons, towns, taken, spent = [], [], 0, [], 0, 0
-    again = again_fought = lost = won = 0
+    again = again_fought = lost = won = above = above_won = 0
     for seed in range(1, seeds + 1):
         s = Session.start(GAME, seed, {x: AI for x in SEATS}, OfflineVoice(GAME, seed), None,
                           options=WarriorOptions(until=until))
@@ -242,7 +262,7 @@ def campaign(until: str, seeds: int) -> None:
         towns.append(sum(1 for p in s.state.places if p.kind == "street"))
         taken += sum(e.kind == "taken" and e.data["kind"] == "quest" for e in s.public_events)
         spent += sum(e.kind == "obstacle_passed" for e in s.public_events)
-        back = False  # re-entering a cleared room: did the Villain start a battle there?
+        back, wl = False, 1  # re-entering a cleared room: did the Villain start a battle there?
         for e in s.public_events:
             if e.kind == "entered":
                 back = bool(e.data.get("again"))
@@ -253,12 +273,18 @@ def campaign(until: str, seeds: int) -> None:
             elif e.kind == "battle_over":
                 lost += e.data["result"] == "defeat"
                 won += e.data["result"] == "victory"
+                above_won += bool(e.data.get("above"))
+                wl = e.data.get("level", wl)
+            elif e.kind == "card_made" and not e.data.get("minion_of") \
+                    and not e.data.get("party"):
+                above += e.data["level"] > wl
     wall = time.perf_counter() - start
     print(f"  --until {until}: {seeds} seeds, {wall / seeds:.2f} s per session; endings "
           f"{dict(ends)}; battles min {min(fights)}, mean {sum(fights) / seeds:.1f}, max "
           f"{max(fights)}; final Levels {dict(sorted(Counter(levels).items()))}; dungeons "
           f"cleared {dungeons}; towns per campaign {dict(sorted(Counter(towns).items()))}; "
           f"Quest items taken {taken}, spent at an Obstacle {spent}")
+    print(f"    cards made above the Warrior's Level {above}, won by the Warrior {above_won}")
     print(f"    battles won {won}, lost {lost} (the Villain won {100 * lost / max(1, won + lost):.0f}%); "
           f"cleared rooms re-entered {again}, the Villain started a battle on {again_fought} "
           f"({100 * again_fought / max(1, again):.0f}%)")
@@ -268,14 +294,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--director", action="store_true", help="only the director's figures")
+    parser.add_argument("--games", type=int, default=0,
+                        help="battles per cell of the director's figures (default 100, 30 --quick)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the director's battles use seeds from this one (a held-out set)")
+    parser.add_argument("--seeds", type=int, default=0,
+                        help="campaigns --until dungeon with --director (default 10, 3 --quick)")
     args = parser.parse_args()
     n_battles, n_sessions = (30, 3) if args.quick else (200, 20)
     random.seed(0)
     print("Dragon & Warrior: the director (a fight aimed at tension)")
-    director(30 if args.quick else 100)
+    director(args.games or (30 if args.quick else 100), args.first_seed)
     reentry(30 if args.quick else 300)
     if args.director:
-        campaign("dungeon", 3 if args.quick else 10)
+        campaign("dungeon", args.seeds or (3 if args.quick else 10))
         return
     print("Dragon & Warrior: battles (offline policy on every seat)")
     battles(n_battles)

@@ -105,3 +105,21 @@ def test_the_party_member_acts_when_it_matters():
     assert _at_the_flip(3, 20, ["QH"]) == "hold"  # a Queen: long odds, and it could fall
     assert _at_the_flip(3, 20, ["6H"]) == "hold"  # a 5 could knock it out, and all is well
     assert _at_the_flip(3, 5, ["6H"]) == "flip"  # ... but the Warrior is in trouble: it helps
+
+
+def _villain_turn(level: int, hand: list[str]):
+    foe = conflict(level=level, atk=3, df=1, hp=20, fast=True)  # Fast: the Villain acts first
+    s = arena(foe, warrior_hand=["5S", "9S", "KD"], villain_hand=hand)
+    assert GAME.to_move(s) == [VILLAIN]
+    legal = GAME.legal_actions(s, VILLAIN)
+    return s, policy.choose(GAME.view(s, VILLAIN), VILLAIN, legal, random.Random(0))
+
+
+def test_a_low_conflict_plays_its_last_card_as_a_maneuver_for_a_new_hand_at_once():
+    s, a = _villain_turn(2, ["9H"])
+    assert a.kind == "maneuver" and a.args["cards"] == ["9H"]
+    s, _ = GAME.apply(s, a)
+    assert GAME.to_move(s) == [CHANCE]  # the new hand is drawn before the Warrior's attack
+    _, a = _villain_turn(2, ["4H", "9H"])
+    assert a.kind == "attack"  # with cards to spare it fights
+

@@ -42,5 +42,5 @@ def test_a_defeat_wakes_the_warrior_at_an_inn_and_undo_takes_the_fatal_blow_back
         assert "inn" in told
         s.undo()
         assert s.state.defeats == 0 and s.state.phase is Phase.BATTLE  # the blow is not struck
-        assert s.state.warrior.hp > 0 and s.state.battle.pending is not None
+        assert s.state.warrior.hp > 0 and s.human_turn() == WARRIOR  # the Warrior decides again
         s.close()

@@ -172,11 +172,13 @@ def _finish(s: State, dr: Draft) -> tuple[State, list[Event]]:
     from companion.games.dragon_warrior import battle
 
     f = dr.foe.model_copy(update={"points": 0})
+    here = next((p for p in s.places if p.id == s.here), None)  # none for a drafted card
     ev = Event(kind="card_made", data={
         "id": f.id, "name": f.name, "text": f.text, "level": f.level, "atk": f.atk,
         "def": f.max_def, "hp": f.max_hp, "mp": f.max_mp, "fast": f.fast,
         "weakness": f.weakness, "weak_to": f.weak_to, "spells": list(f.spells),
-        "party": f.party, "minion_of": f.minion_of, "boss": f.boss})
+        "party": f.party, "minion_of": f.minion_of, "boss": f.boss,
+        "above_place": here is not None and not f.party and f.level > here.level})
     if dr.then == "party":
         s = s.model_copy(update={"party": f, "party_hp": f.max_hp, "draft": None,
                                  "phase": Phase.EXPLORE, "offer": ""})
@@ -206,15 +208,22 @@ def card_actions(s: State, seat: str) -> list[Action]:
     if dr is not None and dr.stage == "minion":
         return [Action(seat=seat, kind="new", args={"level": dr.minion_level},
                        ask="Name the minion and say what it looks like", optional_text=False)]
-    level = battle_level(s)
+    levels = battle_levels(s)
     acts = [Action(seat=seat, kind="new", args={"level": level},
-                   ask="Name the foe and say what it looks like", optional_text=False)]
+                   ask="Name the foe and say what it looks like", optional_text=False)
+            for level in levels]
     for c in s.cards:
-        if c.level == level and not c.minion_of and not c.minion:
+        if c.level in levels and not c.minion_of and not c.minion:
             acts.append(Action(seat=seat, kind="field", args={"card": c.id}))
     return acts
 
 
 def battle_level(s: State) -> int:
+    """The space's Level: a Conflict's Level at least (an Area's monsters are of its Level)."""
     place = next(p for p in s.places if p.id == s.here)
     return place.level
+
+
+def battle_levels(s: State) -> range:
+    """The Levels a new Conflict may have here (``sheet.conflict_levels``)."""
+    return sheet.conflict_levels(battle_level(s), s.warrior.level)

@@ -70,6 +70,8 @@ class ConflictRules(_Strict):
     hand_per_levels: int
     boss_points_per_level: int
     boss_source: Source
+    levels_above: int
+    levels_source: Source
     party_points_per_warrior_level: int
 
 

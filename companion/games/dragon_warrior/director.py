@@ -2,6 +2,11 @@
 only, and from its own view, the Villain builds and fights for a real contest, springs optional
 battles when the evening needs one, and the Ally's Party Member steps in when it matters.
 
+* A Conflict's Level. The engine allows the space's Level or one higher ("the same level as The
+  Warrior or a little bit higher": sheet.conflict_levels); the director takes the higher one
+  when the fight would otherwise be a walkover (the Warrior's edge in points and hand over the
+  card's), a Boss from a smaller edge (it is the peak); a win above the Warrior's Level pays
+  double XP, as the text says.
 * Point buy. A card's plan is fixed by its id (the same plan at every step): a Weakness often
   (its points back), to an element the Warrior does not wield, now and then to one a Quest item
   the Warrior holds answers (a story hook: the item lays it bare); Fast now and then; from Level 3
@@ -13,6 +18,8 @@ battles when the evening needs one, and the Ally's Party Member steps in when it
   then, a point of interest more often; all of it less when the Warrior is hurt (a peak is
   followed by relief, as Left 4 Dead's director paces its waves).
 * Battle. Heal when low; Armor Regen or a Maneuver to rebuild Defense when the hand allows;
+  a Conflict of Level 1-4 plays its last card as a Maneuver (the text: the last card of a hand
+  maneuvered draws a new hand at once, so it meets the Warrior's next blow with cards to block);
   Hurt for an extra card the Warrior must block; attack with the card hardest to block while
   keeping one back; block what would cost HP with the cheapest card that holds.
 * The Party Member flips when it cannot be knocked out by the flip, or when the Warrior is in
@@ -26,6 +33,7 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 from companion.games.dragon_warrior import cards as C
+from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import WARRIOR
 
@@ -35,7 +43,9 @@ from companion.games.dragon_warrior.model import WARRIOR
 # Level 1-4 or 5 on (double points, and from Level 5 the bigger hand: it spends more on Defense,
 # which holds only until the first blows land, so the peak stays winnable)
 WEAK_P = {"low": 0.9, "high": 0.9, "boss": 0.8, "boss+": 0.5}  # a Weakness ...
-X4_P = {"low": 0.9, "high": 0.45, "boss": 0.3, "boss+": 0.0}  # ... and how often it is x4
+# ... and how often it is x4 (the x4's extra points made Level 5-6 Conflicts and Level 4 Bosses
+# too hard once the low Levels fought sharper and picked higher Levels)
+X4_P = {"low": 0.6, "high": 0.1, "boss": 0.0, "boss+": 0.0}
 ATK_SHARE = {"low": 0.55, "high": 0.55, "boss": 0.55, "boss+": 0.45}  # of the points after MP
 DEF_SHARE = {"low": 0.0, "high": 0.0, "boss": 0.0, "boss+": 0.2}
 # Fast, and a minion (from Level 2, up to half the master's Level): more often while a Conflict's
@@ -87,13 +97,61 @@ def _answered(w: dict) -> list[str]:
     return [el for el, ws in rules().elements.words.items() if words & ({el} | set(ws))]
 
 
+# -- a Conflict's Level ----------------------------------------------------------------------------
+# The text lets the Villain pick a Conflict "the same level as The Warrior or a little bit higher"
+# (the engine lists the Levels it allows: sheet.conflict_levels). The director picks the higher one
+# when the fight would otherwise be a walkover: the chance rises with the Warrior's edge over a
+# card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it, but never
+# into a bigger hand (Level 5, 10...). A Boss is the peak (its band is lower), so it is raised
+# from a smaller edge.
+RAISE_FROM = {"conflict": 3.0, "boss": 2.0}
+RAISE_SPAN = {"conflict": 3.4, "boss": 1.3}
+
+
+def edge(w: dict, level: int, boss: bool = False) -> float:
+    """The Warrior's edge over a card of ``level``, from the Villain's own view: the Warrior's
+    points (stats over the base, HP as it stands now, the levels of its gear) over the card's
+    points, times the Warrior's hand over the Villain's (more cards: more blocks and Criticals)."""
+    d = rules()
+    wr, c = d.warrior, d.conflict
+    gear = sum((w.get(slot) or {}).get("level", 0) for slot in ("weapon", "armor"))
+    gear += ((w.get("offhand") or {}).get("level", 0) + 1) // 2
+    points = (w.get("str", 1) - wr.base_str) + (w.get("agi", 1) - wr.base_agi) + \
+        (w.get("hp", 0) - wr.base_hp) / wr.hp_per_point + \
+        (w.get("max_mp", 0) - wr.base_mp) / wr.mp_per_point + gear
+    hand = c.hand_base + level // c.hand_per_levels
+    return max(0.0, points) / max(1, sheet.conflict_points(level, boss=boss)) * \
+        w.get("hand_size", hand) / hand
+
+
+def raise_chance(w: dict, level: int, boss: bool = False) -> float:
+    """How likely the director picks a Level above ``level`` (the space's) for this Warrior."""
+    kind = "boss" if boss else "conflict"
+    c = rules().conflict
+    if (level + 1) // c.hand_per_levels > level // c.hand_per_levels:
+        return 0.0  # one Level more draws one card more there (Level 5, 10...): not "a little"
+    return min(1.0, max(0.0, (edge(w, level, boss) - RAISE_FROM[kind]) / RAISE_SPAN[kind]))
+
+
+def pick_level(view: dict, levels: Sequence[int], rng: random.Random, boss: bool = False) -> int:
+    """Among the Levels the engine allows, the space's, or one higher against a walkover."""
+    low = min(levels)
+    if len(levels) > 1 and rng.random() < raise_chance(view.get("warrior") or {}, low, boss):
+        return min(x for x in levels if x > low)
+    return low
+
+
 def build(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     if "new" in kinds:
-        fields = [a for a in legal if a.kind == "field"]
+        news = [a for a in legal if a.kind == "new"]
+        level = pick_level(view, [a.args["level"] for a in news], rng)
+        by_id = {c["id"]: c for c in view.get("cards", [])}
+        fields = [a for a in legal if a.kind == "field"
+                  and by_id.get(a.args["card"], {}).get("level") == level]
         if fields and rng.random() < 0.3:
             return rng.choice(fields)
-        return _first(legal, "new")
+        return next(a for a in news if a.args["level"] == level)
     d = view.get("draft") or {}
     fid, level = card_key(view), d.get("level", 1)
     w = view.get("warrior") or {}
@@ -184,18 +242,27 @@ def _spell(d: dict, legal: Sequence[Action], key: str) -> Action:
 
 
 # -- optional battles ------------------------------------------------------------------------------
+def _boss(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+    bosses = [a for a in legal if a.kind == "boss"]
+    levels = [a.args["level"] for a in bosses if "level" in a.args and not a.args.get("lord")]
+    if len(levels) < 2:
+        return bosses[0]
+    level = pick_level(view, levels, rng, boss=True)
+    return next(a for a in bosses if a.args.get("level") == level)
+
+
 def ambush(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
     kinds = {a.kind for a in legal}
     here = next(p for p in view["places"] if p["id"] == view["here"])
     if "boss" in kinds:
         if "ambush" not in kinds:
-            return _first(legal, "boss")
+            return _boss(view, legal, rng)
         rooms = [p for p in view["places"] if p.get("dungeon") == here.get("dungeon")
                  and p["kind"] == "room"]
         last = max(p["floor"] for p in rooms)
         on_floor = [p for p in rooms if p["floor"] == last]
         if here["floor"] == last and here["id"] == on_floor[-1]["id"]:
-            return _first(legal, "boss")
+            return _boss(view, legal, rng)
     if "hold" not in kinds or view.get("forced"):
         return _first(legal, "ambush")  # the battle must come anyway
     w = view["warrior"]
@@ -252,6 +319,8 @@ def villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> A
     if hand and me["defense"] * 2 < me["max_def"] and me["max_def"] >= 2 and len(hand) >= 2:
         mid = hand[len(hand) // 2 - 1] if len(hand) >= 3 else hand[0]
         return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [mid])
+    if band(me) == "low" and len(hand) == 1:  # the last card: a new hand at once (below)
+        return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == hand)
     hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
     if hurts and w["defense"] < _fighter(view, b["turn"])["atk"] + 1:
         return max(hurts, key=_rank_sum)
@@ -286,4 +355,5 @@ def ally_flip(view: dict, legal: Sequence[Action]) -> Action:
     return _first(legal, "hold")
 
 
-__all__ = ["ally_flip", "ambush", "build", "caster_mp", "villain_battle"]
+__all__ = ["ally_flip", "ambush", "build", "caster_mp", "edge", "pick_level", "raise_chance",
+           "villain_battle"]

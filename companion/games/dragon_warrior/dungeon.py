@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from companion.core.game import Action, Event
+from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.build import new_draft, split_text
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import TREASURE, VILLAIN, WARRIOR, Phase, Place, State
@@ -278,8 +279,9 @@ def boss_actions(s: State) -> list[Action]:
     if entrance.boss_met:
         return [Action(seat=VILLAIN, kind="boss", args={"card": entrance.boss_card})] \
             if entrance.boss_card else []
-    return [Action(seat=VILLAIN, kind="boss", args={"level": here.level}, optional_text=False,
-                   ask="Name the Boss and say what it looks like")]
+    return [Action(seat=VILLAIN, kind="boss", args={"level": level}, optional_text=False,
+                   ask="Name the Boss and say what it looks like")
+            for level in sheet.conflict_levels(here.level, s.warrior.level)]
 
 
 def apply_boss(s: State, a: Action) -> tuple[State, list[Event]]:

@@ -117,7 +117,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
             extra.append("spells " + ", ".join(_spell(s) for s in d["spells"]))
         who = "Party Member" if d["party"] else ("minion" if d["minion_of"] else
                                                   "Boss" if d.get("boss") else "Conflict")
-        return (f"{d['name']} ({who}, Level {d['level']}): Atk {d['atk']} · Def {d['def']} · "
+        above = ", one above this place: the Villain's pick" if d.get("above_place") else ""
+        return (f"{d['name']} ({who}, Level {d['level']}{above}): Atk {d['atk']} · Def {d['def']} · "
                 f"HP {d['hp']} · MP {d['mp']}" + (f" · {', '.join(extra)}" if extra else "") + ".")
     if k == "battle_begun":
         first = "The foe is Fast and acts first." if d["fast"] else "The Warrior acts first."

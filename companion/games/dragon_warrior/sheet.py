@@ -110,6 +110,15 @@ def conflict_points(level: int, boss: bool = False, d: Rules | None = None) -> i
     return per * level
 
 
+def conflict_levels(space_level: int, warrior_level: int, d: Rules | None = None) -> range:
+    """The Levels a new Conflict may have here: the space's, or up to ``levels_above`` higher
+    while that stays within ``levels_above`` of the Warrior's ("the same level as The Warrior or
+    a little bit higher"; our reading, core.toml)."""
+    d = d or rules()
+    top = min(space_level, warrior_level) + d.conflict.levels_above
+    return range(space_level, max(space_level, top) + 1)
+
+
 def party_points(warrior_level: int, d: Rules | None = None) -> int:
     d = d or rules()
     return d.conflict.party_points_per_warrior_level * warrior_level

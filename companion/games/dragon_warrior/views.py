@@ -213,7 +213,8 @@ def describe(a: Action) -> str:
     if k == "unlock":
         return f"use {args['item']} on the Obstacle"
     if k == "boss":
-        return "bring in the Boss"
+        return f"bring in a Level {args['level']} Boss" if "level" in args and \
+            not args.get("lord") else "bring in the Boss"
     if k == "party_raise":
         return f"+1 point to the Party Member's {args['stat']}"
     return k.replace("_", " ")

@@ -38,6 +38,19 @@ def _cast_reason(s: State, args: dict, in_battle: bool) -> str:
     return f"{sp.name} cannot be cast here"
 
 
+def _level_reason(s: State, legal: list[Action], kind: str) -> str:
+    levels = sorted(a.args["level"] for a in legal if a.kind == kind and "level" in a.args)
+    here = next(p for p in s.places if p.id == s.here)
+    what = "a minion" if s.draft is not None and s.draft.stage == "minion" else \
+        ("a Boss" if kind == "boss" else "a Conflict")
+    if what == "a minion":
+        return f"the minion's Level was chosen with its master: {levels[0]}"
+    return (f"{what} here is Level {' or '.join(map(str, levels))}: the Level of this place "
+            f"({here.level}), or a little higher - at most {rules().conflict.levels_above} "
+            f"above it and {rules().conflict.levels_above} above the Warrior's Level "
+            f"({s.warrior.level})")
+
+
 def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleError:
     labels = _labels(s, legal)
     k, args, seat = action.kind, action.args, action.seat
@@ -70,6 +83,9 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         if k == "cast":
             return RuleError("magic", _cast_reason(s, args, True), labels)
         return RuleError("battle", f"{k} is not possible like that now", labels)
+    if k in ("new", "boss") and "level" in args and not args.get("lord") and \
+            any(a.kind == k and "level" in a.args for a in legal):
+        return RuleError("Conflict Level", _level_reason(s, legal, k), labels)
     if k == "go" and s.phase is Phase.EXPLORE:
         if s.forced:
             return RuleError("forced battle", "a battle must happen before you leave (an area "
