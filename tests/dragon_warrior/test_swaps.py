@@ -55,3 +55,67 @@ def test_seat_villain_gives_the_human_the_whole_other_side_and_the_swap_trades_i
     assert GAME.seat_holders(s, default) == default
     assert GAME.seat_holders(s.model_copy(update={"swapped": True}), default) == \
         {WARRIOR: AI, VILLAIN: HUMAN, ALLY: HUMAN, TREASURE: HUMAN}
+
+
+def _until_swapped(seed: int):
+    """A Session with the human as the Warrior, who awards every token it may, until the AI side
+    spends three to swap: the human then holds the Villain, the Ally and Treasure."""
+    import random
+
+    from companion.games.dragon_warrior import policy
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    s = Session.start(GAME, seed, {x: (HUMAN if x == WARRIOR else AI) for x in SEATS},
+                      OfflineVoice(GAME, seed), None)
+    s.advance()
+    rng = random.Random(1)
+    for _ in range(500):
+        if s.is_over() or s.state.swapped:
+            break
+        seat = s.human_turn()
+        legal = s.legal(seat)
+        award = [a for a in legal if a.kind == "award"]
+        a = award[0] if award else policy.choose(s.view(seat), seat, legal, rng)
+        s.submit(a.with_text("Rowan: a tired knight") if a.ask else a)
+    assert s.state.swapped and s.human_turn() in (VILLAIN, ALLY, TREASURE)
+    return s
+
+
+def test_undo_after_a_swap_takes_back_the_humans_move_in_the_seat_they_hold_now():
+    from companion.games.dragon_warrior import policy
+    import random
+
+    s = _until_swapped(3)
+    seat, before = s.human_turn(), len(s.actions)
+    move = policy.choose(s.view(seat), seat, s.legal(seat), random.Random(2))
+    s.submit(move.with_text("a riddle about keys") if move.ask else move)
+    assert len(s.actions) > before
+    s.undo()
+    # that move is taken back: the same seat is asked again, the swap stands
+    assert len(s.actions) == before and s.human_turn() == seat and s.state.swapped
+    # once more: back across the AI's swap, to the human's last move as the Warrior
+    s.undo()
+    assert not s.state.swapped and s.human_turn() == WARRIOR
+
+
+def test_undo_under_seat_villain_takes_back_an_ally_decision():
+    import random
+
+    from companion.games.dragon_warrior import policy
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    s = Session.start(GAME, 3, {x: (HUMAN if x == VILLAIN else AI) for x in SEATS},
+                      OfflineVoice(GAME, 3), None)
+    s.advance()
+    rng = random.Random(1)
+    while s.human_turn() != ALLY:
+        seat = s.human_turn()
+        a = policy.choose(s.view(seat), seat, s.legal(seat), rng)
+        s.submit(a.with_text("Marta the smith") if a.ask else a)
+    before = len(s.actions)
+    a = policy.choose(s.view(ALLY), ALLY, s.legal(ALLY), rng)
+    s.submit(a.with_text("Marta the smith") if a.ask else a)
+    s.undo()
+    assert len(s.actions) == before and s.human_turn() == ALLY
