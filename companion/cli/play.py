@@ -16,11 +16,13 @@ def intro(game, session, seat: str, voice, path: Path | None) -> str:
     from companion.story.grammar import join
 
     phrase = getattr(game, "seat_name", None) or seat_phrase  # seats that are people: "Wren"
-    others = join([phrase(s) for s in session.seats if s != seat])
+    held = session.holders  # who holds what (Dragon & Warrior's --seat villain: a whole side)
+    yours = join([phrase(s) for s, h in held.items() if h == "human"]) or phrase(seat)
+    others = join([phrase(s) for s, h in held.items() if h != "human"])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     lines = [f"{game.title}: {getattr(game, 'seat_blurbs', {}).get(seat, game.blurb)}.",
-             f"You are {phrase(seat)}; the companion plays {others} ({voice_note}). "
+             f"You are {yours}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
         lines.append(f"Journal: {path}. Resume any time: {program()} resume {path.resolve()}")

@@ -119,3 +119,20 @@ def test_undo_under_seat_villain_takes_back_an_ally_decision():
     s.submit(a.with_text("Marta the smith") if a.ask else a)
     s.undo()
     assert len(s.actions) == before and s.human_turn() == ALLY
+
+
+def test_the_intro_under_seat_villain_says_who_plays_what():
+    from companion.cli.play import intro
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    voice = OfflineVoice(GAME, 4)
+    theirs = Session.start(GAME, 4, {x: (HUMAN if x == VILLAIN else AI) for x in SEATS}, voice,
+                           None)
+    text = intro(GAME, theirs, VILLAIN, voice, None)
+    assert "You are the Villain, the Ally and the Treasure; the companion plays the Warrior" in text
+    assert "you are the Warrior" not in text
+    mine = Session.start(GAME, 4, {x: (HUMAN if x == WARRIOR else AI) for x in SEATS}, voice,
+                         None)
+    assert "You are the Warrior; the companion plays the Villain, the Ally and the Treasure" in \
+        intro(GAME, mine, WARRIOR, voice, None)
