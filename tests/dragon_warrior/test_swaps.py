@@ -136,3 +136,32 @@ def test_the_intro_under_seat_villain_says_who_plays_what():
                          None)
     assert "You are the Warrior; the companion plays the Villain, the Ally and the Treasure" in \
         intro(GAME, mine, WARRIOR, voice, None)
+
+
+def test_under_seat_villain_the_ai_warriors_palette_line_is_shown_once_not_once_per_seat_held():
+    # the human holds three seats, and each sees the Warrior's palette entry: the screen showed
+    # "Yes list: big swords." three times (one step, one line, shown once)
+    import random
+    from collections import Counter
+
+    from companion.games.dragon_warrior import policy
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    shown: list[str] = []
+    s = Session.start(GAME, 4, {x: (HUMAN if x == VILLAIN else AI) for x in SEATS},
+                      OfflineVoice(GAME, 4), None,
+                      emit=lambda kind, text: shown.append(text) if kind == "mechanics" else None)
+    s.advance()
+    assert shown.count("Yes list: big swords.") == 1, shown
+    rng = random.Random(1)
+    for _ in range(40):  # the rest of session zero: no step shows one line twice
+        seat = s.human_turn()
+        if seat is None:
+            break
+        before = len(shown)
+        a = policy.choose(s.view(seat), seat, s.legal(seat), rng)
+        s.submit(a.with_text("Marta the smith") if a.ask else a)
+        step = Counter(shown[before:])
+        assert all(n == 1 for n in step.values()), step
+    assert len(s.state.yes) == len(set(s.state.yes))
