@@ -101,3 +101,24 @@ def test_every_blow_has_its_own_story_line(quest_run):
     assert hits >= 4 and len(keys) == hits  # one line per blow
     said = [x for r in told for x in r["text"].split(". ") if ", and " in x]
     assert len(set(said)) == len(said)  # no blow told twice in the same words
+
+
+def test_a_new_player_may_type_the_verb_at_the_name_prompt_and_a_bare_pronoun(tmp_path, capsys):
+    # at "The Warrior's name>" a newcomer types "name Wren" (the README speaks in verbs): the
+    # Warrior is Wren; at the pronouns question a bare "she" is "pronouns she"
+    from companion.cli import main
+    from companion.session import Session
+
+    from tests.dragon_warrior.play import no_fsync
+
+    script = tmp_path / "s.txt"
+    script.write_text("\n\nyes friendly dragons\nno spiders\ndone\nbuild default\nname Wren\nshe\n")
+    path = tmp_path / "j.jsonl"
+    with no_fsync():
+        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
+                     "--script", str(script)]) == 0
+        s, _ = Session.resume(path)
+        s.close()
+    out = capsys.readouterr().out
+    assert s.state.warrior.name == "Wren" and s.state.warrior.pronouns == "she", out
+    assert "unknown command 'she'" not in out

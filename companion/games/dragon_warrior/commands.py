@@ -520,3 +520,22 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"You are in {here['name']}. Exits: {exits}.{must} You can: "
                 + ", ".join(useful_verbs(legal)) + ".")
     return ""
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+    """A line that is no verb: a bare ``she`` (or ``xe/xem/xyr``) when the Warrior's pronouns are
+    asked is ``pronouns she``."""
+    word = raw.strip().lower()
+    if any(a.kind == "pronouns" for a in legal) and word and (
+            word in ("she", "he", "they", "it") or "/" in word):
+        return f"pronouns {raw.strip()}"
+    return None
+
+
+def check_answer(action: Action, text: str) -> str | None:
+    """An answer typed with the verb of its question (``name Wren`` at the name prompt) is the
+    words after it: the Warrior is Wren, not 'name Wren'."""
+    head, _, rest = text.strip().partition(" ")
+    if head.lower() == action.kind and rest.strip():
+        return rest.strip()
+    return None
