@@ -71,3 +71,35 @@ def test_an_obstacle_never_names_the_quest_item_that_answers_it():
             named = {w for w in re.findall(r"[a-z]+", item.lower()) if len(w) > 4} - COMMON
             assert not named & set(re.findall(r"[a-z]+", text.lower())), (item, text)
             assert fits(text, item, "")  # ... and still one it can get past
+
+
+def test_a_question_naming_an_area_is_answered_about_that_area_and_its_quest():
+    # from play (seed 23): "I ask the guards about the Sunken Orchard" got the fallback line
+    s = explore_state(here="house-1")
+    area = next(p for p in s.places if p.kind == "area" and any(q.area == p.id
+                                                                 for q in s.quests))
+    said = answer_to(f"I ask the guards about {area.name}", s)
+    assert f"knows {area.name} well" in said and "the Quest waits" in said, said
+
+
+def test_nothing_in_particular_names_the_rival_as_a_person_never_pastes_an_answer():
+    s = explore_state(here="house-1", questions=(
+        ("villain", "Who in town would not be sorry to see you fail?",
+         "Aunt Greta, who wanted the farm"),
+        ("treasure", "Where does the town sit, and what are its roofs made of?",
+         "In a river bend, roofs of green slate")))
+    said = answer_to("nice weather today", s)
+    assert "Aunt Greta has been asking after" in said and "wanted the farm" not in said, said
+    assert "and that in a river bend" not in said
+
+
+def test_a_second_talk_in_one_place_is_refused_with_the_reason():
+    from companion.core.game import RuleError
+    from companion.games.dragon_warrior import commands
+
+    s = explore_state(here="house-1")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text="hello"))
+    s = s.model_copy(update={"phase": type(s.phase).EXPLORE, "asked": ""})
+    with pytest.raises(RuleError, match="one scene in each place per visit"):
+        commands.parse("talk", "-- hello again", GAME.view(s, WARRIOR),
+                       GAME.legal_actions(s, WARRIOR), WARRIOR)

@@ -161,6 +161,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         pid = match_one(head, names, "place you can reach from here")
         return _with([Action(seat=seat, kind="go", args={"to": pid})], text)
     if verb == "talk":
+        if view.get("scene_here") and not any(a.kind == "talk" for a in legal):
+            raise RuleError("talk", "one scene in each place per visit: the people here have had "
+                            "their say; go somewhere else and come back to talk again")
         return [_pick(legal, "talk", "a scene here").with_text(text or head)]  # the words are the scene's
     if verb == "unlock":
         items = _bare({i["name"]: i["id"] for i in view["warrior"]["quest_items"]})

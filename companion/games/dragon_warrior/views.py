@@ -76,6 +76,7 @@ def view(game, s: State, seat: str | None) -> dict:
         "attempt": {"item": s.attempt[0], "how": s.attempt[1]} if s.attempt[0] else None,
         "until": s.until,
         "here": s.here, "forced": s.forced, "battled_here": s.battled_here,
+        "scene_here": s.scene_here,
         "chests": s.chests, "found": _item(s.found), "gift": s.gift, "gift_left": s.gift_left,
         "quests": [q.model_dump() for q in s.quests],
         "party": ({**_foe(s.party), "hp": s.party_hp} if s.party is not None else None),
