@@ -103,3 +103,28 @@ def test_a_second_talk_in_one_place_is_refused_with_the_reason():
     with pytest.raises(RuleError, match="one scene in each place per visit"):
         commands.parse("talk", "-- hello again", GAME.view(s, WARRIOR),
                        GAME.legal_actions(s, WARRIOR), WARRIOR)
+
+
+def test_a_question_is_answered_even_when_the_friend_offers_to_join_or_gives_a_quest():
+    # from play (seed 23): "talk -- I ask ... about the Sunken Orchard" got "Cass asks to come
+    # along" and no answer; the friend who offers (or gives a Quest) answers first
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="house-1")
+    area = next(p for p in s.places if p.kind == "area" and any(q.area == p.id
+                                                                 for q in s.quests))
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text=f"what of {area.name}?"))
+    act = next(a for a in GAME.legal_actions(s, ALLY) if a.kind == "offer")
+    act = act.with_text("Cass: a young guard")
+    s2, events = GAME.apply(s, act)
+    assert events[0].data["asked"] == f"what of {area.name}?"
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=events,
+                                    view=GAME.view(s2, None)), NarrationMemory(seed=3))
+    assert f"Cass, a young guard, knows {area.name} well" in told, told
+    given = Event(kind="quest_given", data={"text": "find the goat", "place": area.name,
+                                            "giver": "the house of Suds the washerwoman",
+                                            "asked": f"what of {area.name}?"})
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=[given],
+                                    view=GAME.view(s2, None)), NarrationMemory(seed=3))
+    assert f"Suds the washerwoman knows {area.name} well" in told and "has a Quest" in told

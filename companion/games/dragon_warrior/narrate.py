@@ -123,6 +123,15 @@ class Narrator:
                 return text
         return ""
 
+    def _reply(self, d: dict, view: dict, name: str, who: str, memory: NarrationMemory) -> str:
+        """The answer to what the Warrior asked, told before the Quest or the offer that the
+        same friend makes ("" when nothing was asked); ends with a space."""
+        if not d.get("asked"):
+            return ""
+        warrior = view.get("warrior", {}).get("name") or "the Warrior"
+        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior)
+        return _sentence(said) + " " if said and memory.allows(said) else ""
+
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
                label: tuple) -> str:
         k, d = ev.kind, ev.data
@@ -200,9 +209,10 @@ class Narrator:
             return say("dungeon_cleared", place=phrase(d["name"]))
         if k == "quest_given":  # the person, not their house ("Dame Piety, retired, has")
             who = d["giver"].removeprefix("the house of ")
+            reply = self._reply(d, view, who, "", memory)
             who = f"{who}," if "," in who else who
-            return _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
-                             f"{d['text'].rstrip('.')}")
+            return reply + _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
+                                     f"{d['text'].rstrip('.')}")
         if k == "item_used" and view.get("battle") is not None:
             item = phrase(d["item"])
             if d.get("kind") == "healstuff" and d.get("target") == "party" and view.get("party"):
@@ -241,8 +251,9 @@ class Narrator:
             return _sentence(d["text"]) if memory.allows(d["text"]) else ""
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
+            reply = self._reply(d, view, name, who, memory)
             text = _sentence(f"{name}, {who}" if who else name)
-            return text if memory.allows(text) else ""
+            return reply + (text if memory.allows(text) else "")
         if k == "pm_joined":
             return say("pm_joined", pm=phrase(d["name"]))
         if k == "battle_begun":

@@ -57,7 +57,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
     places = {p["id"]: p for p in view.get("places", [])}
     kind = topic(asked, dear)
-    speaker = f"{friend}, {who},"
+    speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
     if named is not None and kind != "dear":
         return _about_place(named, view, speaker, warrior)
