@@ -122,3 +122,20 @@ def test_a_new_player_may_type_the_verb_at_the_name_prompt_and_a_bare_pronoun(tm
     out = capsys.readouterr().out
     assert s.state.warrior.name == "Wren" and s.state.warrior.pronouns == "she", out
     assert "unknown command 'she'" not in out
+
+
+def test_a_dungeon_with_a_plural_name_agrees_in_the_hint_and_the_story():
+    # from play (seed 23): "The Tooth Caves is barred", "the dark of the Tooth Caves breathe out"
+    from companion.games.dragon_warrior import commands
+    from companion.games.dragon_warrior.arena import dungeon_state
+    from companion.games.dragon_warrior.narrate import templates
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character, render
+
+    s = dungeon_state(opened=False, here="dungeon-1")
+    hint = commands.turn_hint(GAME.view(s, WARRIOR), GAME.legal_actions(s, WARRIOR), WARRIOR)
+    assert "The Tooth Caves are barred" in hint, hint
+    values = {"hero": Character(name="Wren"), "item": phrase("a whistle"),
+              "place": phrase("the Tooth Caves"), "town": "Eastmere"}
+    for t in templates()["obstacle_passed"]:
+        assert "Caves breathe out" not in render(t, values)

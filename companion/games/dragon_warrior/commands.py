@@ -15,6 +15,7 @@ from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import maps
 from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
 from companion.games.dragon_warrior.data import rules
+from companion.games.dragon_warrior.words import phrase
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story import grammar
 
@@ -514,7 +515,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "explore":
         here = next(p for p in view["places"] if p["id"] == view["here"])
         if here["kind"] == "dungeon" and not here.get("opened") and "unlock" in kinds:
-            return (f"{here['name'][:1].upper()}{here['name'][1:]} is barred: "
+            be = grammar.agree("is", phrase(here["name"]).plural)  # "the Tooth Caves are"
+            return (f"{here['name'][:1].upper()}{here['name'][1:]} {be} barred: "
                     f"{here.get('obstacle')}. Try a Quest item you hold: unlock ITEM -- how "
                     "you use it. Or go back.")
         names = {p["id"]: p["name"] for p in view["places"]}
