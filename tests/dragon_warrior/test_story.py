@@ -126,3 +126,24 @@ def test_an_idle_sessions_epilogue_tells_a_quiet_day_not_a_fight():
     text, particulars = _campaign_epilogues(busy=2, idle=1)[-1]
     assert "the square of" in text and "bog ghoul" not in text and "wyvern" not in text
     assert "Auntie Bree" in particulars or "little brother" in particulars
+
+
+def test_the_party_member_stopping_a_blow_is_told_all_battle_long():
+    # from play (seed 23): after four pm_helps lines (two templates, each told twice) the Party
+    # Member's saves went untold, only "The Party Member's card stops the blow" in small print
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Wren", "pronouns": "she"}, "battle": {}, "battles": 2,
+            "town": "Eastmere"}
+    told = []
+    for step in range(8):
+        events = [Event(kind="pm_helps", data={"name": "Cass", "card": "5H"}),
+                  Event(kind="missed", data={"party": True, "name": "a crabby mudcrab",
+                                             "target": "warrior"})]
+        told.append(Narrator(5).narrate(Beat(step=step, action=Action(seat="villain",
+                                                                     kind="attack"),
+                                             events=events, view=view), mem))
+    assert all("Cass" in t for t in told), told
