@@ -139,3 +139,13 @@ def test_a_dungeon_with_a_plural_name_agrees_in_the_hint_and_the_story():
               "place": phrase("the Tooth Caves"), "town": "Eastmere"}
     for t in templates()["obstacle_passed"]:
         assert "Caves breathe out" not in render(t, values)
+
+
+def test_a_party_members_tie_says_whose_hp_it_heals():
+    # from play (seed 23): "Cass's card ties: +4 HP." with the Warrior at 1 HP read as the
+    # Warrior's healing; it is the Party Member's own
+    from companion.core.game import Event
+
+    line = event_line(Event(kind="pm_healed", data={"name": "Cass", "card": "7S", "hp": 4}),
+                      WARRIOR)
+    assert line == "Cass's card ties: Cass heals 4 HP."

@@ -195,7 +195,7 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "pm_hurt":
         return f"{d['name']}'s card is lower: -{d['hp']} HP (left {d['left']})."
     if k == "pm_healed":
-        return f"{d['name']}'s card ties: +{d['hp']} HP."
+        return f"{d['name']}'s card ties: {d['name']} heals {d['hp']} HP."  # theirs, not yours
     if k == "pm_left":
         return f"{d['name']} can fight no more and leaves the party."
     if k == "minion_down":
