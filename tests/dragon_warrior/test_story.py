@@ -147,3 +147,16 @@ def test_the_party_member_stopping_a_blow_is_told_all_battle_long():
                                                                      kind="attack"),
                                              events=events, view=view), mem))
     assert all("Cass" in t for t in told), told
+
+
+def test_the_story_text_writes_no_map_marks_and_no_first_room_at_last():
+    # from play (seed 23): "with a small +1 beside it", "with a +2 beside the name" and "stands
+    # in the Echo Well at last" (the first room) read wrong aloud; Levels are told in words
+    import re
+
+    from companion.games.dragon_warrior.narrate import templates
+
+    for key, lines in templates().items():
+        for t in lines:
+            assert not re.search(r"\+\s?(\d|\{)", t), (key, t)
+            assert not (key == "room_entered" and "at last" in t), t
