@@ -160,3 +160,24 @@ def test_the_story_text_writes_no_map_marks_and_no_first_room_at_last():
         for t in lines:
             assert not re.search(r"\+\s?(\d|\{)", t), (key, t)
             assert not (key == "room_entered" and "at last" in t), t
+
+
+def test_a_blow_names_its_foe_once_then_says_it():
+    # from play (seed 23): "Wren steps inside the reach of the pack of weasel-bandits, and
+    # something in the pack of weasel-bandits gives with a crack. The pack of weasel-bandits
+    # sways on its feet now."
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    mem = NarrationMemory(seed=2)
+    foe = phrase("a pack of weasel-bandits")
+    view = {"warrior": {"name": "Wren", "weapon": {"name": "Copper Sword"}}}
+    for n in range(12):
+        hit = {"by": "warrior", "hp_lost": 6, "hp": 2, "name": foe.words, "target": "foe"}
+        text = blows.line(hit, "hit", view, Character(name="Wren"), foe, mem, ("t", n))
+        assert text.lower().count("weasel-bandits") <= 1, text
+    boss = phrase("the Cellar King")
+    assert blows._once("The Cellar King lunges, and the Cellar King grins.", boss).count(
+        "Cellar King") == 2
