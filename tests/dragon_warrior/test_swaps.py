@@ -165,3 +165,24 @@ def test_under_seat_villain_the_ai_warriors_palette_line_is_shown_once_not_once_
         step = Counter(shown[before:])
         assert all(n == 1 for n in step.values()), step
     assert len(s.state.yes) == len(set(s.state.yes))
+
+
+def test_under_seat_villain_the_prompt_says_what_the_other_side_may_do():
+    # from play (seed 7): after session zero's palette the human (the Villain, the Ally and
+    # Treasure) got a bare "you>" with no word of what to do
+    from companion.games.dragon_warrior import commands
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    s = Session.start(GAME, 7, {x: (HUMAN if x == VILLAIN else AI) for x in SEATS},
+                      OfflineVoice(GAME, 7), None)
+    s.advance()
+    for _ in range(30):
+        seat = s.human_turn()
+        legal = s.legal(seat)
+        if any(a.kind == "ask" for a in legal):
+            break
+        a = next(a for a in legal if a.kind in ("no", "done", "skip"))
+        s.submit(a.with_text("spiders") if a.kind == "no" else a)
+    hint = commands.turn_hint(s.view(seat), legal, seat)
+    assert hint.startswith(f"Your move as the {seat.capitalize()}: ask") and "do N" in hint

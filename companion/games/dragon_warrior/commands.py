@@ -470,6 +470,15 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
               "trait": "trait", "attune": "attune", "swap": "swap"}
 
 
+def _other_side(seat: str, legal: list[Action]) -> str:
+    """What the Villain, the Ally or Treasure may do now: their moves are picked by number."""
+    kinds = list(dict.fromkeys(a.kind.replace("_", " ") for a in legal))
+    words = any(a.ask is not None for a in legal)
+    return (f"Your move as the {seat.capitalize()}: {', '.join(kinds)}. Type actions for the "
+            "list, then do N" + (" -- TEXT (your words where a move asks for them)" if words
+                                 else "") + ".")
+
+
 def useful_verbs(legal: list[Action]) -> list[str]:
     verbs = []
     for a in legal:
@@ -486,6 +495,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "palette":
         return ("The palette: add to the Yes list (yes TEXT) or the No list (no TEXT), or say "
                 "done.")
+    if seat != "warrior" and legal:  # the other side (--seat villain): its moves by number
+        return _other_side(seat, legal)
     if phase == "create":
         return ("Make the Warrior: 10 points over Str 1, Agi 1, HP 5 (+1 Str, +1 Agi, +5 HP or "
                 "+5 MP each; a spell per 10 MP). build default (Str 6, Agi 3, HP 20) or build "
