@@ -150,8 +150,12 @@ def cmd_resume(args) -> int:
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
     phrase = getattr(session.game, "seat_name", None) or seat_phrase  # "Wren", "the GM"
+    from companion.story.grammar import join
+
+    yours = join([phrase(s) for s in session.game.seats  # --seat villain: a whole side
+                  if s in session.human_seats])
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
-                   f"{len(session.actions)}" + (f"; you are {phrase(seat)}." if seat else "."))
+                   f"{len(session.actions)}" + (f"; you are {yours}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
     if session.is_over() and not session.go_on():

@@ -186,3 +186,21 @@ def test_under_seat_villain_the_prompt_says_what_the_other_side_may_do():
         s.submit(a.with_text("spiders") if a.kind == "no" else a)
     hint = commands.turn_hint(s.view(seat), legal, seat)
     assert hint.startswith(f"Your move as the {seat.capitalize()}: ask") and "do N" in hint
+
+
+def test_resume_under_seat_villain_says_the_whole_side_is_yours(tmp_path, capsys):
+    from companion.cli import main
+
+    from tests.dragon_warrior.play import no_fsync
+
+    script = tmp_path / "s.txt"
+    script.write_text("\n\nno spiders\n")
+    path = tmp_path / "j.jsonl"
+    with no_fsync():
+        assert main(["play", "dragon-warrior", "--seat", "villain", "--seed", "7", "--journal",
+                     str(path), "--script", str(script)]) == 0
+        script.write_text("")
+        capsys.readouterr()
+        assert main(["resume", str(path), "--script", str(script)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "you are the Villain, the Ally and the Treasure." in out, out
