@@ -204,3 +204,33 @@ def test_resume_under_seat_villain_says_the_whole_side_is_yours(tmp_path, capsys
         assert main(["resume", str(path), "--script", str(script)]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "you are the Villain, the Ally and the Treasure." in out, out
+
+
+def test_under_seat_villain_the_ai_warrior_answers_your_own_questions_on_screen_and_in_kind():
+    # from play (seed 7): three questions of the human's own got "Ask me again after the first
+    # battle." twice and "I would rather not say.", and none of it was shown
+    from companion.session import Session
+    from companion.story.voice import OfflineVoice
+
+    shown: list[str] = []
+    s = Session.start(GAME, 7, {x: (HUMAN if x == VILLAIN else AI) for x in SEATS},
+                      OfflineVoice(GAME, 7), None,
+                      emit=lambda kind, text: shown.append(text) if kind == "mechanics" else None)
+    s.advance()
+    asks = iter(["What did your father leave you?", "Who would you walk into fire for?",
+                 "What keeps you up at night?"])
+    for _ in range(30):
+        if sum(1 for _, q, a in s.state.questions if q and a) == 3:
+            break
+        seat = s.human_turn()
+        legal = s.legal(seat)
+        ask = [a for a in legal if a.kind == "ask"]
+        if ask:
+            s.submit(ask[0].with_text(next(asks)))
+            continue
+        a = next(a for a in legal if a.kind in ("no", "done", "skip"))
+        s.submit(a.with_text("spiders") if a.kind == "no" else a)
+    answers = [a for _, q, a in s.state.questions if q]
+    assert len(answers) == 3 and len(set(answers)) == 3, answers
+    assert "Ask me again after the first battle." not in answers
+    assert sum(x.startswith("The Warrior answers the") for x in shown) == 3, shown

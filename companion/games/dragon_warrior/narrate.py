@@ -66,6 +66,20 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
 
 
+ASKING = (("fear", ("afraid", "fear", "fears", "scare", "scares", "night", "nightmare",
+                     "dread")),
+          ("left", ("leave", "left", "inherit", "inherited", "father", "mother", "parents")),
+          ("love", ("love", "loves", "sweetheart", "heart", "marry")),
+          ("where", ("where",)), ("why", ("why",)), ("how", ("how",)),
+          ("who", ("who", "whom", "whose")), ("what", ("what", "which")))
+
+
+def _answers_by(question: str, table: dict) -> tuple[str, ...]:
+    """The Warrior's answers that fit a question of the player's own, by its words."""
+    said = set(re.findall(r"[a-z']+", question.lower()))
+    return next((table.get(key, ()) for key, words in ASKING if said & set(words)), ())
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -335,8 +349,11 @@ class Narrator:
             return pick(t.questions.get(action.seat, ()), "What do you carry that matters?")
         if k == "answer":
             asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
+            given = {q["answer"] for q in view.get("questions", []) if q["answer"]}
             options = t.answers_to.get(asked[-1], ()) if asked else ()
-            return pick(options or t.answers, "I would rather not say.")
+            options = options or _answers_by(asked[-1] if asked else "", t.answers_by)
+            return pick([o for o in options or t.answers if o not in given] or t.answers,
+                        "I would rather not say.")
         if k == "town":
             taken = {p.get("town") for p in view.get("places", []) if p["kind"] == "street"}
             n = len(taken) + 1
