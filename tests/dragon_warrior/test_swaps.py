@@ -234,3 +234,13 @@ def test_under_seat_villain_the_ai_warrior_answers_your_own_questions_on_screen_
     assert len(answers) == 3 and len(set(answers)) == 3, answers
     assert "Ask me again after the first battle." not in answers
     assert sum(x.startswith("The Warrior answers the") for x in shown) == 3, shown
+
+
+def test_every_move_the_other_side_is_offered_reads_differently():
+    # from play (seed 7): 'actions' listed "houses done" twice (with and without an equipment
+    # shop), so the human Treasure could not tell them apart
+    from companion.games.dragon_warrior.views import describe
+
+    a, b = (Action(seat=TREASURE, kind="houses_done", args={"equipment_shop": x})
+            for x in (True, False))
+    assert describe(a) != describe(b) and "equipment shop" in describe(a)

@@ -175,6 +175,9 @@ def describe(a: Action) -> str:
         return f"attune your attack spells to {args['element']}"
     if k == "swap":
         return "spend three Dragon Tokens: take the Warrior"
+    if k == "houses_done":  # two moves that differ only by the shop
+        return "houses done, with an equipment shop" if args.get("equipment_shop") else \
+            "houses done, no equipment shop"
     if k == "go":
         return f"go to {args['to']}"
     if k == "give":
