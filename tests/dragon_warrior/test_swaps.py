@@ -244,3 +244,13 @@ def test_every_move_the_other_side_is_offered_reads_differently():
     a, b = (Action(seat=TREASURE, kind="houses_done", args={"equipment_shop": x})
             for x in (True, False))
     assert describe(a) != describe(b) and "equipment shop" in describe(a)
+
+
+def test_treasures_gifts_are_listed_by_their_names_not_their_ids():
+    # from play (seed 7): "give a Level 1 dragons-fire", "give a Level 1 fairy-water"
+    from companion.games.dragon_warrior.views import describe
+
+    said = [describe(Action(seat=TREASURE, kind="give", args={"kind": k, "level": 1}))
+            for k in ("dragons-fire", "fairy-water", "healstuff")]
+    assert said == ["give a Level 1 Dragon's Fire", "give a Level 1 Fairy Water",
+                    "give a Level 1 healstuff"]

@@ -181,7 +181,9 @@ def describe(a: Action) -> str:
     if k == "go":
         return f"go to {args['to']}"
     if k == "give":
-        what = args["kind"]
+        what = args["kind"]  # a consumable by its name ("Dragon's Fire", not dragons-fire)
+        if what in rules().tables.consumable_names:
+            what = rules().consumable(what).name
         if args.get("as"):
             what += f" (as {args['as']})"
         if args.get("element"):
