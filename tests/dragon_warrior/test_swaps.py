@@ -254,3 +254,17 @@ def test_treasures_gifts_are_listed_by_their_names_not_their_ids():
             for k in ("dragons-fire", "fairy-water", "healstuff")]
     assert said == ["give a Level 1 Dragon's Fire", "give a Level 1 Fairy Water",
                     "give a Level 1 healstuff"]
+
+
+def test_treasures_drawing_moves_read_as_words():
+    # from play (seed 7): 'actions' listed "drawn" and "poi" as they are in the code
+    import re
+
+    from companion.games.dragon_warrior import commands
+    from companion.games.dragon_warrior.views import describe
+
+    moves = [Action(seat=TREASURE, kind=k) for k in ("drawn", "poi")]
+    assert [describe(a) for a in moves] == ["done drawing this area",
+                                            "a point of interest (a place to search)"]
+    hint = commands.turn_hint({"phase": "explore"}, moves, TREASURE)
+    assert "done drawing, a point of interest" in hint and not re.search(r"\bpoi\b", hint)

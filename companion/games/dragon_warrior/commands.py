@@ -470,9 +470,13 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
               "trait": "trait", "attune": "attune", "swap": "swap"}
 
 
+_OTHER_WORDS = {"drawn": "done drawing", "poi": "a point of interest"}
+
+
 def _other_side(seat: str, legal: list[Action]) -> str:
     """What the Villain, the Ally or Treasure may do now: their moves are picked by number."""
-    kinds = list(dict.fromkeys(a.kind.replace("_", " ") for a in legal))
+    kinds = list(dict.fromkeys(_OTHER_WORDS.get(a.kind, a.kind.replace("_", " "))
+                               for a in legal))
     words = any(a.ask is not None for a in legal)
     return (f"Your move as the {seat.capitalize()}: {', '.join(kinds)}. Type actions for the "
             "list, then do N" + (" -- TEXT (your words where a move asks for them)" if words

@@ -175,6 +175,10 @@ def describe(a: Action) -> str:
         return f"attune your attack spells to {args['element']}"
     if k == "swap":
         return "spend three Dragon Tokens: take the Warrior"
+    if k == "drawn":
+        return "done drawing this area"
+    if k == "poi":
+        return "a point of interest (a place to search)"
     if k == "houses_done":  # two moves that differ only by the shop
         return "houses done, with an equipment shop" if args.get("equipment_shop") else \
             "houses done, no equipment shop"
