@@ -268,3 +268,14 @@ def test_treasures_drawing_moves_read_as_words():
                                             "a point of interest (a place to search)"]
     hint = commands.turn_hint({"phase": "explore"}, moves, TREASURE)
     assert "done drawing, a point of interest" in hint and not re.search(r"\bpoi\b", hint)
+
+
+def test_the_battle_bar_under_seat_villain_names_the_warrior_and_counts_your_tokens():
+    # from play (seed 7): the Villain's bar read "you HP 20/20" (the Warrior's) and the
+    # Warrior's tokens
+    from companion.games.dragon_warrior import commands
+
+    s = arena(conflict(), warrior_hand=["7S"], villain_hand=["2H"], tokens=(1, 2))
+    bar = commands.toolbar(GAME.view(s, VILLAIN))
+    assert " you HP" not in bar and "tokens 2" in bar
+    assert " you HP" in commands.toolbar(GAME.view(s, WARRIOR))

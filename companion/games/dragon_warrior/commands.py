@@ -426,9 +426,12 @@ def toolbar(view: dict) -> str:
                           f"/{f['max_def']}" + (f" MP {f['mp']}" if f["max_mp"] else "")
                           for f in b["fighters"])
         hand = C.labels(b.get("hand", [])) or "-"
-        return (f" Battle · you HP {w['hp']}/{w['max_hp']} Def {w['defense']}/"
+        mine = view.get("seat") in ("warrior", None)  # --seat villain: the Warrior is theirs
+        who = "you" if mine else (w.get("name") or "the Warrior")
+        tokens = view["tokens"]["warrior" if mine else "others"]
+        return (f" Battle · {who} HP {w['hp']}/{w['max_hp']} Def {w['defense']}/"
                 f"{w['max_defense']} MP {w['mp']}/{w['max_mp']} · {foes} · hand {hand} · "
-                f"tokens {view['tokens']['warrior']} · [F1] help")
+                f"tokens {tokens} · [F1] help")
     here = next((p["name"] for p in view.get("places", []) if p["id"] == view.get("here")),
                 "session zero")
     qs = [q for q in view.get("quests", []) if not q["turned_in"]]
