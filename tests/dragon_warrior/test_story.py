@@ -181,3 +181,21 @@ def test_a_blow_names_its_foe_once_then_says_it():
     boss = phrase("the Cellar King")
     assert blows._once("The Cellar King lunges, and the Cellar King grins.", boss).count(
         "Cellar King") == 2
+
+
+def test_what_is_bought_is_never_told_as_found_inside_a_chest():
+    # from play (seed 7, --seat villain): the fifth purchase in one shop read "Inside lies
+    # Barley Bun." once the shop's lines were spent
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Beck", "pronouns": "he"}, "battles": 0, "here": "item-shop",
+            "town": "Millbrook"}
+    for n in range(8):
+        ev = Event(kind="item_found", data={"name": f"Bun {n}", "kind": "healstuff", "level": 1,
+                                            "where": "shop:item-shop", "text": "a warm bun"})
+        told = Narrator(5).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
+                                        events=[ev], view=view), mem)
+        assert "Inside lies" not in told and "just where Treasure said" not in told, told

@@ -190,6 +190,8 @@ class Narrator:
             shop = str(d.get("where", "")).startswith("shop:")
             text = say("shop" if shop else "item_found", item=item, look=look) \
                 if look and memory.allows(look) else ""
+            if shop:  # never "Inside lies ..." for what was bought over a counter
+                return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
