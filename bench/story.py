@@ -16,6 +16,8 @@ per game:
   ``epilogue``), fewest over the journals; ``n/a`` for a game that tells none yet; and how many of
   its sentences appear elsewhere in the journal.
 * **refused**: lines the story layer refused because the fabula contradicts them.
+* **stalled**: journals stopped because the policy opened a session only to end it (``IDLE``):
+  the epilogue measured is that idle session's.
 """
 from __future__ import annotations
 
@@ -56,6 +58,10 @@ WORDS = (
 QUOTE = re.compile(r"“[^”]*”|\"[^\"]*\"|‘[^’]*’")
 NUMBER = re.compile(r"\d+")
 NAME = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’-]*")
+# A session in which the human seat's policy did nothing but these is idle: the policy has no goal
+# left (Dragon & Warrior's offline Warrior, its Quests done or in lairs above its Level, ends every
+# morning at once). A player would stop there, so the journal stops (counted as "stalled").
+IDLE = frozenset({"end", "award"})
 
 
 def skeleton(sentence: str, names: list[str]) -> str:
@@ -67,8 +73,9 @@ def skeleton(sentence: str, names: list[str]) -> str:
     return NAME.sub("N", s).lower()
 
 
-def play(game, seed: int, out: Path | None = None) -> Session:
-    """One offline session, the human seat played by the policy with words on spoken moves."""
+def play(game, seed: int, out: Path | None = None) -> tuple[Session, bool]:
+    """One offline session, the human seat played by the policy with words on spoken moves; and
+    whether it stalled (an idle session: see ``IDLE``)."""
     seats = {seat: (HUMAN if seat == game.default_human else AI) for seat in game.seats}
     voice = OfflineVoice(game, seed)
     path = out / f"{game.name}-{seed}.jsonl" if out else None
@@ -79,8 +86,12 @@ def play(game, seed: int, out: Path | None = None) -> Session:
     spoken = getattr(adapter, "SPOKEN", frozenset())
     rng = random.Random(seed * 7919 + 13)
     s.advance()
+    moves: set[str] = set()  # the kinds of the human seat's moves this session
     for step in range(MAX_DECISIONS):
         if s.is_over():
+            if moves and moves <= IDLE:
+                return s, True  # the policy opened a session only to close it: it has no goal
+            moves = set()
             if not s.go_on():
                 break
             continue
@@ -96,11 +107,12 @@ def play(game, seed: int, out: Path | None = None) -> Session:
         action = voice.decide(request, memory=s.memory).action
         if action.kind in spoken and rng.random() < 0.8:
             action = action.with_text(rng.choice(WORDS))
+        moves.add(action.kind)
         s.submit(action)
-    return s
+    return s, False
 
 
-def measure(s: Session) -> dict:
+def measure(s: Session, stalled: bool = False) -> dict:
     rows = timeline(s.header, s.rows).rows
     told = [r for r in rows if r["type"] == "narration" and not r.get("seat")]
     names = [p.name for p in s.memory.fabula.cast.values()]
@@ -117,7 +129,7 @@ def measure(s: Session) -> dict:
            "repeat": repeated / len(all_sentences) if all_sentences else 0.0,
            "stated": len(stakes), "taken": len(stakes & taken(s.memory.used)),
            "refused": refusals(s.memory.used), "epilogue": None, "particulars": None,
-           "echoed": 0, "over": s.is_over()}
+           "echoed": 0, "over": s.is_over(), "stalled": stalled}
     if ending:
         text = ending[-1]["text"]
         out["epilogue"] = len(sentences(text))
@@ -130,7 +142,7 @@ def measure(s: Session) -> dict:
 
 def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
     game = get_game(game_name)
-    runs = [measure(play(game, seed, out)) for seed in range(1, seeds + 1)]
+    runs = [measure(*play(game, seed, out)) for seed in range(1, seeds + 1)]
     epi = [r["epilogue"] for r in runs if r["epilogue"] is not None]
     par = [r["particulars"] for r in runs if r["particulars"] is not None]
     return {
@@ -143,13 +155,14 @@ def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
         "epilogues": len(epi), "epi_min": min(epi) if epi else None,
         "par_min": min(par) if par else None, "echoed": sum(r["echoed"] for r in runs),
         "refused": sum(r["refused"] for r in runs),
+        "stalled": sum(r["stalled"] for r in runs),
     }
 
 
 def table(rows: list[dict]) -> str:
     head = ("game", "journals", "ended", "sent/journal", "repeat mean", "repeat worst",
             "stakes stated", "taken up", "epilogues", "epi sent min", "particulars min",
-            "epi sent elsewhere", "refused")
+            "epi sent elsewhere", "refused", "stalled")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         share = f"{100 * r['taken'] / r['stated']:.0f}%" if r["stated"] else "-"
@@ -157,7 +170,8 @@ def table(rows: list[dict]) -> str:
                  f"{100 * r['repeat_mean']:.1f}%", f"{100 * r['repeat_max']:.1f}%",
                  r["stated"], f"{r['taken']} ({share})", f"{r['epilogues']}/{r['journals']}",
                  "n/a" if r["epi_min"] is None else r["epi_min"],
-                 "n/a" if r["par_min"] is None else r["par_min"], r["echoed"], r["refused"])
+                 "n/a" if r["par_min"] is None else r["par_min"], r["echoed"], r["refused"],
+                 r["stalled"])
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines)
 

@@ -16,11 +16,13 @@ def intro(game, session, seat: str, voice, path: Path | None) -> str:
     from companion.story.grammar import join
 
     phrase = getattr(game, "seat_name", None) or seat_phrase  # seats that are people: "Wren"
-    others = join([phrase(s) for s in session.seats if s != seat])
+    held = session.holders  # who holds what (Dragon & Warrior's --seat villain: a whole side)
+    yours = join([phrase(s) for s, h in held.items() if h == "human"]) or phrase(seat)
+    others = join([phrase(s) for s, h in held.items() if h != "human"])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     lines = [f"{game.title}: {getattr(game, 'seat_blurbs', {}).get(seat, game.blurb)}.",
-             f"You are {phrase(seat)}; the companion plays {others} ({voice_note}). "
+             f"You are {yours}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]
     if path is not None:
         lines.append(f"Journal: {path}. Resume any time: {program()} resume {path.resolve()}")
@@ -148,8 +150,12 @@ def cmd_resume(args) -> int:
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
     phrase = getattr(session.game, "seat_name", None) or seat_phrase  # "Wren", "the GM"
+    from companion.story.grammar import join
+
+    yours = join([phrase(s) for s in session.game.seats  # --seat villain: a whole side
+                  if s in session.human_seats])
     screen("info", f"Resuming {session.game.title} (seed {session.seed}) at step "
-                   f"{len(session.actions)}" + (f"; you are {phrase(seat)}." if seat else "."))
+                   f"{len(session.actions)}" + (f"; you are {yours}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
     if session.is_over() and not session.go_on():

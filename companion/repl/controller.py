@@ -219,8 +219,8 @@ class Controller:
         if not text and not action.optional_text:
             raise CommandError(f"{action.ask}: this needs an answer")
         check = getattr(self.cmds, "check_answer", None)
-        if check is not None:
-            check(action, text)
+        if check is not None:  # refuses (raises), or gives the answer cleaned, or None: as typed
+            text = check(action, text) or text
         self._submit([action.with_text(text)])
 
     def _game_verb(self, verb: str, rest: str) -> None:

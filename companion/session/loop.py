@@ -490,7 +490,12 @@ class Session:
     def undo(self) -> int:
         """Rewind to just before the human's last decision; returns how many actions were undone.
         The undone rows stay in the journal behind an undo mark."""
-        mine = [i for i, a in enumerate(self.actions) if self.seats.get(a.seat) == HUMAN]
+        # by who made it, not by the journal's seats: a game that trades seats in play (Dragon &
+        # Warrior's swap) gives the human other seats than they started with
+        mine = [r["n"] for r in timeline(self.header, self.rows).rows if r["type"] == "action"
+                and r["action"]["seat"] != CHANCE
+                and r.get("by", HUMAN if self.seats.get(r["action"]["seat"]) == HUMAN else AI)
+                == HUMAN]
         if not mine:
             raise RuleError("undo", "there is no decision of yours to undo yet")
         keep = mine[-1]

@@ -21,8 +21,9 @@ To tell a beat (:meth:`Library.tell`): every storylet of the group whose conditi
 candidate; one whose ``requires`` the fabula contradicts is refused (and counted); the most specific
 (most conditions) wins; among equals the least recently told; a sentence told before in the session
 is never told again (:class:`~companion.story.memory.Told`, via :func:`~companion.story.template.
-tell`). Which storylet was told when is kept in the session's ``used`` set (``storylet|ID|SEQ``),
-so replay, resume and undo rebuild it like every other sentence told.
+tell`); within a storylet, the template told least often first. Which storylet and template was
+told when is kept in the session's ``used`` set (``storylet|ID|SEQ|INDEX``), so replay, resume and
+undo rebuild it like every other sentence told.
 """
 from __future__ import annotations
 
@@ -273,11 +274,16 @@ class Library:
             memory.used.add(f"{REFUSED_KEY}{s.id}|{scene}")
         told = Told(memory.used)
         for s in fit:
-            texts = [t for t in s.text if set(slots(t)) <= set(values)]
-            text = tell(texts, values, told, scene, rng, allows=memory.allows)
-            if text:
-                memory.used.add(f"{STORYLET_KEY}{s.id}|{_count(memory.used):06d}")
-                return text
+            order = [i for i, t in enumerate(s.text)
+                     if set(slots(t)) <= set(values) and memory.allows(t)]
+            rng.shuffle(order)
+            uses = _template_uses(memory.used, s.id)
+            order.sort(key=lambda i: uses.get(i, 0))  # the least told first, shuffled among equals
+            for i in order:
+                text = tell([s.text[i]], values, told, scene, rng, allows=memory.allows)
+                if text:
+                    memory.used.add(f"{STORYLET_KEY}{s.id}|{_count(memory.used):06d}|{i}")
+                    return text
         return ""
 
 
@@ -290,8 +296,21 @@ def _last_told(used: set[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for k in used:
         if k.startswith(STORYLET_KEY):
-            _, sid, seq = k.split("|", 2)
+            sid, seq = k.split("|")[1:3]
             out[sid] = max(out.get(sid, -1), int(seq))
+    return out
+
+
+def _template_uses(used: set[str], storylet_id: str) -> dict[int, int]:
+    """How often each of a storylet's templates was told (keys ``storylet|ID|SEQ|INDEX``), so a
+    long campaign spreads its tellings over all of them instead of drawing one a third time."""
+    out: dict[int, int] = {}
+    prefix = f"{STORYLET_KEY}{storylet_id}|"
+    for k in used:
+        if k.startswith(prefix):
+            parts = k.split("|")
+            if len(parts) == 4 and parts[3].isdigit():
+                out[int(parts[3])] = out.get(int(parts[3]), 0) + 1
     return out
 
 

@@ -101,3 +101,51 @@ def test_every_blow_has_its_own_story_line(quest_run):
     assert hits >= 4 and len(keys) == hits  # one line per blow
     said = [x for r in told for x in r["text"].split(". ") if ", and " in x]
     assert len(set(said)) == len(said)  # no blow told twice in the same words
+
+
+def test_a_new_player_may_type_the_verb_at_the_name_prompt_and_a_bare_pronoun(tmp_path, capsys):
+    # at "The Warrior's name>" a newcomer types "name Wren" (the README speaks in verbs): the
+    # Warrior is Wren; at the pronouns question a bare "she" is "pronouns she"
+    from companion.cli import main
+    from companion.session import Session
+
+    from tests.dragon_warrior.play import no_fsync
+
+    script = tmp_path / "s.txt"
+    script.write_text("\n\nyes friendly dragons\nno spiders\ndone\nbuild default\nname Wren\nshe\n")
+    path = tmp_path / "j.jsonl"
+    with no_fsync():
+        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
+                     "--script", str(script)]) == 0
+        s, _ = Session.resume(path)
+        s.close()
+    out = capsys.readouterr().out
+    assert s.state.warrior.name == "Wren" and s.state.warrior.pronouns == "she", out
+    assert "unknown command 'she'" not in out
+
+
+def test_a_dungeon_with_a_plural_name_agrees_in_the_hint_and_the_story():
+    # from play (seed 23): "The Tooth Caves is barred", "the dark of the Tooth Caves breathe out"
+    from companion.games.dragon_warrior import commands
+    from companion.games.dragon_warrior.arena import dungeon_state
+    from companion.games.dragon_warrior.narrate import templates
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character, render
+
+    s = dungeon_state(opened=False, here="dungeon-1")
+    hint = commands.turn_hint(GAME.view(s, WARRIOR), GAME.legal_actions(s, WARRIOR), WARRIOR)
+    assert "The Tooth Caves are barred" in hint, hint
+    values = {"hero": Character(name="Wren"), "item": phrase("a whistle"),
+              "place": phrase("the Tooth Caves"), "town": "Eastmere"}
+    for t in templates()["obstacle_passed"]:
+        assert "Caves breathe out" not in render(t, values)
+
+
+def test_a_party_members_tie_says_whose_hp_it_heals():
+    # from play (seed 23): "Cass's card ties: +4 HP." with the Warrior at 1 HP read as the
+    # Warrior's healing; it is the Party Member's own
+    from companion.core.game import Event
+
+    line = event_line(Event(kind="pm_healed", data={"name": "Cass", "card": "7S", "hp": 4}),
+                      WARRIOR)
+    assert line == "Cass's card ties: Cass heals 4 HP."

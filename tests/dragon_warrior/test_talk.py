@@ -71,3 +71,60 @@ def test_an_obstacle_never_names_the_quest_item_that_answers_it():
             named = {w for w in re.findall(r"[a-z]+", item.lower()) if len(w) > 4} - COMMON
             assert not named & set(re.findall(r"[a-z]+", text.lower())), (item, text)
             assert fits(text, item, "")  # ... and still one it can get past
+
+
+def test_a_question_naming_an_area_is_answered_about_that_area_and_its_quest():
+    # from play (seed 23): "I ask the guards about the Sunken Orchard" got the fallback line
+    s = explore_state(here="house-1")
+    area = next(p for p in s.places if p.kind == "area" and any(q.area == p.id
+                                                                 for q in s.quests))
+    said = answer_to(f"I ask the guards about {area.name}", s)
+    assert f"knows {area.name} well" in said and "the Quest waits" in said, said
+
+
+def test_nothing_in_particular_names_the_rival_as_a_person_never_pastes_an_answer():
+    s = explore_state(here="house-1", questions=(
+        ("villain", "Who in town would not be sorry to see you fail?",
+         "Aunt Greta, who wanted the farm"),
+        ("treasure", "Where does the town sit, and what are its roofs made of?",
+         "In a river bend, roofs of green slate")))
+    said = answer_to("nice weather today", s)
+    assert "Aunt Greta has been asking after" in said and "wanted the farm" not in said, said
+    assert "and that in a river bend" not in said
+
+
+def test_a_second_talk_in_one_place_is_refused_with_the_reason():
+    from companion.core.game import RuleError
+    from companion.games.dragon_warrior import commands
+
+    s = explore_state(here="house-1")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text="hello"))
+    s = s.model_copy(update={"phase": type(s.phase).EXPLORE, "asked": ""})
+    with pytest.raises(RuleError, match="one scene in each place per visit"):
+        commands.parse("talk", "-- hello again", GAME.view(s, WARRIOR),
+                       GAME.legal_actions(s, WARRIOR), WARRIOR)
+
+
+def test_a_question_is_answered_even_when_the_friend_offers_to_join_or_gives_a_quest():
+    # from play (seed 23): "talk -- I ask ... about the Sunken Orchard" got "Cass asks to come
+    # along" and no answer; the friend who offers (or gives a Quest) answers first
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="house-1")
+    area = next(p for p in s.places if p.kind == "area" and any(q.area == p.id
+                                                                 for q in s.quests))
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text=f"what of {area.name}?"))
+    act = next(a for a in GAME.legal_actions(s, ALLY) if a.kind == "offer")
+    act = act.with_text("Cass: a young guard")
+    s2, events = GAME.apply(s, act)
+    assert events[0].data["asked"] == f"what of {area.name}?"
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=events,
+                                    view=GAME.view(s2, None)), NarrationMemory(seed=3))
+    assert f"Cass, a young guard, knows {area.name} well" in told, told
+    given = Event(kind="quest_given", data={"text": "find the goat", "place": area.name,
+                                            "giver": "the house of Suds the washerwoman",
+                                            "asked": f"what of {area.name}?"})
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=[given],
+                                    view=GAME.view(s2, None)), NarrationMemory(seed=3))
+    assert f"Suds the washerwoman knows {area.name} well" in told and "has a Quest" in told

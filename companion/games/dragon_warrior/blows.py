@@ -72,4 +72,19 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         k = spent[rng.randrange(len(spent))]
         memory.used.add(f"coda|{group}|{k}")
         text += " " + sentence(coda[k], values)
-    return text
+    return _once(text, foe)
+
+
+def _once(text: str, foe: Phrase) -> str:
+    """The foe named in full once a line; after that "it" ("Wren steps inside the reach of the
+    pack of weasel-bandits, and something in it gives"). A plural foe keeps its name (they/them
+    would need the case), and so does a named one."""
+    if foe.plural or not foe.words[:1].islower():  # "the Cellar King" stays a name
+        return text
+    name = foe.the
+    first = text.lower().find(name.lower())
+    if first < 0:
+        return text
+    head, tail = text[:first + len(name)], text[first + len(name):]
+    tail = tail.replace(f". {name[:1].upper()}{name[1:]} ", ". It ").replace(name, "it")
+    return head + tail

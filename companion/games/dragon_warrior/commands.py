@@ -15,6 +15,7 @@ from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import maps
 from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
 from companion.games.dragon_warrior.data import rules
+from companion.games.dragon_warrior.words import phrase
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story import grammar
 
@@ -161,6 +162,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         pid = match_one(head, names, "place you can reach from here")
         return _with([Action(seat=seat, kind="go", args={"to": pid})], text)
     if verb == "talk":
+        if view.get("scene_here") and not any(a.kind == "talk" for a in legal):
+            raise RuleError("talk", "one scene in each place per visit: the people here have had "
+                            "their say; go somewhere else and come back to talk again")
         return [_pick(legal, "talk", "a scene here").with_text(text or head)]  # the words are the scene's
     if verb == "unlock":
         items = _bare({i["name"]: i["id"] for i in view["warrior"]["quest_items"]})
@@ -422,9 +426,12 @@ def toolbar(view: dict) -> str:
                           f"/{f['max_def']}" + (f" MP {f['mp']}" if f["max_mp"] else "")
                           for f in b["fighters"])
         hand = C.labels(b.get("hand", [])) or "-"
-        return (f" Battle · you HP {w['hp']}/{w['max_hp']} Def {w['defense']}/"
+        mine = view.get("seat") in ("warrior", None)  # --seat villain: the Warrior is theirs
+        who = "you" if mine else (w.get("name") or "the Warrior")
+        tokens = view["tokens"]["warrior" if mine else "others"]
+        return (f" Battle · {who} HP {w['hp']}/{w['max_hp']} Def {w['defense']}/"
                 f"{w['max_defense']} MP {w['mp']}/{w['max_mp']} · {foes} · hand {hand} · "
-                f"tokens {view['tokens']['warrior']} · [F1] help")
+                f"tokens {tokens} · [F1] help")
     here = next((p["name"] for p in view.get("places", []) if p["id"] == view.get("here")),
                 "session zero")
     qs = [q for q in view.get("quests", []) if not q["turned_in"]]
@@ -466,6 +473,19 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
               "trait": "trait", "attune": "attune", "swap": "swap"}
 
 
+_OTHER_WORDS = {"drawn": "done drawing", "poi": "a point of interest"}
+
+
+def _other_side(seat: str, legal: list[Action]) -> str:
+    """What the Villain, the Ally or Treasure may do now: their moves are picked by number."""
+    kinds = list(dict.fromkeys(_OTHER_WORDS.get(a.kind, a.kind.replace("_", " "))
+                               for a in legal))
+    words = any(a.ask is not None for a in legal)
+    return (f"Your move as the {seat.capitalize()}: {', '.join(kinds)}. Type actions for the "
+            "list, then do N" + (" -- TEXT (your words where a move asks for them)" if words
+                                 else "") + ".")
+
+
 def useful_verbs(legal: list[Action]) -> list[str]:
     verbs = []
     for a in legal:
@@ -482,6 +502,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "palette":
         return ("The palette: add to the Yes list (yes TEXT) or the No list (no TEXT), or say "
                 "done.")
+    if seat != "warrior" and legal:  # the other side (--seat villain): its moves by number
+        return _other_side(seat, legal)
     if phase == "create":
         return ("Make the Warrior: 10 points over Str 1, Agi 1, HP 5 (+1 Str, +1 Agi, +5 HP or "
                 "+5 MP each; a spell per 10 MP). build default (Str 6, Agi 3, HP 20) or build "
@@ -511,7 +533,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "explore":
         here = next(p for p in view["places"] if p["id"] == view["here"])
         if here["kind"] == "dungeon" and not here.get("opened") and "unlock" in kinds:
-            return (f"{here['name'][:1].upper()}{here['name'][1:]} is barred: "
+            be = grammar.agree("is", phrase(here["name"]).plural)  # "the Tooth Caves are"
+            return (f"{here['name'][:1].upper()}{here['name'][1:]} {be} barred: "
                     f"{here.get('obstacle')}. Try a Quest item you hold: unlock ITEM -- how "
                     "you use it. Or go back.")
         names = {p["id"]: p["name"] for p in view["places"]}
@@ -520,3 +543,22 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"You are in {here['name']}. Exits: {exits}.{must} You can: "
                 + ", ".join(useful_verbs(legal)) + ".")
     return ""
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+    """A line that is no verb: a bare ``she`` (or ``xe/xem/xyr``) when the Warrior's pronouns are
+    asked is ``pronouns she``."""
+    word = raw.strip().lower()
+    if any(a.kind == "pronouns" for a in legal) and word and (
+            word in ("she", "he", "they", "it") or "/" in word):
+        return f"pronouns {raw.strip()}"
+    return None
+
+
+def check_answer(action: Action, text: str) -> str | None:
+    """An answer typed with the verb of its question (``name Wren`` at the name prompt) is the
+    words after it: the Warrior is Wren, not 'name Wren'."""
+    head, _, rest = text.strip().partition(" ")
+    if head.lower() == action.kind and rest.strip():
+        return rest.strip()
+    return None

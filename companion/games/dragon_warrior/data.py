@@ -175,6 +175,7 @@ class Tables(_Strict):
     questions: dict[str, tuple[str, ...]]
     answers: tuple[str, ...]
     answers_to: dict[str, tuple[str, ...]]
+    answers_by: dict[str, tuple[str, ...]] = {}  # a question of the player's own, by its words
     place_looks: dict[str, tuple[str, ...]]
     palette_yes: tuple[str, ...]
     palette_no: tuple[str, ...]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from companion.games.dragon_warrior.fabula import this_session
 from companion.games.dragon_warrior.talk import bare
 from companion.games.dragon_warrior.words import phrase
 from companion.story.epilogue import epilogue
@@ -15,7 +16,8 @@ from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character
 
-PARTICULARS = ("town", "quest", "foe", "boss", "item", "dear", "dungeon", "beaten", "pm")
+PARTICULARS = ("town", "quest", "foe", "boss", "item", "dear", "dungeon", "beaten", "pm", "found",
+               "place")
 
 
 @cache
@@ -47,14 +49,15 @@ def _hardest(foes: list[str], view: dict) -> str:
 
 
 def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
-    """The epilogue of a session that just ended."""
+    """The epilogue of a session that just ended, from this session's particulars (the foes it
+    beat, its defeats, its Boss, its finds; in a campaign, the facts since its marker)."""
     f: Fabula = getattr(memory, "fabula", None) or Fabula()
     w = view.get("warrior") or {}
-    start = view.get("battles_before", 0)
-    foes = [f.words(k) for k in f.fact_keys("foe:")]
-    defeats = [f.words(k) for k in f.fact_keys("defeat:")]
-    quests = [f.words(k) for k in f.fact_keys("quest:")]
-    dungeons = [f.words(k) for k in f.fact_keys("dungeon:")]
+    session = view.get("session", 1)
+    mine = lambda prefix: this_session(f, prefix, session)  # noqa: E731
+    foes, defeats, bosses = mine("foe:"), mine("defeat:"), mine("boss:")
+    quests = mine("quest:") or [f.words(k) for k in f.fact_keys("quest:")][-1:]
+    dungeons, finds = mine("dungeon:"), mine("found:")
     dear = next((q["answer"] for q in view.get("questions", [])
                  if q["role"] == "ally" and q["answer"]), "")
     gear = [(w.get(x) or {}) for x in ("weapon", "armor", "offhand")]
@@ -67,19 +70,23 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
         "hero": hero, "town": view.get("town") or "the town",
         "quest": (quests[-1] if quests else "find the Ball of Light").rstrip("."),
         "foe": _name(_hardest(foes, view)) if foes else _name("the road itself"),
-        "boss": _name(f.words("boss")) if f.holds("boss") else _name("the dark"),
+        "boss": _name(bosses[-1]) if bosses else _name("the dark"),
         "item": _name(item or "a worn pack"), "level": w.get("level", 1),
         "wins": view.get("wins", 0), "place": _name(here),
         "dungeon": _name(dungeons[-1]) if dungeons else _name("the deep places"),
         "beaten": _name(defeats[-1]) if defeats else _name("nobody"),
         "pm": _name(party["name"]) if party else _name("nobody"),
+        "found": _name(finds[-1]) if finds else _name(item or "a worn pack"),
     }
     if dear:
         who = bare(dear).split(",")[0].split(" who ")[0].strip()
         values["dear"] = Phrase(words=who, form="name")  # "grandmother Odile", no article
-    when = {"ended": view.get("ended") or "stopped", "boss": f.holds("boss"),
+    when = {"ended": view.get("ended") or "stopped", "boss": bool(bosses),
             "defeats": len(defeats), "party": bool(party), "dear": bool(dear),
-            "dungeon": bool(dungeons)}
-    del start
-    return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero,
-                    scene=f"epilogue-{view.get('session', 1)}")
+            "dungeon": bool(dungeons), "fought": bool(foes or defeats), "found": bool(finds),
+            "quiet": not (foes or defeats or finds or mine("quest:") or dungeons)}
+    stand_ins = {"foe": foes, "boss": bosses, "dungeon": dungeons, "beaten": defeats,
+                 "pm": party, "found": finds, "item": item, "quest": quests}
+    real = [p for p in PARTICULARS if p in values and stand_ins.get(p, True)]
+    return epilogue(f, library(), when, values, memory, rng, particulars=real, hero=hero,
+                    scene=f"epilogue-{session}")

@@ -43,6 +43,11 @@ class DragonWarrior:
     blurb: ClassVar[str] = (
         "an old-school console adventure told at the table: you are the Warrior, the companion "
         "plays the Villain, the Ally and Treasure; battles are fought with a deck of cards")
+    # From the other side of the table (``--seat villain``: the human holds all three seats).
+    seat_blurbs: ClassVar[dict[str, str]] = {seat: (
+        "an old-school console adventure told at the table: you are the Villain, the Ally and "
+        "Treasure, the companion plays the Warrior; battles are fought with a deck of cards")
+        for seat in (VILLAIN, ALLY, TREASURE)}
 
     def __init__(self, data: Rules | None = None) -> None:
         self._data = data

@@ -227,17 +227,21 @@ def scene_actions(s: State, seat: str) -> list[Action]:
 
 def apply_scene(s: State, a: Action) -> tuple[State, list[Event]]:
     text = " ".join(a.text.split())
-    s = s.model_copy(update={"asked": ""})  # the question is answered (or put aside)
+    # the question is answered: by the friend who speaks, or by the one who gives a Quest or
+    # offers to come along (the event carries it, so the telling answers it first)
+    asked = {"asked": s.asked} if s.asked else {}
+    s = s.model_copy(update={"asked": ""})
     if a.kind == "quest":
         q = Quest(text=text, giver=s.here, area=a.args["area"])
         s = s.model_copy(update={"quests": s.quests + (q,), "phase": Phase.EXPLORE})
         return s, [Event(kind="quest_given", data={
-            "text": text, "giver": place(s, s.here).name, "place": place(s, q.area).name})]
+            "text": text, "giver": place(s, s.here).name, "place": place(s, q.area).name,
+            **asked})]
     if a.kind == "speak":
         s = s.model_copy(update={"phase": Phase.EXPLORE, "asked": ""})
         return s, [Event(kind="scene", data={"role": a.seat, "text": text, "place": s.here})]
     s = s.model_copy(update={"offer": text, "phase": Phase.JOIN})
-    return s, [Event(kind="pm_offered", data={"text": text})]
+    return s, [Event(kind="pm_offered", data={"text": text, **asked})]
 
 
 def join_actions(s: State, seat: str) -> list[Action]:

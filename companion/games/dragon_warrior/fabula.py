@@ -4,8 +4,10 @@
   the party (``pm``);
 * facts: ``answer:ROLE:N`` (session zero's answers), ``trait:N``, ``town`` (the home town's
   name), ``quest:N`` (each Quest given), ``found:N`` (each item taken), ``foe:N`` (each foe
-  beaten), ``boss`` (the last Boss beaten), ``dungeon:N`` (each dungeon cleared), ``defeat:N``
-  (each defeat, by whom), ``place`` moves with the Warrior;
+  beaten), ``boss`` (the last Boss beaten) and ``boss:N`` (each), ``dungeon:N`` (each dungeon
+  cleared), ``defeat:N`` (each defeat, by whom), ``session:N`` (established when session N of a
+  campaign opens: the facts after it are that session's, see :func:`this_session`), ``place``
+  moves with the Warrior;
 * stakes: the Warrior's own words on ``fight`` or ``unlock`` (``-- TEXT``) state what
   the Warrior tries: one stake per battle (the first words said in it) resolved by its end (won,
   lost, or mixed when the Warrior fled), one per Obstacle attempt resolved when Treasure judges it;
@@ -32,6 +34,9 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action, view = beat.action, beat.view
     words = " ".join((action.text or "").split())
     battles = view.get("battles", 0)
+    session = view.get("session", 1)
+    if session > 1 and f"session:{session}" not in fabula.facts:
+        fabula = fabula.establish(f"session:{session}")  # what follows is this session's
     if words and action.seat == "warrior" and action.kind in SPOKEN:
         # a battle's number: the next one when the Warrior calls it, this one in a fight
         n = battles if action.kind == "attack" or view.get("phase") == "battle" else battles + 1
@@ -102,7 +107,8 @@ def _event(f: Fabula, kind: str, d: dict, beat: Beat, view: dict) -> Fabula:
         if result == "won":
             f = f.establish(f"foe:{_count(f, 'foe:')}", d["foe"], by="villain")
             if d.get("boss"):
-                f = f.establish("boss", d["foe"], by="villain")
+                f = f.establish("boss", d["foe"], by="villain").establish(
+                    f"boss:{_count(f, 'boss:')}", d["foe"], by="villain")
         elif result == "lost":
             f = f.establish(f"defeat:{_count(f, 'defeat:')}", d["foe"], by="villain")
         return f
@@ -111,6 +117,15 @@ def _event(f: Fabula, kind: str, d: dict, beat: Beat, view: dict) -> Fabula:
     if kind == "woke_at_inn":
         return f.at(place=d.get("town") or "the inn")
     return f
+
+
+def this_session(f: Fabula, prefix: str, session: int) -> list[str]:
+    """The words of the facts ``prefix...`` established in session ``session`` of a campaign
+    (facts keep the order they were established in; a session's begin at its marker)."""
+    keys = list(f.facts)
+    marker = f"session:{session}"
+    start = keys.index(marker) + 1 if marker in f.facts else 0
+    return [f.words(k) for k in keys[start:] if k.startswith(prefix)]
 
 
 def _resolve_unlock(f: Fabula, result: str, step: int) -> Fabula:

@@ -66,6 +66,20 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
 
 
+ASKING = (("fear", ("afraid", "fear", "fears", "scare", "scares", "night", "nightmare",
+                     "dread")),
+          ("left", ("leave", "left", "inherit", "inherited", "father", "mother", "parents")),
+          ("love", ("love", "loves", "sweetheart", "heart", "marry")),
+          ("where", ("where",)), ("why", ("why",)), ("how", ("how",)),
+          ("who", ("who", "whom", "whose")), ("what", ("what", "which")))
+
+
+def _answers_by(question: str, table: dict) -> tuple[str, ...]:
+    """The Warrior's answers that fit a question of the player's own, by its words."""
+    said = set(re.findall(r"[a-z']+", question.lower()))
+    return next((table.get(key, ()) for key, words in ASKING if said & set(words)), ())
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -123,6 +137,15 @@ class Narrator:
                 return text
         return ""
 
+    def _reply(self, d: dict, view: dict, name: str, who: str, memory: NarrationMemory) -> str:
+        """The answer to what the Warrior asked, told before the Quest or the offer that the
+        same friend makes ("" when nothing was asked); ends with a space."""
+        if not d.get("asked"):
+            return ""
+        warrior = view.get("warrior", {}).get("name") or "the Warrior"
+        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior)
+        return _sentence(said) + " " if said and memory.allows(said) else ""
+
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
                label: tuple) -> str:
         k, d = ev.kind, ev.data
@@ -167,6 +190,8 @@ class Narrator:
             shop = str(d.get("where", "")).startswith("shop:")
             text = say("shop" if shop else "item_found", item=item, look=look) \
                 if look and memory.allows(look) else ""
+            if shop:  # never "Inside lies ..." for what was bought over a counter
+                return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
@@ -200,9 +225,10 @@ class Narrator:
             return say("dungeon_cleared", place=phrase(d["name"]))
         if k == "quest_given":  # the person, not their house ("Dame Piety, retired, has")
             who = d["giver"].removeprefix("the house of ")
+            reply = self._reply(d, view, who, "", memory)
             who = f"{who}," if "," in who else who
-            return _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
-                             f"{d['text'].rstrip('.')}")
+            return reply + _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
+                                     f"{d['text'].rstrip('.')}")
         if k == "item_used" and view.get("battle") is not None:
             item = phrase(d["item"])
             if d.get("kind") == "healstuff" and d.get("target") == "party" and view.get("party"):
@@ -241,8 +267,9 @@ class Narrator:
             return _sentence(d["text"]) if memory.allows(d["text"]) else ""
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
+            reply = self._reply(d, view, name, who, memory)
             text = _sentence(f"{name}, {who}" if who else name)
-            return text if memory.allows(text) else ""
+            return reply + (text if memory.allows(text) else "")
         if k == "pm_joined":
             return say("pm_joined", pm=phrase(d["name"]))
         if k == "battle_begun":
@@ -324,8 +351,11 @@ class Narrator:
             return pick(t.questions.get(action.seat, ()), "What do you carry that matters?")
         if k == "answer":
             asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
+            given = {q["answer"] for q in view.get("questions", []) if q["answer"]}
             options = t.answers_to.get(asked[-1], ()) if asked else ()
-            return pick(options or t.answers, "I would rather not say.")
+            options = options or _answers_by(asked[-1] if asked else "", t.answers_by)
+            return pick([o for o in options or t.answers if o not in given] or t.answers,
+                        "I would rather not say.")
         if k == "town":
             taken = {p.get("town") for p in view.get("places", []) if p["kind"] == "street"}
             n = len(taken) + 1

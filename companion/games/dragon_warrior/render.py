@@ -47,6 +47,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
         return f"The discard pile is shuffled back into the deck ({d['cards']} cards)."
     if k == "palette":
         return f"{d['list'].capitalize()} list: {d['text']}."
+    if k == "answered" and viewer not in (None, "warrior"):  # the AI Warrior answered you
+        return f"The Warrior answers the {d['role'].capitalize()}: “{d['text']}”"
     if k == "warrior_built":
         spells = ", ".join(_spell(s) for s in d["spells"]) or "none"
         return (f"Str {d['str']} · Agi {d['agi']} · HP {d['hp']} · MP {d['mp']} · "
@@ -196,7 +198,7 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "pm_hurt":
         return f"{d['name']}'s card is lower: -{d['hp']} HP (left {d['left']})."
     if k == "pm_healed":
-        return f"{d['name']}'s card ties: +{d['hp']} HP."
+        return f"{d['name']}'s card ties: {d['name']} heals {d['hp']} HP."  # theirs, not yours
     if k == "pm_left":
         return f"{d['name']} can fight no more and leaves the party."
     if k == "minion_down":

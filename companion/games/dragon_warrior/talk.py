@@ -57,7 +57,10 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
     places = {p["id"]: p for p in view.get("places", [])}
     kind = topic(asked, dear)
-    speaker = f"{friend}, {who},"
+    speaker = f"{friend}, {who}," if who else friend
+    named = _named_place(asked, places.values())
+    if named is not None and kind != "dear":
+        return _about_place(named, view, speaker, warrior)
     if kind == "quest":
         open_ = [q for q in view.get("quests", []) if not q["turned_in"]]
         if not open_:
@@ -96,7 +99,49 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     if kind == "dear" and dear:
         return (f"{speaker} smiles at the question: {bare(dear)}, yes, they saw them this "
                 f"morning, and they were asking after {warrior} too")
-    said = [q["answer"] for q in qs if q["answer"] and q["role"] != "ally"]
-    about = f", and that {bare(said[0]).lower()}" if said else ""
+    rival = next((q["answer"] for q in qs if q["answer"] and q["question"] == RIVAL), "")
+    home = next((q["answer"] for q in qs if q["answer"] and q["question"].startswith(HOME)), "")
+    about = f", and {_person(rival)} has been asking after {warrior}, and not kindly" \
+        if rival else f"; nobody would live anywhere but here, {bare(home).lower()}" if home else ""
     return (f"{speaker} listens to {warrior} and answers as best they can: the whole town is "
             f"talking about the Quest{about}")
+
+
+RIVAL = "Who in town would not be sorry to see you fail?"  # the Villain's question: a person
+HOME = "Where does the town sit"  # Treasure's: a place, told as one
+
+
+def _person(answer: str) -> str:
+    """The person an answer names ("Aunt Greta, who wanted the farm" -> "Aunt Greta")."""
+    return bare(answer).split(",")[0].split(" who ")[0].strip()
+
+
+def _named_place(asked: str, places) -> dict | None:
+    """An area or dungeon the question names ("about the Sunken Orchard")."""
+    low = " ".join(re.findall(r"[a-z0-9']+", asked.lower()))
+    for p in places:
+        name = " ".join(re.findall(r"[a-z0-9']+", bare(p["name"]).lower()))
+        if p["kind"] in ("area", "dungeon") and name and f" {name} " in f" {low} ":
+            return p
+    return None
+
+
+def _about_place(p: dict, view: dict, speaker: str, warrior: str) -> str:
+    """What a friend knows of the area or dungeon the Warrior named."""
+    if p["kind"] == "dungeon":
+        if p.get("cleared"):
+            return f"{speaker} laughs: {p['name']} is safe since {warrior} went down there"
+        barred = p.get("obstacle") if not p.get("opened") else ""
+        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
+            if barred else " Its door stands open now, and something waits deep inside."
+        return f"{speaker} says the old folk whisper about {p['name']}.{bar}"
+    level = (view.get("warrior") or {}).get("level", 1)
+    risk = (f"{warrior} will do well out there" if p["level"] < level else
+            f"it will test {warrior}: every step of it can start a fight")
+    quest = next((q for q in view.get("quests", []) if q["area"] == p["id"]
+                  and not q["turned_in"]), None)
+    job = ""
+    if quest is not None:
+        job = ("; the Quest there is done, and the reward waits" if quest["done"] else
+               f"; that is where the Quest waits: to {bare(quest['text'])}")
+    return f"{speaker} knows {p['name']} well: {risk}{job}"

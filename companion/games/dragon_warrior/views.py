@@ -76,6 +76,7 @@ def view(game, s: State, seat: str | None) -> dict:
         "attempt": {"item": s.attempt[0], "how": s.attempt[1]} if s.attempt[0] else None,
         "until": s.until,
         "here": s.here, "forced": s.forced, "battled_here": s.battled_here,
+        "scene_here": s.scene_here,
         "chests": s.chests, "found": _item(s.found), "gift": s.gift, "gift_left": s.gift_left,
         "quests": [q.model_dump() for q in s.quests],
         "party": ({**_foe(s.party), "hp": s.party_hp} if s.party is not None else None),
@@ -174,10 +175,19 @@ def describe(a: Action) -> str:
         return f"attune your attack spells to {args['element']}"
     if k == "swap":
         return "spend three Dragon Tokens: take the Warrior"
+    if k == "drawn":
+        return "done drawing this area"
+    if k == "poi":
+        return "a point of interest (a place to search)"
+    if k == "houses_done":  # two moves that differ only by the shop
+        return "houses done, with an equipment shop" if args.get("equipment_shop") else \
+            "houses done, no equipment shop"
     if k == "go":
         return f"go to {args['to']}"
     if k == "give":
-        what = args["kind"]
+        what = args["kind"]  # a consumable by its name ("Dragon's Fire", not dragons-fire)
+        if what in rules().tables.consumable_names:
+            what = rules().consumable(what).name
         if args.get("as"):
             what += f" (as {args['as']})"
         if args.get("element"):
