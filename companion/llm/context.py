@@ -112,6 +112,8 @@ class ViewRules:
 
     * ``omit``: top-level keys left out (said elsewhere, or no help to choose or tell a move);
     * ``first``: keys put first (the ones that change least);
+    * ``last``: keys put last, after the fabula digest (the ones that change from move to move:
+      a server's prompt cache reuses everything before the first byte that changed);
     * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
       key: ``characters.attributes.*.base``);
     * ``focus``: ``{list = "key"}``: of that list keep only the items whose ``key`` equals the
@@ -126,6 +128,7 @@ class ViewRules:
 
     omit: frozenset[str] = frozenset()
     first: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
     drop: tuple[tuple[str, ...], ...] = ()
     focus: tuple[tuple[str, str], ...] = ()
     max_items: int = VIEW_LIST_ITEMS
@@ -143,6 +146,7 @@ def view_rules(game: str) -> ViewRules:
     return ViewRules(
         omit=frozenset(data.get("omit", [])),
         first=tuple(data.get("first", [])),
+        last=tuple(data.get("last", [])),
         drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
         focus=tuple(data.get("focus", {}).items()),
         max_items=int(data.get("max_items", VIEW_LIST_ITEMS)),
@@ -186,7 +190,9 @@ def _at(node: Any, path: tuple[str, ...], change) -> Any:
 def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]:
     """The part of a seat's view its prompt shows (see ``ViewRules``)."""
     rules = view_rules(game) if game else ViewRules()
-    keys = [k for k in rules.first if k in view] + [k for k in view if k not in rules.first]
+    keys = [k for k in rules.first if k in view] + [
+        k for k in view if k not in rules.first and k not in rules.last] + [
+        k for k in rules.last if k in view and k not in rules.first]
     shown: Any = {k: view[k] for k in keys if k not in rules.omit}
     for path, flag, seats in rules.keep_if:
         if not seats or seat in seats:
@@ -235,8 +241,22 @@ def _inline(node: Any, inner: bool = False) -> str:
 def compact_view(view: dict[str, Any], game: str = "", seat: str = "") -> str:
     """The seat's view as short lines (``key: value``; a list of items one ``- `` line each): the
     same facts as its JSON in about half the tokens."""
+    return "\n".join(p for p in view_parts(view, game, seat) if p)
+
+
+def view_parts(view: dict[str, Any], game: str = "", seat: str = "") -> tuple[str, str]:
+    """The compact view in two parts: the keys that change little, and the ``last`` keys of the
+    game's view rules (the state that changes from move to move), which the prompt puts after
+    the fabula digest so the part before them stays byte-stable from one call to the next."""
+    last = set(view_rules(game).last) if game else set()
+    shown = seat_view(view, game, seat)
+    return (_lines({k: v for k, v in shown.items() if k not in last}),
+            _lines({k: v for k, v in shown.items() if k in last}))
+
+
+def _lines(shown: dict[str, Any]) -> str:
     lines = []
-    for key, value in seat_view(view, game, seat).items():
+    for key, value in shown.items():
         label = key.replace("_", " ")
         if isinstance(value, list) and value and any(isinstance(x, dict) for x in value):
             lines.append(f"{label}:")
@@ -334,26 +354,46 @@ def _safety(request: DecisionRequest) -> str:
     return ("\n" + " ".join(parts) + "\n") if parts else ""
 
 
+_PARTS = ("Hero:", "Stake", "True:", "No longer true:", "Open thread", "Last outcome")
+
+
+def _part(line: str) -> int:
+    return next((i for i, p in enumerate(_PARTS) if line.startswith(p)), len(_PARTS))
+
+
 def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     """The fabula digest (stakes in the player's words, facts, threads, the last outcome) as the
-    prompt shows it: whole lines up to ``limit`` characters, under its own heading; "" when the
-    story holds nothing yet."""
+    prompt shows it, under its own heading; "" when the story holds nothing yet.
+
+    The digest lists the newest first within each part; the lines kept (whole, up to ``limit``
+    characters, newest first) are shown oldest first within each part and the last outcome last,
+    so a new fact or stake is added at its part's end and what came before it stays byte-stable
+    for a server's prompt cache (and reads in the story's order). A fact whose words hold no
+    letter ("True: stage:2: 21") is bookkeeping, no story: left out."""
     out, size = [], 0
     for line in digest.splitlines():
         line = _clip(line, 200)
+        if line.startswith(("True:", "No longer true:")) and ": " in line[6:] and \
+                not any(c.isalpha() for c in line.rsplit(": ", 1)[1]):
+            continue
         if not line or size + len(line) + 1 > limit:
             break
         out.append(line)
         size += len(line) + 1
-    return ("\nWhat the story holds:\n" + "\n".join(out) + "\n") if out else ""
+    shown = []
+    for part in range(len(_PARTS) + 1):
+        shown += reversed([x for x in out if _part(x) == part])
+    return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
 def decision_variables(request: DecisionRequest) -> dict[str, str]:
+    steady, state = view_parts(request.view, request.game, request.seat)
     return {
         "fabula": fabula_block(request.fabula),
         "seat": request.seat.replace("_", " "),
         "step": str(request.step),
-        "view": compact_view(request.view, request.game, request.seat),
+        "view": steady,
+        "state": f"\n{state}\n" if state else "",
         "story": quote(request.story),
         "safety": _safety(request),
         "actions": action_lines(request),
