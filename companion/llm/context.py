@@ -36,6 +36,9 @@ SUMMARY_CHARS = 600
 FABULA_CHARS = 500  # the fabula digest in a prompt: whole lines, newest first, up to this
 EXAMPLES = 3  # storylet lines shown as examples of the game's voice (storylet mode)
 MAX_MOVES = 9  # moves offered at one decision (the rest are left out)
+# slots mode (the model only chooses): a shorter changing tail, evaluated afresh on every call
+SLOTS_STORY_LINES = 1
+SLOTS_MOVES = 6
 
 # Placeholders a template must use (a prompt without them cannot work).
 DECISION_REQUIRED = ("view", "actions")
@@ -386,7 +389,9 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
-def decision_variables(request: DecisionRequest) -> dict[str, str]:
+def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str, str]:
+    """In slots mode the story is quoted one line deep: the model only chooses, and the quote is
+    re-read on every call (the narrator tells the move with the whole story at hand)."""
     steady, state = view_parts(request.view, request.game, request.seat)
     return {
         "fabula": fabula_block(request.fabula),
@@ -394,7 +399,7 @@ def decision_variables(request: DecisionRequest) -> dict[str, str]:
         "step": str(request.step),
         "view": steady,
         "state": f"\n{state}\n" if state else "",
-        "story": quote(request.story),
+        "story": quote(request.story, SLOTS_STORY_LINES if mode == "slots" else STORY_LINES),
         "safety": _safety(request),
         "actions": action_lines(request),
     }
@@ -455,7 +460,7 @@ def build_messages(request: DecisionRequest, game_title: str,
     least-changing keys come first, the fabula digest, the story, the moves)."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
-        decision_variables(request), required=DECISION_REQUIRED,
+        decision_variables(request, mode), required=DECISION_REQUIRED,
     )
     role = str(request.view.get("prompt_role") or "")
     return [{"role": "system", "content": system_message(request.game, game_title, request.seat,

@@ -226,7 +226,8 @@ class OpenAIVoice:
     ) -> Decision:
         self.answered_now = False
         preferred = self._policy_choice(request)
-        request = context.shortlist(request, preferred)
+        request = context.shortlist(request, preferred, context.SLOTS_MOVES if self.mode == "slots"
+                                    else context.MAX_MOVES)
         try:
             messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:

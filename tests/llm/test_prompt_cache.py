@@ -117,3 +117,15 @@ def test_a_new_fact_is_added_at_the_end_of_its_part_and_bookkeeping_is_left_out(
     assert a.index("A mill town") < a.index("said:21") < a.index("Last outcome")
     assert b[:b.index("said:21: Ash")] == a[:a.index("said:21: Ash")]  # what came before stays
     assert b.index("said:21: Ash") < b.index("an impossible task") < b.index("Last outcome")
+
+
+def test_slots_mode_rereads_less_one_story_line_and_at_most_six_moves(request_for):
+    story = ["The first line of the story.", "The second line of the story."]
+    slots = context.build_messages(request_for(story=story), "Duel", "slots")[1]["content"]
+    free = context.build_messages(request_for(story=story), "Duel", "free")[1]["content"]
+    assert "> The second line" in slots and "The first line" not in slots
+    assert "> The first line" in free and "> The second line" in free
+    messages, requests = prompts("at-any-cost", cap=30)
+    assert any(len(r.legal) > context.SLOTS_MOVES for r in requests)  # hands of many plays
+    for _, user in messages:
+        assert f"\n{context.SLOTS_MOVES + 1}. " not in user["content"].split("Decision ")[-1]
