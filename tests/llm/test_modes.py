@@ -143,3 +143,28 @@ def test_slots_mode_picks_each_text_from_checked_candidates(game, fake, request_
     assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == names
     assert d.source == "model" and d.action.text == names[1]
     assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]
+
+
+def test_slots_mode_offers_no_move_whose_words_no_candidate_could_give(game, fake, request_for,
+                                                                       monkeypatch):
+    """High Stakes' GM: every candidate for a scene's words retold the hook, so the model wrote
+    them itself and missed. A move left without a checked candidate is not offered while
+    another move is left to choose."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?")
+    req = req.model_copy(update={"legal": [*req.legal, ask], "labels": [*req.labels, "speak"]})
+    v = voice(game, fake, "slots")
+    writer = type(v.offline.narrator)  # every seed's narrator
+    monkeypatch.setattr(writer, "write",
+                        lambda *a: "What does the villain say to the crowd?")  # an echo
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req)
+    user = fake.requests[0]["messages"][1]["content"]
+    assert "speak" not in user and d.source == "model" and d.action.kind != "say"
+    monkeypatch.setattr(writer, "write", lambda *a: "Bow to your betters.")
+    fake.enqueue(json.dumps({"action": len(req.legal), "text": "Bow to your betters."}))
+    d = v.decide(req.model_copy(update={"step": 5}))
+    assert "speak" in fake.requests[1]["messages"][1]["content"] and d.action.kind == "say"
+    assert d.action.text == "Bow to your betters."
