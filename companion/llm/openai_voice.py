@@ -373,7 +373,8 @@ class OpenAIVoice:
         out = set()
         for number, action in enumerate(request.legal, 1):
             if action.ask is not None and not checks.asks_name(action) and \
-                    not self._candidates(request, action, instructions):
+                    not action.optional_text and not self._candidates(request, action,
+                                                                      instructions):
                 out.add(number)
         return out
 
@@ -381,7 +382,10 @@ class OpenAIVoice:
                  instructions: checks.Instructions) -> dict[int, list[str]]:
         """Slots mode: for each move that asks for words, the candidates the model picks from:
         the names its prompt offers for a naming move, else the offline narrator's answers
-        (``_candidates``). {} (the model writes) when a move has none."""
+        (``_candidates``); a move whose words are optional and that has none gets "" (the model
+        only chooses it; Becoming's Agent was left to write "Introducing your avatar. You've got
+        a new face" where the game tells the avatar itself). {} (the model writes) when a move
+        that needs words has none."""
         out: dict[int, list[str]] = {}
         for number, action in enumerate(request.legal, 1):
             if action.ask is None:
@@ -390,6 +394,8 @@ class OpenAIVoice:
                 out[number] = context.name_examples(request)
                 continue
             texts = self._candidates(request, action, instructions)
+            if not texts and action.optional_text:
+                texts = [""]  # the words are the game's to tell, as the offline voice leaves them
             if not texts:
                 return {}
             out[number] = texts

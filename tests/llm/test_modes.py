@@ -153,7 +153,8 @@ def test_slots_mode_offers_no_move_whose_words_no_candidate_could_give(game, fak
     from companion.core.game import Action
 
     req = request_for()
-    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?")
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?",
+                 optional_text=False)
     req = req.model_copy(update={"legal": [*req.legal, ask], "labels": [*req.labels, "speak"]})
     v = voice(game, fake, "slots")
     writer = type(v.offline.narrator)  # every seed's narrator
@@ -168,3 +169,21 @@ def test_slots_mode_offers_no_move_whose_words_no_candidate_could_give(game, fak
     d = v.decide(req.model_copy(update={"step": 5}))
     assert "speak" in fake.requests[1]["messages"][1]["content"] and d.action.kind == "say"
     assert d.action.text == "Bow to your betters."
+
+
+def test_slots_mode_leaves_optional_words_to_the_game_when_no_candidate_exists(
+        game, fake, request_for, monkeypatch):
+    """Becoming's Agent introduces its avatar with optional words the offline narrator leaves
+    to the game: in slots mode the model chooses the move and writes none of it."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="introduce", ask="Introduce your avatar", optional_text=True)
+    req = req.model_copy(update={"legal": [ask], "labels": ["introduce your avatar"]})
+    v = voice(game, fake, "slots")
+    monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: "")
+    fake.enqueue(json.dumps({"action": 1, "text": ""}))
+    d = v.decide(req)
+    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == [""]
+    assert d.source == "model" and d.action.kind == "introduce" and d.action.text == ""
+    assert not [n for n in d.notes if n["event"] == "miss"]
