@@ -343,6 +343,21 @@ def shortlist(request: DecisionRequest, preferred: Action | None = None,
                                       "labels": [request.labels[i] for i in order]})
 
 
+def lead_with(request: DecisionRequest, preferred: Action | None) -> DecisionRequest:
+    """The request with ``preferred`` (the offline policy's choice) listed first, the rest in
+    the engine's order. For slots mode: a small model picks move 1 far more often than any
+    other (SmolLM2's Tempters offered three Virtues for one die, scene after scene, and its
+    Agents shot the moon with two dice: the first moves listed), so the sound move goes first
+    and the model still chooses."""
+    keys = [a.key() for a in request.legal]
+    if preferred is None or preferred.key() not in keys:
+        return request
+    i = keys.index(preferred.key())
+    order = [i] + [j for j in range(len(keys)) if j != i]
+    return request.model_copy(update={"legal": [request.legal[j] for j in order],
+                                      "labels": [request.labels[j] for j in order]})
+
+
 def _topics(items: Sequence[str]) -> str:
     items = [_clip(t, 60) for t in items if t.strip()]
     return ", ".join(json.dumps(t, ensure_ascii=False) for t in items)

@@ -230,7 +230,7 @@ class OpenAIVoice:
         request = context.shortlist(request, preferred, context.SLOTS_MOVES if self.mode == "slots"
                                     else context.MAX_MOVES)
         if self.mode == "slots":
-            request = self._voiceable(request)
+            request = context.lead_with(self._voiceable(request), preferred)
         try:
             messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:

@@ -187,3 +187,21 @@ def test_slots_mode_leaves_optional_words_to_the_game_when_no_candidate_exists(
     assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == [""]
     assert d.source == "model" and d.action.kind == "introduce" and d.action.text == ""
     assert not [n for n in d.notes if n["event"] == "miss"]
+
+
+def test_slots_mode_lists_the_policys_move_first(game, fake, request_for):
+    """SmolLM2 picks move 1 far more often than any other: in slots mode the offline policy's
+    choice is listed first (the model still chooses); free mode keeps the engine's order."""
+    req = request_for()
+    req = req.model_copy(update={"legal": req.legal[::-1], "labels": req.labels[::-1]})
+    v = voice(game, fake, "slots")
+    preferred = v._policy_choice(req)
+    assert req.legal.index(preferred) != 0  # the engine lists it elsewhere
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req)
+    assert d.action.key() == preferred.key()
+    moves = fake.requests[0]["messages"][1]["content"].split("Choose one move by its number:")[1]
+    assert moves.strip().startswith(f"1. {req.labels[req.legal.index(preferred)]}")
+    fake.enqueue(json.dumps({"action": 1, "narration": "Rain falls."}))
+    d = voice(game, fake, "free").decide(req.model_copy(update={"step": 5}))
+    assert d.action.key() == req.legal[0].key()
