@@ -230,7 +230,7 @@ class OpenAIVoice:
         request = context.shortlist(request, preferred, context.SLOTS_MOVES if self.mode == "slots"
                                     else context.MAX_MOVES)
         if self.mode == "slots":
-            request = context.lead_with(self._voiceable(request), preferred)
+            request = context.lead_with(self._voiceable(request, preferred), preferred)
         try:
             messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:
@@ -251,7 +251,7 @@ class OpenAIVoice:
                          instructions)
         schema = reply_schema(request.legal, mode=self.mode)
         grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
-        choices = self._choices(request, instructions) if self.mode == "slots" else {}
+        choices = self._choices(request, instructions, preferred) if self.mode == "slots" else {}
         if choices:  # slots: each text the moves ask for is picked from checked candidates
             pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
             schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
@@ -358,11 +358,15 @@ class OpenAIVoice:
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
-    def _voiceable(self, request: DecisionRequest) -> DecisionRequest:
+    def _voiceable(self, request: DecisionRequest, preferred=None) -> DecisionRequest:
         """Slots mode: the request without the moves that ask for words none of whose
         candidates passed the checks (the model left to write them missed: High Stakes' GM
-        retold the adventure's hook), as long as another move is left to choose."""
+        retold the adventure's hook), as long as another move is left to choose. The offline
+        policy's own move always stays: played, dropping High Stakes' next scene left the GM
+        only the end of the story, which it chose after the first line."""
         none = self._unvoiced(request, self._instructions_for(request))
+        if preferred is not None:
+            none = {n for n in none if request.legal[n - 1].key() != preferred.key()}
         keep = [i for i in range(len(request.legal)) if i + 1 not in none]
         if not none or not keep:
             return request
@@ -378,8 +382,8 @@ class OpenAIVoice:
                 out.add(number)
         return out
 
-    def _choices(self, request: DecisionRequest,
-                 instructions: checks.Instructions) -> dict[int, list[str]]:
+    def _choices(self, request: DecisionRequest, instructions: checks.Instructions,
+                 preferred=None) -> dict[int, list[str]]:
         """Slots mode: for each move that asks for words, the candidates the model picks from:
         the names its prompt offers for a naming move, else the offline narrator's answers
         (``_candidates``); a move whose words are optional and that has none gets "" (the model
@@ -394,6 +398,9 @@ class OpenAIVoice:
                 out[number] = context.name_examples(request)
                 continue
             texts = self._candidates(request, action, instructions)
+            if not texts and preferred is not None and action.key() == preferred.key():
+                # the policy's move, kept: the narrator's words (a miss journals them anyway)
+                texts = self._candidates(request, action, None)
             if not texts and action.optional_text:
                 texts = [""]  # the words are the game's to tell, as the offline voice leaves them
             if not texts:
@@ -402,7 +409,7 @@ class OpenAIVoice:
         return out
 
     def _candidates(self, request: DecisionRequest, action,
-                    instructions: checks.Instructions) -> list[str]:
+                    instructions: checks.Instructions | None) -> list[str]:
         """The offline narrator's answers to a move's question under up to four seeds (two
         kept), cut to whole sentences within the field's bound, each passing the same checks
         as the model's own words; [] when none does (or the game has no narrator)."""
@@ -419,8 +426,8 @@ class OpenAIVoice:
             text = " ".join(writer.write(action, request.view, memory).split())
             if len(text) > checks.text_limit(action):
                 text = _sentences(text[:checks.text_limit(action)])
-            if text and text not in texts and checks.check(
-                    "text", text, instructions, action, required=True) is None:
+            if text and text not in texts and (instructions is None or checks.check(
+                    "text", text, instructions, action, required=True) is None):
                 texts.append(text)
         return texts
 

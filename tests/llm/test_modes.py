@@ -205,3 +205,26 @@ def test_slots_mode_lists_the_policys_move_first(game, fake, request_for):
     fake.enqueue(json.dumps({"action": 1, "narration": "Rain falls."}))
     d = voice(game, fake, "free").decide(req.model_copy(update={"step": 5}))
     assert d.action.key() == req.legal[0].key()
+
+
+def test_slots_mode_keeps_the_policys_move_even_without_a_checked_candidate(
+        game, fake, request_for, monkeypatch):
+    """Played: dropping High Stakes' next scene (its words retold the hook) left the GM only
+    the end of the story, which SmolLM2 chose after the first line. The policy's move stays,
+    offered with the narrator's words."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?",
+                 optional_text=False)
+    req = req.model_copy(update={"legal": [*req.legal, ask], "labels": [*req.labels, "speak"]})
+    v = voice(game, fake, "slots")
+    monkeypatch.setattr(type(v.offline.narrator), "write",
+                        lambda *a: "What does the villain say to the crowd?")
+    monkeypatch.setattr(v.offline.policy, "choose", lambda view, seat, legal, rng: legal[-1])
+    for _ in range(2):  # the narrator's words miss the echo check: re-asked, then replaced
+        fake.enqueue(json.dumps({"action": 1, "text": "What does the villain say to the crowd?"}))
+    d = v.decide(req)
+    assert fake.requests[0]["messages"][1]["content"].split("number:")[1].strip().startswith(
+        "1. speak")
+    assert d.source == "model" and d.action.kind == "say"
