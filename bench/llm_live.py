@@ -13,10 +13,16 @@ and whether the hero's name (a ``name`` action's text) is a name. ``--max-decisi
 game after that many model decisions (the table says so); ``--journals`` keeps each journal.
 
 ``--voice-mode free|storylet|slots`` sets how much the model writes (default: what
-``companion doctor`` chose, else free). The first narration on screen is the first streamed
-narration, or, in a mode that streams none, the moment the narrator's telling of the decided move
-is ready (the decision's time, plus the narrator's). Stakes: how many the players stated and how
-many were taken up in narrations of beats the model decided.
+``companion doctor`` chose, else free).
+
+First narration on screen, per decision the model was asked (forced moves excluded), measured
+from the moment the session asks the voice to decide: in free mode, the first streamed chunk of
+narration that the voice let through to the screen (after its checks); in a mode that streams
+none (storylet, slots), the moment the narrator's telling of the decided move returns, which is
+what the session prints next (the whole decision: every call, re-ask and check, then the move
+applied and told). Nothing shown before the decision is counted: no line of a previous move, no
+placeholder. Latency per call is each HTTP call to the server, start to last byte. Stakes: how
+many the players stated and how many were taken up in narrations of beats the model decided.
 
 Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_tokens_details
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python

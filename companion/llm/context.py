@@ -36,6 +36,9 @@ SUMMARY_CHARS = 600
 FABULA_CHARS = 500  # the fabula digest in a prompt: whole lines, newest first, up to this
 EXAMPLES = 3  # storylet lines shown as examples of the game's voice (storylet mode)
 MAX_MOVES = 9  # moves offered at one decision (the rest are left out)
+# slots mode (the model only chooses): a shorter changing tail, evaluated afresh on every call
+SLOTS_STORY_LINES = 1
+SLOTS_MOVES = 6
 
 # Placeholders a template must use (a prompt without them cannot work).
 DECISION_REQUIRED = ("view", "actions")
@@ -112,6 +115,8 @@ class ViewRules:
 
     * ``omit``: top-level keys left out (said elsewhere, or no help to choose or tell a move);
     * ``first``: keys put first (the ones that change least);
+    * ``last``: keys put last, after the fabula digest (the ones that change from move to move:
+      a server's prompt cache reuses everything before the first byte that changed);
     * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
       key: ``characters.attributes.*.base``);
     * ``focus``: ``{list = "key"}``: of that list keep only the items whose ``key`` equals the
@@ -126,6 +131,7 @@ class ViewRules:
 
     omit: frozenset[str] = frozenset()
     first: tuple[str, ...] = ()
+    last: tuple[str, ...] = ()
     drop: tuple[tuple[str, ...], ...] = ()
     focus: tuple[tuple[str, str], ...] = ()
     max_items: int = VIEW_LIST_ITEMS
@@ -143,6 +149,7 @@ def view_rules(game: str) -> ViewRules:
     return ViewRules(
         omit=frozenset(data.get("omit", [])),
         first=tuple(data.get("first", [])),
+        last=tuple(data.get("last", [])),
         drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
         focus=tuple(data.get("focus", {}).items()),
         max_items=int(data.get("max_items", VIEW_LIST_ITEMS)),
@@ -186,7 +193,9 @@ def _at(node: Any, path: tuple[str, ...], change) -> Any:
 def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]:
     """The part of a seat's view its prompt shows (see ``ViewRules``)."""
     rules = view_rules(game) if game else ViewRules()
-    keys = [k for k in rules.first if k in view] + [k for k in view if k not in rules.first]
+    keys = [k for k in rules.first if k in view] + [
+        k for k in view if k not in rules.first and k not in rules.last] + [
+        k for k in rules.last if k in view and k not in rules.first]
     shown: Any = {k: view[k] for k in keys if k not in rules.omit}
     for path, flag, seats in rules.keep_if:
         if not seats or seat in seats:
@@ -235,8 +244,22 @@ def _inline(node: Any, inner: bool = False) -> str:
 def compact_view(view: dict[str, Any], game: str = "", seat: str = "") -> str:
     """The seat's view as short lines (``key: value``; a list of items one ``- `` line each): the
     same facts as its JSON in about half the tokens."""
+    return "\n".join(p for p in view_parts(view, game, seat) if p)
+
+
+def view_parts(view: dict[str, Any], game: str = "", seat: str = "") -> tuple[str, str]:
+    """The compact view in two parts: the keys that change little, and the ``last`` keys of the
+    game's view rules (the state that changes from move to move), which the prompt puts after
+    the fabula digest so the part before them stays byte-stable from one call to the next."""
+    last = set(view_rules(game).last) if game else set()
+    shown = seat_view(view, game, seat)
+    return (_lines({k: v for k, v in shown.items() if k not in last}),
+            _lines({k: v for k, v in shown.items() if k in last}))
+
+
+def _lines(shown: dict[str, Any]) -> str:
     lines = []
-    for key, value in seat_view(view, game, seat).items():
+    for key, value in shown.items():
         label = key.replace("_", " ")
         if isinstance(value, list) and value and any(isinstance(x, dict) for x in value):
             lines.append(f"{label}:")
@@ -320,6 +343,21 @@ def shortlist(request: DecisionRequest, preferred: Action | None = None,
                                       "labels": [request.labels[i] for i in order]})
 
 
+def lead_with(request: DecisionRequest, preferred: Action | None) -> DecisionRequest:
+    """The request with ``preferred`` (the offline policy's choice) listed first, the rest in
+    the engine's order. For slots mode: a small model picks move 1 far more often than any
+    other (SmolLM2's Tempters offered three Virtues for one die, scene after scene, and its
+    Agents shot the moon with two dice: the first moves listed), so the sound move goes first
+    and the model still chooses."""
+    keys = [a.key() for a in request.legal]
+    if preferred is None or preferred.key() not in keys:
+        return request
+    i = keys.index(preferred.key())
+    order = [i] + [j for j in range(len(keys)) if j != i]
+    return request.model_copy(update={"legal": [request.legal[j] for j in order],
+                                      "labels": [request.labels[j] for j in order]})
+
+
 def _topics(items: Sequence[str]) -> str:
     items = [_clip(t, 60) for t in items if t.strip()]
     return ", ".join(json.dumps(t, ensure_ascii=False) for t in items)
@@ -334,27 +372,49 @@ def _safety(request: DecisionRequest) -> str:
     return ("\n" + " ".join(parts) + "\n") if parts else ""
 
 
+_PARTS = ("Hero:", "Stake", "True:", "No longer true:", "Open thread", "Last outcome")
+
+
+def _part(line: str) -> int:
+    return next((i for i, p in enumerate(_PARTS) if line.startswith(p)), len(_PARTS))
+
+
 def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     """The fabula digest (stakes in the player's words, facts, threads, the last outcome) as the
-    prompt shows it: whole lines up to ``limit`` characters, under its own heading; "" when the
-    story holds nothing yet."""
+    prompt shows it, under its own heading; "" when the story holds nothing yet.
+
+    The digest lists the newest first within each part; the lines kept (whole, up to ``limit``
+    characters, newest first) are shown oldest first within each part and the last outcome last,
+    so a new fact or stake is added at its part's end and what came before it stays byte-stable
+    for a server's prompt cache (and reads in the story's order). A fact whose words hold no
+    letter ("True: stage:2: 21") is bookkeeping, no story: left out."""
     out, size = [], 0
     for line in digest.splitlines():
         line = _clip(line, 200)
+        if line.startswith(("True:", "No longer true:")) and ": " in line[6:] and \
+                not any(c.isalpha() for c in line.rsplit(": ", 1)[1]):
+            continue
         if not line or size + len(line) + 1 > limit:
             break
         out.append(line)
         size += len(line) + 1
-    return ("\nWhat the story holds:\n" + "\n".join(out) + "\n") if out else ""
+    shown = []
+    for part in range(len(_PARTS) + 1):
+        shown += reversed([x for x in out if _part(x) == part])
+    return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
-def decision_variables(request: DecisionRequest) -> dict[str, str]:
+def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str, str]:
+    """In slots mode the story is quoted one line deep: the model only chooses, and the quote is
+    re-read on every call (the narrator tells the move with the whole story at hand)."""
+    steady, state = view_parts(request.view, request.game, request.seat)
     return {
         "fabula": fabula_block(request.fabula),
         "seat": request.seat.replace("_", " "),
         "step": str(request.step),
-        "view": compact_view(request.view, request.game, request.seat),
-        "story": quote(request.story),
+        "view": steady,
+        "state": f"\n{state}\n" if state else "",
+        "story": quote(request.story, SLOTS_STORY_LINES if mode == "slots" else STORY_LINES),
         "safety": _safety(request),
         "actions": action_lines(request),
     }
@@ -415,7 +475,7 @@ def build_messages(request: DecisionRequest, game_title: str,
     least-changing keys come first, the fabula digest, the story, the moves)."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
-        decision_variables(request), required=DECISION_REQUIRED,
+        decision_variables(request, mode), required=DECISION_REQUIRED,
     )
     role = str(request.view.get("prompt_role") or "")
     return [{"role": "system", "content": system_message(request.game, game_title, request.seat,

@@ -55,6 +55,7 @@ from companion.llm.schema import (Reply, extract_json, parse_partial, reply_sche
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
+CANDIDATE_SEEDS = 4  # slots mode: the offline narrator's tries at a move's words
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 
 
@@ -226,7 +227,10 @@ class OpenAIVoice:
     ) -> Decision:
         self.answered_now = False
         preferred = self._policy_choice(request)
-        request = context.shortlist(request, preferred)
+        request = context.shortlist(request, preferred, context.SLOTS_MOVES if self.mode == "slots"
+                                    else context.MAX_MOVES)
+        if self.mode == "slots":
+            request = context.lead_with(self._voiceable(request, preferred), preferred)
         try:
             messages = context.build_messages(request, self.title, self.mode)
         except TemplateError as err:
@@ -247,7 +251,7 @@ class OpenAIVoice:
                          instructions)
         schema = reply_schema(request.legal, mode=self.mode)
         grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
-        choices = self._choices(request, instructions) if self.mode == "slots" else {}
+        choices = self._choices(request, instructions, preferred) if self.mode == "slots" else {}
         if choices:  # slots: each text the moves ask for is picked from checked candidates
             pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
             schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
@@ -354,37 +358,78 @@ class OpenAIVoice:
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
-    def _choices(self, request: DecisionRequest,
-                 instructions: checks.Instructions) -> dict[int, list[str]]:
+    def _voiceable(self, request: DecisionRequest, preferred=None) -> DecisionRequest:
+        """Slots mode: the request without the moves that ask for words none of whose
+        candidates passed the checks (the model left to write them missed: High Stakes' GM
+        retold the adventure's hook), as long as another move is left to choose. The offline
+        policy's own move always stays: played, dropping High Stakes' next scene left the GM
+        only the end of the story, which it chose after the first line."""
+        none = self._unvoiced(request, self._instructions_for(request))
+        if preferred is not None:
+            none = {n for n in none if request.legal[n - 1].key() != preferred.key()}
+        keep = [i for i in range(len(request.legal)) if i + 1 not in none]
+        if not none or not keep:
+            return request
+        return request.model_copy(update={"legal": [request.legal[i] for i in keep],
+                                          "labels": [request.labels[i] for i in keep]})
+
+    def _unvoiced(self, request: DecisionRequest, instructions: checks.Instructions) -> set[int]:
+        out = set()
+        for number, action in enumerate(request.legal, 1):
+            if action.ask is not None and not checks.asks_name(action) and \
+                    not action.optional_text and not self._candidates(request, action,
+                                                                      instructions):
+                out.add(number)
+        return out
+
+    def _choices(self, request: DecisionRequest, instructions: checks.Instructions,
+                 preferred=None) -> dict[int, list[str]]:
         """Slots mode: for each move that asks for words, the candidates the model picks from:
-        the names its prompt offers for a naming move, else the offline narrator's answers under
-        two seeds, cut to whole sentences within the field's bound; each must pass the same
-        checks as the model's own words. {} (the model writes) when a move has none."""
+        the names its prompt offers for a naming move, else the offline narrator's answers
+        (``_candidates``); a move whose words are optional and that has none gets "" (the model
+        only chooses it; Becoming's Agent was left to write "Introducing your avatar. You've got
+        a new face" where the game tells the avatar itself). {} (the model writes) when a move
+        that needs words has none."""
         out: dict[int, list[str]] = {}
-        narrator = self.offline.narrator
         for number, action in enumerate(request.legal, 1):
             if action.ask is None:
                 continue
             if checks.asks_name(action):
                 out[number] = context.name_examples(request)
                 continue
-            if narrator is None:
-                return {}
-            texts = []
-            for k in range(2):
-                writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
-                memory = NarrationMemory(self.seed + k, banned=request.banned,
-                                         veils=request.veils)
-                text = " ".join(writer.write(action, request.view, memory).split())
-                if len(text) > checks.text_limit(action):
-                    text = _sentences(text[:checks.text_limit(action)])
-                if text and checks.check("text", text, instructions, action,
-                                         required=True) is None:
-                    texts.append(text)
+            texts = self._candidates(request, action, instructions)
+            if not texts and preferred is not None and action.key() == preferred.key():
+                # the policy's move, kept: the narrator's words (a miss journals them anyway)
+                texts = self._candidates(request, action, None)
+            if not texts and action.optional_text:
+                texts = [""]  # the words are the game's to tell, as the offline voice leaves them
             if not texts:
                 return {}
-            out[number] = list(dict.fromkeys(texts))
+            out[number] = texts
         return out
+
+    def _candidates(self, request: DecisionRequest, action,
+                    instructions: checks.Instructions | None) -> list[str]:
+        """The offline narrator's answers to a move's question under up to four seeds (two
+        kept), cut to whole sentences within the field's bound, each passing the same checks
+        as the model's own words; [] when none does (or the game has no narrator)."""
+        narrator = self.offline.narrator
+        if narrator is None:
+            return []
+        texts: list[str] = []
+        for k in range(CANDIDATE_SEEDS):
+            if len(texts) >= 2:
+                break
+            writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
+            memory = NarrationMemory(self.seed + k, banned=request.banned,
+                                     veils=request.veils)
+            text = " ".join(writer.write(action, request.view, memory).split())
+            if len(text) > checks.text_limit(action):
+                text = _sentences(text[:checks.text_limit(action)])
+            if text and text not in texts and (instructions is None or checks.check(
+                    "text", text, instructions, action, required=True) is None):
+                texts.append(text)
+        return texts
 
     def _policy_choice(self, request: DecisionRequest):
         rng = derived_rng(self.seed, "policy", request.seat, request.step)
@@ -421,9 +466,7 @@ class OpenAIVoice:
         narration = "" if "narration" in misses else reply.narration
         speech = "" if "speech" in misses else reply.speech
         if "text" in misses:
-            offline = self.offline.decide(request.model_copy(update={"legal": [
-                request.legal[reply.action - 1]], "labels": [request.labels[reply.action - 1]]}))
-            action = action.with_text(offline.action.text)
+            action = action.with_text(self._offline_text(request, reply.action - 1))
         replaced = ", ".join(sorted(misses)) or "the words"
         notes.append(self._row(request, event="fidelity" if any(
             k == "fidelity" for k, _ in misses.values()) else "replaced",
@@ -432,6 +475,18 @@ class OpenAIVoice:
         screen.finish(narration)
         return Decision(action=action, narration=narration, speech=speech, source="model",
                         notes=notes)
+
+    def _offline_text(self, request: DecisionRequest, index: int) -> str:
+        """The offline narrator's words for the move the model chose. Its policy is not asked:
+        a game's policy may choose nothing from a list cut to one move (High Stakes' did, and
+        the model's legal move fell back on an AttributeError)."""
+        narrator = self.offline.narrator
+        if narrator is not None:
+            memory = NarrationMemory(self.seed, banned=request.banned, veils=request.veils)
+            return narrator.write(request.legal[index], request.view, memory)
+        one = request.model_copy(update={"legal": [request.legal[index]],
+                                         "labels": [request.labels[index]]})
+        return self.offline.decide(one).action.text
 
     def _validate(
         self, raw: str, finish: str | None, request: DecisionRequest

@@ -78,12 +78,17 @@ _PROMPT_WORDS = frozenset({"your", "my", "name", "names", "hero", "hero's", "her
                            "where", "which", "yes", "no", "none", "nobody", "unknown", "answer",
                            "text", "action"})
 _ARTICLES = frozenset({"the", "a", "an"})  # "Aldo the Bold" is a name; "The" alone is not
+# a model's name never starts with one of these: "To Rhosyn" and "The Wanderer" are the start of
+# a sentence or a title (a player who types "The Grey Lady" keeps it: ``check`` allows it)
+_LEADS = _ARTICLES | frozenset({"to", "for", "from", "of", "in", "on", "at", "by", "with",
+                                "into", "onto", "upon", "about", "as", "toward", "towards",
+                                "under", "over", "through", "without", "and", "or", "but"})
 
 
 def is_name(text: str) -> bool:
-    """A model's name: the human's rule, it starts with a capital and it is not made of the
-    question's words."""
+    """A model's name: the human's rule, it starts with a capital, it is not made of the
+    question's words, and its first word is no article or preposition ("To Rhosyn")."""
     text = " ".join(text.split())
     words = {w.lower().replace("\u2019", "'") for w in text.split()}
     return (_problem(text) is None and text[:1].isupper()
-            and not words & _PROMPT_WORDS and not words <= _ARTICLES)
+            and not words & _PROMPT_WORDS and text.split()[0].lower() not in _LEADS)

@@ -143,3 +143,88 @@ def test_slots_mode_picks_each_text_from_checked_candidates(game, fake, request_
     assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == names
     assert d.source == "model" and d.action.text == names[1]
     assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]
+
+
+def test_slots_mode_offers_no_move_whose_words_no_candidate_could_give(game, fake, request_for,
+                                                                       monkeypatch):
+    """High Stakes' GM: every candidate for a scene's words retold the hook, so the model wrote
+    them itself and missed. A move left without a checked candidate is not offered while
+    another move is left to choose."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?",
+                 optional_text=False)
+    req = req.model_copy(update={"legal": [*req.legal, ask], "labels": [*req.labels, "speak"]})
+    v = voice(game, fake, "slots")
+    writer = type(v.offline.narrator)  # every seed's narrator
+    monkeypatch.setattr(writer, "write",
+                        lambda *a: "What does the villain say to the crowd?")  # an echo
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req)
+    user = fake.requests[0]["messages"][1]["content"]
+    assert "speak" not in user and d.source == "model" and d.action.kind != "say"
+    monkeypatch.setattr(writer, "write", lambda *a: "Bow to your betters.")
+    fake.enqueue(json.dumps({"action": len(req.legal), "text": "Bow to your betters."}))
+    d = v.decide(req.model_copy(update={"step": 5}))
+    assert "speak" in fake.requests[1]["messages"][1]["content"] and d.action.kind == "say"
+    assert d.action.text == "Bow to your betters."
+
+
+def test_slots_mode_leaves_optional_words_to_the_game_when_no_candidate_exists(
+        game, fake, request_for, monkeypatch):
+    """Becoming's Agent introduces its avatar with optional words the offline narrator leaves
+    to the game: in slots mode the model chooses the move and writes none of it."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="introduce", ask="Introduce your avatar", optional_text=True)
+    req = req.model_copy(update={"legal": [ask], "labels": ["introduce your avatar"]})
+    v = voice(game, fake, "slots")
+    monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: "")
+    fake.enqueue(json.dumps({"action": 1, "text": ""}))
+    d = v.decide(req)
+    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == [""]
+    assert d.source == "model" and d.action.kind == "introduce" and d.action.text == ""
+    assert not [n for n in d.notes if n["event"] == "miss"]
+
+
+def test_slots_mode_lists_the_policys_move_first(game, fake, request_for):
+    """SmolLM2 picks move 1 far more often than any other: in slots mode the offline policy's
+    choice is listed first (the model still chooses); free mode keeps the engine's order."""
+    req = request_for()
+    req = req.model_copy(update={"legal": req.legal[::-1], "labels": req.labels[::-1]})
+    v = voice(game, fake, "slots")
+    preferred = v._policy_choice(req)
+    assert req.legal.index(preferred) != 0  # the engine lists it elsewhere
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req)
+    assert d.action.key() == preferred.key()
+    moves = fake.requests[0]["messages"][1]["content"].split("Choose one move by its number:")[1]
+    assert moves.strip().startswith(f"1. {req.labels[req.legal.index(preferred)]}")
+    fake.enqueue(json.dumps({"action": 1, "narration": "Rain falls."}))
+    d = voice(game, fake, "free").decide(req.model_copy(update={"step": 5}))
+    assert d.action.key() == req.legal[0].key()
+
+
+def test_slots_mode_keeps_the_policys_move_even_without_a_checked_candidate(
+        game, fake, request_for, monkeypatch):
+    """Played: dropping High Stakes' next scene (its words retold the hook) left the GM only
+    the end of the story, which SmolLM2 chose after the first line. The policy's move stays,
+    offered with the narrator's words."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?",
+                 optional_text=False)
+    req = req.model_copy(update={"legal": [*req.legal, ask], "labels": [*req.labels, "speak"]})
+    v = voice(game, fake, "slots")
+    monkeypatch.setattr(type(v.offline.narrator), "write",
+                        lambda *a: "What does the villain say to the crowd?")
+    monkeypatch.setattr(v.offline.policy, "choose", lambda view, seat, legal, rng: legal[-1])
+    for _ in range(2):  # the narrator's words miss the echo check: re-asked, then replaced
+        fake.enqueue(json.dumps({"action": 1, "text": "What does the villain say to the crowd?"}))
+    d = v.decide(req)
+    assert fake.requests[0]["messages"][1]["content"].split("number:")[1].strip().startswith(
+        "1. speak")
+    assert d.source == "model" and d.action.kind == "say"

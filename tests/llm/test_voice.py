@@ -433,3 +433,17 @@ def test_the_model_does_not_tell_its_own_answer_again(game, settings, fake, requ
     assert again.narration == "The storm breaks over the farm."
     assert [n["kind"] for n in again.notes if n["event"] == "miss"] == ["repeat"]
 
+
+
+def test_a_text_that_misses_is_replaced_without_asking_the_policy(game, settings, fake,
+                                                                  request_for, monkeypatch):
+    """High Stakes' policy chose nothing from a list cut to the model's one move: the model's
+    legal move fell back on an AttributeError. The narrator writes the words; no policy call."""
+    req = _name_request(request_for)
+    fake.reply(1, "Morwen steps forward.", text=",")
+    fake.reply(1, "Morwen steps forward.", text=",")
+    v = voice_for(game, settings, fake)
+    monkeypatch.setattr(v.offline.policy, "choose", lambda *a: None)
+    d = v.decide(req)
+    assert d.source == "model" and d.action.text == "Ash"
+    assert not [n for n in d.notes if n["event"] == "fallback"]

@@ -26,3 +26,13 @@ def test_a_sentence_is_no_name(typed):
 def test_a_models_name_must_start_with_a_capital():
     assert names.is_name("Wren") and not names.is_name("wren")
     assert not names.is_name("Your move told as story")  # five words
+
+
+@pytest.mark.parametrize("text", ["To Rhosyn", "The Wanderer", "Of Ash", "For Mara", "The", "A"])
+def test_a_models_name_does_not_start_with_an_article_or_a_preposition(text):
+    assert not names.is_name(text)
+    assert names.is_name("Aldo the Bold") and names.is_name("Tamsin Reed")
+
+
+def test_a_player_may_still_type_a_titled_name():
+    assert names.check("The Grey Lady") == "The Grey Lady"
