@@ -343,6 +343,21 @@ def shortlist(request: DecisionRequest, preferred: Action | None = None,
                                       "labels": [request.labels[i] for i in order]})
 
 
+def spare_the_ending(request: DecisionRequest, preferred: Action | None, game: Any) -> DecisionRequest:
+    """The request without the moves that end the whole story (the game's ``ends_story`` kinds)
+    unless the offline policy's own move is one, or nothing else is left. The engine allows the
+    High Stakes GM to end the story at any time; a small model took that move right after the
+    player's first line, twice: when the story ends is the director's call, not a coin toss."""
+    kinds = getattr(game, "ends_story", frozenset())
+    if not kinds or (preferred is not None and preferred.kind in kinds):
+        return request
+    keep = [i for i, a in enumerate(request.legal) if a.kind not in kinds]
+    if not keep or len(keep) == len(request.legal):
+        return request
+    return request.model_copy(update={"legal": [request.legal[i] for i in keep],
+                                      "labels": [request.labels[i] for i in keep]})
+
+
 def lead_with(request: DecisionRequest, preferred: Action | None) -> DecisionRequest:
     """The request with ``preferred`` (the offline policy's choice) listed first, the rest in
     the engine's order. For slots mode: a small model picks move 1 far more often than any

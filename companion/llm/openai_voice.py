@@ -227,8 +227,8 @@ class OpenAIVoice:
     ) -> Decision:
         self.answered_now = False
         preferred = self._policy_choice(request)
-        request = context.shortlist(request, preferred, context.SLOTS_MOVES if self.mode == "slots"
-                                    else context.MAX_MOVES)
+        request = context.shortlist(context.spare_the_ending(request, preferred, self.game), preferred,
+                                    context.SLOTS_MOVES if self.mode == "slots" else context.MAX_MOVES)
         if self.mode == "slots":
             request = context.lead_with(self._voiceable(request, preferred), preferred)
         try:

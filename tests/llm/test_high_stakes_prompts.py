@@ -55,3 +55,18 @@ def test_prompts_stay_short(decisions):
     game, seen = decisions
     sizes = [len(prompt(game, context.shortlist(r))) for r in seen]
     assert sum(sizes) / len(sizes) < 7000 and max(sizes) < 12000
+
+
+def test_the_model_is_not_offered_the_end_of_the_story_unless_the_director_would_end_it(decisions):
+    game, seen = decisions
+    ending = [r for r in seen if r.seat == "gm" and any(a.kind == "end_story" for a in r.legal)
+              and any(a.kind != "end_story" for a in r.legal)]
+    assert ending, "no GM decision with the end of the story among other moves"
+    for request in ending:
+        other = next(a for a in request.legal if a.kind != "end_story")
+        spared = context.spare_the_ending(request, other, game)
+        assert spared.legal and all(a.kind != "end_story" for a in spared.legal)
+        assert len(spared.labels) == len(spared.legal)
+        final = next(a for a in request.legal if a.kind == "end_story")
+        assert context.spare_the_ending(request, final, game) == request  # the director's call stands
+        assert context.spare_the_ending(request, other, object()) == request  # a game without such moves

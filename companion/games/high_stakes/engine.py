@@ -115,6 +115,8 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
     title: ClassVar[str] = "High Stakes"
     seats: ClassVar[tuple[str, ...]] = ("player", "gm")
     default_human: ClassVar[str] = "player"
+    # moves that end the whole story: a model voice offers them only when the offline GM would
+    ends_story: ClassVar[frozenset[str]] = frozenset({"end_story"})
     options_model: ClassVar[type[Options]] = HighStakesOptions
     blurb: ClassVar[str] = (
         "a storytelling adventure: you play a child assassin of the Nightblades, the GM sets "
