@@ -1,8 +1,9 @@
 """The Hero's Journey: how well the rival AI plays. Win rate and mean score of each level against
 random play and against each other, 2 and 4 Heroes, plus engine speed.
 
-    python bench/heros_journey.py [--games N] [--jobs J] [--only TEXT]
-    (N games per match-up, default 100; J processes; only the match-ups whose name has TEXT)
+    python bench/heros_journey.py [--games N] [--jobs J] [--only TEXT] [--start S]
+    (N games per match-up, default 100, seeds S..S+N-1; J processes; only the match-ups whose
+    name has TEXT). The seeds of games halted at the round limit are printed under their row.
 
 The hard level searches (determinized playouts, see companion/games/heros_journey/search.py), so
 its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 s at 4.
@@ -29,32 +30,33 @@ MATCHUPS = [
     ("normal", "random"), ("easy", "random"), ("hard", "random"), ("normal", "easy"),
     ("hard", "normal"), ("normal", "normal"), ("normal", "normal", "normal"),
     ("normal", "random", "random", "random"),
-    ("hard", "normal", "easy", "random"),
+    ("hard", "normal", "easy", "random"), ("hard", "normal", "normal"),
+    ("hard", "normal", "normal", "normal"),
 ]
 
 
-def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool]:
+def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int]:
     seed, levels = job
     n = len(levels)
     k = seed % n
     seating = list(levels[k:] + levels[:k])
     st = play_game(seed, seating)
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
-        st.halted
+        st.halted, seed
 
 
-def matchup(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict:
+def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
     wins = {lvl: 0.0 for lvl in set(levels)}
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
-    rounds, endings, halts = 0, 0, 0
-    work = [(seed, levels) for seed in range(games)]
+    rounds, endings, halts, halted_seeds = 0, 0, 0, []
+    work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(j) for j in work]
-    for seating, scores, rnd, ended, halted in results:
+    for seating, scores, rnd, ended, halted, seed in results:
         best = max(scores)
         for lvl, sc in zip(seating, scores):
             count[lvl] += 1
@@ -64,11 +66,14 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict:
         rounds += rnd
         endings += ended
         halts += halted
+        if halted:
+            halted_seeds.append(seed)
     first = levels[0]
     return {"levels": levels, "win": wins[first] / games * (1 if levels.count(first) == 1
                                                               else 1 / levels.count(first)),
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
-            "rounds": rounds / games, "endings": endings / games, "halts": halts}
+            "rounds": rounds / games, "endings": endings / games, "halts": halts,
+            "halted_seeds": halted_seeds}
 
 
 def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
@@ -140,6 +145,7 @@ def main() -> None:
     p.add_argument("--games", type=int, default=100, help="games per match-up")
     p.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
     p.add_argument("--only", default="", help="run only match-ups whose name has this text")
+    p.add_argument("--start", type=int, default=0, help="first seed (games use seeds start..)")
     p.add_argument("--pact", action="store_true",
                    help="instead: Challenge attempts below the Pact and at it, per level")
     args = p.parse_args()
@@ -164,11 +170,14 @@ def main() -> None:
     total = time.perf_counter()
     for levels in todo:
         t = time.perf_counter()
-        r = matchup(levels, args.games, args.jobs)
+        r = matchup(levels, args.games, args.jobs, args.start)
         means = " ".join(f"{lvl} {v:.0f}" for lvl, v in sorted(r["mean"].items()))
         name = f"{len(levels)}p " + " vs ".join(levels)
         print(f"{name:<38} {100 * r['win']:>5.1f} {r['rounds']:>6.1f} {100 * r['endings']:>7.0f}"
               f"  {means}  (halted {r['halts']}; {time.perf_counter() - t:.0f}s)", flush=True)
+        if r["halted_seeds"]:
+            print(f"  halted at the round limit, seeds: "
+                  f"{' '.join(map(str, r['halted_seeds']))}", flush=True)
     print(f"total {time.perf_counter() - total:.0f}s; engine, random play: "
           f"{engine_speed():.0f} steps/s")
 

@@ -3,8 +3,9 @@
 The game is replayed from the journal to know the final view (the hero, the Anchors...); the story
 body walks the rows in force: a heading where the game opens a section, the narration of each beat
 as prose (the player's own tellings among it, in their place), what the table said in quotes, and
-the mechanics in small print beneath. Seats that must not see something do not: render for a seat
-and only its events show; ``reveal`` shows everything, hidden cards and face-down places included.
+the mechanics in small print above the text of their beat (as the live screen prints them). Seats
+that must not see something do not: render for a seat and only its events show; ``reveal`` shows
+everything, hidden cards and face-down places included.
 
 Decisions:
 
@@ -118,7 +119,9 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     for row in t.rows:
         if row["type"] in ("narration", "say"):
             told.setdefault(row["n"], []).append(row)
-    small: list[str] = []  # small print waits, so consecutive beats' mechanics share a line
+    # small print waits, so consecutive unnarrated beats' mechanics share a line; it is written
+    # before the text of the beat that has it, as the live screen prints it, and before a heading
+    small: list[str] = []
 
     def flush() -> None:
         if small:
@@ -135,13 +138,16 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                                            and event.visible_to is not None):
                 continue
             title = hooks.heading(event)
-            if title:
+            if title:  # the row's small print so far belongs to the section it closes
+                small.extend(lines)
+                lines = []
                 flush()
                 add(("heading", title))
             if event.kind not in setup or (reveal and event.visible_to is not None):
                 line = hooks.mechanics(event, viewer)
                 if line:
                     lines.append(line)
+        small.extend(lines)  # small print first, then the beat's text (as the live screen)
         if told.get(n):
             flush()
         for r in told.get(n, []):
@@ -151,7 +157,6 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 if r.get("kind") == "epilogue":  # the told ending (story.epilogue)
                     add(("heading", "Epilogue"))
                 add(("player" if r.get("seat") else "narration", r["text"]))
-        small.extend(lines)
         interlude = getattr(hooks, "interlude", None)
         if interlude is not None:  # e.g. Dragon & Warrior's maps when a dungeon is cleared
             extra = interlude(events, lambda i=i: game.view(states[i], viewer))
@@ -313,7 +318,7 @@ main { max-width: 40em; margin: 2.5em auto; padding: 0 1.25em; font: 1.1em/1.6 G
 h1 { font-size: 1.9em; line-height: 1.2; margin-bottom: .2em; }
 h2 { font-size: 1.25em; margin-top: 2em; border-bottom: 1px solid #d8d0c0; padding-bottom: .2em; }
 sub { display: block; font: .72em/1.45 system-ui, sans-serif; color: #6b655c; vertical-align:
-  baseline; margin: -.6em 0 1em; }
+  baseline; margin: 1em 0 -.6em; }
 blockquote { margin: 1em 0; padding: .1em 1em; border-left: 3px solid #b9a98c; font-style: italic; }
 table { border-collapse: collapse; margin: 1em 0; font: .85em/1.4 system-ui, sans-serif; width: 100%; }
 th, td { border: 1px solid #d8d0c0; padding: .35em .6em; text-align: left; vertical-align: top; }

@@ -105,3 +105,20 @@ def test_every_hint_names_a_command_that_does_what_it_says():
             a = policy.choose(view, seat, legal, rng, "normal")
         st, _ = GAME.apply(st, a)
     assert {"origin", "prophecy", "play", "hide", "guess", "accept"} <= hinted | {"prophecy"}
+
+
+def test_a_bid_out_of_reach_says_how_many_tokens_you_hold():
+    # Brannoc (hero2) contests with his only 2 tokens; Wren raises to 2; Brannoc cannot go on
+    from companion.core.game import RuleError
+
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 2}, "hand": ["ace-moons"]},
+              {"stage": 2, "hand": ["ace-knots"], "tokens": {"knots": 1, "wyrms": 1},
+               "mentors": ["painter"]}])
+    s = deal(go(s, "hero1", "challenge"), "ace-suns")
+    s = go(go(s, "hero1", "play", card="ace-suns"), "hero2", "contest", card="ace-knots", bid=1)
+    s = go(s, "hero1", "raise", bid=2)
+    with pytest.raises(RuleError) as err:
+        _parse(s, "bid 3", "hero2")
+    assert err.value.message == ("a bid must beat 2 token(s), and you hold 2 token(s) (cards "
+                                 "cannot be bid)")
+    assert "pass" in err.value.legal

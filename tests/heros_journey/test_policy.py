@@ -12,7 +12,7 @@ from companion.games.heros_journey.policy import play_game
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
 
-from .table import go, make
+from .table import go, make, toks
 
 
 def _respond(give, get, stage=3):
@@ -127,3 +127,65 @@ def test_a_rival_buys_the_token_it_must_stake_before_its_action():
     a = policy.choose(GAME.view(s, "hero2"), "hero2", GAME.legal_actions(s, "hero2"), rng,
                       "normal")
     assert a.kind == "offer" and a.args["get"] == {"waves": 1} and a.args["to"] == "hero1"
+
+
+def _at_the_pact(slots):
+    """Bench seed 242 (2 normal), round 30: both Heroes at the Pact, the Windfall revealed (10
+    Knots), every Knot token with the Heroes. Brannoc holds 7 Knots, the Light Keeper and the
+    Window (a Knot each): 9 of the 11 it needs. The bank holds 2 Waves and nothing else."""
+    return make([{"stage": 9, "tokens": {"moons": 5, "suns": 5, "waves": 6, "leaves": 8,
+                                         "wyrms": 4, "knots": 7},
+                  "mentors": ["light-keeper", "bard"], "places": ["window"]},
+                 {"stage": 9, "tokens": {"moons": 7, "suns": 7, "waves": 4, "leaves": 4,
+                                         "wyrms": 8, "knots": 5},
+                  "mentors": ["painter", "author"], "places": ["sea"]}],
+                slots=slots, revealed="windfall", pact_first="hero2")
+
+
+def _turn(s, seat="hero1"):
+    return policy.choose(GAME.view(s, seat), seat, GAME.legal_actions(s, seat),
+                         random.Random(0), "normal")
+
+
+def test_at_the_pact_a_travel_that_gives_up_a_small_card_of_the_endings_suit_for_a_big_one_closes_the_gap():
+    # 8 Knots, the Light Keeper and the Window: 10 of 11. The Castle (7 Knots) for the Window
+    # (1 Knot) closes the last one; the Window is not a loss the Castle does not cover.
+    from companion.games.heros_journey import heuristic
+
+    s = _at_the_pact((("watchman", "desert"), ("sailor", "island"), ("lunatic", "castle")))
+    s = s.model_copy(update={"heroes": (s.heroes[0].model_copy(update={"tokens": toks(
+        moons=5, suns=5, waves=6, leaves=7, wyrms=4, knots=8)}), s.heroes[1])})
+    view = GAME.view(s, "hero1")
+    me = heuristic.me_of(view, "hero1")
+    assert me["resources"]["knots"] == 10
+    plan = heuristic.ending_plan(view, me, {"pair": 2, "keep": "light-keeper"},
+                                 view["encounters"][2])
+    assert plan == 4.0  # one step closed, at the weight of a suit the bank lacks
+
+
+def test_at_the_pact_with_the_endings_suit_nowhere_to_be_had_a_rival_turns_up_new_pairs():
+    # the seed's table: no Knot in the bank, none to buy, only the Watchman (1) in sight; resting
+    # only feeds the Curse. The Wanderer's pair costs the Window but brings the Watchman back
+    # and turns up a new pair.
+    s = _at_the_pact((("watchman", "desert"), ("sailor", "island"), ("lunatic", "mill")))
+    a = _turn(s)
+    assert (a.kind, a.args["pair"], a.args["keep"]) == ("travel", 0, "light-keeper")
+
+
+def test_three_rivals_who_may_contest_make_a_challenge_less_likely_than_one():
+    """Bench seed 95 (4 Heroes, normal vs three random): at the Market, meeting only Waves, the
+    normal Hero attempted nine times against three contesters and lost six turns lying down; the
+    round limit came before its Ending. Each rival who may contest is another chance of a suit
+    it lacks."""
+    from companion.games.heros_journey import heuristic
+
+    me = {"stage": 5, "tokens": {"moons": 1, "waves": 6, "leaves": 2, "knots": 2},
+          "mentors": [], "hand": ["ace-waves"]}
+    rivals = [{"stage": 1, "hand": [c]} for c in ("ace-moons", "ace-suns", "ace-knots")]
+    chance = {}
+    for n in (1, 3):
+        s = make([me] + rivals[:n])
+        view = GAME.view(s, "hero1")
+        chance[n] = heuristic.challenge_chance(view, heuristic.me_of(view, "hero1"), "hero1",
+                                               "normal")
+    assert 0 < chance[3] < chance[1] < 1

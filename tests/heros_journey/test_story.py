@@ -80,3 +80,17 @@ def test_the_excuse_is_told_as_the_excuse_and_player_words_get_a_capital():
     assert "Excuse" in text and "own choosing" not in text
     # the player's words are their own telling, as prose: never turned into dialogue
     assert text.startswith("A knotted cord, the sign of craft.") and "says Wren" not in text
+
+
+def test_a_matching_encounter_is_told_of_a_place_as_well_as_of_a_mentor():
+    """The match templates tell a Place too ("With the Mill at her side" read wrong in play):
+    none speaks of the card as a companion walking beside the Hero."""
+    import tomllib
+    from pathlib import Path
+
+    import companion
+
+    root = Path(companion.__file__).resolve().parents[1]
+    story = tomllib.loads((root / "rules/heros_journey/story.toml").read_text(encoding="utf-8"))
+    lines = [t for key in ("match", "match_again") for t in story["templates"][key]]
+    assert lines and not [t for t in lines if re.search(r"\bside\b|\bbeside\b", t)]

@@ -111,3 +111,19 @@ def test_settle_pays_what_another_voice_left_untold():
     memory.fabula = adapter.feed(f, done)
     assert "ring goes home" in Narrator(1).settle(done, memory)
     assert Narrator(1).settle(done, memory) == ""
+
+
+def test_a_rivals_words_come_after_the_frame_that_introduces_them():
+    """From play: "“The roots hold.” Sefa mutters, mostly to themself." and "Sefa tells the
+    others “Perhaps...”": a line ends in its own stop, so the frame comes first, then a colon
+    (or a full stop) and the words."""
+    from companion.story.template import render
+
+    sefa = Character(name="Sefa", pronouns=SHE)
+    frames = library().groups["voice"]
+    assert len(frames) >= 6
+    for s in frames:
+        for t in s.text:
+            told = render(t, {"hero": sefa, "line": "“The roots hold.”"})
+            assert told.endswith(" “The roots hold.”") and told[:-len(" “The roots hold.”")][
+                -1] in ":.", (s.id, told)

@@ -111,3 +111,12 @@ def test_several_tokens_paid_in_one_command():
     for a in acts:
         t = GAME.apply(t, a)[0]
     assert tok(t, "hero1", "moons") == 0 and head(t)["k"] != "pay"
+
+
+def test_who_goes_first_reads_as_a_sentence_to_the_player_and_to_the_journal():
+    from companion.core.game import Event
+    from companion.games.heros_journey import render
+
+    e = Event(kind="first", data={"seat": "hero1"})
+    assert render.mechanics(e, "hero1") == "By lot, you go first."
+    assert render.mechanics(e, None) == "By lot, Wren goes first."

@@ -239,6 +239,13 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             norm(x.token): x.id for x in rules().suits}, "suit") for w in words]
         return [Action(seat=seat, kind="pay", args={"suit": x}, text=text if i == 0 else "")
                 for i, x in enumerate(_asked_payments(view, seat, suits, owed))]
+    kinds = {a.kind for a in legal}
+    if verb in ("bid", "contest") and not kinds & {"raise", "contest"} and kinds & {
+            "drop", "decline"}:  # in the auction, but no bid is within reach
+        held = sum(next(h for h in view["heroes"] if h["seat"] == seat)["tokens"].values())
+        high = view.get("pending", {}).get("high", 0)
+        raise RuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
+                        f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
     try:
         return [_choose(verb, head, legal).with_text(text)]
     except CommandError:

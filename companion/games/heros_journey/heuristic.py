@@ -115,9 +115,9 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
     p = 1.0 if known_ok else frac
     rivals = [h for h in view["heroes"] if h["seat"] != seat and h["stage"] <= st
               and h["challenge_cards"]]
-    if rivals:
+    if rivals:  # each rival who may contest may do so with a suit this Hero lacks
         weak = sum(1 for s in SUITS if s not in ok) / 6
-        p *= (1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)
+        p *= ((1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)) ** len(rivals)
     return p
 
 
@@ -207,12 +207,12 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
               _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
                                     for c in (pair["mentor"], pair["place"]) if c)
-    closed = min(gap, got) - lost  # the gifts left behind may bring a token of it, too
+    closed = gap - max(0, gap + lost - got)  # what the cards given up held counts against it
     weight = 4.0 if view["bank"][suit] == 0 else 2.0
     value = weight * closed
     in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
                        _card(c).suits) for p in view["encounters"])
-    if not view["bank"][suit] and in_sight < gap and not lost:
+    if not view["bank"][suit] and in_sight < gap and closed >= 0:
         value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
     return value
 

@@ -100,7 +100,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "origin":
         return f"{_v(s, viewer, 'begin')} on {rules().card(d['origin']).name}."
     if k == "first":
-        return f"By lot, {_who(s, viewer)} {'go' if s == viewer else 'goes'} first."
+        who = _who(s, viewer).replace("You", "you")
+        return f"By lot, {who} {'go' if s == viewer else 'goes'} first."
     if k == "revealed":
         return f"Turned up for the {PAIRS[d['slot']]} Encounter: {cname(d['card'])}."
     if k == "travel":
