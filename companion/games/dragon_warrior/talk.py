@@ -76,12 +76,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
             trouble = (view.get("trouble") or "the roads are not safe").strip().rstrip(".")
             return f"{speaker} has heard no tale of a dungeon yet, only that {trouble}"
         d = next((x for x in dungeons if not x.get("cleared")), dungeons[0])
-        if d.get("cleared"):
-            return f"{speaker} laughs: {d['name']} is safe since {warrior} went down there"
-        barred = d.get("obstacle") if not d.get("opened") else ""
-        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
-            if barred else " Its door stands open now, and something waits deep inside."
-        return f"{speaker} says the old folk whisper about {d['name']}.{bar}"
+        return _about_place(d, view, speaker, warrior)
     if kind == "area":
         here_lvl = (view.get("warrior") or {}).get("level", 1)
         areas = [p for p in places.values() if p["kind"] == "area"]

@@ -30,7 +30,7 @@ from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
-from .plan import current_plan, framed, judge  # the GM's own reading of the scene
+from .plan import AGAIN, current_plan, framed, judge  # the GM's own reading of the scene
 from .telling import and_ as _and
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, unasked
 from .telling import who as _who
@@ -137,8 +137,6 @@ def _own_lines() -> re.Pattern:
     return re.compile(f"(?:{'|'.join(AGAIN)})?(?:" + "|".join(pats) + ")", re.I)
 
 
-AGAIN = ("Once more, ", "Again, ", "One more try: ", "Not done yet: ", "Still not giving up, ",
-         "Back to it: ", "And once again, ")  # a declaration said before in the scene
 
 
 def own(text: str) -> bool:

@@ -165,7 +165,7 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     same = [a.difficulty for a in p.approaches if a.attribute == attribute]
     diff = min(same) if same else min(a.difficulty for a in p.approaches) + 1
     diff = max(1, min(diff, rules.limits.difficulty_max))
-    text = AGAIN.sub("", text.strip())  # "Once more, I shout ...": the action is the shout
+    text = _AGAIN.sub("", text.strip())  # "Once more, I shout ...": the action is the shout
     words = said(text) or text.lower()
     label = told_as(text, names) or _second_person(words)[:90].rstrip(" ,")
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
@@ -177,8 +177,10 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
 _CLAUSE_END = re.compile(r"[.;:!?]|,\s*(?:and|so|so that|but|because|then|while)\s+|\s+so that\s+|\s+--?\s+|\s+[—–]\s+")
 
 
-AGAIN = re.compile(r"^(?:and once again|once more|again|one more try|not done yet|still not giving up"
-                   r"|back to it)\s*[,:]?\s+", re.IGNORECASE)
+AGAIN = ("Once more, ", "Again, ", "One more try: ", "Not done yet: ", "Still not giving up, ",
+         "Back to it: ", "And once again, ")  # a declaration said before in the scene, retold
+_AGAIN = re.compile("^(?:" + "|".join(re.escape(x.strip(" ,:")) for x in AGAIN) + r")\s*[,:]?\s+",
+                    re.IGNORECASE)
 
 
 def _names(view: dict) -> list[str]:
