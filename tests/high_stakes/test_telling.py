@@ -211,3 +211,25 @@ def test_complication_lines_name_nobody_by_pronoun():
     for c in load().complications.values():
         for line in c.told:
             assert not re.search(r"\b(they|them|their|he|she|his|her|ceiling|roof)\b", line), line
+
+
+def test_a_players_told_success_ends_its_sentence_before_the_stake_is_taken_up(tmp_path):
+    """Played from --script (seed 21): 'Ash drops into the courtyard without a sound' ran into
+    the take-up of the roll's words with no full stop between them."""
+    import subprocess
+    import sys
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade ash\naura I promise Willow I will bring the book back before dawn\n"
+                      "body I wait for the watchmen to argue, then go up the wall where the ivy is "
+                      "thickest\ntrait 5\nroll -- my fingers find every crack the ivy hides\nkeep\n"
+                      "element -- from the top of the wall I see a lit window\n"
+                      "Ash drops into the courtyard without a sound\nquit\n", encoding="utf-8")
+    journal = tmp_path / "j.jsonl"
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed", "21",
+                          "--script", str(script), "--journal", str(journal)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format", "md"],
+                        capture_output=True, text=True, timeout=60).stdout
+    assert "without a sound. “My fingers find every crack the ivy hides,”" in md
+    assert "I promise Willow I will bring the book back before dawn" in md  # the player's words

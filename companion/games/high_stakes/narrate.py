@@ -283,7 +283,7 @@ class Narrator:
         if k == "scene_end" and said in words().gm.end_scene:
             return ""  # a filler line ("You move on."): the next heading says it
         if k == "narration":  # the outcome, then what the player had put on it, taken up
-            return " ".join(x for x in (said, taken_up(view, memory)) if x)
+            return " ".join(x for x in (_closed(said), taken_up(view, memory)) if x)
         if k in ("no_roll", "gm_says", "scene_end", "move_on", "draw"):
             return said
         if k == "consequence":
