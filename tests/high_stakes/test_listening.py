@@ -165,3 +165,15 @@ def test_told_as_keeps_whole_words_and_needs_a_name_and_a_verb():
     assert told_as("Rust, quietly, climbs", ["Rust"]) == ""
     long = told_as("Ash " + "walks and walks " * 20, ["Ash"])
     assert 80 < len(long) <= 90 and set(long.split()) <= {"walk", "and", "walks"}
+
+
+def test_a_window_of_another_kind_does_not_become_the_crooked_grating():
+    """Played (seed 21): 'I see a lit window in the library wing' made the front of the house say
+    its grating 'hangs crooked, just as you made it true': nobody had made that true."""
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import framed
+    scene = load().scenes["house_front"]
+    lit = framed(scene, {"facts": ["From the top of the wall I see a lit window in the library wing."]})
+    assert "hangs crooked" not in lit
+    loose = framed(scene, {"facts": ["One window's grating is loose, its bolts rusted."]})
+    assert "hangs crooked, just as you made it true" in loose

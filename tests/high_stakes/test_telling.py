@@ -223,7 +223,7 @@ def test_a_players_told_success_ends_its_sentence_before_the_stake_is_taken_up(t
                       "body I wait for the watchmen to argue, then go up the wall where the ivy is "
                       "thickest\ntrait 5\nroll -- my fingers find every crack the ivy hides\nkeep\n"
                       "element -- from the top of the wall I see a lit window\n"
-                      "Ash drops into the courtyard without a sound\nquit\n", encoding="utf-8")
+                      "Ash drops into the courtyard without a sound\non\nquit\n", encoding="utf-8")
     journal = tmp_path / "j.jsonl"
     run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed", "21",
                           "--script", str(script), "--journal", str(journal)],
@@ -232,4 +232,5 @@ def test_a_players_told_success_ends_its_sentence_before_the_stake_is_taken_up(t
     md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format", "md"],
                         capture_output=True, text=True, timeout=60).stdout
     assert "without a sound. “My fingers find every crack the ivy hides,”" in md
+    assert "“From the top of the wall I see a lit window”" in md  # recalled, capitalised
     assert "I promise Willow I will bring the book back before dawn" in md  # the player's words

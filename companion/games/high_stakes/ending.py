@@ -8,7 +8,7 @@ from functools import cache
 
 from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
-from companion.story.stakes import tell_stake
+from companion.story.stakes import clean, tell_stake
 from companion.story.storylets import Library
 from companion.story.voice import NarrationMemory
 from companion.story.weave import prose
@@ -168,7 +168,7 @@ def recall(view: dict, memory: NarrationMemory, framing: str = "") -> str:
         if text.rstrip(".").lower() in framing.lower():
             memory.used.update({f"{RECALLED}{key}", same})
             continue
-        quoted = "“" + text.rstrip(".").replace("“", "‘").replace("”", "’") + "”"
+        quoted = "“" + clean(text) + "”"  # the player's words, capitalised, inner quotes single
         scene = f"scene-{view.get('scene_count', 0)}"
         rng = _rng(view)  # the same on replay (never the size of the memory)
         line = library().tell("recall", {}, {"hero": f.character(), "made": quoted}, memory,
