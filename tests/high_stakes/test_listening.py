@@ -177,3 +177,28 @@ def test_a_window_of_another_kind_does_not_become_the_crooked_grating():
     assert "hangs crooked" not in lit
     loose = framed(scene, {"facts": ["One window's grating is loose, its bolts rusted."]})
     assert "hangs crooked, just as you made it true" in loose
+
+
+def test_a_word_inside_another_word_is_not_a_way_the_stable_boys_do_not_stab():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I crouch, hold out my hand and hum the old kennel song the stable boys use",
+                 attribute="aura")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label != "fight them with the blade"
+    assert plan["approach"].attribute == "aura"
+
+
+def test_a_way_matched_by_one_word_keeps_the_players_own_manner_in_the_reading():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I go up the wall where the ivy is thickest, quiet as a cat")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label == "climb with a rope" and plan["difficulty"] == 2
+    assert plan["reading"].startswith("You try to go up the wall where the ivy is thickest, quiet "
+                                      "as a cat. The GM takes that as “climb with a rope”: Body, "
+                                      "Difficulty 2")
+
+
+def test_a_way_said_in_its_own_words_is_read_back_as_the_adventure_has_it():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I throw my hook and climb the rope")
+    assert current_plan(G.view(s, "gm"))["reading"].startswith("You try to climb with a rope: Body")
