@@ -202,3 +202,18 @@ def test_a_way_said_in_its_own_words_is_read_back_as_the_adventure_has_it():
     s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
     s = declared(s, "I throw my hook and climb the rope")
     assert current_plan(G.view(s, "gm"))["reading"].startswith("You try to climb with a rope: Body")
+
+
+def test_alone_a_failed_attempt_is_said_back_in_the_players_own_words_before_its_cost():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I go up the wall where the ivy is thickest, quiet as a cat")
+    s, _ = to_difficulty(s)
+    for kind in ("difficulty", "consequence", "advantage"):
+        move, _ = gm_says(s, kind)
+        s = G.apply(s, move)[0]
+    s = dice(do(s, "player", "roll"), 2, 2, 2)
+    assert s.roll is not None and not s.roll.success
+    seat = G.to_move(s)[0]
+    move = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
+    told = Narrator(5).write(move, G.view(s, seat), NarrationMemory(seed=5))
+    assert told.startswith("You try to go up the wall where the ivy is thickest, quiet as a cat")

@@ -74,6 +74,7 @@ class Success(_M):
 
 class Failure(_M):
     plain: list[str]
+    tried: list[str]  # a lone Nightblade's own attempt taken up: "You try to {label}, but ..."
     again: list[str]
     told: dict[str, list[str]]
 
@@ -587,7 +588,12 @@ class Narrator:
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
-        line = pick(plain, who=who, consequence=_sentence(told)) if told else \
+        if len(view.get("characters", [])) == 1 and plan.get("approach"):
+            # alone, the GM speaks to "you": what you tried is said back before what it cost
+            label = plan.get("own") or plan["approach"].label
+            if f"you try to {label}".lower() not in seen:  # an attempt said back once a scene
+                plain = list(w.failure.tried)
+        line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
         if dead:
             line += f" {', '.join(dead)} does not get up again."
