@@ -217,3 +217,23 @@ def test_alone_a_failed_attempt_is_said_back_in_the_players_own_words_before_its
     move = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
     told = Narrator(5).write(move, G.view(s, seat), NarrationMemory(seed=5))
     assert told.startswith("You try to go up the wall where the ivy is thickest, quiet as a cat")
+
+
+def test_the_gm_never_stakes_a_life_the_player_did_not_raise_a_bite_at_body_1_is_a_retreat():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I fight them with my blade")
+    view = G.view(s, "gm")
+    assert current_plan(view)["consequence"] == ["wounded"]  # Body 3: a bite is a bite
+    view["characters"][0]["attributes"]["body"]["now"] = 1  # one more -1 Body would kill
+    plan = current_plan(view)
+    assert plan["consequence"] == ["retreat"] and plan["consequence_text"] == ""
+    view["characters"][0]["attributes"]["body"]["now"] = 2
+    assert current_plan(view)["consequence"] == ["wounded"]
+
+
+def test_the_adventures_words_for_what_goes_wrong_go_with_its_own_stake_only():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    bite = to_pool(s, problem="dogs", consequence=["wounded"], scene="courtyard")
+    assert G.view(bite, "gm")["roll"]["consequence_text"].startswith("a dog bites your leg")
+    back = to_pool(s, problem="dogs", consequence=["retreat"], scene="courtyard")
+    assert G.view(back, "gm")["roll"]["consequence_text"] == ""

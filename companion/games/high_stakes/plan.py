@@ -300,8 +300,8 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
         ch = _char(view, decl["character"]) if decl.get("character") else None
         body = ch["attributes"]["body"]["now"] if ch else 3
         cons = list(p.choices[0] if body > 1 else p.choices[-1])
-    plan["consequence"] = cons
-    plan["consequence_text"] = p.consequence_text
+    plan["consequence"] = _survivable(cons, view, decl, rules)
+    plan["consequence_text"] = p.consequence_text if plan["consequence"] == cons else ""
     revealed = {x["id"] for x in view.get("revealed", [])}
     facts = " ".join(view.get("facts", []))
     dice, reasons, reveals = 0, [], []
@@ -338,6 +338,19 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     plan["advantage_reveals"] = reveals
     plan["immune"] = [w for w in p.immune if w in text.lower()]
     return plan
+
+
+def _survivable(cons: list[str], view: dict, decl: dict, rules: Rules) -> list[str]:
+    """The GM's stake, never a death the player did not choose: a loss that would take the
+    character's last die in its attribute (Wounded at Body 1 kills) is set as a Retreat instead.
+    Only a player's raise puts a life at stake."""
+    ch = _char(view, decl["character"]) if decl.get("character") else None
+    if ch is None:
+        return cons
+    deadly = [k for k in cons if rules.consequences[k].effect == "loss"
+              and ch["attributes"][rules.consequences[k].attribute]["now"] <= 1]
+    kept = [k for k in cons if k not in deadly]
+    return (kept or ["retreat"]) if deadly else cons
 
 
 def reading_line(plan: dict, ap: Approach, because: list[str]) -> str:
