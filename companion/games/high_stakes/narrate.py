@@ -235,7 +235,7 @@ class Narrator:
         the stakes of a roll it resolved, taken up, and the told ending if the story ended and
         none was told ("" when nothing is due)."""
         out = []
-        if any(e.kind in ("narration", "resolved") for e in beat.events):
+        if any(e.kind in ("narration", "resolved", "story_end") for e in beat.events):
             out.append(taken_up(beat.view, memory))
         for e in beat.events:
             if e.kind == "story_end" and not any(k.startswith("storylet|epilogue.")
@@ -329,7 +329,8 @@ class Narrator:
             return "The fallen are avenged."
         if k == "story_end":
             epi = (d.get("epilogue") or "").strip()
-            told = told_ending(view, d, memory)
+            # a vow on the night, kept or broken, then the epilogue
+            told = " ".join(x for x in (taken_up(view, memory), told_ending(view, d, memory)) if x)
             if not told:
                 return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
             return (f"{_closed(_sentence(epi))}\n\n" if epi else "") + told
@@ -588,11 +589,9 @@ class Narrator:
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
-        if len(view.get("characters", [])) == 1 and plan.get("approach"):
-            # alone, the GM speaks to "you": what you tried is said back before what it cost
-            label = plan.get("own") or plan["approach"].label
-            if f"you try to {label}".lower() not in seen:  # an attempt said back once a scene
-                plain = list(w.failure.tried)
+        if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone, to "you":
+            label = plan.get("own") or plan["approach"].label  # what you tried, then its cost
+            plain = list(w.failure.tried) if f"you try to {label}".lower() not in seen else plain
         line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
         if dead:
