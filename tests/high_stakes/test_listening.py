@@ -237,3 +237,15 @@ def test_the_adventures_words_for_what_goes_wrong_go_with_its_own_stake_only():
     assert G.view(bite, "gm")["roll"]["consequence_text"].startswith("a dog bites your leg")
     back = to_pool(s, problem="dogs", consequence=["retreat"], scene="courtyard")
     assert G.view(back, "gm")["roll"]["consequence_text"] == ""
+
+
+def test_the_one_spoken_to_answers_and_a_players_own_character_never_does():
+    """Played (seed 31): 'I tell Willow I broke my word, and ask her for one more night' was
+    answered 'The hill is quiet tonight'."""
+    s = at(frame(start("rust"), scene="guild", text=""), "another_night")
+    asked = declared(s, "I tell Willow I broke my word, and ask her for one more night", "aura", "rust")
+    move, said = gm_says(asked, "no_roll")
+    assert said.startswith("Willow ") and "hill is quiet" not in said
+    mine = declared(s, "Rust climbs the hill again", "body", "rust")
+    move, said = gm_says(mine, "no_roll")
+    assert not said.startswith("Rust rubs her eyes")

@@ -520,11 +520,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .plan import (  # the GM's own reading
-            _words_in,
-            passed_in_scene,
-            problems_open,
-        )
+        from .plan import _words_in, passed_in_scene, problems_open  # the GM's own reading
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()
@@ -541,8 +537,11 @@ class Narrator:
                 return pick(w.gm.no_roll_barred)
             if any(_words_in(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
-        if scene is not None and scene.answers:
-            return pick(scene.answers) + " What do you do?"
+        ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
+        to = [r for n, r in (scene.replies.items() if scene else ())
+              if n not in ours and re.search(rf"\b{n}\b", text)]
+        if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
+            return pick(to[0] if to else scene.answers) + " What do you do?"  # type: ignore[union-attr]
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:
