@@ -249,3 +249,13 @@ def test_the_one_spoken_to_answers_and_a_players_own_character_never_does():
     mine = declared(s, "Rust climbs the hill again", "body", "rust")
     move, said = gm_says(mine, "no_roll")
     assert not said.startswith("Rust rubs her eyes")
+
+
+def test_a_success_that_uncovers_a_secret_says_what_is_found_before_the_player_tells_it():
+    """Played (seed 31): the player told a coal chute, then the GM revealed a loose grating."""
+    s = at(frame(start("ash"), scene="guild", text=""), "house_front")
+    s = to_pool(s, attribute="mind", difficulty=1, problem="search_house", scene="house_front")
+    s = dice(do(s, "player", "roll"), 5, 4)
+    seat = G.to_move(s)[0]
+    ask = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate").ask
+    assert ask.startswith("Narrate how you succeed.") and "grating" in ask
