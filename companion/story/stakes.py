@@ -133,6 +133,13 @@ SPEECH = re.compile(r"\b(?:(?:swears|swore|vows|vowed|promises|promised)(?: that
                     r"|(?:says|said|insists|declares|tells \w+)(?: that|:))\s+(.+)$", re.IGNORECASE)
 STAKE = re.compile(r"^(?:if|unless|should|whatever happens|no matter)\b|\b(?:swears|swore|vows|vowed|"
                    r"promises|promised|will|must|or else)\b", re.IGNORECASE)
+# Words that say how things are ("I know how masters trade favours"), not what the hero will do,
+# are never told as sworn or promised, unless they bind the speaker to something to come.
+STATIVE = re.compile(r"^(?:I|we)(?:'m|'ve|\s+(?:(?:do not|don't|never|still|already|only)\s+)?"
+                     r"(?:know|knew|am|was|were|have|had|remember|see|saw|think|thought|feel|felt|"
+                     r"love|hate|like|understand|believe|can|could|wish|doubt|fear))\b", re.IGNORECASE)
+COMMITS = re.compile(r"\b(?:will|won't|shall|must|swear|swore|sworn|promise|promised|vow|vowed|never|"
+                     r"always|I'll|we'll|going to|or die|or else)\b|^(?:if|unless|whatever)\b", re.IGNORECASE)
 REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
             "shall": "should", "is": "was", "are": "were", "am": "was"}
 _SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
@@ -219,6 +226,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
         table = CONDITION_WAYS if condition else \
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
         ways = table.get(result or "mixed", table["mixed"])
+    if kind == "quote" and STATIVE.match(text) and not COMMITS.search(text):  # "I know how
+        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways  # ...": said
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 
