@@ -112,13 +112,13 @@ CONDITION_WAYS: dict[str, tuple[str, ...]] = {
 # was proved false ("she would not die among books" does not mean she died): the telling says the
 # hero gave way, never that the oath broke. Keyed like the tables above.
 YIELD_WAYS: dict[str, tuple[str, ...]] = {
-    "quote": ("“{w}{c}” {hero} had sworn; but {hero.they} gave way before it could be put to the test.",
+    "quote": ("“{w}{c}” {hero} had sworn; but in the end {hero.they} gave way, and it was never settled.",
               "{hero} had said it: “{w}{p}” Then {hero.they} turned away and left it unproven.",
-              "“{w}” were {hero}'s words, and {hero.they} gave the fight up before they were tried.",
+              "“{w}” were {hero}'s words, and in the end {hero.they} gave the fight up.",
               "“{w}{c}” {hero} had promised, and then let the matter go."),
-    "oath": ("{hero} had sworn {o}, but {hero.they} gave way before it could be put to the test.",
+    "oath": ("{hero} had sworn {o}, but in the end {hero.they} gave way, and it was never settled.",
              "{hero} had promised {o}; {hero.they} turned from the fight and left it unproven.",
-             "It had been sworn {o}, and {hero} gave ground rather than see it tried."),
+             "It had been sworn {o}, and {hero} gave ground before it was settled."),
     "deed": ("So the story had it, “{w}”, until {hero} gave way.",
              "It was told as “{w}”, and then {hero} let it go.",
              "“{w}”, the telling went, until {hero} turned from it."),
