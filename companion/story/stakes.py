@@ -150,7 +150,15 @@ TAKEN_KEY = "stake-taken|"
 def states(words: str) -> bool:
     """Whether the player's words state something at stake (an oath, a condition, the hero's own
     speech), not only tell a deed ("Old Hobb points her toward the lane home")."""
-    return bool(STAKE.search(words) or FIRST_PERSON.search(words))
+    return weight(words) > 0
+
+
+def weight(words: str) -> int:
+    """How plainly the words state a stake: 2 for an oath, a condition or a will ("I will not
+    leave Tobin behind", "If she turns back, the farm burns"), 1 for the hero's own speech that
+    only says what she does ("I talk to the farmer's wife"), 0 for a deed told."""
+    return 2 if STAKE.search(words) or re.search(r"\b\w+'ll\b", words) else \
+        1 if FIRST_PERSON.search(words) else 0
 
 
 def voice(words: str, hero: Character) -> tuple[str, str]:
