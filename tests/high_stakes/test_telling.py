@@ -270,3 +270,21 @@ def test_a_vow_is_kept_when_the_night_ends_with_the_book_and_broken_otherwise():
         assert done.stake("vow-3").result == result, ending
     assert hs_fabula.VOW.search("Rust swears nothing") is None
     assert hs_fabula.VOW.search("on my life, I will be back")
+
+
+def test_a_death_dealt_by_a_roll_is_told_once_with_the_rolls_outcome():
+    """Played (seed 31): 'Rust dies.' and then 'Rust is hurt. Rust does not get up again.'"""
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+    from tests.high_stakes.drive import G, do, frame, start, to_pool
+
+    s = do(to_pool(frame(start("ash")), consequence=["game_over"]), "player", "roll")
+    roll = G.chance(s).outcome(["2", "2", "2"])
+    s, events = G.apply(s, roll)
+    assert any(e.kind == "death" for e in events)
+    memory = NarrationMemory(seed=5)
+    told = Narrator(5).narrate(Beat(step=9, action=roll, events=events, view=G.view(s, None)), memory)
+    assert "dies" not in told, told
+    seat = G.to_move(s)[0]
+    narrate = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
+    assert "Ash does not get up again." in Narrator(5).write(narrate, G.view(s, seat), memory)

@@ -7,8 +7,7 @@ Decisions:
   declaration, the narration of an outcome. ``narrate`` tells those words as prose (declarations
   quoted, the GM's words as they are) and adds short sentences for what the engine decided that no
   one said aloud: the stakes, a death, a secret uncovered, the Rest. Dice stay in small print
-  (``render.mechanics``), never in the prose, except in the outcome lines, which name the successes
-  and the Difficulty so the story always matches the dice.
+  (``render.mechanics``), never in the prose: an outcome is told as what happens.
 * ``write`` only ever reads the seat's view and public data: the GM's words come from the
   adventure's framings, the problems' consequence texts, and a secret's text only once the engine
   has it revealed. So no narration can carry a secret the player has not uncovered.
@@ -319,8 +318,10 @@ class Narrator:
             return f"{what}: {said}" if said else f"{what}."
         if k == "complication":  # several on one roll: one beat, told with the last of them
             return self._pile(d, beat, memory)
-        if k == "death":
-            return f"{d['name']} dies."
+        if k == "death":  # a death a roll dealt is told with the roll's outcome, not twice
+            applied = (view.get("roll") or {}).get("applied", [])
+            dealt = any(x.get("character") == d.get("character") for x in applied)
+            return "" if dealt else f"{d['name']} dies."
         if k == "out":
             return f"{d['name']} is out of the story: {gloss_off(d['reason'])}."
         if k == "relationship_lost":
