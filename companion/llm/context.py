@@ -124,7 +124,8 @@ class ViewRules:
     * ``last``: keys put last, after the fabula digest (the ones that change from move to move:
       a server's prompt cache reuses everything before the first byte that changed);
     * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
-      key: ``characters.attributes.*.base``);
+      key: ``characters.attributes.*.base``); ``slots_drop``: more of them in slots mode, where
+      the model only chooses and the narrator tells (details the moves' labels already say);
     * ``focus``: ``{list = "key"}``: of that list keep only the items whose ``key`` equals the
       view's own ``key`` (the map's current stage), or its first and last when none does;
     * ``max_items``: any longer list keeps its last items; ``inner_items``: a list inside an item
@@ -140,6 +141,7 @@ class ViewRules:
     own: tuple[str, ...] = ()
     last: tuple[str, ...] = ()
     drop: tuple[tuple[str, ...], ...] = ()
+    slots_drop: tuple[tuple[str, ...], ...] = ()
     focus: tuple[tuple[str, str], ...] = ()
     max_items: int = VIEW_LIST_ITEMS
     inner_items: int = 4
@@ -159,6 +161,7 @@ def view_rules(game: str) -> ViewRules:
         own=tuple(data.get("own", [])),
         last=tuple(data.get("last", [])),
         drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
+        slots_drop=tuple(tuple(p.split(".")) for p in data.get("slots_drop", [])),
         focus=tuple(data.get("focus", {}).items()),
         max_items=int(data.get("max_items", VIEW_LIST_ITEMS)),
         inner_items=int(data.get("inner_items", 4)),
@@ -198,8 +201,9 @@ def _at(node: Any, path: tuple[str, ...], change) -> Any:
     return {**node, path[0]: _at(node[path[0]], path[1:], change)}
 
 
-def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]:
-    """The part of a seat's view its prompt shows (see ``ViewRules``)."""
+def seat_view(view: dict[str, Any], game: str, seat: str = "",
+              mode: str = "free") -> dict[str, Any]:
+    """The part of a seat's view its prompt shows (see ``ViewRules``) in the voice ``mode``."""
     rules = view_rules(game) if game else ViewRules()
     later = set(rules.own) | set(rules.last)
     keys = [k for k in rules.first if k in view and k not in later] + [
@@ -221,7 +225,7 @@ def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]
         if isinstance(items, list) and items:
             kept = [x for x in items if isinstance(x, dict) and x.get(by) == view.get(by)]
             shown[key] = kept or ([items[0], items[-1]] if len(items) > 1 else items)
-    for path in rules.drop:
+    for path in rules.drop + (rules.slots_drop if mode == "slots" else ()):
         shown = _drop_path(shown, path)
     return _clip_view(shown, rules.max_items, rules.inner_items)
 
@@ -257,7 +261,8 @@ def compact_view(view: dict[str, Any], game: str = "", seat: str = "") -> str:
     return "\n".join(p for p in view_parts(view, game, seat) if p)
 
 
-def view_parts(view: dict[str, Any], game: str = "", seat: str = "") -> tuple[str, str, str]:
+def view_parts(view: dict[str, Any], game: str = "", seat: str = "",
+               mode: str = "free") -> tuple[str, str, str]:
     """The compact view in three parts: the keys every seat shares that change little; the
     seat's ``own`` keys; the ``last`` keys of the game's view rules (the state that changes from
     move to move). The prompt puts the second after the fabula digest and the seat's name, the
@@ -265,7 +270,7 @@ def view_parts(view: dict[str, Any], game: str = "", seat: str = "") -> tuple[st
     whichever seat calls."""
     rules = view_rules(game) if game else ViewRules()
     last, own = set(rules.last), set(rules.own) - set(rules.last)
-    shown = seat_view(view, game, seat)
+    shown = seat_view(view, game, seat, mode)
     return (_lines({k: v for k, v in shown.items() if k not in last and k not in own}),
             _lines({k: v for k, v in shown.items() if k in own}),
             _lines({k: v for k, v in shown.items() if k in last}))
@@ -436,7 +441,7 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
 def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str, str]:
     """In slots mode the story is quoted one line deep: the model only chooses, and the quote is
     re-read on every call (the narrator tells the move with the whole story at hand)."""
-    steady, own, state = view_parts(request.view, request.game, request.seat)
+    steady, own, state = view_parts(request.view, request.game, request.seat, mode)
     return {
         "fabula": fabula_block(request.fabula),
         "seat": seat_line(request),

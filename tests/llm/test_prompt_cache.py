@@ -76,8 +76,8 @@ def test_what_seats_share_comes_first_then_the_seat_then_the_changing_state(name
     assert len({sent[0]["content"] for sent in messages}) == 1  # one system message, all seats
     for sent, request in zip(messages, requests, strict=False):
         user = sent[1]["content"]
-        steady, own, state = context.view_parts(request.view, name, request.seat)
-        shown = context.seat_view(request.view, name, request.seat)
+        steady, own, state = context.view_parts(request.view, name, request.seat, "slots")
+        shown = context.seat_view(request.view, name, request.seat, "slots")
         assert [k for k in shown if k in rules.last] == [k for k in rules.last if k in shown]
         seat = user.index(context.seat_line(request))
         assert user.index(steady) < seat < user.index("Story so far")
@@ -100,7 +100,7 @@ def test_the_next_prompt_reuses_everything_seats_share_whoever_sent_the_last(nam
     previous: tuple[str, str, str, str, str] | None = None
     across = within = 0
     for (system, user, *_), request in zip(messages, requests, strict=False):
-        steady, own, _ = context.view_parts(request.view, name, request.seat)
+        steady, own, _ = context.view_parts(request.view, name, request.seat, "slots")
         text = system["content"] + user["content"]
         if previous is not None and previous[1:3] == (steady, request.fabula):
             shared = len(os.path.commonprefix([previous[0], text]))
@@ -139,3 +139,19 @@ def test_slots_mode_rereads_less_one_story_line_and_at_most_six_moves(request_fo
     assert any(len(r.legal) > context.SLOTS_MOVES for r in requests)  # hands of many plays
     for _, user in messages:
         assert f"\n{context.SLOTS_MOVES + 1}. " not in user["content"].split("Decision ")[-1]
+
+
+def test_slots_mode_leaves_out_what_the_moves_labels_say():
+    """``slots_drop``: a card's keywords (At Any Cost) and a roll's bookkeeping (High Stakes) are
+    not re-read on every call in slots mode, where the model only chooses; free mode keeps them."""
+    for name, key, inner in (("at-any-cost", "hand", "keywords"), ("high-stakes", "roll", "pools")):
+        _, requests = prompts(name, cap=40)
+        views = [r.view for r in requests if r.view.get(key)]
+        assert views, name
+        for view in views:
+            slots = context.seat_view(view, name, "x", "slots")
+            items = slots[key] if isinstance(slots[key], list) else [slots[key]]
+            assert all(inner not in item for item in items if isinstance(item, dict))
+        assert any(inner in item for view in views
+                   for item in (lambda v: v if isinstance(v, list) else [v])(
+                       context.seat_view(view, name, "x")[key]) if isinstance(item, dict))
