@@ -306,7 +306,7 @@ def name_examples(request: DecisionRequest) -> list[str]:
     return names.suggestions(" ".join(request.story[:1]) or request.seat)
 
 
-def action_lines(request: DecisionRequest) -> str:
+def action_lines(request: DecisionRequest, words: dict[int, list[str]] | None = None) -> str:
     """The moves, numbered, and the question they ask said last, plainly (a small model answers
     the last thing it read): "Choose one move by its number:" and the list, or, for a lone move,
     "Your move: 1. describe the hero"; then "It asks: ..." for a question the moves share, or
@@ -333,6 +333,10 @@ def action_lines(request: DecisionRequest) -> str:
             "Moves " + ", ".join(numbers)
         out.append(f"{who} {'asks' if who in ('It', 'Every move') or len(numbers) == 1 else 'ask'}"
                    f": {_clip(shared, 200)}")
+    for number, texts in (words or {}).items():  # slots mode: words picked by number
+        out.append(f'The words of move {number}: choose one by its number as "line":')
+        out += [f"{i}) {json.dumps(_clip(t, 300), ensure_ascii=False)}"
+                for i, t in enumerate(texts, 1)]
     return "\n".join(out)
 
 
@@ -438,9 +442,11 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
-def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str, str]:
+def decision_variables(request: DecisionRequest, mode: str = "free",
+                       lines: dict[int, list[str]] | None = None) -> dict[str, str]:
     """In slots mode the story is quoted one line deep: the model only chooses, and the quote is
-    re-read on every call (the narrator tells the move with the whole story at hand)."""
+    re-read on every call (the narrator tells the move with the whole story at hand); ``lines``
+    are the words it picks by number (``slots.listed``)."""
     steady, own, state = view_parts(request.view, request.game, request.seat, mode)
     return {
         "fabula": fabula_block(request.fabula),
@@ -451,7 +457,7 @@ def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str
         "state": f"{state}\n" if state else "",
         "story": quote(request.story, SLOTS_STORY_LINES if mode == "slots" else STORY_LINES),
         "safety": _safety(request),
-        "actions": action_lines(request),
+        "actions": action_lines(request, lines),
     }
 
 
@@ -533,14 +539,14 @@ def system_message(game: str, game_title: str, mode: str = "free") -> str:
     return _system(game, game_title, str(templates.prompts_dir()), mode)
 
 
-def build_messages(request: DecisionRequest, game_title: str,
-                   mode: str = "free") -> list[dict[str, str]]:
+def build_messages(request: DecisionRequest, game_title: str, mode: str = "free",
+                   lines: dict[int, list[str]] | None = None) -> list[dict[str, str]]:
     """The static system message, then the decision: what every seat shares first (the view's
     public keys, the fabula digest), then the seat and what only it sees, then the changing
     part (the state, the story, the moves)."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
-        decision_variables(request, mode), required=DECISION_REQUIRED,
+        decision_variables(request, mode, lines), required=DECISION_REQUIRED,
     )
     return [{"role": "system", "content": system_message(request.game, game_title, mode)},
             {"role": "user", "content": user}]
