@@ -118,10 +118,14 @@ def pick(data: dict[str, Any], choices: dict[int, list[str]],
     text that is one of the move's candidates (a server that ignored the schema), else the
     move's first candidate. ``data`` as parsed; moves without candidates are left alone."""
     action = data.get("action")
-    own = choices.get(action) if isinstance(action, int) else None
+    if isinstance(action, str) and action.strip().isdigit():  # "3": a server that only promised JSON
+        action = int(action)
+    own = choices.get(action) if isinstance(action, int) and not isinstance(action, bool) else None
     if not own:
         return data
     line = data.get("line")
+    if isinstance(line, str) and line.strip().isdigit():
+        line = int(line)
     listed_here = lines.get(action, [])
     if isinstance(line, int) and not isinstance(line, bool) and 1 <= line <= len(listed_here):
         text = listed_here[line - 1]

@@ -236,3 +236,23 @@ def test_slots_mode_keeps_the_policys_move_even_without_a_checked_candidate(
     assert fake.requests[0]["messages"][1]["content"].split("number:")[1].strip().startswith(
         "1. speak")
     assert d.source == "model" and d.action.kind == "say"
+
+
+def test_a_picked_line_is_read_from_the_reply_whatever_its_shape():
+    """``slots.pick``: the listed line the reply numbers, for the move it chose; numbers written
+    as strings (a server that only promised JSON); a text that is one of the move's candidates;
+    else the move's first candidate; a move without candidates is left alone."""
+    from companion.llm import slots
+
+    choices = {1: ["Ash", "Wren"], 2: ["Bow to your betters."], 3: [""]}
+    lines = slots.listed(choices)
+    assert lines == {1: ["Ash", "Wren"]}
+    assert slots.pick({"action": 1, "line": 2}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": "1", "line": "2"}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": 1, "line": 3}, choices, lines)["text"] == "Ash"
+    assert slots.pick({"action": 1, "text": "Wren"}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": 1, "text": "Bow to your betters."}, choices, lines)["text"] == "Ash"
+    assert slots.pick({"action": 2, "line": 2}, choices, lines)["text"] == "Bow to your betters."
+    assert slots.pick({"action": 3}, choices, lines)["text"] == ""
+    assert slots.pick({"action": 4, "line": 1}, choices, lines) == {"action": 4, "line": 1}
+    assert slots.listed({1: ["a", "b"], 2: ["c", "d"]}) == {}  # several choices: none listed
