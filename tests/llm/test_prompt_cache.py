@@ -144,10 +144,11 @@ def test_slots_mode_rereads_less_one_story_line_and_at_most_six_moves(request_fo
 def test_slots_mode_leaves_out_what_the_moves_labels_say():
     """``slots_drop``: a card's keywords (At Any Cost), a roll's bookkeeping and the player's
     Personal Secret (High Stakes: the one part of a sheet only one seat sees, so both seats
-    share the sheets) are not re-read on every call in slots mode, where the model only
+    share the sheets), a rival Hero's origin story (The Hero's Journey) are not re-read on every call in slots mode, where the model only
     chooses; free mode keeps them."""
     for name, key, inner in (("at-any-cost", "hand", "keywords"), ("high-stakes", "roll", "pools"),
-                             ("high-stakes", "characters", "secret")):
+                             ("high-stakes", "characters", "secret"),
+                             ("heros-journey", "you_are", "origin_story")):
         _, requests = prompts(name, cap=40)
         views = [r.view for r in requests if r.view.get(key)]
         assert views, name
