@@ -381,6 +381,22 @@ def spare_the_ending(request: DecisionRequest, preferred: Action | None, game: A
                                       "labels": [request.labels[i] for i in keep]})
 
 
+def follow_the_road(request: DecisionRequest, preferred: Action | None, game: Any) -> DecisionRequest:
+    """The request with one move of each kind the game directs (``directed``: where the story
+    goes next, e.g. High Stakes' ``frame``): the offline policy's own, when it is of that kind.
+    SmolLM2's GM framed the villa gate right after the hero dropped over the wall into the
+    garden; the scene that follows is the adventure's, and the model voices it."""
+    kinds = getattr(game, "directed", frozenset())
+    if not kinds or preferred is None or preferred.kind not in kinds:
+        return request
+    keep = [i for i, a in enumerate(request.legal)
+            if a.kind != preferred.kind or a.key() == preferred.key()]
+    if len(keep) == len(request.legal) or not keep:
+        return request
+    return request.model_copy(update={"legal": [request.legal[i] for i in keep],
+                                      "labels": [request.labels[i] for i in keep]})
+
+
 def lead_with(request: DecisionRequest, preferred: Action | None) -> DecisionRequest:
     """The request with ``preferred`` (the offline policy's choice) listed first, the rest in
     the engine's order. For slots mode: a small model picks move 1 far more often than any

@@ -223,7 +223,9 @@ class OpenAIVoice:
     ) -> Decision:
         self.answered_now = False
         preferred = self._policy_choice(request)
-        request = context.shortlist(context.spare_the_ending(request, preferred, self.game), preferred,
+        request = context.follow_the_road(context.spare_the_ending(request, preferred, self.game),
+                                          preferred, self.game)
+        request = context.shortlist(request, preferred,
                                     context.SLOTS_MOVES if self.mode == "slots" else context.MAX_MOVES)
         if self.mode == "slots":
             request = context.lead_with(self.slots.voiceable(

@@ -72,3 +72,18 @@ def test_the_model_is_not_offered_the_end_of_the_story_unless_the_director_would
         final = next(a for a in request.legal if a.kind == "end_story")
         assert context.spare_the_ending(request, final, game) == request  # the director's call stands
         assert context.spare_the_ending(request, other, object()) == request  # a game without such moves
+
+
+def test_the_model_frames_the_scene_the_adventure_goes_to_next(decisions):
+    """Played with SmolLM2 as the GM (seed 8): right after the hero dropped over the wall into
+    the garden, the model framed the villa gate. The scene that follows is the director's."""
+    game, seen = decisions
+    framing = [r for r in seen if r.seat == "gm" and sum(a.kind == "frame" for a in r.legal) > 1]
+    assert framing, "no GM decision with a choice of scenes"
+    for request in framing:
+        chosen = next(a for a in request.legal if a.kind == "frame")
+        road = context.follow_the_road(request, chosen, game)
+        assert [a for a in road.legal if a.kind == "frame"] == [chosen]
+        assert len(road.labels) == len(road.legal)
+        assert all(a in road.legal for a in request.legal if a.kind != "frame")  # other moves stay
+        assert context.follow_the_road(request, chosen, object()) == request

@@ -117,6 +117,8 @@ class HighStakes(Creation, Scenes, PoolPhase, Dice, Consequences, Experience, Vi
     default_human: ClassVar[str] = "player"
     # moves that end the whole story: a model voice offers them only when the offline GM would
     ends_story: ClassVar[frozenset[str]] = frozenset({"end_story"})
+    # where the story goes next is the adventure's: a model voice frames the offline GM's scene
+    directed: ClassVar[frozenset[str]] = frozenset({"frame"})
     options_model: ClassVar[type[Options]] = HighStakesOptions
     blurb: ClassVar[str] = (
         "a storytelling adventure: you play a child assassin of the Nightblades, the GM sets "
