@@ -76,7 +76,14 @@ def weights(view: dict, me: dict) -> dict[str, float]:
         for s in SUITS:
             if not me["tokens"][s]:
                 w[s] += 0.5  # the +6 for a token of every suit
+    if st < 10:  # the token to stake on the next Stage (the Ending: one of its suit)
+        for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]:
+            if me["tokens"][s] < 2:
+                w[s] += STAKE_GUARD[me["tokens"][s]]
     return w
+
+
+STAKE_GUARD = (2.0, 1.5)  # a suit to stake on the next Stage when this Hero holds none / one
 
 
 def card_value(cid: str, view: dict, me: dict) -> float:
@@ -136,23 +143,32 @@ def rest_draws(g: dict) -> list[str]:
 
 
 def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) -> float:
-    """What a Rest brings, as the bank stands: a suit the bank lacks comes as someone else's
-    substitute; emptying the bank brings the Curse Upon the Land, which takes half of this
-    Hero's largest suit (often the very suit it gathered for its next Stage or the Ending)."""
+    """What a Rest brings, as the bank stands, draw by draw: a suit the bank lacks comes as
+    someone else's substitute; the draw that empties the bank brings the Curse Upon the Land at
+    once, which takes half of this Hero's largest suit as it stands then (its choice among ties:
+    the one it weighs least), often the very suit it gathers for its next Stage or the Ending."""
     bank = dict(view["bank"])
-    gain = 0.0
-    for s in draws:
-        if bank[s] > 0:
-            bank[s] -= 1
-            gain += wts[s]
-        elif sum(bank.values()):
+    toks = dict(me["tokens"])
+    gain, cursed = 0.0, False
+    queue = list(draws)
+    while queue:
+        s = queue.pop(0)
+        if cursed:  # the bank holds what the Curse took: rarely the suit asked for
             gain += SUBSTITUTE
-    if sum(view["bank"].values()) <= len(draws):
-        toks = dict(me["tokens"])
-        for s in draws:
-            toks[s] += 1
-        top = max(toks.values())
-        gain -= min(wts[s] for s in SUITS if toks[s] == top) * ((top + 1) // 2)
+            continue
+        if not sum(bank.values()):
+            break
+        got = s if bank[s] > 0 else max(SUITS, key=lambda x: bank[x])
+        bank[got] -= 1
+        toks[got] += 1
+        gain += wts[s] if got == s else SUBSTITUTE
+        if got == "leaves" and got == s and me.get("origin") == "harvest" and any(
+                bank[x] for x in SUITS if x != "leaves"):
+            queue.insert(0, max((x for x in SUITS if x != "leaves"), key=lambda x: bank[x]))
+        if not sum(bank.values()):
+            cursed = True
+            top = max(toks.values())
+            gain -= min(wts[x] for x in SUITS if toks[x] == top) * ((top + 1) // 2)
     return gain
 
 
@@ -419,9 +435,10 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
 
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
     """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
-    suit it must stake and lacks, or one more of a suit it is short of by one or two, for a token
-    it can spare; to the rival most likely to accept by that rival's own weights (they accept
-    what they gain by). None when no such offer is to be made (or all rivals were asked)."""
+    suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
+    Pact: of the Ending's suit, however short, for up to three), for tokens it can spare; to the
+    rival most likely to accept by that rival's own weights (they accept what they gain by).
+    None when no such offer is to be made (or all rivals were asked)."""
     st = me["stage"]
     if st >= 10:
         return None
@@ -435,7 +452,7 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
         left = {s: me["resources"][s] - 1 for s in suits}
         rank = 10 if st == 9 else _card(STAGE_CARDS[st - 1]).rank
         short = rank - sum(left.values()) if st < 9 else rank - left[suits[0]]
-        if not 0 < short <= 2:
+        if not 0 < short <= (2 if st < 9 else ENDING_NEED):  # at the Pact, every one counts
             return None
         get = min(suits, key=lambda s: left[s])
     wts = weights(view, me)
@@ -450,7 +467,7 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
             continue
         theirs = weights(view, h)
         for give in spare:
-            for n in (1, 2):
+            for n in (1, 2, 3) if st == 9 else (1, 2):  # the Ending is worth paying for
                 if me["tokens"][give] < n:
                     continue
                 gain, loss = theirs[give] * n, theirs[get]
