@@ -103,3 +103,20 @@ def test_a_rest_that_empties_the_bank_prices_the_curse_by_the_holdings_at_that_d
     wts = heuristic.weights(view, me)
     draws = heuristic.rest_draws({"card": "window", "two": None, "stage_suit": "moons"})
     assert heuristic.rest_value(draws, view, me, wts) < 0
+
+
+def test_at_the_pact_rivals_who_cannot_outbid_what_the_hero_would_bid_do_not_make_it_rest():
+    """Seed 28: four Heroes at the Pact; each rival who may contest lowered the chance of the
+    Ending's Challenge as if it could always win the auction, so with three rivals a Hero rich
+    in tokens (it bids half of them for the Ending) judged the attempt a poor bet. A rival
+    whose tokens cannot outbid that bid is no risk to it."""
+    s = _seed_28({"moons": 5, "suns": 4, "waves": 4, "leaves": 4, "wyrms": 6, "knots": 4},
+                 {"moons": 3, "suns": 3, "waves": 5, "leaves": 2, "wyrms": 2, "knots": 1})
+    alone = s.model_copy(update={"heroes": (s.heroes[0],) + tuple(
+        h.model_copy(update={"stage": 8, "hand": ()}) for h in s.heroes[1:])})
+    chance = {}
+    for name, st in (("rivals", s), ("alone", alone)):
+        view = GAME.view(st, "hero1")
+        chance[name] = heuristic.challenge_chance(view, heuristic.me_of(view, "hero1"), "hero1",
+                                                  "normal")
+    assert chance["rivals"] == chance["alone"] > 0.5

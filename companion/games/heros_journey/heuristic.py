@@ -122,6 +122,9 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
     p = 1.0 if known_ok else frac
     rivals = [h for h in view["heroes"] if h["seat"] != seat and h["stage"] <= st
               and h["challenge_cards"]]
+    if st >= 9:  # for the Ending it bids half its tokens: a rival who cannot outbid that is no risk
+        cap = max(ATTEMPTER_CAP, (_total_tokens(me) - 1) // 2)
+        rivals = [h for h in rivals if min(CONTEST_CAP["hard"] + 1, _total_tokens(h)) >= cap]
     if rivals:  # each rival who may contest may do so with a suit this Hero lacks
         weak = sum(1 for s in SUITS if s not in ok) / 6
         p *= ((1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)) ** len(rivals)
