@@ -120,3 +120,23 @@ def test_at_the_pact_rivals_who_cannot_outbid_what_the_hero_would_bid_do_not_mak
         chance[name] = heuristic.challenge_chance(view, heuristic.me_of(view, "hero1"), "hero1",
                                                   "normal")
     assert chance["rivals"] == chance["alone"] > 0.5
+
+
+def test_at_the_pact_a_travel_that_brings_the_ending_in_reach_is_worth_the_mentors_left_behind():
+    """Seed 139 (two normal Heroes): both at the Pact with The End (Leaves) revealed and the 12
+    Leaf tokens split six and six. Wren holds 10 Leaves with the Sailor, one short of the 11 it
+    needs. The Borderland (a Leaf) in the Seeker's pair closes the gap, but costs the Lunatic
+    and the Huntress; Wren rested until the round limit instead."""
+    s = make([
+        {"origin": "rite", "stage": 9, "tokens": {"moons": 3, "suns": 6, "waves": 6,
+                                                  "leaves": 6, "wyrms": 6, "knots": 4},
+         "mentors": ["sailor", "lunatic", "huntress"], "places": ["cave"], "hand": ["ace-suns"]},
+        {"origin": "rite", "stage": 9, "tokens": {"moons": 7, "suns": 4, "waves": 6,
+                                                  "leaves": 6, "wyrms": 6, "knots": 4},
+         "mentors": ["bard", "penitent"], "places": ["window"], "hand": ["ace-knots"]}],
+        slots=(("consul", "mountain"), ("soldier", "darkness"), ("light-keeper", "borderland")),
+        on_cards={"consul": {"suns": 1}, "mountain": {"suns": 1}},
+        revealed="end", endings=("end", "calamity", "windfall"), pact_first="hero1", round=39)
+    a = policy.choose(GAME.view(s, "hero1"), "hero1", GAME.legal_actions(s, "hero1"),
+                      random.Random(0), "normal")
+    assert (a.kind, a.args.get("pair"), a.args.get("keep")) == ("travel", 2, "sailor")

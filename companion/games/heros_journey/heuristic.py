@@ -205,6 +205,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
 DIG = 6.0
+REACH = 20.0  # a Travel after which the Ending can be attempted
 ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
 CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
 
@@ -229,6 +230,8 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     closed = gap - max(0, gap + lost - got)  # what the cards given up held counts against it
     weight = 4.0 if view["bank"][suit] == 0 else 2.0
     value = weight * closed
+    if closed >= gap:  # the Ending in reach next turn: worth the Mentors left behind
+        value += REACH
     in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
                        _card(c).suits) for p in view["encounters"])
     if not view["bank"][suit] and in_sight < gap and closed >= 0:
