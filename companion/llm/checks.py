@@ -71,13 +71,19 @@ def asks_name(action: Action | None) -> bool:
     return action.kind in names.KINDS or action.kind.startswith("name")
 
 
+# the words a question asks its answer to say ("End with: what do you do?"): saying them is
+# doing as asked, not copying the question
+_SAY = re.compile(r"\bend with:?\s*[^?.!)]*[?.!]?", re.I)
+
+
 def _asked_back(text: str, action: Action | None) -> str:
     """A sentence of the question itself inside the answer ("Heirloom: What is it?" answered
-    "What is it?"), three words or more of it ("" if none)."""
+    "What is it?"), three words or more of it ("" if none); the words it asks the answer to
+    end with are not counted (High Stakes' GM frames a scene and ends "What do you do?")."""
     if action is None or not action.ask:
         return ""
     said = " " + " ".join(words(text)) + " "
-    for sentence in re.split(r"[?.!:;]", action.ask):
+    for sentence in re.split(r"[?.!:;]", _SAY.sub("", action.ask)):
         ws = words(sentence)
         if len(ws) >= 3 and f" {' '.join(ws)} " in said:
             return " ".join(ws)

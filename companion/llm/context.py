@@ -9,8 +9,11 @@ Safety and trust: the players' words (story lines, the hero's details, answers i
 story, never instructions; they reach the model as quoted lines (``> ``) or JSON strings, under a
 system message that says so. Lines, X-carded topics and veils ride in every decision message.
 
-The system message (the seat's role, ``prompts/<game>/<seat>.md``) depends on nothing that changes
-during a session, so servers that cache prompt prefixes can reuse it.
+Prompt-cache order: a local server (llama.cpp) keeps one context and reuses the longest token
+prefix the new prompt shares with the last one, whichever seat sent it. So the prompt opens with
+what every seat of the game shares (the reply format, every seat's brief, the view's public keys,
+the fabula digest), then names the seat and shows what only that seat sees (``own``), then the
+state that changes from move to move (``last``), the story line and the moves.
 """
 from __future__ import annotations
 
@@ -115,10 +118,14 @@ class ViewRules:
 
     * ``omit``: top-level keys left out (said elsewhere, or no help to choose or tell a move);
     * ``first``: keys put first (the ones that change least);
+    * ``own``: keys that differ from seat to seat (a seat's own sheet, its hand, who it is), put
+      after the fabula digest and the seat's name: what all seats share comes first, so seats that
+      take turns reuse it from the server's prompt cache;
     * ``last``: keys put last, after the fabula digest (the ones that change from move to move:
       a server's prompt cache reuses everything before the first byte that changed);
     * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
-      key: ``characters.attributes.*.base``);
+      key: ``characters.attributes.*.base``); ``slots_drop``: more of them in slots mode, where
+      the model only chooses and the narrator tells (details the moves' labels already say);
     * ``focus``: ``{list = "key"}``: of that list keep only the items whose ``key`` equals the
       view's own ``key`` (the map's current stage), or its first and last when none does;
     * ``max_items``: any longer list keeps its last items; ``inner_items``: a list inside an item
@@ -131,8 +138,10 @@ class ViewRules:
 
     omit: frozenset[str] = frozenset()
     first: tuple[str, ...] = ()
+    own: tuple[str, ...] = ()
     last: tuple[str, ...] = ()
     drop: tuple[tuple[str, ...], ...] = ()
+    slots_drop: tuple[tuple[str, ...], ...] = ()
     focus: tuple[tuple[str, str], ...] = ()
     max_items: int = VIEW_LIST_ITEMS
     inner_items: int = 4
@@ -149,8 +158,10 @@ def view_rules(game: str) -> ViewRules:
     return ViewRules(
         omit=frozenset(data.get("omit", [])),
         first=tuple(data.get("first", [])),
+        own=tuple(data.get("own", [])),
         last=tuple(data.get("last", [])),
         drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
+        slots_drop=tuple(tuple(p.split(".")) for p in data.get("slots_drop", [])),
         focus=tuple(data.get("focus", {}).items()),
         max_items=int(data.get("max_items", VIEW_LIST_ITEMS)),
         inner_items=int(data.get("inner_items", 4)),
@@ -190,12 +201,15 @@ def _at(node: Any, path: tuple[str, ...], change) -> Any:
     return {**node, path[0]: _at(node[path[0]], path[1:], change)}
 
 
-def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]:
-    """The part of a seat's view its prompt shows (see ``ViewRules``)."""
+def seat_view(view: dict[str, Any], game: str, seat: str = "",
+              mode: str = "free") -> dict[str, Any]:
+    """The part of a seat's view its prompt shows (see ``ViewRules``) in the voice ``mode``."""
     rules = view_rules(game) if game else ViewRules()
-    keys = [k for k in rules.first if k in view] + [
-        k for k in view if k not in rules.first and k not in rules.last] + [
-        k for k in rules.last if k in view and k not in rules.first]
+    later = set(rules.own) | set(rules.last)
+    keys = [k for k in rules.first if k in view and k not in later] + [
+        k for k in view if k not in rules.first and k not in later] + [
+        k for k in rules.own if k in view and k not in rules.last] + [
+        k for k in rules.last if k in view]
     shown: Any = {k: view[k] for k in keys if k not in rules.omit}
     for path, flag, seats in rules.keep_if:
         if not seats or seat in seats:
@@ -211,7 +225,7 @@ def seat_view(view: dict[str, Any], game: str, seat: str = "") -> dict[str, Any]
         if isinstance(items, list) and items:
             kept = [x for x in items if isinstance(x, dict) and x.get(by) == view.get(by)]
             shown[key] = kept or ([items[0], items[-1]] if len(items) > 1 else items)
-    for path in rules.drop:
+    for path in rules.drop + (rules.slots_drop if mode == "slots" else ()):
         shown = _drop_path(shown, path)
     return _clip_view(shown, rules.max_items, rules.inner_items)
 
@@ -247,13 +261,18 @@ def compact_view(view: dict[str, Any], game: str = "", seat: str = "") -> str:
     return "\n".join(p for p in view_parts(view, game, seat) if p)
 
 
-def view_parts(view: dict[str, Any], game: str = "", seat: str = "") -> tuple[str, str]:
-    """The compact view in two parts: the keys that change little, and the ``last`` keys of the
-    game's view rules (the state that changes from move to move), which the prompt puts after
-    the fabula digest so the part before them stays byte-stable from one call to the next."""
-    last = set(view_rules(game).last) if game else set()
-    shown = seat_view(view, game, seat)
-    return (_lines({k: v for k, v in shown.items() if k not in last}),
+def view_parts(view: dict[str, Any], game: str = "", seat: str = "",
+               mode: str = "free") -> tuple[str, str, str]:
+    """The compact view in three parts: the keys every seat shares that change little; the
+    seat's ``own`` keys; the ``last`` keys of the game's view rules (the state that changes from
+    move to move). The prompt puts the second after the fabula digest and the seat's name, the
+    third after that, so the part before them stays byte-stable from one call to the next,
+    whichever seat calls."""
+    rules = view_rules(game) if game else ViewRules()
+    last, own = set(rules.last), set(rules.own) - set(rules.last)
+    shown = seat_view(view, game, seat, mode)
+    return (_lines({k: v for k, v in shown.items() if k not in last and k not in own}),
+            _lines({k: v for k, v in shown.items() if k in own}),
             _lines({k: v for k, v in shown.items() if k in last}))
 
 
@@ -287,7 +306,7 @@ def name_examples(request: DecisionRequest) -> list[str]:
     return names.suggestions(" ".join(request.story[:1]) or request.seat)
 
 
-def action_lines(request: DecisionRequest) -> str:
+def action_lines(request: DecisionRequest, words: dict[int, list[str]] | None = None) -> str:
     """The moves, numbered, and the question they ask said last, plainly (a small model answers
     the last thing it read): "Choose one move by its number:" and the list, or, for a lone move,
     "Your move: 1. describe the hero"; then "It asks: ..." for a question the moves share, or
@@ -314,6 +333,10 @@ def action_lines(request: DecisionRequest) -> str:
             "Moves " + ", ".join(numbers)
         out.append(f"{who} {'asks' if who in ('It', 'Every move') or len(numbers) == 1 else 'ask'}"
                    f": {_clip(shared, 200)}")
+    for number, texts in (words or {}).items():  # slots mode: words picked by number
+        out.append(f'The words of move {number}: choose one by its number as "line":')
+        out += [f"{i}) {json.dumps(_clip(t, 300), ensure_ascii=False)}"
+                for i, t in enumerate(texts, 1)]
     return "\n".join(out)
 
 
@@ -419,19 +442,22 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
-def decision_variables(request: DecisionRequest, mode: str = "free") -> dict[str, str]:
+def decision_variables(request: DecisionRequest, mode: str = "free",
+                       lines: dict[int, list[str]] | None = None) -> dict[str, str]:
     """In slots mode the story is quoted one line deep: the model only chooses, and the quote is
-    re-read on every call (the narrator tells the move with the whole story at hand)."""
-    steady, state = view_parts(request.view, request.game, request.seat)
+    re-read on every call (the narrator tells the move with the whole story at hand); ``lines``
+    are the words it picks by number (``slots.listed``)."""
+    steady, own, state = view_parts(request.view, request.game, request.seat, mode)
     return {
         "fabula": fabula_block(request.fabula),
-        "seat": request.seat.replace("_", " "),
+        "seat": seat_line(request),
+        "own": f"{own}\n" if own else "",
         "step": str(request.step),
         "view": steady,
-        "state": f"\n{state}\n" if state else "",
+        "state": f"{state}\n" if state else "",
         "story": quote(request.story, SLOTS_STORY_LINES if mode == "slots" else STORY_LINES),
         "safety": _safety(request),
-        "actions": action_lines(request),
+        "actions": action_lines(request, lines),
     }
 
 
@@ -462,39 +488,67 @@ def storylet_examples(game: str, count: int = EXAMPLES) -> tuple[str, ...]:
     return tuple(sorted(seen.values())[:count])
 
 
+def role_templates(game: str) -> list:
+    """The game's seat briefs (``prompts/<game>/*.md``, by name), or the shared stand-in."""
+    roles = sorted(templates.game_prompts(game).glob("*.md"))
+    return roles or [templates.prompts_dir() / "shared" / "seat.md"]
+
+
+def seat_role(request: DecisionRequest) -> str:
+    """The brief a seat plays by: its view's "prompt_role" (Becoming's Fates: the Agent of Threat
+    or a Tempter, scene by scene), else its own file, else the game's only one; "" if none."""
+    role = str(request.view.get("prompt_role") or "")
+    if role:
+        return role
+    stems = [p.stem for p in role_templates(request.game)]
+    return request.seat if request.seat in stems else stems[0] if len(stems) == 1 and \
+        stems[0] != "seat" else ""
+
+
+def seat_line(request: DecisionRequest) -> str:
+    """Which seat this decision is for, and by which brief: "Now, as the spinner (the
+    tempter's brief):"."""
+    seat = request.seat.replace("_", " ")
+    role = seat_role(request).replace("_", " ")
+    return f"Now, as the {seat} (the {role}'s brief):" if role and role != seat else \
+        f"Now, as the {seat}:"
+
+
 @lru_cache(maxsize=32)
-def _system(game: str, game_title: str, seat: str, where: str, role: str = "",
-            mode: str = "free") -> str:
+def _system(game: str, game_title: str, where: str, mode: str = "free") -> str:
     shared = templates.render_file(templates.prompts_dir() / "shared" / REPLY_FILES[mode],
-                                   role_variables(game_title, seat))
-    role = templates.render_file(templates.template_path(game, role or seat),
-                                 role_variables(game_title, seat))
+                                   role_variables(game_title, ""))
+    roles = role_templates(game)
+    briefs = [templates.render_file(path, role_variables(game_title, path.stem.replace("_", " ")))
+              for path in roles]
+    if len(briefs) > 1:
+        briefs = ["Each seat's brief follows; every decision below says which seat you play and "
+                  "by which brief.\n"] + [f"The {p.stem.replace('_', ' ')}'s brief:\n{b}"
+                                          for p, b in zip(roles, briefs, strict=True)]
     examples = storylet_examples(game) if mode == "storylet" else ()
     lines = "".join(f"\n- {x}" for x in examples)
-    return shared + "\n" + role + (f"\nLines in this story's own voice:{lines}\n" if lines else "")
+    return shared + "\n" + "\n".join(briefs) + (
+        f"\nLines in this story's own voice:{lines}\n" if lines else "")
 
 
-def system_message(game: str, game_title: str, seat: str, role: str = "",
-                   mode: str = "free") -> str:
-    """The static part, first: the reply format for the voice ``mode`` (the same for every seat),
-    then the seat's role, then (storylet mode) a few lines of the game's storylets as examples.
-    Byte-identical for every decision of a seat, so a server's prompt cache reuses it.
-    A seat whose role changes from scene to scene (Becoming's Fates: the Agent of Threat or a
-    Tempter) names it in its view's "prompt_role"; that template is used instead."""
-    return _system(game, game_title, seat, str(templates.prompts_dir()), role, mode)
+def system_message(game: str, game_title: str, mode: str = "free") -> str:
+    """The static part, first: the reply format for the voice ``mode``, then every seat's brief
+    (``prompts/<game>/*.md``), then (storylet mode) a few lines of the game's storylets as
+    examples. Byte-identical for every decision of every seat of a game, so a server's prompt
+    cache reuses it whoever moves; the decision names the seat and its brief (``seat_line``)."""
+    return _system(game, game_title, str(templates.prompts_dir()), mode)
 
 
-def build_messages(request: DecisionRequest, game_title: str,
-                   mode: str = "free") -> list[dict[str, str]]:
-    """The static system message, then the decision: the changing part last (the view, whose
-    least-changing keys come first, the fabula digest, the story, the moves)."""
+def build_messages(request: DecisionRequest, game_title: str, mode: str = "free",
+                   lines: dict[int, list[str]] | None = None) -> list[dict[str, str]]:
+    """The static system message, then the decision: what every seat shares first (the view's
+    public keys, the fabula digest), then the seat and what only it sees, then the changing
+    part (the state, the story, the moves)."""
     user = templates.render_file(
         templates.prompts_dir() / "shared" / "decision.md",
-        decision_variables(request, mode), required=DECISION_REQUIRED,
+        decision_variables(request, mode, lines), required=DECISION_REQUIRED,
     )
-    role = str(request.view.get("prompt_role") or "")
-    return [{"role": "system", "content": system_message(request.game, game_title, request.seat,
-                                                         role, mode)},
+    return [{"role": "system", "content": system_message(request.game, game_title, mode)},
             {"role": "user", "content": user}]
 
 

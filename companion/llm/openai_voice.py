@@ -44,18 +44,18 @@ from pydantic import ValidationError
 
 from companion.core.game import Game
 from companion.core.rng import derived_rng
-from companion.llm import calibration, checks, context, fidelity, ledger
+from companion.llm import calibration, checks, context, fidelity, ledger, slots
 from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
 from companion.llm.redact import redact
 from companion.llm.screen import ELLIPSIS, Screen  # noqa: F401 - ELLIPSIS: the voice's API
 from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
-                                  with_text_choices)
+                                  with_line_choices, with_text_choices)
+from companion.llm.slots import whole_sentences as _sentences
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
-CANDIDATE_SEEDS = 4  # slots mode: the offline narrator's tries at a move's words
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 
 
@@ -64,13 +64,6 @@ def make_voice(game: Game, seed: int, settings: Settings):
     if not settings.configured:
         return OfflineVoice(game, seed)
     return OpenAIVoice(game, seed, settings)
-
-
-def _sentences(text: str) -> str:
-    """The complete sentences of a narration cut short ("" if none)."""
-    cut = max((m.end() for m in re.finditer(r"[.!?\u2026][\"'\u201d\u2019)]?(?=\s|$)", text)),
-              default=0)
-    return text[:cut].strip()
 
 
 def _trimmed(reply: Reply, request: DecisionRequest) -> Reply:
@@ -120,6 +113,9 @@ class OpenAIVoice:
         self.mode, self.mode_source = calibration.resolve(settings)
         self.mode_said = False  # the journal records the mode once, with the first call
         self.pending: tuple[Any, str] | None = None  # storylet mode: (action key, its sentence)
+        self.slots = slots.Slots(self.offline, seed)  # slots mode: the candidates to pick from
+        # this decision's picks (slots mode): per move its candidates, and the listed lines
+        self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -230,9 +226,16 @@ class OpenAIVoice:
         request = context.shortlist(context.spare_the_ending(request, preferred, self.game), preferred,
                                     context.SLOTS_MOVES if self.mode == "slots" else context.MAX_MOVES)
         if self.mode == "slots":
-            request = context.lead_with(self._voiceable(request, preferred), preferred)
+            request = context.lead_with(self.slots.voiceable(
+                request, self._instructions_for(request), preferred), preferred)
+        instructions = self._instructions_for(request)
+        # slots: each text the moves ask for is picked by number from checked candidates
+        choices = self.slots.choices(request, instructions, preferred) \
+            if self.mode == "slots" else {}
+        lines = slots.listed(choices)
+        self.picks = (choices, lines)
         try:
-            messages = context.build_messages(request, self.title, self.mode)
+            messages = context.build_messages(request, self.title, self.mode, lines)
         except TemplateError as err:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}
@@ -245,16 +248,13 @@ class OpenAIVoice:
                     banned=request.banned, veils=request.veils)
             return checkers[number]
 
-        instructions = self._instructions_for(request)
         # only a free narration is streamed: a storylet-mode sentence follows the narrator's
         screen = Screen(on_text if self.mode == "free" else None, len(request.legal), checker,
                          instructions)
         schema = reply_schema(request.legal, mode=self.mode)
         grammar = reply_schema(request.legal, lengths=True, mode=self.mode)
-        choices = self._choices(request, instructions, preferred) if self.mode == "slots" else {}
-        if choices:  # slots: each text the moves ask for is picked from checked candidates
-            pool = list(dict.fromkeys(t for texts in choices.values() for t in texts))
-            schema, grammar = with_text_choices(schema, pool), with_text_choices(grammar, pool)
+        if choices:
+            schema, grammar = with_line_choices(schema, lines), with_line_choices(grammar, lines)
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
@@ -358,79 +358,6 @@ class OpenAIVoice:
             return self._keep(request, *kept, error, notes, screen)
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
-    def _voiceable(self, request: DecisionRequest, preferred=None) -> DecisionRequest:
-        """Slots mode: the request without the moves that ask for words none of whose
-        candidates passed the checks (the model left to write them missed: High Stakes' GM
-        retold the adventure's hook), as long as another move is left to choose. The offline
-        policy's own move always stays: played, dropping High Stakes' next scene left the GM
-        only the end of the story, which it chose after the first line."""
-        none = self._unvoiced(request, self._instructions_for(request))
-        if preferred is not None:
-            none = {n for n in none if request.legal[n - 1].key() != preferred.key()}
-        keep = [i for i in range(len(request.legal)) if i + 1 not in none]
-        if not none or not keep:
-            return request
-        return request.model_copy(update={"legal": [request.legal[i] for i in keep],
-                                          "labels": [request.labels[i] for i in keep]})
-
-    def _unvoiced(self, request: DecisionRequest, instructions: checks.Instructions) -> set[int]:
-        out = set()
-        for number, action in enumerate(request.legal, 1):
-            if action.ask is not None and not checks.asks_name(action) and \
-                    not action.optional_text and not self._candidates(request, action,
-                                                                      instructions):
-                out.add(number)
-        return out
-
-    def _choices(self, request: DecisionRequest, instructions: checks.Instructions,
-                 preferred=None) -> dict[int, list[str]]:
-        """Slots mode: for each move that asks for words, the candidates the model picks from:
-        the names its prompt offers for a naming move, else the offline narrator's answers
-        (``_candidates``); a move whose words are optional and that has none gets "" (the model
-        only chooses it; Becoming's Agent was left to write "Introducing your avatar. You've got
-        a new face" where the game tells the avatar itself). {} (the model writes) when a move
-        that needs words has none."""
-        out: dict[int, list[str]] = {}
-        for number, action in enumerate(request.legal, 1):
-            if action.ask is None:
-                continue
-            if checks.asks_name(action):
-                out[number] = context.name_examples(request)
-                continue
-            texts = self._candidates(request, action, instructions)
-            if not texts and preferred is not None and action.key() == preferred.key():
-                # the policy's move, kept: the narrator's words (a miss journals them anyway)
-                texts = self._candidates(request, action, None)
-            if not texts and action.optional_text:
-                texts = [""]  # the words are the game's to tell, as the offline voice leaves them
-            if not texts:
-                return {}
-            out[number] = texts
-        return out
-
-    def _candidates(self, request: DecisionRequest, action,
-                    instructions: checks.Instructions | None) -> list[str]:
-        """The offline narrator's answers to a move's question under up to four seeds (two
-        kept), cut to whole sentences within the field's bound, each passing the same checks
-        as the model's own words; [] when none does (or the game has no narrator)."""
-        narrator = self.offline.narrator
-        if narrator is None:
-            return []
-        texts: list[str] = []
-        for k in range(CANDIDATE_SEEDS):
-            if len(texts) >= 2:
-                break
-            writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
-            memory = NarrationMemory(self.seed + k, banned=request.banned,
-                                     veils=request.veils)
-            text = " ".join(writer.write(action, request.view, memory).split())
-            if len(text) > checks.text_limit(action):
-                text = _sentences(text[:checks.text_limit(action)])
-            if text and text not in texts and (instructions is None or checks.check(
-                    "text", text, instructions, action, required=True) is None):
-                texts.append(text)
-        return texts
-
     def _policy_choice(self, request: DecisionRequest):
         rng = derived_rng(self.seed, "policy", request.seat, request.step)
         try:
@@ -494,7 +421,7 @@ class OpenAIVoice:
         """(reply, "", "") or (None, kind, error): kind is invalid or illegal."""
         ctx = {"legal": request.legal, "labels": request.labels}
         try:
-            data = extract_json(raw)
+            data = slots.pick(extract_json(raw), *self.picks)
             named = data.get("action")
             if isinstance(named, str):  # a label instead of its number
                 low = [label.casefold() for label in request.labels]
@@ -532,6 +459,7 @@ class OpenAIVoice:
         for key in ("narration", "speech", "text"):
             if key == cut:
                 fields[key] = _sentences(fields[key])
+        fields = slots.pick(fields, *self.picks)
         try:
             return Reply.model_validate(fields, context={"legal": request.legal,
                                                           "labels": request.labels})

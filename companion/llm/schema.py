@@ -148,6 +148,18 @@ def with_text_choices(schema: dict[str, Any], choices: list[str]) -> dict[str, A
     return {**schema, "properties": props}
 
 
+def with_line_choices(schema: dict[str, Any], lines: dict[int, list[str]]) -> dict[str, Any]:
+    """Slots mode: ``schema`` whose words are picked, not written: no ``text``; a ``line``, the
+    number of one of the lines the prompt lists (``slots.listed``), when it lists some."""
+    props = {k: v for k, v in schema["properties"].items() if k != "text"}
+    count = max((len(texts) for texts in lines.values()), default=0)
+    if count > 1:
+        props["line"] = {"type": "integer", "enum": list(range(1, count + 1))}
+    required = [k for k in schema.get("required", []) if k != "text"] + (
+        ["line"] if "line" in props else [])
+    return {**schema, "properties": props, "required": required}
+
+
 def reply_tokens(schema: dict[str, Any]) -> int:
     """``max_tokens`` with room above the longest reply the schema allows: a token a character
     at worst (a small model's newlines and odd spellings come a character a token), plus the

@@ -112,13 +112,13 @@ CONDITION_WAYS: dict[str, tuple[str, ...]] = {
 # was proved false ("she would not die among books" does not mean she died): the telling says the
 # hero gave way, never that the oath broke. Keyed like the tables above.
 YIELD_WAYS: dict[str, tuple[str, ...]] = {
-    "quote": ("“{w}{c}” {hero} had sworn; but {hero.they} gave way before it could be put to the test.",
+    "quote": ("“{w}{c}” {hero} had sworn; but in the end {hero.they} gave way, and it was never settled.",
               "{hero} had said it: “{w}{p}” Then {hero.they} turned away and left it unproven.",
-              "“{w}” were {hero}'s words, and {hero.they} gave the fight up before they were tried.",
+              "“{w}” were {hero}'s words, and in the end {hero.they} gave the fight up.",
               "“{w}{c}” {hero} had promised, and then let the matter go."),
-    "oath": ("{hero} had sworn {o}, but {hero.they} gave way before it could be put to the test.",
+    "oath": ("{hero} had sworn {o}, but in the end {hero.they} gave way, and it was never settled.",
              "{hero} had promised {o}; {hero.they} turned from the fight and left it unproven.",
-             "It had been sworn {o}, and {hero} gave ground rather than see it tried."),
+             "It had been sworn {o}, and {hero} gave ground before it was settled."),
     "deed": ("So the story had it, “{w}”, until {hero} gave way.",
              "It was told as “{w}”, and then {hero} let it go.",
              "“{w}”, the telling went, until {hero} turned from it."),
@@ -133,6 +133,13 @@ SPEECH = re.compile(r"\b(?:(?:swears|swore|vows|vowed|promises|promised)(?: that
                     r"|(?:says|said|insists|declares|tells \w+)(?: that|:))\s+(.+)$", re.IGNORECASE)
 STAKE = re.compile(r"^(?:if|unless|should|whatever happens|no matter)\b|\b(?:swears|swore|vows|vowed|"
                    r"promises|promised|will|must|or else)\b", re.IGNORECASE)
+# Words that say how things are ("I know how masters trade favours"), not what the hero will do,
+# are never told as sworn or promised, unless they bind the speaker to something to come.
+STATIVE = re.compile(r"^(?:I|we)(?:'m|'ve|\s+(?:(?:do not|don't|never|still|already|only)\s+)?"
+                     r"(?:know|knew|am|was|were|have|had|remember|see|saw|think|thought|feel|felt|"
+                     r"love|hate|like|understand|believe|can|could|wish|doubt|fear))\b", re.IGNORECASE)
+COMMITS = re.compile(r"\b(?:will|won't|shall|must|swear|swore|sworn|promise|promised|vow|vowed|never|"
+                     r"always|I'll|we'll|going to|or die|or else)\b|^(?:if|unless|whatever)\b", re.IGNORECASE)
 REPORTED = {"will": "would", "won't": "would not", "can": "could", "can't": "could not",
             "shall": "should", "is": "was", "are": "were", "am": "was"}
 _SPEAKS = r"(?:says|said|whispers|shouts|swears|tells \w+)"
@@ -143,7 +150,15 @@ TAKEN_KEY = "stake-taken|"
 def states(words: str) -> bool:
     """Whether the player's words state something at stake (an oath, a condition, the hero's own
     speech), not only tell a deed ("Old Hobb points her toward the lane home")."""
-    return bool(STAKE.search(words) or FIRST_PERSON.search(words))
+    return weight(words) > 0
+
+
+def weight(words: str) -> int:
+    """How plainly the words state a stake: 2 for an oath, a condition or a will ("I will not
+    leave Tobin behind", "If she turns back, the farm burns"), 1 for the hero's own speech that
+    only says what she does ("I talk to the farmer's wife"), 0 for a deed told."""
+    return 2 if STAKE.search(words) or re.search(r"\b\w+'ll\b", words) else \
+        1 if FIRST_PERSON.search(words) else 0
 
 
 def voice(words: str, hero: Character) -> tuple[str, str]:
@@ -219,6 +234,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
         table = CONDITION_WAYS if condition else \
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
         ways = table.get(result or "mixed", table["mixed"])
+    if kind == "quote" and STATIVE.match(text) and not COMMITS.search(text):  # "I know how
+        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways  # ...": said
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 

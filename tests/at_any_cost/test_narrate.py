@@ -194,3 +194,24 @@ def test_an_arrival_describes_the_place_not_the_signs():
     for line in narration_data().templates["arrive"]:
         before = line.split("{look}")[0]
         assert not before.rstrip(", ").endswith(("read", "signs")), line
+
+
+def test_a_place_is_never_told_with_two_opposite_looks():
+    """Played (seed 19): 'Ilse walks on to the crossroads, and finds the place busy and
+    desolate'. A place's keywords are alternatives; two told together must agree."""
+    from companion.games.at_any_cost.narrate import CLASHES, clash
+
+    every = {a for p in narration_data().places.values() for a in p.adj}
+    assert set().union(*CLASHES) <= every  # the table names real adjectives
+    crossroads = narration_data().places["crossroads"].adj
+    assert clash("busy", "desolate") and not clash("busy", "sunk underground")
+    for seed in range(12):
+        s = autoplay(seed)
+        body = " ".join(text for _, text in s.narrations)
+        for place in narration_data().places.values():
+            name = place.name.words
+            said = [[a for a in place.adj if re.search(rf"\b{re.escape(a)}\b", x)]
+                    for x in sentences(body) if name in x]
+            for looks in said:
+                assert not any(clash(a, b) for a in looks for b in looks if a != b), (seed, looks)
+    assert "busy" in crossroads and "desolate" in crossroads

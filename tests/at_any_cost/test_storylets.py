@@ -288,6 +288,13 @@ def test_a_stake_stated_after_a_deed_in_the_same_stage_is_the_stages_stake():
     assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
     f = feed(f, said(7, "I swear it on the hives"))  # a stake once stated stays the stage's
     assert f.stake("stage-5").words == "She will cross the rope bridge for Oriel"
+    # played (seed 19): "I talk to the farmer's wife about the blue moss" (speech that only
+    # says what she does) was the climax's stake; a will said next is the plainer stake
+    g = feed(Fabula(), said(3, "I talk to the farmer's wife about the blue moss"))
+    g = feed(g, said(5, "I'll not leave this farm without the moss"))
+    assert g.stake("stage-5").words == "I'll not leave this farm without the moss"
+    g = feed(g, said(7, "I do not stop now"))
+    assert g.stake("stage-5").words == "I'll not leave this farm without the moss"
 
 
 def test_undo_takes_back_what_the_story_layer_noted(tmp_path):

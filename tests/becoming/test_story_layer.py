@@ -141,3 +141,19 @@ def test_after_someone_else_tells_the_roll_the_stake_is_still_taken_up(tmp_path)
     assert f"scene-{scene}" in {k.split("|", 1)[1] for k in memory.used
                                 if k.startswith("stake-taken|")}
     assert told and Narrator(5).settle(beat, memory) == ""  # once
+
+
+def test_a_scenes_elements_are_one_sentence_that_does_not_count_them():
+    """Played (seed 12): "Here are a crowd at the temple door and frost on the inside of the
+    windows." The elements are listed after a colon, whatever their number."""
+    from companion.core.game import Event
+    from companion.games.becoming.narrate import SEEN, Narrator
+    from companion.story.voice import Beat
+    for n, things in enumerate((["a crowd at the temple door", "frost on the windows"],
+                                ["a clay lamp"])):
+        event = Event(kind="scene_begun", data={"setup": "In the temple.", "elements": things})
+        beat = Beat(step=n, action=Action(seat="agent", kind="elements"), events=[event],
+                    view=GAME.view(created(), None))
+        told = Narrator(5).narrate(beat, NarrationMemory(seed=n))
+        assert told.startswith("In the temple. ") and "Here are" not in told
+        assert any(told.endswith(form.format(" and ".join(things))) for form in SEEN), told

@@ -128,3 +128,28 @@ def test_a_question_is_answered_even_when_the_friend_offers_to_join_or_gives_a_q
     told = Narrator(3).narrate(Beat(step=9, action=act, events=[given],
                                     view=GAME.view(s2, None)), NarrationMemory(seed=3))
     assert f"Suds the washerwoman knows {area.name} well" in told and "has a Quest" in told
+
+
+def test_the_people_named_in_session_zero_live_in_the_first_town_and_the_story_says_so(tmp_path):
+    """Played (seed 41): the Ally and the Villain asked who loves Bran and who would like to see
+    him fail, and the answers were never heard of again."""
+    import subprocess
+    import sys
+
+    from companion.games.dragon_warrior.narrate import named_in_answers
+
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\nyes talking animals\ndone\nbuild default\nBran\npronouns he\nLantern\n"
+                      "keeps a pressed flower from every town\nThe king's cold hands\n"
+                      "The miller's daughter in Fernholt, who writes me letters\n"
+                      "Old Garrick the smith, whose son I beat at the spring games\nmap\n",
+                      encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "dragon-warrior", "--seed", "41",
+                          "--script", str(script), "--journal", str(tmp_path / "j.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "the house of Old Garrick the smith" in run.stdout
+    assert "the house of the miller's daughter" in run.stdout
+    assert "Old Garrick the smith live there, just as Bran said." in " ".join(run.stdout.split())
+    assert named_in_answers({"questions": [{"question": "Who do you care about most?",
+                                            "answer": "I care about nobody"}]}) == []

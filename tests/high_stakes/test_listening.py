@@ -177,3 +177,85 @@ def test_a_window_of_another_kind_does_not_become_the_crooked_grating():
     assert "hangs crooked" not in lit
     loose = framed(scene, {"facts": ["One window's grating is loose, its bolts rusted."]})
     assert "hangs crooked, just as you made it true" in loose
+
+
+def test_a_word_inside_another_word_is_not_a_way_the_stable_boys_do_not_stab():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I crouch, hold out my hand and hum the old kennel song the stable boys use",
+                 attribute="aura")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label != "fight them with the blade"
+    assert plan["approach"].attribute == "aura"
+
+
+def test_a_way_matched_by_one_word_keeps_the_players_own_manner_in_the_reading():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I go up the wall where the ivy is thickest, quiet as a cat")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label == "climb with a rope" and plan["difficulty"] == 2
+    assert plan["reading"].startswith("You try to go up the wall where the ivy is thickest, quiet "
+                                      "as a cat. The GM takes that as “climb with a rope”: Body, "
+                                      "Difficulty 2")
+
+
+def test_a_way_said_in_its_own_words_is_read_back_as_the_adventure_has_it():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I throw my hook and climb the rope")
+    assert current_plan(G.view(s, "gm"))["reading"].startswith("You try to climb with a rope: Body")
+
+
+def test_alone_a_failed_attempt_is_said_back_in_the_players_own_words_before_its_cost():
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I go up the wall where the ivy is thickest, quiet as a cat")
+    s, _ = to_difficulty(s)
+    for kind in ("difficulty", "consequence", "advantage"):
+        move, _ = gm_says(s, kind)
+        s = G.apply(s, move)[0]
+    s = dice(do(s, "player", "roll"), 2, 2, 2)
+    assert s.roll is not None and not s.roll.success
+    seat = G.to_move(s)[0]
+    move = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
+    told = Narrator(5).write(move, G.view(s, seat), NarrationMemory(seed=5))
+    assert told.startswith("You try to go up the wall where the ivy is thickest, quiet as a cat")
+
+
+def test_the_gm_never_stakes_a_life_the_player_did_not_raise_a_bite_at_body_1_is_a_retreat():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I fight them with my blade")
+    view = G.view(s, "gm")
+    assert current_plan(view)["consequence"] == ["wounded"]  # Body 3: a bite is a bite
+    view["characters"][0]["attributes"]["body"]["now"] = 1  # one more -1 Body would kill
+    plan = current_plan(view)
+    assert plan["consequence"] == ["retreat"] and plan["consequence_text"] == ""
+    view["characters"][0]["attributes"]["body"]["now"] = 2
+    assert current_plan(view)["consequence"] == ["wounded"]
+
+
+def test_the_adventures_words_for_what_goes_wrong_go_with_its_own_stake_only():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    bite = to_pool(s, problem="dogs", consequence=["wounded"], scene="courtyard")
+    assert G.view(bite, "gm")["roll"]["consequence_text"].startswith("a dog bites your leg")
+    back = to_pool(s, problem="dogs", consequence=["retreat"], scene="courtyard")
+    assert G.view(back, "gm")["roll"]["consequence_text"] == ""
+
+
+def test_the_one_spoken_to_answers_and_a_players_own_character_never_does():
+    """Played (seed 31): 'I tell Willow I broke my word, and ask her for one more night' was
+    answered 'The hill is quiet tonight'."""
+    s = at(frame(start("rust"), scene="guild", text=""), "another_night")
+    asked = declared(s, "I tell Willow I broke my word, and ask her for one more night", "aura", "rust")
+    move, said = gm_says(asked, "no_roll")
+    assert said.startswith("Willow ") and "hill is quiet" not in said
+    mine = declared(s, "Rust climbs the hill again", "body", "rust")
+    move, said = gm_says(mine, "no_roll")
+    assert not said.startswith("Rust rubs her eyes")
+
+
+def test_a_success_that_uncovers_a_secret_says_what_is_found_before_the_player_tells_it():
+    """Played (seed 31): the player told a coal chute, then the GM revealed a loose grating."""
+    s = at(frame(start("ash"), scene="guild", text=""), "house_front")
+    s = to_pool(s, attribute="mind", difficulty=1, problem="search_house", scene="house_front")
+    s = dice(do(s, "player", "roll"), 5, 4)
+    seat = G.to_move(s)[0]
+    ask = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate").ask
+    assert ask.startswith("Narrate how you succeed.") and "grating" in ask

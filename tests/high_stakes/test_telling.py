@@ -234,3 +234,57 @@ def test_a_players_told_success_ends_its_sentence_before_the_stake_is_taken_up(t
     assert "without a sound. “My fingers find every crack the ivy hides,”" in md
     assert "“From the top of the wall I see a lit window”" in md  # recalled, capitalised
     assert "I promise Willow I will bring the book back before dawn" in md  # the player's words
+
+
+def test_a_vow_with_no_roll_is_a_stake_on_the_night_broken_when_it_ends_empty_handed(tmp_path):
+    """Played in tmux (seed 31): 'I swear to Willow I will bring the book back before the bells
+    ring at dawn' was never heard of again, though the night ended without the book."""
+    import subprocess
+    import sys
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade Rust\naura I swear to Willow I will bring the book back before the "
+                      "bells ring at dawn\nbody I go up the wall where the ivy is thickest\nroll\n"
+                      "The ivy holds.\nleave\nleave anyway\n", encoding="utf-8")
+    journal = tmp_path / "j.jsonl"
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed", "31",
+                          "--script", str(script), "--journal", str(journal)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format", "md"],
+                        capture_output=True, text=True, timeout=60).stdout
+    epilogue = md.split("Ending: Empty-Handed", 1)[1]
+    assert "bells ring at dawn" in epilogue  # the vow, taken up at the end ...
+    assert "not" in epilogue.split("bells ring at dawn", 1)[1].split(".")[0]  # ... as broken
+
+
+def test_a_vow_is_kept_when_the_night_ends_with_the_book_and_broken_otherwise():
+    from types import SimpleNamespace
+
+    from companion.games.high_stakes import fabula as hs_fabula
+    from companion.story.fabula import Fabula
+
+    f = Fabula().state_stake("vow-3", "player", "I swear I will bring the book back", about="night")
+    beat = SimpleNamespace(step=9, view={})
+    for ending, result in (("success", "won"), ("aborted", "lost"), ("fallen", "lost")):
+        done = hs_fabula._event(f, "story_end", {"ending": ending, "title": "x"}, beat)
+        assert done.stake("vow-3").result == result, ending
+    assert hs_fabula.VOW.search("Rust swears nothing") is None
+    assert hs_fabula.VOW.search("on my life, I will be back")
+
+
+def test_a_death_dealt_by_a_roll_is_told_once_with_the_rolls_outcome():
+    """Played (seed 31): 'Rust dies.' and then 'Rust is hurt. Rust does not get up again.'"""
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+    from tests.high_stakes.drive import G, do, frame, start, to_pool
+
+    s = do(to_pool(frame(start("ash")), consequence=["game_over"]), "player", "roll")
+    roll = G.chance(s).outcome(["2", "2", "2"])
+    s, events = G.apply(s, roll)
+    assert any(e.kind == "death" for e in events)
+    memory = NarrationMemory(seed=5)
+    told = Narrator(5).narrate(Beat(step=9, action=roll, events=events, view=G.view(s, None)), memory)
+    assert "dies" not in told, told
+    seat = G.to_move(s)[0]
+    narrate = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
+    assert "Ash does not get up again." in Narrator(5).write(narrate, G.view(s, seat), memory)

@@ -269,3 +269,13 @@ def test_the_bar_says_rest_ready_only_when_a_rest_may_be_called():
     rested = view | {"rest_now": True}
     assert "rest ready" in commands.toolbar(rested)
     assert "rest" not in commands.toolbar(view | {"rest_used": True})
+
+
+def test_a_rest_told_after_the_verb_starts_its_sentence_with_a_capital():
+    from tests.high_stakes.drive import end_scene
+
+    s = end_scene(frame(start("ash")))
+    assert any(a.kind == "rest" for a in G.legal_actions(s, "player"))
+    [a] = commands.parse("rest", "in the guild attic, Wind stitches my leg", G.view(s, "player"),
+                         G.legal_actions(s, "player"), "player")
+    assert a.kind == "rest" and a.text == "In the guild attic, Wind stitches my leg"

@@ -39,16 +39,15 @@ def test_every_decision_renders_for_both_seats(decisions):
 
 
 def test_the_static_part_is_first_and_byte_identical(decisions):
-    """Every decision of a seat sends the same system message; both seats' share their opening
-    (the reply format), so a server's prompt cache reuses it whoever moves."""
+    """Every decision of either seat sends the same system message (the reply format and both
+    seats' briefs), so a server's prompt cache reuses it whoever moves; the decision names the
+    seat and its brief."""
     game, seen = decisions
-    systems = {r.seat: set() for r, _, _ in seen}
+    systems = {context.build_messages(request, game.title)[0]["content"] for request, _, _ in seen}
+    assert systems == {context.system_message("at-any-cost", game.title)}
     for request, _, _ in seen:
-        systems[request.seat].add(context.build_messages(request, game.title)[0]["content"])
-    assert all(len(texts) == 1 for texts in systems.values())
-    first, second = (next(iter(t)) for t in systems.values())
-    shared = context.system_message("at-any-cost", game.title, "x").split("\n\n")[0]
-    assert first.startswith(shared) and second.startswith(shared)
+        user = context.build_messages(request, game.title)[1]["content"]
+        assert f"Now, as the {request.seat}:" in user
 
 
 def test_a_long_move_list_is_shortened_around_the_policys_choice(decisions):

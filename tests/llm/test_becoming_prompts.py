@@ -22,11 +22,11 @@ def test_a_fate_is_prompted_as_the_agent_or_a_tempter(decisions):
     for request, state in seen:
         if request.seat == "hero" or not state.scene:
             continue
-        system = context.build_messages(request, game.title)[0]["content"]
+        user = context.build_messages(request, game.title)[1]["content"]
         agent = game.agent(state) == request.seat
         roles.add(agent)
-        assert ("you are the Agent of Threat" in system) == agent
-        assert ("you tempt" in system) == (not agent)
+        brief = "agent" if agent else "tempter"
+        assert f"Now, as the {request.seat} (the {brief}'s brief):" in user
     assert roles == {True, False}
 
 

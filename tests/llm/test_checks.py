@@ -116,3 +116,14 @@ def test_a_narration_tells_something_and_an_answer_is_not_the_question_again():
 def kind_with(sent, field, text, action=None):
     miss = check(field, text, sent, action)
     return miss.kind if miss else None
+
+
+def test_saying_the_words_a_question_asks_to_end_with_is_no_echo():
+    """High Stakes' GM is asked to "End with: what do you do?": its scene framed that way is
+    story (SmolLM2 bench, seed 1: the narrator's own framing was refused as an echo, twice)."""
+    frame = Action(seat="gm", kind="frame", ask="Set the scene: what, where, who? End with: what "
+                   "do you do?", optional_text=False)
+    told = "Rain drums on the villa's roof and the gate stands ajar. What do you do?"
+    assert check("text", told, Instructions(), frame, required=True) is None
+    miss = check("text", "Set the scene: what, where, who?", Instructions(), frame, required=True)
+    assert miss is not None and miss.kind == "echo"

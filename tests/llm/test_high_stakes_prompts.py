@@ -22,8 +22,10 @@ def test_each_seat_has_its_own_role(decisions):
     game, seen = decisions
     gm = next(r for r in seen if r.seat == "gm")
     player = next(r for r in seen if r.seat == "player")
-    assert "You are the GM" in context.build_messages(gm, game.title)[0]["content"]
-    assert "You are the player" in context.build_messages(player, game.title)[0]["content"]
+    assert "Now, as the gm:" in context.build_messages(gm, game.title)[1]["content"]
+    assert "Now, as the player:" in context.build_messages(player, game.title)[1]["content"]
+    system = context.build_messages(gm, game.title)[0]["content"]
+    assert "The gm's brief:\nYou are the GM" in system and "The player's brief:" in system
 
 
 def test_the_gm_never_sees_an_unrevealed_secret_and_always_the_uncovered_ones(decisions):

@@ -134,15 +134,23 @@ def test_doctor_calibrates_on_a_few_decisions_and_remembers_the_mode(tmp_path, m
 
 
 def test_slots_mode_picks_each_text_from_checked_candidates(game, fake, request_for):
-    """A small model picks its words instead of writing them: a name from the names the prompt
-    offers (the grammar's enum), so what reaches the journal is a name."""
+    """A small model picks its words instead of writing them, by number, never spelling them
+    out (a few tokens of reply): a name from the names the prompt lists, so what reaches the
+    journal is a name; a number out of range, or none, is the first name."""
     req = request_for(named=False)
     names = context.name_examples(req)
-    fake.enqueue(json.dumps({"action": 1, "text": names[1]}))
+    fake.enqueue(json.dumps({"action": 1, "line": 2}))
     d = voice(game, fake, "slots").decide(req)
-    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == names
+    schema = fake.requests[0]["schema"]["properties"]
+    assert "text" not in schema and schema["line"]["enum"] == list(range(1, len(names) + 1))
+    user = fake.requests[0]["messages"][1]["content"]
+    assert all(f'{i}) "{name}"' in user for i, name in enumerate(names, 1))
     assert d.source == "model" and d.action.text == names[1]
     assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]
+    for reply in ({"action": 1, "line": len(names) + 1}, {"action": 1}):
+        fake.enqueue(json.dumps(reply))
+        d = voice(game, fake, "slots").decide(req.model_copy(update={"step": 7}))
+        assert d.source == "model" and d.action.text == names[0]
 
 
 def test_slots_mode_offers_no_move_whose_words_no_candidate_could_give(game, fake, request_for,
@@ -182,9 +190,9 @@ def test_slots_mode_leaves_optional_words_to_the_game_when_no_candidate_exists(
     req = req.model_copy(update={"legal": [ask], "labels": ["introduce your avatar"]})
     v = voice(game, fake, "slots")
     monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: "")
-    fake.enqueue(json.dumps({"action": 1, "text": ""}))
+    fake.enqueue(json.dumps({"action": 1}))
     d = v.decide(req)
-    assert fake.requests[0]["schema"]["properties"]["text"]["enum"] == [""]
+    assert set(fake.requests[0]["schema"]["properties"]) == {"action"}  # nothing to write
     assert d.source == "model" and d.action.kind == "introduce" and d.action.text == ""
     assert not [n for n in d.notes if n["event"] == "miss"]
 
@@ -228,3 +236,23 @@ def test_slots_mode_keeps_the_policys_move_even_without_a_checked_candidate(
     assert fake.requests[0]["messages"][1]["content"].split("number:")[1].strip().startswith(
         "1. speak")
     assert d.source == "model" and d.action.kind == "say"
+
+
+def test_a_picked_line_is_read_from_the_reply_whatever_its_shape():
+    """``slots.pick``: the listed line the reply numbers, for the move it chose; numbers written
+    as strings (a server that only promised JSON); a text that is one of the move's candidates;
+    else the move's first candidate; a move without candidates is left alone."""
+    from companion.llm import slots
+
+    choices = {1: ["Ash", "Wren"], 2: ["Bow to your betters."], 3: [""]}
+    lines = slots.listed(choices)
+    assert lines == {1: ["Ash", "Wren"]}
+    assert slots.pick({"action": 1, "line": 2}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": "1", "line": "2"}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": 1, "line": 3}, choices, lines)["text"] == "Ash"
+    assert slots.pick({"action": 1, "text": "Wren"}, choices, lines)["text"] == "Wren"
+    assert slots.pick({"action": 1, "text": "Bow to your betters."}, choices, lines)["text"] == "Ash"
+    assert slots.pick({"action": 2, "line": 2}, choices, lines)["text"] == "Bow to your betters."
+    assert slots.pick({"action": 3}, choices, lines)["text"] == ""
+    assert slots.pick({"action": 4, "line": 1}, choices, lines) == {"action": 4, "line": 1}
+    assert slots.listed({1: ["a", "b"], 2: ["c", "d"]}) == {}  # several choices: none listed

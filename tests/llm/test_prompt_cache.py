@@ -1,7 +1,10 @@
-"""Prompt-cache friendly prompts: in every game's decision message the state that changes from
-move to move (``last`` in ``prompts/<game>/view.toml``) comes after the steady view and the
-fabula digest, so consecutive prompts of a seat share everything before it byte for byte; the
-fabula digest adds new lines at the end of their part. No network: a recording stand-in model."""
+"""Prompt-cache friendly prompts: one system message for every seat of a game (the reply format
+and every seat's brief), then in every decision message what the seats share (the view's public
+keys, the fabula digest), then the seat's name and its ``own`` keys, then the state that changes
+from move to move (``last`` in ``prompts/<game>/view.toml``), so consecutive prompts, whichever
+seat sent them, share everything up to the seat byte for byte (a local server keeps one context
+and reuses only that prefix); the fabula digest adds new lines at the end of their part. No
+network: a recording stand-in model."""
 from __future__ import annotations
 
 import json
@@ -65,43 +68,50 @@ def prompts(name: str, cap: int = 24, seed: int = 1):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_changing_state_comes_after_the_steady_view_and_the_fabula(name):
+def test_what_seats_share_comes_first_then_the_seat_then_the_changing_state(name):
     rules = context.view_rules(name)
     assert rules.last, f"prompts/{name}/view.toml names no `last` keys"
     messages, requests = prompts(name)
     assert messages
+    assert len({sent[0]["content"] for sent in messages}) == 1  # one system message, all seats
     for sent, request in zip(messages, requests, strict=False):
         user = sent[1]["content"]
-        steady, state = context.view_parts(request.view, name, request.seat)
-        shown = context.seat_view(request.view, name, request.seat)
+        steady, own, state = context.view_parts(request.view, name, request.seat, "slots")
+        shown = context.seat_view(request.view, name, request.seat, "slots")
         assert [k for k in shown if k in rules.last] == [k for k in rules.last if k in shown]
-        if not state:
-            continue
-        at = user.index(state)
-        assert user.index(steady) < at < user.index("Story so far")
+        seat = user.index(context.seat_line(request))
+        assert user.index(steady) < seat < user.index("Story so far")
         if "What the story holds" in user:
-            assert user.index("What the story holds") < at
+            assert user.index("What the story holds") < seat
+        for part in (own, state):
+            if part:
+                assert seat < user.index(part) < user.index("Story so far")
+        if own and state:
+            assert user.index(own) < user.index(state)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_seats_next_prompt_reuses_everything_before_what_changed(name):
-    """Whenever the steady view and the fabula of a seat are unchanged since its last prompt,
-    the new prompt repeats the old one byte for byte up to the changing state."""
+def test_the_next_prompt_reuses_everything_seats_share_whoever_sent_the_last(name):
+    """Whenever the shared view and the fabula are unchanged since the last prompt (any seat's),
+    the new prompt repeats it byte for byte up to the seat's name; and a seat's next prompt
+    repeats its last one up to the changing state when its own keys did not change either. A
+    local server keeps one context: that prefix is all it reuses."""
     messages, requests = prompts(name)
-    last: dict[str, tuple[str, str, str]] = {}
-    checked = 0
+    previous: tuple[str, str, str, str, str] | None = None
+    across = within = 0
     for (system, user, *_), request in zip(messages, requests, strict=False):
-        steady, _ = context.view_parts(request.view, name, request.seat)
-        key = system["content"]
+        steady, own, _ = context.view_parts(request.view, name, request.seat, "slots")
         text = system["content"] + user["content"]
-        before = last.get(key)
-        if before is not None and before[1] == steady and before[2] == request.fabula:
-            shared = len(os.path.commonprefix([before[0], text]))
-            head = text.index(steady) + len(steady) + len(context.fabula_block(request.fabula))
+        if previous is not None and previous[1:3] == (steady, request.fabula):
+            shared = len(os.path.commonprefix([previous[0], text]))
+            head = len(system["content"]) + user["content"].index(context.seat_line(request))
             assert shared >= head
-            checked += 1
-        last[key] = (text, steady, request.fabula)
-    assert checked
+            across += previous[4] != request.seat
+            if previous[4] == request.seat and previous[3] == own:
+                assert shared >= len(system["content"]) + user["content"].index(own) + len(own)
+                within += 1
+        previous = (text, steady, request.fabula, own, request.seat)
+    assert across and within
 
 
 def test_a_new_fact_is_added_at_the_end_of_its_part_and_bookkeeping_is_left_out():
@@ -129,3 +139,23 @@ def test_slots_mode_rereads_less_one_story_line_and_at_most_six_moves(request_fo
     assert any(len(r.legal) > context.SLOTS_MOVES for r in requests)  # hands of many plays
     for _, user in messages:
         assert f"\n{context.SLOTS_MOVES + 1}. " not in user["content"].split("Decision ")[-1]
+
+
+def test_slots_mode_leaves_out_what_the_moves_labels_say():
+    """``slots_drop``: a card's keywords (At Any Cost), a roll's bookkeeping and the player's
+    Personal Secret (High Stakes: the one part of a sheet only one seat sees, so both seats
+    share the sheets), a rival Hero's origin story (The Hero's Journey) are not re-read on every call in slots mode, where the model only
+    chooses; free mode keeps them."""
+    for name, key, inner in (("at-any-cost", "hand", "keywords"), ("high-stakes", "roll", "pools"),
+                             ("high-stakes", "characters", "secret"),
+                             ("heros-journey", "you_are", "origin_story")):
+        _, requests = prompts(name, cap=40)
+        views = [r.view for r in requests if r.view.get(key)]
+        assert views, name
+        for view in views:
+            slots = context.seat_view(view, name, "x", "slots")
+            items = slots[key] if isinstance(slots[key], list) else [slots[key]]
+            assert all(inner not in item for item in items if isinstance(item, dict))
+        assert any(inner in item for view in views
+                   for item in (lambda v: v if isinstance(v, list) else [v])(
+                       context.seat_view(view, name, "x")[key]) if isinstance(item, dict))

@@ -408,3 +408,28 @@ def test_a_condition_won_did_not_come_to_pass():
             for told in (won, lost):
                 assert not re.search(r"came to pass|held true|it is so|proved true|bore|"
                                      r"did not hold|not to be", told), told
+
+
+def test_words_that_say_how_things_are_are_never_told_as_an_oath():
+    """Played (At Any Cost, seed 19): 'I know how masters trade favours' came back as
+    '“I know how masters trade favours,” Ilse had sworn'."""
+    from companion.story.fabula import Stake
+    knows = Stake(id="s", by="protagonist", words="I know how masters trade favours", opened=1)
+    acts = Stake(id="t", by="protagonist", words="I bring the ring home", opened=1)
+    for i in range(8):
+        for result in ("won", "lost", "mixed"):
+            told = take_up(knows, result, HERO_WREN, index=i)
+            assert "sworn" not in told and "promise" not in told, told
+    assert any("sworn" in take_up(acts, "won", HERO_WREN, index=i) for i in range(8))
+
+
+def test_a_fight_given_up_after_several_plays_is_never_told_as_given_up_before_it_was_tried():
+    """Played (At Any Cost, seed 19): four plays met the challenge before the fold, and the
+    telling said she 'gave the fight up before they were tried'."""
+    from companion.story.fabula import Stake
+    for words in ("I wait, still as a copyist at her desk", "Wren swears she will not die here"):
+        stake = Stake(id="s", by="protagonist", words=words, opened=1)
+        for i in range(8):
+            told = take_up(stake, "lost", HERO_WREN, index=i, yielded=True)
+            assert told and not re.search(r"before (?:it|they) (?:could be|were) (?:put|tried)|"
+                                          r"rather than see it tried", told), told

@@ -8,8 +8,8 @@
   player's words on a move);
 * stakes: the Protagonist's own words on a move of a stage (``play ... -- TEXT``, ``sacrifice ...
   -- TEXT``) state what the hero tries there, one stake per stage (``stage-N``, the first words
-  said in it, or the first that state a stake (an oath, a condition, the hero's own speech) when
-  the first only told a deed); the stage's end resolves it: won when the Antagonist folds, lost when the hero
+  said in it, or later ones that state it more plainly: an oath, a condition or a will over the
+  hero's own speech, speech over a deed told); the stage's end resolves it: won when the Antagonist folds, lost when the hero
   folds, mixed when the hero pays an Anchor to get past;
 * outcomes: each stage's result and its cost (the Anchor lost), by fold or sacrifice;
 * threads: each Anchor still held is a thread (``anchor:ID``, kind ``anchor``) the story may
@@ -21,7 +21,7 @@ from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.words import main_card
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
-from companion.story.stakes import states
+from companion.story.stakes import weight
 from companion.story.voice import Beat
 
 SPOKEN = frozenset({"play", "sacrifice"})  # the Protagonist's moves whose words state a stake
@@ -37,7 +37,7 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     if words and action.seat == PROTAGONIST and action.kind in SPOKEN and stage:
         sid = f"stage-{stage}"
         stated = fabula.stake(sid)
-        if stated is None or (stated.open and not states(stated.words) and states(words)):
+        if stated is None or (stated.open and weight(words) > weight(stated.words)):
             fabula = fabula.state_stake(sid, PROTAGONIST, words, about=sid, step=beat.step)
         fabula = fabula.establish(f"said:{beat.step}", words, by=PROTAGONIST)
     for event in beat.events:

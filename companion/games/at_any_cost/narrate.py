@@ -52,6 +52,21 @@ SLOTS: dict[str, set[str]] = {
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
 
+# A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
+# must not say opposite things (rules/at_any_cost/narration.toml, [places.*] adj).
+CLASHES = ({"small", "large", "huge"}, {"quiet", "busy", "riotous"}, {"calming", "riotous"},
+           {"busy", "desolate", "deserted", "half abandoned"}, {"still inhabited", "abandoned"},
+           {"ancient", "freshly broken", "newly ruined"}, {"becalmed", "storm-tossed"},
+           {"deserted", "dotted with villages", "crowned by a city"}, {"remote", "hidden in a city"},
+           {"out in the wilderness", "hemmed in by streets", "sunk underground"},
+           {"built by hands", "untouched by hands"}, {"lawless", "harshly ruled", "orderly to a fault"})
+
+
+def clash(a: Any, b: Any) -> bool:
+    """Whether two of a place's adjectives say opposite things ("busy" and "desolate")."""
+    x, y = str(getattr(a, "words", a)), str(getattr(b, "words", b))
+    return any(x in group and y in group for group in CLASHES)
+
 
 class Narrator:
     def __init__(self, seed: int) -> None:
@@ -141,11 +156,11 @@ class Narrator:
 
     def _tell_from(self, templates: tuple[str, ...], key: str, values: dict, memory: Any,
                    scene: str, label: tuple) -> str:
-        if "look" in values:  # two different adjectives of the place
+        if "look" in values:  # two adjectives of the place that agree, the same all session
             look = list(values["look"])
-            rng = memory.rng("look", *label)
-            rng.shuffle(look)
-            values = {**values, "look": look[0], "look2": look[1] if len(look) > 1 else "still"}
+            memory.rng("look", getattr(values.get("place"), "words", "")).shuffle(look)
+            other = [x for x in look[1:] if not clash(look[0], x)]
+            values = {**values, "look": look[0], "look2": other[0] if other else "still"}
         return tell(templates, values, Told(memory.used), scene, memory.rng("pick", key, *label),
                     allows=memory.allows)
 

@@ -49,6 +49,10 @@ FATE_SEATS = ("spinner", "measurer", "shears")
 DATA_TEXT = {"name", "pronouns", "rename", "claim", "offer", "back"}
 NUMBERS = {1: "one die", 2: "two dice", 3: "three dice"}
 
+# the scene's elements, in one sentence whatever their number ("Here are a crowd" read badly)
+SEEN = ("All around: {}.", "Everywhere the eye falls: {}.", "Close by: {}.",
+        "Look closer, and there is more: {}.")
+
 
 class NarrationData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -266,7 +270,7 @@ class Narrator:
             setup = data["setup"] if memory.allows(data["setup"]) else ""
             things = [x for x in data["elements"] if memory.allows(x)
                       and not _already_said(x, setup)]  # not "a clay lamp" twice running
-            seen = f"Here {'are' if len(things) > 1 else 'is'} {join(things)}." if things else ""
+            seen = memory.rng("seen", *label).choice(SEEN).format(join(things)) if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
             lines = rules().fate(data["seat"]).intro_lines

@@ -170,8 +170,12 @@ class Narrator:
             return say("voyage", town=d["from"], place=phrase(d["through"]))
         if k == "morning":
             return say("morning")
-        if k == "town_drawn":
-            return say("town_drawn")
+        if k == "town_drawn":  # the people the player named live there, and the story says so
+            named = [n for n in named_in_answers(view) if f"the house of {n}" in d.get("buildings", [])]
+            who = " and ".join(named)
+            also = f" {who[:1].upper()}{who[1:]} {'lives' if len(named) == 1 else 'live'} there, " \
+                f"just as {hero.name} said." if named else ""
+            return say("town_drawn") + also
         if k == "area_drawn":
             return say("area_drawn", place=phrase(d["name"]), level=d["level"])
         if k == "trouble":
@@ -364,6 +368,10 @@ class Narrator:
             return pick(fresh, f"Waymark {n}")
         if k == "house":
             taken = {p["name"] for p in view.get("places", [])}
+            named = [r for r in named_in_answers(view) if f"the house of {r}" not in taken]
+            towns = sum(1 for p in view.get("places", []) if p["kind"] == "street")
+            if named and towns <= 1:  # the first town is home to the people the player named
+                return named[0]
             fresh = [r for r in t.residents if f"the house of {r}" not in taken] or [
                 f"{r.split(',')[0]} of {view.get('town') or 'the town'}" for r in t.residents
                 if f"the house of {r.split(',')[0]} of {view.get('town')}" not in taken]
@@ -493,6 +501,24 @@ _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
 # -- hooks for the language-model voice's fidelity check ------------------------------------------------
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+_CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
+
+
+def named_in_answers(view: dict) -> list[str]:
+    """The people the player named answering session zero's "Who ...?" questions ("Old Garrick
+    the smith, whose son I beat" -> "Old Garrick the smith"), for the first town's houses."""
+    out = []
+    for q in view.get("questions", []):
+        if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
+            continue
+        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
+        who = re.sub(r"^(The|A|An|My)\s", lambda m: "the " if m.group(1) == "My" else
+                     m.group(1).lower() + " ", who)
+        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
+            out.append(who)
+    return out
 
 
 def known_names() -> list[str]:

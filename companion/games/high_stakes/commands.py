@@ -325,7 +325,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
                 return [_pick(legal, seat, k)]
         raise RuleError("phase", "there is nothing optional to skip now")
     if verb == "rest":
-        return [_pick(legal, seat, "rest", rest.strip().lstrip("-").strip())]
+        told = rest.strip().lstrip("-").strip()  # "rest in the attic, ..." is told "In the attic, ..."
+        return [_pick(legal, seat, "rest", told[:1].upper() + told[1:])]
     if verb == "on":
         if head.strip().lower() not in ("anyway", "!"):
             _warn_if_it_ends(view, "on anyway")

@@ -94,7 +94,11 @@ class Consequences(Base):
             return "Narrate the contest and its winner."
         if r.success:
             extra = " (despite the complication)" if r.due_complications else ""
-            return f"Narrate how you succeed{extra}."
+            prob = self.rules.problems.get(r.problem or "")
+            found = [x.text for x in self.rules.adv.secret  # what this success uncovers, so the
+                     if prob and x.id in prob.reveals and x.id not in s.revealed]  # telling fits it
+            told = f" What you find: {found[0][:1].lower()}{found[0][1:]}" if found else ""
+            return f"Narrate how you succeed{extra}.{told}"
         return "Narrate the failure and its consequence."
 
     @staticmethod

@@ -234,6 +234,7 @@ class Scene(_Model):
     once: bool = False  # the GM frames it at most once
     resume_to: str = ""  # a triggered scene "resuming" into this one goes here instead
     answers: list[str] = Field(default_factory=list)  # the GM's replies when nothing is at stake
+    replies: dict[str, list[str]] = Field(default_factory=dict)  # by who is spoken to (lower case)
     yields: list[Yield] = Field(default_factory=list)  # framing sentences facts replace
     props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
     holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it

@@ -7,7 +7,9 @@
 * stakes: the player's own words on a move of the pool (``roll -- TEXT``, a Trait or a
   Relationship with its words, a raise: what the character puts into this roll) state what the
   roll is for; the roll's result resolves it: won, lost, or mixed when a complication came with
-  the success; words on the declaration that no roll follows are not a stake (it simply happens);
+  the success; words on the declaration that no roll follows are not a stake (it simply happens),
+  unless they are a vow ("I swear ...", "I promise ...", "on my life"): a vow is a stake on the
+  night itself, kept when the story ends with the book brought home and broken otherwise;
 * facts: each narrative element made true (``made:STEP``, in the player's words), each secret
   uncovered (``secret:ID``), the place of each scene (``place``);
 * outcomes: each roll's result and its cost (the consequences suffered), by the problem;
@@ -48,11 +50,16 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
                                         step=beat.step)
     if words and action.seat == "player" and action.kind == "act":
         fabula = _along(fabula, words)
+        if VOW.search(words) and not any(s.id.startswith("vow-") for s in fabula.open_stakes()):
+            fabula = fabula.state_stake(f"vow-{beat.step}", "player", words, about="night",
+                                        step=beat.step)
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
     return fabula
 
 
+VOW = re.compile(r"\b(?:I|we) (?:swear|promise|vow|give (?:you |her |him )?(?:my|our) word)\b|"
+                 r"\bon my (?:life|honou?r|mother's grave)\b", re.I)
 _GIRL = re.compile(r"\b(girl|woman|she|her|daughter|sister|lass)\b", re.I)
 _BOY = re.compile(r"\b(boy|man|he|his|him|son|brother|lad)\b", re.I)
 _ALONG = re.compile(r"\b(together|with me|with us|comes with|come with|follows me|at my side|beside me)\b", re.I)
@@ -128,6 +135,10 @@ def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:
     if kind in ("death", "out"):
         return f.leave(key_of(f, d["character"]))
     if kind == "story_end":
+        for st in f.open_stakes():  # a vow on the night is kept or broken by how it ended
+            if st.id.startswith("vow-"):
+                f = f.resolve_stake(st.id, "won" if d.get("ending") == "success" else "lost",
+                                    beat.step)
         for t in f.open_threads():
             if t.kind != "capture":
                 f = f.close_thread(t.id)

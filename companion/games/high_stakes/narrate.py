@@ -7,8 +7,7 @@ Decisions:
   declaration, the narration of an outcome. ``narrate`` tells those words as prose (declarations
   quoted, the GM's words as they are) and adds short sentences for what the engine decided that no
   one said aloud: the stakes, a death, a secret uncovered, the Rest. Dice stay in small print
-  (``render.mechanics``), never in the prose, except in the outcome lines, which name the successes
-  and the Difficulty so the story always matches the dice.
+  (``render.mechanics``), never in the prose: an outcome is told as what happens.
 * ``write`` only ever reads the seat's view and public data: the GM's words come from the
   adventure's framings, the problems' consequence texts, and a secret's text only once the engine
   has it revealed. So no narration can carry a secret the player has not uncovered.
@@ -74,6 +73,7 @@ class Success(_M):
 
 class Failure(_M):
     plain: list[str]
+    tried: list[str]  # a lone Nightblade's own attempt taken up: "You try to {label}, but ..."
     again: list[str]
     told: dict[str, list[str]]
 
@@ -234,7 +234,7 @@ class Narrator:
         the stakes of a roll it resolved, taken up, and the told ending if the story ended and
         none was told ("" when nothing is due)."""
         out = []
-        if any(e.kind in ("narration", "resolved") for e in beat.events):
+        if any(e.kind in ("narration", "resolved", "story_end") for e in beat.events):
             out.append(taken_up(beat.view, memory))
         for e in beat.events:
             if e.kind == "story_end" and not any(k.startswith("storylet|epilogue.")
@@ -318,8 +318,10 @@ class Narrator:
             return f"{what}: {said}" if said else f"{what}."
         if k == "complication":  # several on one roll: one beat, told with the last of them
             return self._pile(d, beat, memory)
-        if k == "death":
-            return f"{d['name']} dies."
+        if k == "death":  # a death a roll dealt is told with the roll's outcome, not twice
+            applied = (view.get("roll") or {}).get("applied", [])
+            dealt = any(x.get("character") == d.get("character") for x in applied)
+            return "" if dealt else f"{d['name']} dies."
         if k == "out":
             return f"{d['name']} is out of the story: {gloss_off(d['reason'])}."
         if k == "relationship_lost":
@@ -328,7 +330,8 @@ class Narrator:
             return "The fallen are avenged."
         if k == "story_end":
             epi = (d.get("epilogue") or "").strip()
-            told = told_ending(view, d, memory)
+            # a vow on the night, kept or broken, then the epilogue
+            told = " ".join(x for x in (taken_up(view, memory), told_ending(view, d, memory)) if x)
             if not told:
                 return f"{d['title']}. {d['text']}" + (f" {epi}" if epi else "")
             return (f"{_closed(_sentence(epi))}\n\n" if epi else "") + told
@@ -518,11 +521,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .plan import (  # the GM's own reading
-            _words_in,
-            passed_in_scene,
-            problems_open,
-        )
+        from .plan import _words_in, passed_in_scene, problems_open  # the GM's own reading
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()
@@ -539,8 +538,11 @@ class Narrator:
                 return pick(w.gm.no_roll_barred)
             if any(_words_in(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
-        if scene is not None and scene.answers:
-            return pick(scene.answers) + " What do you do?"
+        ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
+        to = [r for n, r in (scene.replies.items() if scene else ())
+              if n not in ours and re.search(rf"\b{n}\b", text)]
+        if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
+            return pick(to[0] if to else scene.answers) + " What do you do?"  # type: ignore[union-attr]
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:
@@ -568,7 +570,7 @@ class Narrator:
             return pick(getattr(w.success, key), who=who, label=label,
                         problem=prob.name if prob else "the problem")
         applied = roll.get("applied", [])
-        said_before = roll.get("consequence_text") or (prob.consequence_text if prob else "")
+        said_before = roll.get("consequence_text", prob.consequence_text if prob else "")
         set_ids = [c["id"] if isinstance(c, dict) else c for c in roll.get("consequence") or []]
         cons = [x["consequence"] for x in applied if x["character"] == lead]
         # what happens, in the adventure's words as the GM said them before the dice (without the
@@ -587,7 +589,10 @@ class Narrator:
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
-        line = pick(plain, who=who, consequence=_sentence(told)) if told else \
+        if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone, to "you":
+            label = plan.get("own") or plan["approach"].label  # what you tried, then its cost
+            plain = list(w.failure.tried) if f"you try to {label}".lower() not in seen else plain
+        line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
         if dead:
             line += f" {', '.join(dead)} does not get up again."

@@ -24,8 +24,27 @@ def _char(view: dict, cid: str) -> dict:
 
 
 def _words_in(text: str, words: Sequence[str]) -> int:
-    low = f" {text.lower()} "
-    return sum(1 for w in words if w.lower() in low)
+    low = text.lower()
+    return sum(1 for w in words if mentions(low, w))
+
+
+_ENDINGS = r"(?:s|es|ed|d|ing|er|ers|ly|ion|ions)?"
+
+
+def mentions(low: str, word: str) -> bool:
+    """Does the lower-cased ``low`` say ``word`` (or a phrase), as a whole word or one of its
+    inflections ("stab": "stabs", "stabbing"; "calm": "calmly")? Never a word inside another one:
+    "the stable boys" does not say "stab", "cover" does not say "over"."""
+    w = re.escape(word.lower().strip())
+    if not w:
+        return False
+    if word.endswith("y"):
+        w = w[:-1] + r"(?:y|ies|ied)"
+    elif word.endswith("e"):
+        w = w[:-1] + r"(?:e|ing)"
+    else:
+        w = w + "(?:" + re.escape(word[-1].lower()) + ")?"  # stab: stabbing, drug: drugged
+    return re.search(r"(?<![a-z])" + w + _ENDINGS + r"(?![a-z])", low) is not None
 
 
 def problems_open(view: dict, rules: Rules) -> list[Problem]:
@@ -144,7 +163,7 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
     for i, (p, ways) in enumerate(every):
         for j, ap in enumerate(ways):
             hits = _words_in(words, ap.words)
-            weight = sum(1 / shared[w.lower()] for w in set(ap.words) if w.lower() in low)
+            weight = sum(1 / shared[w.lower()] for w in set(ap.words) if mentions(low, w))
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
             if ap.needs_gear and lost:
@@ -214,10 +233,9 @@ def _second_person(words: str) -> str:
 
     swap = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yourself",
             "i'm": "you're", "we": "you", "our": "your", "us": "you"}
-    out = [swap.get(w, w) for w in re.findall(r"[\w'-]+", words)]
-    if out[:1] == ["you"]:
-        out = out[1:]
-    return " ".join(out)
+    out = re.sub(r"[\w'-]+", lambda m: swap.get(m.group(0), m.group(0)), words.strip())
+    out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
+    return out[4:] if out.startswith("you ") else out
 
 
 def pick_approach(view: dict, text: str, attribute: str, rules: Rules
@@ -282,8 +300,8 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
         ch = _char(view, decl["character"]) if decl.get("character") else None
         body = ch["attributes"]["body"]["now"] if ch else 3
         cons = list(p.choices[0] if body > 1 else p.choices[-1])
-    plan["consequence"] = cons
-    plan["consequence_text"] = p.consequence_text
+    plan["consequence"] = _survivable(cons, view, decl, rules)
+    plan["consequence_text"] = p.consequence_text if plan["consequence"] == cons else ""
     revealed = {x["id"] for x in view.get("revealed", [])}
     facts = " ".join(view.get("facts", []))
     dice, reasons, reveals = 0, [], []
@@ -313,12 +331,26 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             break
     if not ap.reason:  # the rung the Difficulty stands on now, after what eased it
         because[0] = rules.rung(plan["difficulty"]).summary
+    plan["own"] = "" if plan["as_said"] else own_words(text, ap, _names(view))
     plan["reading"] = reading_line(plan, ap, because)
     plan["advantage"] = min(dice, rules.limits.advantage_max)
     plan["advantage_why"] = "; ".join(reasons)
     plan["advantage_reveals"] = reveals
     plan["immune"] = [w for w in p.immune if w in text.lower()]
     return plan
+
+
+def _survivable(cons: list[str], view: dict, decl: dict, rules: Rules) -> list[str]:
+    """The GM's stake, never a death the player did not choose: a loss that would take the
+    character's last die in its attribute (Wounded at Body 1 kills) is set as a Retreat instead.
+    Only a player's raise puts a life at stake."""
+    ch = _char(view, decl["character"]) if decl.get("character") else None
+    if ch is None:
+        return cons
+    deadly = [k for k in cons if rules.consequences[k].effect == "loss"
+              and ch["attributes"][rules.consequences[k].attribute]["now"] <= 1]
+    kept = [k for k in cons if k not in deadly]
+    return (kept or ["retreat"]) if deadly else cons
 
 
 def reading_line(plan: dict, ap: Approach, because: list[str]) -> str:
@@ -332,7 +364,22 @@ def reading_line(plan: dict, ap: Approach, because: list[str]) -> str:
         near = plan.get("closest") or []
         offer = (f"Nothing here is quite that; the nearest ways are {_or(near)}. " if near else "")
         return f"{offer}As you said it, then: you {ap.label}. {head[0].upper()}{head[1:]}.{made}"
+    if plan.get("own"):  # the player's manner is kept; the adventure's way sets the Difficulty
+        return f"You try to {plan['own']}. The GM takes that as “{ap.label}”: {head}.{made}"
     return f"You try to {ap.label}: {head}.{made}"
+
+
+def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
+    """The player's own first clause, in the second person, when the way it was matched to says
+    none of it ("I go up the wall where the ivy is thickest" is not "climb with a rope": the
+    ivy is kept). "" when the way's label already says what was typed."""
+    label = _stems(ap.label)
+    words = _AGAIN.sub("", text.strip())
+    if not label or label & _stems(said(words)):
+        return ""
+    first = _CLAUSE_END.split(words.strip().lstrip("-—– "), maxsplit=1)[0].strip(" ,")
+    own = told_as(first, names) or _second_person(first.lower())
+    return "" if len(own.split()) < 2 else own[:90].rsplit(" ", 1)[0] if len(own) > 90 else own
 
 
 def _or(items: list[str]) -> str:

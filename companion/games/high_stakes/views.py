@@ -39,7 +39,9 @@ class Views(Base):
             "rung": rules.rung(r.difficulty).name if r.difficulty is not None else "",
             "consequence": [{"id": k, "name": rules.consequences[k].name,
                              "summary": rules.consequences[k].summary} for k in r.consequence],
-            "consequence_text": prob.consequence_text if prob and r.consequence else "",
+            # the adventure's words for what goes wrong, only when the stake is the problem's own
+            "consequence_text": prob.consequence_text if prob and r.consequence and list(r.consequence)
+            in [list(prob.consequence), *(list(c) for c in prob.choices)] else "",
             "severity": self._severity(r.consequence), "advantage": r.advantage, "stage": r.stage,
             "helpers": list(r.helpers), "current": r.current, "overkill": r.overkill,
             "success": r.success, "winner": r.winner,
