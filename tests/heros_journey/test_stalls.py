@@ -140,3 +140,23 @@ def test_at_the_pact_a_travel_that_brings_the_ending_in_reach_is_worth_the_mento
     a = policy.choose(GAME.view(s, "hero1"), "hero1", GAME.legal_actions(s, "hero1"),
                       random.Random(0), "normal")
     assert (a.kind, a.args.get("pair"), a.args.get("keep")) == ("travel", 2, "sailor")
+
+
+def test_a_hero_at_the_pact_does_not_sell_the_endings_suit_to_another_at_the_pact():
+    """Seed 51 (4 Heroes, hard vs three normal): all four at the Pact with the Calamity (Wyrms)
+    revealed passed Wyrms round after round, each selling one for three Waves and buying one
+    back the next turn, until the round limit. A Hero in the race keeps the Ending's suit."""
+    s = make([{"stage": 9, "tokens": {"moons": 2, "suns": 1, "waves": 3, "wyrms": 3, "knots": 2},
+               "mentors": ["savage", "bard"], "places": ["desert"]},
+              {"stage": 9, "tokens": {"moons": 5, "suns": 5, "waves": 4, "leaves": 6,
+                                      "wyrms": 1, "knots": 4},
+               "mentors": ["huntress", "penitent"], "places": ["darkness"]},
+              {"stage": 9, "tokens": {"moons": 1, "suns": 1, "waves": 3, "leaves": 1,
+                                      "wyrms": 4},
+               "mentors": ["painter", "merchant"], "places": ["island"]}],
+             revealed="calamity", endings=("calamity", "end", "windfall"), pact_first="hero1",
+             tasks=[{"k": "trade", "seat": "hero3"}])
+    s = go(s, "hero3", "offer", to="hero2", give={"waves": 3}, get={"wyrms": 1})
+    a = policy.choose(GAME.view(s, "hero2"), "hero2", GAME.legal_actions(s, "hero2"),
+                      random.Random(0), "normal")
+    assert a.kind == "refuse"

@@ -433,6 +433,9 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
     gain = sum(wts[s] * n for s, n in pend["give"].items())
     loss = sum(wts[s] * n for s, n in pend["get"].items())
     offerer = me_of(view, pend["from"])
+    end = ending_guess(view)
+    if end and me["stage"] >= 9 and _card(end).suits[0] in pend["get"]:
+        return next(a for a in legal if a.kind == "refuse")  # in the race: the Ending's suit stays
     if offerer["stage"] > me["stage"] + 1:
         loss *= 1.3  # do not help the leader cheaply
     ok = [a for a in legal if a.kind == "accept"]
@@ -469,7 +472,8 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     asked = set(view.get("offers_made") or [])
     best = None
     for h in view["heroes"]:
-        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1:
+        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1 or (
+                st == 9 and h["stage"] >= 9):  # a rival at the Pact keeps the Ending's suit
             continue
         theirs = weights(view, h)
         for give in spare:
