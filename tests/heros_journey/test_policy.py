@@ -7,7 +7,7 @@ import random
 import pytest
 
 from companion.core.game import RuleError
-from companion.games.heros_journey import GAME, HjOptions, commands, policy
+from companion.games.heros_journey import GAME, HjOptions, commands, heuristic, policy
 from companion.games.heros_journey.policy import play_game
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
@@ -142,9 +142,16 @@ def _at_the_pact(slots):
                 slots=slots, revealed="windfall", pact_first="hero2")
 
 
-def _turn(s, seat="hero1"):
-    return policy.choose(GAME.view(s, seat), seat, GAME.legal_actions(s, seat),
-                         random.Random(0), "normal")
+def _turn(s, seat="hero1", level="normal"):
+    """The seat's action for the turn, after any offers it makes first (each rival answering
+    by its own policy)."""
+    rng = random.Random(0)
+    while True:
+        due = GAME.to_move(s)[0]
+        a = policy.choose(GAME.view(s, due), due, GAME.legal_actions(s, due), rng, level)
+        if due == seat and a.kind in heuristic.ACTIONS:
+            return a
+        s, _ = GAME.apply(s, a)
 
 
 def test_at_the_pact_a_travel_that_gives_up_a_small_card_of_the_endings_suit_for_a_big_one_closes_the_gap():
@@ -160,7 +167,8 @@ def test_at_the_pact_a_travel_that_gives_up_a_small_card_of_the_endings_suit_for
     assert me["resources"]["knots"] == 10
     plan = heuristic.ending_plan(view, me, {"pair": 2, "keep": "light-keeper"},
                                  view["encounters"][2])
-    assert plan == 4.0  # one step closed, at the weight of a suit the bank lacks
+    # one step closed, at the weight of a suit the bank lacks, and the Ending then in reach
+    assert plan == 4.0 + heuristic.REACH
 
 
 def test_at_the_pact_with_the_endings_suit_nowhere_to_be_had_a_rival_turns_up_new_pairs():

@@ -76,7 +76,14 @@ def weights(view: dict, me: dict) -> dict[str, float]:
         for s in SUITS:
             if not me["tokens"][s]:
                 w[s] += 0.5  # the +6 for a token of every suit
+    if st < 10:  # the token to stake on the next Stage (the Ending: one of its suit)
+        for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]:
+            if me["tokens"][s] < 2:
+                w[s] += STAKE_GUARD[me["tokens"][s]]
     return w
+
+
+STAKE_GUARD = (2.0, 1.5)  # a suit to stake on the next Stage when this Hero holds none / one
 
 
 def card_value(cid: str, view: dict, me: dict) -> float:
@@ -115,6 +122,9 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
     p = 1.0 if known_ok else frac
     rivals = [h for h in view["heroes"] if h["seat"] != seat and h["stage"] <= st
               and h["challenge_cards"]]
+    if st >= 9:  # for the Ending it bids half its tokens: a rival who cannot outbid that is no risk
+        cap = max(ATTEMPTER_CAP, (_total_tokens(me) - 1) // 2)
+        rivals = [h for h in rivals if min(CONTEST_CAP["hard"] + 1, _total_tokens(h)) >= cap]
     if rivals:  # each rival who may contest may do so with a suit this Hero lacks
         weak = sum(1 for s in SUITS if s not in ok) / 6
         p *= ((1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)) ** len(rivals)
@@ -136,23 +146,32 @@ def rest_draws(g: dict) -> list[str]:
 
 
 def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) -> float:
-    """What a Rest brings, as the bank stands: a suit the bank lacks comes as someone else's
-    substitute; emptying the bank brings the Curse Upon the Land, which takes half of this
-    Hero's largest suit (often the very suit it gathered for its next Stage or the Ending)."""
+    """What a Rest brings, as the bank stands, draw by draw: a suit the bank lacks comes as
+    someone else's substitute; the draw that empties the bank brings the Curse Upon the Land at
+    once, which takes half of this Hero's largest suit as it stands then (its choice among ties:
+    the one it weighs least), often the very suit it gathers for its next Stage or the Ending."""
     bank = dict(view["bank"])
-    gain = 0.0
-    for s in draws:
-        if bank[s] > 0:
-            bank[s] -= 1
-            gain += wts[s]
-        elif sum(bank.values()):
+    toks = dict(me["tokens"])
+    gain, cursed = 0.0, False
+    queue = list(draws)
+    while queue:
+        s = queue.pop(0)
+        if cursed:  # the bank holds what the Curse took: rarely the suit asked for
             gain += SUBSTITUTE
-    if sum(view["bank"].values()) <= len(draws):
-        toks = dict(me["tokens"])
-        for s in draws:
-            toks[s] += 1
-        top = max(toks.values())
-        gain -= min(wts[s] for s in SUITS if toks[s] == top) * ((top + 1) // 2)
+            continue
+        if not sum(bank.values()):
+            break
+        got = s if bank[s] > 0 else max(SUITS, key=lambda x: bank[x])
+        bank[got] -= 1
+        toks[got] += 1
+        gain += wts[s] if got == s else SUBSTITUTE
+        if got == "leaves" and got == s and me.get("origin") == "harvest" and any(
+                bank[x] for x in SUITS if x != "leaves"):
+            queue.insert(0, max((x for x in SUITS if x != "leaves"), key=lambda x: bank[x]))
+        if not sum(bank.values()):
+            cursed = True
+            top = max(toks.values())
+            gain -= min(wts[x] for x in SUITS if toks[x] == top) * ((top + 1) // 2)
     return gain
 
 
@@ -186,6 +205,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
 DIG = 6.0
+REACH = 20.0  # a Travel after which the Ending can be attempted
 ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
 CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
 
@@ -210,6 +230,8 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     closed = gap - max(0, gap + lost - got)  # what the cards given up held counts against it
     weight = 4.0 if view["bank"][suit] == 0 else 2.0
     value = weight * closed
+    if closed >= gap:  # the Ending in reach next turn: worth the Mentors left behind
+        value += REACH
     in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
                        _card(c).suits) for p in view["encounters"])
     if not view["bank"][suit] and in_sight < gap and closed >= 0:
@@ -411,6 +433,9 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
     gain = sum(wts[s] * n for s, n in pend["give"].items())
     loss = sum(wts[s] * n for s, n in pend["get"].items())
     offerer = me_of(view, pend["from"])
+    end = ending_guess(view)
+    if end and me["stage"] >= 9 and _card(end).suits[0] in pend["get"]:
+        return next(a for a in legal if a.kind == "refuse")  # in the race: the Ending's suit stays
     if offerer["stage"] > me["stage"] + 1:
         loss *= 1.3  # do not help the leader cheaply
     ok = [a for a in legal if a.kind == "accept"]
@@ -419,9 +444,10 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
 
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
     """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
-    suit it must stake and lacks, or one more of a suit it is short of by one or two, for a token
-    it can spare; to the rival most likely to accept by that rival's own weights (they accept
-    what they gain by). None when no such offer is to be made (or all rivals were asked)."""
+    suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
+    Pact: of the Ending's suit, however short, for up to three), for tokens it can spare; to the
+    rival most likely to accept by that rival's own weights (they accept what they gain by).
+    None when no such offer is to be made (or all rivals were asked)."""
     st = me["stage"]
     if st >= 10:
         return None
@@ -435,7 +461,7 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
         left = {s: me["resources"][s] - 1 for s in suits}
         rank = 10 if st == 9 else _card(STAGE_CARDS[st - 1]).rank
         short = rank - sum(left.values()) if st < 9 else rank - left[suits[0]]
-        if not 0 < short <= 2:
+        if not 0 < short <= (2 if st < 9 else ENDING_NEED):  # at the Pact, every one counts
             return None
         get = min(suits, key=lambda s: left[s])
     wts = weights(view, me)
@@ -446,11 +472,12 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     asked = set(view.get("offers_made") or [])
     best = None
     for h in view["heroes"]:
-        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1:
+        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1 or (
+                st == 9 and h["stage"] >= 9):  # a rival at the Pact keeps the Ending's suit
             continue
         theirs = weights(view, h)
         for give in spare:
-            for n in (1, 2):
+            for n in (1, 2, 3) if st == 9 else (1, 2):  # the Ending is worth paying for
                 if me["tokens"][give] < n:
                     continue
                 gain, loss = theirs[give] * n, theirs[get]

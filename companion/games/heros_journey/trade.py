@@ -53,7 +53,7 @@ def offer_gen(w: Work, seat: str):
             for b in SUITS:
                 if a == b:
                     continue
-                for na, nb in ((1, 1), (2, 1), (1, 2)):
+                for na, nb in ((1, 1), (2, 1), (1, 2), (3, 1)):
                     if h.tokens[SI[a]] >= na and o.tokens[SI[b]] >= nb:
                         yield act(seat, "offer", to=other, give={a: na}, get={b: nb})
 
