@@ -21,6 +21,18 @@ def test_savage_example_is_sufficient_for_the_battle():
     with pytest.raises(RuleError) as err:
         go(poorer, "hero1", "challenge")
     assert err.value.rule == "turn-challenge"
+    # the refusal counts what would be left, in English: "3 Wyrms and 0 Knots"
+    assert "you would have 3 Wyrms and 0 Knots" in str(err.value)
+
+
+def test_refusal_counts_one_token_in_the_singular():
+    # a Moon card and a Moon and a Wave token, at the Origin, before the Journey (Moons+Waves 3):
+    # after staking one of each, 1 Moon and 1 Wave are left
+    s = make([{"stage": 2, "mentors": ["watchman"], "tokens": {"moons": 1, "waves": 2},
+               "hand": ["ace-suns"]}, {}])
+    with pytest.raises(RuleError) as err:
+        go(s, "hero1", "challenge")
+    assert "you would have 1 Moon and 1 Wave;" in str(err.value)
 
 
 def test_bard_example_needs_a_moon_for_the_pact():

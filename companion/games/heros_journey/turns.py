@@ -166,17 +166,13 @@ def challenge_ready(w: Work, seat: str) -> str:
     left = {s: flow.res(h, s) - 1 for s in suits}
     if h.stage == 9:
         if left[suits[0]] < 10:
-            return (f"after placing a token you would have {left[suits[0]]} "
-                    f"{rules().suit(suits[0]).name}; {name} needs 10")
+            return (f"after placing a token you would have {_count(left[suits[0]], suits[0])}"
+                    f"; {name} needs 10")
         return ""
     if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
-        have = " and ".join(f"{n} {rules().suit(s).name}" for s, n in left.items())
+        have = " and ".join(_count(n, s) for s, n in left.items())
         return (f"after placing the tokens you would have {have}; {name} needs both and "
                 f"{card(nxt).rank} together")
-    return ""
-    if min(left.values()) < 1 or sum(left.values()) < card(nxt).rank:
-        return (f"after placing the tokens you need {' and '.join(suits)} both present and at "
-                f"least {card(nxt).rank} together")
     return ""
 
 
@@ -236,6 +232,12 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
         push(w, {"k": "arrive", "seat": seat, "stage": h.stage})
     else:
         start_challenge(w, seat)
+
+
+def _count(n: int, suit) -> str:
+    """'1 Moon', '2 Moons', '0 Moons': a number of a suit's tokens."""
+    info = rules().suit(suit)
+    return f"{n} {info.token if n == 1 else info.name}"
 
 
 def _suits(suits, joint: str = "and") -> str:
