@@ -22,7 +22,8 @@ SAMPLES = {
     **{g: {"hero": WREN, "first": Phrase(words="Rite", form="the"),
            "last": Phrase(words="Pact", form="the"), "ending": Phrase(words="End", form="the"),
            "winner": BRANNOC, "rivals": "Brannoc and Sefa", "kept": "the Sailor",
-           "betrayed": Phrase(words="Bard", form="the"), "score": "120 points"}
+           "betrayed": Phrase(words="Bard", form="the"), "score": "120 points",
+           "joined": "Brannoc"}
        for g in ("epilogue.open", "epilogue.stakes", "epilogue.kept", "epilogue.lost",
                  "epilogue.turn", "epilogue.close", "epilogue.more")},
 }
@@ -127,3 +128,19 @@ def test_a_rivals_words_come_after_the_frame_that_introduces_them():
             told = render(t, {"hero": sefa, "line": "“The roots hold.”"})
             assert told.endswith(" “The roots hold.”") and told[:-len(" “The roots hold.”")][
                 -1] in ":.", (s.id, told)
+
+
+def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
+    # seed 8, three Heroes: Wren reaches the End first and Brannoc reaches it in the last turns;
+    # the epilogue read "the others still on the road behind her"
+    from companion.cli import main
+
+    path = tmp_path / "hj.jsonl"
+    assert main(["autoplay", "heros-journey", "--players", "3", "--seed", "8", "--journal",
+                 str(path), "--quiet"]) == 0
+    md = tmp_path / "hj.md"
+    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
+    story, epilogue = md.read_text().split("## Epilogue", 1)
+    assert "Wren reaches the End first" in story and "Brannoc reaches the End too" in story
+    assert "still on the road" not in epilogue
+    assert "Brannoc" in epilogue.split("\n\n")[1]

@@ -113,12 +113,16 @@ def ending(view: dict, memory: Any, rng) -> str:
         "rivals": _names([hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != PLAYER]),
         "score": f"{scores.get(PLAYER, 0)} points",
     }
+    joined = [hero_name(h["seat"]) for h in view["heroes"]
+              if h["seat"] != PLAYER and h["stage"] >= 10]
+    if joined:
+        values["joined"] = _names(joined)
     if kept:
         values["kept"] = _names([rules().card(c).name for c in kept])
     if betrayal:
         values["betrayed"] = _phrase(betrayal.split(">")[0])
     when = {"won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
-            "first": view.get("ending_first") == PLAYER, "ending": end_card,
+            "first": view.get("ending_first") == PLAYER, "joined": len(joined), "ending": end_card,
             "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted")),
             "vows": len(fabula.stakes)}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
