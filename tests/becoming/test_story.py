@@ -267,3 +267,28 @@ def test_a_fate_is_not_met_again_before_she_was_met_at_all():
             first = next((t for t in told if avatar in t), "")
             sentence = next((x for x in re.split(r"(?<=[.!?])\s+", first) if avatar in x), "")
             assert not re.search(r"\b(again|of course)\b", sentence), (seed, sentence)
+
+
+def test_a_plural_asset_and_a_virtue_read_as_english_in_every_trait_line():
+    # read aloud: "Something in the quick wits go cracked", "The justice is left bartered"
+    from companion.games.becoming.ending import short_phrase
+
+    for asset, starts in ((short_phrase("quick_wits"), "the quick wits"), (short_phrase("justice"),
+                                                                   "justice")):
+        values = {"hero": Character(name="Ilse", pronouns=SHE),
+                  "fate": Character(name="Veyla", pronouns=SHE), "asset": asset,
+                  "trait": "cracked"}
+        for t in narration_data().templates["trait_negative"]:
+            text = render(t, values)
+            assert starts in text.lower() and "the justice" not in text.lower(), text
+            if text.startswith("Something in"):
+                assert " goes cracked" in text, text
+
+
+def test_a_counter_offer_names_the_fate_it_haggles_with():
+    # "Ilse takes Ysolde's bargain. Ilse pushes the bargain back..." (which bargain?)
+    values = {"hero": Character(name="Ilse", pronouns=SHE),
+              "fate": Character(name="Cassot", pronouns=SHE), "dice": "two dice",
+              "costs": "a mark against Mercy"}
+    for t in narration_data().templates["counter"]:
+        assert "Cassot" in render(t, values), t

@@ -69,13 +69,13 @@ def phrase_of(text: str) -> Phrase:
 
 
 def short_phrase(aid: str) -> Phrase:
-    """The Asset by its short name: 'courage', 'the sword arm', 'the quick wits', 'Old Maren'."""
+    """The Asset by its short name: 'courage' (a virtue takes no article), 'the sword arm', 'the quick wits', 'Old Maren'."""
     card = rules().asset(aid)
     if card.kind == "ally":
         return phrase_of(card.name)
     words = card.name.lower()
-    if card.kind == "virtue":
-        return Phrase(words=words, form="mass")
+    if card.kind == "virtue":  # "mercy is left doubted", never "the mercy"
+        return Phrase(words=words, form="name")
     return Phrase(words=words, form="pl" if words.split()[-1] in PLURAL_HEADS else "the")
 
 
