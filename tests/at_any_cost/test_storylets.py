@@ -42,6 +42,7 @@ def _options(slot: str) -> list:
         "kept": [[a] for a in anchors] + [anchors[:3]], "lost": [[a] for a in anchors] +
         [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
         "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
+        "keepsake": [Phrase(words="tarnished ring", form="the"), Phrase(words="Pim", form="name")],
     }[slot]
 
 
@@ -399,3 +400,29 @@ def test_a_plural_anchor_takes_a_plural_verb_in_the_spy_line():
     assert "ties to home mean to Ilse" in sentence(
         line, {**values, "dear": Phrase.parse("pl: ties to home")})
     assert "heirloom means to Ilse" in sentence(line, {**values, "dear": Phrase.parse("a: heirloom")})
+
+
+def test_a_kept_anchors_answer_is_named_in_the_epilogue(tmp_path):
+    # seed 7 kept the Heirloom, answered "A tarnished ring that every eldest child has worn; ..."
+    # the epilogue said only "his heirloom"
+    from companion.cli import main
+
+    path = tmp_path / "a.jsonl"
+    assert main(["autoplay", "at-any-cost", "--seed", "7", "--journal", str(path),
+                 "--quiet"]) == 0
+    md = tmp_path / "a.md"
+    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
+    epilogue = md.read_text().split("## Epilogue", 1)[1].split("## What was kept")[0]
+    assert "the tarnished ring that every eldest child has worn is still in his keeping" in epilogue
+
+
+def test_keepsake_takes_a_thing_or_a_name_from_the_first_answer_only():
+    from companion.games.at_any_cost.telling import keepsake
+
+    kind, thing = keepsake("heirloom", "A tarnished ring; it stands for a promise kept.")
+    assert kind == "thing" and thing.the == "the tarnished ring"
+    assert keepsake("best-friend", "Pim, who laughs at everything") == (
+        "friend", Phrase(words="Pim", form="name"))
+    assert keepsake("best-friend", "my neighbour's boy") is None  # not a name
+    assert keepsake("heirloom", "Grandmother's ring") is None  # no article: not ours to re-form
+    assert keepsake("dignity", "A life without begging") is None  # not a thing one keeps

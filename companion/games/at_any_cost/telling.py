@@ -49,7 +49,24 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
                      "dangerous-consumables", "something-hidden", "magical-barrier"})
 ROAD = Phrase(words="road", form="the")
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
-               "climax_anchor", "vow")
+               "climax_anchor", "vow", "keepsake")
+
+
+THINGS = ("heirloom", "something-beautiful", "token-from-your-love")  # "What is it?" first
+FRIENDS = ("best-friend", "animal-companion")  # "What is their name?" first
+
+
+def keepsake(anchor: str, answer: str) -> tuple[str, Phrase] | None:
+    """What a kept Anchor's first answer names, to be named again in the epilogue: a thing ("A
+    tarnished ring that every eldest child has worn; ..." -> the tarnished ring ...) or a friend
+    ("Pim, who ..." -> Pim). None when the answer is not a short noun phrase or a name."""
+    first = re.split(r"[;.,!?:\u2014]| - ", answer.strip(), maxsplit=1)[0].strip().strip("“”\"'")
+    words = first.split()
+    if anchor in THINGS and 2 <= len(words) <= 10 and words[0].lower() in ("a", "an", "the"):
+        return "thing", Phrase(words=" ".join(words[1:]), form="the")
+    if anchor in FRIENDS and 1 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
+        return "friend", Phrase(words=first, form="name")
+    return None
 
 
 @cache
@@ -178,6 +195,10 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     values = dict(values)
     if kept:
         values["kept"] = [n.anchors[a].name for a in kept]
+    found = [k for k in (keepsake(a, fabula.words(f"anchor:{a}") or "") for a in kept)
+             if k and memory.allows(k[1].words)]
+    if found:
+        values["keepsake"] = found[0][1]
     if lost:
         values["lost"] = [n.anchors[a].name for a in lost]
         first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
@@ -201,6 +222,6 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
                          "deed": f"the telling “{text}”"}[kind]
     when = {"lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
-            "climax": climax_result, "contest": bool(threat), "stage": 5}
+            "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=values["hero"])
