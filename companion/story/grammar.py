@@ -46,6 +46,7 @@ class Phrase(BaseModel):
 
     words: str  # the phrase without any article: "old enemy", "wolves", "Anansi"
     form: Form = "a"
+    where: str = "at"  # a place's preposition: "in the city", "aboard the ship", "on holy ground"
 
     @field_validator("words")
     @classmethod
@@ -91,6 +92,12 @@ class Phrase(BaseModel):
     @property
     def bare(self) -> str:
         return self.words
+
+    @property
+    def at(self) -> str:
+        """Where something happens, with the place's own preposition: "at the farm", "in the
+        city", "aboard the ship at sea" (never "at the ship at sea")."""
+        return f"{self.where} {self.the}"
 
     def __str__(self) -> str:  # the form a template gets when it names no form
         return self.a

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from companion.story.grammar import Phrase
 from companion.story.template import Choice
@@ -27,6 +27,7 @@ class Words(BaseModel):
 
     np: tuple[Phrase, ...] = Field(min_length=1)
     adj: tuple[str, ...] = ()
+    at: str = "at"  # for a place: the preposition its phrases take ("in", "on", "aboard")
 
     @field_validator("np", mode="before")
     @classmethod
@@ -49,6 +50,16 @@ class Words(BaseModel):
                 raise ValueError(f"adjective {word!r}: lower case, at most four words")
             if addresses_reader(word):
                 raise ValueError(f"{word!r} speaks to the reader")
+        return v
+
+    @model_validator(mode="before")
+    @classmethod
+    def _where(cls, v: Any) -> Any:
+        """Every phrase of a place takes the place's preposition (``at``)."""
+        if isinstance(v, dict) and v.get("at", "at") != "at":
+            where = v["at"]
+            v = {**v, "np": [(Phrase.parse(x) if isinstance(x, str) else x).model_copy(
+                update={"where": where}) for x in v.get("np", ())]}
         return v
 
     @property

@@ -30,7 +30,7 @@ from companion.story.memory import Told
 from companion.story.pronouns import CASES, THEY, Pronouns
 
 TOKEN = re.compile(r"\{(\w+)(?:\.(\w+))?\}|\[([a-z' -]+?)(?::(\w+))?\]")
-PHRASE_FORMS = ("a", "the", "bare")
+PHRASE_FORMS = ("a", "the", "bare", "at")
 CHARACTER_FORMS = ("name",) + CASES
 
 

@@ -426,3 +426,21 @@ def test_keepsake_takes_a_thing_or_a_name_from_the_first_answer_only():
     assert keepsake("best-friend", "my neighbour's boy") is None  # not a name
     assert keepsake("heirloom", "Grandmother's ring") is None  # no article: not ours to re-form
     assert keepsake("dignity", "A life without begging") is None  # not a thing one keeps
+
+
+def test_a_place_takes_its_own_preposition_in_every_storylet():
+    # read aloud: "at the ship at sea", "at the world under the earth", "At the city, ..."
+    n = narration_data()
+    ship, city, farm = (n.places[p].name for p in ("ship-at-sea", "city", "farm"))
+    told = 0
+    for s in library().storylets:
+        for template in s.text:
+            used = set(slots(template)) & {"place", "first", "last", "lostat", "climax_place"}
+            if not used:
+                continue
+            base = {slot: _options(slot)[0] for slot in set(slots(template)) | {"hero"}}
+            for place in (ship, city, farm):
+                text = render(template, {**base, **{slot: place for slot in used}})
+                assert not re.search(r"\b[Aa]t the (ship|city)\b", text), (s.id, text)
+                told += ("aboard the ship at sea" in text) + ("in the city" in text.lower())
+    assert told > 50 and farm.at == "at the farm"

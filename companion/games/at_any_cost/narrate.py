@@ -143,7 +143,7 @@ class Narrator:
         ends = [(view.get("map") or [{}] * 5)[i].get("location") for i in (0, 4)]
         return {
             "hero": hero_of(view),
-            "place": place.name if place else Phrase(words="road", form="the"),
+            "place": place.name if place else Phrase(words="road", form="the", where="on"),
             "look": place.adjectives() if place else Choice(("long",)),
             "stage": n.stage(stage),
             "first": n.places[ends[0]].name if ends[0] else Phrase(words="start", form="the"),

@@ -47,7 +47,7 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
                      "impassible-terrain", "impossible-task", "lost", "great-heights", "isolated",
                      "limited-number-of-attempts", "deadline", "maze-like",
                      "dangerous-consumables", "something-hidden", "magical-barrier"})
-ROAD = Phrase(words="road", form="the")
+ROAD = Phrase(words="road", form="the", where="on")
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow", "keepsake")
 
