@@ -199,3 +199,13 @@ def test_what_is_bought_is_never_told_as_found_inside_a_chest():
         told = Narrator(5).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
                                         events=[ev], view=view), mem)
         assert "Inside lies" not in told and "just where Treasure said" not in told, told
+
+
+def test_the_one_held_dear_keeps_a_the_but_not_a_my():
+    # read aloud (seed 11): "A message goes ahead from Tumble Ford to baker's daughter"
+    from companion.games.dragon_warrior.ending import dear_phrase
+
+    assert dear_phrase("The baker's daughter, though neither of us has said so.").a == (
+        "the baker's daughter")
+    assert dear_phrase("my grandmother Odile, who raised me").a == "grandmother Odile"
+    assert dear_phrase("A girl from the mill").a == "the girl from the mill"

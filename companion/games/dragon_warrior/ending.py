@@ -3,6 +3,7 @@ when its battle or Obstacle is settled, and a session's end is told as an epilog
 companion.story.epilogue) from ``rules/dragon_warrior/storylets.toml``."""
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -36,6 +37,15 @@ def settle(step: int, hero: Character, memory: Any, scene: str) -> str:
             if said:
                 out.append(said)
     return " ".join(out)
+
+
+def dear_phrase(answer: str) -> Phrase:
+    """Who the Warrior holds dear, from the Ally's question: "my grandmother Odile, who ..." ->
+    "grandmother Odile"; "The baker's daughter, though ..." -> "the baker's daughter" (a message
+    goes "to the baker's daughter", never "to baker's daughter")."""
+    who = bare(answer).split(",")[0].split(" who ")[0].strip()
+    article = re.match(r"(the|an?)\s", answer.strip(), flags=re.I)
+    return Phrase(words=who, form="the" if article else "name")
 
 
 def _name(text: str) -> Phrase | str:
@@ -79,8 +89,7 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
         "found": _name(finds[-1]) if finds else _name(item or "a worn pack"),
     }
     if dear:
-        who = bare(dear).split(",")[0].split(" who ")[0].strip()
-        values["dear"] = Phrase(words=who, form="name")  # "grandmother Odile", no article
+        values["dear"] = dear_phrase(dear)
     when = {"ended": view.get("ended") or "stopped", "boss": bool(bosses),
             "defeats": len(defeats), "party": bool(party), "dear": bool(dear),
             "dungeon": bool(dungeons), "fought": bool(foes or defeats), "found": bool(finds),
