@@ -288,3 +288,12 @@ def test_a_death_dealt_by_a_roll_is_told_once_with_the_rolls_outcome():
     seat = G.to_move(s)[0]
     narrate = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate")
     assert "Ash does not get up again." in Narrator(5).write(narrate, G.view(s, seat), memory)
+
+
+def test_a_success_is_told_by_what_was_tried_not_by_the_problems_name():
+    # read aloud (seed 5): "Ash gets the better of the right book", "... of another way in"
+    from companion.games.high_stakes.narrate import words
+
+    told = words().success
+    for line in told.plain + told.complicated:
+        assert "{label}" in line and "{problem}" not in line, line
