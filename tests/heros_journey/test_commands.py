@@ -122,3 +122,27 @@ def test_a_bid_out_of_reach_says_how_many_tokens_you_hold():
     assert err.value.message == ("a bid must beat 2 token(s), and you hold 2 token(s) (cards "
                                  "cannot be bid)")
     assert "pass" in err.value.legal
+
+
+def test_a_rest_with_no_stage_suit_is_typed_without_a_none():
+    # played: "expected: rest moons leaves none, ..." at Stage 1 with no Encounter card
+    st = GAME.setup(HjOptions(players=3))
+    rng = random.Random(4)
+    while True:
+        due = GAME.to_move(st)
+        if due != [CHANCE]:
+            rests = [a for a in GAME.legal_actions(st, due[0]) if a.kind.startswith("rest")]
+            if rests:
+                break
+            a = policy.choose(GAME.view(st, due[0]), due[0], GAME.legal_actions(st, due[0]),
+                              rng, "normal")
+        else:
+            a = draw(GAME.chance(st), rng)
+        st, _ = GAME.apply(st, a)
+    typed = [commands.typed_command(a) for a in rests]
+    assert typed and not any(t.endswith(" none") for t in typed), typed
+    assert "rest moons leaves" in typed or len(typed[0].split()) == 3, typed  # the two-suit form
+    view = GAME.view(st, due[0])
+    for a, words in zip(rests, typed):
+        verb, _, rest = words.partition(" ")
+        assert commands.parse(verb, rest, view, rests, due[0])[0].key() == a.key(), words

@@ -134,6 +134,6 @@ def typed_command(a: Action) -> str:
             words.append(value.split("-")[0])
         else:
             words.append(str(value))
-    if any(v is None for v in a.args.values()):
+    if any(v is None for v in a.args.values()) and verb != "rest":  # "rest moons leaves"
         words.append("top" if a.kind == "omen" else "none")
     return " ".join(words)
