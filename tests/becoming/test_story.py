@@ -273,6 +273,8 @@ def test_a_plural_asset_and_a_virtue_read_as_english_in_every_trait_line():
     # read aloud: "Something in the quick wits go cracked", "The justice is left bartered"
     from companion.games.becoming.ending import short_phrase
 
+    assert [short_phrase(a).the for a in ("woodcraft", "old_lore", "swordarm")] == [
+        "woodcraft", "old lore", "the sword arm"]  # played: "The woodcraft breaks from Brisa"
     for asset, starts in ((short_phrase("quick_wits"), "the quick wits"), (short_phrase("justice"),
                                                                    "justice")):
         values = {"hero": Character(name="Ilse", pronouns=SHE),

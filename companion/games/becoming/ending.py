@@ -68,14 +68,17 @@ def phrase_of(text: str) -> Phrase:
     return Phrase(words=text, form="mass")
 
 
+MASS_HEADS = ("lore",)  # a strength named like a skill, not a thing: "old lore", no article
+
+
 def short_phrase(aid: str) -> Phrase:
     """The Asset by its short name: 'courage' (a virtue takes no article), 'the sword arm', 'the quick wits', 'Old Maren'."""
     card = rules().asset(aid)
     if card.kind == "ally":
         return phrase_of(card.name)
     words = card.name.lower()
-    if card.kind == "virtue":  # "mercy is left doubted", never "the mercy"
-        return Phrase(words=words, form="name")
+    if card.kind == "virtue" or len(words.split()) == 1 or words.split()[-1] in MASS_HEADS:
+        return Phrase(words=words, form="name")  # "mercy is left doubted", "woodcraft breaks"
     return Phrase(words=words, form="pl" if words.split()[-1] in PLURAL_HEADS else "the")
 
 
