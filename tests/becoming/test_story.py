@@ -294,3 +294,14 @@ def test_a_counter_offer_names_the_fate_it_haggles_with():
               "costs": "a mark against Mercy"}
     for t in narration_data().templates["counter"]:
         assert "Cassot" in render(t, values), t
+
+
+def test_a_subverted_asset_invoked_is_named_once_with_what_it_was():
+    # played: "Veyla the Spinner invokes the subverted The Path Into the Thicket"
+    from companion.core.game import Event
+    from companion.games.becoming.render import mechanics
+
+    line = mechanics(Event(kind="agent_invoked", data={
+        "agent": "spinner", "asset": "woodcraft", "turned_name": "The Path Into the Thicket",
+        "pool": 3}), "hero")
+    assert "invokes The Path Into the Thicket (the subverted Woodcraft)" in line, line

@@ -72,7 +72,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
                f"({d['pool']} dice)"
     if k == "agent_invoked":
         what = f"{d['trait']} on {_name(d['asset'])}" if "trait" in d else \
-            f"the subverted {d.get('turned_name') or _name(d['asset'])}"
+            (f"{d['turned_name']} (the subverted {_name(d['asset'])})" if d.get("turned_name")
+             else f"the subverted {_name(d['asset'])}")
         return f"{who(d['agent'], viewer)} invokes {what} → Agent's dice {d['pool']}"
     if k == "agent_gathered":
         return f"The Agent's dice: {d['pool']}"
