@@ -1,9 +1,11 @@
 """The Hero's Journey: how well the rival AI plays. Win rate and mean score of each level against
 random play and against each other, 2 and 4 Heroes, plus engine speed.
 
-    python bench/heros_journey.py [--games N] [--jobs J] [--only TEXT] [--start S]
+    python bench/heros_journey.py [--games N] [--jobs J] [--only TEXT] [--start S] [--pact]
     (N games per match-up, default 100, seeds S..S+N-1; J processes; only the match-ups whose
     name has TEXT). The seeds of games halted at the round limit are printed under their row.
+    With --pact, each row also gets its Challenge attempts and contested auctions per level,
+    counted in the same games.
 
 The hard level searches (determinized playouts, see companion/games/heros_journey/search.py), so
 its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 s at 4.
@@ -35,14 +37,16 @@ MATCHUPS = [
 ]
 
 
-def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int]:
+def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int,
+                                                   dict[str, list[int]]]:
     seed, levels = job
     n = len(levels)
     k = seed % n
     seating = list(levels[k:] + levels[:k])
-    st = play_game(seed, seating)
+    attempts, watch = _attempt_watch(seating, levels)
+    st = play_game(seed, seating, watch=watch)
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
-        st.halted, seed
+        st.halted, seed, attempts
 
 
 def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
@@ -50,13 +54,16 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
     rounds, endings, halts, halted_seeds = 0, 0, 0, []
+    attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(j) for j in work]
-    for seating, scores, rnd, ended, halted, seed in results:
+    for seating, scores, rnd, ended, halted, seed, att in results:
+        for lvl, row in att.items():
+            attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
         for lvl, sc in zip(seating, scores):
             count[lvl] += 1
@@ -73,16 +80,14 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
                                                               else 1 / levels.count(first)),
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
-            "halted_seeds": halted_seeds}
+            "halted_seeds": halted_seeds, "attempts": attempts}
 
 
-def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
-    """One game's Challenge attempts by level: [attempts, advances] at Stages 1-8 and at the Pact
-    (9, toward the Ending), then turns lost lying down, then tokens bid by an attempter; then, as
-    a contester, auctions contested, bids won, and Challenges it issued and then failed itself."""
-    seed, levels = job
-    k = seed % len(levels)
-    seating = list(levels[k:] + levels[:k])
+def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
+    """A game's Challenge attempts by level, and the ``watch`` that counts them: [attempts,
+    advances] at Stages 1-8 and at the Pact (9, toward the Ending), then turns lost lying down,
+    then tokens bid by an attempter; then, as a contester, auctions contested, bids won, and
+    Challenges it issued and then failed itself."""
     level = dict(zip(SEATS, seating))
     out = {lvl: [0] * 9 for lvl in set(levels)}
 
@@ -113,24 +118,18 @@ def _attempts(job: tuple[int, tuple[str, ...]]) -> dict[str, list[int]]:
                     "seat"] != attempter[0]:
                 row[8] += 1
 
-    play_game(seed, seating, watch=watch)
-    return out
+    return out, watch
 
 
-def pact(levels: tuple[str, ...], games: int, jobs: int = 1) -> dict[str, list[float]]:
-    """Per game and level: attempts and advances below the Pact and at it, turns lost, bids paid
-    by attempters (the Pact row of the bench)."""
-    work = [(seed, levels) for seed in range(games)]
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(_attempts, work, chunksize=1)
-    else:
-        results = [_attempts(j) for j in work]
-    total = {lvl: [0.0] * 9 for lvl in set(levels)}
-    for r in results:
-        for lvl, row in r.items():
-            total[lvl] = [a + b for a, b in zip(total[lvl], row)]
-    return total
+def _pact_lines(levels: tuple[str, ...], total: dict[str, list[float]]) -> list[str]:
+    """The Pact rows of a match-up: per level, attempts and advances below the Pact and at it,
+    turns lost, bids paid by attempters, auctions contested and won."""
+    return [f"{len(levels)}p {' vs '.join(levels):<36} {lvl:<7} below {a:5.0f} "
+            f"{w:5.0f} {100 * w / max(1, a):5.1f}%  at the Pact {pa:5.0f} {pw:4.0f} "
+            f"{100 * pw / max(1, pa):5.1f}%  lay-downs {lie:4.0f}  bids {bid:4.0f}  "
+            f"contested {con:4.0f} won {won:4.0f} ({100 * won / max(1, con):.0f}%) "
+            f"then failed {fail:3.0f}"
+            for lvl, (a, w, pa, pw, lie, bid, con, won, fail) in sorted(total.items())]
 
 
 def engine_speed(games: int = 10) -> float:
@@ -147,21 +146,9 @@ def main() -> None:
     p.add_argument("--only", default="", help="run only match-ups whose name has this text")
     p.add_argument("--start", type=int, default=0, help="first seed (games use seeds start..)")
     p.add_argument("--pact", action="store_true",
-                   help="instead: Challenge attempts below the Pact and at it, per level")
+                   help="also: Challenge attempts below the Pact and at it, and contested "
+                        "auctions, per level (counted in the same games)")
     args = p.parse_args()
-    if args.pact:
-        print(f"Challenge attempts, {args.games} games of each match-up (per level: attempts, "
-              "advances and success% below the Pact / at the Pact; lay-downs; tokens an attempter "
-              "bid)")
-        for levels in [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]:
-            r = pact(levels, args.games, args.jobs)
-            for lvl, (a, w, pa, pw, lie, bid, con, won, fail) in sorted(r.items()):
-                print(f"{len(levels)}p {' vs '.join(levels):<36} {lvl:<7} below {a:5.0f} "
-                      f"{w:5.0f} {100 * w / max(1, a):5.1f}%  at the Pact {pa:5.0f} {pw:4.0f} "
-                      f"{100 * pw / max(1, pa):5.1f}%  lay-downs {lie:4.0f}  bids {bid:4.0f}  "
-                      f"contested {con:4.0f} won {won:4.0f} ({100 * won / max(1, con):.0f}%) "
-                      f"then failed {fail:3.0f}", flush=True)
-        return
     todo = [m for m in MATCHUPS if args.only in f"{len(m)}p " + " vs ".join(m)]
     print(f"The Hero's Journey rivals: {args.games} games per match-up "
           f"({args.games * len(todo)} in all)", flush=True)
@@ -178,6 +165,9 @@ def main() -> None:
         if r["halted_seeds"]:
             print(f"  halted at the round limit, seeds: "
                   f"{' '.join(map(str, r['halted_seeds']))}", flush=True)
+        if args.pact:
+            print("\n".join("  " + line for line in _pact_lines(levels, r["attempts"])),
+                  flush=True)
     print(f"total {time.perf_counter() - total:.0f}s; engine, random play: "
           f"{engine_speed():.0f} steps/s")
 

@@ -9,8 +9,9 @@ always taken), a Challenge (by the chance that one of its two Challenge cards, o
 suit it can meet, lowered when rivals may contest), Rest (the tokens gained) and Travel (the cards
 and tokens gained against the price and the Mentors left behind). It contests a rival's Challenge
 with a suit the rival is short of, bids little, and accepts a trade only when it gains by its own
-weights. Levels: easy plays a random reasonable turn half the time; normal is the above; hard
-adds a small lookahead for Challenges (it also contests and bids more keenly).
+weights. Levels: easy plays a random turn half the time while it keeps pace below the Pact
+(``strays``); normal is the above; hard adds a small lookahead for Challenges (it also contests
+and bids more keenly).
 """
 from __future__ import annotations
 
@@ -239,6 +240,18 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     return value
 
 
+EASY_PACE = 2.5  # rounds a Stage: an easy Hero slower than this stops straying
+
+
+def strays(view: dict, me: dict) -> bool:
+    """Whether the easy Hero may take a random turn (it does half the time): only below the Pact
+    and while it keeps up a pace of a Stage every 2.5 rounds. At the Pact, or behind that pace,
+    it plays its best turn: a random rival hardly ever reaches an Ending, so the easy Hero must
+    finish the Journey alone within the round limit (`bench/heros_journey.py` 2p easy vs random
+    halted 58 of 500 games when it strayed at any time)."""
+    return me["stage"] < 9 and view["round"] <= EASY_PACE * me["stage"] + 2
+
+
 def is_turn(legal: Sequence[Action]) -> bool:
     """The choice of the turn's action (Travel, Rest or Attempt)."""
     return any(a.kind in ("travel", "rest") for a in legal)
@@ -260,7 +273,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     me = me_of(view, seat)
     kinds = {a.kind for a in legal}
     if kinds & {"travel", "rest"}:
-        if level == "easy" and rng.random() < 0.5:
+        if level == "easy" and rng.random() < 0.5 and strays(view, me):
             return rng.choice([a for a in legal if a.kind in ACTIONS])
         if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
                 and wanted_offer(view, seat, me) is not None:
