@@ -297,3 +297,15 @@ def test_a_success_is_told_by_what_was_tried_not_by_the_problems_name():
     told = words().success
     for line in told.plain + told.complicated:
         assert "{label}" in line and "{problem}" not in line, line
+
+
+def test_the_first_frame_never_tells_the_players_own_character_as_someone_else():
+    # played as Wind: "Wind picks at a splinter as if none of this concerned him. What do you do?"
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import framed
+
+    scene = next(sc for sc in load().scenes.values() if "splinter" in sc.frame)
+    as_wind = framed(scene, {"characters": [{"name": "Wind"}]})
+    assert "splinter" not in as_wind and "Rust is pale" in as_wind
+    assert as_wind.endswith("What do you do?")
+    assert "splinter" in framed(scene, {"characters": [{"name": "Ash"}]})
