@@ -246,6 +246,9 @@ def test_the_one_spoken_to_answers_and_a_players_own_character_never_does():
     asked = declared(s, "I tell Willow I broke my word, and ask her for one more night", "aura", "rust")
     move, said = gm_says(asked, "no_roll")
     assert said.startswith("Willow ") and "hill is quiet" not in said
+    both = declared(s, "I ask Wind to lend me his knife, and I promise Willow it is the last "
+                    "time", "aura", "rust")  # the first one named is the one spoken to
+    assert gm_says(both, "no_roll")[1].startswith("Wind ")
     mine = declared(s, "Rust climbs the hill again", "body", "rust")
     move, said = gm_says(mine, "no_roll")
     assert not said.startswith("Rust rubs her eyes")

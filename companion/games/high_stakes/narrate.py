@@ -30,9 +30,8 @@ from companion.story.voice import Beat, NarrationMemory
 from .data import RULES_DIR, load
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import AGAIN, current_plan, framed, judge  # the GM's own reading of the scene
-from .telling import and_ as _and
+from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, unasked
-from .telling import who as _who
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -539,8 +538,9 @@ class Narrator:
             if any(_words_in(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
         ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
-        to = [r for n, r in (scene.replies.items() if scene else ())
-              if n not in ours and re.search(rf"\b{n}\b", text)]
+        hits = [(m.start(), r) for n, r in (scene.replies.items() if scene else ()) if n not in ours
+                for m in [re.search(rf"\b{n}\b", text)] if m]
+        to = [r for _, r in sorted(hits, key=lambda h: h[0])]  # the first one named answers
         if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
             return pick(to[0] if to else scene.answers) + " What do you do?"  # type: ignore[union-attr]
         return pick(w.gm.no_roll)
