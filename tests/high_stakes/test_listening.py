@@ -262,3 +262,13 @@ def test_a_success_that_uncovers_a_secret_says_what_is_found_before_the_player_t
     seat = G.to_move(s)[0]
     ask = next(a for a in G.legal_actions(s, seat) if a.kind == "narrate").ask
     assert ask.startswith("Narrate how you succeed.") and "grating" in ask
+
+
+def test_in_the_first_scene_willow_answers_when_spoken_to_before_rust_is_named():
+    """Played as Wind: 'I tell Willow I will go, and I swear to bring Rust a sweet bun from the
+    mage's kitchen' was answered by Rust hugging her knees."""
+    s = frame(start("wind"), scene="guild", text="")
+    asked = declared(s, "I tell Willow I will go, and I swear to bring Rust a sweet bun", "aura",
+                     "wind")
+    assert gm_says(asked, "no_roll")[1].startswith(("Willow ", "'Good,' says Willow"))
+
