@@ -43,7 +43,8 @@ def test_every_narration_template_renders():
               "fate": Character(name="Veyla", pronouns=SHE),
               "asset": Phrase(words="steady hand", form="a"),
               "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
-              "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy"}
+              "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
+              "words": "If I win, nobody freezes"}
     for key, templates in narration_data().templates.items():
         for t in templates:
             text = render(t, values)
@@ -305,3 +306,24 @@ def test_a_subverted_asset_invoked_is_named_once_with_what_it_was():
         "agent": "spinner", "asset": "woodcraft", "turned_name": "The Path Into the Thicket",
         "pool": 3}), "hero")
     assert "invokes The Path Into the Thicket (the subverted Woodcraft)" in line, line
+
+
+def test_a_lost_stake_is_said_back_by_the_fate_who_took_it_in_the_next_scene(tmp_path):
+    # read aloud (seed 12): the Hero's stakes were taken up when lost, then never heard again
+    from companion.cli import main
+
+    path = tmp_path / "b.jsonl"
+    assert main(["autoplay", "becoming", "--seed", "12", "--journal", str(path), "--quiet"]) == 0
+    md = tmp_path / "b.md"
+    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
+    scenes = md.read_text().split("## Scene ")[1:]
+    said = [i for i, sc in enumerate(scenes)
+            if "I remember.”" in sc or "has not forgotten" in sc or "like a lesson" in sc]
+    assert said, "no lost stake was said back"
+    for i in said:
+        before = scenes[i - 1]
+        quoted = re.search(r"“(If I win[^”]*?)[.,]?”", before).group(1)
+        winner = re.search(r"· (\w+)[\w ]* wins the Threat", before).group(1)
+        assert winner != "The" and quoted in scenes[i]  # a Fate took it, and says it back
+        assert winner in scenes[i].split(quoted)[0] + scenes[i].split(quoted)[1][:80]
+    assert all(b - a > 1 for a, b in zip(said, said[1:]))  # never two scenes running

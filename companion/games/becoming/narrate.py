@@ -247,6 +247,20 @@ class Narrator:
         return ""
 
 
+    def _taunt(self, view: dict, v: dict, memory: Any, scene: str, label: tuple) -> str:
+        """The Fate who took the last Threat says the Hero's lost stake back to her, once: the
+        words she staked follow her into the next scene."""
+        n = (view.get("scene") or 0) - 1
+        stake = memory.fabula.stake(f"scene-{n}")
+        won = next((o.winner for o in memory.fabula.outcomes if o.scene == f"scene-{n}"), HERO)
+        if stake is None or stake.result != "lost" or won == HERO or not memory.allows(
+                stake.words) or {f"taunt|{n}", f"taunt|{n - 1}"} & memory.used:
+            return ""  # once a scene, and never two scenes running
+        memory.used.add(f"taunt|{n}")
+        vals = {**v, "fate": fate_of(won), "avatar": phrase_of(rules().fate(won).avatar_name),
+                "words": stake.words.strip().rstrip(".")}
+        return self._tell("taunt", vals, memory, "taunts", label)  # each way in turn
+
     def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
         k, data = ev.kind, ev.data
         scene = f"scene-{data.get('scene') or view.get('scene') or 0}"
@@ -284,7 +298,8 @@ class Narrator:
             memory.used.update((line, met))
             return line
         if k == "threat_presented":
-            return data["threat"] if memory.allows(data["threat"]) else ""
+            threat = data["threat"] if memory.allows(data["threat"]) else ""
+            return " ".join(x for x in (threat, self._taunt(view, v, memory, scene, label)) if x)
         if k == "asset_invoked":
             return say("invoke")
         if k == "moon_shot":
