@@ -123,6 +123,9 @@ class ViewRules:
       take turns reuse it from the server's prompt cache;
     * ``last``: keys put last, after the fabula digest (the ones that change from move to move:
       a server's prompt cache reuses everything before the first byte that changed);
+    * ``private``: keys whose value differs from seat to seat at the same moment (a hand, who
+      the seat is): slots mode's one conversation (``thread``) never keeps them, so no seat reads
+      another's;
     * ``drop``: dotted paths left out inside the view (``anchors.questions``; ``*`` matches any
       key: ``characters.attributes.*.base``); ``slots_drop``: more of them in slots mode, where
       the model only chooses and the narrator tells (details the moves' labels already say);
@@ -140,6 +143,7 @@ class ViewRules:
     first: tuple[str, ...] = ()
     own: tuple[str, ...] = ()
     last: tuple[str, ...] = ()
+    private: frozenset[str] = frozenset()
     drop: tuple[tuple[str, ...], ...] = ()
     slots_drop: tuple[tuple[str, ...], ...] = ()
     focus: tuple[tuple[str, str], ...] = ()
@@ -160,6 +164,7 @@ def view_rules(game: str) -> ViewRules:
         first=tuple(data.get("first", [])),
         own=tuple(data.get("own", [])),
         last=tuple(data.get("last", [])),
+        private=frozenset(data.get("private", [])),
         drop=tuple(tuple(p.split(".")) for p in data.get("drop", [])),
         slots_drop=tuple(tuple(p.split(".")) for p in data.get("slots_drop", [])),
         focus=tuple(data.get("focus", {}).items()),
@@ -271,12 +276,12 @@ def view_parts(view: dict[str, Any], game: str = "", seat: str = "",
     rules = view_rules(game) if game else ViewRules()
     last, own = set(rules.last), set(rules.own) - set(rules.last)
     shown = seat_view(view, game, seat, mode)
-    return (_lines({k: v for k, v in shown.items() if k not in last and k not in own}),
-            _lines({k: v for k, v in shown.items() if k in own}),
-            _lines({k: v for k, v in shown.items() if k in last}))
+    return (view_lines({k: v for k, v in shown.items() if k not in last and k not in own}),
+            view_lines({k: v for k, v in shown.items() if k in own}),
+            view_lines({k: v for k, v in shown.items() if k in last}))
 
 
-def _lines(shown: dict[str, Any]) -> str:
+def view_lines(shown: dict[str, Any]) -> str:
     lines = []
     for key, value in shown.items():
         label = key.replace("_", " ")
@@ -417,7 +422,7 @@ def _topics(items: Sequence[str]) -> str:
     return ", ".join(json.dumps(t, ensure_ascii=False) for t in items)
 
 
-def _safety(request: DecisionRequest) -> str:
+def safety_lines(request: DecisionRequest) -> str:
     parts = []
     if _topics(request.banned):
         parts.append(f"Never mention: {_topics(request.banned)}.")
@@ -433,15 +438,8 @@ def _part(line: str) -> int:
     return next((i for i, p in enumerate(_PARTS) if line.startswith(p)), len(_PARTS))
 
 
-def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
-    """The fabula digest (stakes in the player's words, facts, threads, the last outcome) as the
-    prompt shows it, under its own heading; "" when the story holds nothing yet.
-
-    The digest lists the newest first within each part; the lines kept (whole, up to ``limit``
-    characters, newest first) are shown oldest first within each part and the last outcome last,
-    so a new fact or stake is added at its part's end and what came before it stays byte-stable
-    for a server's prompt cache (and reads in the story's order). A fact whose words hold no
-    letter ("True: stage:2: 21") is bookkeeping, no story: left out."""
+def fabula_lines(digest: str, limit: int = FABULA_CHARS) -> list[str]:
+    """The fabula digest's lines as a prompt shows them (see ``fabula_block``)."""
     out, size = [], 0
     for line in digest.splitlines():
         line = _clip(line, 200)
@@ -455,6 +453,19 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     shown = []
     for part in range(len(_PARTS) + 1):
         shown += reversed([x for x in out if _part(x) == part])
+    return shown
+
+
+def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
+    """The fabula digest (stakes in the player's words, facts, threads, the last outcome) as the
+    prompt shows it, under its own heading; "" when the story holds nothing yet.
+
+    The digest lists the newest first within each part; the lines kept (whole, up to ``limit``
+    characters, newest first) are shown oldest first within each part and the last outcome last,
+    so a new fact or stake is added at its part's end and what came before it stays byte-stable
+    for a server's prompt cache (and reads in the story's order). A fact whose words hold no
+    letter ("True: stage:2: 21") is bookkeeping, no story: left out."""
+    shown = fabula_lines(digest, limit)
     return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 
 
@@ -472,7 +483,7 @@ def decision_variables(request: DecisionRequest, mode: str = "free",
         "view": steady,
         "state": f"{state}\n" if state else "",
         "story": quote(request.story, SLOTS_STORY_LINES if mode == "slots" else STORY_LINES),
-        "safety": _safety(request),
+        "safety": safety_lines(request),
         "actions": action_lines(request, lines),
     }
 

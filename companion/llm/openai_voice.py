@@ -45,6 +45,7 @@ from pydantic import ValidationError
 from companion.core.game import Game
 from companion.core.rng import derived_rng
 from companion.llm import calibration, checks, context, fidelity, ledger, slots
+from companion.llm.thread import Thread
 from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
 from companion.llm.config import Settings
@@ -116,6 +117,7 @@ class OpenAIVoice:
         self.slots = slots.Slots(self.offline, seed)  # slots mode: the candidates to pick from
         # this decision's picks (slots mode): per move its candidates, and the listed lines
         self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
+        self.thread = Thread()  # slots mode: the session's one conversation (prompt cache)
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -237,7 +239,9 @@ class OpenAIVoice:
         lines = slots.listed(choices)
         self.picks = (choices, lines)
         try:
-            messages = context.build_messages(request, self.title, self.mode, lines)
+            messages = self.thread.messages(request, self.title, lines) \
+                if self.mode == "slots" else \
+                context.build_messages(request, self.title, self.mode, lines)
         except TemplateError as err:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}

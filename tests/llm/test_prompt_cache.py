@@ -1,14 +1,14 @@
-"""Prompt-cache friendly prompts: one system message for every seat of a game (the reply format
-and every seat's brief), then in every decision message what the seats share (the view's public
-keys, the fabula digest), then the seat's name and its ``own`` keys, then the state that changes
-from move to move (``last`` in ``prompts/<game>/view.toml``), so consecutive prompts, whichever
-seat sent them, share everything up to the seat byte for byte (a local server keeps one context
-and reuses only that prefix); the fabula digest adds new lines at the end of their part. No
-network: a recording stand-in model."""
+"""Prompt-cache friendly prompts. One system message for every seat of a game (the reply format
+and every seat's brief). In slots mode the decision message is one conversation per session
+(``companion/llm/thread.py``): its trunk only grows (the public state once, then what changed
+before each call), so every prompt repeats the previous one up to its turn byte for byte,
+whichever seat sent it (a local server keeps one context and re-reads only what follows); the
+turn (the seat's line, its ``private`` keys, the moves) is never kept, so no seat reads
+another's. The fabula digest adds new lines at the end of their part. No network: a recording
+stand-in model."""
 from __future__ import annotations
 
 import json
-import os
 
 import pytest
 
@@ -17,6 +17,7 @@ from companion.llm import context
 from companion.llm.client import Completion
 from companion.llm.config import Settings
 from companion.llm.openai_voice import OpenAIVoice
+from companion.llm.thread import THREAD_CHARS, Thread
 from companion.session.loop import AI, Session
 
 GAMES = ["at-any-cost", "high-stakes", "heros-journey", "becoming", "dragon-warrior"]
@@ -46,13 +47,15 @@ class Recorder:
                           latency_ms=0, notes=[{"event": "call", "outcome": "ok"}])
 
 
-def prompts(name: str, cap: int = 24, seed: int = 1):
+def prompts(name: str, cap: int = 24, seed: int = 1, with_voice: bool = False,
+            limit: int = THREAD_CHARS):
     game = get_game(name)
     settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
                         voice_mode="slots", sources={"voice_mode": "flag"})
     model = Recorder(cap)
     requests = []
     voice = OpenAIVoice(game, seed, settings, client=model)
+    voice.thread = Thread(limit)
     decide = voice._decide
 
     def spy(request, on_text, notes):
@@ -64,98 +67,127 @@ def prompts(name: str, cap: int = 24, seed: int = 1):
         Session.start(game, seed, {s: AI for s in game.seats}, voice, None).advance()
     except _Enough:
         pass
-    return [m for m, _ in model.requests if len(m) == 2], requests  # first attempts
+    firsts = [m for m, _ in model.requests if len(m) == 2]  # first attempts
+    return (firsts, requests, voice) if with_voice else (firsts, requests)
+
+
+def _turn_at(user: str, request) -> int:
+    """Where this call's turn (the seat's line, its private keys, the moves) begins."""
+    return user.rindex("\n" + context.seat_line(request) + "\n")
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_what_seats_share_comes_first_then_the_seat_then_the_changing_state(name):
+def test_the_conversation_only_grows_and_the_turn_is_never_kept(name):
+    """Slots mode's one conversation: every prompt opens with the one system message, then the
+    whole previous prompt up to its turn, byte for byte, whichever seat sent it (a local server
+    keeps one context and re-reads only what follows that prefix); the new turn names the seat,
+    shows its private keys whole and the moves last. The previous turn is not kept, so a seat
+    never reads another's private keys."""
     rules = context.view_rules(name)
-    assert rules.last, f"prompts/{name}/view.toml names no `last` keys"
-    messages, requests = prompts(name)
-    assert messages
+    assert rules.private, f"prompts/{name}/view.toml names no `private` keys"
+    messages, requests, voice = prompts(name, with_voice=True, limit=10**6)
+    assert voice.thread.starts == 1 and len(messages) > 10
     assert len({sent[0]["content"] for sent in messages}) == 1  # one system message, all seats
-    for sent, request in zip(messages, requests, strict=False):
-        user = sent[1]["content"]
-        steady, own, state = context.view_parts(request.view, name, request.seat, "slots")
+    previous = None
+    switches = 0
+    for (system, user, *_), request in zip(messages, requests, strict=False):
+        text = user["content"]
+        turn = _turn_at(text, request)
         shown = context.seat_view(request.view, name, request.seat, "slots")
-        assert [k for k in shown if k in rules.last] == [k for k in rules.last if k in shown]
-        seat = user.index(context.seat_line(request))
-        assert user.index(steady) < seat < user.index("Story so far")
-        if "What the story holds" in user:
-            assert user.index("What the story holds") < seat
-        for part in (own, state):
-            if part:
-                assert seat < user.index(part) < user.index("Story so far")
-        if own and state:
-            assert user.index(own) < user.index(state)
+        private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
+        assert text[turn:].index(private) < text[turn:].index(f"Decision {request.step}.")
+        for key in rules.private & set(shown):  # said in the turn only
+            assert context.view_lines({key: shown[key]}) not in text[:turn]
+        if previous is not None:
+            assert text.startswith(previous[0])
+            switches += previous[1] != request.seat
+            assert previous[2] not in text  # the last turn (its private keys, its moves) is gone
+        previous = (text[:turn], request.seat, text[turn:])
+    assert switches
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_next_prompt_reuses_everything_seats_share_whoever_sent_the_last(name):
-    """Whenever the shared view and the fabula are unchanged since the last prompt (any seat's),
-    the new prompt repeats it byte for byte up to the seat's name; and a seat's next prompt
-    repeats its last one up to the changing state when its own keys did not change either. A
-    local server keeps one context: that prefix is all it reuses."""
+def test_what_the_conversation_keeps_is_the_same_for_every_seat(name):
+    """Every view key the conversation keeps (all but ``private``) shows the same lines to every
+    seat at the same moment: over offline autoplays, the views of all seats of each state."""
+    from companion.story.voice import OfflineVoice
+
+    game = get_game(name)
+    rules = context.view_rules(name)
+    states, view = [], game.view
+
+    def spy(state, seat):
+        states.append(state)
+        return view(state, seat)
+
+    game.view = spy
+    try:
+        for seed in (1, 2):
+            Session.start(game, seed, {s: AI for s in game.seats}, OfflineVoice(game, seed),
+                          None).advance()
+    finally:
+        game.view = view
+    assert len(states) > 50
+    for state in states[::2]:
+        seen = {}
+        for seat in game.seats:
+            shown = context.seat_view(view(state, seat), name, seat, "slots")
+            for key, value in shown.items():
+                if key not in rules.private:
+                    seen.setdefault(key, set()).add(context.view_lines({key: value}))
+        differ = sorted(k for k, lines in seen.items() if len(lines) > 1)
+        assert not differ, f"{name}: seats see {differ} differently: add them to `private`"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_model_still_reads_the_stakes_the_facts_its_keys_and_the_last_line(name):
     messages, requests = prompts(name)
-    previous: tuple[str, str, str, str, str] | None = None
-    across = within = 0
-    for (system, user, *_), request in zip(messages, requests, strict=False):
-        steady, own, _ = context.view_parts(request.view, name, request.seat, "slots")
-        text = system["content"] + user["content"]
-        if previous is not None and previous[1:3] == (steady, request.fabula):
-            shared = len(os.path.commonprefix([previous[0], text]))
-            head = len(system["content"]) + user["content"].index(context.seat_line(request))
-            assert shared >= head
-            across += previous[4] != request.seat
-            if previous[4] == request.seat and previous[3] == own:
-                assert shared >= len(system["content"]) + user["content"].index(own) + len(own)
-                within += 1
-        previous = (text, steady, request.fabula, own, request.seat)
-    assert across and within
+    for (_, user, *_), request in zip(messages, requests, strict=False):
+        text = user["content"]
+        for line in context.fabula_lines(request.fabula):
+            assert line.rsplit(": ", 1)[-1] in text, line
+        if request.story:
+            assert context.quote(request.story, 1) in text
+        shown = context.seat_view(request.view, name, request.seat, "slots")
+        for key in shown:
+            assert key.replace("_", " ") in text, key
 
 
-def test_a_new_fact_is_added_at_the_end_of_its_part_and_bookkeeping_is_left_out():
-    older = "\n".join(["Hero: Wren (she/her), at farm",
-                       "Last outcome (stage-1): antagonist prevailed by fold",
-                       "Stake (open): \u201cAsh comes home\u201d",
-                       "True: said:21: Ash", "True: stage:1: 15",
-                       "True: answer:home:0: A mill town on a slow river."])
-    newer = older.replace("True: said:21: Ash",
-                          "True: threat:2: an impossible task\nTrue: said:21: Ash")
-    a, b = context.fabula_block(older), context.fabula_block(newer)
-    assert "stage:1" not in a  # a fact whose words are a number is bookkeeping
-    assert a.index("A mill town") < a.index("said:21") < a.index("Last outcome")
-    assert b[:b.index("said:21: Ash")] == a[:a.index("said:21: Ash")]  # what came before stays
-    assert b.index("said:21: Ash") < b.index("an impossible task") < b.index("Last outcome")
+def test_a_change_says_only_what_changed_and_a_key_gone_is_said_gone(request_for):
+    base = request_for()
+    thread = Thread()
+
+    def call(view, story=(), step=3):
+        request = base.model_copy(update={"view": view, "story": list(story), "step": step})
+        return thread.messages(request, "Duel")[1]["content"]
+
+    first = call({"sheet": {"name": "Wren", "hp": 5, "gold": 2}, "log": ["a", "b"],
+                  "party": [{"name": "Ash", "hp": 3}, {"name": "Bo", "hp": 4}],
+                  "phase": "camp"}, ["It begins."])
+    trunk = first[:_turn_at(first, base)]
+    second = call({"sheet": {"name": "Wren", "hp": 4, "gold": 2}, "log": ["a", "b", "c"],
+                   "party": [{"name": "Ash", "hp": 3}, {"name": "Bo", "hp": 2}]},
+                  ["It begins.", "Wren is hit."], step=5)
+    assert second.startswith(trunk) and thread.starts == 1
+    change = second[len(trunk):_turn_at(second, base)]
+    assert change.splitlines()[1:] == [
+        "Then, before decision 5:", "sheet (the rest as before): hp 4", "log (added): c",
+        "party (the rest as before):", "- Bo; hp 2", "phase: none", "> Wren is hit."]
+    third = call({"sheet": {"name": "Wren", "hp": 4, "gold": 2}, "log": ["a", "b", "c"],
+                  "party": [{"name": "Ash", "hp": 3}, {"name": "Bo", "hp": 2}]},
+                 ["It begins.", "Wren is hit."], step=6)
+    assert third[:_turn_at(third, base)] == second[:_turn_at(second, base)]  # nothing new
 
 
-def test_slots_mode_rereads_less_one_story_line_and_at_most_six_moves(request_for):
-    story = ["The first line of the story.", "The second line of the story."]
-    slots = context.build_messages(request_for(story=story), "Duel", "slots")[1]["content"]
-    free = context.build_messages(request_for(story=story), "Duel", "free")[1]["content"]
-    assert "> The second line" in slots and "The first line" not in slots
-    assert "> The first line" in free and "> The second line" in free
-    messages, requests = prompts("at-any-cost", cap=30)
-    assert any(len(r.legal) > context.SLOTS_MOVES for r in requests)  # hands of many plays
-    for _, user in messages:
-        assert f"\n{context.SLOTS_MOVES + 1}. " not in user["content"].split("Decision ")[-1]
-
-
-def test_slots_mode_leaves_out_what_the_moves_labels_say():
-    """``slots_drop``: a card's keywords (At Any Cost), a roll's bookkeeping and the player's
-    Personal Secret (High Stakes: the one part of a sheet only one seat sees, so both seats
-    share the sheets), a rival Hero's origin story (The Hero's Journey) are not re-read on every call in slots mode, where the model only
-    chooses; free mode keeps them."""
-    for name, key, inner in (("at-any-cost", "hand", "keywords"), ("high-stakes", "roll", "pools"),
-                             ("high-stakes", "characters", "secret"),
-                             ("heros-journey", "you_are", "origin_story")):
-        _, requests = prompts(name, cap=40)
-        views = [r.view for r in requests if r.view.get(key)]
-        assert views, name
-        for view in views:
-            slots = context.seat_view(view, name, "x", "slots")
-            items = slots[key] if isinstance(slots[key], list) else [slots[key]]
-            assert all(inner not in item for item in items if isinstance(item, dict))
-        assert any(inner in item for view in views
-                   for item in (lambda v: v if isinstance(v, list) else [v])(
-                       context.seat_view(view, name, "x")[key]) if isinstance(item, dict))
+def test_past_its_bound_the_conversation_starts_again_from_the_whole_state():
+    messages, requests, voice = prompts("becoming", cap=40, with_voice=True, limit=1500)
+    assert voice.thread.starts > 1
+    restarts = 0
+    for i in range(1, len(messages)):
+        earlier, later = messages[i - 1][1]["content"], messages[i][1]["content"]
+        if not later.startswith(earlier[:_turn_at(earlier, requests[i - 1])]):
+            restarts += 1
+            assert later.index("Story so far (quoted):") < _turn_at(later, requests[i])
+    assert restarts == voice.thread.starts - 1
+    longest = max(len(m[1]["content"]) for m in messages)
+    assert longest < max(len(m[1]["content"]) for m in messages[:1]) + 1500 + 3000

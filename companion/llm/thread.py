@@ -1,0 +1,142 @@
+"""Slots mode's one conversation per session: a public trunk that only grows, then the seat's turn.
+
+A local server (llama.cpp) keeps one context and evaluates only what follows the longest token
+prefix the new prompt shares with the last one. So in slots mode (the model only chooses) the
+decision message is one conversation for the whole session. Its trunk says the public state once
+(the view's keys every seat sees alike, the safety lines, the fabula digest, the last story
+line); every later call appends only what changed since the call before: the public keys whose
+lines changed (a key gone is said as "none"), the digest's new lines, the new story lines
+(``NEW_STORY_LINES`` at most). Then comes the turn: the seat's line, its ``private`` keys
+(``prompts/<game>/view.toml``: what differs from seat to seat, a hand, who the seat is) and the
+numbered moves. The turn is never kept: the next call, whichever seat makes it, appends its
+changes where the last turn began, so no seat reads another's private keys, and the server reads
+afresh only the changes and the turn. Once the trunk grew ``THREAD_CHARS`` past its start, it
+starts again from the whole public state (one full read), so the prompt stays bounded.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.llm import context, templates
+from companion.story.voice import DecisionRequest
+
+THREAD_CHARS = 4500  # the trunk starts afresh once it grew this much (SmolLM2: ~1,500 tokens)
+NEW_STORY_LINES = 2  # new story lines appended at one call, at most (the newest)
+
+
+def _new_lines(before: list[str], now: list[str]) -> list[str]:
+    """The lines of the story window ``now`` that follow the window seen ``before`` (windows
+    slide: the longest start of ``now`` that ends ``before`` is what was seen)."""
+    for k in range(min(len(before), len(now)), 0, -1):
+        if now[:k] == before[-k:]:
+            return now[k:]
+    return now
+
+
+def _delta(before: Any, now: Any) -> tuple[Any, str]:
+    """(what changed of a key's value, how it is labelled): a dict gives its changed fields
+    (a field gone: None, said "none"); a list that only grew gives its new items ("added"); a
+    list as long as before gives its changed items (an item that is a dict: its first field,
+    which names it, and its changed fields); anything else is said whole ("")."""
+    if isinstance(before, dict) and isinstance(now, dict):
+        out = {k: v for k, v in now.items() if before.get(k) != v}
+        return {**out, **{k: None for k in before if k not in now}}, "the rest as before"
+    if isinstance(before, list) and isinstance(now, list) and len(now) > len(before) and \
+            now[:len(before)] == before:
+        return now[len(before):], "added"
+    if isinstance(before, list) and isinstance(now, list) and len(before) == len(now):
+        items = []
+        for old, new in zip(before, now, strict=True):
+            if old == new:
+                continue
+            if isinstance(old, dict) and isinstance(new, dict) and new:
+                first = next(iter(new))
+                part, _ = _delta(old, new)
+                items.append({first: new[first], **part})
+            else:
+                items.append(new)
+        return items, "the rest as before"
+    return now, ""
+
+
+def _changed(key: str, before: Any, now: Any) -> str:
+    """A key's change as lines: "heroes (the rest as before):" and only what changed, or the
+    key said whole ("phase: travel"; a key gone: "phase: none")."""
+    if before is None or now is None:
+        return context.view_lines({key: now}) if now is not None else \
+            f"{key.replace('_', ' ')}: none"
+    value, how = _delta(before, now)
+    text = context.view_lines({key: value})
+    label = key.replace("_", " ")
+    return text.replace(label, f"{label} ({how})", 1) if how else text
+
+
+class Thread:
+    """The conversation of one session's slots-mode decisions (``messages``)."""
+
+    def __init__(self, limit: int = THREAD_CHARS) -> None:
+        self.limit = limit
+        self.trunk = ""  # the public part of the decision message, only ever appended to
+        self.base = 0  # its length when it started
+        self.keys: dict[str, Any] = {}  # public view key -> its value as the trunk last said it
+        self.facts: set[str] = set()  # fabula lines the trunk holds
+        self.story: list[str] = []  # the story window at the last call
+        self.safety = ""
+        self.starts = 0  # how often the trunk was started (the first call, then each restart)
+
+    def messages(self, request: DecisionRequest, title: str,
+                 lines: dict[int, list[str]] | None = None) -> list[dict[str, str]]:
+        """The system message and the decision message: the trunk, extended by what changed
+        since the last call (or started afresh), then this seat's turn."""
+        rules = context.view_rules(request.game)
+        shown = context.seat_view(request.view, request.game, request.seat, "slots")
+        public = {k: v for k, v in shown.items() if k not in rules.private}
+        private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
+        facts = context.fabula_lines(request.fabula)
+        safety = context.safety_lines(request).strip()
+        if not self.trunk or len(self.trunk) - self.base > self.limit:
+            self._start(request, public, facts, safety)
+        else:
+            self._extend(request, public, facts, safety)
+        self.story = list(request.story)
+        turn = templates.render_file(
+            templates.prompts_dir() / "shared" / "turn.md",
+            {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
+             "step": str(request.step), "actions": context.action_lines(request, lines)},
+            required=("actions",))
+        return [{"role": "system",
+                 "content": context.system_message(request.game, title, "slots")},
+                {"role": "user", "content": f"{self.trunk}\n{turn}"}]
+
+    def _start(self, request: DecisionRequest, public: dict[str, Any], facts: list[str],
+               safety: str) -> None:
+        self.starts += 1
+        self.trunk = templates.render_file(
+            templates.prompts_dir() / "shared" / "thread.md",
+            {"view": context.view_lines(public), "safety": f"\n{safety}\n" if safety else "",
+             "fabula": context.fabula_block(request.fabula),
+             "story": context.quote(request.story, context.SLOTS_STORY_LINES)},
+            required=("view",))
+        self.keys, self.facts, self.safety = dict(public), set(facts), safety
+        self.base = len(self.trunk)
+
+    def _extend(self, request: DecisionRequest, public: dict[str, Any], facts: list[str],
+                safety: str) -> None:
+        changes = [_changed(key, self.keys.get(key), value) for key, value in public.items()
+                   if self.keys.get(key) != value]
+        changes += [_changed(key, self.keys[key], None) for key in self.keys if key not in public]
+        if safety != self.safety:
+            changes.append(safety or "Safety lines and veils: none now.")
+        said = "\n".join(changes)  # a fact the view's change already says is not said twice
+        changes += [line for line in facts if line not in self.facts
+                    and line.rsplit(": ", 1)[-1] not in said]
+        new = [x for x in _new_lines(self.story, list(request.story)) if x.strip()]
+        if new:
+            changes.append(context.quote(new, NEW_STORY_LINES))
+        self.keys, self.safety = dict(public), safety
+        self.facts.update(facts)
+        if changes:
+            self.trunk += "\n" + templates.render_file(
+                templates.prompts_dir() / "shared" / "then.md",
+                {"step": str(request.step), "changes": "\n".join(changes)},
+                required=("changes",))
