@@ -64,3 +64,14 @@ def draw(chance, rng):
     opts = list(chance.options)
     return chance.outcome(rng.sample(opts, chance.count) if chance.distinct else
                           [rng.choice(opts) for _ in range(chance.count)])
+
+
+def told(tmp_path, game: str, seed: int, *options: str) -> str:
+    """An offline autoplay of ``game`` through the command line, rendered as Markdown."""
+    from companion.cli import main
+
+    path, md = tmp_path / f"{game}-{seed}.jsonl", tmp_path / f"{game}-{seed}.md"
+    assert main(["autoplay", game, "--seed", str(seed), *options, "--journal", str(path),
+                 "--quiet"]) == 0
+    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
+    return md.read_text()

@@ -405,14 +405,10 @@ def test_a_plural_anchor_takes_a_plural_verb_in_the_spy_line():
 def test_a_kept_anchors_answer_is_named_in_the_epilogue(tmp_path):
     # seed 7 kept the Heirloom, answered "A tarnished ring that every eldest child has worn; ..."
     # the epilogue said only "his heirloom"
-    from companion.cli import main
+    from tests.helpers import told
 
-    path = tmp_path / "a.jsonl"
-    assert main(["autoplay", "at-any-cost", "--seed", "7", "--journal", str(path),
-                 "--quiet"]) == 0
-    md = tmp_path / "a.md"
-    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
-    epilogue = md.read_text().split("## Epilogue", 1)[1].split("## What was kept")[0]
+    epilogue = told(tmp_path, "at-any-cost", 7).split("## Epilogue", 1)[1].split(
+        "## What was kept")[0]
     assert "the tarnished ring that every eldest child has worn is still in his keeping" in epilogue
 
 

@@ -310,13 +310,9 @@ def test_a_subverted_asset_invoked_is_named_once_with_what_it_was():
 
 def test_a_lost_stake_is_said_back_by_the_fate_who_took_it_in_the_next_scene(tmp_path):
     # read aloud (seed 12): the Hero's stakes were taken up when lost, then never heard again
-    from companion.cli import main
+    from tests.helpers import told
 
-    path = tmp_path / "b.jsonl"
-    assert main(["autoplay", "becoming", "--seed", "12", "--journal", str(path), "--quiet"]) == 0
-    md = tmp_path / "b.md"
-    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
-    scenes = md.read_text().split("## Scene ")[1:]
+    scenes = told(tmp_path, "becoming", 12).split("## Scene ")[1:]
     said = [i for i, sc in enumerate(scenes)
             if "I remember.”" in sc or "has not forgotten" in sc or "like a lesson" in sc]
     assert said, "no lost stake was said back"

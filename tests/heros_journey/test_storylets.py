@@ -85,14 +85,9 @@ def test_the_players_words_on_a_challenge_are_taken_up_where_it_is_decided():
 
 
 def test_the_journal_ends_with_an_epilogue_then_the_scores_under_our_heading(tmp_path):
-    from companion.cli import main
+    from tests.helpers import told
 
-    path = tmp_path / "hj.jsonl"
-    assert main(["autoplay", "heros-journey", "--seed", "3", "--journal", str(path),
-                 "--quiet"]) == 0
-    md = tmp_path / "hj.md"
-    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
-    text = md.read_text()
+    text = told(tmp_path, "heros-journey", 3)
     epilogue = text.split("## Epilogue", 1)[1].split("## Where each road ended")[0]
     prose = " ".join(x for x in epilogue.split("\n") if x and not x.startswith("<sub>"))
     assert prose.count(". ") + 1 >= 5  # five sentences or more
@@ -133,14 +128,10 @@ def test_a_rivals_words_come_after_the_frame_that_introduces_them():
 def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
     # seed 8, three Heroes: Wren reaches the End first and Brannoc reaches it in the last turns;
     # the epilogue read "the others still on the road behind her"
-    from companion.cli import main
+    from tests.helpers import told
 
-    path = tmp_path / "hj.jsonl"
-    assert main(["autoplay", "heros-journey", "--players", "3", "--seed", "8", "--journal",
-                 str(path), "--quiet"]) == 0
-    md = tmp_path / "hj.md"
-    assert main(["journal", str(path), "--format", "md", "--out", str(md)]) == 0
-    story, epilogue = md.read_text().split("## Epilogue", 1)
+    story, epilogue = told(tmp_path, "heros-journey", 8, "--players", "3").split(
+        "## Epilogue", 1)
     assert "Wren reaches the End first" in story and "Brannoc reaches the End too" in story
     assert "still on the road" not in epilogue
     assert "Brannoc" in epilogue.split("\n\n")[1]
