@@ -46,7 +46,7 @@ def test_the_warriors_words_on_a_fight_are_a_stake_taken_up_when_it_ends(tmp_pat
 
 def test_every_epilogue_storylet_renders_with_a_sessions_values():
     from companion.games.dragon_warrior.ending import library
-    from companion.games.dragon_warrior.words import phrase
+    from companion.games.dragon_warrior.words import phrase, place_phrase
     from companion.story.grammar import Phrase
     from companion.story.pronouns import SHE
     from companion.story.template import Character, render
@@ -56,13 +56,14 @@ def test_every_epilogue_storylet_renders_with_a_sessions_values():
               "boss": phrase("the Cellar King"), "item": phrase("Copper Sword"),
               "found": phrase("Norgarden Ring"), "dear": Phrase(words="little brother",
                                                                  form="name"),
-              "level": 3, "wins": 7, "place": phrase("the Whispering Fen"),
+              "level": 3, "wins": 7, "place": place_phrase("the Whispering Fen", "area"),
               "dungeon": phrase("the Drowned Library"), "beaten": phrase("Sir Rustbucket"),
               "pm": phrase("Auntie Bree")}
     lib = library()
     lib.check({g: values for g in lib.groups})
     told = [render(t, values) for s in lib.storylets for t in s.text]
     assert len(told) == len(set(told))  # no line written twice
+    assert not [t for t in told if "at the Whispering Fen" in t]  # "in the Whispering Fen"
 
 
 def _campaign_epilogues(busy: int, idle: int) -> list[tuple[str, list[str]]]:
@@ -209,3 +210,49 @@ def test_the_one_held_dear_keeps_a_the_but_not_a_my():
         "the baker's daughter")
     assert dear_phrase("my grandmother Odile, who raised me").a == "grandmother Odile"
     assert dear_phrase("A girl from the mill").a == "the girl from the mill"
+
+
+def test_a_card_named_thing_takes_its_article_and_a_place_its_preposition():
+    # read aloud (seed 23): "Out comes Honey Bandage.", "Tamsin finds Moss Poultice." and, in the
+    # epilogue, "Tamsin and Cass split the last of the bread at the throne room"
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.games.dragon_warrior.words import item_phrase, place_phrase
+    from companion.story.voice import Beat, NarrationMemory
+
+    assert item_phrase("Honey Bandage").a == "a Honey Bandage"
+    assert item_phrase("Ember Pepper").a == "an Ember Pepper"
+    assert item_phrase("Greenwood Tea").a == "Greenwood Tea"  # a mass: no "a"
+    assert item_phrase("Willowbark Drops").a == "Willowbark Drops"
+    assert item_phrase("Sister Ivy's Tonic").a == "Sister Ivy's Tonic"  # a name stays a name
+    assert item_phrase("Sparkroot").a == "Sparkroot"
+    assert item_phrase("a Frying Pan of Some Renown").the == "the Frying Pan of Some Renown"
+    assert item_phrase("a whistle carved from a dragon's rib").a == (
+        "a whistle carved from a dragon's rib")
+    assert place_phrase("the throne room", "building").at == "in the throne room"
+    assert place_phrase("the Sleepy Heath", "area").at == "on the Sleepy Heath"
+    assert place_phrase("the streets of Eastmere", "street").at == "in the streets of Eastmere"
+    assert place_phrase("an Old Hermit's Cave", "poi").at == "at the Old Hermit's Cave"
+
+    view = {"warrior": {"name": "Beck", "pronouns": "he"}, "battles": 0, "here": "street",
+            "town": "Millbrook"}
+    for seed in range(6):
+        ev = Event(kind="item_found", data={"name": "Honey Bandage", "kind": "healstuff",
+                                            "level": 1, "where": "chest", "text": "a roll of linen"})
+        told = Narrator(seed).narrate(Beat(step=1, action=Action(seat="treasure", kind="give"),
+                                           events=[ev], view=view), NarrationMemory(seed=seed))
+        assert "Honey Bandage" in told and (
+            "a Honey Bandage" in told or "the Honey Bandage" in told), told
+
+
+def test_every_consumable_name_has_its_own_look():
+    # read aloud (seed 23): "Tamsin finds a Moss Poultice. A tiny wreath of vine ... the locals
+    # wear them on their fingers": ten healstuff names shared five looks, so the sixth name got
+    # the first name's look (the Norgarden Ring's)
+    from companion.games.dragon_warrior.data import rules
+
+    t = rules().tables
+    for kind, names in t.consumable_names.items():
+        looks = t.consumable_looks.get(kind, ())
+        assert len(looks) == len(names), kind
+        assert len(set(looks)) == len(looks), kind

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.games.dragon_warrior.fabula import this_session
 from companion.games.dragon_warrior.talk import bare
-from companion.games.dragon_warrior.words import phrase
+from companion.games.dragon_warrior.words import item_phrase, phrase, place_phrase
 from companion.story.epilogue import epilogue
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -73,20 +73,20 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
     gear = [(w.get(x) or {}) for x in ("weapon", "armor", "offhand")]
     best = max((g for g in gear if g), key=lambda g: g.get("level", 0), default=None)
     item = best["name"] if best else (w.get("quest_items") or [{}])[0].get("name", "")
-    here = next((p["name"] for p in view.get("places", []) if p["id"] == view.get("here")),
-                view.get("town") or "the road")
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")),
+                {"name": view.get("town") or "the road"})
     party = view.get("party")
     values: dict[str, Any] = {
         "hero": hero, "town": view.get("town") or "the town",
         "quest": (quests[-1] if quests else "find the Ball of Light").rstrip("."),
         "foe": _name(_hardest(foes, view)) if foes else _name("the road itself"),
         "boss": _name(bosses[-1]) if bosses else _name("the dark"),
-        "item": _name(item or "a worn pack"), "level": w.get("level", 1),
-        "wins": view.get("wins", 0), "place": _name(here),
+        "item": item_phrase(item or "a worn pack"), "level": w.get("level", 1),
+        "wins": view.get("wins", 0), "place": place_phrase(here["name"], here.get("kind", "")),
         "dungeon": _name(dungeons[-1]) if dungeons else _name("the deep places"),
         "beaten": _name(defeats[-1]) if defeats else _name("nobody"),
         "pm": _name(party["name"]) if party else _name("nobody"),
-        "found": _name(finds[-1]) if finds else _name(item or "a worn pack"),
+        "found": item_phrase(finds[-1] if finds else item or "a worn pack"),
     }
     if dear:
         values["dear"] = dear_phrase(dear)

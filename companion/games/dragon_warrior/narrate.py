@@ -19,7 +19,7 @@ from functools import cache
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
 from companion.games.dragon_warrior import blows, ending, talk
-from companion.games.dragon_warrior.words import phrase  # noqa: F401 (narrate.phrase, as before)
+from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
@@ -187,7 +187,7 @@ class Narrator:
         if k == "chest_opened":
             return say(f"chest_{min(3, d['chest'])}")
         if k == "item_found":
-            item = phrase(d["name"])
+            item = item_phrase(d["name"])
             look = _sentence(d["text"]) if d.get("text") else ""
             if d["kind"] == "quest":
                 return say("quest_item", item=item)
@@ -201,7 +201,7 @@ class Narrator:
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
                 key = "equipped" if d["replaced"] else "equipped_new"
-            return say(key, item=phrase(d["item"]))
+            return say(key, item=item_phrase(d["item"]))
         if k == "dungeon_drawn":
             return say("dungeon_drawn", place=phrase(d["name"]), area=d["area"])
         if k == "poi_drawn":
@@ -209,11 +209,11 @@ class Narrator:
         if k == "obstacle_made":
             return say("obstacle_made", place=phrase(d["name"]), text=d["text"].rstrip("."))
         if k == "unlock_tried":  # the player's own words, when given, told it
-            return "" if d.get("how") else say("unlock_tried", item=phrase(d["item"]))
+            return "" if d.get("how") else say("unlock_tried", item=item_phrase(d["item"]))
         if k == "obstacle_holds":
-            return say("obstacle_holds", item=phrase(d["item"]))
+            return say("obstacle_holds", item=item_phrase(d["item"]))
         if k == "obstacle_passed":
-            return say("obstacle_passed", item=phrase(d["item"]), place=phrase(d["dungeon"]))
+            return say("obstacle_passed", item=item_phrase(d["item"]), place=phrase(d["dungeon"]))
         if k == "room_described":
             look = _sentence(d["text"]) if d.get("text") else ""
             if look and memory.allows(look):
@@ -234,7 +234,7 @@ class Narrator:
             return reply + _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
                                      f"{d['text'].rstrip('.')}")
         if k == "item_used" and view.get("battle") is not None:
-            item = phrase(d["item"])
+            item = item_phrase(d["item"])
             if d.get("kind") == "healstuff" and d.get("target") == "party" and view.get("party"):
                 return say("heal_party_item", item=item, pm=phrase(view["party"]["name"]))
             key = {"healstuff": "heal_item", "dragons-fire": "fire_item",

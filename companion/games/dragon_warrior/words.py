@@ -32,3 +32,36 @@ def _plural(word: str) -> bool:
 
     return word.lower() not in ("pass", "moss", "grass") and \
         bool(inflect.engine().singular_noun(word.lower()))
+
+
+# the heads of things that take no article: "Greenwood Tea", never "a Greenwood Tea"
+MASS_HEADS = frozenset({"tea", "salve", "bread", "whisky", "wax", "bark", "water", "dew", "honey",
+                        "oil", "dust", "ale", "wine", "soup", "stew", "ink", "powder", "balm"})
+# the heads of open country a story stands on: "on the Sleepy Heath", "in the Sunken Orchard"
+ON_HEADS = frozenset({"heath", "moor", "moors", "downs", "plain", "plains", "road", "hill",
+                      "hills", "mountain", "mountains", "shore", "coast", "island", "bridge",
+                      "steppe", "steppes", "ridge", "cliffs", "fells", "wold", "meadow"})
+
+
+def item_phrase(name: str) -> Phrase:
+    """A thing carried as the story says it. Card names are written capitalised ("Honey Bandage",
+    "Greenwood Tea"), which would read as names: "Tamsin finds a Honey Bandage", "Greenwood Tea"
+    (no article: it is a mass), "Willowbark Drops", but "Sister Ivy's Tonic" and a one-word name ("Sparkroot") stay
+    names."""
+    p = phrase(name)
+    words = p.words.split()
+    if p.form != "name" or len(words) < 2 or any(w.endswith("'s") for w in words):
+        return p
+    head = words[-1].lower()
+    if head in MASS_HEADS:
+        return Phrase(words=p.words, form="mass")
+    return Phrase(words=p.words, form="pl" if _plural(head) else "a")
+
+
+def place_phrase(name: str, kind: str = "") -> Phrase:
+    """A place with its own preposition: "in the throne room", "on the Sleepy Heath", "at an Old
+    Hermit's Cave" (a point of interest is a spot on the map, not a country)."""
+    p = phrase(name)
+    head = p.words.split(" of ")[0].split()[-1].lower()
+    where = "at" if kind == "poi" else "on" if head in ON_HEADS else "in"
+    return p.model_copy(update={"where": where})
