@@ -215,3 +215,21 @@ def test_a_place_is_never_told_with_two_opposite_looks():
             for looks in said:
                 assert not any(clash(a, b) for a in looks for b in looks if a != b), (seed, looks)
     assert "busy" in crossroads and "desolate" in crossroads
+
+
+@pytest.mark.parametrize("seed", [7, 31])
+def test_a_place_is_named_in_full_on_arrival_then_by_its_other_names(tmp_path, seed):
+    # read aloud (seed 31): "the mountain" in eight sentences of the climax, "the cavern under
+    # the earth" in five of stage 3
+    from tests.helpers import told
+
+    text = told(tmp_path, "at-any-cost", seed)
+    stages = re.split(r"^## Stage \d .*$", text.split("## Epilogue")[0], flags=re.M)[1:]
+    places = narration_data().places
+    assert len(stages) == 5
+    for body in stages:
+        lines = [x for x in body.splitlines() if x and not x.startswith("<sub>")]
+        place = next(w for w in places.values() if w.name.words in lines[0].lower())
+        full = sum(place.name.words in x.lower() for x in lines)
+        others = sum(any(p.words in x.lower() for p in place.np[1:]) for x in lines)
+        assert full <= max(2, others), (place.name.words, full, others, body)

@@ -150,6 +150,22 @@ class Narrator:
             "last": n.places[ends[1]].name if ends[1] else Phrase(words="end", form="the"),
         }
 
+    @staticmethod
+    def _again(place: Phrase, view: dict, stage: int, memory: Any, label: tuple) -> Phrase:
+        """A place already told is not named in full in every sentence of its stage: "in the
+        cavern under the earth", then "in the deep places", "in the dark below" (its other
+        names in narration.toml), the full name now and then."""
+        entry = view["map"][stage - 1] if view.get("map") else {}
+        words = narration_data().places.get(entry.get("location") or "")
+        if words is None or len(words.np) < 2:
+            return place
+        told = [u.lower() for u in memory.used if "|" not in u]
+        said = {p: sum(p.words.lower() in u for u in told) for p in words.np}
+        if not said[place]:
+            return place
+        least = min(said.values())  # the name said least so far, so they take turns
+        return memory.rng("place", *label).choice([p for p in words.np if said[p] == least])
+
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
         return self._tell_from(narration_data().templates[key], key, values, memory, scene,
                                label)
@@ -182,6 +198,8 @@ class Narrator:
         stage = data.get("stage") or view.get("stage") or 1
         scene = f"stage-{stage}" if view.get("stage") else "setup"
         values = self._values(view, stage)
+        if k not in ("location_revealed", "journey_ended"):
+            values["place"] = self._again(values["place"], view, stage, memory, label)
         n = narration_data()
         if k == "map_dealt":
             values["first"] = n.places[data["first"]].name
