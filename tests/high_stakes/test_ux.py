@@ -246,7 +246,11 @@ def test_a_failure_is_told_with_the_consequence_the_gm_announced():
     s = dice(do(s, "player", "roll"), 2, 2, 3)
     a = G.legal_actions(s, "gm")[0]
     told_now = Narrator(5).write(a, G.view(s, "gm"), NarrationMemory(seed=5))
-    assert said_before and said_before.rstrip(".")[1:] in told_now, (said_before, told_now)
+    # the GM's words ("you give up on the wall"), told of the hero as the whole story is (read
+    # aloud, seed 9: "Ash throws his thin rope over the wall ... You give up on the wall.")
+    assert said_before == "you give up on the wall"
+    assert told_now.startswith("Ash ") and told_now.endswith(" He gives up on the wall."), told_now
+    assert "You" not in told_now and "you" not in told_now, told_now
     # the story says what happens; the successes and the Difficulty are in the small print
     assert "success" not in told_now and "Difficulty" not in told_now and "1" not in told_now
 
@@ -279,3 +283,22 @@ def test_a_rest_told_after_the_verb_starts_its_sentence_with_a_capital():
     [a] = commands.parse("rest", "in the guild attic, Wind stitches my leg", G.view(s, "player"),
                          G.legal_actions(s, "player"), "player")
     assert a.kind == "rest" and a.text == "In the guild attic, Wind stitches my leg"
+
+
+def test_the_gms_words_to_the_player_are_told_of_the_hero():
+    from companion.games.high_stakes.telling import told_of
+    from companion.story.pronouns import HE, SHE
+    from companion.story.template import Character
+
+    ash, rust = Character(name="Ash", pronouns=HE), Character(name="Rust", pronouns=SHE)
+    assert told_of("you slip from the sill and hurt yourself", ash) == (
+        "Ash slips from the sill and hurts himself")
+    assert told_of("you must abort and try again another night", rust) == (
+        "Rust must abort and try again another night")
+    assert told_of("a night of beatings, then you are dragged before Agramelus", rust) == (
+        "a night of beatings, then Rust is dragged before Agramelus")
+    assert told_of("he breaks your nerve and you tell him too much", ash) == (
+        "he breaks Ash's nerve and Ash tells him too much")
+    assert told_of("it crushes you and carries you off", rust) == "it crushes her and carries her off"
+    # just after a line that named the hero: the pronoun
+    assert told_of("you give up on the wall", ash, named=True) == "He gives up on the wall"

@@ -22,6 +22,7 @@ import re
 
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.template import Character
 from companion.story.voice import Beat
 
 from .data import load
@@ -70,6 +71,13 @@ def _from_concept(concept: str) -> pronouns.Pronouns:
     small grey-eyed girl"), else "they"."""
     girl, boy = bool(_GIRL.search(concept)), bool(_BOY.search(concept))
     return pronouns.SHE if girl and not boy else pronouns.HE if boy and not girl else pronouns.THEY
+
+
+def character_of(view: dict, cid: str) -> Character:
+    """A character of the view by id, with the pronouns the story uses for them."""
+    c = next((c for c in view.get("characters", []) if c.get("id") == cid), {})
+    said = _PRONOUNS.get(cid) or _from_concept(c.get("concept", ""))
+    return Character(name=c.get("name") or "the Nightblade", pronouns=said)
 
 
 def _along(f: Fabula, words: str) -> Fabula:

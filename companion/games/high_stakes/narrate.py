@@ -28,10 +28,11 @@ from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import RULES_DIR, load
+from .fabula import character_of
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import AGAIN, current_plan, framed, judge  # the GM's own reading of the scene
 from .telling import and_ as _and, who as _who
-from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, unasked
+from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
@@ -72,7 +73,7 @@ class Success(_M):
 
 class Failure(_M):
     plain: list[str]
-    tried: list[str]  # a lone Nightblade's own attempt taken up: "You try to {label}, but ..."
+    tried: list[str]  # a lone Nightblade's own attempt taken up: "Ash tries to {label}, but ..."
     again: list[str]
     told: dict[str, list[str]]
 
@@ -577,8 +578,12 @@ class Narrator:
         # rules' gloss), else in the story's; a consequence told before is not told again
         seen = " ".join(h.get("told", "") for h in view.get("history", [])
                         if h.get("scene") == (view.get("scene") or {}).get("number")).lower()
+        again = ""
         told = fiction(said_before, rules.consequences[cons[0]].summary) \
             if cons and said_before and cons == set_ids else ""
+        if told:  # the GM's words to the player, told of the hero as the story is
+            hero = character_of(view, lead)
+            told, again = told_of(told, hero), told_of(told, hero, named=True)
         if told and told.lower() in seen:
             told = ""
         if not told and cons:
@@ -589,11 +594,14 @@ class Narrator:
         dead = [c["name"] for c in view.get("characters", []) if c["status"] == "dead"
                 and any(x["character"] == c["id"] for x in applied)]
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
-        if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone, to "you":
-            label = plan.get("own") or plan["approach"].label  # what you tried, then its cost
-            plain = list(w.failure.tried) if f"you try to {label}".lower() not in seen else plain
+        if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone: what was
+            label = plan.get("own") or plan["approach"].label  # tried, then its cost
+            plain = list(w.failure.tried) if f"{who} tries to {label}".lower() not in seen \
+                else plain
         line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
+        if told and again != told and line.count(who) > 1:  # "Ash tries ... He gives up"
+            line = line.replace(_sentence(told), _sentence(again))
         if dead:
             line += f" {', '.join(dead)} does not get up again."
         return line

@@ -28,7 +28,7 @@ _AND_VERBS = frozenset(
     "command strike slash grab bind tie open read call send shout jump dive swing cast fight "
     "distract lure lock close light burn break smash kick spill pour sing whisper talk argue "
     "bargain beg offer hand show point set leave follow watch wake aim whistle wave say scatter "
-    "press play wash bite walk hum do".split())
+    "press play wash bite walk hum do lose hurt abort backtrack panic".split())
 # Verbs that do not change for "he" or "she": modals and the past tense ("I hoped" is "Ash hoped").
 _SAME = frozenset("will would can could must should might may shall did was had went saw knew "
                   "thought found came took made got gave told felt kept left ran held stood sat "
@@ -37,6 +37,7 @@ _SAME = frozenset("will would can could must should might may shall did was had 
 _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "doesn't",
               "can't": "cannot", "won't": "won't"}
 _ADVERBS = frozenset("always never just only also still even then first really".split())
+_MODALS = frozenset("must can will would could should might may shall".split())
 _TOKEN = re.compile(r"\b(I'm|I'll|I've|I'd|I|me|my|mine|myself|and)\b(\s+)?")
 
 
@@ -53,12 +54,12 @@ def _third(verb: str) -> str:
     return verb + "s"
 
 
-def third_person(text: str, hero: Character) -> str:
+def third_person(text: str, hero: Character, named: bool = False) -> str:
     """``text``, written as the hero speaking ("I ... my ..."), told about the hero: the first
-    "I" becomes the name, later ones the pronoun, and the verb after them agrees."""
+    "I" becomes the name (the pronoun when the hero was ``named`` just before), later ones the
+    pronoun, and the verb after them agrees."""
     pro = hero.pronouns
     plural = False
-    named = False
     words = text.split(" ")
     out: list[str] = []
     i = 0
@@ -86,6 +87,7 @@ def third_person(text: str, hero: Character) -> str:
                 verb = words[j]
                 vcore = verb.strip(".,;:!?")
                 out.append(verb if plural else verb.replace(vcore, _third(vcore), 1))
+                subject_verb = vcore.lower() not in _MODALS  # "must abort and try again"
                 i = j + 1
                 continue
             i += 1
@@ -114,6 +116,26 @@ def third_person(text: str, hero: Character) -> str:
             subject_verb = False
         i += 1
     return " ".join(out)
+
+
+_YOU_SUBJECT = re.compile(
+    r"(^|[,:;]\s*|\b(?:then|and|until|when|if|so|while|before|after|as)\s+)you\b", re.I)
+
+
+def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
+    """The GM's words to the player ("you slip from the sill and hurt yourself"), told of the
+    hero as the story is ("Ash slips from the sill and hurts himself"); "your" before the hero
+    is named is the name's ("he breaks Ash's nerve and Ash tells him too much")."""
+    text = re.sub(r"\byourself\b", "myself", gm_words)
+    first_you = _YOU_SUBJECT.search(text)
+    first_your = re.search(r"\byour\b", text)
+    if first_your and not named and (first_you is None or first_your.start() < first_you.start()):
+        text = text[:first_your.start()] + f"{hero.name}'s" + text[first_your.end():]
+    text = re.sub(r"\byour\b", "my", text)
+    text = _YOU_SUBJECT.sub(lambda m: m.group(1) + "I", text)
+    text = re.sub(r"\byou\b", "me", text)
+    text = re.sub(r"\bI are\b", "I am", text)
+    return third_person(text, hero, named)
 
 
 def fiction(consequence_text: str, summary: str) -> str:
