@@ -323,3 +323,16 @@ def test_a_lost_stake_is_said_back_by_the_fate_who_took_it_in_the_next_scene(tmp
         assert winner != "The" and quoted in scenes[i]  # a Fate took it, and says it back
         assert winner in scenes[i].split(quoted)[0] + scenes[i].split(quoted)[1][:80]
     assert all(b - a > 1 for a, b in zip(said, said[1:]))  # never two scenes running
+
+
+def test_a_good_trait_won_and_paid_away_in_one_beat_is_told_as_one(tmp_path):
+    # read aloud (seed 5): "Woodcraft grows sharpened. Woodcraft is no longer sharpened." (Veyla's
+    # price, the best of Woodcraft, was paid from what the scene had just given)
+    from tests.helpers import told
+
+    text = told(tmp_path, "becoming", 5)
+    assert "Woodcraft grows sharpened, and Veyla takes it at once, as her price." in text or \
+        "For a moment woodcraft is sharpened; then Veyla collects it" in text, text
+    for a, b in re.findall(r"(\w[\w ]*) grows (\w+)\. \1 is no longer \2", text):
+        raise AssertionError(f"{a} grows {b} and loses it in two sentences")
+    assert "cost(s)" not in text

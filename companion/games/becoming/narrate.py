@@ -78,6 +78,21 @@ def hero_of(view: dict) -> Character:
     return Character(name=hero.get("name") or "the Hero", pronouns=said)
 
 
+def _spent_at_once(events: list[Event]) -> dict[int, int]:
+    """A good Trait won and taken away again in the same beat (a Fate's price paid from what the
+    scene just gave): the index of its gain -> the index of its removal, told as one."""
+    out: dict[int, int] = {}
+    for j, e in enumerate(events):
+        if e.kind != "trait_removed" or e.data.get("by") not in FATE_SEATS:
+            continue
+        gained = [i for i, g in enumerate(events[:j]) if g.kind == "trait_added" and
+                  g.data.get("positive") and g.data["asset"] == e.data["asset"] and
+                  g.data["trait"] == e.data["trait"] and i not in out]
+        if gained:
+            out[gained[-1]] = j
+    return out
+
+
 def fate_of(seat: str) -> Character:
     f = rules().fate(seat)
     return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
@@ -191,7 +206,18 @@ class Narrator:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
         told_own = False
+        spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
+            if i in spent.values():
+                continue  # told with the Trait it takes away, just before
+            if i in spent:
+                removed = beat.events[spent[i]].data
+                v = {"hero": hero_of(beat.view), "fate": fate_of(removed["by"]),
+                     "asset": asset_words(event.data["asset"], memory),
+                     "trait": trait_words(event.data["trait"])}
+                scene = f"scene-{event.data.get('scene') or 0}"
+                parts.append(self._tell("trait_spent", v, memory, scene, (beat.step, i)))
+                continue
             if own and not told_own and event.kind in OWN_EVENTS:
                 parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
                                     beat.action.seat != HERO))

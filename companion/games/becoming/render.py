@@ -120,7 +120,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "counter_withdrawn":
         return "The counter is dropped: the bargain stands as offered."
     if k == "bargain_paid":
-        lapsed = f" ({len(d['lapsed'])} cost(s) could no longer be paid)" if d["lapsed"] else ""
+        lapsed = f" ({grammar.count(len(d['lapsed']), 'cost')} could no longer be paid)" \
+            if d["lapsed"] else ""
         return f"{rules().fate(d['tempter']).name}'s bargain falls due{lapsed}."
     if k == "pools":
         return f"Dice now: Hero {d['hero']} · Agent {d['agent']}"
