@@ -94,3 +94,16 @@ def test_a_matching_encounter_is_told_of_a_place_as_well_as_of_a_mentor():
     story = tomllib.loads((root / "rules/heros_journey/story.toml").read_text(encoding="utf-8"))
     lines = [t for key in ("match", "match_again") for t in story["templates"][key]]
     assert lines and not [t for t in lines if re.search(r"\bside\b|\bbeside\b", t)]
+
+
+def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_path):
+    # read aloud (seed 6): 'The answer comes from Sefa: "Not today, thank you."' answered an offer
+    # the story never made (it was small print only), and an accepted trade was not told at all
+    from tests.helpers import told
+
+    text = told(tmp_path, "heros-journey", 6)
+    story = "\n".join(x for x in text.splitlines() if not x.startswith("<sub>"))
+    assert "Wren holds out a Wave to Brannoc and asks a Leaf in return." in story
+    assert "Brannoc agrees: a Leaf for a Wave, and both walk on lighter." in story
+    refusal = story.index("“Not today, thank you.”")
+    assert "Wren offers Sefa a Leaf for a Wave." in story[refusal - 80:refusal]

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.core.game import Action, Event
 from companion.story import weave
-from companion.story.grammar import Phrase
+from companion.story.grammar import Phrase, join
 from companion.story.memory import Told
 from companion.story.pronouns import parse
 from companion.story.template import Character, tell
@@ -33,6 +33,16 @@ def card(cid: str) -> Phrase:
     if name.startswith("the "):
         return Phrase(words=name[4:], form="the")
     return Phrase(words=name, form="bare")
+
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def goods(tokens: dict[str, int]) -> str:
+    """Tokens as the story says them: "a Wave", "two Moons and a Leaf"."""
+    parts = [f"a {rules().suit(x).token}" if n == 1 else
+             f"{_NUMBERS.get(n, str(n))} {rules().suit(x).name}" for x, n in tokens.items() if n]
+    return join(parts) or "nothing"
 
 
 def quality(suit: str | None) -> str:
@@ -228,8 +238,14 @@ class Narrator:
             return ending(beat.view, memory, memory.rng("epilogue", beat.step))
         if k == "trade_refused":
             return self._line(s, "refuse", told, scene, rng, memory)
+        if k == "trade_accepted":
+            return say("accepted", hero=h, other=hero(d["by"]), give=goods(d["give"]),
+                       get=goods(d["get"]))
         if k == "offer":
-            return self._line(s, "offer", told, scene, rng, memory)
+            text = say("offer", hero=h, other=hero(d["to"]), give=goods(d["give"]),
+                       get=goods(d["get"]))
+            line = self._line(s, "offer", told, scene, rng, memory)
+            return " ".join(x for x in (text, line) if x)
         return ""
 
 
