@@ -198,6 +198,17 @@ def test_a_way_matched_by_one_word_keeps_the_players_own_manner_in_the_reading()
                                       "Difficulty 2")
 
 
+def test_the_reading_keeps_the_deed_not_the_waiting_before_it():
+    # played (seed 31): "I wait for the guards to turn their backs, then go over the wall where
+    # the ivy grows thick" was read "You try to wait for the guards to turn their backs"
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I wait for the guards to turn their backs, then go over the wall where the "
+                    "ivy grows thick")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["reading"].startswith("You try to go over the wall where the ivy grows thick. "
+                                      "The GM takes that as “climb with a rope”"), plan["reading"]
+
+
 def test_a_way_said_in_its_own_words_is_read_back_as_the_adventure_has_it():
     s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
     s = declared(s, "I throw my hook and climb the rope")

@@ -384,7 +384,16 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     words = _AGAIN.sub("", text.strip())
     if not label or label & _stems(said(words)):
         return ""
-    first = _CLAUSE_END.split(words.strip().lstrip("-—– "), maxsplit=1)[0].strip(" ,")
+    clauses = [c.strip(" ,") for c in _CLAUSE_END.split(words.strip().lstrip("-—– ")) if c
+               and c.strip(" ,")]
+    first = clauses[0] if clauses else words.strip(" ,")
+    # the deed is the clause that speaks to the way ("I wait for the guards to turn their backs,
+    # then go over the wall": the wall), the first when none does
+    way = _stems(" ".join(ap.words))
+    fits = [c for c in clauses if _stems(c) & way]
+    if fits and not _stems(first) & way:
+        first = fits[0]
+        first = first if re.match(r"(?i)i\b", first) else f"I {first}"
     own = told_as(first, names) or _second_person(first.lower())
     return "" if len(own.split()) < 2 else own[:90].rsplit(" ", 1)[0] if len(own) > 90 else own
 
