@@ -1,6 +1,8 @@
 """Issue 9, item 12: the small things a new player hit at the prompt and in the journal."""
 from __future__ import annotations
 
+import pytest
+
 from companion.core.game import Action, Event
 from companion.games.high_stakes import GAME, HighStakesOptions
 from companion.games.high_stakes import commands, render
@@ -302,3 +304,22 @@ def test_the_gms_words_to_the_player_are_told_of_the_hero():
     assert told_of("it crushes you and carries you off", rust) == "it crushes her and carries her off"
     # just after a line that named the hero: the pronoun
     assert told_of("you give up on the wall", ash, named=True) == "He gives up on the wall"
+
+
+@pytest.mark.parametrize("kinds, then", [(["retreat"], "She gives up on the wall."),
+                                          (["wounded"], "She is hurt.")])
+def test_a_failure_in_the_players_own_words_is_told_of_the_hero_whole(kinds, then):
+    # played (seed 31): "Rust tries to study the lock and pick it with your bent pin; the night
+    # will not have it. ." (the label in the second person, and an empty consequence)
+    s = frame(start("rust"), scene="villa_walls", text="")
+    s = do(s, "player", "act", "I sit down and sing to my sore feet, slowly.",
+           character="rust", attribute="body")
+    s = do(s, "gm", "roll", problem="walls")
+    for kind, args in (("attribute", {"attribute": "body"}), ("difficulty", {"value": 3}),
+                       ("consequence", {"kinds": kinds}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", kind, **args)
+    s = dice(do(s, "player", "roll"), 2, 2)
+    a = G.legal_actions(s, "gm")[0]
+    told_now = Narrator(5).write(a, G.view(s, "gm"), NarrationMemory(seed=5))
+    assert told_now.startswith("Rust tries to sit down and sing to her sore feet, slowly"), told_now
+    assert told_now.endswith(then) and ". ." not in told_now, told_now

@@ -596,12 +596,17 @@ class Narrator:
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
         if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone: what was
             label = plan.get("own") or plan["approach"].label  # tried, then its cost
+            label = told_of(label, character_of(view, lead), named=True)  # "with her bent pin"
             plain = list(w.failure.tried) if f"{who} tries to {label}".lower() not in seen \
                 else plain
         line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
-        if told and again != told and line.count(who) > 1:  # "Ash tries ... He gives up"
+        if told and again and again != told and line.count(who) > 1:  # "... He gives up"
             line = line.replace(_sentence(told), _sentence(again))
+        they = character_of(view, lead).pronouns  # "Rust tries ... She has to back away"
+        if f". {who} " in line and line.index(who) < line.index(f". {who} ") and \
+                not they.plural_verbs:  # ("They has" would not do: the name stays)
+            line = line.replace(f". {who} ", f". {they.they.capitalize()} ", 1)
         if dead:
             line += f" {', '.join(dead)} does not get up again."
         return line
