@@ -209,6 +209,22 @@ def test_the_reading_keeps_the_deed_not_the_waiting_before_it():
                                       "The GM takes that as “climb with a rope”"), plan["reading"]
 
 
+def test_one_shared_word_does_not_turn_a_talk_into_a_lock_pick():
+    # played (seed 31): "aura I knock softly at the kitchen door and tell the cook I was sent by
+    # the baker with bread" was read as "pick the lock" (Mind) for its "door", and told back as
+    # "you was sent"
+    s = at(frame(start("ash"), scene="guild", text=""), "house_front")
+    s = declared(s, "I knock softly at the kitchen door and tell the cook I was sent by the baker "
+                    "with bread", attribute="aura")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["as_said"] and plan["approach"].attribute == "aura", plan["reading"]
+    assert "tell the cook you were sent by the baker" in plan["reading"]
+    # a word only one way has still finds that way, whatever attribute was said
+    s = at(frame(start("ash"), scene="guild", text=""), "house_front")
+    s = declared(s, "I pick the lock with my bent pin", attribute="body")
+    assert current_plan(G.view(s, "gm"))["approach"].label.startswith("pick the lock")
+
+
 def test_a_way_said_in_its_own_words_is_read_back_as_the_adventure_has_it():
     s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
     s = declared(s, "I throw my hook and climb the rope")

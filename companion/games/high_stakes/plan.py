@@ -242,6 +242,7 @@ def _second_person(words: str) -> str:
             "i'm": "you're", "we": "you", "our": "your", "us": "you"}
     out = re.sub(r"[\w'-]+", lambda m: swap.get(m.group(0), m.group(0)), words.strip())
     out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
+    out = re.sub(r"\byou was\b", "you were", out)  # "I was sent" -> "you were sent"
     return out[4:] if out.startswith("you ") else out
 
 
@@ -251,12 +252,20 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
     way of the scene fits them at all, the player's own words on the ladder ("as you said it"),
     against the scene's main problem. Never a silent substitute."""
     found = candidates(view, text, attribute, rules)
-    if found and found[0][1] > 0:
+    if found and found[0][1] > 0 and not _weak(found[0], attribute):
         return found[0][2], found[0][3]
     main = [p for p in problems_open(view, rules) if p.passes]
     if not main:
         return None
     return main[0], as_said(text, attribute, main[0], rules, _names(view))
+
+
+def _weak(found: tuple[float, int, Problem, Approach], attribute: str) -> bool:
+    """A way met by one word many ways share, with another attribute than the player's: "I knock
+    at the kitchen door and tell the cook I was sent by the baker" (Aura) is not "pick the lock"
+    (Mind) for its "door"; it is taken as said."""
+    score, hits, _, ap = found
+    return hits == 1 and ap.attribute != attribute and score < 1.5  # a word 2+ ways share
 
 
 def closest(view: dict, text: str, attribute: str, rules: Rules, n: int = 3) -> list[str]:

@@ -119,7 +119,9 @@ def third_person(text: str, hero: Character, named: bool = False) -> str:
 
 
 _YOU_SUBJECT = re.compile(
-    r"(^|[,:;]\s*|\b(?:then|and|until|when|if|so|while|before|after|as)\s+)you\b", re.I)
+    r"(^|[,:;]\s*|\b(?:then|and|until|when|if|so|while|before|after|as|that)\s+)you\b|"
+    r"()you(?= (?:were|are|was|will|would|can|could|have|had|must|should|might|do|did)\b)",
+    re.I)
 
 
 def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
@@ -132,9 +134,10 @@ def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
     if first_your and not named and (first_you is None or first_your.start() < first_you.start()):
         text = text[:first_your.start()] + f"{hero.name}'s" + text[first_your.end():]
     text = re.sub(r"\byour\b", "my", text)
-    text = _YOU_SUBJECT.sub(lambda m: m.group(1) + "I", text)
+    text = _YOU_SUBJECT.sub(lambda m: (m.group(1) or m.group(2) or "") + "I", text)
     text = re.sub(r"\byou\b", "me", text)
     text = re.sub(r"\bI are\b", "I am", text)
+    text = re.sub(r"\bI were\b", "I was", text)
     return third_person(text, hero, named)
 
 
