@@ -302,3 +302,14 @@ def test_in_the_first_scene_willow_answers_when_spoken_to_before_rust_is_named()
                      "wind")
     assert gm_says(asked, "no_roll")[1].startswith(("Willow ", "'Good,' says Willow"))
 
+
+
+def test_a_reply_says_nothing_of_the_players_own_character_as_someone_else():
+    """Played as Rust (seed 31): Willow's reply ended 'Rust lets out a breath she was holding.'"""
+    s = frame(start("rust"), scene="guild", text="")
+    for seed_words in ("I tell Willow I will go, and I pack my rope and my knife",
+                       "I tell Willow I will go tonight", "I promise Willow I will be careful"):
+        asked = declared(s, seed_words, "aura", "rust")
+        said = gm_says(asked, "no_roll")[1]
+        assert said.startswith(("Willow ", "'Good,' says Willow")), said
+        assert "Rust " not in said, said

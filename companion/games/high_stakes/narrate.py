@@ -30,7 +30,7 @@ from companion.story.voice import Beat, NarrationMemory
 from .data import RULES_DIR, load
 from .fabula import character_of
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
-from .plan import AGAIN, current_plan, framed, judge  # the GM's own reading of the scene
+from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
 
@@ -543,7 +543,9 @@ class Narrator:
                 for m in [re.search(rf"\b{n}\b", text)] if m]
         to = [r for _, r in sorted(hits, key=lambda h: h[0])]  # the first one named answers
         if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
-            return pick(to[0] if to else scene.answers) + " What do you do?"  # type: ignore[union-attr]
+            said = pick(to[0] if to else scene.answers)  # type: ignore[union-attr]
+            return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \
+                " What do you do?"
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:

@@ -85,9 +85,10 @@ def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
     return out
 
 
-def _not_about_you(frame: str, names: list[str]) -> str:
-    """The frame less its sentences about a player's own character ("Wind picks at a splinter")."""
-    parts = re.split(r"(?<=[.!?])\s+", frame)
+def not_about_you(frame: str, names: list[str]) -> str:
+    """A frame or a reply less its sentences about a player's own character ("Wind picks at a
+    splinter", "Rust lets out a breath she was holding")."""
+    parts = re.split(r"(?<=[.!?])\s+|(?<=[.!?]['\"”’])\s+", frame)
     kept = [p for p in parts if not any(n and re.match(rf"{re.escape(n)}\b", p) for n in names)]
     return " ".join(kept) or frame
 
@@ -95,7 +96,7 @@ def _not_about_you(frame: str, names: list[str]) -> str:
 def framed(scene, view: dict) -> str:
     """A scene's framing, with what the players made true kept true (a sentence a fact
     contradicts is replaced by the fact)."""
-    text = _not_about_you(scene.frame, [c.get("name", "") for c in view.get("characters") or []])
+    text = not_about_you(scene.frame, [c.get("name", "") for c in view.get("characters") or []])
     for y in scene.yields:
         fact = next((f for f in reversed(view.get("facts") or [])
                      if any(w in f.lower() for w in y.words)), None)
