@@ -8,7 +8,7 @@ import pytest
 
 from companion.core.game import Action, RuleError
 from companion.games.high_stakes import commands
-from companion.games.high_stakes.plan import next_scene
+from companion.games.high_stakes.road import next_scene
 from companion.core.verbs import CommandError
 from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start
 

@@ -292,7 +292,7 @@ def test_a_death_dealt_by_a_roll_is_told_once_with_the_rolls_outcome():
 
 def test_a_success_is_told_by_what_was_tried_not_by_the_problems_name():
     # read aloud (seed 5): "Ash gets the better of the right book", "... of another way in"
-    from companion.games.high_stakes.narrate import words
+    from companion.games.high_stakes.words import words
 
     told = words().success
     for line in told.plain + told.complicated:

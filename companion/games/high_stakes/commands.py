@@ -191,7 +191,7 @@ def _attr(word: str) -> str:
 
 def _warn_if_it_ends(view: dict, anyway: str) -> None:
     """``leave`` and ``on`` end the story when the road leads to an ending: say so first."""
-    from .plan import next_scene
+    from .road import next_scene
 
     what, where = next_scene(view)
     if what == "end":

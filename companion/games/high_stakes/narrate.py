@@ -17,112 +17,22 @@ Decisions:
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import cache
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict
 
 from companion.core.game import Action, Event
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
-from .data import RULES_DIR, load
+from .data import load
 from .fabula import character_of
 from .ending import closes_after_no_roll, made_true, recall, say, setback, taken_up, told_ending
 from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
+from .words import words
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
-
-
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Create(_M):
-    secrets: list[str]
-    uniques: list[str]
-
-
-class Declare(_M):
-    body: list[str]
-    mind: list[str]
-    aura: list[str]
-    contest: list[str]
-    move_on: list[str]
-    rest: list[str]
-
-
-class PoolWords(_M):
-    secret: str
-    unique: str
-    heroic: str
-    help: str
-    join: str
-
-
-class Success(_M):
-    plain: list[str]
-    complicated: list[str]
-    partial: list[str]
-    contest: list[str]
-    draw: list[str]
-
-
-class Failure(_M):
-    plain: list[str]
-    tried: list[str]  # a lone Nightblade's own attempt taken up: "Ash tries to {label}, but ..."
-    again: list[str]
-    told: dict[str, list[str]]
-
-
-class GmWords(_M):
-    no_roll: list[str]
-    no_roll_done: list[str]
-    no_roll_immune: list[str]
-    no_roll_barred: list[str]
-    no_roll_exit: list[str]
-    # "continue" is a Python-ish word in TOML only; the field keeps it
-    continue_: list[str]
-    end_scene: list[str]
-    open_frame: list[str]
-    veto: str
-    difficulty_open: str
-    consequence_open: str
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
-                              alias_generator=lambda n: "continue" if n == "continue_" else n)
-
-
-class Experience(_M):
-    traits: list[str]
-    relationships: list[str]
-
-
-class Narration(_M):
-    create: Create
-    declare: Declare
-    raise_: dict[str, list[str]]
-    raise_again: dict[str, list[str]]
-    pool: PoolWords
-    element: dict[str, list[str]]
-    success: Success
-    failure: Failure
-    gm: GmWords
-    reveal: dict[str, str]
-    ending: dict[str, str]
-    experience: Experience
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True,
-                              alias_generator=lambda n: "raise" if n == "raise_" else n)
-
-
-@cache
-def words() -> Narration:
-    doc = tomllib.loads((RULES_DIR / "narration.toml").read_text(encoding="utf-8"))
-    return Narration.model_validate(doc)
 
 
 @cache

@@ -35,17 +35,16 @@ from companion.core.game import Action
 
 from .data import ATTRIBUTES, Rules, load
 from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
-    needs_rest,
     _active,
     _char,
     _words_in,
     current_plan,
     judge,
-    next_scene,
     passed_in_scene,
     pick_approach,
     problems_open,
 )
+from .road import needs_rest, next_scene  # noqa: F401  (re-exported, as the plan's)
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -203,7 +203,8 @@ def toolbar(view: dict) -> str:
 
 def _gm_hint(view: dict, legal: list[Action]) -> str:
     """For a human GM: what the offline GM would do here, from the adventure's notes."""
-    from .plan import current_plan, next_scene
+    from .plan import current_plan
+    from .road import next_scene
 
     ph = view.get("phase")
     if ph == "frame":
