@@ -256,3 +256,23 @@ def test_every_consumable_name_has_its_own_look():
         looks = t.consumable_looks.get(kind, ())
         assert len(looks) == len(names), kind
         assert len(set(looks)) == len(looks), kind
+
+
+def test_a_plural_thing_takes_a_plural_verb_and_a_friend_asked_after_ends_a_sentence(tmp_path):
+    # read aloud (seed 5): "the Willowbark Drops patches the worst of it"; "...named as dearest:
+    # “The baker's daughter, though neither of us has said so”" with no full stop
+    from companion.games.dragon_warrior.narrate import templates
+    from companion.games.dragon_warrior.words import item_phrase, phrase
+    from companion.story.pronouns import HE
+    from companion.story.template import Character, render
+
+    line = next(t for t in templates()["heal_party_item"] if "patch" in t)
+    told = render(line, {"hero": Character(name="Beck", pronouns=HE), "pm": phrase("Dara"),
+                         "item": item_phrase("Wolf-Bear Claws")})
+    assert "the Wolf-Bear Claws patch the worst" in told, told
+    from tests.helpers import told as autoplayed
+
+    story = autoplayed(tmp_path, "dragon-warrior", 5).splitlines()
+    asked = [x for x in story if "named as dearest" in x]
+    assert asked and all(x.endswith("”.") for x in asked), asked
+    assert not [x for x in story if x.endswith("”") and not x.startswith("<sub>")]

@@ -446,7 +446,7 @@ class Narrator:
                           f"{name}, {who}, says the whole town is talking about the Quest"]
                 if cares:
                     lines.append(f"{name}, {who}, stops {warrior} to ask after the one "
-                                 f"{warrior} named as dearest: “{cares.rstrip('.')}”")
+                                 f"{warrior} named as dearest: “{cares.rstrip('.')}”.")
             return pick(lines, "A friend waves")
         if k == "offer":
             friend = pick(t.friends, "Cass: a young guard")
