@@ -9,9 +9,10 @@ always taken), a Challenge (by the chance that one of its two Challenge cards, o
 suit it can meet, lowered when rivals may contest), Rest (the tokens gained) and Travel (the cards
 and tokens gained against the price and the Mentors left behind). It contests a rival's Challenge
 with a suit the rival is short of, bids little, and accepts a trade only when it gains by its own
-weights. Levels: easy plays a random turn half the time while it keeps pace below the Pact
-(``strays``); normal is the above; hard adds a small lookahead for Challenges (it also contests
-and bids more keenly).
+weights (at the Pact it sells the Ending's suit only to a Hero ahead in it, ``ending_buyer``).
+Levels: easy plays a random turn half the time while it keeps pace below the Pact (``strays``);
+normal is the above; hard adds a small lookahead for Challenges (it also contests and bids more
+keenly).
 """
 from __future__ import annotations
 

@@ -8,9 +8,10 @@ reads the true state: the view is all it has, so it cannot peek. For each of its
 the heuristic it plays every sampled table forward through the real engine (every Hero playing
 the normal policy, chance drawn by a seeded generator) until its turn after next (its next turn
 at a table of three or four), or the end, and scores where the race stands then: its score if the
-Journey ended there, plus a worth for each Stage gained, less the best rival's. The move with the best average wins; ties keep the
-heuristic's order. Every sample, card and die comes from the ``rng`` it is given, so a seed plays
-the same game twice.
+Journey ended there, plus a worth for each Stage gained (at the Pact, for each resource of the
+Ending's suit gathered toward the 11), less the best rival's. The move with the best average
+wins; ties keep the heuristic's order. Every sample, card and die comes from the ``rng`` it is
+given, so a seed plays the same game twice.
 
 The playouts run through ``playout.play`` with the heuristic at every seat.
 """
