@@ -127,7 +127,8 @@ def test_at_the_pact_a_travel_that_brings_the_ending_in_reach_is_worth_the_mento
     """Seed 139 (two normal Heroes): both at the Pact with The End (Leaves) revealed and the 12
     Leaf tokens split six and six. Wren holds 10 Leaves with the Sailor, one short of the 11 it
     needs. The Borderland (a Leaf) in the Seeker's pair closes the gap, but costs the Lunatic
-    and the Huntress; Wren rested until the round limit instead."""
+    and the Huntress; Wren rested until the round limit instead. (Wren has already offered
+    the other Hero, six Leaves behind it, a trade for a Leaf this turn: one offer a turn.)"""
     s = make([
         {"origin": "rite", "stage": 9, "tokens": {"moons": 3, "suns": 6, "waves": 6,
                                                   "leaves": 6, "wyrms": 6, "knots": 4},
@@ -137,7 +138,8 @@ def test_at_the_pact_a_travel_that_brings_the_ending_in_reach_is_worth_the_mento
          "mentors": ["bard", "penitent"], "places": ["window"], "hand": ["ace-knots"]}],
         slots=(("consul", "mountain"), ("soldier", "darkness"), ("light-keeper", "borderland")),
         on_cards={"consul": {"suns": 1}, "mountain": {"suns": 1}},
-        revealed="end", endings=("end", "calamity", "windfall"), pact_first="hero1", round=39)
+        revealed="end", endings=("end", "calamity", "windfall"), pact_first="hero1", round=39,
+        offers_made=("hero2",))
     a = policy.choose(GAME.view(s, "hero1"), "hero1", GAME.legal_actions(s, "hero1"),
                       random.Random(0), "normal")
     assert (a.kind, a.args.get("pair"), a.args.get("keep")) == ("travel", 2, "sailor")

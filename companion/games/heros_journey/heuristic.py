@@ -9,9 +9,10 @@ always taken), a Challenge (by the chance that one of its two Challenge cards, o
 suit it can meet, lowered when rivals may contest), Rest (the tokens gained) and Travel (the cards
 and tokens gained against the price and the Mentors left behind). It contests a rival's Challenge
 with a suit the rival is short of, bids little, and accepts a trade only when it gains by its own
-weights. Levels: easy plays a random turn half the time while it keeps pace below the Pact
-(``strays``); normal is the above; hard adds a small lookahead for Challenges (it also contests
-and bids more keenly).
+weights (at the Pact it sells the Ending's suit only to a Hero ahead in it, ``ending_buyer``).
+Levels: easy plays a random turn half the time while it keeps pace below the Pact (``strays``);
+normal is the above; hard adds a small lookahead for Challenges (it also contests and bids more
+keenly).
 """
 from __future__ import annotations
 
@@ -448,11 +449,33 @@ def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict
     offerer = me_of(view, pend["from"])
     end = ending_guess(view)
     if end and me["stage"] >= 9 and _card(end).suits[0] in pend["get"]:
-        return next(a for a in legal if a.kind == "refuse")  # in the race: the Ending's suit stays
+        suit = _card(end).suits[0]
+        if not ending_buyer(view, me, offerer):
+            return next(a for a in legal if a.kind == "refuse")  # in the race: the suit stays
+        loss += (sale_price(me, suit, pend["get"][suit]) - wts[suit]) * pend["get"][suit]
     if offerer["stage"] > me["stage"] + 1:
         loss *= 1.3  # do not help the leader cheaply
     ok = [a for a in legal if a.kind == "accept"]
     return ok[0] if ok and gain > loss else next(a for a in legal if a.kind == "refuse")
+
+
+def ending_buyer(view: dict, seller: dict, buyer: dict) -> bool:
+    """Whether a Hero at the Pact sells the Ending's suit to another there: only to one who holds
+    more of it (cards and tokens) and still lacks the 11 it needs. Each one keeping the suit, no one
+    can gather 11 of the 12 tokens and the Journey never ends (`bench/heros_journey.py`, 4 Heroes:
+    all at the Pact, the bank empty, the Curse halving what they hoard, round after round); the one
+    behind holds it for nothing but its worth as a token, so it sells to the one ahead."""
+    end = view.get("ending")
+    if not end or seller["stage"] != 9 or buyer["stage"] != 9:
+        return False
+    suit = _card(end).suits[0]
+    return seller["resources"][suit] < buyer["resources"][suit] < ENDING_NEED
+
+
+def sale_price(seller: dict, suit: str, n: int) -> float:
+    """What a token of the Ending's suit is worth to a Hero at the Pact behind in it: a token
+    (more when it is the last of the suit: the +6 for all six)."""
+    return 1.0 + (1.0 if seller["tokens"][suit] <= n else 0.0)
 
 
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
@@ -486,9 +509,11 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     best = None
     for h in view["heroes"]:
         if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1 or (
-                st == 9 and h["stage"] >= 9):  # a rival at the Pact keeps the Ending's suit
-            continue
+                st == 9 and h["stage"] >= 9 and not ending_buyer(view, h, me)):
+            continue  # a rival at the Pact keeps the Ending's suit unless it is behind in it
         theirs = weights(view, h)
+        if st == 9 and h["stage"] == 9:
+            theirs[get] = sale_price(h, get, 1)
         for give in spare:
             for n in (1, 2, 3) if st == 9 else (1, 2):  # the Ending is worth paying for
                 if me["tokens"][give] < n:

@@ -8,9 +8,10 @@ reads the true state: the view is all it has, so it cannot peek. For each of its
 the heuristic it plays every sampled table forward through the real engine (every Hero playing
 the normal policy, chance drawn by a seeded generator) until its turn after next (its next turn
 at a table of three or four), or the end, and scores where the race stands then: its score if the
-Journey ended there, plus a worth for each Stage gained, less the best rival's. The move with the best average wins; ties keep the
-heuristic's order. Every sample, card and die comes from the ``rng`` it is given, so a seed plays
-the same game twice.
+Journey ended there, plus a worth for each Stage gained (at the Pact, for each resource of the
+Ending's suit gathered toward the 11), less the best rival's. The move with the best average
+wins; ties keep the heuristic's order. Every sample, card and die comes from the ``rng`` it is
+given, so a seed plays the same game twice.
 
 The playouts run through ``playout.play`` with the heuristic at every seat.
 """
@@ -33,6 +34,8 @@ HORIZON = {2: 2, 3: 1, 4: 1}  # own turns ahead, by table size (a round of 4 Her
 ALL_SUITS_BONUS = 6
 STAGE_WORTH = 20  # a Stage gained is worth more than today's score: the race ends at the Ending
 SATURATE = 100.0  # a margin this large is nearly as good as it gets (tanh)
+ENDING_STEP = 3.0  # at the Pact, each resource of the Ending's suit gathered toward the 11
+ENDING_NEED = 11  # 10 of the Ending's suit after placing one token on it
 RACE = 10.0  # each Stage of one's own, outside the saturation: far ahead, a Hero still races
 
 
@@ -122,7 +125,24 @@ def standing(state: State, seat: str) -> float:
     else:
         now = {h.seat: _score_now(h) for h in state.heroes}
         mine, best, won = now[seat], max(v for s, v in now.items() if s != seat), 0
-    return SATURATE * math.tanh((mine - best) / SATURATE) + won + RACE * me.stage
+    return SATURATE * math.tanh((mine - best) / SATURATE) + won + RACE * me.stage + _to_ending(
+        state, me)
+
+
+def _to_ending(state: State, me: Hero) -> float:
+    """The road to the Ending from the Pact: each resource of the Ending's suit (tokens and the
+    ranks of cards bearing it) up to the 11 it asks; all 11 once the Ending is reached. At the
+    Pact, Stages no longer count until the Ending, so without this a Hero far ahead rests for
+    tokens it hardly needs turn after turn and the Journey never ends (`bench/heros_journey.py`,
+    4 Heroes: a hard Hero alone at the Pact for 16 rounds, resting instead of seeking the suit)."""
+    if me.stage >= 10:
+        return ENDING_STEP * ENDING_NEED
+    if me.stage < 9 or not state.revealed:
+        return 0.0
+    suit = rules().card(state.revealed).suits[0]
+    have = me.tokens[SUITS.index(suit)] + sum(
+        rules().card(c).rank for c in me.mentors + me.places if suit in rules().card(c).suits)
+    return ENDING_STEP * min(have, ENDING_NEED)
 
 
 def _score_now(h: Hero) -> float:

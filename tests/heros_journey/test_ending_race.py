@@ -1,0 +1,96 @@
+"""The race for the Ending never deadlocks at the Pact: positions from the 4-Hero bench games
+that halted at the round limit (`bench/heros_journey.py`, hard vs three normal seed 200, hard vs
+normal vs easy vs random seed 43)."""
+from __future__ import annotations
+
+import random
+
+from companion.games.heros_journey import GAME, heuristic, policy
+
+from .table import go, make, tok
+
+
+def _seed_200():
+    """Round 32 of seed 200, Sefa's turn: all four Heroes at the Pact, the Calamity (Wyrms)
+    revealed, the bank nearly empty (a Curse Upon the Land every round). Sefa holds the Cave
+    (7 Wyrms) and 3 Wyrm tokens: 10 of the 11 the Ending asks. Brannoc holds 9 (the Savage, the
+    Watchman, 5 tokens), Old Marrow 11 in cards but no token to stake, Wren 12 (the Darkness)."""
+    return make([
+        {"origin": "rite", "stage": 9, "tokens": {"moons": 5, "suns": 6, "waves": 5, "leaves": 4,
+                                                  "wyrms": 3, "knots": 5},
+         "mentors": ["light-keeper", "author"], "places": ["darkness"], "hand": ["ace-knots"]},
+        {"origin": "rite", "stage": 9, "tokens": {"moons": 2, "suns": 1, "waves": 2, "leaves": 3,
+                                                  "wyrms": 5, "knots": 3},
+         "mentors": ["merchant", "savage", "watchman"], "places": ["castle"],
+         "hand": ["ace-wyrms"]},
+        {"origin": "harvest", "stage": 9, "tokens": {"moons": 3, "suns": 3, "waves": 3,
+                                                     "leaves": 2, "wyrms": 3, "knots": 4},
+         "mentors": ["lunatic", "sailor"], "places": ["cave"], "hand": ["ace-leaves"]},
+        {"origin": "rite", "stage": 9, "mentors": ["penitent", "soldier"], "places": ["window"],
+         "hand": ["ace-waves"]}],
+        slots=(("consul", "sea"), ("painter", "borderland"), ("diplomat", "island")),
+        on_cards={"borderland": {"leaves": 2}, "consul": {"moons": 1, "suns": 1},
+                  "painter": {"waves": 2}, "sea": {"moons": 1, "suns": 1}},
+        revealed="calamity", endings=("calamity", "end", "windfall"), pact_first="hero1",
+        round=32, tasks=[{"k": "turn", "seat": "hero3"}])
+
+
+def test_the_hero_closest_to_the_ending_buys_the_suit_from_one_behind_it_and_attempts():
+    """Seed 200: no Hero at the Pact ever sold a Wyrm to another there, so Sefa stayed one short
+    and the Curses halved what each hoarded until the round limit. Now Sefa offers spare tokens
+    for a Wyrm to Brannoc, who is behind it and cannot reach the Ending himself; he sells, and
+    Sefa attempts the Ending the same turn."""
+    s = _seed_200()
+    rng = random.Random(0)
+    while True:
+        due = GAME.to_move(s)[0]
+        a = policy.choose(GAME.view(s, due), due, GAME.legal_actions(s, due), rng, "normal")
+        if due == "hero3" and a.kind in heuristic.ACTIONS:
+            break
+        s, _ = GAME.apply(s, a)
+    assert tok(s, "hero3", "wyrms") == 4 and tok(s, "hero2", "wyrms") == 4
+    assert a.kind == "challenge"
+
+
+def _offered(s, frm: str, to: str, give: dict, get: dict) -> str:
+    s = s.model_copy(update={"tasks": ({"k": "trade", "seat": frm},)})
+    s = go(s, frm, "offer", to=to, give=give, get=get)
+    return policy.choose(GAME.view(s, to), to, GAME.legal_actions(s, to), random.Random(0),
+                         "normal").kind
+
+
+def test_at_the_pact_the_endings_suit_is_sold_only_to_a_hero_ahead_in_it():
+    """Brannoc (9 Wyrms) sells one to Sefa (10) for two Waves; Wren (12, the Ending already in
+    reach) does not, nor does Sefa sell to Brannoc, who is behind it."""
+    s = _seed_200()
+    assert _offered(s, "hero3", "hero2", {"waves": 2}, {"wyrms": 1}) == "accept"
+    assert _offered(s, "hero3", "hero1", {"waves": 2}, {"wyrms": 1}) == "refuse"
+    assert _offered(s, "hero2", "hero3", {"waves": 2}, {"wyrms": 1}) == "refuse"
+
+
+def test_a_hard_hero_alone_at_the_pact_does_not_rest_its_endings_suit_away():
+    """Seed 43 (hard vs normal vs easy vs random), round 33: Brannoc, the hard Hero, alone at the
+    Pact for sixteen rounds with The End (Leaves) revealed, 7 Leaf tokens, no Mentor and the
+    Desert. Its search judged each Rest by the score it would have next turn, and a Stage no
+    longer counts at the Pact, so it rested every turn (each Rest emptying the bank into a
+    Curse) until the round limit. The Leaves it gathers toward the 11 now count: it travels."""
+    s = make([
+        {"origin": "rite", "stage": 1, "mentors": ["lunatic", "soldier"], "places": ["castle"],
+         "hand": ["excuse"]},
+        {"origin": "harvest", "stage": 9, "tokens": {"moons": 4, "suns": 7, "waves": 4,
+                                                     "leaves": 7, "wyrms": 6, "knots": 9},
+         "places": ["desert"], "hand": ["ace-moons"]},
+        {"origin": "rite", "stage": 8, "tokens": {"moons": 2, "suns": 2, "waves": 3,
+                                                  "leaves": 2, "wyrms": 2},
+         "mentors": ["merchant"], "places": ["forest"], "hand": ["ace-leaves"]},
+        {"origin": "rite", "stage": 8, "tokens": {"moons": 4, "suns": 2, "waves": 5,
+                                                  "leaves": 3, "wyrms": 3, "knots": 3},
+         "mentors": ["sailor", "savage"], "places": ["mill"], "hand": ["ace-waves"]}],
+        slots=(("light-keeper", "cave"), ("huntress", "island"), ("diplomat", "borderland")),
+        on_cards={"cave": {"moons": 1}, "light-keeper": {"wyrms": 1}},
+        revealed="end", endings=("end", "calamity", "windfall"), pact_first="hero2", round=33,
+        tasks=[{"k": "turn", "seat": "hero2"}])
+    legal = GAME.legal_actions(s, "hero2")
+    for k in range(3):
+        a = policy.choose(GAME.view(s, "hero2"), "hero2", legal, random.Random(k), "hard")
+        assert a.kind == "travel"
