@@ -73,6 +73,15 @@ class Story:
     pictures: list[str] = field(default_factory=list)  # the game's pictures at the end
 
 
+
+def _no_empty_section(blocks: list) -> None:
+    """Before the Epilogue: a section opened by the last heading with only small print under it
+    ("The close of the Quest", then its points) is not a section of its own; its small print
+    closes the section before."""
+    last = max((k for k, b in enumerate(blocks) if b[0] == "heading"), default=None)
+    if last is not None and all(b[0] == "small" for b in blocks[last + 1:]):
+        del blocks[last]
+
 def stale(header: dict, n: int, err: RuleError) -> str:
     """Why a journal cannot be told: a move the rules of this version refuse."""
     return (f"move {n} of this journal is not legal under this version's rules ({err.message}; "
@@ -155,6 +164,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 add(("said", f"“{r['text']}” — {r['seat']}"))
             else:
                 if r.get("kind") == "epilogue":  # the told ending (story.epilogue)
+                    _no_empty_section(out.blocks)
                     add(("heading", "Epilogue"))
                 add(("player" if r.get("seat") else "narration", r["text"]))
         interlude = getattr(hooks, "interlude", None)

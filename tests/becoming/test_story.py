@@ -336,3 +336,16 @@ def test_a_good_trait_won_and_paid_away_in_one_beat_is_told_as_one(tmp_path):
     for a, b in re.findall(r"(\w[\w ]*) grows (\w+)\. \1 is no longer \2", text):
         raise AssertionError(f"{a} grows {b} and loses it in two sentences")
     assert "cost(s)" not in text
+
+
+def test_no_section_of_small_print_alone_before_the_epilogue(tmp_path):
+    # read aloud (seed 5): "## The close of the Quest", its points in small print, then at once
+    # "## Epilogue": a heading with no story under it
+    from tests.helpers import told
+
+    text = told(tmp_path, "becoming", 5)
+    sections = re.split(r"^## ", text, flags=re.M)[1:]
+    bare = [s.splitlines()[0] for s in sections
+            if not [x for x in s.splitlines()[1:] if x.strip() and not x.startswith("<sub>")]]
+    assert not bare, bare
+    assert "The Quest is over" in text.split("## Epilogue")[0].split("## Scene 9")[1]
