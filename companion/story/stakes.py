@@ -173,6 +173,9 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
     if not w:
         return "quote", w
     if FIRST_PERSON.search(w):  # the player speaks as the hero: the words spoken are speech
+        spoken = [p for p in re.split(r"(?<=[.!?])\s+(?=[A-Z“‘\"])", w) if FIRST_PERSON.search(p)]
+        w = next((p for p in spoken if STAKE.search(p)), spoken[0])  # "Ysolt wades in. If the
+        # river takes Pip, I will not forgive myself": the sentence the hero says, the stake
         parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
         said = parts[0] if parts else w
         said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."

@@ -385,6 +385,12 @@ def test_a_telling_of_several_sentences_is_taken_up_by_its_stake_sentence():
     assert voice("Maren swears she will bring the goat home alive.", maren) == (
         "oath", "that she would bring the goat home alive")
     assert voice("Maren says that the farm will stand.", maren)[0] == "oath"
+    # played (At Any Cost, seed 40): a telling, then the hero's own words with the stake in them;
+    # the vow quoted was the whole telling, "Ysolt cuts a pole ... I will not forgive myself"
+    ysolt = Character(name="Ysolt", pronouns=SHE)
+    assert voice("Ysolt cuts a pole from the willows and wades in. If the river takes Pip, I will "
+                 "not forgive myself.", ysolt) == (
+        "quote", "If the river takes Pip, I will not forgive myself")
     told = take_up(Stake(id="s", by="protagonist", words=words, opened=1), "lost", maren)
     assert "the fear goes quiet" not in told and "If she turns back now, the farm burns" in told
 
