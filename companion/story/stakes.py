@@ -183,6 +183,10 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         bits = re.split(r"(,\s+(?:and|but|so|yet)\s+)", said)  # up to the last clause in speech
         last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
         said = "".join(bits[:last + 1])
+        vows = [b for b in bits[2::2] if STAKE.search(b) and FIRST_PERSON.search(b)]
+        if vows and not STAKE.search(bits[0]):  # "I kneel and pray, and I will not lie to them":
+            said = vows[0]  # the clause that vows is the stake
+
         return "quote", clean(said) or w
     names = {hero.name.lower(), hero.name.split()[0].lower(), hero.pronouns.they.lower()}
     parts = [clean(p) for p in re.split(r"(?<=[.!?])\s+(?=[A-Z“‘\"])", w) if clean(p)] or [w]

@@ -391,6 +391,12 @@ def test_a_telling_of_several_sentences_is_taken_up_by_its_stake_sentence():
     assert voice("Ysolt cuts a pole from the willows and wades in. If the river takes Pip, I will "
                  "not forgive myself.", ysolt) == (
         "quote", "If the river takes Pip, I will not forgive myself")
+    # and of a deed and a vow said in one breath, the vow ("Ysolt had promised “I kneel and pray
+    # with the pilgrims, and I will not lie to them about who I am”")
+    assert voice("I kneel and pray with the pilgrims, and I will not lie to them about who I am.",
+                 ysolt) == ("quote", "I will not lie to them about who I am")
+    assert voice("I will go, and I will bring the goat back", ysolt)[1] == (
+        "I will go, and I will bring the goat back")
     told = take_up(Stake(id="s", by="protagonist", words=words, opened=1), "lost", maren)
     assert "the fear goes quiet" not in told and "If she turns back now, the farm burns" in told
 
