@@ -108,3 +108,9 @@ def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_pat
     prose = [x for x in story.splitlines() if x]
     offer = prose[next(i for i, x in enumerate(prose) if "“Not today, thank you.”" in x) - 1]
     assert "Wren" in offer and "Sefa" in offer and "a Leaf" in offer and "a Wave" in offer, offer
+    # and "The answer comes from Sefa" answers an offer, never a rest or a stay (read aloud,
+    # seed 6: 'Sefa takes back their stake ... The answer comes from Sefa: "Then I rest"')
+    lines = [x for x in text.splitlines() if x]
+    for i, x in enumerate(lines):
+        if "The answer comes from" in x or "hears the offer out" in x:
+            assert "refuses the offer" in lines[i - 1], (lines[i - 1], x)

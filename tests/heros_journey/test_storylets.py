@@ -19,6 +19,7 @@ SAMPLES = {
     "rest": {"hero": WREN}, "rest.alone": {"hero": WREN},
     "attempt": {"hero": WREN, "stage": Phrase(words="End", form="the")},
     "advance": {"hero": WREN}, "voice": {"hero": BRANNOC, "line": "“Ha!”"},
+    "reply": {"hero": BRANNOC, "line": "“No trade.”"},
     **{g: {"hero": WREN, "first": Phrase(words="Rite", form="the"),
            "last": Phrase(words="Pact", form="the"), "ending": Phrase(words="End", form="the"),
            "winner": BRANNOC, "rivals": "Brannoc and Sefa", "kept": "the Sailor",

@@ -141,8 +141,9 @@ class Narrator:
         if not lines:
             return ""
         line = rng.choice(lines)
-        text = tell_capped("voice", {}, {"hero": hero(seat), "line": weave.quote(line)}, memory,
-                           scene, rng)
+        values = {"hero": hero(seat), "line": weave.quote(line)}
+        text = (tell_capped("reply", {}, values, memory, scene, rng) if key == "refuse" else
+                "") or tell_capped("voice", {}, values, memory, scene, rng)  # an answer: to offers
         if text:
             told.used.add(line)
         return text
