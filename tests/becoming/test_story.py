@@ -336,6 +336,9 @@ def test_a_good_trait_won_and_paid_away_in_one_beat_is_told_as_one(tmp_path):
     for a, b in re.findall(r"(\w[\w ]*) grows (\w+)\. \1 is no longer \2", text):
         raise AssertionError(f"{a} grows {b} and loses it in two sentences")
     assert "cost(s)" not in text
+    # a Trait taken as a price names the Fate who takes it (it read as if turning Veyla down
+    # had cost it: "Oren turns Veyla down ... Stealth is no longer steady")
+    assert "Ysolde collects her price: stealth is no longer steady." in text
 
 
 def test_no_section_of_small_print_alone_before_the_epilogue(tmp_path):
