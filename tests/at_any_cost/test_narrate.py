@@ -233,3 +233,16 @@ def test_a_place_is_named_in_full_on_arrival_then_by_its_other_names(tmp_path, s
         full = sum(place.name.words in x.lower() for x in lines)
         others = sum(any(p.words in x.lower() for p in place.np[1:]) for x in lines)
         assert full <= max(2, others), (place.name.words, full, others, body)
+
+
+def test_one_anchor_lost_is_not_told_as_the_first_of_several(tmp_path):
+    # read aloud (seed 12): "The road took his good name, the first of it at the farm", one
+    # Anchor lost in all; and "In the foreign roads" (a place's other name with the wrong word)
+    from tests.helpers import told
+
+    text = told(tmp_path, "at-any-cost", 12)
+    epilogue = text.split("## Epilogue")[1].split("## What was kept")[0]
+    assert "lost at stage 5" in text and text.count("| lost at stage") == 1
+    assert "the first of it" not in epilogue and "first at" not in epilogue, epilogue
+    assert "good name" in epilogue and "at the farm" in epilogue, epilogue
+    assert "In the foreign roads" not in text
