@@ -15,6 +15,7 @@ starts again from the whole public state (one full read), so the prompt stays bo
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from companion.llm import context, templates
@@ -85,9 +86,12 @@ class Thread:
         self.starts = 0  # how often the trunk was started (the first call, then each restart)
 
     def messages(self, request: DecisionRequest, title: str,
-                 lines: dict[int, list[str]] | None = None) -> list[dict[str, str]]:
+                 lines: dict[int, list[str]] | None = None,
+                 picked: Collection[int] = ()) -> list[dict[str, str]]:
         """The system message and the decision message: the trunk, extended by what changed
-        since the last call (or started afresh), then this seat's turn."""
+        since the last call (or started afresh), then this seat's turn. ``picked``: the moves
+        whose words are picked for the model (slots.choices), which say no question unless
+        their lines are ``lines`` to choose from."""
         rules = context.view_rules(request.game)
         shown = context.seat_view(request.view, request.game, request.seat, "slots")
         public = {k: v for k, v in shown.items() if k not in rules.private}
@@ -102,7 +106,8 @@ class Thread:
         turn = templates.render_file(
             templates.prompts_dir() / "shared" / "turn.md",
             {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
-             "step": str(request.step), "actions": context.action_lines(request, lines)},
+             "step": str(request.step), "actions": context.action_lines(
+                request, lines, quiet=set(picked) - set(lines or {}))},
             required=("actions",))
         return [{"role": "system",
                  "content": context.system_message(request.game, title, "slots")},

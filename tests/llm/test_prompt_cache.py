@@ -191,3 +191,23 @@ def test_past_its_bound_the_conversation_starts_again_from_the_whole_state():
     assert restarts == voice.thread.starts - 1
     longest = max(len(m[1]["content"]) for m in messages)
     assert longest < max(len(m[1]["content"]) for m in messages[:1]) + 1500 + 3000
+
+
+def test_a_move_whose_words_are_picked_says_no_question_unless_its_lines_are_listed():
+    """Slots mode: the model only chooses the moves whose words are picked for it (their first
+    candidate), so the turn spends no tokens on their questions; the move whose lines it picks
+    by number still says what it asks, and a move it must answer itself says its question."""
+    messages, requests = prompts("at-any-cost", cap=25)
+    turns = [user["content"][_turn_at(user["content"], request):]
+             for (_, user, *_), request in zip(messages, requests, strict=False)]
+    sacrifices = [t for t in turns if "sacrifice Youth" in t]
+    assert sacrifices and not any("it asks" in t or "How does" in t for t in sacrifices)
+    listed = [t for t in turns if "choose one by its number as \"line\"" in t]
+    assert listed and all("asks:" in t for t in listed)
+    request = requests[0]
+    asked = [i for i, a in enumerate(request.legal, 1) if a.ask is not None]
+    assert asked
+    said = context.action_lines(request)
+    assert "asks" in said
+    assert "asks" not in context.action_lines(request, quiet=asked)
+    assert context.action_lines(request, quiet=()) == said
