@@ -24,6 +24,12 @@ applied and told). Nothing shown before the decision is counted: no line of a pr
 placeholder. Latency per call is each HTTP call to the server, start to last byte. Stakes: how
 many the players stated and how many were taken up in narrations of beats the model decided.
 
+Of the first narration, ``first_server_rest_p50`` splits the time into the calls to the server
+and the rest (ours: the prompt, the candidates, the checks, the move told), each a p50;
+``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
+(one full read of the state) and their mean time to the first narration. ``--json`` also keeps
+each timed decision (seat, move kind, first narration, time on the server, restart).
+
 Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_tokens_details
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
 does not, but with ``--server-log FILE`` (its stderr, ``verbose`` on) the script reads its
@@ -98,6 +104,8 @@ class Timed:
         if self.cap is not None and not forced and \
                 sum(not d["forced"] for d in self.decisions) >= self.cap:
             raise _Enough
+        thread = getattr(self.voice, "thread", None)
+        starts = thread.starts if thread is not None else 0
         started = time.monotonic()
         first: list[float] = []
 
@@ -112,7 +120,8 @@ class Timed:
             "forced": forced, "source": decision.source, "notes": decision.notes,
             "first_text": first[0] if first else None, "seat": request.seat,
             "kind": decision.action.kind, "seconds": time.monotonic() - started,
-            "started": started, "open": not decision.narration, "stakes_taken": 0})
+            "started": started, "open": not decision.narration, "stakes_taken": 0,
+            "restart": thread is not None and thread.starts > starts and starts > 0})
         if first or decision.narration:
             self.decisions[-1]["first_text"] = first[0] if first else \
                 time.monotonic() - started
@@ -265,7 +274,13 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
     lat = [n["latency_ms"] / 1000 for n in calls if n.get("latency_ms") is not None]
     t_in = sum(int(n.get("tokens_in") or 0) for n in calls)
     t_out = sum(int(n.get("tokens_out") or 0) for n in calls)
-    firsts = [d["first_text"] for d in decisions if d["first_text"] is not None]
+    timed = [d for d in decisions if d["first_text"] is not None]
+    firsts = [d["first_text"] for d in timed]
+    # of each timed decision, the time spent in calls to the server, and the rest (ours)
+    on_server = [sum(n.get("latency_ms") or 0 for n in d["notes"] if n.get("event") == "call")
+                 / 1000 for d in timed]
+    rest = [f - s for f, s in zip(firsts, on_server, strict=True)]
+    restarts = [d["first_text"] for d in timed if d.get("restart")]
     echo = punct = 0
     names: list[str] = []
     texts = 0
@@ -299,6 +314,13 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         "prompt_tokens_per_call": round(t_in / max(1, len(calls))),
         "completion_tokens_per_decision": round(t_out / n),
         "first_narration_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
+        "first_narration_p90": f"{pct(firsts, .9):.2f} s" if firsts else "-",
+        "first_server_rest_p50": f"{statistics.median(on_server):.2f} + "
+                                 f"{statistics.median(rest):.2f} s" if firsts else "-",
+        "restarts_mean": f"{len(restarts)}, {statistics.mean(restarts):.2f} s" if restarts
+                         else "0",
+        "timed": [[d["seat"], d["kind"], round(d["first_text"], 2), round(s, 2), d.get("restart")]
+                  for d, s in zip(timed, on_server, strict=True)],  # --json only
         "journal_texts": texts, "echo_6_words": echo, "punctuation_only": punct,
         "hero_names": names, "names_ok": all(checks.is_name(x) for x in names),
     }
@@ -363,7 +385,8 @@ def main() -> int:
              "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
              "cached_evaluated_p50", "prompt_tokens_per_decision",
              "completion_tokens_per_decision",
-             "first_narration_p50", "stakes_taken_by_model", "journal_texts", "echo_6_words",
+             "first_narration_p50", "first_narration_p90", "first_server_rest_p50",
+             "restarts_mean", "stakes_taken_by_model", "journal_texts", "echo_6_words",
              "punctuation_only", "names_ok", "misses"]
     print(f"\nmodel {args.model} @ {args.base_url}, seeds 1-{args.seeds}")
     print("| " + " | ".join(heads) + " |")

@@ -239,7 +239,7 @@ class OpenAIVoice:
         lines = slots.listed(choices)
         self.picks = (choices, lines)
         try:
-            messages = self.thread.messages(request, self.title, lines) \
+            messages = self.thread.messages(request, self.title, lines, choices) \
                 if self.mode == "slots" else \
                 context.build_messages(request, self.title, self.mode, lines)
         except TemplateError as err:

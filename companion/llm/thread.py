@@ -15,13 +15,20 @@ starts again from the whole public state (one full read), so the prompt stays bo
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from companion.llm import context, templates
 from companion.story.voice import DecisionRequest
 
-THREAD_CHARS = 4500  # the trunk starts afresh once it grew this much (SmolLM2: ~1,500 tokens)
+THREAD_CHARS = 1500  # the trunk starts afresh once it grew this much (SmolLM2: ~400 tokens)
 NEW_STORY_LINES = 2  # new story lines appended at one call, at most (the newest)
+# Every token of a call's turn and changes is read afresh (~5 ms each for SmolLM2 on two cores),
+# so what they repeat at every call is terse: "Then:" opens the changes, "Choose a move:" the
+# moves (not "Then, before decision 24:" and "Decision 24. Choose one move by its number:",
+# 15 tokens more a call), and a partial change is labelled "(changed)"
+LEAD = "Choose a move:"
+CHANGED = "changed"
 
 
 def _new_lines(before: list[str], now: list[str]) -> list[str]:
@@ -35,12 +42,13 @@ def _new_lines(before: list[str], now: list[str]) -> list[str]:
 
 def _delta(before: Any, now: Any) -> tuple[Any, str]:
     """(what changed of a key's value, how it is labelled): a dict gives its changed fields
-    (a field gone: None, said "none"); a list that only grew gives its new items ("added"); a
-    list as long as before gives its changed items (an item that is a dict: its first field,
-    which names it, and its changed fields); anything else is said whole ("")."""
+    (a field gone: None, said "none"; labelled "changed"); a list that only grew gives its new
+    items ("added"); a list as long as before gives its changed items ("changed"; an item that
+    is a dict: its first field, which names it, and its changed fields); anything else is said
+    whole ("")."""
     if isinstance(before, dict) and isinstance(now, dict):
         out = {k: v for k, v in now.items() if before.get(k) != v}
-        return {**out, **{k: None for k in before if k not in now}}, "the rest as before"
+        return {**out, **{k: None for k in before if k not in now}}, CHANGED
     if isinstance(before, list) and isinstance(now, list) and len(now) > len(before) and \
             now[:len(before)] == before:
         return now[len(before):], "added"
@@ -55,12 +63,12 @@ def _delta(before: Any, now: Any) -> tuple[Any, str]:
                 items.append({first: new[first], **part})
             else:
                 items.append(new)
-        return items, "the rest as before"
+        return items, CHANGED
     return now, ""
 
 
 def _changed(key: str, before: Any, now: Any) -> str:
-    """A key's change as lines: "heroes (the rest as before):" and only what changed, or the
+    """A key's change as lines: "heroes (changed):" and only what changed, or the
     key said whole ("phase: travel"; a key gone: "phase: none")."""
     if before is None or now is None:
         return context.view_lines({key: now}) if now is not None else \
@@ -85,9 +93,12 @@ class Thread:
         self.starts = 0  # how often the trunk was started (the first call, then each restart)
 
     def messages(self, request: DecisionRequest, title: str,
-                 lines: dict[int, list[str]] | None = None) -> list[dict[str, str]]:
+                 lines: dict[int, list[str]] | None = None,
+                 picked: Collection[int] = ()) -> list[dict[str, str]]:
         """The system message and the decision message: the trunk, extended by what changed
-        since the last call (or started afresh), then this seat's turn."""
+        since the last call (or started afresh), then this seat's turn. ``picked``: the moves
+        whose words are picked for the model (slots.choices), which say no question unless
+        their lines are ``lines`` to choose from."""
         rules = context.view_rules(request.game)
         shown = context.seat_view(request.view, request.game, request.seat, "slots")
         public = {k: v for k, v in shown.items() if k not in rules.private}
@@ -102,7 +113,8 @@ class Thread:
         turn = templates.render_file(
             templates.prompts_dir() / "shared" / "turn.md",
             {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
-             "step": str(request.step), "actions": context.action_lines(request, lines)},
+             "step": str(request.step), "actions": context.action_lines(
+                request, lines, quiet=set(picked) - set(lines or {}), lead=LEAD)},
             required=("actions",))
         return [{"role": "system",
                  "content": context.system_message(request.game, title, "slots")},

@@ -208,7 +208,7 @@ def test_slots_mode_lists_the_policys_move_first(game, fake, request_for):
     fake.enqueue(json.dumps({"action": 1}))
     d = v.decide(req)
     assert d.action.key() == preferred.key()
-    moves = fake.requests[0]["messages"][1]["content"].split("Choose one move by its number:")[1]
+    moves = fake.requests[0]["messages"][1]["content"].split("Choose a move:")[1]
     assert moves.strip().startswith(f"1. {req.labels[req.legal.index(preferred)]}")
     fake.enqueue(json.dumps({"action": 1, "narration": "Rain falls."}))
     d = voice(game, fake, "free").decide(req.model_copy(update={"step": 5}))
@@ -233,7 +233,7 @@ def test_slots_mode_keeps_the_policys_move_even_without_a_checked_candidate(
     for _ in range(2):  # the narrator's words miss the echo check: re-asked, then replaced
         fake.enqueue(json.dumps({"action": 1, "text": "What does the villain say to the crowd?"}))
     d = v.decide(req)
-    assert fake.requests[0]["messages"][1]["content"].split("number:")[1].strip().startswith(
+    assert fake.requests[0]["messages"][1]["content"].split("Choose a move:")[1].strip().startswith(
         "1. speak")
     assert d.source == "model" and d.action.kind == "say"
 

@@ -13,11 +13,11 @@ import json
 import pytest
 
 from companion.core.registry import get_game
-from companion.llm import context
+from companion.llm import context, templates
 from companion.llm.client import Completion
 from companion.llm.config import Settings
 from companion.llm.openai_voice import OpenAIVoice
-from companion.llm.thread import THREAD_CHARS, Thread
+from companion.llm.thread import LEAD, THREAD_CHARS, Thread
 from companion.session.loop import AI, Session
 
 GAMES = ["at-any-cost", "high-stakes", "heros-journey", "becoming", "dragon-warrior"]
@@ -95,7 +95,9 @@ def test_the_conversation_only_grows_and_the_turn_is_never_kept(name):
         turn = _turn_at(text, request)
         shown = context.seat_view(request.view, name, request.seat, "slots")
         private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
-        assert text[turn:].index(private) < text[turn:].index(f"Decision {request.step}.")
+        moves = min(i for i in (text[turn:].find(LEAD), text[turn:].find("Your move: 1."))
+                    if i >= 0)
+        assert text[turn:].index(private) < moves
         for key in rules.private & set(shown):  # said in the turn only
             assert context.view_lines({key: shown[key]}) not in text[:turn]
         if previous is not None:
@@ -171,8 +173,8 @@ def test_a_change_says_only_what_changed_and_a_key_gone_is_said_gone(request_for
     assert second.startswith(trunk) and thread.starts == 1
     change = second[len(trunk):_turn_at(second, base)]
     assert change.splitlines()[1:] == [
-        "Then, before decision 5:", "sheet (the rest as before): hp 4", "log (added): c",
-        "party (the rest as before):", "- Bo; hp 2", "phase: none", "> Wren is hit."]
+        "Then:", "sheet (changed): hp 4", "log (added): c",
+        "party (changed):", "- Bo; hp 2", "phase: none", "> Wren is hit."]
     third = call({"sheet": {"name": "Wren", "hp": 4, "gold": 2}, "log": ["a", "b", "c"],
                   "party": [{"name": "Ash", "hp": 3}, {"name": "Bo", "hp": 2}]},
                  ["It begins.", "Wren is hit."], step=6)
@@ -191,3 +193,38 @@ def test_past_its_bound_the_conversation_starts_again_from_the_whole_state():
     assert restarts == voice.thread.starts - 1
     longest = max(len(m[1]["content"]) for m in messages)
     assert longest < max(len(m[1]["content"]) for m in messages[:1]) + 1500 + 3000
+
+
+def test_a_move_whose_words_are_picked_says_no_question_unless_its_lines_are_listed():
+    """Slots mode: the model only chooses the moves whose words are picked for it (their first
+    candidate), so the turn spends no tokens on their questions; the move whose lines it picks
+    by number still says what it asks, and a move it must answer itself says its question."""
+    messages, requests = prompts("at-any-cost", cap=25)
+    turns = [user["content"][_turn_at(user["content"], request):]
+             for (_, user, *_), request in zip(messages, requests, strict=False)]
+    sacrifices = [t for t in turns if "sacrifice Youth" in t]
+    assert sacrifices and not any("it asks" in t or "How does" in t for t in sacrifices)
+    listed = [t for t in turns if "choose one by its number as \"line\"" in t]
+    assert listed and all("asks:" in t for t in listed)
+    request = requests[0]
+    asked = [i for i, a in enumerate(request.legal, 1) if a.ask is not None]
+    assert asked
+    said = context.action_lines(request)
+    assert "asks" in said
+    assert "asks" not in context.action_lines(request, quiet=asked)
+    assert context.action_lines(request, quiet=()) == said
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_in_slots_mode_the_system_message_keeps_each_brief_s_first_paragraph(name):
+    """Slots mode's system message (read before every token of the conversation) is the reply
+    format and who each seat is: each brief's first paragraph, none of the rest."""
+    slots, free = (context.system_message(name, "T", mode) for mode in ("slots", "free"))
+    assert len(slots) < len(free) or all(
+        "\n\n" not in path.read_text().strip() for path in context.role_templates(name))
+    for path in context.role_templates(name):
+        brief = templates.render_file(path, context.role_variables("T", path.stem.replace("_", " ")))
+        first, *rest = brief.strip().split("\n\n")
+        assert first in slots and first in free
+        for paragraph in rest:
+            assert paragraph.strip() in free and paragraph.strip() not in slots
