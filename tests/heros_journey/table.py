@@ -95,3 +95,20 @@ def card_places(state: State) -> list[str]:
     out += ["rite", "harvest", "origin", "journey", "battle", "discovery", "market",
             "chance-meeting", "betrayal", "pact"]
     return out
+
+
+def turn(state: State, seat: str = "hero1", level: str = "normal") -> tuple[State, Action]:
+    """Play the rivals' policies until ``seat`` chooses its action for the turn, after any offers
+    it makes first (each rival answering by its own policy): the state then, and that action."""
+    import random
+
+    from companion.games.heros_journey import heuristic, policy
+
+    rng = random.Random(0)
+    while True:
+        due = GAME.to_move(state)[0]
+        a = policy.choose(GAME.view(state, due), due, GAME.legal_actions(state, due), rng, level)
+        if due == seat and a.kind in heuristic.ACTIONS:
+            return state, a
+        state, _ = GAME.apply(state, a)
+

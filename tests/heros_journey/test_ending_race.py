@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from companion.games.heros_journey import GAME, heuristic, policy
+from companion.games.heros_journey import GAME, policy
 
-from .table import go, make, tok
+from .table import go, make, tok, turn
 
 
 def _seed_200():
@@ -40,14 +40,7 @@ def test_the_hero_closest_to_the_ending_buys_the_suit_from_one_behind_it_and_att
     and the Curses halved what each hoarded until the round limit. Now Sefa offers spare tokens
     for a Wyrm to Brannoc, who is behind it and cannot reach the Ending himself; he sells, and
     Sefa attempts the Ending the same turn."""
-    s = _seed_200()
-    rng = random.Random(0)
-    while True:
-        due = GAME.to_move(s)[0]
-        a = policy.choose(GAME.view(s, due), due, GAME.legal_actions(s, due), rng, "normal")
-        if due == "hero3" and a.kind in heuristic.ACTIONS:
-            break
-        s, _ = GAME.apply(s, a)
+    s, a = turn(_seed_200(), "hero3")
     assert tok(s, "hero3", "wyrms") == 4 and tok(s, "hero2", "wyrms") == 4
     assert a.kind == "challenge"
 

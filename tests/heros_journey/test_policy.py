@@ -12,7 +12,7 @@ from companion.games.heros_journey.policy import play_game
 from companion.session import AI, HUMAN, Session
 from companion.story.voice import OfflineVoice
 
-from .table import go, make, toks
+from .table import go, make, toks, turn
 
 
 def _respond(give, get, stage=3):
@@ -143,15 +143,8 @@ def _at_the_pact(slots):
 
 
 def _turn(s, seat="hero1", level="normal"):
-    """The seat's action for the turn, after any offers it makes first (each rival answering
-    by its own policy)."""
-    rng = random.Random(0)
-    while True:
-        due = GAME.to_move(s)[0]
-        a = policy.choose(GAME.view(s, due), due, GAME.legal_actions(s, due), rng, level)
-        if due == seat and a.kind in heuristic.ACTIONS:
-            return a
-        s, _ = GAME.apply(s, a)
+    """The seat's action for the turn, after any offers it makes first."""
+    return turn(s, seat, level)[1]
 
 
 def test_at_the_pact_a_travel_that_gives_up_a_small_card_of_the_endings_suit_for_a_big_one_closes_the_gap():

@@ -8,7 +8,7 @@ import random
 
 from companion.games.heros_journey import GAME, heuristic, policy
 
-from .table import go, make, tok
+from .table import go, make, tok, turn
 
 
 def _seed_28(hero1_tokens, hero4_tokens):
@@ -67,14 +67,7 @@ def test_a_hero_at_the_pact_buys_the_endings_suit_however_far_short_it_is():
     """Seed 350: Sefa, four Leaves short, rested and lost its Leaves to Curses until the round
     limit; it only ever offered for a suit it lacked by one or two. At the Pact it offers spare
     tokens for a Leaf, and Wren, who gains by its own weights, sells."""
-    s = _seed_350()
-    rng = random.Random(0)
-    while True:
-        due = GAME.to_move(s)[0]
-        a = policy.choose(GAME.view(s, due), due, GAME.legal_actions(s, due), rng, "normal")
-        if due == "hero3" and a.kind in heuristic.ACTIONS:
-            break
-        s, _ = GAME.apply(s, a)
+    s, _ = turn(_seed_350(), "hero3")
     assert tok(s, "hero3", "leaves") > 6
 
 

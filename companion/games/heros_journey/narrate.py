@@ -58,6 +58,7 @@ PLAYER_SEAT = PLAYER
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._offered = True  # the last offer was told (its answer may be)
 
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
         return ""  # no action of this game asks for text
@@ -237,7 +238,7 @@ class Narrator:
             return say("halt")
         if k == "scores":
             return ending(beat.view, memory, memory.rng("epilogue", beat.step))
-        if k in ("trade_refused", "trade_accepted") and not getattr(self, "_offered", True):
+        if k in ("trade_refused", "trade_accepted") and not self._offered:
             return ""  # an answer to an offer the story did not tell (its shapes were spent)
         if k == "trade_refused":
             return self._line(s, "refuse", told, scene, rng, memory)

@@ -490,12 +490,10 @@ class Narrator:
         # rules' gloss), else in the story's; a consequence told before is not told again
         seen = " ".join(h.get("told", "") for h in view.get("history", [])
                         if h.get("scene") == (view.get("scene") or {}).get("number")).lower()
-        again = ""
+        hero = character_of(view, lead)
         told = fiction(said_before, rules.consequences[cons[0]].summary) \
             if cons and said_before and cons == set_ids else ""
-        if told:  # the GM's words to the player, told of the hero as the story is
-            hero = character_of(view, lead)
-            told, again = told_of(told, hero), told_of(told, hero, named=True)
+        told = told_of(told, hero) if told else ""  # the GM's words, told of the hero
         if told and told.lower() in seen:
             told = ""
         if not told and cons:
@@ -508,14 +506,12 @@ class Narrator:
         plain = [x for x in w.failure.plain if who not in told or "{who}" not in x]  # a name once
         if len(view.get("characters", [])) == 1 and plan.get("approach"):  # alone: what was
             label = plan.get("own") or plan["approach"].label  # tried, then its cost
-            label = told_of(label, character_of(view, lead), named=True)  # "with her bent pin"
+            label = told_of(label, hero, named=True)  # "with her bent pin"
             plain = list(w.failure.tried) if f"{who} tries to {label}".lower() not in seen \
                 else plain
         line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
             pick(w.failure.again, who=who)
-        if told and again and again != told and line.count(who) > 1:  # "... He gives up"
-            line = line.replace(_sentence(told), _sentence(again))
-        they = character_of(view, lead).pronouns  # "Rust tries ... She has to back away"
+        they = hero.pronouns  # "Rust tries ... She has to back away", "Ash ... He gives up"
         if f". {who} " in line and line.index(who) < line.index(f". {who} ") and \
                 not they.plural_verbs:  # ("They has" would not do: the name stays)
             line = line.replace(f". {who} ", f". {they.they.capitalize()} ", 1)
