@@ -21,6 +21,11 @@ def intro(game, session, seat: str, voice, path: Path | None) -> str:
     others = join([phrase(s) for s, h in held.items() if h != "human"])
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
+    if getattr(voice, "mode_source", None) == "default":  # the model voice, its mode unmeasured
+        voice_note += (f", {voice.mode} mode: `{program()} doctor --calibrate` measures whether "
+                       "this model can write more")
+    elif getattr(voice, "mode", None):
+        voice_note += f", {voice.mode} mode"
     lines = [f"{game.title}: {getattr(game, 'seat_blurbs', {}).get(seat, game.blurb)}.",
              f"You are {yours}; the companion plays {others} ({voice_note}). "
              f"Seed {session.seed}."]

@@ -44,4 +44,4 @@ def add_voice_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--voice-mode", choices=["free", "storylet", "slots"],
                    help="how much the model writes: its own narration, one sentence after the "
                         "storylet, or only the move and the short texts it asks for (default: "
-                        "what `companion doctor --calibrate` chose, else free)")
+                        "what `companion doctor --calibrate` chose, else slots)")

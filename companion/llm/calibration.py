@@ -10,7 +10,10 @@ checks on the first try (the story first-try rate). The rate picks how much the 
 
 The choice is stored in ``voice-modes.json`` beside the config file, keyed by server and model; a
 voice whose settings name no mode uses it (``--voice-mode`` and ``voice_mode`` override it), and
-the journal records the mode and where it came from.
+the journal records the mode and where it came from. A model not measured yet writes only the
+slots: the mode every model does well enough in, so a small local model played without
+``companion doctor`` is not a page of talk to the reader (SmolLM2 in free mode: "The End of the
+story. I don't know if it's right now but when can we continue?").
 """
 from __future__ import annotations
 
@@ -61,10 +64,10 @@ def remember(settings: Settings, mode: str, rate: float, decisions: int,
 
 
 def resolve(settings: Settings) -> tuple[str, str]:
-    """(mode, where it came from): the settings' own (flag, env, file), else doctor's, else free."""
+    """(mode, where it came from): the settings' own (flag, env, file), else doctor's, else slots."""
     if settings.voice_mode:
         return settings.voice_mode, settings.sources.get("voice_mode", "flag")
     mode = chosen(settings)
     if mode:
         return mode, "doctor"
-    return "free", "default"
+    return "slots", "default"

@@ -88,7 +88,7 @@ def fake() -> FakeModel:
 @pytest.fixture
 def settings() -> Settings:
     return Settings(voice="openai", model="fake-model", base_url="http://127.0.0.1:9/v1",
-                    timeout=2.0)
+                    timeout=2.0, voice_mode="free")  # the mode these tests are about
 
 
 def make_request(game=GAME, state=None, seat="villain", step=3, **kw) -> DecisionRequest:

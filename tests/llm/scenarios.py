@@ -49,7 +49,7 @@ def recorder(record_mode: str = "none") -> vcr.VCR:
 
 def settings(base_url: str) -> Settings:
     return Settings(voice="openai", model="smollm2", base_url=base_url, api_key="not-a-real-key",
-                    timeout=120.0, max_tokens=400, temperature=0.0)
+                    timeout=120.0, max_tokens=400, temperature=0.0, voice_mode="free")
 
 
 def decisions(base_url: str, game, make_request) -> list:

@@ -11,7 +11,8 @@ from companion.llm.openai_voice import OpenAIVoice  # noqa: E402
 from conftest import make_request  # noqa: E402
 from fakegame import GAME  # noqa: E402
 
-settings = Settings(voice="openai", model="stub-model", base_url=sys.argv[1], timeout=30.0)
+settings = Settings(voice="openai", model="stub-model", base_url=sys.argv[1], timeout=30.0,
+                    voice_mode="free")
 voice = OpenAIVoice(GAME, 1, settings)
 request = make_request()
 

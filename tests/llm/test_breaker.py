@@ -24,7 +24,7 @@ def closed_port() -> int:
 def test_a_down_server_costs_one_decision_not_one_per_move(game, request_for):
     """Measured before: a down server made an autoplay pay the retries every few moves."""
     settings = Settings(voice="openai", model="m", base_url=f"http://127.0.0.1:{closed_port()}/v1",
-                        timeout=5.0)
+                        timeout=5.0, voice_mode="free")
     naps: list[float] = []
     client = ModelClient(settings, sleep=naps.append)
     voice = OpenAIVoice(game, 3, settings, client=client)

@@ -14,7 +14,7 @@ GOOD = '{"action": 2, "narration": "Thunder rolls over the hills.", "speech": ""
 
 def voice_on(stub, game, timeout=1.0) -> OpenAIVoice:
     settings = Settings(voice="openai", model="stub-model", base_url=stub.base_url,
-                        timeout=timeout, max_tokens=200)
+                        timeout=timeout, max_tokens=200, voice_mode="free")
     client = ModelClient(settings, sleep=lambda s: None, backoff=0.01, max_attempts=3)
     return OpenAIVoice(game, 5, settings, client=client)
 

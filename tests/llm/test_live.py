@@ -45,7 +45,7 @@ def server(tmp_path_factory):
 
 def settings(server) -> Settings:
     return Settings(voice="openai", model=ALIAS, base_url=server.base_url, timeout=300.0,
-                    max_tokens=400)
+                    max_tokens=400, voice_mode="free")
 
 
 def test_doctor_reports_the_real_server(server):

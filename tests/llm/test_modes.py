@@ -86,10 +86,10 @@ def test_the_system_message_is_byte_stable_per_seat_and_mode(request_for):
     assert a == b
 
 
-def test_the_mode_comes_from_the_settings_then_doctor_then_free(tmp_path, monkeypatch):
+def test_the_mode_comes_from_the_settings_then_doctor_then_slots(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     s = Settings(voice="openai", model="smollm2", base_url="http://127.0.0.1:8/v1")
-    assert calibration.resolve(s) == ("free", "default")
+    assert calibration.resolve(s) == ("slots", "default")
     calibration.remember(s, calibration.pick(0.4), 0.4, 12)
     assert calibration.resolve(s) == ("slots", "doctor")
     assert calibration.pick(0.6) == "storylet" and calibration.pick(0.9) == "free"
@@ -256,3 +256,26 @@ def test_a_picked_line_is_read_from_the_reply_whatever_its_shape():
     assert slots.pick({"action": 3}, choices, lines)["text"] == ""
     assert slots.pick({"action": 4, "line": 1}, choices, lines) == {"action": 4, "line": 1}
     assert slots.listed({1: ["a", "b"], 2: ["c", "d"]}) == {}  # several choices: none listed
+
+
+def test_the_opening_says_the_mode_and_how_an_unmeasured_model_may_write_more(
+        game, fake, tmp_path, monkeypatch):
+    """A model no one has measured plays in slots mode, and the player is told how to measure
+    it; once doctor has chosen, the opening only names the mode."""
+    from companion.cli.play import intro
+    from companion.cli.common import game_named
+    from companion.session import AI, HUMAN, Session
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1")
+    aac = game_named("at-any-cost")
+    unmeasured = OpenAIVoice(aac, 7, settings, client=fake)
+    assert (unmeasured.mode, unmeasured.mode_source) == ("slots", "default")
+    seats = {"protagonist": HUMAN, "antagonist": AI}
+    session = Session.start(aac, 7, seats, unmeasured, None)
+    text = intro(aac, session, "protagonist", unmeasured, None)
+    assert "(voice: openai, slots mode: `" in text and "doctor --calibrate` measures" in text
+    calibration.remember(settings, "storylet", 0.6, 8)
+    measured = OpenAIVoice(aac, 7, settings, client=fake)
+    text = intro(aac, session, "protagonist", measured, None)
+    assert "(voice: openai, storylet mode)" in text and "calibrate" not in text
