@@ -180,7 +180,8 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         said = parts[0] if parts else w
         said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
         said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
-        bits = re.split(r"(,\s+(?:and|but|so|yet)\s+)", said)  # up to the last clause in speech
+        # up to the last clause in speech; "so long as", "so that" bind the clause before them
+        bits = re.split(r"(,\s+(?:and|but|so(?!\s+(?:long|that|far|much)\b)|yet)\s+)", said)
         last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
         said = "".join(bits[:last + 1])
         vows = [b for b in bits[2::2] if STAKE.search(b) and FIRST_PERSON.search(b)]

@@ -210,3 +210,19 @@ def test_the_story_title_reads_as_a_phrase():
         "Ilse and the Ember Winter"
     assert story_title({"hero": {"name": "Ilse"}, "quest": {"title": "Theodric's Road"}}) == \
         "Ilse and Theodric's Road"
+
+
+def test_a_trait_is_named_in_a_few_words_not_a_sentence():
+    """Found playing (seed 21): `claim Ash the Hound -- Ash stays at her heel through the crowd`
+    made the Trait that sentence, told ever after as "Ash the Hound is Ash stays at her heel
+    through the crowd". A name of more than four words is refused, and nothing is claimed."""
+    from companion.core.verbs import CommandError
+    from companion.games.becoming.commands import parse
+
+    s = at_hero_gather()
+    view, legal = GAME.view(s, "hero"), GAME.legal_actions(s, "hero")
+    name = view["assets"][0]["name"]
+    with pytest.raises(CommandError, match="a word or a few"):
+        parse("claim", f"{name} -- she stays at her heel through the crowd", view, legal, "hero")
+    acts = parse("claim", f"{name} -- steady as stone", view, legal, "hero")
+    assert [(a.kind, a.text) for a in acts] == [("claim", "steady as stone")]

@@ -395,6 +395,10 @@ def test_a_telling_of_several_sentences_is_taken_up_by_its_stake_sentence():
     # with the pilgrims, and I will not lie to them about who I am”")
     assert voice("I kneel and pray with the pilgrims, and I will not lie to them about who I am.",
                  ysolt) == ("quote", "I will not lie to them about who I am")
+    # played (Becoming, seed 21): "so long as" is not a new clause ("Senna had said it: “Let the
+    # sun take the last of me.” It did not hold." left out what she asked in return)
+    assert voice("Let the sun take the last of me, so long as the north wakes warm", ysolt) == (
+        "quote", "Let the sun take the last of me, so long as the north wakes warm")
     assert voice("I will go, and I will bring the goat back", ysolt)[1] == (
         "I will go, and I will bring the goat back")
     told = take_up(Stake(id="s", by="protagonist", words=words, opened=1), "lost", maren)

@@ -42,7 +42,7 @@ VERBS: dict[str, tuple[str, str]] = {
     "withdraw": ("withdraw", "Drop your counter unsent (the bargain stands as offered)."),
     "take": ("take [-- words]", "(Tempter) Take the Hero's counter: your bargain becomes it."),
     "refuse": ("refuse [-- words]", "(Tempter) Refuse the Hero's counter: your bargain stands."),
-    "claim": ("claim ASSET [-- the Trait's name]",
+    "claim": ("claim ASSET [-- the Trait's name, a word or a few]",
               "You won the Threat: add a positive Trait to one Asset that is still yours "
               "(at most five Traits on an Asset). +3 points."),
     "regain": ("regain ASSET", "Your moon shot won: take back one subverted Asset."),
@@ -63,6 +63,9 @@ VERBS: dict[str, tuple[str, str]] = {
     "drew": ("drew N N N ...", "(--physical) Enter the faces of the real dice you rolled, "
                                "e.g. drew 6 5 3 1; impossible faces or counts are refused."),
 }
+
+# A Trait is told as what the Asset is ("From this day, Ash the Hound is unafraid"): a few words
+TRAIT_WORDS = 4
 
 COST_WORDS = {"subvert": "subvert", "negative": "add_negative", "add_negative": "add_negative",
               "positive": "remove_positive", "remove_positive": "remove_positive"}
@@ -150,6 +153,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         return [_one(legal, verb, text, tempter=tempter)]
     if verb == "claim":
         aid = match_one(head, _asset_choices(view), "Asset")
+        if len(text.split()) > TRAIT_WORDS:  # the name is told as "Ash is {name}" ever after
+            raise CommandError(f"a Trait is named in a word or a few ({TRAIT_WORDS} at most): "
+                               "what the Asset has become; tell what happens next, after it",
+                               "claim Ash the Hound -- unafraid")
         return [Action(seat=seat, kind="claim", args={"asset": aid}, text=text)]
     if verb == "regain":
         aid = match_one(head, _asset_choices(view), "Asset")
@@ -396,7 +403,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return ("Your moon shot won: take back a subverted Asset (regain ASSET):\n"
                 + "\n".join(rows))
     if "claim" in kinds:
-        return "You won the Threat: add a positive Trait to an Asset (claim ASSET -- its name)."
+        return ("You won the Threat: add a positive Trait to an Asset (claim ASSET -- its name, "
+                "a word or a few: unafraid, frost-keen).")
     return ""
 
 
