@@ -209,6 +209,35 @@ def test_the_reading_keeps_the_deed_not_the_waiting_before_it():
                                       "The GM takes that as “climb with a rope”"), plan["reading"]
 
 
+def test_a_long_deed_is_read_back_up_to_a_whole_part_never_cut_on_a_dangling_word():
+    # played with SmolLM2 (seed 8): "You try to run along the wall to the dark side away from the
+    # lantern and scramble up where the. The GM takes that as ..."
+    s = at(frame(start("ash"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I run along the wall to the dark side away from the lantern and scramble up "
+                    "where the stones are cracked", attribute="body")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to run along the wall to the dark side away from the "
+                              "lantern. The GM takes that as"), reading
+
+
+def test_a_way_overruled_by_the_gm_is_read_back_with_the_attribute_rolled():
+    # played with SmolLM2 voicing the GM (seed 8): "I throw the sausage far across the gravel
+    # and sprint for the kitchen door while they fight over it" (Body) was read back as "You try
+    # to fight them with the blade: Body" (its "fight"), and still so after the GM made it Mind
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I throw the sausage far across the gravel and sprint for the kitchen door "
+                    "while they fight over it", attribute="body")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to throw the sausage far across the gravel"), reading
+    s = G.apply(s, gm_says(s, "roll")[0])[0]
+    mind = next(a for a in G.legal_actions(s, "gm")
+                if a.kind == "attribute" and a.args["attribute"] == "mind")
+    s = G.apply(s, mind)[0]
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].attribute == "mind" and ": Mind, Difficulty" in plan["reading"], \
+        plan["reading"]
+
+
 def test_one_shared_word_does_not_turn_a_talk_into_a_lock_pick():
     # played (seed 31): "aura I knock softly at the kitchen door and tell the cook I was sent by
     # the baker with bread" was read as "pick the lock" (Mind) for its "door", and told back as

@@ -290,12 +290,18 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     roll = view.get("roll") or {}
     plan: dict[str, Any] = {"problem": None, "approach": None}
     found = None
-    attribute = decl.get("attribute", "body")
+    # the attribute the dice are rolled with: the player's, until the GM overrules it (then the
+    # way read back is one of that attribute's, not the way the player's attribute found)
+    pools = roll.get("pools") or []
+    attribute = (pools[0].get("attribute") if pools else "") or decl.get("attribute", "body")
     if roll.get("problem") and roll["problem"] in rules.problems:
         p = rules.problems[roll["problem"]]
         found = pick_approach(view, text, attribute, rules)
-        if found is None or found[0].id != p.id:
-            mine = [c for c in candidates(view, text, attribute, rules) if c[2].id == p.id and c[1] > 0]
+        overruled = bool(pools) and attribute != decl.get("attribute", "body")
+        if found is None or found[0].id != p.id or (overruled and found[1].attribute != attribute):
+            ranked = [c for c in candidates(view, text, attribute, rules) if c[2].id == p.id
+                      and (not overruled or c[3].attribute == attribute)]
+            mine = [c for c in ranked if c[1] > 0] or (ranked if overruled else [])
             found = (p, mine[0][3] if mine else as_said(text, attribute, p, rules, _names(view)))
     elif not roll:
         found = pick_approach(view, text, attribute, rules)
@@ -392,7 +398,9 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     ivy is kept). "" when the way's label already says what was typed."""
     label = _stems(ap.label)
     words = _AGAIN.sub("", text.strip())
-    if not label or label & _stems(said(words)):
+    # the words say the way when they hold most of it: "fight" alone ("... while they fight
+    # over it") does not say "fight them with the blade"
+    if not label or 2 * len(label & _stems(said(words))) > len(label):
         return ""
     clauses = [c.strip(" ,") for c in _CLAUSE_END.split(words.strip().lstrip("-—– ")) if c
                and c.strip(" ,")]
@@ -405,7 +413,27 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
     own = told_as(first, names) or _second_person(first.lower())
-    return "" if len(own.split()) < 2 else own[:90].rsplit(" ", 1)[0] if len(own) > 90 else own
+    return "" if len(own.split()) < 2 else _shortened(own)
+
+
+_DANGLING = re.compile(r"(?:\s+(?:the|a|an|to|of|at|in|on|up|where|and|or|with|from|by|for|his|her|"
+                       r"their|my|your|its|as|so|then))+$", re.IGNORECASE)
+
+
+def _shortened(own: str, limit: int = 90) -> str:
+    """A long deed cut after its last whole part that fits ("run along the wall to the dark side
+    away from the lantern", not "... and scramble up where the"), never on a dangling word."""
+    if len(own) <= limit:
+        return own
+    pieces = re.split(r"(,\s+|\s+and\s+|\s+then\s+)", own)
+    out = pieces[0]
+    for sep, piece in zip(pieces[1::2], pieces[2::2]):
+        if len(out) + len(sep) + len(piece) > limit:
+            break
+        out += sep + piece
+    if len(out) > limit:
+        out = out[:limit].rsplit(" ", 1)[0]
+    return _DANGLING.sub("", out)
 
 
 def _or(items: list[str]) -> str:
