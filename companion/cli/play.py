@@ -22,8 +22,8 @@ def intro(game, session, seat: str, voice, path: Path | None) -> str:
     voice_note = ("offline voice: no model configured; see `companion doctor`"
                   if voice.name == "offline" else f"voice: {voice.name}")
     if getattr(voice, "mode_source", None) == "default":  # the model voice, its mode unmeasured
-        voice_note += (f", {voice.mode} mode: `{program()} doctor --calibrate` measures whether "
-                       "this model can write more")
+        voice_note += (f", {voice.mode} mode: `{program()} doctor --calibrate{_flags(voice)}` "
+                       "measures whether this model can write more")
     elif getattr(voice, "mode", None):
         voice_note += f", {voice.mode} mode"
     lines = [f"{game.title}: {getattr(game, 'seat_blurbs', {}).get(seat, game.blurb)}.",
@@ -33,6 +33,17 @@ def intro(game, session, seat: str, voice, path: Path | None) -> str:
         lines.append(f"Journal: {path}. Resume any time: {program()} resume {path.resolve()}")
     lines.append("Type help for the commands; Tab completes; F1 helps.")
     return "\n".join(lines)
+
+
+def _flags(voice) -> str:
+    """The model flags the player gave, for a command to copy (a URL holding credentials is
+    left for the player to add)."""
+    settings = voice.settings
+    given = settings.sources
+    out = f" --model {settings.model}" if given.get("model") == "flag" and settings.model else ""
+    url = settings.base_url or ""
+    return out + (f" --base-url {url}" if given.get("base_url") == "flag" and url
+                  and "@" not in url else "")
 
 
 def cmd_play(args) -> int:

@@ -98,15 +98,27 @@ DEED_WAYS: dict[str, tuple[str, ...]] = {
 # lives") may name what the hero fights for or against: "and so it came to pass" would be wrong
 # for one of them, so the telling says who had the better of it, not whether "it" happened.
 CONDITION_WAYS: dict[str, tuple[str, ...]] = {
-    "won": ("“{w}{c}” it had been said, and {hero} had the better of it.",
+    "won": ("“{w}{c}” so it had stood, and it fell {hero}'s way.",
             "{hero} had known it: “{w}{p}” And {hero} came out on the right side of it.",
-            "“{w}” was what hung on it, and {hero} won it."),
-    "lost": ("“{w}{c}” it had been said, and the road had the better of {hero}.",
+            "“{w}” was what hung on it, and {hero} won it.",
+            "All of it had rested on “{w}”, and {hero} carried it.",
+            "The whole of it came down to “{w}”, and it came down in {hero}'s favour.",
+            "“{w}{c}” so the matter stood, and {hero} had the better of it.",
+            "What hung on it was “{w}”, and {hero} won through."),
+    "lost": ("“{w}{c}” so it had stood, and it fell against {hero}.",
              "{hero} had known it: “{w}{p}” And {hero} came out on the wrong side of it.",
-             "“{w}” was what hung on it, and {hero} lost it."),
-    "mixed": ("“{w}{c}” it had been said, and it ended between the two, at a price.",
+             "“{w}” was what hung on it, and {hero} lost it.",
+             "All of it had rested on “{w}”, and {hero} could not carry it.",
+             "The whole of it came down to “{w}”, and it came down against {hero}.",
+             "“{w}{c}” so the matter stood, and the road had the better of {hero}.",
+             "What hung on it was “{w}”, and it went the hard way for {hero}."),
+    "mixed": ("“{w}{c}” so it had stood, and it ended between the two, at a price.",
               "{hero} had known it: “{w}{p}” It was won, and paid for.",
-              "“{w}” was what hung on it, and {hero} paid to keep it."),
+              "“{w}” was what hung on it, and {hero} paid to keep it.",
+              "All of it had rested on “{w}”, and {hero} carried it, at a cost.",
+              "The whole of it came down to “{w}”, and it came down half one way, half the other.",
+              "“{w}{c}” so the matter stood, and {hero} came through it, though not whole.",
+              "What hung on it was “{w}”, and {hero} kept it, and paid."),
 }
 # The hero gave the fight up (At Any Cost's fold): the stake is lost, but nothing the player swore
 # was proved false ("she would not die among books" does not mean she died): the telling says the

@@ -226,3 +226,20 @@ def test_a_trait_is_named_in_a_few_words_not_a_sentence():
         parse("claim", f"{name} -- she stays at her heel through the crowd", view, legal, "hero")
     acts = parse("claim", f"{name} -- steady as stone", view, legal, "hero")
     assert [(a.kind, a.text) for a in acts] == [("claim", "steady as stone")]
+
+
+def test_the_answer_prompt_says_what_a_refusal_costs_even_when_the_agent_shot_the_moon():
+    """Found playing (seed 21): with Ysolde shooting the moon the prompt still said "each refusal
+    gives the Agent a die"; the engine (rightly) gave her none."""
+    for moon, said in ((False, "each refusal gives the Agent a die"),
+                       (True, "the Agent shot the moon: a refusal gives it nothing")):
+        s = to_offers(at_hero_gather(), agent_moon=moon)
+        for t in tempters(s):
+            s = act(s, t, "cost", kind="add_negative", asset="mercy")
+            s = act(s, t, "offer", dice=1, timing="immediate")
+        hint = turn_hint(GAME.view(s, "hero"), GAME.legal_actions(s, "hero"), "hero")
+        assert hint.startswith("Your answer to each bargain") and said in hint, hint
+        before = GAME.view(s, "hero")["pools"]["agent"]
+        s = act(s, "hero", "reject", **next(a.args for a in GAME.legal_actions(s, "hero")
+                                            if a.kind == "reject"))
+        assert GAME.view(s, "hero")["pools"]["agent"] == before + (0 if moon else 1)

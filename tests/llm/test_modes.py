@@ -275,6 +275,16 @@ def test_the_opening_says_the_mode_and_how_an_unmeasured_model_may_write_more(
     session = Session.start(aac, 7, seats, unmeasured, None)
     text = intro(aac, session, "protagonist", unmeasured, None)
     assert "(voice: openai, slots mode: `" in text and "doctor --calibrate` measures" in text
+    # the model flags the player typed are in the command to copy; a URL with a password is not
+    flagged = load_settings(model="smollm2", base_url="http://127.0.0.1:8871/v1", env={},
+                            path=tmp_path / "none.toml")
+    text = intro(aac, session, "protagonist", OpenAIVoice(aac, 7, flagged, client=fake), None)
+    assert ("doctor --calibrate --model smollm2 --base-url http://127.0.0.1:8871/v1` measures"
+            in text), text
+    secret = load_settings(model="m", base_url="http://me:pw@127.0.0.1:8871/v1", env={},
+                           path=tmp_path / "none.toml")
+    text = intro(aac, session, "protagonist", OpenAIVoice(aac, 7, secret, client=fake), None)
+    assert "pw@" not in text and "--calibrate --model m`" in text
     calibration.remember(settings, "storylet", 0.6, 8)
     measured = OpenAIVoice(aac, 7, settings, client=fake)
     text = intro(aac, session, "protagonist", measured, None)

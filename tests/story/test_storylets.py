@@ -449,3 +449,19 @@ def test_a_fight_given_up_after_several_plays_is_never_told_as_given_up_before_i
             told = take_up(stake, "lost", HERO_WREN, index=i, yielded=True)
             assert told and not re.search(r"before (?:it|they) (?:could be|were) (?:put|tried)|"
                                           r"rather than see it tried", told), told
+
+
+def test_a_games_conditions_are_not_resolved_in_the_same_words_twice():
+    # played (Becoming, seed 21): the first and the fourth condition of nine scenes were both
+    # "“...,” it had been said, and Senna had the better of it" (three ways, taken in turn)
+    from companion.story.stakes import CONDITION_WAYS, OATH_WAYS, take_up
+    from companion.story.fabula import Stake
+
+    senna = Character(name="Senna", pronouns=SHE)
+    stake = Stake(id="s", by="hero", words="If the bridge falls, I fall with the ember held high",
+                  opened=1)
+    for result in ("won", "lost", "mixed"):
+        told = [take_up(stake, result, senna, i) for i in range(7)]
+        openings = {" ".join(t.split()[:2]) + t.split("”")[-1] for t in told}
+        assert len(set(told)) == 7 and len(openings) == 7, told
+        assert len(CONDITION_WAYS[result]) == len(OATH_WAYS[result])

@@ -383,8 +383,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         if both:
             rows.append("  Accepting them all: " + both)
         counter = " / counter NAME" if "counter" in kinds else ""
-        return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; each "
-                "refusal gives the Agent a die):\n" + "\n".join(rows))
+        cost = ("the Agent shot the moon: a refusal gives it nothing"
+                if (view.get("moon") or {}).get("agent") else "each refusal gives the Agent a die")
+        return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; {cost}):\n"
+                + "\n".join(rows))
     if "counter_cost" in kinds or "propose" in kinds:
         c = view.get("counter") or {}
         named = "; ".join(x["text"] for x in c.get("costs", [])) or "no cost yet"
