@@ -415,12 +415,14 @@ def test_a_condition_won_did_not_come_to_pass():
     for words in ("If the crowd takes the ember tonight, the whole north dies in the dark.",
                   "Unless she reaches the gate, the north freezes"):
         stake = Stake(id="s", by="hero", words=words, opened=1)
-        for i in range(6):
+        for i in range(7):
             won = take_up(stake, "won", HERO_WREN, index=i)
             lost = take_up(stake, "lost", HERO_WREN, index=i)
             assert words.rstrip(".") in won and words.rstrip(".") in lost
-            assert re.search(r"Wren had the better|right side|Wren won it", won), won
-            assert re.search(r"better of Wren|wrong side|Wren lost it", lost), lost
+            assert re.search(r"Wren had the better|right side|Wren won (it|through)|fell Wren's way|"
+                             r"Wren carried it|in Wren's favour", won), won
+            assert re.search(r"better of Wren|wrong side|Wren lost it|fell against Wren|"
+                             r"could not carry it|came down against Wren|hard way for Wren", lost), lost
             for told in (won, lost):
                 assert not re.search(r"came to pass|held true|it is so|proved true|bore|"
                                      r"did not hold|not to be", told), told
