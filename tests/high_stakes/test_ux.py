@@ -323,3 +323,17 @@ def test_a_failure_in_the_players_own_words_is_told_of_the_hero_whole(kinds, the
     told_now = Narrator(5).write(a, G.view(s, "gm"), NarrationMemory(seed=5))
     assert told_now.startswith("Rust tries to sit down and sing to her sore feet, slowly"), told_now
     assert told_now.endswith(then) and ". ." not in told_now, told_now
+
+
+def test_one_die_is_a_die():
+    # played (seed 8): "1 dice against Difficulty 2" after a Mind of 1
+    rolling = Event(kind="rolling", data={"dice": 1, "difficulty": 2})
+    assert render.mechanics(rolling, None) == "1 die against Difficulty 2"
+    assert render.mechanics(Event(kind="rolling", data={"dice": 3, "difficulty": 2}),
+                            None) == "3 dice against Difficulty 2"
+    overkill = Event(kind="overkill", data={"dice": 1, "difficulty": 0})
+    assert render.mechanics(overkill, None).startswith("Overkill: 1 die against")
+    view = {"characters": [{"id": "wind", "name": "Wind"}], "roll": {"kind": "single", "pools": [
+        {"character": "wind", "size": 1, "sources": [{"label": "Mind 1", "dice": 1}],
+         "dice": [], "part": None, "success": None}]}}
+    assert "Wind: 1 die = " in commands.pool_text(view)

@@ -46,7 +46,7 @@ class Dice(Base):
             who = state.char(pool.character).name
             n = pool.size()
             return Chance(
-                what=f"roll {n} dice for {who} ({ATTR_NAME.get(pool.attribute, pool.attribute)})",
+                what=f"roll {n} {'die' if n == 1 else 'dice'} for {who} ({ATTR_NAME.get(pool.attribute, pool.attribute)})",
                 count=n,
                 options=FACES,
                 distinct=False,

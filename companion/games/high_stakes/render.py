@@ -68,9 +68,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return (f"The Difficulty {d['difficulty']} is split: "
                 + ", ".join(f"{x['name']} {x['part']}" for x in d["parts"]))
     if k == "rolling":
-        return f"{d['dice']} dice against Difficulty {d['difficulty']}"
+        return f"{d['dice']} {'die' if d['dice'] == 1 else 'dice'} against Difficulty {d['difficulty']}"
     if k == "overkill":
-        return f"Overkill: {d['dice']} dice against Difficulty {d['difficulty']}, no roll"
+        return f"Overkill: {d['dice']} {'die' if d['dice'] == 1 else 'dice'} against Difficulty {d['difficulty']}, no roll"
     if k == "dice_rolled":
         return f"Rolled {_faces(d['faces'])}"
     if k == "six_kept":

@@ -97,8 +97,9 @@ def pool_text(view: dict) -> str:
         if shared:
             part = f"   [part of the Difficulty: {p['part'] if p.get('part') is not None else '?'}" + (
                 "" if p.get("success") is None else f", {'held' if p['success'] else 'failed'}") + "]"
-        rows.append(f"{i + 1}. {names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}{part}"
-                    if shared else f"{names.get(p['character'], p['character'])}: {p['size']} dice = {srcs}")
+        count = f"{p['size']} {'die' if p['size'] == 1 else 'dice'}"
+        rows.append(f"{i + 1}. {names.get(p['character'], p['character'])}: {count} = {srcs}{part}"
+                    if shared else f"{names.get(p['character'], p['character'])}: {count} = {srcs}")
         if p["dice"]:
             faces = []
             for j, d in enumerate(p["dice"]):
