@@ -40,6 +40,7 @@ MODE_LABELS = {
     "text": "plain text, JSON extracted",
 }
 CONNECT_TIMEOUT = 5.0
+PREFILL_TIMEOUT = 30.0  # reading ahead while a human thinks: seconds, at most
 _REFUSAL_500 = re.compile(
     r"validation|input should be|not supported|unsupported|unrecognized|extra inputs|"
     r"response_format|invalid", re.I)
@@ -228,6 +229,20 @@ class ModelClient:
     def list_models(self) -> list[str]:
         return self._with_retries(lambda remaining: [m.id for m in self.sdk.models.list(
             timeout=self._timeout(remaining))], notes=[])
+
+    def prefill(self, messages: list[dict[str, str]]) -> bool:
+        """Have the server read ``messages`` (one token of reply, thrown away), so that a local
+        server's prompt cache holds them for the next call that starts the same way. A hint:
+        one attempt, a short time bound, any failure ignored (the next real call says it)."""
+        if self._model is None:
+            return False
+        try:
+            self.sdk.chat.completions.create(
+                model=self._model, messages=messages, timeout=self._timeout(PREFILL_TIMEOUT),
+                **{self.caps.max_tokens_param: 1})
+        except Exception:  # noqa: BLE001 - a hint: the real call will meet the same trouble
+            return False
+        return True
 
     # -- retries --------------------------------------------------------------------------------
     def _timeout(self, remaining: float) -> Any:

@@ -36,6 +36,7 @@ empty, the session asks ``narrate`` after applying the move.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -139,6 +140,21 @@ class OpenAIVoice:
     def budget_left(self) -> int | None:
         budget = self.settings.budget_tokens
         return None if budget is None else budget - self.spent
+
+    # -- reading ahead while a human thinks ----------------------------------------------------------
+    def warm(self, request: DecisionRequest) -> None:
+        """Slots mode, when a human is to move: the server reads the story so far (the trunk)
+        into its prompt cache in the background, so the next AI move reads only what the
+        human's move changed and its turn. A hint, not a move: nothing is journaled or counted;
+        never before the model first answered (a cold or absent server is not woken for it),
+        nor while the breaker rests."""
+        prefill = getattr(self.client, "prefill", None)
+        if self.mode != "slots" or prefill is None or not self.answered or self.breaker.open \
+                or self.breaker.probing:
+            return
+        messages = self.thread.warm(request, self.title)
+        threading.Thread(target=prefill, args=(messages,), name="companion-prefill",
+                         daemon=True).start()
 
     # -- deciding ---------------------------------------------------------------------------------
     def decide(

@@ -99,6 +99,31 @@ class Thread:
         since the last call (or started afresh), then this seat's turn. ``picked``: the moves
         whose words are picked for the model (slots.choices), which say no question unless
         their lines are ``lines`` to choose from."""
+        private = self._update(request)
+        turn = templates.render_file(
+            templates.prompts_dir() / "shared" / "turn.md",
+            {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
+             "step": str(request.step), "actions": context.action_lines(
+                request, lines, quiet=set(picked) - set(lines or {}), lead=LEAD)},
+            required=("actions",))
+        return [{"role": "system",
+                 "content": context.system_message(request.game, title, "slots")},
+                {"role": "user", "content": f"{self.trunk}\n{turn}"}]
+
+    def warm(self, request: DecisionRequest, title: str) -> list[dict[str, str]]:
+        """The trunk brought up to date with ``request`` (any seat's: only its public keys are
+        read), without a turn: what a server may read ahead while a human thinks, so that the
+        next call reads only what the human's move changed, and the turn."""
+        self._update(request, ahead=True)
+        return [{"role": "system",
+                 "content": context.system_message(request.game, title, "slots")},
+                {"role": "user", "content": self.trunk}]
+
+    def _update(self, request: DecisionRequest, ahead: bool = False) -> str:
+        """The trunk extended by what changed since the last call, or started afresh; the
+        seat's private lines (never kept). ``ahead`` (read ahead of the next call): a trunk the
+        extension took past the bound starts afresh now, not at the next call, which would
+        throw away what was read ahead."""
         rules = context.view_rules(request.game)
         shown = context.seat_view(request.view, request.game, request.seat, "slots")
         public = {k: v for k, v in shown.items() if k not in rules.private}
@@ -109,16 +134,10 @@ class Thread:
             self._start(request, public, facts, safety)
         else:
             self._extend(request, public, facts, safety)
+            if ahead and len(self.trunk) - self.base > self.limit:
+                self._start(request, public, facts, safety)
         self.story = list(request.story)
-        turn = templates.render_file(
-            templates.prompts_dir() / "shared" / "turn.md",
-            {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
-             "step": str(request.step), "actions": context.action_lines(
-                request, lines, quiet=set(picked) - set(lines or {}), lead=LEAD)},
-            required=("actions",))
-        return [{"role": "system",
-                 "content": context.system_message(request.game, title, "slots")},
-                {"role": "user", "content": f"{self.trunk}\n{turn}"}]
+        return private
 
     def _start(self, request: DecisionRequest, public: dict[str, Any], facts: list[str],
                safety: str) -> None:

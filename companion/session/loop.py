@@ -286,21 +286,33 @@ class Session:
                 continue
             ai = [s for s in due if self.holders.get(s) == AI]
             if not ai:
+                self._warm()
                 return
             self._ai_move(ai[0])
         if max_steps:
             return
         raise RuntimeError("the game did not reach a human decision or an end")
 
-    def _ai_move(self, seat: str) -> None:
-        legal = self.legal(seat)
-        request = DecisionRequest(
+    def _request(self, seat: str, legal: list[Action]) -> DecisionRequest:
+        return DecisionRequest(
             game=self.game.name, seat=seat, step=len(self.actions),
             view=self.view(seat), legal=legal, labels=[self.game.describe(a) for a in legal],
             story=[text for _, text in self.narrations[-STORY_WINDOW:]],
             summary=rolling_summary(self.public_events),
             banned=list(self.memory.banned), veils=list(self.memory.veils),
             fabula=self.memory.fabula.digest())
+
+    def _warm(self) -> None:
+        """A human is to move: a voice that can (the model's, in slots mode) reads the story so
+        far into its server's cache while the player thinks, so the next AI move reads less."""
+        warm = getattr(self.voice, "warm", None)
+        seat = next((s for s, h in self.holders.items() if h == AI), None)
+        if warm is not None and seat is not None and not self.is_over():
+            warm(self._request(seat, []))
+
+    def _ai_move(self, seat: str) -> None:
+        legal = self.legal(seat)
+        request = self._request(seat, legal)
         decision = self.voice.decide(request, on_text=lambda chunk: self.emit("stream", chunk))
         for note in decision.notes:
             self._journal({"type": "llm", "n": len(self.actions), **note})

@@ -228,3 +228,77 @@ def test_in_slots_mode_the_system_message_keeps_each_brief_s_first_paragraph(nam
         assert first in slots and first in free
         for paragraph in rest:
             assert paragraph.strip() in free and paragraph.strip() not in slots
+
+
+class ReadAhead(Recorder):
+    """A recorder that also records what the voice asks the server to read ahead."""
+
+    def __init__(self, cap: int) -> None:
+        super().__init__(cap)
+        self.prefills: list[list[dict[str, str]]] = []
+        self.calls: list[str] = []  # "prefill" / "complete", in order
+
+    def prefill(self, messages):
+        self.prefills.append(messages)
+        self.calls.append("prefill")
+        return True
+
+    def complete(self, messages, **kw):
+        self.calls.append("complete")
+        return super().complete(messages, **kw)
+
+
+def _settled() -> None:
+    import threading
+
+    for t in threading.enumerate():
+        if t.name == "companion-prefill":
+            t.join(timeout=10)
+
+
+@pytest.mark.parametrize("mode", ["slots", "free"])
+def test_while_a_human_thinks_the_server_reads_ahead_what_the_next_call_starts_with(mode):
+    """Slots mode, a human to move: the voice has the server read the conversation so far (no
+    turn: no seat's private keys, no moves), and the next AI call starts with exactly that, so
+    the server reads only what the human's move changed, and the turn. Free mode has no shared
+    conversation to read ahead: nothing is sent."""
+    from companion.story.voice import DecisionRequest, OfflineVoice
+
+    game = get_game("at-any-cost")
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
+                        voice_mode=mode, sources={"voice_mode": "flag"})
+    model = ReadAhead(400)
+    voice = OpenAIVoice(game, 3, settings, client=model)
+    seats = {"protagonist": "human", "antagonist": AI}
+    session = Session.start(game, 3, seats, voice, None)
+    session.advance()
+    offline = OfflineVoice(game, 3)
+    for _ in range(60):
+        _settled()
+        if session.offered is not None:  # the human may tell a beat: the companion does
+            session.tell("")
+            continue
+        if session.is_over() or session.human_turn() is None:
+            break
+        legal = session.legal("protagonist")
+        request = DecisionRequest(game=game.name, seat="protagonist", step=len(session.actions),
+                                  view=session.view("protagonist"), legal=legal,
+                                  labels=[game.describe(a) for a in legal])
+        session.submit(offline.decide(request).action)
+    _settled()
+    if mode == "free":
+        assert model.prefills == [] and model.requests
+        return
+    assert len(model.prefills) >= 5
+    firsts = [m for m, _ in model.requests if len(m) == 2]
+    for i, call in enumerate(model.calls):
+        if call != "prefill" or "complete" not in model.calls[i + 1:]:
+            continue
+        ahead = model.prefills[model.calls[:i + 1].count("prefill") - 1]
+        after = firsts[model.calls[:i].count("complete")]
+        assert ahead[0] == after[0]  # the same system message
+        assert after[1]["content"].startswith(ahead[1]["content"] + "\n")
+        assert LEAD not in ahead[1]["content"], ahead[1]["content"][-300:]
+        assert context.seat_line(DecisionRequest(game=game.name, seat="antagonist", step=0,
+                                                 view={}, legal=[], labels=[])) \
+            not in ahead[1]["content"]  # no seat's turn
