@@ -41,6 +41,12 @@ AI decision, as the voice would send them), counts their tokens with the server'
 ``--ttft`` of them in order (``max_tokens`` 1, so the prompt's evaluation is what is timed, with
 the server's prompt cache as a session would find it). Cheap enough for a loaded machine.
 
+``--human SEAT`` makes that seat a player who thinks ``--think`` seconds (default 2) before
+each move, then plays the offline policy's move: what slots mode's reading ahead (the server
+reads the conversation so far while a human thinks) saves is the difference from the same run
+with ``--no-read-ahead``. Those reads are calls too: with ``--server-log`` they are counted
+among the calls' cached and evaluated tokens.
+
 Warm the server up first (the first request after it starts pages the model in): this script
 sends one tiny request before it starts timing.
 """
@@ -136,19 +142,46 @@ def warm_up(settings: Settings) -> float:
     return time.monotonic() - started
 
 
-def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | None):
+def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | None,
+         human: str | None = None, think: float = 0.0, ahead: bool = True):
     voice = Timed(OpenAIVoice(game, seed, settings), cap)
+    if not ahead:
+        voice.warm = None  # the session then finds no way to read ahead
     if journal is not None:
         journal.unlink(missing_ok=True)
-    session = Session.start(game, seed, {s: AI for s in game.seats}, voice, journal)
+    seats = {s: ("human" if s == human else AI) for s in game.seats}
+    session = Session.start(game, seed, seats, voice, journal)
     finished = True
     try:
         session.advance()
+        if human is not None:
+            _play_human(session, game, seed, think)
     except _Enough:
         finished = False
     if session.journal is not None:
         session.journal.close()
     return voice.decisions, session, finished
+
+
+def _play_human(session, game, seed: int, think: float) -> None:
+    """``--human SEAT``: that seat is a player who thinks ``think`` seconds, then makes the move
+    the offline voice would (and lets the companion tell what it is offered to tell)."""
+    from companion.story.voice import DecisionRequest, OfflineVoice
+
+    player = OfflineVoice(game, seed)
+    while not session.is_over():
+        if session.offered is not None:
+            session.tell("")
+            continue
+        seat = session.human_turn()
+        if seat is None:
+            return
+        time.sleep(think)
+        legal = session.legal(seat)
+        request = DecisionRequest(game=game.name, seat=seat, step=len(session.actions),
+                                  view=session.view(seat), legal=legal,
+                                  labels=[game.describe(a) for a in legal])
+        session.submit(player.decide(request).action)
 
 
 class Recording:
@@ -341,6 +374,11 @@ def main() -> int:
     parser.add_argument("--prompts-only", action="store_true")
     parser.add_argument("--ttft", type=int, default=12, help="with --prompts-only")
     parser.add_argument("--voice-mode", choices=("free", "storylet", "slots"), default=None)
+    parser.add_argument("--human", default=None, metavar="SEAT",
+                        help="that seat is a player (the offline policy, after --think seconds)")
+    parser.add_argument("--think", type=float, default=2.0, help="with --human: seconds")
+    parser.add_argument("--no-read-ahead", action="store_true",
+                        help="the server does not read ahead while the --human player thinks")
     parser.add_argument("--server-log", type=Path, default=None,
                         help="llama-cpp-python's stderr: cached vs evaluated prompt tokens")
     args = parser.parse_args()
@@ -372,7 +410,8 @@ def main() -> int:
                 args.journals.mkdir(parents=True, exist_ok=True)
                 journal = args.journals / f"{name}-{args.model}-{seed}.jsonl"
             started = time.monotonic()
-            runs.append(play(game, seed, settings, args.max_decisions, journal))
+            runs.append(play(game, seed, settings, args.max_decisions, journal, args.human,
+                             args.think, not args.no_read_ahead))
             ds = [d for d in runs[-1][0] if not d["forced"]]
             print(f"  {name} seed {seed}: {len(ds)} decisions, "
                   f"{sum(d['source'] == 'model' for d in ds)} by the model, "
