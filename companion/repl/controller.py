@@ -218,6 +218,11 @@ class Controller:
     def _answer(self, action: Action, text: str) -> None:
         if not text and not action.optional_text:
             raise CommandError(f"{action.ask}: this needs an answer")
+        verb, _, rest = text.partition(" ")
+        if action.kind in names.KINDS and rest.strip() and verb.lower() in self.cmds.VERBS:
+            # played: "pick Faith" typed at "Name your Hero" named the Hero "pick Faith"
+            raise CommandError(f"{action.ask}: “{text}” starts with the command {verb.lower()}; "
+                               "a name is asked now", rest.strip())
         check = getattr(self.cmds, "check_answer", None)
         if check is not None:  # refuses (raises), or gives the answer cleaned, or None: as typed
             text = check(action, text) or text

@@ -243,3 +243,24 @@ def test_the_answer_prompt_says_what_a_refusal_costs_even_when_the_agent_shot_th
         s = act(s, "hero", "reject", **next(a.args for a in GAME.legal_actions(s, "hero")
                                             if a.kind == "reject"))
         assert GAME.view(s, "hero")["pools"]["agent"] == before + (0 if moon else 1)
+
+
+def test_a_command_typed_at_the_name_prompt_is_not_taken_as_the_name(tmp_path):
+    """Played from a fresh clone (seed 4): "pick Faith" typed at "Name your Hero" (one pick too
+    many) named the Hero "pick Faith" for the whole story."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    for _ in range(200):
+        legal = s.legal("hero")
+        if any(a.kind == "name" for a in legal):
+            break
+        if s.human_turn() == "hero":
+            s.submit(next(x for x in legal if x.kind == "pick"))
+    else:
+        pytest.fail("the name was never asked")
+    out.clear()
+    c.handle("pick Faith")
+    assert any(kind == "error" and "a name is asked now" in text for kind, text in out), out
+    assert s.state.hero_name == ""
+    c.handle("Faith")
+    assert s.state.hero_name == "Faith"
