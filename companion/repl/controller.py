@@ -219,8 +219,10 @@ class Controller:
         if not text and not action.optional_text:
             raise CommandError(f"{action.ask}: this needs an answer")
         verb, _, rest = text.partition(" ")
-        if action.kind in names.KINDS and rest.strip() and verb.lower() in self.cmds.VERBS:
-            # played: "pick Faith" typed at "Name your Hero" named the Hero "pick Faith"
+        if action.kind in names.KINDS and rest.strip() and verb.lower() in self.cmds.VERBS \
+                and self.cmds.show(verb.lower(), self.view()) is None:
+            # played: "pick Faith" typed at "Name your Hero" named the Hero "pick Faith" (a
+            # look-only verb and more words is a name: "map reader")
             raise CommandError(f"{action.ask}: “{text}” starts with the command {verb.lower()}; "
                                "a name is asked now", rest.strip())
         check = getattr(self.cmds, "check_answer", None)
