@@ -91,6 +91,7 @@ class Thread:
         self.story: list[str] = []  # the story window at the last call
         self.safety = ""
         self.starts = 0  # how often the trunk was started (the first call, then each restart)
+        self.kept_for: str | None = None  # the seat whose private keys the trunk holds, if any
 
     def messages(self, request: DecisionRequest, title: str,
                  lines: dict[int, list[str]] | None = None,
@@ -126,8 +127,16 @@ class Thread:
         throw away what was read ahead."""
         rules = context.view_rules(request.game)
         shown = context.seat_view(request.view, request.game, request.seat, "slots")
-        public = {k: v for k, v in shown.items() if k not in rules.private}
-        private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
+        # the only AI seat keeps its own keys in the trunk too (no other seat reads it), so
+        # they are said once and read ahead, not in every turn; should another seat come to
+        # read (a seat changed hands), the trunk starts afresh without them
+        keep = request.alone
+        if self.kept_for is not None and (not keep or request.seat != self.kept_for):
+            self.trunk = ""
+        public = {k: v for k, v in shown.items() if keep or k not in rules.private}
+        private = context.view_lines({k: v for k, v in shown.items()
+                                      if not keep and k in rules.private})
+        self.kept_for = request.seat if keep else None
         facts = context.fabula_lines(request.fabula)
         safety = context.safety_lines(request).strip()
         if not self.trunk or len(self.trunk) - self.base > self.limit:

@@ -300,7 +300,8 @@ class Session:
             story=[text for _, text in self.narrations[-STORY_WINDOW:]],
             summary=rolling_summary(self.public_events),
             banned=list(self.memory.banned), veils=list(self.memory.veils),
-            fabula=self.memory.fabula.digest())
+            fabula=self.memory.fabula.digest(),
+            alone=sum(h == AI for h in self.holders.values()) == 1)
 
     def _warm(self) -> None:
         """A human is to move: a voice that can (the model's, in slots mode) reads the story so

@@ -43,6 +43,7 @@ class DecisionRequest(BaseModel):
     banned: list[str] = Field(default_factory=list)  # lines and X-carded topics: never mention
     veils: list[str] = Field(default_factory=list)  # may happen, but off-screen
     fabula: str = ""  # the story so far as data, bounded (Fabula.digest): stakes, facts, threads
+    alone: bool = False  # the only seat the AI holds: no other AI seat reads what it is told
 
 
 class Decision(BaseModel):

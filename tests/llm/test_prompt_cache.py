@@ -302,3 +302,42 @@ def test_while_a_human_thinks_the_server_reads_ahead_what_the_next_call_starts_w
         assert context.seat_line(DecisionRequest(game=game.name, seat="antagonist", step=0,
                                                  view={}, legal=[], labels=[])) \
             not in ahead[1]["content"]  # no seat's turn
+
+
+def test_the_only_ai_seat_is_told_its_own_keys_once_and_no_other_seat_reads_them():
+    """With one AI seat at the table (a human plays the rest), that seat's private keys (the
+    Antagonist's hand and map) go in the trunk with the public state, said once and read ahead,
+    not in every turn. Should another seat come to read (a seat changed hands, or a second AI
+    seat), the trunk starts afresh without them."""
+    from companion.story.voice import DecisionRequest, OfflineVoice
+
+    game = get_game("at-any-cost")
+    session = Session.start(game, 3, {s: AI for s in game.seats}, OfflineVoice(game, 3), None)
+    session.advance(max_steps=40)
+
+    def request(seat: str, alone: bool) -> DecisionRequest:
+        legal = session.legal(seat)
+        return DecisionRequest(game=game.name, seat=seat, step=len(session.actions),
+                               view=session.view(seat), legal=legal,
+                               labels=[game.describe(a) for a in legal], alone=alone)
+
+    rules = context.view_rules(game.name)
+    hand = context.view_lines({k: v for k, v in context.seat_view(
+        session.view("antagonist"), game.name, "antagonist", "slots").items()
+        if k in rules.private})
+    assert hand.strip()
+    seen = context.view_lines(context.seat_view(session.view("protagonist"), game.name,
+                                                "protagonist", "slots"))
+    secret = [line for line in hand.splitlines() if line.startswith("- ") and line not in seen]
+    assert secret  # the Antagonist's hand: the Protagonist never sees it
+    thread = Thread()
+    ahead = thread.warm(request("antagonist", True), "At Any Cost")[1]["content"]
+    assert all(line in ahead for line in secret)  # read ahead with the public state
+    told = thread.messages(request("antagonist", True), "At Any Cost")[1]["content"]
+    assert told.startswith(ahead)
+    assert all(told.count(line) == 1 for line in secret)  # and not again in the turn
+    other = thread.messages(request("protagonist", False), "At Any Cost")[1]["content"]
+    assert not any(line in other for line in secret) and thread.starts == 2
+    shared = Thread()
+    shared.warm(request("antagonist", False), "At Any Cost")
+    assert not any(line in shared.trunk for line in secret)
