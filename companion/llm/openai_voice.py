@@ -142,8 +142,8 @@ class OpenAIVoice:
         return None if budget is None else budget - self.spent
 
     # -- reading ahead while a human thinks ----------------------------------------------------------
-    def warm(self, request: DecisionRequest) -> None:
-        """Slots mode, when a human is to move: the server reads the story so far (the trunk)
+    def warm(self, request: Callable[[], DecisionRequest]) -> None:
+        """Slots mode, when a human is to move (``request`` builds that moment's request, only if it is needed): the server reads the story so far (the trunk)
         into its prompt cache in the background, so the next AI move reads only what the
         human's move changed and its turn. A hint, not a move: nothing is journaled or counted;
         never before the model first answered (a cold or absent server is not woken for it),
@@ -152,7 +152,7 @@ class OpenAIVoice:
         if self.mode != "slots" or prefill is None or not self.answered or self.breaker.open \
                 or self.breaker.probing:
             return
-        messages = self.thread.warm(request, self.title)
+        messages = self.thread.warm(request(), self.title)
         threading.Thread(target=prefill, args=(messages,), name="companion-prefill",
                          daemon=True).start()
 

@@ -79,6 +79,10 @@ def _changed(key: str, before: Any, now: Any) -> str:
     return text.replace(label, f"{label} ({how})", 1) if how else text
 
 
+def _system(request: DecisionRequest, title: str) -> dict[str, str]:
+    return {"role": "system", "content": context.system_message(request.game, title, "slots")}
+
+
 class Thread:
     """The conversation of one session's slots-mode decisions (``messages``)."""
 
@@ -107,18 +111,14 @@ class Thread:
              "step": str(request.step), "actions": context.action_lines(
                 request, lines, quiet=set(picked) - set(lines or {}), lead=LEAD)},
             required=("actions",))
-        return [{"role": "system",
-                 "content": context.system_message(request.game, title, "slots")},
-                {"role": "user", "content": f"{self.trunk}\n{turn}"}]
+        return [_system(request, title), {"role": "user", "content": f"{self.trunk}\n{turn}"}]
 
     def warm(self, request: DecisionRequest, title: str) -> list[dict[str, str]]:
         """The trunk brought up to date with ``request`` (any seat's: only its public keys are
         read), without a turn: what a server may read ahead while a human thinks, so that the
         next call reads only what the human's move changed, and the turn."""
         self._update(request, ahead=True)
-        return [{"role": "system",
-                 "content": context.system_message(request.game, title, "slots")},
-                {"role": "user", "content": self.trunk}]
+        return [_system(request, title), {"role": "user", "content": self.trunk}]
 
     def _update(self, request: DecisionRequest, ahead: bool = False) -> str:
         """The trunk extended by what changed since the last call, or started afresh; the

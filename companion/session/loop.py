@@ -309,7 +309,7 @@ class Session:
         warm = getattr(self.voice, "warm", None)
         seat = next((s for s, h in self.holders.items() if h == AI), None)
         if warm is not None and seat is not None and not self.is_over():
-            warm(self._request(seat, []))
+            warm(lambda: self._request(seat, []))  # built only if the voice reads ahead
 
     def _ai_move(self, seat: str) -> None:
         legal = self.legal(seat)

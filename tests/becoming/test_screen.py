@@ -161,20 +161,24 @@ def test_two_bargains_for_the_same_positive_trait_are_spelled_out_without_a_cras
     assert "Mercy" in turn_hint(view, GAME.legal_actions(s, "hero"), "hero")
 
 
+def _make_the_hero_until(s, kind: str) -> None:
+    """Pick the Hero's Assets (and name the Hero "Ilse") until a move of ``kind`` is due."""
+    for _ in range(200):
+        legal = s.legal("hero")
+        if any(a.kind == kind for a in legal):
+            return
+        if s.human_turn() == "hero":
+            a = next(x for x in legal if x.kind in ("pick", "name"))
+            s.submit(a.with_text("Ilse") if a.ask is not None else a)
+    pytest.fail(f"no {kind} move was ever due")
+
+
 def test_a_bare_pronoun_answers_the_pronouns_question(tmp_path):
     """Found playing: after 'Name your Hero', typing `she` (as At Any Cost asks it) was 'unknown
     command'; a bare she, he or they is the pronouns move while it is legal."""
     s, out = _session(tmp_path, "hero")
     c = Controller(s, lambda kind, text: out.append((kind, text)))
-    for _ in range(200):
-        legal = s.legal("hero")
-        if any(a.kind == "pronouns" for a in legal):
-            break
-        if s.human_turn() == "hero":
-            a = next(x for x in legal if x.kind in ("pick", "name"))
-            s.submit(a.with_text("Ilse") if a.ask is not None else a)
-    else:
-        pytest.fail("the pronouns were never asked")
+    _make_the_hero_until(s, "pronouns")
     out.clear()
     c.handle("she")
     assert not any(kind == "error" for kind, _ in out), out
@@ -250,14 +254,7 @@ def test_a_command_typed_at_the_name_prompt_is_not_taken_as_the_name(tmp_path):
     many) named the Hero "pick Faith" for the whole story."""
     s, out = _session(tmp_path, "hero")
     c = Controller(s, lambda kind, text: out.append((kind, text)))
-    for _ in range(200):
-        legal = s.legal("hero")
-        if any(a.kind == "name" for a in legal):
-            break
-        if s.human_turn() == "hero":
-            s.submit(next(x for x in legal if x.kind == "pick"))
-    else:
-        pytest.fail("the name was never asked")
+    _make_the_hero_until(s, "name")
     out.clear()
     c.handle("pick Faith")
     assert any(kind == "error" and "a name is asked now" in text for kind, text in out), out
