@@ -143,9 +143,10 @@ class OpenAIVoice:
 
     # -- reading ahead while a human thinks ----------------------------------------------------------
     def warm(self, request: Callable[[], DecisionRequest]) -> None:
-        """Slots mode, when a human is to move (``request`` builds that moment's request, only if it is needed): the server reads the story so far (the trunk)
+        """Slots mode, when a human is to move: the server reads the story so far (the trunk)
         into its prompt cache in the background, so the next AI move reads only what the
-        human's move changed and its turn. A hint, not a move: nothing is journaled or counted;
+        human's move changed and its turn (``request`` builds that moment's request, and is
+        called only when reading ahead). A hint, not a move: nothing is journaled or counted;
         never before the model first answered (a cold or absent server is not woken for it),
         nor while the breaker rests."""
         prefill = getattr(self.client, "prefill", None)
