@@ -194,7 +194,7 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     diff = max(1, min(diff, rules.limits.difficulty_max))
     text = _AGAIN.sub("", text.strip())  # "Once more, I shout ...": the action is the shout
     words = said(text) or text.lower()
-    label = told_as(text, names) or _second_person(words)[:90].rstrip(" ,")
+    label = told_as(text, names) or _shortened(_second_person(words)).rstrip(" ,")
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
@@ -243,7 +243,8 @@ def _second_person(words: str) -> str:
             "i'm": "you're", "we": "you", "our": "your", "us": "you"}
     out = re.sub(r"[\w'-]+", lambda m: swap.get(m.group(0), m.group(0)), words.strip())
     out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
-    out = re.sub(r"\byou was\b", "you were", out)  # "I was sent" -> "you were sent"
+    out = re.sub(r"\byou (?:was|am)\b", lambda m: "you were" if m.group(0).endswith("was")
+                 else "you are", out)  # "I was sent" -> "you were sent"; "I am" -> "you are"
     return out[4:] if out.startswith("you ") else out
 
 
