@@ -1,0 +1,127 @@
+"""Words as their dictionary forms: the one place the companion turns text into lemmas.
+
+Every reader of free text (the reading layer, the safety topics, a Trait's fit, a draft's premise)
+compares lemmas, never raw spellings, so "children" meets "child", "threw" meets "throw" and
+"drowning" meets "drown". The lemmas come from ``lemminflect`` (its lookup tables, then its rules
+for words it does not know), not from hand-written stems. A word's original spelling is kept on
+its :class:`Token`, so a name read back keeps its capitals.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word of a text: as written, lower-cased, its lemmas (every part of speech), and where
+    it stands in the text."""
+
+    text: str
+    low: str
+    lemmas: frozenset[str]
+    start: int
+    end: int
+
+    @property
+    def capital(self) -> bool:
+        return self.text[:1].isupper()
+
+
+@lru_cache(maxsize=8192)
+def lemmas_of(word: str) -> frozenset[str]:
+    """Every dictionary form ``word`` may stand for, the word itself included ("lies": lie;
+    "better": better, good, well; "fast-talks": fast-talk, and talk for its last part)."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.strip("'")
+    if not w:
+        return frozenset()
+    out = {w}
+    found = getAllLemmas(w)
+    if found:
+        for forms in found.values():
+            out.update(forms)
+    else:
+        for upos in ("VERB", "NOUN"):
+            out.update(getAllLemmasOOV(w, upos).get(upos, ()))
+    if "-" in w:  # a compound is also its last word ("fast-talks": talk; "dog-door": door)
+        out |= lemmas_of(w.rsplit("-", 1)[1])
+    return frozenset(x.lower() for x in out if x)
+
+
+def tokens(text: str) -> list[Token]:
+    """The words of ``text`` in order, each with its lemmas."""
+    return [Token(m.group(0), m.group(0).lower().replace("’", "'"), lemmas_of(m.group(0)),
+                  m.start(), m.end()) for m in _WORD.finditer(text or "")]
+
+
+def lemma_set(text: str) -> frozenset[str]:
+    """Every lemma of every word of ``text``."""
+    out: set[str] = set()
+    for t in tokens(text):
+        out |= t.lemmas
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def phrase_lemmas(phrase: str) -> tuple[frozenset[str], ...]:
+    """A phrase ("look the other way", "draw off") as the lemma sets of its words, in order."""
+    return tuple(t.lemmas for t in tokens(phrase))
+
+
+def _base(word: str) -> str:
+    """The form a phrase's word is written in, as its own lemma set's main member: the word
+    itself when the tables know it as a base form, else its first lemma."""
+    low = word.lower()
+    found = getAllLemmas(low)
+    if not found or any(low in forms for forms in found.values()):
+        return low
+    return sorted(next(iter(found.values())))[0]
+
+
+def find(text_tokens: list[Token], phrase: str, gap: int = 0) -> int:
+    """Where ``phrase`` occurs in the tokens, by lemmas (index of its first word), or -1. A word
+    of the phrase matches a token when the token may stand for the phrase word's base form; up to
+    ``gap`` other words may stand between the phrase's words ("draw the guards off" says "draw
+    off" with gap 2)."""
+    want = [_base(t.text) for t in tokens(phrase)]
+    if not want:
+        return -1
+    for i, tok in enumerate(text_tokens):
+        if want[0] not in tok.lemmas:
+            continue
+        j, ok = i, True
+        for w in want[1:]:
+            nxt = next((k for k in range(j + 1, min(len(text_tokens), j + 2 + gap))
+                        if w in text_tokens[k].lemmas), None)
+            if nxt is None:
+                ok = False
+                break
+            j = nxt
+        if ok:
+            return i
+    return -1
+
+
+def says(text: str, phrase: str, gap: int = 0) -> bool:
+    """Does ``text`` say ``phrase`` in any inflection ("the children" says "child"; "threw a
+    stone" says "throw stone" with a gap of one)?"""
+    return find(tokens(text), phrase, gap) >= 0
+
+
+@lru_cache(maxsize=4096)
+def inflections(word: str) -> frozenset[str]:
+    """Every written form of ``word`` (and the word): "child": children; "drown": drowned,
+    drowning, drowns."""
+    low = word.lower()
+    out = {low}
+    for forms in getAllInflections(low).values():
+        out.update(f.lower() for f in forms)
+    return frozenset(out)
