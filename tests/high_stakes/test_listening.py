@@ -238,15 +238,18 @@ def test_a_way_overruled_by_the_gm_is_read_back_with_the_attribute_rolled():
         plan["reading"]
 
 
-def test_a_bluff_taken_as_said_is_read_back_whole_and_in_good_english():
+def test_a_bluff_is_read_as_a_bluff_and_read_back_whole_and_in_good_english():
     # played from a fresh clone (seed 14): "you step into the lantern light, smile, and tell
-    # them you am the cook's niece sent for the bre", and "her am" in the failure line
+    # them you am the cook's niece sent for the bre", and "her am" in the failure line. A claim
+    # made to the Red Sleeves is a lie told (the reading layer): the lost child's way, with the
+    # player's own bluff read back whole
     s = at(frame(start("rust"), scene="guild", text=""), "red_sleeves")
     s = declared(s, "I step into the lantern light, smile, and tell them I am the cook's niece "
                     "sent for the bread", attribute="aura", who="rust")
     reading = current_plan(G.view(s, "gm"))["reading"]
     assert " am " not in reading and "bre." not in reading, reading
-    assert "you step into the lantern light, smile" in reading, reading
+    assert "tell them you are the cook's niece sent for the bread" in reading, reading
+    assert "“play the lost child”" in reading, reading
 
 
 def test_one_shared_word_does_not_turn_a_talk_into_a_lock_pick():

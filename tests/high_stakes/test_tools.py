@@ -185,7 +185,7 @@ def test_a_new_player_can_start_and_roll_with_plain_verbs():
     ctl.handle("premade ash")
     assert ctl.session.state.phase == "declare"
     ctl.handle("aura I step forward: I will go.")
-    ctl.handle("body I throw my rope over the wall and climb.")
+    ctl.handle("body I creep along the wall in the shadows and climb over with my rope.")
     st = ctl.session.state
     assert st.phase == "pool" and st.roll.problem == "walls"
     ctl.handle("trait skulks")
@@ -199,8 +199,8 @@ def test_verbs_refuse_with_the_rule_named():
     ctl, screen = repl()
     ctl.handle("premade ash")
     ctl.handle("aura I volunteer.")
-    ctl.handle("body I climb the wall with my rope.")
-    ctl.handle("trait 4")  # skulks in the shadows: it fits a climb in the dark
+    ctl.handle("body I creep through the shadows to the wall and climb it with my rope.")
+    ctl.handle("trait 4")  # skulks in the shadows: it fits creeping in the dark
     ctl.handle("roll")
     # play the beat out by typing, then try the used Trait again in the next roll
     for _ in range(12):

@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.resources import rules_path
+from companion.story.reading import lexicon
 
 Source = Literal["text", "ours"]
 Attribute = Literal["body", "mind", "aura"]
@@ -130,12 +131,6 @@ class RaiseFit(_Model):
     scene_types: list[str] = Field(default_factory=list)
     words: list[str] = Field(default_factory=list)
     reason: str
-    source: Source
-
-
-class TraitWords(_Model):
-    trait: str
-    words: list[str]
     source: Source
 
 
@@ -258,7 +253,8 @@ class Approach(_Model):
     attribute: Attribute
     difficulty: int
     label: str
-    words: list[str]
+    acts: list[str] = Field(default_factory=list)  # the act classes (rules/reading) it takes
+    words: list[str] = Field(default_factory=list)  # the player's own words (taken as said)
     needs_lost_gear: bool = False  # the harder way, when the gear is gone
     needs_gear: bool = False  # only possible with the usual gear (a Nightblade's rope)
     reason: str = ""  # why this rung, said with the reading ("the dogs' own way in")
@@ -272,7 +268,7 @@ class Prop(_Model):
     attribute: Attribute
     difficulty: int
     label: str
-    words: list[str]
+    acts: list[str] = Field(default_factory=list)  # the act classes (rules/reading) it takes
     reason: str
     source: Source
 
@@ -317,12 +313,11 @@ class OpenedBy(_Model):
 class OpenWay(_Model):
     """A new approach to a problem that a fitting narrative element makes possible."""
 
-    kinds: list[str]  # element kinds that can open it
-    fact_words: list[str]  # ... when the fact names one of these
+    kinds: list[str]  # element kinds that can open it, when the fact names what its label names
     attribute: Attribute
     difficulty: int
     label: str
-    words: list[str]  # the declaration's words that take this way
+    acts: list[str] = Field(default_factory=list)  # the act classes (rules/reading) it takes
     reason: str
     source: Source
 
@@ -385,8 +380,6 @@ class Adventure(_Model):
     problem: list[Problem]
     secret: list[Secret]
     idea: list[Idea]
-    trait_words: list[TraitWords] = Field(default_factory=list)
-    trait_kinds: dict[str, list[str]] = Field(default_factory=dict)  # kind of deed: its words
 
 
 class Rules:
@@ -410,8 +403,6 @@ class Rules:
         self.secrets = {s.id: s for s in adv.secret}
         self.ideas = {i.scene: i for i in adv.idea}
         self.raise_fit = {r.consequence: r for r in core.raise_fit}
-        self.trait_words = {t.trait.lower(): t.words for t in adv.trait_words}
-        self.trait_kinds = adv.trait_kinds
         self._check()
 
     def rung(self, value: int) -> Rung:
@@ -419,6 +410,18 @@ class Rules:
         return self.ladder[min(value, max(self.ladder))]
 
     def _check(self) -> None:
+        known = set(lexicon().act)
+        ways = [(p.id, a.label, a.acts) for p in self.problems.values()
+                for a in [*p.approaches, *p.opens]]
+        ways += [(s.id, pr.label, pr.acts) for s in self.scenes.values() for pr in s.props]
+        for where, label, acts in ways:
+            if not acts:
+                raise ValueError(f"{where}: the way {label!r} needs its act classes (acts = [...], "
+                                 "from rules/reading/acts.toml)")
+            for a in acts:
+                if a not in known:
+                    raise ValueError(f"{where}: the way {label!r} has an unknown act {a!r} "
+                                     f"(known: {', '.join(sorted(known))})")
         for c in self.consequences.values():
             if c.effect == "loss" and c.attribute is None:
                 raise ValueError(f"consequence {c.id}: a loss needs an attribute")

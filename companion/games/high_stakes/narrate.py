@@ -431,7 +431,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .plan import _words_in, passed_in_scene, problems_open  # the GM's own reading
+        from .plan import goes_to, passed_in_scene, problems_open, speaks_to  # the GM's reading
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()
@@ -443,10 +443,10 @@ class Narrator:
             if passed_in_scene(view, sc.get("number", -1), rules):
                 return pick(w.gm.no_roll_done)
             gated = [rules.problems[p] for p in scene.problems if rules.problems[p].needs_secret]
-            if any(_words_in(text, ap.words) for p in gated for ap in p.approaches) and not any(
+            if any(speaks_to(text, ap) for p in gated for ap in p.approaches) and not any(
                     p.id == g.id for p in problems_open(view, rules) for g in gated):
                 return pick(w.gm.no_roll_barred)
-            if any(_words_in(text, ex.words) for ex in scene.exits):
+            if any(goes_to(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
         ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
         hits = [(m.start(), r) for n, r in (scene.replies.items() if scene else ()) if n not in ours

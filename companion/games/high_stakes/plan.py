@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from companion.story.grammar import agree
+from companion.story.lemmas import lemmas_of, tokens
+from companion.story.reading import (Reading, families, family, main_clause, read, shared_things,
+                                     trait_fits)
 
 from .data import Approach, Problem, Rules, load
 
@@ -72,17 +76,73 @@ def passed_in_scene(view: dict, number: int, rules: Rules) -> bool:
     return False
 
 
+@cache
+def _read(text: str) -> Reading:
+    return read(text)
+
+
+def _ap_acts(ap: Any) -> set[str]:
+    return set(ap.acts) or set(_read(ap.label).top(2))
+
+
 def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
-    """Approaches to ``p`` that what the players made true opens, each with the fact behind it."""
+    """Approaches to ``p`` that what the players made true opens, each with the fact behind it:
+    a fact of a fitting kind that names what the way names (a dog-door for "crawl in through
+    the dog-door"; a door left open for "slip in by the door you made true")."""
     out = []
     made = view.get("made_true") or []
     for ow in p.opens:
+        way = _read(ow.label)
         fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
-                     and any(w in m["text"].lower() for w in ow.fact_words)), None)
+                     and shared_things(_read(m["text"]), way)), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
-                                 words=ow.words, reason=ow.reason, source=ow.source), fact))
+                                 acts=ow.acts, reason=ow.reason, source=ow.source), fact))
     return out
+
+
+def _kinds(r: Reading, common: frozenset[str]) -> set[str]:
+    """The narrow kinds of the things a reading names, less the ``common`` things."""
+    out: set[str] = set()
+    for t in r.things:
+        if t.lemma not in common:
+            out |= t.kinds
+    return out - {"place", "trouble", "animal", "monster", "family", "quest", "height", "way_in"}
+
+
+def speaks_to(text: str, ap: Any) -> bool:
+    """Do the words take this way: its act, or a thing its label names?"""
+    r = _read(said(text) or text)
+    return bool(set(r.top(2)) & _ap_acts(ap)) or bool(shared_things(r, _read(ap.label)))
+
+
+def goes_to(text: str, places: Sequence[str]) -> bool:
+    """Do the words send the character to one of ``places`` (an exit's names)? Only the deed
+    itself counts: "so the men at the gate go to look" sends nobody to the gate."""
+    return _words_in(main_clause(text), places) > 0
+
+
+def scene_things(view: dict, rules: Rules) -> frozenset[str]:
+    """What every way of the scene names (a door where the problem is a lock): a fact that
+    shares only these is not what the action uses."""
+    out: set[str] = set()
+    for p in problems_open(view, rules):
+        out |= _read(p.name).lemmas
+        for ap in p.approaches:
+            out |= _read(ap.label).lemmas
+    return frozenset(out)
+
+
+def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
+    """The element made true that the action uses (it names what the element named: "the brass
+    bird key from the clock" for "a bird-shaped brass key behind the pendulum of the hollow
+    clock"), the latest first; None when it uses none."""
+    r = _read(said(text) or text)
+    common = scene_things(view, rules)
+    for m in reversed(view.get("made_true") or []):
+        if shared_things(r, _read(m["text"]), common):
+            return m
+    return None
 
 
 def not_about_you(frame: str, names: list[str]) -> str:
@@ -146,39 +206,52 @@ ATTR_NAME = {"body": "Body", "mind": "Mind", "aura": "Aura"}
 
 def candidates(view: dict, text: str, attribute: str, rules: Rules
                ) -> list[tuple[float, int, Problem, Approach]]:
-    """Every way the scene offers to act, scored against the whole declaration: the adventure's
-    own approaches, the ways what the players made true opens, the scene's props. Best first:
-    (score, word hits, problem, approach)."""
+    """Every way the scene offers to act, scored against the reading of the whole declaration
+    (:mod:`companion.story.reading`): its acts (a purpose first: a stone thrown "so they go to
+    look" is a distraction), the things it names against what each way's label names (the fig
+    tree is the tree), the attribute. The adventure's own approaches, the ways what the players
+    made true opens, the scene's props. Best first: (score, hits, problem, approach)."""
     sc = view.get("scene") or {}
     scene = rules.scenes.get(sc.get("id", ""))
     decl = sc.get("declaration") or {}
     char = _char(view, decl["character"]) if decl.get("character") else None
     lost = bool(char and char["gear_lost"] > 0)
     words = said(text)
-    low = f" {words.lower()} "
+    r = read(words or text, tuple(_names(view)))
     every = []
     for p in problems_open(view, rules):
         props = [Approach(attribute=pr.attribute, difficulty=pr.difficulty, label=pr.label,
-                          words=pr.words, reason=pr.reason, source=pr.source)
+                          acts=pr.acts, reason=pr.reason, source=pr.source)
                  for pr in (scene.props if scene else []) if pr.problem == p.id]
         every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]))
-    shared: dict[str, int] = {}  # a word many ways share tells less than one only this way has
+    shared: dict[str, int] = {}  # a thing many ways name tells less than one only this way names
     for _, ways in every:
         for ap in ways:
-            for w in set(ap.words):
-                shared[w.lower()] = shared.get(w.lower(), 0) + 1
+            for t in _read(ap.label).lemmas:
+                shared[t] = shared.get(t, 0) + 1
+    top = r.top(3, floor=0.3)
+    mine = families(r)
+    here = _read(scene.place).lemmas if scene else frozenset()
     out = []
     for i, (p, ways) in enumerate(every):
         for j, ap in enumerate(ways):
-            hits = _words_in(words, ap.words)
-            weight = sum(1 / shared[w.lower()] for w in set(ap.words) if mentions(low, w))
+            acts = _ap_acts(ap)
+            act_pts = next((3.0 - k for k, a in enumerate(top) if a in acts), 0.0)
+            if not act_pts and mine & {family(a) for a in acts}:
+                act_pts = 0.75
+            common = here | _read(p.name).lemmas  # the place and the problem tell nothing
+            things = shared_things(r, _read(ap.label), common)
+            thing_pts = sum(1 / shared[t] for t in things) + 0.5 * len(
+                _kinds(r, common) & _kinds(_read(ap.label), common))
+            hits = (1 if act_pts >= 1 else 0) + len(things)
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
             if ap.needs_gear and lost:
                 continue  # the rope is gone
             if ap.needs_lost_gear and not lost and not _words_in(words, ("bare hand", "no rope", "without")):
                 continue
-            score = weight * 2 + (0.5 if ap.attribute == attribute else 0) - i * 0.01 - j * 0.001
+            score = act_pts + thing_pts * 2 + (0.5 if ap.attribute == attribute else 0) \
+                - i * 0.01 - j * 0.001
             out.append((score, hits, p, ap))
     out.sort(key=lambda c: -c[0])
     return out
@@ -254,12 +327,20 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
     way of the scene fits them at all, the player's own words on the ladder ("as you said it"),
     against the scene's main problem. Never a silent substitute."""
     found = candidates(view, text, attribute, rules)
-    if found and found[0][1] > 0 and not _weak(found[0], attribute):
+    if found and found[0][1] > 0 and found[0][0] >= 1.5 and not _weak(found[0], attribute) \
+            and not _purpose_missed(text, found[0][3]):
         return found[0][2], found[0][3]
     main = [p for p in problems_open(view, rules) if p.passes]
     if not main:
         return None
     return main[0], as_said(text, attribute, main[0], rules, _names(view))
+
+
+def _purpose_missed(text: str, ap: Approach) -> bool:
+    """A distraction ("so the men at the gate go to look") read as a way that distracts nobody:
+    the player's own words are taken as said instead."""
+    r = _read(said(text) or text)
+    return r.purpose == "distract" and r.act == "distract" and not _ap_acts(ap) & {"distract", "trick"}
 
 
 def _weak(found: tuple[float, int, Problem, Approach], attribute: str) -> bool:
@@ -344,7 +425,15 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     if ap.label in opened:
         fact = opened[ap.label].strip().rstrip(".")
         plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
-    for ease in ([] if ap.label in opened or plan["as_said"] else p.eased_by):
+    used = None if ap.label in opened else fact_used(view, text, rules)
+    if used is not None:  # the action uses what the players made true: it is real, and it helps
+        fact = used["text"].strip().rstrip(".")
+        plan["difficulty"] = max(1, plan["difficulty"] - 1)
+        plan["why"] += f"; what you made true helps: {fact}"
+        because.append("what you made true helps")
+        plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
+        plan["fact"] = used["text"]
+    for ease in ([] if ap.label in opened or plan["as_said"] or used else p.eased_by):
         fit = next((m for m in reversed(made) if m["kind"] in ease.kinds), None)
         if fit is not None:  # what the players made true eases it
             plan["difficulty"] = max(1, plan["difficulty"] + ease.difficulty)
@@ -408,9 +497,10 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     first = clauses[0] if clauses else words.strip(" ,")
     # the deed is the clause that speaks to the way ("I wait for the guards to turn their backs,
     # then go over the wall": the wall), the first when none does
-    way = _stems(" ".join(ap.words))
-    fits = [c for c in clauses if _stems(c) & way]
-    if fits and not _stems(first) & way:
+    way = _stems(ap.label)
+    acts = _ap_acts(ap)
+    fits = [c for c in clauses if _stems(c) & way or set(_read(c).top(2)) & acts]
+    if fits and not (_stems(first) & way or set(_read(first).top(2)) & acts):
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
     own = told_as(first, names) or _second_person(first.lower())
@@ -447,45 +537,18 @@ _STOP = {"with", "from", "that", "this", "into", "over", "under", "every", "like
          "his", "its", "our", "out", "for", "but", "not", "are", "was", "can", "get", "got", "one",
          "two", "all", "any", "off", "way", "who", "how", "why", "now", "too", "use", "may", "say",
          "has", "had", "she", "they", "them", "then", "than", "what", "when", "very", "well"}
-_IRREGULAR = {"lying": "lie", "lied": "lie", "liar": "lie", "ran": "run", "dying": "die",
-              "fought": "fight", "hid": "hide", "hidden": "hide", "stole": "steal", "told": "tell",
-              "crept": "creep", "threw": "throw", "caught": "catch", "adult": "adult"}
-
-
-def stem(word: str) -> str:
-    """A word cut to a common stem (climbs/climbing: climb; lies/lying: lie; cutting: cut)."""
-    w = word.lower().replace("'s", "").strip("'-")
-    if w in _IRREGULAR:
-        return _IRREGULAR[w]
-    for suffix in ("ing", "ed", "es", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            w = w[: -len(suffix)]
-            if suffix == "ing" and len(w) > 3 and w[-1] == w[-2]:
-                w = w[:-1]  # cutting: cutt -> cut
-            break
-    return w[:5]
-
-
 def _stems(text: str) -> set[str]:
-    """The words of ``text`` that carry meaning, each cut to its stem."""
-    import re
-
+    """The words of ``text`` that carry meaning, each as its dictionary form (lemminflect:
+    climbs, climbing: climb; lies, lying: lie)."""
     out = set()
-    for w in re.findall(r"[a-z][a-z'-]*", text.lower()):
-        for part in [w, *w.split("-")] if "-" in w else [w]:
+    for t in tokens(text):
+        for part in [t.low, *t.low.split("-")] if "-" in t.low else [t.low]:
             part = part.replace("'s", "").strip("'-")
             if len(part) < 3 or part in _STOP:
                 continue
-            out.add(stem(part))
+            forms = lemmas_of(part) - {part} or {part}
+            out.add(min(forms))
     return out
-
-
-def kinds(text: str, rules: Rules) -> set[str]:
-    """The kinds of deed (rules data ``trait_kinds``) whose words ``text`` names."""
-    mine = _stems(text)
-    low = f" {text.lower()} "
-    return {k for k, words in rules.trait_kinds.items()
-            if any((" " in w and w in low) or stem(w) in mine for w in words)}
 
 
 def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
@@ -505,21 +568,12 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
     doing = f"to {ap.label}" if ap else "with what you are doing"
     if asking.get("kind") in ("trait", "lend"):
         name = asking.get("what", "")
-        mine = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])))
-        if mine & _stems(action):
-            return True, ""
-        trait_kinds = kinds(f"{name} {' '.join(rules.trait_words.get(name.lower(), []))}", rules)
-        deed = kinds(action, rules)
-        if trait_kinds & deed:
-            return True, ""  # the same kind of deed: a liar's Trait for a lie
-        kind_words = getattr(rules.core.judge, attribute, []) if attribute else []
-        named = _stems(name) | _stems(" ".join(rules.trait_words.get(name.lower(), [])[:3]))
-        if named & _stems(" ".join(kind_words)) and rules.scene_types.get(stype) is not None \
-                and rules.scene_types[stype].attribute == attribute:
-            return True, ""  # a Trait for what this kind of scene is rolled for
-        about = _or(sorted(trait_kinds)) if trait_kinds else "something else"
-        return False, (f"“{name}” is about {about}, and here you {doing.removeprefix('to ')}"
-                       f"{' (' + _or(sorted(deed)) + ')' if deed else ''}")
+        fit = trait_fits(name, read(decl, tuple(_names(view))), _read(ap.label) if ap else None)
+        if fit.fits:
+            return True, ""  # the same kind of deed (a talker's Trait for a lie), or its things
+        if ap is None:
+            return False, fit.why
+        return False, f"“{name}” is about {fit.about}, and here you {ap.label} ({fit.doing})"
     if asking.get("kind") == "raise":
         k = asking["args"]["consequence"]
         fit = rules.raise_fit.get(k)

@@ -38,6 +38,8 @@ from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
     _active,
     _char,
     _words_in,
+    goes_to,
+    speaks_to,
     current_plan,
     judge,
     passed_in_scene,
@@ -116,8 +118,8 @@ def _gm_call(view: dict, legal: list[Action], rules: Rules) -> Action:
     if passed_in_scene(view, sc["number"], rules):
         return _find(legal, "no_roll")  # type: ignore[return-value]
     for ex in scene.exits:
-        if _words_in(text, ex.words) and not any(_words_in(text, ap.words) for p in problems_open(view, rules)
-                                                  for ap in p.approaches if ap.attribute != "aura"):
+        if goes_to(text, ex.words) and not any(speaks_to(text, ap) for p in problems_open(view, rules)
+                                                for ap in p.approaches if ap.attribute != "aura"):
             return _find(legal, "no_roll")  # type: ignore[return-value]
     plan = current_plan(view, rules)
     p = plan.get("problem")
@@ -202,7 +204,7 @@ def gm_after(view: dict, legal: list[Action], rules: Rules) -> Action:
             rules.adv.adventure.captured, "slug_pit"):
         return end  # type: ignore[return-value]
     text = last.get("text", "")
-    if any(_words_in(text, ex.words) for ex in scene.exits) and not last.get("roll"):
+    if any(goes_to(text, ex.words) for ex in scene.exits) and not last.get("roll"):
         return end  # type: ignore[return-value]
     if last.get("roll") and not last.get("success"):
         cons = last.get("consequence", [])

@@ -3,7 +3,7 @@ success, a failure, a capture or a fall, and when the party needs its one Rest."
 from __future__ import annotations
 
 from .data import Rules, load
-from .plan import _active, _words_in, passed_in_scene
+from .plan import _active, goes_to, passed_in_scene
 
 
 def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
@@ -49,7 +49,7 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
     if not ok:
         said = " ".join(h.get("text", "") for h in view.get("history", []) if h.get("scene") == number)
         for ex in sc.exits:
-            if _words_in(said, ex.words):
+            if goes_to(said, ex.words):
                 nxt = ex.scene
     if nxt == "resume":
         nxt = _resume(story, rules)

@@ -1,0 +1,541 @@
+"""The reading layer: what a player's sentence means, read once, for every game.
+
+A sentence becomes a :class:`Reading` (its kind, its ranked acts, the act of its purpose clause,
+its timing clause, the things and people it names, the attribute it implies) and every consumer
+(High Stakes' GM, a Trait's fit, a fact made true, a vow or a remark, a talk question, a draft)
+reads that structure, never the raw words. The act classes and the kinds of things are data
+(``rules/reading/acts.toml``, ``rules/reading/things.toml``), general English shared by every
+game; words are compared as lemmas (:mod:`companion.story.lemmas`), so any inflection counts.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+
+from lemminflect import getAllLemmas
+from pydantic import BaseModel, ConfigDict
+
+from companion.core.resources import rules_path
+from companion.story.lemmas import Token, find, lemmas_of, tokens
+
+# -- the data --------------------------------------------------------------------------------------
+
+
+class ActClass(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    verbs: list[str]
+    phrases: list[str]
+    nouns: list[str]
+    attribute: str
+    family: str
+    weak: bool = False  # leads only when nothing else is said ("wait", "use", "talk")
+
+
+class Purpose(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    markers: list[str]
+    attention: list[str]
+
+
+class Lexicon(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    act: dict[str, ActClass]
+    purpose: Purpose
+    kinds: dict[str, list[str]] = {}
+
+
+@cache
+def lexicon() -> Lexicon:
+    acts = tomllib.loads(rules_path("reading", "acts.toml").read_text(encoding="utf-8"))
+    things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
+    lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {})})
+    for name, a in lex.act.items():
+        if a.attribute not in ("", "body", "mind", "aura"):
+            raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
+                             "not body, mind, aura or empty")
+    return lex
+
+
+@cache
+def _verb_index() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, a in lexicon().act.items():
+        for v in a.verbs:
+            out.setdefault(v, []).append(name)
+    return out
+
+
+@cache
+def _noun_index() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for name, a in lexicon().act.items():
+        for n in a.nouns:
+            out.setdefault(n, []).append(name)
+    return out
+
+
+@cache
+def _kind_index() -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for kind, words in lexicon().kinds.items():
+        for w in words:
+            out.setdefault(w, set()).add(kind)
+    return out
+
+
+def family(act: str) -> str:
+    a = lexicon().act.get(act)
+    return a.family if a else ""
+
+
+def attribute_of(act: str) -> str:
+    a = lexicon().act.get(act)
+    return a.attribute if a else ""
+
+
+# -- the reading -----------------------------------------------------------------------------------
+
+KINDS = ("action", "question", "vow", "stake", "remark", "deed")
+
+
+@dataclass(frozen=True)
+class Thing:
+    """A thing, place or person the words name: as written, its lemma, its kinds ("watchdogs":
+    watchdog, kinds dog and animal)."""
+
+    text: str
+    lemma: str
+    kinds: frozenset[str]
+    name: bool = False  # written with a capital inside the sentence: a name, kept as written
+
+
+@dataclass(frozen=True)
+class Reading:
+    text: str
+    kind: str
+    acts: tuple[tuple[str, float], ...]  # best first
+    purpose: str = ""  # the act of a purpose clause ("so the men go to look": distract)
+    while_: str = ""  # a timing clause, as written ("while they argue")
+    things: tuple[Thing, ...] = ()
+    attribute: str = ""  # body / mind / aura, "" when the words imply none
+    manner: tuple[str, ...] = ()  # tools and ways ("with my rope": rope)
+
+    @property
+    def act(self) -> str:
+        return self.acts[0][0] if self.acts else ""
+
+    def top(self, n: int = 2, floor: float = 0.5) -> list[str]:
+        """The first ``n`` acts whose score is at least ``floor`` of the best."""
+        if not self.acts:
+            return []
+        best = self.acts[0][1]
+        return [a for a, s in self.acts[:n] if s >= best * floor]
+
+    @property
+    def lemmas(self) -> frozenset[str]:
+        return frozenset(t.lemma for t in self.things)
+
+    @property
+    def thing_kinds(self) -> frozenset[str]:
+        out: set[str] = set()
+        for t in self.things:
+            out |= t.kinds
+        return frozenset(out)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(t.text for t in self.things if t.name)
+
+
+_STOP = frozenset("""a an the this that these those my your his her its our their me you him us them
+i we he she it they myself yourself himself herself itself ourselves themselves one ones some any
+all both each every other another such no not nothing something anything everything someone anyone
+everyone who whom whose which what where when why how there here then than as at by for from in into
+of off on onto out over past through to toward towards under up upon with without about above across
+after against along among around before behind below beneath beside between beyond down during
+near round since till until via within and or but so if unless while though although because
+is am are was were be been being have has had do does did will would shall should can could may might
+must let get got very just still only even also too again once more most much many few little lot
+way side end time bit thing""".split())
+
+_SUBJECTS = frozenset("i we you he she it they the a an his her their both someone everyone one "
+                      "this that these those".split())
+_PRONOUN_SUBJ = frozenset("i we you he she it they".split())
+_WH = frozenset("who what where when why how which whose whom".split())
+_AUX = frozenset("is are was were do does did can could will would shall should may might have has "
+                 "had am isn't aren't don't doesn't didn't can't won't".split())
+_SPEECH = frozenset("tell whisper claim insist say swear assure inform warn shout cry sob".split())
+
+
+def _is_noun(word: str) -> bool:
+    found = getAllLemmas(word.lower())
+    return not found or "NOUN" in found or "PROPN" in found
+
+
+def _is_verb(word: str) -> bool:
+    return "VERB" in getAllLemmas(word.lower()) or "AUX" in getAllLemmas(word.lower())
+
+
+@lru_cache(maxsize=4096)
+def kinds_of(lemma: str) -> frozenset[str]:
+    """The kinds of a thing ("watchdog": dog, animal), a compound read by its last known word."""
+    index = _kind_index()
+    out = set(index.get(lemma, ()))
+    if not out:
+        for cut in range(3, len(lemma) - 2):  # watchdog: watch + dog; elephant: no "eleph"
+            head, tail = lemma[:cut], lemma[cut:]
+            if tail in index and len(tail) >= 3 and getAllLemmas(head):
+                out |= index[tail]
+                break
+        if "-" in lemma:
+            out |= kinds_of(lemma.rsplit("-", 1)[1])
+    return frozenset(out)
+
+
+def _lemma(tok: Token) -> str:
+    """The one dictionary form a thing is known by: the noun's own lemma when it has one."""
+    found = getAllLemmas(tok.low.strip("'"))
+    if "NOUN" in found:
+        return found["NOUN"][0].lower()
+    if found:
+        return sorted(next(iter(found.values())))[0].lower()
+    return tok.low.strip("'")
+
+
+# Where the main deed ends and a purpose, a timing clause or an aside begins.
+_CLAUSE = re.compile(r"\s*[.;:!?]\s*|\s*[—–]\s*|\s+--?\s+")
+
+
+def _split(text: str) -> tuple[str, str, str]:
+    """(main, purpose, while) clauses of one sentence."""
+    low = text
+    purpose, while_ = "", ""
+    m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
+    if m and m.start() > 0:
+        rest = m.group(0)
+        # a timing clause is short: a deed after it is the main clause's again ("I wait until the
+        # lantern gutters and creep past": the creeping)
+        back = re.search(r"(?i)(?:,\s*|\s+)(?:and|then|and then)\s+(?=(?:I\s+)?[a-z]+\b)", rest)
+        if back and _base_verb(rest[back.end():].split()[0]):
+            low = low[:m.start()] + " and " + rest[back.end():]
+            rest = rest[:back.start()]
+        low, while_ = (low if back else low[:m.start()]), rest
+    m = re.search(r"(?i)\b(?:so that|in order to|so as to)\b(.+)$", low) or \
+        re.search(r"(?i)\bso\s+(?=(?:i|we|you|he|she|it|they|the|both|all|his|her|their|everyone|"
+                  r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)
+    if m and m.start() > 0:
+        low, purpose = low[:m.start()], m.group(m.lastindex or 1)
+    return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")
+
+
+def main_clause(text: str) -> str:
+    """The deed itself, less its purpose and timing clauses ("I throw a stone so the men at the
+    gate go to look": "I throw a stone")."""
+    return _split(" ".join((text or "").split()))[0]
+
+
+def _base_verb(word: str) -> bool:
+    """A verb in its plain form ("creep", not "creeps", "crept" or "creeping")."""
+    w = word.lower().strip(",.;")
+    if w in ("i", "we"):
+        return True
+    found = getAllLemmas(w)
+    return "VERB" in found and w in found["VERB"]
+
+
+def _reported(toks: list[Token]) -> list[Token]:
+    """The tokens less what a speech verb reports ("I sob that I'm looking for my mother": the
+    looking is what is said, not what is done), up to a deed of the speaker's own after it
+    ("... his dice are loaded and start a quarrel": the quarrel is done)."""
+    for i, t in enumerate(toks):
+        if not (t.lemmas & _SPEECH) or i + 1 >= len(toks):
+            continue
+        for j in range(i + 2, len(toks)):
+            if toks[j].low == "and" and j + 1 < len(toks) and _base_verb(toks[j + 1].low) \
+                    and toks[j + 1].low not in ("i", "we"):
+                return toks[:i + 1] + toks[j:]
+        return toks[:i + 1]
+    return toks
+
+
+def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, float]:
+    """How strongly each act class is said in the tokens: a phrase 2.5, a verb 1.6 (first verb
+    2.0), a noun 0.8; the words a phrase used count once."""
+    lex = lexicon()
+    scores: dict[str, float] = {}
+    used: set[int] = set()
+    for name, a in lex.act.items():
+        for ph in a.phrases:
+            n = len(tokens(ph))
+            i = find(toks, ph, gap=2 if n > 1 else 0)
+            if i >= 0 and n > 1:
+                scores[name] = max(scores.get(name, 0), 2.5 * weight)
+                used.update(range(i, i + n))
+    verbs, nouns = _verb_index(), _noun_index()
+    first_verb = True
+    for i, t in enumerate(toks):
+        if i in used or t.low in _STOP:
+            continue
+        prev = toks[i - 1].low if i else ""
+        determined = prev in ("a", "an", "the", "my", "his", "her", "their", "our", "your", "its",
+                              "some", "of")
+        hit = False
+        if not determined:
+            for lemma in t.lemmas:
+                for act in verbs.get(lemma, ()):
+                    s = (2.0 if first_verb else 1.6) * weight
+                    scores[act] = max(scores.get(act, 0), s)
+                    hit = True
+        if hit:
+            first_verb = False
+            continue
+        if determined and t.low.endswith("ed"):  # "the drugged sausage", "the poisoned meat"
+            for lemma in t.lemmas:
+                for act in verbs.get(lemma, ()):
+                    scores[act] = max(scores.get(act, 0), 1.4 * weight)
+        for lemma in t.lemmas:
+            for act in nouns.get(lemma, ()):
+                scores[act] = max(scores.get(act, 0), 0.8 * weight)
+    return scores
+
+
+def _purpose_act(purpose: str) -> str:
+    """The act a purpose clause stands for: another's attention drawn (distract), else its own."""
+    if not purpose:
+        return ""
+    toks = tokens(purpose)
+    if not toks:
+        return ""
+    lex = lexicon()
+    others = toks[0].low not in ("i", "we") and not purpose.lower().startswith(("to ", "i ", "we "))
+    if others:
+        for w in lex.purpose.attention:
+            if find(toks, w) >= 0:
+                return "distract"
+    scores = _act_scores(toks, purpose)
+    return max(scores, key=scores.get) if scores else ""
+
+
+def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
+    out: list[Thing] = []
+    seen: set[str] = set()
+    for i, t in enumerate(toks):
+        if i in skip or t.low in _STOP or len(t.low) < 3:
+            continue
+        name = t.capital and i > 0 and toks[i - 1].text not in (".", "!", "?")
+        if not name and not _is_noun(t.low):
+            continue
+        lemma = t.low if name else _lemma(t)
+        if lemma in seen:
+            continue
+        seen.add(lemma)
+        out.append(Thing(t.text, lemma, kinds_of(lemma), bool(name)))
+        if "-" in lemma and not name:  # a rune-collar is a collar too
+            head = lemma.rsplit("-", 1)[1]
+            if len(head) >= 3 and head not in seen and head not in _STOP:
+                seen.add(head)
+                out.append(Thing(head, head, kinds_of(head)))
+    return tuple(out)
+
+
+def _verb_positions(toks: list[Token]) -> set[int]:
+    """Token positions read as the acts' verbs (not things)."""
+    verbs = _verb_index()
+    out = set()
+    for i, t in enumerate(toks):
+        prev = toks[i - 1].low if i else ""
+        if prev in ("a", "an", "the", "my", "his", "her", "their", "our", "your", "its", "some"):
+            continue
+        if any(lemma in verbs for lemma in t.lemmas) and _is_verb(t.low):
+            if prev in ("i", "we", "and", "to", "then", "they", "he", "she") or i == 0 or \
+                    (i > 0 and toks[i - 1].capital):
+                out.add(i)
+    return out
+
+
+def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
+    """What kind of words: question, stake, vow, deed or remark (see :data:`KINDS`)."""
+    t = " ".join(text.split()).strip().strip("“”\"'")
+    if not t:
+        return "remark"
+    toks = tokens(t)
+    if not toks:
+        return "remark"
+    low = t.lower()
+    first = toks[0].low
+    if t.rstrip().endswith("?") or (first in _WH | _AUX and len(toks) > 2 and first != "let"
+                                    and not (first in _AUX and toks[1].low in ("i", "we"))):
+        return "question"
+    if first in ("if", "unless", "should") or low.startswith(("whatever happens", "no matter")):
+        return "stake"
+    # a commitment: I/we bound to what comes ("I will", "I'll", "I swear", "I won't", "never"),
+    # a hero's reported oath ("Wren swears to ..."), "so long as" tying a vow to its price
+    hero = {n.lower() for n in names}
+    subj_first = first in ("i", "we") or low.startswith(("i'll", "we'll", "i'm going to"))
+    if re.search(r"(?i)\b(?:swear|swears|swore|vow|vows|vowed|promise|promises|promised)\b", t):
+        subject = toks[0]
+        if subject.low in ("i", "we") or subject.capital:
+            return "vow"
+    if re.search(r"(?i)\b(?:I|we)(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+shall not|"
+                 r"\s+must|\s+am going to|\s+never)\b", t):
+        return "vow"
+    if re.search(r"(?i)\bso long as\b|\bwhatever it costs\b|\bor die\b|\bat any cost\b", t) and \
+            re.search(r"(?i)\b(?:I|me|my|we|us)\b", t):
+        return "vow"
+    if re.match(r"(?i)(?:let|nothing will)\b", t) and re.search(r"(?i)\b(?:me|my|I)\b", t):
+        return "vow"
+    # a deed: the hero (I, we, or a name) doing something now; past, stative or another's words
+    # are remarks
+    verb_at = 1
+    if subj_first:
+        verb_at = 1
+    elif toks[0].capital and (toks[0].low in hero or first not in _STOP) and not \
+            (len(toks) > 1 and toks[1].low in ("'s",)):
+        verb_at = 1
+        if len(toks) > 2 and toks[1].capital:  # "Old Hobb", "Auntie Bree"
+            verb_at = 2
+    else:
+        return "remark"
+    while verb_at < len(toks) and toks[verb_at].low in ("still", "just", "always", "then",
+                                                        "quickly", "slowly", "quietly", "now"):
+        verb_at += 1
+    if verb_at >= len(toks):
+        return "remark"
+    v = toks[verb_at]
+    if v.low.endswith("'s") or toks[0].text.endswith(("'s", "’s")):
+        return "remark"
+    found = getAllLemmas(v.low)
+    if "VERB" not in found and "AUX" not in found:
+        return "remark"
+    lemma = found.get("VERB", found.get("AUX", ("",)))[0]
+    stative = {"be", "know", "have", "remember", "think", "feel", "believe", "love", "hate", "like",
+               "wish", "doubt", "fear", "understand", "see", "seem", "look", "smell", "taste",
+               "grow", "was", "sound", "hope", "mean", "want", "need"}
+    if lemma in stative or v.low in ("was", "were", "had", "did", "said"):
+        return "remark"
+    past = v.low != lemma and not v.low.endswith("s") and v.low not in ("s",)
+    if subj_first and v.low != lemma and v.low not in ("am",):
+        return "remark"  # "I was", "I grew up": a past told, not a deed now
+    if not subj_first and past:
+        return "remark"
+    return "deed"
+
+
+def read(text: str, names: tuple[str, ...] = ()) -> Reading:
+    """A sentence (or a few) read: see :class:`Reading`. ``names`` are the story's own names
+    (cast, places), kept as written."""
+    raw = " ".join((text or "").split())
+    kind = kind_of(raw, names)
+    main, purpose, while_ = _split(raw)
+    mtoks = tokens(main)
+    scores = _act_scores(_reported(mtoks), main)
+    # "tell him (that) a rival paid me": a claim made to someone is a lie told; "tell them to
+    # let me pass" / "ask them to" is a plea
+    for i, t in enumerate(mtoks):
+        if t.lemmas & _SPEECH and i + 1 < len(mtoks):
+            nxt = [x.low for x in mtoks[i + 1:i + 4]]
+            if "to" in nxt[:2] or (t.lemmas & {"ask"}):
+                scores["persuade"] = max(scores.get("persuade", 0), 2.1)
+            elif "nothing" not in nxt:
+                scores["deceive"] = max(scores.get("deceive", 0), 2.1)
+            break
+    pact = _purpose_act(purpose)
+    if pact == "distract" and not (set(scores) & {"bribe", "persuade", "command", "threaten"}):
+        scores["distract"] = max(scores.get("distract", 0), max(scores.values(), default=0) + 1.0)
+    elif pact:
+        scores[pact] = max(scores.get(pact, 0), 1.0)
+    if while_:  # the timing clause is background: its acts count a little
+        for a, s in _act_scores(tokens(while_), while_, 0.3).items():
+            scores[a] = max(scores.get(a, 0), s)
+    acts = lexicon().act
+    if any(not acts[a].weak for a in scores):  # "wait", "use", "talk" lead only alone
+        scores = {a: (s * 0.4 if acts[a].weak else s) for a, s in scores.items()}
+    ranked = tuple(sorted(((a, round(s, 3)) for a, s in scores.items()), key=lambda x: -x[1]))
+    skip = _verb_positions(mtoks)
+    things = list(_things(mtoks, skip))
+    for extra in (purpose, while_):
+        if extra:
+            etoks = tokens(extra)
+            things.extend(t for t in _things(etoks, _verb_positions(etoks))
+                          if t.lemma not in {x.lemma for x in things})
+    for n in names:  # the story's own names, as the story writes them
+        low = n.lower()
+        for i, th in enumerate(things):
+            if th.lemma == low or th.text.lower() == low:
+                things[i] = Thing(n, low, th.kinds, True)
+    manner = tuple(m.group(1) for m in re.finditer(r"(?i)\b(?:with|using|by)\s+(?:my|the|a|an|his|"
+                                                     r"her|their|our)?\s*([a-z'-]+)", raw))
+    attribute = attribute_of(ranked[0][0]) if ranked else ""
+    return Reading(raw, kind, ranked, pact, while_, tuple(things), attribute, manner)
+
+
+# -- comparing readings ----------------------------------------------------------------------------
+
+_BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest"})
+
+
+def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
+    """The lemmas both readings name, less the ``common`` ones (things every way here shares)."""
+    return (a.lemmas & b.lemmas) - common
+
+
+def shared_kinds(a: Reading, b: Reading) -> set[str]:
+    """The narrow kinds of thing both name (dog, book, rope...), not the broad ones (animal...)."""
+    return set((a.thing_kinds & b.thing_kinds) - _BROAD)
+
+
+def families(r: Reading, n: int = 2) -> set[str]:
+    return {family(a) for a in r.top(n)} - {""}
+
+
+@dataclass
+class Fit:
+    """Whether two readings meet (a Trait and an action), and why or why not, in words."""
+
+    fits: bool
+    why: str = ""
+    acts: list[str] = field(default_factory=list)
+    about: str = ""  # what the Trait is about, in words ("climbing")
+    doing: str = ""  # what the action is, in words ("lying")
+
+
+def describe_acts(r: Reading, n: int = 2) -> str:
+    """The acts of a reading in plain words ("lying or talking someone round")."""
+    words = {"distract": "drawing eyes away", "climb": "climbing", "sneak": "moving unseen",
+             "hide": "hiding", "deceive": "lying", "trick": "tricks", "persuade": "talking someone "
+             "round", "bribe": "paying someone off", "threaten": "threats", "command": "commands",
+             "talk": "talking", "fight": "fighting", "defend": "defending", "search": "searching",
+             "study": "reading and thinking", "unlock": "locks", "force": "force", "poison":
+             "poisons", "calm": "calming", "flee": "running", "dodge": "dodging", "escape":
+             "breaking free", "endure": "holding out", "steal": "stealing", "use": "using things",
+             "help": "helping", "heal": "healing", "swim": "swimming", "wait": "waiting",
+             "cross": "crossing"}
+    acts = [words.get(a, a) for a in r.top(n)]
+    things = [t.text for t in r.things[:2]]
+    if not acts and things:
+        return " and ".join(things)
+    if not acts:
+        return "something else"
+    return " or ".join(acts)
+
+
+def trait_fits(trait: str, action: Reading, context: Reading | None = None) -> Fit:
+    """Does a Trait (its own words) fit what the character does? By the kind of deed (a talker's
+    Trait for a lie, a plea or a bribe), or by the things both name (hounds and dogs)."""
+    rt = read(trait)
+    both = [action] + ([context] if context else [])
+    fam_t = {family(a) for a, _ in rt.acts} - {""}
+    acts_t = {a for a, _ in rt.acts}
+    for r in both:
+        if acts_t & set(r.top(2)) or fam_t & families(r):
+            return Fit(True)
+        if shared_kinds(rt, r) or shared_things(rt, r):
+            return Fit(True)
+    about, doing = describe_acts(rt), describe_acts(action)
+    return Fit(False, f"“{trait}” is about {about}, and here you are {doing}",
+               [a for a, _ in rt.acts], about, doing)
