@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.rng import derived_rng
+from companion.story.reading import describe_acts, lexicon, read
 
 from .data import load, load_draft
 
@@ -181,8 +182,14 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     notes: list[str] = []
     goal = split_goal(situation)[1]
     talk = is_talk(situation)
-    if not found and talk:
+    doing = read(situation)  # the reading layer: what the characters set out to do
+    rolled = [a for a in doing.top(2) if not lexicon().act[a].weak]
+    if not found and talk and not rolled:
         return _no_roll(situation, talk, goal, seed, state)
+    if not found and rolled:  # stealing at a feast is rolled: the act decides, not the setting
+        notes.append(f"What they set out to do ({describe_acts(doing)}) is rolled, whatever the "
+                     "setting: nothing in the tables names the obstacle, so the Difficulty starts "
+                     "at Moderate.")
     if goal:
         notes.append(f"What they want past the obstacle (“{goal}”) is the goal, not a second "
                      "obstacle: the Difficulty is the obstacle in the way.")
@@ -195,7 +202,9 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     total = (sum(o["difficulty"] for o in obstacles) if found else 2) + sum(m["delta"] for m in mods)
     rung = rules.rung(total)
     lead = max(found, key=lambda f: f["difficulty"])["obstacle"] if found else None
-    stype = lead.type if lead else "action"
+    by_act = {"aura": "interaction", "body": "action", "mind": "investigation"}.get(
+        lexicon().act[rolled[0]].attribute, "action") if rolled else "action"
+    stype = lead.type if lead else by_act
     attribute = lead.attribute if lead else rules.scene_types[stype].attribute or "body"
     reasoning = [f"{o['name'].capitalize()} (“{o['word']}”): {o['difficulty']}, {o['why']}" for o in obstacles]
     reasoning += [f"“{m['word']}”: +{m['delta']}, {m['why']}" for m in mods]

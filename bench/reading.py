@@ -1,0 +1,177 @@
+"""How well the companion understands what players write: bench/reading_corpus.toml, read by the
+consumers a player meets (High Stakes' GM, a Trait's fit, a fact made true, a vow or a remark, a
+Dragon & Warrior `talk`, the drafting aid), offline, accuracy per game and per kind, for the
+tuned part and the part held aside (never tuned on).
+
+    python bench/reading.py                 # both parts, per game and per kind
+    python bench/reading.py --misses tune   # list the tuned part's misses (never the held part's)
+    python bench/reading.py --model smollm2 --base-url URL   # the model picks among candidates
+
+Each case is read end to end where a consumer exists (the GM's chosen way, its Trait ruling, the
+eased Difficulty, the talk topic, the draft's roll), so the same script measures an older main.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.high_stakes.drive import do, frame, start  # noqa: E402  (the engine, driven)
+
+from companion.games.high_stakes import plan as hs_plan  # noqa: E402
+from companion.games.high_stakes.engine import HighStakes  # noqa: E402
+
+G = HighStakes()
+_VIEWS: dict[tuple[str, str, str], dict] = {}
+
+
+def _view(scene: str, text: str, attribute: str) -> dict:
+    key = (scene, text, attribute)
+    if key not in _VIEWS:
+        s = frame(start("ash"), scene=scene)
+        s = do(s, "player", "act", text, character="ash", attribute=attribute)
+        _VIEWS[key] = G.view(s, "gm")
+    return dict(_VIEWS[key])
+
+
+def hs_action(c: dict) -> tuple[bool, str]:
+    view = _view(c["scene"], c["text"], c["attribute"])
+    rules = hs_plan.load()
+    found = hs_plan.pick_approach(view, c["text"], c["attribute"], rules)
+    if found is None:
+        return c["way"] == "as said", "no way"
+    _, ap = found
+    said = ap.reason.startswith("as you said it")
+    got = "as said" if said else ap.label
+    return got == c["way"], got
+
+
+def hs_trait(c: dict) -> tuple[bool, str]:
+    view = _view(c["scene"], c["text"], c["attribute"])
+    found = hs_plan.pick_approach(view, c["text"], c["attribute"], hs_plan.load())
+    view["roll"] = {"problem": found[0].id if found else "", "pools": [{"attribute": c["attribute"]}],
+                    "asking": {"kind": "trait", "what": c["trait"]}}
+    ok, why = hs_plan.judge(view)
+    return ok == c["fits"], why or "fits"
+
+
+def hs_fact(c: dict) -> tuple[bool, str]:
+    view = _view(c["scene"], c["text"], c["attribute"])
+    view["made_true"] = [{"kind": "object", "text": c["fact"], "character": "ash"}]
+    view["facts"] = [c["fact"]]
+    plan = hs_plan.current_plan(view)
+    used = bool(plan.get("made"))
+    return used == c["uses"], plan.get("reading", "")
+
+
+def words_kind(c: dict) -> tuple[bool, str]:
+    try:
+        from companion.story.reading import kind_of
+    except ImportError:  # before the reading layer: the stake reader's own rule
+        from companion.story.stakes import COMMITS, FIRST_PERSON, STAKE
+        t = c["text"]
+        if t.rstrip().endswith("?"):
+            got = "question"
+        elif STAKE.search(t) and t.lower().startswith(("if", "unless", "should")):
+            got = "stake"
+        elif COMMITS.search(t) and FIRST_PERSON.search(t):
+            got = "vow"
+        else:
+            got = "deed" if FIRST_PERSON.search(t) else "remark"
+        return got == c["kind"], got
+    got = kind_of(c["text"])
+    return got == c["kind"], got
+
+
+def act(c: dict) -> tuple[bool, str]:
+    try:
+        from companion.story.reading import read
+    except ImportError:
+        return False, "no reading layer"
+    r = read(c["text"])
+    return r.act in c["act"], r.act or "none"
+
+
+def talk(c: dict) -> tuple[bool, str]:
+    from companion.games.dragon_warrior import talk as dw_talk
+    got = dw_talk.topic(c["text"], c.get("dear", ""))
+    return got == c["topic"], got or "none"
+
+
+def draft(c: dict) -> tuple[bool, str]:
+    if c["game"] == "high-stakes":
+        from companion.games.high_stakes import draft as hs_draft
+        d = hs_draft.build(c["text"], seed=1)
+        rolled = d.get("roll", True) is not False
+        return rolled == c["rolled"], f"rolled={rolled} type={d.get('type', '')}"
+    from companion.games.dragon_warrior import draft as dw_draft
+    from companion.story.lemmas import lemma_set
+    try:
+        out = dw_draft.run(c["what"], c["text"], seed=1, as_json=True)
+    except TypeError:
+        return False, "draft signature differs"
+    import re as _re
+    told = _re.sub(_re.escape(c["text"]), " ", str(out), flags=_re.IGNORECASE)  # not the premise
+    told = _re.sub(_re.escape(c["text"].title()), " ", told)  # echoed back, nor its title
+    lemmas = lemma_set(told)
+    missing = [t for t in c["things"] if t not in lemmas]
+    return not missing, f"missing {missing}" if missing else "all there"
+
+
+def judge_case(c: dict) -> tuple[bool, str]:
+    kind = c["kind"]
+    if c["game"] == "high-stakes" and kind == "action":
+        return hs_action(c)
+    if kind == "trait":
+        return hs_trait(c)
+    if kind == "fact":
+        return hs_fact(c)
+    if kind in ("vow", "remark", "stake", "question", "deed"):
+        return words_kind(c)
+    if kind == "act":
+        return act(c)
+    if kind == "talk":
+        return talk(c)
+    if kind == "draft":
+        return draft(c)
+    raise ValueError(f"unknown kind {kind!r}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", default=str(ROOT / "bench" / "reading_corpus.toml"))
+    ap.add_argument("--misses", choices=["tune"], help="list the misses of the tuned part")
+    args = ap.parse_args(argv)
+    cases = tomllib.loads(Path(args.corpus).read_text(encoding="utf-8"))["case"]
+    table: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    misses = []
+    for c in cases:
+        kind = "words" if c["kind"] in ("vow", "remark", "stake", "question", "deed") else c["kind"]
+        try:
+            ok, got = judge_case(c)
+        except Exception as e:  # a consumer that cannot read the case is a miss, said
+            ok, got = False, f"error: {type(e).__name__}: {e}"
+        for key in ((c["part"], c["game"], kind), (c["part"], c["game"], "*"), (c["part"], "*", kind),
+                    (c["part"], "*", "*")):
+            table[key][0] += ok
+            table[key][1] += 1
+        if not ok and c["part"] == "tune":
+            misses.append((c, got))
+    print(f"{'part':5} {'game':15} {'kind':7} {'right':>9}  accuracy")
+    for key in sorted(table):
+        ok, n = table[key]
+        print(f"{key[0]:5} {key[1]:15} {key[2]:7} {ok:4}/{n:<4}  {100 * ok / n:5.1f}%")
+    if args.misses:
+        print("\nmisses (tuned part):")
+        for c, got in misses:
+            print(f"  [{c['game']} {c['kind']}] {c['text']!r}: got {got}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
