@@ -230,7 +230,25 @@ def _split(text: str) -> tuple[str, str, str]:
                   r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)
     if m and m.start() > 0:
         low, purpose = low[:m.start()], m.group(m.lastindex or 1)
+    elif not purpose:  # "I give the porter a coin to look the other way": an infinitive of purpose
+        for m in re.finditer(r"\s+to\s+([a-z]+)\b", low):
+            before = low[:m.start()].split()
+            waits = any(lemmas_of(w) & {"wait", "watch"} for w in before)  # the awaited event
+            if len(before) >= 3 and _base_verb(m.group(1)) and not waits and \
+                    not (lemmas_of(before[-1]) & _CATENATIVE) and before[-1].lower() not in _STOP:
+                low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
+                break
+    if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
+        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then)\s+(?:I\s+)?(?=[a-z]+\b)", purpose)
+        if back and _base_verb(purpose[back.end():].split()[0]):
+            low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
     return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")
+
+
+# verbs whose "to" starts the deed itself, not its purpose ("I try to climb")
+_CATENATIVE = frozenset("try want need start begin attempt manage go rush hurry decide mean plan "
+                        "dare refuse promise swear hope pretend seem have ought used run turn "
+                        "move come climb get".split())
 
 
 def main_clause(text: str) -> str:
@@ -272,7 +290,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     for name, a in lex.act.items():
         for ph in a.phrases:
             n = len(tokens(ph))
-            i = find(toks, ph, gap=2 if n > 1 else 0)
+            i = find(toks, ph, gap=3 if n > 1 else 0)
             if i >= 0 and n > 1:
                 scores[name] = max(scores.get(name, 0), 2.5 * weight)
                 used.update(range(i, i + n))
@@ -301,7 +319,21 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
         for lemma in t.lemmas:
             for act in nouns.get(lemma, ()):
                 scores[act] = max(scores.get(act, 0), 0.8 * weight)
+        for act in _agent(t.low):  # "a born haggler": one who haggles
+            scores[act] = max(scores.get(act, 0), 1.2 * weight)
     return scores
+
+
+@lru_cache(maxsize=4096)
+def _agent(word: str) -> tuple[str, ...]:
+    """The acts of an agent noun: haggler (haggle), liar (lie), climber (climb), runner (run)."""
+    if len(word) < 5 or not word.endswith(("er", "ar", "or")):
+        return ()
+    verbs = _verb_index()
+    for base in (word[:-2], word[:-1], word[:-2] + "e", word[:-3]):
+        if base in verbs:
+            return tuple(verbs[base])
+    return ()
 
 
 def _purpose_act(purpose: str) -> str:
@@ -330,11 +362,12 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
         name = t.capital and i > 0 and toks[i - 1].text not in (".", "!", "?")
         if not name and not _is_noun(t.low):
             continue
-        lemma = t.low if name else _lemma(t)
+        written = re.sub(r"['’]s?$", "", t.text) if name else t.text  # "Marta's": Marta
+        lemma = written.lower() if name else _lemma(t)
         if lemma in seen:
             continue
         seen.add(lemma)
-        out.append(Thing(t.text, lemma, kinds_of(lemma), bool(name)))
+        out.append(Thing(written, lemma, kinds_of(lemma), bool(name)))
         if "-" in lemma and not name:  # a rune-collar is a collar too
             head = lemma.rsplit("-", 1)[1]
             if len(head) >= 3 and head not in seen and head not in _STOP:
@@ -381,6 +414,10 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
         subject = toks[0]
         if subject.low in ("i", "we") or subject.capital:
             return "vow"
+    narrator = first in ("she", "he", "they") or first in hero  # the player telling the hero
+    if narrator and re.match(r"(?i)\S+(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+must|"
+                             r"\s+is going to|\s+never)\b", t):
+        return "vow"
     if re.search(r"(?i)\b(?:I|we)(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+shall not|"
                  r"\s+must|\s+am going to|\s+never)\b", t):
         return "vow"
@@ -407,6 +444,8 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     if verb_at >= len(toks):
         return "remark"
     v = toks[verb_at]
+    if v.low in ("will", "would", "may", "might", "could", "should", "can", "must", "shall"):
+        return "remark"  # another's future or a maybe: a prediction, not a deed
     if v.low.endswith("'s") or toks[0].text.endswith(("'s", "’s")):
         return "remark"
     found = getAllLemmas(v.low)
@@ -438,8 +477,9 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     # let me pass" / "ask them to" is a plea
     for i, t in enumerate(mtoks):
         if t.lemmas & _SPEECH and i + 1 < len(mtoks):
-            nxt = [x.low for x in mtoks[i + 1:i + 4]]
-            if "to" in nxt[:2] or (t.lemmas & {"ask"}):
+            nxt = [x.low for x in mtoks[i + 1:i + 5]]
+            bids = any(a == "to" and _base_verb(b) and b not in _STOP for a, b in zip(nxt, nxt[1:]))
+            if bids or (t.lemmas & {"ask"}):  # "tell them to let me pass": a plea
                 scores["persuade"] = max(scores.get("persuade", 0), 2.1)
             elif "nothing" not in nxt:
                 scores["deceive"] = max(scores.get("deceive", 0), 2.1)
@@ -447,7 +487,8 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     pact = _purpose_act(purpose)
     if pact == "distract" and not (set(scores) & {"bribe", "persuade", "command", "threaten"}):
         scores["distract"] = max(scores.get("distract", 0), max(scores.values(), default=0) + 1.0)
-    elif pact:
+    elif pact and not (pact == "distract" and set(scores) & {"bribe", "persuade", "command",
+                                                                "threaten"}):
         scores[pact] = max(scores.get(pact, 0), 1.0)
     if while_:  # the timing clause is background: its acts count a little
         for a, s in _act_scores(tokens(while_), while_, 0.3).items():

@@ -169,8 +169,11 @@ def weight(words: str) -> int:
     """How plainly the words state a stake: 2 for an oath, a condition or a will ("I will not
     leave Tobin behind", "If she turns back, the farm burns"), 1 for the hero's own speech that
     only says what she does ("I talk to the farmer's wife"), 0 for a deed told."""
-    return 2 if STAKE.search(words) or re.search(r"\b\w+'ll\b", words) else \
-        1 if FIRST_PERSON.search(words) else 0
+    from companion.story.reading import kind_of  # the reading layer tells a vow from a remark
+
+    if kind_of(words) in ("vow", "stake"):
+        return 2
+    return 1 if FIRST_PERSON.search(words) else 0
 
 
 def voice(words: str, hero: Character) -> tuple[str, str]:

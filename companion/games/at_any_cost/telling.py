@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
+from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
 from companion.story.stakes import clean, tell_stake, voice
@@ -160,7 +161,8 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
         if kind == "oath":
             values_["oath"] = text
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
-                  "vow": bool(VOW.search(heard[1])), "about": about, "voice": kind}
+                  "vow": kind_of(heard[1], (values["hero"].name,)) == "vow", "about": about,
+                  "voice": kind}
         line = library().tell("answer", answer, values_, memory, scene, rng) \
             if memory.allows(heard[1]) else ""
         if line:

@@ -267,7 +267,7 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     diff = max(1, min(diff, rules.limits.difficulty_max))
     text = _AGAIN.sub("", text.strip())  # "Once more, I shout ...": the action is the shout
     words = said(text) or text.lower()
-    label = told_as(text, names) or _shortened(_second_person(words)).rstrip(" ,")
+    label = told_as(text, names) or _shortened(_recase(_second_person(words), text)).rstrip(" ,")
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
@@ -503,8 +503,17 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     if fits and not (_stems(first) & way or set(_read(first).top(2)) & acts):
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
-    own = told_as(first, names) or _second_person(first.lower())
+    own = told_as(first, names) or _recase(_second_person(first.lower()), text)
     return "" if len(own.split()) < 2 else _shortened(own)
+
+
+def _recase(out: str, original: str) -> str:
+    """``out`` with the names of ``original`` written as the player wrote them ("tell Fistur his
+    dice are loaded", never "fistur")."""
+    names = {m.group(0).lower(): m.group(0) for m in re.finditer(r"(?<![.!?]\s)(?<!^)\b[A-Z][a-z'-]+",
+                                                                   original.strip())
+             if m.group(0) not in ("I", "I'm", "I'll")}
+    return re.sub(r"[A-Za-z'-]+", lambda m: names.get(m.group(0), m.group(0)), out)
 
 
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|to|of|at|in|on|up|where|and|or|with|from|by|for|his|her|"

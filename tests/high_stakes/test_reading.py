@@ -1,0 +1,102 @@
+"""Issue 35: the GM reads what the player writes through the shared reading layer, not through
+word lists. Each case is one a new player met (High Stakes, seed 9): the stone thrown so the men
+go to look, the fig tree, the quarrel started with Fistur and the talker's Trait, a grating made
+true and crawled through in the next scene, the heist drafted at a feast."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from companion.games.high_stakes import draft
+from companion.games.high_stakes.plan import current_plan, judge
+from tests.high_stakes.drive import G, do, start
+from tests.high_stakes.test_listening import at, declared, frame, with_element
+
+
+def _script(tmp_path, *lines: str, seed: int = 9) -> str:
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade ash\naura I step forward: I will go.\n" + "\n".join(lines)
+                      + "\nquit\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed",
+                          str(seed), "--script", str(script), "--journal", str(tmp_path / "j.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return " ".join(run.stdout.split())
+
+
+def test_a_stone_thrown_so_the_men_go_to_look_is_a_distraction_taken_as_said(tmp_path):
+    out = _script(tmp_path, "aura I throw a stone far down the hill so the men at the gate go to look")
+    assert "As you said it, then: you throw a stone far down the hill so the men at the gate go " \
+           "to look. Aura" in out, out
+    assert "The GM takes that as “find a way over" not in out
+
+
+def test_the_old_fig_tree_is_the_tree_the_scene_has(tmp_path):
+    out = _script(tmp_path, "body I shin up the old fig tree and drop over the wall")
+    assert "“climb the tree whose branches lean over the wall”: Body, Difficulty 1" in out, out
+    assert "climb with a rope: Body" not in out
+
+
+def test_a_quarrel_started_with_a_lie_is_a_trick_and_takes_the_talkers_trait():
+    s = at(frame(start("ash"), scene="guild", text=""), "gate")
+    s = declared(s, "I tell Fistur his dice are loaded and start a quarrel between them", "aura")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label == "talk, trick or distract them"
+    assert "Fistur" in plan["reading"] and "fistur" not in plan["reading"]  # a name stays a name
+    view = G.view(s, "gm")
+    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": "aura"}],
+                    "asking": {"kind": "trait", "what": "fast-talks his way out of trouble"}}
+    assert judge(view) == (True, "")
+    view["roll"]["asking"]["what"] = "climbs like a cat"
+    ok, why = judge(view)
+    assert not ok and "climbing" in why and "talk, trick or distract them" in why
+
+
+def test_a_trait_about_dogs_fits_calming_watchdogs_by_meaning():
+    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I calm the two watchdogs with soft words", "aura")
+    view = G.view(s, "gm")
+    plan = current_plan(view)
+    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": "aura"}],
+                    "asking": {"kind": "trait", "what": "gentle with hounds"}}
+    assert judge(view) == (True, "")
+
+
+def test_a_grating_made_true_at_the_wall_eases_the_next_scenes_roll():
+    grating = "A rusted grating at the foot of the wall, half hidden by nettles."
+    s = at(with_element("villa_walls", "walls", "passage", grating), "courtyard")
+    crawl = "I crawl through the rusted grating and come up behind the kennel"
+    plain = current_plan(G.view(declared(s, "I crawl along the kennel wall", "body"), "gm"))
+    plan = current_plan(G.view(declared(s, crawl, "body"), "gm"))
+    assert "as you made it true" in plan["reading"], plan["reading"]
+    assert "rusted grating" in plan["reading"]
+    assert plan["difficulty"] < plain["difficulty"] or plan["difficulty"] == 1
+
+
+def test_a_fact_the_action_does_not_use_eases_nothing():
+    mother = "My mother is awake in the scullery above."
+    s = at(with_element("villa_walls", "walls", "information", mother), "courtyard")
+    plan = current_plan(G.view(declared(s, "I draw the black blade and go for the bigger dog", "body"),
+                               "gm"))
+    assert "scullery" not in plan["reading"]
+
+
+def test_a_heist_drafted_at_a_feast_is_rolled_and_a_feast_alone_is_not():
+    heist = draft.build("the children must steal a ledger from a moneylender's counting-house "
+                        "during a feast", seed=1)
+    assert heist.get("roll", True) is not False and heist["difficulty"] >= 1
+    assert heist["scene_type"] == "action"
+    supper = draft.build("the party chats with the harbour master over supper", seed=1)
+    assert supper["roll"] is False
+
+
+def test_every_way_of_the_adventure_names_known_act_classes():
+    from companion.games.high_stakes.data import load
+    from companion.story.reading import lexicon
+
+    rules = load()
+    acts = set(lexicon().act)
+    ways = [a for p in rules.problems.values() for a in [*p.approaches, *p.opens]]
+    ways += [pr for sc in rules.scenes.values() for pr in sc.props]
+    assert ways and all(w.acts and set(w.acts) <= acts for w in ways)
+    assert do  # the engine's driver is the one the other tests use

@@ -1,0 +1,45 @@
+"""The reading layer (issue 35): kinds of words, purposes, things with their kinds, Traits by
+meaning. General sentences, none of them in bench/reading_corpus.toml."""
+from __future__ import annotations
+
+from companion.story.reading import kind_of, main_clause, read, trait_fits
+
+
+def test_a_purpose_clause_that_moves_someone_else_is_a_distraction():
+    r = read("I kick over a bucket by the stable so the groom comes to see")
+    assert r.act == "distract" and r.purpose == "distract"
+    assert main_clause("I kick over a bucket so the groom comes to see") == "I kick over a bucket"
+
+
+def test_a_paid_purpose_stays_a_bribe():
+    assert read("I give the porter a silver piece to look the other way").act == "bribe"
+
+
+def test_reported_speech_is_not_the_speakers_deed():
+    r = read("I whisper to the cook that I am searching for the master's cat")
+    assert r.act == "deceive"
+
+
+def test_a_timing_clause_is_background_and_the_deed_after_it_counts():
+    assert read("I wait until the bell rings and sneak through the gate").act == "sneak"
+
+
+def test_things_keep_their_kinds_and_names_their_capitals():
+    r = read("I hide behind Marta's wolfhound", names=("Marta",))
+    assert "dog" in r.thing_kinds and "Marta" in r.names
+
+
+def test_vows_remarks_stakes_questions_and_deeds():
+    assert kind_of("I will carry the lantern to the end of the causeway.") == "vow"
+    assert kind_of("Brother Anselm will probably bar the door.") == "remark"
+    assert kind_of("Unless the ferry comes, we sleep on the shingle.") == "stake"
+    assert kind_of("Does the ferry run at night?") == "question"
+    assert kind_of("Tobin hoists the sack onto his shoulder.") == "deed"
+    assert kind_of("I once sold apples at this market.") == "remark"
+
+
+def test_a_trait_fits_by_its_kind_of_deed_or_its_things_and_says_why_not():
+    assert trait_fits("silver-tongued haggler", read("I talk the boatman down to half price")).fits
+    assert trait_fits("raised with horses", read("I soothe the frightened mare")).fits
+    no = trait_fits("climbs like a squirrel", read("I bargain with the pawnbroker"))
+    assert not no.fits and "climbing" in no.why
