@@ -39,9 +39,24 @@ def _view(scene: str, text: str, attribute: str) -> dict:
     return dict(_VIEWS[key])
 
 
+MODEL = None  # a ModelClient when --model is given: it picks among the offline candidates
+
+
 def hs_action(c: dict) -> tuple[bool, str]:
     view = _view(c["scene"], c["text"], c["attribute"])
     rules = hs_plan.load()
+    if MODEL is not None:
+        from companion.llm.reading import pick
+        labels = []
+        for _, _, p, ap in hs_plan.candidates(view, c["text"], c["attribute"], rules):
+            if ap.label not in labels and p.passes:
+                labels.append(ap.label)
+        labels = labels[:3]
+        scene = rules.scenes[c["scene"]].place
+        i = pick(MODEL, c["text"], labels, scene)
+        if i is not None:
+            got = labels[i] if i < len(labels) else "as said"
+            return got == c["way"], f"model: {got}"
     found = hs_plan.pick_approach(view, c["text"], c["attribute"], rules)
     if found is None:
         return c["way"] == "as said", "no way"
@@ -146,7 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=str(ROOT / "bench" / "reading_corpus.toml"))
     ap.add_argument("--misses", choices=["tune"], help="list the misses of the tuned part")
+    ap.add_argument("--model", help="a model picks High Stakes' readings among the candidates")
+    ap.add_argument("--base-url", help="the OpenAI-compatible server of --model")
     args = ap.parse_args(argv)
+    if args.model:
+        global MODEL
+        from companion.llm.client import ModelClient
+        from companion.llm.config import load_settings
+        MODEL = ModelClient(load_settings(model=args.model, base_url=args.base_url,
+                                          api_key="local", voice="openai"))
     cases = tomllib.loads(Path(args.corpus).read_text(encoding="utf-8"))["case"]
     table: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
     misses = []
