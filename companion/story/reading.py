@@ -112,6 +112,7 @@ class Thing:
     lemma: str
     kinds: frozenset[str]
     name: bool = False  # written with a capital inside the sentence: a name, kept as written
+    part: bool = False  # the last word of a compound named before it (a rune-collar's collar)
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,8 @@ def _split(text: str) -> tuple[str, str, str]:
                 low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
                 break
     if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
-        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then)\s+(?:I\s+)?(?=[a-z]+\b)", purpose)
+        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then|and I|and we)\s+(?:I\s+)?(?=[a-z]+\b)",
+                         purpose)
         if back and _base_verb(purpose[back.end():].split()[0]):
             low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
     return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")
@@ -303,7 +305,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
         determined = prev in ("a", "an", "the", "my", "his", "her", "their", "our", "your", "its",
                               "some", "of")
         hit = False
-        if not determined:
+        if not determined and _verbish(toks, i, text):
             for lemma in t.lemmas:
                 for act in verbs.get(lemma, ()):
                     s = (2.0 if first_verb else 1.6) * weight
@@ -334,6 +336,21 @@ def _agent(word: str) -> tuple[str, ...]:
         if base in verbs:
             return tuple(verbs[base])
     return ()
+
+
+_LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
+                   "softly carefully gently again once still never always".split())
+
+
+def _verbish(toks: list[Token], i: int, text: str) -> bool:
+    """Is token ``i`` where a verb stands: first, after a subject, "and", "then", "to", an adverb
+    or a comma ("the old cart track" is no tracking; "I track the cart" is)?"""
+    if i == 0:
+        return True
+    prev = toks[i - 1]
+    between = text[prev.end:toks[i].start] if text else ""
+    return (prev.low in _LEADS or prev.low.endswith("ly") or "," in between or
+            (prev.capital and i - 1 == 0))
 
 
 def _purpose_act(purpose: str) -> str:
@@ -372,7 +389,7 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
             head = lemma.rsplit("-", 1)[1]
             if len(head) >= 3 and head not in seen and head not in _STOP:
                 seen.add(head)
-                out.append(Thing(head, head, kinds_of(head)))
+                out.append(Thing(head, head, kinds_of(head), part=True))
     return tuple(out)
 
 

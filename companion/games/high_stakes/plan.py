@@ -92,9 +92,9 @@ def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
     out = []
     made = view.get("made_true") or []
     for ow in p.opens:
-        way = _read(ow.label)
+        way = {t.lemma for t in _read(ow.label).things if not t.part}  # a dog-door, not a door
         fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
-                     and shared_things(_read(m["text"]), way)), None)
+                     and _read(m["text"]).lemmas & way), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
                                  acts=ow.acts, reason=ow.reason, source=ow.source), fact))
@@ -442,7 +442,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             because.append(ease.reason)
             plan["made"] = f"{fact[:1].upper()}{fact[1:]}, as you made it true."
             break
-    if not ap.reason:  # the rung the Difficulty stands on now, after what eased it
+    if not ap.reason or plan["as_said"]:  # the rung the Difficulty stands on, after easing
         because[0] = rules.rung(plan["difficulty"]).summary
     plan["own"] = "" if plan["as_said"] else own_words(text, ap, _names(view))
     plan["reading"] = reading_line(plan, ap, because)
@@ -475,7 +475,8 @@ def reading_line(plan: dict, ap: Approach, because: list[str]) -> str:
     made = f" {plan['made']}" if plan.get("made") else ""
     if plan.get("as_said"):
         near = plan.get("closest") or []
-        offer = (f"Nothing here is quite that; the nearest ways are {_or(near)}. " if near else "")
+        offer = (f"Nothing here is quite that; the nearest ways are {_or(near)}. "
+                 if near and not plan.get("fact") else "")  # what they made true is the way
         return f"{offer}As you said it, then: you {ap.label}. {head[0].upper()}{head[1:]}.{made}"
     if plan.get("own"):  # the player's manner is kept; the adventure's way sets the Difficulty
         return f"You try to {plan['own']}. The GM takes that as “{ap.label}”: {head}.{made}"
