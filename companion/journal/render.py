@@ -38,6 +38,7 @@ from companion.core.game import Action, Event, RuleError
 from companion.core.registry import game_module, get_game
 from companion.journal.store import JournalError, read, timeline
 from companion.session import game_options
+from companion.story.safety import FADES, Safety
 
 
 class PlainHooks:
@@ -175,8 +176,13 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 add(("closing", extra))
     flush()
     for row in t.rows:  # a line for the reader from outside the game: why an autoplay stopped
-        if row["type"] == "notice" and row.get("text"):
+        if row["type"] == "notice" and row.get("text") and row.get("n", 0) >= 0:
             add(("note", row["text"]))
+    opening = [("note", r["text"]) for r in t.rows if r["type"] == "notice" and r.get("text")
+               and r.get("n", 0) < 0]  # said before the first move (a premise that crosses a line)
+    if opening:
+        at = next((k for k, b in enumerate(out.blocks) if b[0] == "front"), 1) + 1
+        out.blocks[at:at] = opening
     if over:
         closing = hooks.closing(final)
         if closing:
@@ -199,7 +205,61 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     if t.undone:
         add(("small", f"{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in "
                       "the journal, not in this story."))
+    _keep_lines(out, _safety(header, t.rows), _human_rows(header, t.rows))
     return out
+
+
+def _safety(header: dict, rows: list[dict]) -> Safety:
+    """The journal's lines and veils: its header's, those set at the table, the X-carded."""
+    lines, veils = list(header.get("lines", [])), list(header.get("veils", []))
+    for row in rows:
+        if row["type"] == "safety":
+            lines += row.get("lines", [])
+            veils += row.get("veils", [])
+        elif row["type"] == "x" and row.get("topic"):
+            lines.append(row["topic"])
+    return Safety(lines, veils)
+
+
+def _human_rows(header: dict, rows: list[dict]) -> set[str]:
+    """The texts the human wrote themselves (their tellings and what they said): theirs, never
+    told around."""
+    return {r["text"] for r in rows if r["type"] in ("say", "narration") and r.get("seat")
+            and header.get("seats", {}).get(r["seat"]) == "human"}
+
+
+def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
+    """Every block the companion tells kept inside the lines (a name or small print told around
+    what crosses, a sentence that still would left out, a veiled one faded), the human's own
+    words and the notes about the lines themselves excepted. Journals are screened when told;
+    this holds for older ones, for the game's own Markdown and for the small print."""
+    if not safety:
+        return
+    kept = []
+    for kind, text in s.blocks:
+        if kind == "note" or text in own or (kind == "said" and text.rsplit(" — ", 1)[0]
+                                             .strip("“”") in own):
+            kept.append((kind, text))
+        elif kind in ("front", "closing"):
+            kept.append((kind, "\n".join(_redact_line(line, safety)
+                                         for line in text.split("\n"))))
+        elif kind in ("narration", "player", "said"):
+            kept.append((kind, safety.screen(text, FADES[0])))
+        else:
+            kept.append((kind, " · ".join(x for x in (safety.redact(part) for part in
+                                                      text.split(" · ")) if x)))
+    s.blocks[:] = [(k, t) for k, t in kept if t or k in ("front", "closing")]
+
+
+def _redact_line(line: str, safety: Safety) -> str:
+    """One line of a game's Markdown told around the lines: its list or heading mark kept, a
+    table row cell by cell."""
+    if safety.allows(line):
+        return line
+    if line.lstrip().startswith("|"):
+        return "|".join(safety.redact(c) if c.strip() else c for c in line.split("|"))
+    mark = len(line) - len(line.lstrip(" #>-*+0123456789.)"))
+    return line[:mark] + safety.redact(line[mark:])
 
 
 def _seer(game) -> str:

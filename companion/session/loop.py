@@ -381,11 +381,11 @@ class Session:
         for seat in self.human_seats or [None]:
             for i, event in enumerate(events):
                 if event.seen_by(seat) and self.render is not None:
-                    title = self.render.heading(event)
+                    title = self.memory.safety.redact(self.render.heading(event))
                     if title and (i, title) not in shown:
                         shown.add((i, title))
                         self.emit("heading", title)
-                    line = self.render.mechanics(event, seat)
+                    line = self.memory.safety.redact(self.render.mechanics(event, seat))
                     if line and (i, line) not in shown:
                         shown.add((i, line))
                         self.emit("mechanics", line)
@@ -488,7 +488,8 @@ class Session:
         too), and the game's own premise if it has one (``premise(options)``)."""
         own = getattr(self.game, "premise", None)
         blurbs = [self.game.blurb, *getattr(self.game, "seat_blurbs", {}).values()]
-        return " ".join(dict.fromkeys([*blurbs, own(self.options) if own else ""]))
+        parts = [*blurbs, own(self.options) if own else ""]
+        return "\n".join(f"{x.rstrip('. ')}." for x in dict.fromkeys(parts) if x.strip())
 
     def _premise_check(self) -> None:
         """A game whose premise crosses a line (High Stakes' heroes are children) says so at the

@@ -20,8 +20,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from lemminflect import getAllLemmas, getInflection
+
 from companion.core.resources import rules_path
-from companion.story.lemmas import Token, find, tokens
+from companion.story.lemmas import Token, find, lemmas_of, tokens
 from companion.story.lemmas import base as _base
 
 PHRASE_GAP = 2  # other words that may stand between a phrase's words ("go quietly under")
@@ -46,6 +48,7 @@ class Topic:
     subjects: tuple[str, ...] = ()  # cross with a word of harm in the same sentence
     listed: bool = False  # found in rules/safety.toml (else read from the typed words)
     together: tuple[str, ...] = ()  # cross when all are said in one sentence (typed words)
+    stand_in: str = "thing"  # what a noun that crosses becomes in a name or small print
 
     def crosses(self, toks: Sequence[Token]) -> bool:
         """Does this sentence (its tokens) cross the topic?"""
@@ -57,19 +60,31 @@ class Topic:
             and _says_any(toks, harm_words())
 
     def where(self, toks: Sequence[Token]) -> list[int]:
-        """Indexes of the tokens that say the topic (for a name to be told around)."""
-        out = []
-        for i, tok in enumerate(toks):
-            if any(len(w.split()) == 1 and _base(w) in tok.lemmas for w in self.words):
-                out.append(i)
-        return out
+        """Indexes of the tokens that say the topic by one word of its own (a word of harm is
+        not the topic: "a goat attacks" is told around the goat)."""
+        own = _split(self.words + self.subjects + self.together)[0]
+        return [i for i, tok in enumerate(toks) if tok.lemmas & own or compound_tail(tok.low) & own]
 
 
 def _says_any(toks: Sequence[Token], words: Iterable[str]) -> bool:
     singles, phrases = _split(tuple(words))
-    if any(tok.lemmas & singles for tok in toks):
+    if any(tok.lemmas & singles or compound_tail(tok.low) & singles for tok in toks):
         return True
     return any(find(list(toks), p, PHRASE_GAP) >= 0 for p in phrases)
+
+
+@lru_cache(maxsize=8192)
+def compound_tail(word: str) -> frozenset[str]:
+    """The lemmas of the last word of a closed compound ("watchdogs": dog, "wildfire": fire,
+    "schoolboy": boy): a word of at least three letters after a head that is a word of its own
+    of at least three letters, one of the two at least four ("carpet" is no pet). Empty for a
+    plain word."""
+    out: set[str] = set()
+    for k in range(3, len(word) - 2):
+        head, tail = word[:k], word[k:]
+        if max(len(head), len(tail)) >= 4 and getAllLemmas(head) and getAllLemmas(tail):
+            out |= lemmas_of(tail)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=256)
@@ -119,7 +134,7 @@ def topic(typed: str) -> Topic:
     if entry is not None:
         return Topic(name, (*entry.get("words", ()), name), tuple(entry.get("subjects", ())
                                                                  if entry.get("harm") else ()),
-                     listed=True)
+                     listed=True, stand_in=entry.get("stand_in", "thing"))
     m = _HARM_TO.match(name.lower())
     if m:
         thing = (m.group("x") or m.group("y") or "").strip()
@@ -129,11 +144,11 @@ def topic(typed: str) -> Topic:
         else:
             subjects = _content(thing)
         if subjects:
-            return Topic(name, (), subjects)
+            return Topic(name, (), subjects, stand_in=(inner or {}).get("stand_in", "thing"))
     content = _content(name)
     if len(content) > 1:  # "the death of my dog": death and dog in one sentence
         return Topic(name, (), together=content)
-    return Topic(name, content or (name,))
+    return Topic(name, content or (name,), stand_in="someone" if name[:1].isupper() else "thing")
 
 
 def _content(text: str) -> tuple[str, ...]:
@@ -168,17 +183,26 @@ class Safety:
 
     def allows(self, text: str) -> bool:
         """Neither a line nor a veil in ``text``: it may be told as written."""
-        return not any(_crosses(text, t) for t in (*self.lines, *self.veils))
+        return not text or not any(_crosses(text, t) for t in (*self.lines, *self.veils))
+
+    def keeps_lines(self, text: str) -> bool:
+        """No line crossed in ``text`` (a veil may be: it is told as a fade-out)."""
+        return not text or not any(_crosses(text, t) for t in self.lines)
 
     def screen(self, text: str, fade: str = "") -> str:
-        """``text`` as it may be told: sentences crossing a line left out, a run of sentences
-        touching a veil told as ``fade`` (the thing happens off-screen), the rest as written."""
-        if not self or self.allows(text):
-            return text
+        """``text`` as it may be told: sentences crossing a line left out (a name that crosses
+        told around: "the Drowned Crown" as "the Crown"), a run of sentences touching a veil told
+        as ``fade`` (the thing happens off-screen), the rest as written."""
+        if not text or not self or self.allows(text):
+            return text or ""
         out: list[str] = []
         faded = False
         for sentence in split_sentences(text):
             if any(_crosses(sentence, t) for t in self.lines):
+                around = self.redact(sentence, names_only=True)
+                if around:
+                    out.append(around)
+                    faded = False
                 continue
             if any(_crosses(sentence, t) for t in self.veils):
                 if not faded and fade:
@@ -188,6 +212,66 @@ class Safety:
             faded = False
             out.append(sentence)
         return " ".join(out)
+
+
+    def redact(self, text: str, names_only: bool = False) -> str:
+        """``text`` told around what crosses a line or shows a veil, word by word: a noun
+        becomes the topic's stand-in ("A two-headed creature attacks with 9♠"), another word is
+        left out ("The Crown"); a sentence still crossing after that is left out. For names and
+        small print, whose facts must stay. ``names_only``: only words written with a capital
+        (part of a name) may be told around; else the sentence is left out."""
+        if not text or not self or self.allows(text):
+            return text or ""
+        out = []
+        for sentence in split_sentences(text):
+            if self.allows(sentence):
+                out.append(sentence)
+                continue
+            told = _around(sentence, [t for t in (*self.lines, *self.veils)
+                                      if _crosses(sentence, t)], names_only)
+            if told and self.allows(told):
+                out.append(told)
+        return " ".join(out)
+
+
+def _around(sentence: str, topics: list[Topic], names_only: bool) -> str:
+    toks = tokens(sentence)
+    swap: dict[int, str] = {}
+    for t in topics:
+        for i in t.where(toks):
+            tok = toks[i]
+            if names_only and not (tok.capital and i > 0 and _name_start(sentence, tok)):
+                return ""
+            swap[i] = _stand_in(tok, t.stand_in)
+    if not swap:
+        return ""
+    text, last = "", 0
+    for i, tok in enumerate(toks):
+        if i not in swap:
+            continue
+        text += sentence[last:tok.start] + swap[i]
+        last = tok.end
+    text += sentence[last:]
+    text = re.sub(r"\b([Aa])n? (?=[aeiou])", r"\1n ", re.sub(r"\b([Aa])n (?=[^aeiou\W])", r"\1 ",
+                                                                text))
+    return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+
+
+def _name_start(sentence: str, tok: Token) -> bool:
+    """A capitalised word inside a sentence (not its first word): part of a name."""
+    return bool(sentence[:tok.start].strip())
+
+
+def _stand_in(tok: Token, stand_in: str) -> str:
+    """What a crossing word becomes: a noun its topic's stand-in (plural for a plural, with a
+    capital for a capital), anything else nothing."""
+    found = getAllLemmas(tok.low)
+    if found and "NOUN" not in found and "PROPN" not in found:
+        return ""
+    word = stand_in
+    if found and tok.low not in found.get("NOUN", (tok.low,)):  # a plural ("wolves", "children")
+        word = (getInflection(stand_in, "NNS") or (stand_in,))[0]
+    return word[:1].upper() + word[1:] if tok.capital else word
 
 
 @lru_cache(maxsize=64)
@@ -238,7 +322,8 @@ def premise_notice(safety: Safety, premise: str, what: str = "") -> str:
     crossed, touched = safety.crossed(premise), safety.touched(premise)
     if not crossed and not touched:
         return ""
-    where = f" ({what})" if what else ""
+    said = next((p for p in split_sentences(premise) if not safety.allows(p)), "")
+    where = f" ({what}: {said.rstrip('.')})" if what and said else f" ({what})" if what else ""
     parts = []
     if crossed:
         parts.append(f"Your line {_names(crossed)} touches this game's premise{where}. The story "
