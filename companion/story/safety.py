@@ -63,14 +63,29 @@ class Topic:
         """Indexes of the tokens that say the topic by one word of its own (a word of harm is
         not the topic: "a goat attacks" is told around the goat)."""
         own = _split(self.words + self.subjects + self.together)[0]
-        return [i for i, tok in enumerate(toks) if tok.lemmas & own or compound_tail(tok.low) & own]
+        return [i for i, tok in enumerate(toks) if _lemmas(tok) & own]
 
 
 def _says_any(toks: Sequence[Token], words: Iterable[str]) -> bool:
     singles, phrases = _split(tuple(words))
-    if any(tok.lemmas & singles or compound_tail(tok.low) & singles for tok in toks):
+    if any(_lemmas(tok) & singles for tok in toks):
         return True
     return any(find(list(toks), p, PHRASE_GAP) >= 0 for p in phrases)
+
+
+def _lemmas(tok: Token) -> frozenset[str]:
+    """A word's lemmas for a topic: its own, each part of a hyphenated word's ("Wolf-Bear":
+    wolf, bear), and a closed compound's last word ("watchdogs": dog)."""
+    return _word_lemmas(tok.low)
+
+
+@lru_cache(maxsize=8192)
+def _word_lemmas(low: str) -> frozenset[str]:
+    out = set(lemmas_of(low)) | compound_tail(low)
+    if "-" in low:
+        for part in low.split("-"):
+            out |= lemmas_of(part) | compound_tail(part)
+    return frozenset(out)
 
 
 @lru_cache(maxsize=8192)

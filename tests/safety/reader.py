@@ -41,6 +41,8 @@ def sentences(text: str) -> list[str]:
     """The rendered story as sentences and short lines (Markdown marks are just punctuation)."""
     out = []
     for line in text.splitlines():
+        if line.startswith(("*Your line", "*Your veil")):
+            continue  # the note that names the lines themselves, before the story
         out += [s for s in re.split(r"(?<=[.!?;:])\s+", line) if s.strip()]
     return out
 
