@@ -235,6 +235,9 @@ def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
     this holds for older ones, for the game's own Markdown and for the small print."""
     if not safety:
         return
+    for key, value in s.facts.items():  # the front matter's hero, title...
+        if isinstance(value, str) and key not in ("game", "voice"):
+            s.facts[key] = safety.redact(value) or value
     kept = []
     for kind, text in s.blocks:
         if kind == "note" or text in own or (kind == "said" and text.rsplit(" — ", 1)[0]

@@ -257,7 +257,7 @@ def _around(sentence: str, topics: list[Topic], names_only: bool) -> str:
             tok = toks[i]
             if names_only and not (tok.capital and i > 0 and _name_start(sentence, tok)):
                 return ""
-            swap[i] = _stand_in(tok, t.stand_in)
+            swap[i] = _stand_in(tok, t.stand_in, first=i == 0)
     if not swap:
         return ""
     text, last = "", 0
@@ -277,16 +277,18 @@ def _name_start(sentence: str, tok: Token) -> bool:
     return bool(sentence[:tok.start].strip())
 
 
-def _stand_in(tok: Token, stand_in: str) -> str:
+def _stand_in(tok: Token, stand_in: str, first: bool = False) -> str:
     """What a crossing word becomes: a noun its topic's stand-in (plural for a plural, with a
-    capital for a capital), anything else nothing."""
+    capital for a capital in a name, or first in the sentence: "Wren asks" as "Someone asks",
+    "asks Wren" as "asks someone"), anything else nothing."""
     found = getAllLemmas(tok.low)
     if found and "NOUN" not in found and "PROPN" not in found:
         return ""
     word = stand_in
     if found and tok.low not in found.get("NOUN", (tok.low,)):  # a plural ("wolves", "children")
         word = (getInflection(stand_in, "NNS") or (stand_in,))[0]
-    return word[:1].upper() + word[1:] if tok.capital else word
+    named = tok.capital and (first or stand_in not in ("someone", "thing"))
+    return word[:1].upper() + word[1:] if named else word
 
 
 @lru_cache(maxsize=64)
