@@ -58,6 +58,9 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
 ]}
 
 
+MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, say, -- words
+
+
 def _unquoted(text: str) -> str:
     """An answer put in quotes to be taken as typed ("\"keep 1 2\"": keep 1 2)."""
     if len(text) >= 2 and text[0] in "\"“'" and text[-1] in "\"”'":
@@ -159,6 +162,12 @@ class Controller:
         line, removed = clean_line(line)  # before a word of it is stored anywhere
         if removed:
             self.out("notice", NOTE)
+        if len(line) > MAX_LINE:  # one bound for every game, before a word of it is kept
+            self.out("error", f"✗ that line is {len(line):,} characters; one line holds at most "
+                              f"{MAX_LINE:,} (about 300 words): say it in shorter pieces")
+            if not self.done:
+                self.hint()
+            return
         try:
             self._handle(line)
         except RuleError as err:
