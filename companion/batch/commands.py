@@ -22,13 +22,15 @@ def voice_header(voice: Any) -> dict[str, Any]:
 
 def autoplay_batch(game: Game, make_voice: VoiceFactory, options: Any, out: Path, first: int,
                    count: int, jobs: int, quiet: bool = False,
-                   say: Callable[[str], None] = print) -> int:
+                   say: Callable[[str], None] = print, lines: list[str] | None = None,
+                   veils: list[str] | None = None) -> int:
     if count < 1:
         raise BatchError("--count must be at least 1")
     if jobs < 1:
         raise BatchError("--jobs must be at least 1")
+    safety = {k: v for k, v in (("lines", lines or []), ("veils", veils or [])) if v}
     batch = Batch(game, out, make_voice, options=options, jobs=jobs,
-                  header=voice_header(make_voice(game, first)))
+                  header={**voice_header(make_voice(game, first)), **safety})
     seeds = range(first, first + count)
     title = f"{game.title}: {count} journal(s), seeds {first}-{first + count - 1}, {jobs} at a time"
     try:

@@ -123,7 +123,8 @@ class Batch:
         partial = self.manifest.partial(journal_name(self.game, seed))
         voice = CountingVoice(self.make_voice(self.game, seed), self.stats)
         session = Session.start(self.game, seed, self.seats(), voice, partial,
-                                options=self.options)
+                                options=self.options, lines=self.header.get("lines"),
+                                veils=self.header.get("veils"))
         progress = Progress(session)
         try:
             while not session.is_over():

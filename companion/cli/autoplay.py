@@ -6,7 +6,8 @@ from pathlib import Path
 
 from companion.cli.common import (UserError, game_named, journal_path, journals_folder,
                                   new_seed)
-from companion.cli.options import save_character, table, table_options, with_quest
+from companion.cli.options import (save_character, table, table_options, table_safety,
+                                   with_quest)
 from companion.cli.voices import make_voice
 from companion.repl.hints import program
 
@@ -31,8 +32,10 @@ def cmd_autoplay(args) -> int:
         options = with_quest(game, table_options(game, args.character, args.players, args.level,
                                                  args.until),
                              args.quest)
+        lines, veils = table_safety(args)
         session = Session.start(game, seed, {s: AI for s in table(game, options)}, voice, path,
-                                emit=screen, options=options, character_file=args.character)
+                                emit=screen, options=options, character_file=args.character,
+                                lines=lines, veils=veils)
     except JournalExists as err:
         raise UserError(f"{err} (or pass --force to overwrite)") from None
     except JournalError as err:
@@ -61,10 +64,12 @@ def autoplay_batch(args, game) -> int:
                         "drop --journal/--character (or --count/--jobs/--out)")
     out = Path(args.out) if args.out else journals_folder() / f"batch-{game.name}"
     options = table_options(game, None, args.players, args.level, args.until)
+    lines, veils = table_safety(args)
     try:
         return run_batch(game, lambda g, s: make_voice(args, g, s), options, out,
                          first=args.seed if args.seed is not None else 1,
-                         count=args.count or 1, jobs=args.jobs or 1, quiet=args.quiet)
+                         count=args.count or 1, jobs=args.jobs or 1, quiet=args.quiet,
+                         lines=lines, veils=veils)
     except BatchError as err:
         raise UserError(str(err)) from None
 

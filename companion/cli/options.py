@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.common import UserError
+from companion.cli.common import UserError, split_list
 
 
 def add_table_flags(p: argparse.ArgumentParser) -> None:
@@ -22,6 +22,28 @@ def add_table_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quest", metavar="FILE",
                    help="a Quest file to play (Becoming; draft one with `companion draft "
                         "becoming quest ...`)")
+
+
+def add_safety_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lines", help="topics kept out of the story, comma-separated (added to "
+                   "the config file's [safety] lines)")
+    p.add_argument("--veils", help="topics kept off-screen, told as a fade-out, comma-separated "
+                   "(added to the config file's [safety] veils)")
+
+
+def table_safety(args) -> tuple[list[str], list[str]]:
+    """The lines and veils of a session: the config file's standing ones, then the flags'
+    (a standing line is never dropped by a flag)."""
+    from companion.core.clean import clean
+    from companion.llm.config import read_safety
+
+    lines, veils = read_safety()
+    for given, into in ((getattr(args, "lines", None), lines),
+                        (getattr(args, "veils", None), veils)):
+        for topic in split_list(clean(given or "")):
+            if topic.lower() not in {x.lower() for x in into}:
+                into.append(topic)
+    return lines, veils
 
 
 def table(game, options) -> tuple[str, ...]:

@@ -11,10 +11,11 @@ from companion.cli.doctor import cmd_doctor
 from companion.cli.draft import cmd_draft, draft_usage_error
 from companion.cli.games import cmd_games
 from companion.cli.journal import cmd_journal
-from companion.cli.options import add_table_flags
+from companion.cli.options import add_safety_flags, add_table_flags
 from companion.cli.play import cmd_play, cmd_resume
 from companion.cli.voices import add_voice_flags
 from companion.journal.store import JournalError
+from companion.llm.config import ConfigError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -35,8 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--script", metavar="FILE", help="read commands from FILE (- for stdin)")
     s.add_argument("--physical", action="store_true",
                    help="use your real deck: type the cards you draw")
-    s.add_argument("--lines", help="topics kept out of the story, comma-separated")
-    s.add_argument("--veils", help="topics kept off-screen, comma-separated")
+    add_safety_flags(s)
     s.add_argument("--character", metavar="FILE",
                    help="campaign character file (High Stakes): played if it exists, and saved "
                         "there at the end of the story")
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", type=int, metavar="J", help="a batch: J sessions at once (default 1)")
     s.add_argument("--out", metavar="DIR", help="a batch's folder (journals and manifest; "
                    "re-running it finishes what is missing)")
+    add_safety_flags(s)
     add_table_flags(s)
     add_voice_flags(s)
     s.set_defaults(func=cmd_autoplay)
@@ -104,6 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--journal", help="a session journal to draw state from")
     s.add_argument("--seed", type=int)
     s.add_argument("--level", type=int, help="the level of what is drafted (dragon-warrior)")
+    add_safety_flags(s)
     add_voice_flags(s)
     s.error = draft_usage_error
     s.set_defaults(func=cmd_draft)
@@ -134,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except ConfigError as err:  # the config file (or a variable) holds what cannot be read
+        print(f"companion: {err}", file=sys.stderr)
+        return EXIT_USAGE
     except JournalError as err:  # a journal refused where a command did not expect it
         print(f"companion: {err}", file=sys.stderr)
         return EXIT_USAGE

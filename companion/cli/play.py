@@ -6,7 +6,8 @@ from pathlib import Path
 
 from companion.cli.common import (UserError, game_named, journal_path, new_seed, seat_phrase,
                                   split_list)
-from companion.cli.options import save_character, table, table_options, with_quest
+from companion.cli.options import (save_character, table, table_options, table_safety,
+                                   with_quest)
 from companion.cli.voices import make_voice
 from companion.core.clean import clean
 from companion.repl.hints import program
@@ -61,7 +62,7 @@ def cmd_play(args) -> int:
     path = None if args.no_journal else journal_path(args.journal, game, seed)
     scripted = args.script is not None
     screen = make_screen(scripted)
-    lines, veils = split_list(clean(args.lines or "")), split_list(clean(args.veils or ""))
+    lines, veils = table_safety(args)
     options = with_quest(game, table_options(game, args.character, args.players, args.level,
                                              args.until, args.no_swaps),
                          args.quest)

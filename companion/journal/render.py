@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,7 @@ from companion.core.game import Action, Event, RuleError
 from companion.core.registry import game_module, get_game
 from companion.journal.store import JournalError, read, timeline
 from companion.session import game_options
+from companion.story.safety import FADES, Safety
 
 
 class PlainHooks:
@@ -175,8 +177,13 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
                 add(("closing", extra))
     flush()
     for row in t.rows:  # a line for the reader from outside the game: why an autoplay stopped
-        if row["type"] == "notice" and row.get("text"):
+        if row["type"] == "notice" and row.get("text") and row.get("n", 0) >= 0:
             add(("note", row["text"]))
+    opening = [("note", r["text"]) for r in t.rows if r["type"] == "notice" and r.get("text")
+               and r.get("n", 0) < 0]  # said before the first move (a premise that crosses a line)
+    if opening:
+        at = next((k for k, b in enumerate(out.blocks) if b[0] == "front"), 1) + 1
+        out.blocks[at:at] = opening
     if over:
         closing = hooks.closing(final)
         if closing:
@@ -199,7 +206,143 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     if t.undone:
         add(("small", f"{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in "
                       "the journal, not in this story."))
+    _keep_lines(out, _safety(header, t.rows), _human_rows(header, t.rows))
+    _own_words_inert(out, t)
     return out
+
+
+def _own_words_inert(s: Story, t) -> None:
+    """The texts a seat wrote (names, answers, details, Traits, the words after ``--``) inside
+    a game's own Markdown (its front matter, closing tables) are inline text there too: no
+    bracket of theirs makes a link, and a line the game begins with their words opens no block.
+    The game's own structure (its headings, lists, tables, code blocks) is kept as written."""
+    own = {r["action"].get("text") for r in t.actions if r["action"].get("text")}
+    own |= {r["text"] for r in t.rows if r["type"] == "say" or r.get("seat")}
+    own = {x.strip() for x in own if isinstance(x, str) and x.strip()}
+    own |= {" ".join(x.split()) for x in own}  # as a game writes it, its spaces folded
+    for k, (kind, text) in enumerate(s.blocks):
+        if kind in ("front", "closing") and text:
+            s.blocks[k] = (kind, _guard_own(text, own))
+
+
+_UNESCAPED_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)(\](?=[(\[:]))")
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+_GAME_FENCE = re.compile(r"(`{3,}|~{3,})[A-Za-z]*")  # a game's own fence: ```text or ```
+_GAME_MARK = re.compile(r"(?:>|[-+*]|\d+[.)]|#{1,6})(?:\s+|$)")
+OWN_PREFIX = 12  # a line starting with this much of a seat's text (a name cut short) is theirs
+
+
+def _own_start(line: str, own: set[str]) -> int | None:
+    """Where a seat's text that would open a block begins ``line``, after none or some of the
+    game's own marks ("> ", "- ", "## "), or None."""
+    risky = [x for x in own if _BLOCK_START.match(x)]
+    at = 0
+    while True:
+        rest = line[at:].lstrip()
+        pos = len(line) - len(rest)
+        if not rest.startswith("|") and any(rest.startswith(x) or (
+                len(x) > OWN_PREFIX and rest.startswith(x[:OWN_PREFIX])) for x in risky):
+            return pos
+        m = _GAME_MARK.match(rest)
+        if not m:
+            return None
+        at = pos + len(m.group(0))
+
+
+_RULE_LINE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
+
+
+def _opens(line: str) -> tuple[bool, str]:
+    """What block ``line`` opens: a thematic break, or its block opener ("" for a paragraph)."""
+    m = _BLOCK_START.match(line.lstrip())
+    return bool(_RULE_LINE.match(line)), m.group(2)[:1] if m else ""
+
+
+def _neutral(line: str, own: set[str]) -> str:
+    for x in sorted(own, key=len, reverse=True):
+        line = line.replace(x, "Ash")
+    return line
+
+
+def _guard_own(markdown: str, own: set[str]) -> str:
+    out, fence = [], ""
+    for line in markdown.split("\n"):
+        bare = line.strip()
+        if fence:  # inside the game's code block: shown as it is
+            if bare.startswith(fence) and not bare.lstrip(fence[0]):
+                fence = ""
+            out.append(line)
+            continue
+        at = None if _GAME_FENCE.fullmatch(bare) else _own_start(line, own)
+        if at is not None:  # their words open the line (after the game's own marks)
+            out.append(line[:at] + inert(line[at:]))
+        elif bare and not _GAME_FENCE.fullmatch(bare) and \
+                _opens(line) != _opens(_neutral(line, own)):  # "**" + "* *" + "**": a rule
+            out.append("\\" + line.lstrip())
+        elif re.match(r"`{3,}|~{3,}", bare):
+            fence = re.match(r"`{3,}|~{3,}", bare).group(0)
+            out.append(line)
+        elif _TABLE_RULE.match(line):
+            out.append(line)
+        else:
+            out.append(_UNESCAPED_BRACKET.sub(r"\1\\\2", line))  # no link, image, reference
+    return "\n".join(out)
+
+
+def _safety(header: dict, rows: list[dict]) -> Safety:
+    """The journal's lines and veils: its header's, those set at the table, the X-carded."""
+    lines, veils = list(header.get("lines", [])), list(header.get("veils", []))
+    for row in rows:
+        if row["type"] == "safety":
+            lines += row.get("lines", [])
+            veils += row.get("veils", [])
+        elif row["type"] == "x" and row.get("topic"):
+            lines.append(row["topic"])
+    return Safety(lines, veils)
+
+
+def _human_rows(header: dict, rows: list[dict]) -> set[str]:
+    """The texts the human wrote themselves (their tellings and what they said): theirs, never
+    told around."""
+    return {r["text"] for r in rows if r["type"] in ("say", "narration") and r.get("seat")
+            and header.get("seats", {}).get(r["seat"]) == "human"}
+
+
+def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
+    """Every block the companion tells kept inside the lines (a name or small print told around
+    what crosses, a sentence that still would left out, a veiled one faded), the human's own
+    words and the notes about the lines themselves excepted. Journals are screened when told;
+    this holds for older ones, for the game's own Markdown and for the small print."""
+    if not safety:
+        return
+    for key, value in s.facts.items():  # the front matter's hero, title...
+        if isinstance(value, str) and key not in ("game", "voice"):
+            s.facts[key] = safety.redact(value) or value
+    kept = []
+    for kind, text in s.blocks:
+        if kind == "note" or text in own or (kind == "said" and text.rsplit(" — ", 1)[0]
+                                             .strip("“”") in own):
+            kept.append((kind, text))
+        elif kind in ("front", "closing"):
+            kept.append((kind, "\n".join(_redact_line(line, safety)
+                                         for line in text.split("\n"))))
+        elif kind in ("narration", "player", "said"):
+            kept.append((kind, safety.screen(text, FADES[0])))
+        else:
+            kept.append((kind, " · ".join(x for x in (safety.redact(part) for part in
+                                                      text.split(" · ")) if x)))
+    s.blocks[:] = [(k, t) for k, t in kept if t or k in ("front", "closing")]
+
+
+def _redact_line(line: str, safety: Safety) -> str:
+    """One line of a game's Markdown told around the lines: its list or heading mark kept, a
+    table row cell by cell."""
+    if safety.allows(line):
+        return line
+    if line.lstrip().startswith("|"):
+        return "|".join(safety.redact(c) if c.strip() else c for c in line.split("|"))
+    mark = len(line) - len(line.lstrip(" #>-*+0123456789.)"))
+    return line[:mark] + safety.redact(line[mark:])
 
 
 def _seer(game) -> str:
@@ -208,22 +351,64 @@ def _seer(game) -> str:
 
 
 def _md_escape(text: str) -> str:
-    """A text from the table, as Markdown: no control characters, no tag."""
-    return clean(text).replace("<", "&lt;").replace(">", "&gt;")
+    """A text from the table, as Markdown: no control characters, no tag, and no structure:
+    inline emphasis stays, but no line of it opens a heading, list, quote, table, rule or code
+    block, and no bracket makes a link (``inert``)."""
+    return inert(clean(text).replace("<", "&lt;").replace(">", "&gt;"))
+
+
+# What opens a block when a line starts with it: a heading, quote, list item, ordered item,
+# thematic break or setext underline, fenced code, table row, or indented code (leading spaces).
+_LINK_CLOSE = re.compile(r"\](?=[(\[:])")
+_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+*](?=\s|$)|\d+(?=[.)])|[-*_=]{2,}|`{3}|~{3}|\|)")
+
+
+def inert(text: str) -> str:
+    """Markdown that can only be inline text: each line's block opener escaped ("\\#", "1\\."),
+    its leading spaces dropped (no code block), every ``|`` escaped (no table cell) and every
+    ``]`` that could close a link, image or reference ("](", "][", "]:"), so "[Body]" stays as it
+    reads. ``*``, ``_`` and backticks keep their emphasis."""
+    out = []
+    for line in text.split("\n"):
+        line = line.replace("\\", "\\\\")  # a backslash of theirs escapes none of ours
+        line = _LINK_CLOSE.sub(r"\\]", line).replace("|", "\\|")
+        line = line.lstrip()
+        m = _BLOCK_START.match(line)
+        if m:
+            mark = m.group(2)
+            if mark[0].isdigit():
+                line = line[:len(mark)] + "\\" + line[len(mark):]
+            elif not mark.startswith("\\"):
+                line = "\\" + line
+        out.append(line)
+    return "\n".join(out)
 
 
 def _md_guard(markdown: str) -> str:
     """A game's own Markdown (its lists, tables and code blocks hold player text): cleaned, and
     every ``<`` outside a fenced code block written ``&lt;``. A game writes no HTML of its own."""
-    out, fence = [], ""
-    for line in clean(markdown).split("\n"):
-        mark = line.lstrip()[:3]
-        if mark in ("```", "~~~") and (not fence or mark == fence):
-            fence = "" if fence else mark
-        elif not fence:
-            line = line.replace("<", "&lt;")
-        out.append(line)
+    out = []
+    for line, code in _code_lines(clean(markdown).split("\n")):
+        out.append(line if code else line.replace("<", "&lt;"))
     return "\n".join(out)
+
+
+def _code_lines(lines: list[str]):
+    """(line, whether it is a code fence or inside one), as CommonMark reads fences: one opens
+    with three backticks or tildes and an optional info string, and closes only with the same
+    mark and nothing after it ("``` +1" inside a map is a line of the map)."""
+    fence = ""
+    for line in lines:
+        bare = line.strip()
+        if fence:
+            if bare.startswith(fence) and not bare.lstrip(fence[0]):
+                fence = ""
+            yield line, True
+        elif re.match(r"(`{3,}|~{3,})", bare) and "`" not in bare.lstrip("`")[:1]:
+            fence = re.match(r"`{3,}|~{3,}", bare).group(0)
+            yield line, True
+        else:
+            yield line, False
 
 
 def _yaml(facts: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ sessions can never interleave their rows in one file.
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -206,9 +207,17 @@ class Journal:
         return cls(path, handle, lock), header, rows, warning
 
     def append(self, row: dict[str, Any]) -> None:
-        self._f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        try:
+            self._f.write(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n")
+            self._f.flush()
+            os.fsync(self._f.fileno())
+        except OSError as err:
+            if err.errno != errno.ENOSPC:
+                raise
+            where = getattr(self, "path", None) or self._f.name
+            raise JournalError(f"no space left on the disk to write the journal {where}: free "
+                               f"some space, then `companion resume {where}` repairs its last "
+                               "line and goes on from there") from None
 
     def close(self) -> None:
         if not self._f.closed:

@@ -83,27 +83,62 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
     return base / "companion" / "config.toml"
 
 
-def _read_file(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path) -> dict[str, Any]:
+    """The whole config file ({} when there is none); a file that is not TOML (or not UTF-8
+    text) is one ConfigError naming the file and where it goes wrong."""
     try:
         with path.open("rb") as fh:
-            data = tomllib.load(fh)
+            return tomllib.load(fh)
     except FileNotFoundError:
         return {}
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise ConfigError(f"cannot read {path}: {err}") from err
-    table = data.get("llm", {})
+    except UnicodeDecodeError as err:
+        raise ConfigError(f"cannot read the config file {path}: it is not UTF-8 text (byte "
+                          f"{err.start}); save it as UTF-8") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"cannot read the config file {path}: not valid TOML: {err}") from None
+    except OSError as err:
+        raise ConfigError(f"cannot read the config file {path}: {err.strerror or err}") from None
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    table = _read_toml(path).get("llm", {})
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [llm] must be a table")
+        raise ConfigError(f"the config file {path}: llm must be a table ([llm])")
     return table
 
 
-def _number(value: Any, name: str, kind: type) -> Any:
+def read_safety(env: Mapping[str, str] | None = None, path: Path | None = None
+                ) -> tuple[list[str], list[str]]:
+    """The table's standing lines and veils from the config file's ``[safety]`` table::
+
+        [safety]
+        lines = ["harm to children", "spiders"]
+        veils = ["drowning"]
+
+    (a comma-separated string is read too). A value of the wrong kind names the file and key."""
+    path = path or config_path(os.environ if env is None else env)
+    table = _read_toml(path).get("safety", {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"the config file {path}: safety must be a table ([safety])")
+    out: list[list[str]] = []
+    for key in ("lines", "veils"):
+        value = table.get(key, [])
+        if isinstance(value, str):
+            value = value.split(",")
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            raise ConfigError(f"the config file {path}: [safety] {key} must be a list of "
+                              f"topics, e.g. {key} = [\"spiders\", \"drowning\"], not {value!r}")
+        out.append([x.strip() for x in value if x.strip()])
+    return out[0], out[1]
+
+
+def _number(value: Any, name: str, kind: type, where: str = "") -> Any:
     if value is None or value == "":
         return None
     try:
         return kind(value)
     except (TypeError, ValueError) as err:
-        raise ConfigError(f"{name} must be a number, not {value!r}") from err
+        raise ConfigError(f"{where}{name} must be a number, not {value!r}") from err
 
 
 def load_settings(
@@ -124,7 +159,8 @@ def load_settings(
     the model voice (``make_voice`` still falls back to offline, with a reason, if no model is set).
     """
     env = os.environ if env is None else env
-    file = _read_file(path or config_path(env))
+    path = path or config_path(env)
+    file = _read_file(path)
     layers: list[tuple[str, Mapping[str, Any]]] = [
         ("flag", {
             "model": model, "base_url": base_url, "api_key": api_key,
@@ -148,16 +184,20 @@ def load_settings(
                 values[name] = value
                 sources[name] = source
                 break
+    def where(name: str) -> str:  # where a bad value was set: the file and its table, the env
+        return {"file": f"the config file {path}: [llm] ",
+                "env": "the environment: "}.get(sources.get(name, ""), "")
+
     for name, kind in (("budget_tokens", int), ("timeout", float), ("temperature", float),
                        ("max_tokens", int)):
         if name in values:
-            values[name] = _number(values[name], name, kind)
+            values[name] = _number(values[name], name, kind, where(name))
     for name in ("model", "base_url", "api_key", "voice_mode"):
         if name in values and not isinstance(values[name], str):
-            raise ConfigError(f"{name} must be a string, not {values[name]!r}")
+            raise ConfigError(f"{where(name)}{name} must be a string, not {values[name]!r}")
     if values.get("voice_mode") not in (None, *VOICE_MODES):
-        raise ConfigError(f"voice_mode must be one of {', '.join(VOICE_MODES)}, not "
-                          f"{values['voice_mode']!r}")
+        raise ConfigError(f"{where('voice_mode')}voice_mode must be one of "
+                          f"{', '.join(VOICE_MODES)}, not {values['voice_mode']!r}")
 
     configured = bool(values.get("model") or values.get("base_url"))
     if voice == "offline" or (voice is None and not configured):

@@ -32,6 +32,7 @@ from typing import Any
 from companion.core.resources import rules_path
 from companion.core.game import Action, Game
 from companion.core.registry import game_module
+from companion.story.safety import safety_for
 
 
 
@@ -108,8 +109,9 @@ def mentions(text: str, name: str, *, partial: bool = False, strict: bool = Fals
 
 
 def topic_mentioned(text: str, topic: str) -> bool:
-    # as NarrationMemory.allows: a case-insensitive substring (a line is broad on purpose)
-    return bool(topic.strip()) and topic.strip().lower() in text.lower()
+    """As ``NarrationMemory.allows``: the topic read on lemmas, with its word family
+    (``story.safety``), so "harm to children" is crossed by "a child caught up in the danger"."""
+    return bool(topic.strip()) and not safety_for((topic.strip(),), ()).allows(text)
 
 
 @dataclass
@@ -132,6 +134,12 @@ class Checker:
         """Characters a stream must hold back so a forbidden name is caught before it shows."""
         words = [*self.forbidden, *self.banned, *self.veils]
         return max((len(w) for w in words), default=0) + 1
+
+    @property
+    def whole_sentences(self) -> bool:
+        """A stream shows only finished sentences: a line or veil is read a sentence at a time
+        ("a child ... cries out": the harm may come at the sentence's end)."""
+        return bool(self.banned or self.veils)
 
     def is_allowed(self, name: str) -> bool:
         if name in self.hidden:

@@ -7,6 +7,8 @@ fallback) its line is ended with ``ELLIPSIS``.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 
 from companion.llm import checks, fidelity
@@ -89,6 +91,9 @@ class Screen:
             return  # complete: shown by finish() once the whole reply validates
         upto = len(narration) - max(check.longest, HOLD_BACK)
         upto = narration.rfind(" ", 0, max(upto, 0) + 1)
+        if check.whole_sentences:  # up to the last finished sentence, never into the open one
+            ends = [m.end() for m in re.finditer(r"[.!?][”’\"]?(?=\s)", narration)]
+            upto = min(upto, max((e for e in ends if e <= upto), default=0))
         if upto > len(self.shown) and narration.startswith(self.shown):
             self._emit(narration[len(self.shown):upto])
             self.shown = narration[:upto]

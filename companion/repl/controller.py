@@ -13,6 +13,8 @@ answer like "do no harm" stays an answer.
 """
 from __future__ import annotations
 
+import re
+
 import inspect
 
 import json
@@ -54,6 +56,16 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
     Verb("spent", "spent", "Tokens and calls spent on the language model this session."),
     Verb("quit", "quit", "Save and leave (resume later with `companion resume JOURNAL`)."),
 ]}
+
+
+MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, say, -- words
+
+
+def _unquoted(text: str) -> str:
+    """An answer put in quotes to be taken as typed ("\"keep 1 2\"": keep 1 2)."""
+    if len(text) >= 2 and text[0] in "\"“'" and text[-1] in "\"”'":
+        return text[1:-1].strip()
+    return text
 
 
 class Controller:
@@ -150,6 +162,12 @@ class Controller:
         line, removed = clean_line(line)  # before a word of it is stored anywhere
         if removed:
             self.out("notice", NOTE)
+        if len(line) > MAX_LINE:  # one bound for every game, before a word of it is kept
+            self.out("error", f"✗ that line is {len(line):,} characters; one line holds at most "
+                              f"{MAX_LINE:,} (about 300 words): say it in shorter pieces")
+            if not self.done:
+                self.hint()
+            return
         try:
             self._handle(line)
         except RuleError as err:
@@ -178,8 +196,14 @@ class Controller:
                 self.session.tell("")  # a move instead of a telling: the companion tells it
         asking = self.text_action()
         if asking is not None and not self._is_command(raw):
-            self._answer(asking, raw)
-            return
+            if not self._looks_like_command(raw):
+                self._answer(asking, _unquoted(raw), quoted=_unquoted(raw) != raw)
+                return
+            verb = raw.lstrip("/").split(" ", 1)[0].lower()
+            if not self._look_only(verb):
+                raise CommandError(f"“{raw}” looks like the command {verb}, but a question is "
+                                   f"asked now ({asking.ask}): answer it first (to answer with "
+                                   f"these very words, put them in quotes: \"{raw}\")")
         if not raw:
             return
         raw = raw[1:] if raw.startswith("/") else raw
@@ -209,17 +233,34 @@ class Controller:
                 return True
         return word in self.cmds.VERBS and self.cmds.show(word, self.view()) is not None
 
+    def _looks_like_command(self, raw: str) -> bool:
+        """The one rule at a question prompt: a verb followed only by numbers and flags ("do 1",
+        "keep 1 2 3 4 5", "state --json --json") is a command, never the answer; a verb with
+        words after it ("map reader", "help the weak") is an answer. A look-only command runs;
+        another is refused, saying what is asked."""
+        words = raw.lstrip("/").split()
+        if len(words) < 2 or words[0].lower() not in {*SHARED, *self.cmds.VERBS}:
+            return False
+        return all(re.fullmatch(r"-{1,2}[\w-]*|\d+[.,]?", w) for w in words[1:])
+
+    def _look_only(self, verb: str) -> bool:
+        """A command that only shows (state, actions, help, a game's sheet or map)."""
+        if verb in ("state", "actions", "help", "journal", "cost", "spent"):
+            return True
+        return verb in self.cmds.VERBS and self.cmds.show(verb, self.view()) is not None
+
     def _is_verb(self, raw: str) -> bool:
         """At an offered telling, a line that starts with a verb is a command (the telling is
         passed to the companion if it plays a move)."""
         word = raw.lstrip("/").split(" ", 1)[0].lower()
         return word in SHARED or word in self.cmds.VERBS
 
-    def _answer(self, action: Action, text: str) -> None:
+    def _answer(self, action: Action, text: str, quoted: bool = False) -> None:
         if not text and not action.optional_text:
             raise CommandError(f"{action.ask}: this needs an answer")
         verb, _, rest = text.partition(" ")
-        if action.kind in names.KINDS and rest.strip() and verb.lower() in self.cmds.VERBS \
+        if not quoted and action.kind in names.KINDS and rest.strip() \
+                and verb.lower() in self.cmds.VERBS \
                 and self.cmds.show(verb.lower(), self.view()) is None:
             # played: "pick Faith" typed at "Name your Hero" named the Hero "pick Faith" (a
             # look-only verb and more words is a name: "map reader")

@@ -25,6 +25,7 @@ from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, tim
 from companion.llm.context import rolling_summary
 from companion.story import weave
 from companion.story.fabula import Fabula
+from companion.story.safety import premise_notice
 from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
@@ -94,10 +95,15 @@ class Session:
                           "version": _version()}
         if character_file:
             session.header["character_file"] = str(character_file)
+        lines = [x.strip() for x in lines or [] if x.strip()]
+        veils = [x.strip() for x in veils or [] if x.strip()]
+        if lines or veils:  # the table's safety tools ride in the header (every replay reads them)
+            session.header.update(lines=lines, veils=veils)
+            session.memory.banned += lines
+            session.memory.veils += veils
         if journal_path is not None:
             session.journal = Journal.create(journal_path, session.header)
-        if lines or veils:
-            session.set_safety(lines or [], veils or [])
+        session._premise_check()
         return session
 
     @classmethod
@@ -159,7 +165,9 @@ class Session:
             self.actions, self.public_events = kept[:start], told_before[:told]
         self.snapshots = {n: snap for n, snap in self.snapshots.items() if n <= start}
         index = 0
-        self.memory = NarrationMemory(seed=self.seed, fabula=fabula)
+        self.memory = NarrationMemory(seed=self.seed, fabula=fabula,
+                                      banned=list(self.header.get("lines", [])),
+                                      veils=list(self.header.get("veils", [])))
         self.llm_rows = list(t.of_type("llm"))
         for row in t.rows:
             kind = row["type"]
@@ -373,11 +381,11 @@ class Session:
         for seat in self.human_seats or [None]:
             for i, event in enumerate(events):
                 if event.seen_by(seat) and self.render is not None:
-                    title = self.render.heading(event)
+                    title = self.memory.safety.redact(self.render.heading(event))
                     if title and (i, title) not in shown:
                         shown.add((i, title))
                         self.emit("heading", title)
-                    line = self.render.mechanics(event, seat)
+                    line = self.memory.safety.redact(self.render.mechanics(event, seat))
                     if line and (i, line) not in shown:
                         shown.add((i, line))
                         self.emit("mechanics", line)
@@ -414,7 +422,7 @@ class Session:
             self.emit("narration", told)
             settle = getattr(self.offline.narrator, "settle", None)  # a stake it resolved
             before = set(self.memory.used)
-            settled = settle(beat, self.memory) if settle is not None else ""
+            settled = self.memory.screen(settle(beat, self.memory)) if settle is not None else ""
             if settled:
                 self._journal({"type": "narration", "n": beat.step, "text": settled,
                                "told": sorted(self.memory.used - before)})
@@ -432,13 +440,18 @@ class Session:
         if settle is not None and (given or not isinstance(self.voice, OfflineVoice)):
             owed = settle(beat, self.memory)  # a stake or the ending another voice left untold
             text = " ".join(x for x in (text, owed) if x)
+        ending, self.memory.epilogue = self.memory.epilogue, ""
+        if ending and ending in text:  # the told ending is a row of its own (STORY.md §4)
+            rest = self.memory.screen(" ".join(text.replace(ending, " ").split()))
+            ending = self.memory.screen(ending)
+            text = " ".join(x for x in (rest, ending) if x)
+        else:
+            rest, ending, text = "", "", self.memory.screen(text)  # lines and veils, last gate
         if not text:
             return
         told = sorted(self.memory.used - before)
-        ending, self.memory.epilogue = self.memory.epilogue, ""
         rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]
-        if ending and ending in text:  # the told ending is a row of its own (STORY.md §4)
-            rest = " ".join(text.replace(ending, " ").split())
+        if ending:
             rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told}]
                     if rest else []) + [
                 {"type": "narration", "n": beat.step, "text": ending, "kind": "epilogue",
@@ -468,6 +481,25 @@ class Session:
         self.memory.banned += lines
         self.memory.veils += veils
         self._journal({"type": "safety", "lines": lines, "veils": veils})
+        self._premise_check()
+
+    def premise(self) -> str:
+        """What the game is about, as the table is told it before play: its blurb (the seats'
+        too), and the game's own premise if it has one (``premise(options)``)."""
+        own = getattr(self.game, "premise", None)
+        blurbs = [self.game.blurb, *getattr(self.game, "seat_blurbs", {}).values()]
+        parts = [*blurbs, own(self.options) if own else ""]
+        return "\n".join(f"{x.rstrip('. ')}." for x in dict.fromkeys(parts) if x.strip())
+
+    def _premise_check(self) -> None:
+        """A game whose premise crosses a line (High Stakes' heroes are children) says so at the
+        start, and how the story keeps it: journaled, so the rendered story says it too."""
+        safety = self.memory.safety
+        if not safety:
+            return
+        text = premise_notice(safety, self.premise(), self.game.title)
+        if text:
+            self.note(text)
 
     def x_card(self, topic: str = "") -> str:
         """Ban ``topic`` from all later narration and tell the last beat again without it."""

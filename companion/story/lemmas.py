@@ -125,3 +125,9 @@ def inflections(word: str) -> frozenset[str]:
     for forms in getAllInflections(low).values():
         out.update(f.lower() for f in forms)
     return frozenset(out)
+
+
+def base(word: str) -> str:
+    """The dictionary form a word of a list is written in ("children": child, "scared": scare;
+    a base form stays itself)."""
+    return _base(word)

@@ -14,7 +14,6 @@ Each game package supplies the offline parts the voice is built from:
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -25,6 +24,7 @@ from companion.core.game import Action, Event, Game
 from companion.core.registry import game_module
 from companion.core.rng import derived_rng
 from companion.story.fabula import Fabula
+from companion.story.safety import Safety, fade_out, safety_for
 
 
 class DecisionRequest(BaseModel):
@@ -87,18 +87,31 @@ class NarrationMemory:
     def was_taken_up(self, stake_id: str) -> bool:
         return f"stake-taken|{stake_id}" in self.used
 
+    @property
+    def safety(self) -> Safety:
+        """The lines (``banned``: set at the start and X-carded) and veils, read as topics."""
+        return safety_for(tuple(self.banned), tuple(self.veils))
+
     def allows(self, text: str) -> bool:
-        """False when ``text`` mentions a banned or veiled topic (as a word, plurals too)."""
-        return not any(_mentions(text, topic) for topic in self.banned + self.veils if topic)
+        """False when ``text`` crosses a line (read as topics, on lemmas: "harm to children" is
+        crossed by "a child caught up in the danger"). A veiled topic may be told: the moment
+        happens, and the session's last gate (``screen``) tells its sentence as a fade-out."""
+        return self.safety.keeps_lines(text)
+
+    def screen(self, text: str) -> str:
+        """``text`` as it may be told: a sentence crossing a line left out, a veiled moment told
+        as a fade-out (remembered, so the same fade-out is not told twice)."""
+        safety = self.safety
+        if not safety or safety.allows(text):
+            return text
+        fade = fade_out(self.used)
+        out = safety.screen(text, fade)
+        if fade in out:
+            self.used.add(fade)
+        return out
 
     def rng(self, *labels: object):
         return derived_rng(self.seed, "narrate", self.attempt, *labels)
-
-
-def _mentions(text: str, topic: str) -> bool:
-    stem = topic.strip().lower()
-    stem = stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
-    return re.search(rf"\b{re.escape(stem)}(s|es)?\b", text.lower()) is not None
 
 
 class Voice(Protocol):

@@ -8,6 +8,8 @@ scene).
 """
 from __future__ import annotations
 
+import re
+
 from companion.core.game import Event
 from companion.story import grammar
 from companion.games.becoming.data import rules
@@ -277,7 +279,9 @@ def chart_svg(view: dict) -> str:
 
 
 def closing(view: dict) -> str:
-    parts = ["**The Hero's sheet at the end:**", "", "```", sheet(view), "```", "",
+    text = sheet(view)  # a fence longer than any run of backticks in it: a name cannot close it
+    fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", text)), default=0))
+    parts = ["**The Hero's sheet at the end:**", "", fence, text, fence, "",
              "**The tally:**", "", tally(view), "", "**Scene by scene:**", "",
              scene_table(view)]
     closers = [("the Hero" if s == HERO else rules().fate(s).name) for s in view["closers"]]
