@@ -48,6 +48,7 @@ def run_calibration(settings: Settings, decisions: int = 8, game_name: str = "at
 
     game = get_game(game_name)
     voice = OpenAIVoice(game, seed, replace(settings, voice_mode="free"))
+    voice.breaker.useless_limit = 10 ** 9  # useless answers are what is measured here
     sampler = Sampler(seed)
     state = game.setup(game.options_model())
     asked = ok = chance = 0

@@ -59,6 +59,12 @@ from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
+MIN_SHARE = 0.25  # seconds: less left of a move's bound than this, and no call is started
+
+
+def _gist(reason: str) -> str:
+    """A reason's first clause, for the breaker's one line."""
+    return reason.split(": ", 1)[-1].split(";")[0][:120] if reason else "no usable reply"
 
 
 def make_voice(game: Game, seed: int, settings: Settings):
@@ -119,6 +125,11 @@ class OpenAIVoice:
         # this decision's picks (slots mode): per move its candidates, and the listed lines
         self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
         self.thread = Thread()  # slots mode: the session's one conversation (prompt cache)
+        self.asked: DecisionRequest | None = None  # this decision's request, as the session made it
+        self.deadline = 0.0  # this decision's end (time.monotonic): the settings' timeout from its start
+        # how this decision's asking went, for the breaker: ok (some of the model's answer was
+        # used), useless (it answered, none of it usable), failed (transport; the breaker knows)
+        self.outcome = ""
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -184,6 +195,8 @@ class OpenAIVoice:
     def _decide_once(self, request: DecisionRequest,
                      on_text: Callable[[str], None] | None) -> Decision:
         notes: list[dict[str, Any]] = []
+        self.asked, self.outcome = request, ""
+        self.deadline = time.monotonic() + self.settings.timeout  # one bound for the whole move
         if self.breaker.open:
             return self._fallback(request, notes, self.breaker.skip())
         probing = self.breaker.probing  # the rest is over: one attempt, no back-off
@@ -203,13 +216,20 @@ class OpenAIVoice:
         finally:
             if attempts is not None:
                 self.client.max_attempts = attempts
-        if probing and self.answered_now:
-            # said once: the session tells the player the model is back
+        if self.outcome == "ok":
             skipped = self.breaker.succeeded()
-            decision.notes.insert(0, self._row(
-                request, event="recovered",
-                reason=f"the model answers again (the offline voice played {skipped} "
-                       "move(s) meanwhile)"))
+            if probing:  # said once: the session tells the player the model is back
+                decision.notes.insert(0, self._row(
+                    request, event="recovered",
+                    reason=f"the model answers again (the offline voice played {skipped} "
+                           "move(s) meanwhile)"))
+        elif self.outcome == "useless":
+            why = next((n.get("reason", "") for n in reversed(decision.notes)
+                        if n.get("event") in ("fallback", "replaced", "fidelity")), "")
+            rest = self.breaker.useless(_gist(why))
+            if rest is not None:
+                decision.notes.append(self._row(request, event="breaker",
+                                                reason=self.breaker.reason, rest_s=round(rest)))
         return decision
 
     def _rest(self, err: CallError, request: DecisionRequest,
@@ -218,15 +238,15 @@ class OpenAIVoice:
         out (a journaled note says so); a probe later asks again."""
         permanent = isinstance(err, Rejected) and err.permanent
         if permanent or isinstance(err, TransportError):
+            self.outcome = "failed"
             rest = self.breaker.failed(err.reason, permanent=permanent)
             notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
                                    rest_s=None if permanent else round(rest)))
 
     def _answered(self) -> None:
-        """The server answered (whatever the reply's worth): no longer cold, the breaker closed."""
+        """The server answered (whatever the reply's worth): no longer cold. Whether the breaker
+        closes is the decision's outcome's to say (a useless answer does not close it)."""
         self.answered = self.answered_now = True
-        if not self.breaker.probing:
-            self.breaker.succeeded()
 
     def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
         """What the prompt holds that a reply must not copy: what we wrote (templates, the
@@ -281,11 +301,23 @@ class OpenAIVoice:
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
-        attempts = 1 + self.reasks
+        attempts = 1 if self.breaker.probing else 1 + self.reasks  # a probe asks once
         attempt = 0
-        cold_retry = True
         while attempt < attempts:
             attempt += 1
+            time_left = self.deadline - time.monotonic()
+            if time_left < MIN_SHARE:  # the move's bound is spent: no call is started
+                screen.abandon()
+                if kept is not None:
+                    break
+                self.outcome = "useless" if self.answered_now else "failed"
+                if self.outcome == "failed":
+                    self._rest(TransportError("out of time"), request, notes)
+                return self._fallback(request, notes, f"out of time ({self.settings.timeout:g} s "
+                                      f"a move) after {attempt - 1} attempt(s): {error}".rstrip(": "))
+            # each attempt left has an equal share of what is left of the bound: a reply that
+            # drips or stalls is cut in time for the re-ask
+            share = time_left / (attempts - attempt + 1)
             left = self.budget_left
             if left is not None and left <= 0:
                 screen.abandon()
@@ -296,7 +328,7 @@ class OpenAIVoice:
             try:
                 done = self.client.complete(
                     messages, schema=schema, grammar_schema=grammar, on_text=screen.feed,
-                    seed=seed, max_tokens=max_tokens)
+                    seed=seed, max_tokens=max_tokens, bound=share)
                 raw, finish, rows = done.text, done.finish_reason, done.notes
             except Interrupted as err:
                 self._account(err.notes, request, attempt, notes)
@@ -326,17 +358,10 @@ class OpenAIVoice:
                 self._account(err.notes, request, attempt, notes)
                 cut = self._cut_short(request, err, screen, checker, notes)
                 if cut is not None:
+                    if isinstance(err, TransportError):  # cut by the bound: slow, it rests
+                        self._rest(err, request, notes)
                     return cut
                 screen.abandon()
-                if (isinstance(err, TransportError) and not self.answered and cold_retry
-                        and err.reason.startswith(("timed out", "the reply took longer"))):
-                    # the first call after a start may wait for a cold server to page its model
-                    # in: asked once more, with the same bound, before any rest
-                    cold_retry = False
-                    attempt -= 1
-                    notes.append(self._row(request, event="retry", reason=f"first call: {err.reason}"
-                                           "; a cold server may be loading its model"))
-                    continue
                 self._rest(err, request, notes)
                 if kept is not None:
                     break
@@ -351,6 +376,7 @@ class OpenAIVoice:
                 if reply is not None:
                     misses = self._misses(reply, request, checker, instructions)
                     if not misses:
+                        self.outcome = "ok"
                         self._mark(rows, "ok", "")
                         screen.finish(reply.narration)
                         return Decision(
@@ -379,6 +405,7 @@ class OpenAIVoice:
                 ]
         if kept is not None:  # the move was fine; only some of its words were not
             return self._keep(request, *kept, error, notes, screen)
+        self.outcome = "useless"
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
     def _policy_choice(self, request: DecisionRequest):
@@ -417,6 +444,10 @@ class OpenAIVoice:
         speech = "" if "speech" in misses else reply.speech
         if "text" in misses:
             action = action.with_text(self._offline_text(request, reply.action - 1))
+        kept_words = [n for n in ("text", "narration", "speech") if n not in misses
+                      and getattr(reply, n).strip() and not (n == "text" and action.ask is None)]
+        if self.outcome != "failed":  # a move with none of its words usable is a useless answer
+            self.outcome = "ok" if kept_words or not misses else "useless"
         replaced = ", ".join(sorted(misses)) or "the words"
         notes.append(self._row(request, event="fidelity" if any(
             k == "fidelity" for k, _ in misses.values()) else "replaced",
@@ -507,6 +538,7 @@ class OpenAIVoice:
         screen.finish(reply.narration)
         event = "interrupted" if isinstance(err, Interrupted) else "cut_short"
         notes.append(self._row(request, event=event, reason=f"{err.reason}; kept {kept}"))
+        self.outcome = "ok"
         return Decision(action=reply.action_for(request.legal), narration=reply.narration,
                         speech=reply.speech, source="model", notes=notes)
 
@@ -544,7 +576,11 @@ class OpenAIVoice:
     def _fallback(
         self, request: DecisionRequest, notes: list[dict[str, Any]], reason: str
     ) -> Decision:
-        offline = self.offline.decide(request)
+        # the offline voice's move in this position: the request as the session made it, not
+        # the shortlist the model was shown (High Stakes told another story from move 1 on)
+        asked = self.asked if self.asked is not None and self.asked.step == request.step \
+            else request
+        offline = self.offline.decide(asked)
         notes.append(self._row(request, event="fallback", reason=reason,
                                model=self._model_name(), server=self.settings.server))
         return Decision(action=offline.action, narration="", source="fallback", notes=notes)
