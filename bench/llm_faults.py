@@ -26,7 +26,6 @@ import argparse
 import json
 import socket
 import sys
-import tempfile
 import threading
 import time
 import traceback
@@ -153,7 +152,8 @@ def _closed_port() -> int:
 
 def _autoplay(game, seed: int, voice, journal: Path | None) -> tuple[Session | None, float, list,
                                                                      str]:
-    """(session, wall time, per-move times, traceback or "")."""
+    """(session, wall time, per-move times, traceback or ""). Both runs of a comparison keep
+    their journal rows in memory only (writing one to disk costs more than the moves)."""
     moves: list[float] = []
     started = time.monotonic()
     session = None
@@ -182,10 +182,8 @@ def run(game_name: str, behaviour: str, seed: int, timeout: float, mode: str,
     settings = Settings(voice="openai", model="fake", base_url=base_url, timeout=timeout,
                         voice_mode=mode)
     voice = OpenAIVoice(game, seed, settings, client=ModelClient(settings))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "game.jsonl"
-        session, wall, moves, tb = _autoplay(game, seed, voice, path)
-        text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
+    session, wall, moves, tb = _autoplay(game, seed, voice, None)  # as offline: no file
+    text = json.dumps(session.rows if session else [], ensure_ascii=False)  # what is journaled
     if server:
         server.stop()
     rows = session.rows if session else []

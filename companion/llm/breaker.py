@@ -54,11 +54,13 @@ class Breaker:
         self.skipped += 1
         return self.reason
 
-    def failed(self, reason: str, *, permanent: bool = False) -> float:
-        """A decision's call failed for good: open (again). Returns the rest, in seconds."""
+    def failed(self, reason: str, *, permanent: bool = False,
+               at_least: float | None = None) -> float:
+        """A decision's call failed for good: open (again), for ``at_least`` seconds if the
+        server asked for that (Retry-After), up to ``max_rest``. Returns the rest, in seconds."""
         self.failures += 1
         self.permanent = self.permanent or permanent
-        rest = min(self.max_rest, self.rest * 2 ** (self.failures - 1))
+        rest = min(self.max_rest, max(self.rest * 2 ** (self.failures - 1), at_least or 0.0))
         self.until = self.clock() + rest
         if permanent:
             self.reason = f"the server refuses this session: {reason}"

@@ -60,6 +60,7 @@ class CallError(Exception):
         self.reason = reason
         self.text = text  # whatever arrived before it failed
         self.notes: list[dict[str, Any]] = []  # ledger rows of the attempts made
+        self.retry_after: float | None = None  # seconds the server asked us to wait (429, 503)
 
 
 class TransportError(CallError):
@@ -365,7 +366,9 @@ class ModelClient:
             return retrying(once)
         except _Transient as err:
             tries = retrying.statistics.get("attempt_number", 1)
-            raise TransportError(f"{err.reason} (after {tries} attempt(s))", err.text) from None
+            failed = TransportError(f"{err.reason} (after {tries} attempt(s))", err.text)
+            failed.retry_after = err.retry_after
+            raise failed from None
 
     # -- one chat completion --------------------------------------------------------------------
     def complete(

@@ -6,6 +6,12 @@ asking no text, is no decision and costs no call). The reply is one JSON object 
 and optional speech. Human moves, and any beat the model did not narrate, are told by the offline
 narrator: the model is never called for them.
 
+One time bound per move (``Settings.timeout``, counted from the moment the voice is asked):
+every call, retry and re-ask of the move shares it, each attempt given an equal share of what is
+left (a stream that drips or stalls is cut at its share, what it said kept only if it passes the
+checks), and no call starts when less than ``MIN_SHARE`` is left. The README's number is the worst
+case of a move.
+
 What can go wrong, and who owns it:
 
 * transport (timeouts, refused connections, 429, 5xx, a broken or stalled stream): the client's
@@ -18,7 +24,11 @@ What can go wrong, and who owns it:
   closed; a complete, legal action is kept with the whole sentences told so far (if they pass the
   fidelity check), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
-* a server that stayed unreachable through the retries opens the circuit breaker (``breaker``):
+* a fallback is the offline voice's move in the position the session offered (not in the
+  shortlist the model was shown): a useless or down server tells the offline story.
+* a server that stayed unreachable through the retries, or ran past the bound, opens the circuit
+  breaker (``breaker``), and so do three decisions in a row answered to no use (nothing of the
+  answer usable: refused, unparseable, off-schema, illegal, every word refused by the checks):
   the offline voice plays, at no cost, until a probe a while later finds the model answering again
   (401, 403 and 404 answers: not again this session); one note when it opens, one when it closes.
 * text that looks like a credential in a reply never reaches the journal (``redact``): the
@@ -107,6 +117,9 @@ class OpenAIVoice:
         self.settings = settings
         self.offline = OfflineVoice(game, seed)
         self.client = client if client is not None else ModelClient(settings)
+        # the SDK is imported and built now, at the table's setting, not inside the first
+        # move's time bound (seconds on a busy machine)
+        getattr(self.client, "sdk", None)
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
@@ -239,7 +252,8 @@ class OpenAIVoice:
         permanent = isinstance(err, Rejected) and err.permanent
         if permanent or isinstance(err, TransportError):
             self.outcome = "failed"
-            rest = self.breaker.failed(err.reason, permanent=permanent)
+            rest = self.breaker.failed(err.reason, permanent=permanent,
+                                       at_least=getattr(err, "retry_after", None))
             notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
                                    rest_s=None if permanent else round(rest)))
 

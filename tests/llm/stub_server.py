@@ -87,6 +87,9 @@ class Stub:
                         self.close_connection = True
                         self.connection.shutdown(2)
                         return
+                    if isinstance(event, bytes):  # sent as they are (not UTF-8, say)
+                        self._send_chunk(event)
+                        continue
                     payload = event if isinstance(event, str) else json.dumps(event)
                     self._send_chunk(f"data: {payload}\n\n".encode())
                 if garbage:

@@ -124,3 +124,29 @@ def test_a_useful_answer_between_useless_ones_resets_the_count(game, settings, r
     decisions = [voice.decide(request_for(step=s)) for s in range(1, 7)]
     assert [d.source for d in decisions] == ["fallback", "fallback", "model"] * 2
     assert not any(n["event"] == "breaker" for d in decisions for n in d.notes)
+
+
+def test_a_429_with_an_hour_of_retry_after_rests_the_breaker_that_long(stub, game, request_for):
+    """Not slept through (an hour is past any bound), and not asked again in 30 s: the breaker
+    rests as long as the server asked, up to its longest rest."""
+    for _ in range(3):
+        stub.status(429, "slow down", {"retry-after": "3600"})
+    voice = stub_voice(stub, game)
+    naps: list[float] = []
+    voice.client.sleep = naps.append
+    d = voice.decide(request_for(step=1))
+    assert d.source == "fallback" and naps == [] and len(stub.requests) == 1
+    opened = [n for n in d.notes if n["event"] == "breaker"]
+    assert opened and opened[0]["rest_s"] == 300
+
+
+def test_a_stream_that_is_not_utf8_is_a_useless_answer(stub, game, request_for):
+    raw = (b'data: {"choices": [{"index": 0, "delta": {"content": "\xff\xfe\xfa"}, '
+           b'"finish_reason": null}]}\n\n')
+    for _ in range(8):
+        stub.stream([raw, chunk(None, "stop")])
+    voice = stub_voice(stub, game)
+    decisions = [voice.decide(request_for(step=s)) for s in range(1, 6)]
+    assert [d.source for d in decisions] == ["fallback"] * 5
+    assert sum(n["event"] == "breaker" for d in decisions for n in d.notes) == 1
+    assert len(stub.requests) <= 6  # three decisions at most, then rested
