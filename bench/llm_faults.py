@@ -17,8 +17,9 @@ exception out of the session), whether the journal's actions equal the offline g
 whether a key-shaped string reached the journal. The verdict line checks the issue's bar: no move
 longer than the bound + 2 s, the game within offline + one bound + 10%, the decisions that asked
 the server within one bound + 10% in all, no traceback, and with a
-useless or down server (every behaviour but key-shaped text, whose moves are legal and the
-model's) the offline game's actions.
+server whose answers were never used (no move by the model) the offline game's actions. A
+key-shaped reply names a legal move, and a drip within its share of a long bound is an answer:
+those moves are the model's, and the breaker rests it after them.
 
 ``--timeout`` is the settings' bound per move (the README's ``timeout``; 60 s by default in a
 session, 5 s here so a run takes minutes, not hours).
@@ -50,7 +51,6 @@ from companion.story.voice import OfflineVoice  # noqa: E402
 KEY = "sk-proj-" + "Q7wE9rT2yU4iO6pA8sD0" * 2
 BEHAVIOURS = ("down", "hang", "drip", "500s", "429", "invalid-json", "illegal", "useless",
               "non-utf8", "key-shaped")
-USEFUL_MOVES = ("key-shaped",)  # legal moves the model chose: not the offline game's
 
 
 def _chunk(content: str | None, finish: str | None = None) -> bytes:
@@ -230,7 +230,7 @@ def verdict(r: dict[str, Any], timeout: float) -> list[str]:
         bad.append(f"asking the model took {r['asked_s']} s")
     if r["traceback"]:
         bad.append("traceback")
-    if r["behaviour"] not in USEFUL_MOVES and not r["actions_equal"]:
+    if r["by_model"] == 0 and not r["actions_equal"]:  # every move a fallback: the offline game
         bad.append("actions differ from offline")
     if r["key_journaled"]:
         bad.append("a key reached the journal")

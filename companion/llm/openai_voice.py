@@ -26,8 +26,9 @@ What can go wrong, and who owns it:
 * a spent token budget: the offline voice decides from then on.
 * a fallback is the offline voice's move in the position the session offered (not in the
   shortlist the model was shown): a useless or down server tells the offline story.
-* a server that stayed unreachable through the retries, or ran past the bound, opens the circuit
-  breaker (``breaker``), and so do three decisions in a row answered to no use (nothing of the
+* a server that stayed unreachable through the retries, ran past the bound, or answered so slowly
+  that the move took more than half of it (the answer is used), opens the circuit breaker
+  (``breaker``), and so do three decisions in a row answered to no use (nothing of the
   answer usable: refused, unparseable, off-schema, illegal, every word refused by the checks):
   the offline voice plays, at no cost, until a probe a while later finds the model answering again
   (401, 403 and 404 answers: not again this session); one note when it opens, one when it closes.
@@ -70,6 +71,7 @@ from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemo
 
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 MIN_SHARE = 0.25  # seconds: less left of a move's bound than this, and no call is started
+SLOW = 0.5  # an answer used after more than this share of the bound rests the breaker too
 
 
 def _gist(reason: str) -> str:
@@ -128,7 +130,8 @@ class OpenAIVoice:
         self.answered = False  # the server has answered once this session (no longer cold)
         self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
-        self.clock = time.monotonic
+        self.clock = time.monotonic  # the breaker's
+        self.timer = time.monotonic  # the move's bound
         self._instructions = checks.instruction_text(game)
         # how much the model writes: free | storylet | slots (schema.VOICE_MODES), and why
         self.mode, self.mode_source = calibration.resolve(settings)
@@ -209,7 +212,8 @@ class OpenAIVoice:
                      on_text: Callable[[str], None] | None) -> Decision:
         notes: list[dict[str, Any]] = []
         self.asked, self.outcome = request, ""
-        self.deadline = time.monotonic() + self.settings.timeout  # one bound for the whole move
+        started = self.timer()
+        self.deadline = started + self.settings.timeout  # one bound for the whole move
         if self.breaker.open:
             return self._fallback(request, notes, self.breaker.skip())
         probing = self.breaker.probing  # the rest is over: one attempt, no back-off
@@ -229,6 +233,14 @@ class OpenAIVoice:
         finally:
             if attempts is not None:
                 self.client.max_attempts = attempts
+        took = self.timer() - started
+        if self.outcome == "ok" and took > self.settings.timeout * SLOW:
+            # used, but a server this slow would make every move as slow: it rests
+            self.outcome = "failed"
+            rest = self.breaker.failed(f"slow: the answer took {took:.0f} s of the "
+                                       f"{self.settings.timeout:g} s a move may take")
+            decision.notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
+                                            rest_s=round(rest)))
         if self.outcome == "ok":
             skipped = self.breaker.succeeded()
             if probing:  # said once: the session tells the player the model is back
@@ -319,7 +331,7 @@ class OpenAIVoice:
         attempt = 0
         while attempt < attempts:
             attempt += 1
-            time_left = self.deadline - time.monotonic()
+            time_left = self.deadline - self.timer()
             if time_left < MIN_SHARE:  # the move's bound is spent: no call is started
                 screen.abandon()
                 if kept is not None:

@@ -150,3 +150,25 @@ def test_a_stream_that_is_not_utf8_is_a_useless_answer(stub, game, request_for):
     assert [d.source for d in decisions] == ["fallback"] * 5
     assert sum(n["event"] == "breaker" for d in decisions for n in d.notes) == 1
     assert len(stub.requests) <= 6  # three decisions at most, then rested
+
+
+def test_a_slow_answer_is_used_and_rests_the_breaker(game, settings, request_for):
+    """A reply that drips in just within the bound (48 s of 60, the issue's drip): the move is
+    the model's, but every move would take as long, so the breaker rests and the next moves
+    are the offline voice's."""
+    now = [0.0]
+    fake = FakeModel().enqueue(GOOD, GOOD)
+    real = fake.complete
+
+    def slow(*args, **kw):
+        now[0] += settings.timeout * 0.8
+        return real(*args, **kw)
+
+    fake.complete = slow
+    voice = OpenAIVoice(game, 3, settings, client=fake)
+    voice.timer = lambda: now[0]
+    first = voice.decide(request_for(step=1))
+    assert first.source == "model"
+    rows = [n for n in first.notes if n["event"] == "breaker"]
+    assert rows and "slow" in rows[0]["reason"]
+    assert voice.decide(request_for(step=2)).source == "fallback" and len(fake.requests) == 1
