@@ -12,8 +12,8 @@ key-shaped text (a legal move whose every text looks like an API key).
 Per game and behaviour it prints: the game's wall time against the same seed offline, the longest
 single AI move, the time spent in the decisions that asked the server (``asked``: the breaker
 closed; on a machine with other work running the wall times of a game vary by more than a
-bound, this does not), AI moves played by the model and by the fallback, breaker openings, tracebacks (an
-exception out of the session), whether the journal's actions equal the offline game's, and
+bound, this does not), AI moves played by the model and by the fallback, breaker openings,
+tracebacks (an exception out of the session), whether the journal's actions equal the offline game's, and
 whether a key-shaped string reached the journal. The verdict line checks the issue's bar: no move
 longer than the bound + 2 s, the game within offline + one bound + 10%, the decisions that asked
 the server within one bound + 10% in all, no traceback, and with a

@@ -142,7 +142,7 @@ class OpenAIVoice:
         self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
         self.thread = Thread()  # slots mode: the session's one conversation (prompt cache)
         self.asked: DecisionRequest | None = None  # this decision's request, as the session made it
-        self.deadline = 0.0  # this decision's end (time.monotonic): the settings' timeout from its start
+        self.deadline = 0.0  # this decision's end (``timer``): the settings' timeout from its start
         # how this decision's asking went, for the breaker: ok (some of the model's answer was
         # used), useless (it answered, none of it usable), failed (transport; the breaker knows)
         self.outcome = ""
