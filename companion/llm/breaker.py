@@ -5,8 +5,8 @@ Closed (the model is asked) -> a decision whose call failed through the client's
 (or ran past the move's time bound) opens it, and so do ``USELESS`` decisions in a row whose answers
 were of no use (refused, unparseable, off-schema, illegal, texts the checks refused: nothing of the
 model's reached the journal; a fast but useless server had every move asked twice all game long,
-The Hero's Journey 46.3 s instead of 3.2 s), and so does an answer used after more than half the
-bound (a drip) -> open: every decision is played by the offline voice, at no cost, for ``rest``
+The Hero's Journey 46.3 s instead of 3.2 s), and so does an answer used after more than a quarter of
+the bound (a drip) -> open: every decision is played by the offline voice, at no cost, for ``rest``
 seconds (doubled after each failed probe, up to ``max_rest``; longer if the server's Retry-After
 asks it) -> half-open: the next decision asks the model once, a single attempt with no back-off
 and no re-ask (a probe) -> a useful answer closes it, a failure or a useless answer opens it

@@ -41,6 +41,7 @@ MODE_LABELS = {
 }
 CONNECT_TIMEOUT = 5.0
 PREFILL_TIMEOUT = 30.0  # reading ahead while a human thinks: seconds, at most
+STALL = 5.0  # seconds without a chunk, once the reply has begun, that cut a stream as stalled
 _REFUSAL_500 = re.compile(
     r"validation|input should be|not supported|unsupported|unrecognized|extra inputs|"
     r"response_format|invalid", re.I)
@@ -184,9 +185,10 @@ _END = object()
 
 def _pump(handle: Any, deadline: float, parts: list[str]) -> Any:
     """The stream's chunks, read by a thread of their own so that the deadline holds whatever
-    the server does: a stream that drips, or stalls between chunks (the SDK's read timeout
-    counts from the last byte, not from the start), is cut at the deadline with what it said
-    so far (the thread ends at its read timeout; the stream is closed by the caller)."""
+    the server does: a stream that drips is cut at the deadline (the SDK's read timeout counts
+    from the last byte, not from the start), one that sends nothing for ``STALL`` seconds once
+    it has begun is cut then, each with what it said so far (the thread ends at its read
+    timeout; the stream is closed by the caller)."""
     import queue
     import threading
 
@@ -201,13 +203,19 @@ def _pump(handle: Any, deadline: float, parts: list[str]) -> Any:
         box.put((_END, None))
 
     threading.Thread(target=read, name="companion-stream", daemon=True).start()
+    begun = False  # the first chunk waits for the prompt's reading; later ones only for a token
     while True:
         left = deadline - time.monotonic()
+        wait = min(left, STALL) if begun else left
         try:
-            chunk, err = box.get(timeout=max(0.0, left)) if left > 0 else box.get_nowait()
+            chunk, err = box.get(timeout=max(0.0, wait)) if wait > 0 else box.get_nowait()
         except queue.Empty:
+            if begun and wait < left:
+                raise _Transient(f"the stream stalled (nothing for {STALL:g} s)",
+                                 text="".join(parts)) from None
             raise _Transient("the reply took longer than the time bound",
                              text="".join(parts)) from None
+        begun = True
         if err is not None:
             raise err
         if chunk is _END:

@@ -27,7 +27,7 @@ What can go wrong, and who owns it:
 * a fallback is the offline voice's move in the position the session offered (not in the
   shortlist the model was shown): a useless or down server tells the offline story.
 * a server that stayed unreachable through the retries, ran past the bound, or answered so slowly
-  that the move took more than half of it (the answer is used), opens the circuit breaker
+  that the move took more than a quarter of it (the answer is used), opens the circuit breaker
   (``breaker``), and so do three decisions in a row answered to no use (nothing of the
   answer usable: refused, unparseable, off-schema, illegal, every word refused by the checks):
   the offline voice plays, at no cost, until a probe a while later finds the model answering again
@@ -71,7 +71,7 @@ from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemo
 
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
 MIN_SHARE = 0.25  # seconds: less left of a move's bound than this, and no call is started
-SLOW = 0.5  # an answer used after more than this share of the bound rests the breaker too
+SLOW = 0.25  # an answer used after more than this share of the bound rests the breaker too
 
 
 def _gist(reason: str) -> str:

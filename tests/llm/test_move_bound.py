@@ -172,3 +172,19 @@ def test_a_slow_answer_is_used_and_rests_the_breaker(game, settings, request_for
     rows = [n for n in first.notes if n["event"] == "breaker"]
     assert rows and "slow" in rows[0]["reason"]
     assert voice.decide(request_for(step=2)).source == "fallback" and len(fake.requests) == 1
+
+
+def test_a_stream_that_stops_sending_is_cut_as_stalled(stub, game, request_for, monkeypatch):
+    """Once a reply has begun, a silence longer than the stall limit cuts it, well within the
+    attempt's share of the bound."""
+    from companion.llm import client
+
+    monkeypatch.setattr(client, "STALL", 0.3)
+    stub.stream([chunk('{"action": 2'), chunk(', "narration": "x"}', "stop")], stall=2.0,
+                stall_after=1)
+    voice = stub_voice(stub, game, timeout=10.0)
+    voice.client.max_attempts = 1
+    d = voice.decide(request_for(step=1))
+    assert d.source == "fallback"
+    calls = [n for n in d.notes if n["event"] == "call"]
+    assert "stalled" in calls[0]["error"]  # cut by the stall, not by the bound
