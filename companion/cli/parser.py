@@ -114,8 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--model")
     s.add_argument("--base-url")
     s.add_argument("--api-key")
-    s.add_argument("--calibrate", type=int, nargs="?", const=8, default=0, metavar="N",
-                   help="measure the model on N decisions (default 8) and choose its voice mode")
+    s.add_argument("--calibrate", type=int, nargs="?", const=24, default=0, metavar="N",
+                   help="measure each voice mode on N decisions (default 24) and choose the richest the "
+                        "model can be trusted with")
     s.set_defaults(func=cmd_doctor)
     return p
 

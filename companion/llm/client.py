@@ -41,6 +41,7 @@ MODE_LABELS = {
 }
 CONNECT_TIMEOUT = 5.0
 PREFILL_TIMEOUT = 30.0  # reading ahead while a human thinks: seconds, at most
+STALL = 5.0  # seconds without a chunk, once the reply has begun, that cut a stream as stalled
 _REFUSAL_500 = re.compile(
     r"validation|input should be|not supported|unsupported|unrecognized|extra inputs|"
     r"response_format|invalid", re.I)
@@ -60,6 +61,7 @@ class CallError(Exception):
         self.reason = reason
         self.text = text  # whatever arrived before it failed
         self.notes: list[dict[str, Any]] = []  # ledger rows of the attempts made
+        self.retry_after: float | None = None  # seconds the server asked us to wait (429, 503)
 
 
 class TransportError(CallError):
@@ -178,6 +180,49 @@ def _with_schema(messages: list[dict[str, str]], schema: dict[str, Any]) -> list
     return messages[:-1] + [{**last, "content": last["content"] + note}]
 
 
+_END = object()
+
+
+def _pump(handle: Any, deadline: float, parts: list[str]) -> Any:
+    """The stream's chunks, read by a thread of their own so that the deadline holds whatever
+    the server does: a stream that drips is cut at the deadline (the SDK's read timeout counts
+    from the last byte, not from the start), one that sends nothing for ``STALL`` seconds once
+    it has begun is cut then, each with what it said so far (the thread ends at its read
+    timeout; the stream is closed by the caller)."""
+    import queue
+    import threading
+
+    box: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        try:
+            for chunk in handle:
+                box.put((chunk, None))
+        except BaseException as err:  # noqa: BLE001 - handed to the reader below
+            box.put((None, err))
+        box.put((_END, None))
+
+    threading.Thread(target=read, name="companion-stream", daemon=True).start()
+    begun = False  # the first chunk waits for the prompt's reading; later ones only for a token
+    while True:
+        left = deadline - time.monotonic()
+        wait = min(left, STALL) if begun else left
+        try:
+            chunk, err = box.get(timeout=max(0.0, wait)) if wait > 0 else box.get_nowait()
+        except queue.Empty:
+            if begun and wait < left:
+                raise _Transient(f"the stream stalled (nothing for {STALL:g} s)",
+                                 text="".join(parts)) from None
+            raise _Transient("the reply took longer than the time bound",
+                             text="".join(parts)) from None
+        begun = True
+        if err is not None:
+            raise err
+        if chunk is _END:
+            return
+        yield chunk
+
+
 class ModelClient:
     """A chat client for one session: lazily built SDK client, remembered capabilities, retries."""
 
@@ -217,18 +262,18 @@ class ModelClient:
     def server(self) -> str:
         return self.settings.server
 
-    def model(self) -> str:
+    def model(self, bound: float | None = None) -> str:
         """The configured model, or the server's first model when none is configured."""
         if self._model is None:
-            models = self.list_models()
+            models = self.list_models(bound)
             if not models:
                 raise Rejected(f"{self.server} lists no models: set one with --model")
             self._model = models[0]
         return self._model
 
-    def list_models(self) -> list[str]:
+    def list_models(self, bound: float | None = None) -> list[str]:
         return self._with_retries(lambda remaining: [m.id for m in self.sdk.models.list(
-            timeout=self._timeout(remaining))], notes=[])
+            timeout=self._timeout(remaining))], notes=[], bound=bound)
 
     def prefill(self, messages: list[dict[str, str]]) -> bool:
         """Have the server read ``messages`` (one token of reply, thrown away), so that a local
@@ -286,12 +331,15 @@ class ModelClient:
                               text=text)
         return err
 
-    def _with_retries(self, attempt: Callable[[float], Any], notes: list[dict[str, Any]]) -> Any:
-        """Run ``attempt(remaining_seconds)`` under the transport policy; raise TransportError."""
+    def _with_retries(self, attempt: Callable[[float], Any], notes: list[dict[str, Any]],
+                      bound: float | None = None) -> Any:
+        """Run ``attempt(remaining_seconds)`` under the transport policy, within ``bound``
+        seconds (the settings' timeout at most); raise TransportError."""
         import tenacity
 
         self.sdk  # build the client (importing openai takes a while) before the clock starts
-        deadline = time.monotonic() + self.settings.timeout
+        limit = self.settings.timeout if bound is None else min(bound, self.settings.timeout)
+        deadline = time.monotonic() + limit
 
         def wait(state: tenacity.RetryCallState) -> float:
             exc = state.outcome.exception() if state.outcome else None
@@ -326,7 +374,9 @@ class ModelClient:
             return retrying(once)
         except _Transient as err:
             tries = retrying.statistics.get("attempt_number", 1)
-            raise TransportError(f"{err.reason} (after {tries} attempt(s))", err.text) from None
+            failed = TransportError(f"{err.reason} (after {tries} attempt(s))", err.text)
+            failed.retry_after = err.retry_after
+            raise failed from None
 
     # -- one chat completion --------------------------------------------------------------------
     def complete(
@@ -340,16 +390,22 @@ class ModelClient:
         seed: int | None = None,
         stream: bool = True,
         mode: str | None = None,
+        bound: float | None = None,
     ) -> Completion:
-        """One reply, in the best mode this server accepts. ``on_text(text_so_far)`` is called as
+        """One reply, in the best mode this server accepts, within ``bound`` seconds (the
+        move's share of its time bound; the settings' timeout at most), retries, refusals and a
+        slow stream included: a stream still going at the deadline is cut (TransportError, with
+        the text so far). ``on_text(text_so_far)`` is called as
         the reply grows (a shorter or different ``text_so_far`` means a retry started over).
 
         Raises TransportError, Rejected or Interrupted; every attempt is in the error's ``notes``
         attribute as well as in the returned Completion's."""
         notes: list[dict[str, Any]] = []
         prompt_chars = sum(len(m["content"]) for m in messages)
+        limit = self.settings.timeout if bound is None else min(bound, self.settings.timeout)
+        deadline = time.monotonic() + limit
         try:
-            model = self.model()
+            model = self.model(limit)
             while True:
                 current = mode or self.caps.mode
                 try:
@@ -357,7 +413,7 @@ class ModelClient:
                         lambda remaining: self._attempt(
                             messages, current, schema, grammar_schema, on_text, max_tokens, seed,
                             stream, model, prompt_chars, remaining, notes),
-                        notes,
+                        notes, bound=deadline - time.monotonic(),
                     )
                 except _Refusal as refusal:
                     learnt = self._learn(refusal, current, notes)
@@ -450,7 +506,7 @@ class ModelClient:
                     handle = self.sdk.chat.completions.create(
                         model=model, messages=messages, stream=True,
                         timeout=self._timeout(remaining), **params)
-                    for chunk in handle:
+                    for chunk in _pump(handle, deadline, parts):
                         served_model = getattr(chunk, "model", None) or served_model
                         if getattr(chunk, "usage", None):
                             usage = chunk.usage
@@ -462,9 +518,6 @@ class ModelClient:
                                     on_text("".join(parts))
                             if choice.finish_reason:
                                 finish = choice.finish_reason
-                        if time.monotonic() > deadline:
-                            raise _Transient("the reply took longer than the time bound",
-                                             text="".join(parts))
                 else:
                     response = self.sdk.chat.completions.create(
                         model=model, messages=messages, timeout=self._timeout(remaining), **params)

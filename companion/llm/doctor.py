@@ -7,6 +7,7 @@ It never prints the API key.
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import replace
@@ -35,11 +36,25 @@ def _source(settings: Settings, name: str) -> str:
     return f" ({where})" if where else ""
 
 
-def run_calibration(settings: Settings, decisions: int = 8, game_name: str = "at-any-cost",
-              seed: int = 1) -> tuple[int, int]:
-    """Play the opening of a game with the model voicing every seat in free mode for
-    ``decisions`` decisions (the rest of each turn by the offline policy); (asked, story first
-    try): replies whose every word passed the checks as first written."""
+def run_calibration(settings: Settings, decisions: int = 8, mode: str = "free",
+                    games: tuple[str, ...] | None = None, seed: int = 1) -> tuple[int, int]:
+    """The model voicing every seat of the openings of ``games`` (more than one) in ``mode``
+    for ``decisions`` decisions in all, shared between them (the rest of each turn by chance
+    and forced moves); (asked, journal-ready on the first try): the replies whose first attempt
+    went to the journal as written."""
+    from companion.llm import calibration
+
+    games = games or calibration.GAMES
+    asked = ok = 0
+    for i, name in enumerate(games):
+        share = (decisions - asked) // (len(games) - i)  # what the games before left over
+        a, k = _calibrate_game(settings, share, mode, name, seed)
+        asked, ok = asked + a, ok + k
+    return asked, ok
+
+
+def _calibrate_game(settings: Settings, decisions: int, mode: str, game_name: str,
+                    seed: int) -> tuple[int, int]:
     from companion.core.game import CHANCE
     from companion.core.registry import get_game
     from companion.core.rng import Sampler
@@ -47,7 +62,8 @@ def run_calibration(settings: Settings, decisions: int = 8, game_name: str = "at
     from companion.story.voice import DecisionRequest
 
     game = get_game(game_name)
-    voice = OpenAIVoice(game, seed, replace(settings, voice_mode="free"))
+    voice = OpenAIVoice(game, seed, replace(settings, voice_mode=mode))
+    voice.breaker.useless_limit = 10 ** 9  # useless answers are what is measured here
     sampler = Sampler(seed)
     state = game.setup(game.options_model())
     asked = ok = chance = 0
@@ -78,6 +94,47 @@ def run_calibration(settings: Settings, decisions: int = 8, game_name: str = "at
                     break  # the model does not answer: nothing to measure
         state, _ = game.apply(state, action)
     return asked, ok
+
+
+def echoes(reply: str, request: str, run: int = 4) -> bool:
+    """The reply repeats ``run`` or more words of the request in a row (a small model's echo
+    of its prompt is no answer: "Greet a traveller in one short sentence.")."""
+    words = lambda text: re.findall(r"[a-z0-9']+", text.lower())  # noqa: E731
+    asked, said = words(request), words(reply)
+    grams = {tuple(asked[i:i + run]) for i in range(len(asked) - run + 1)}
+    return any(tuple(said[i:i + run]) in grams for i in range(len(said) - run + 1))
+
+
+def calibrate(settings: Settings, decisions: int, say) -> int:
+    """Measure each mode (richest first) until one's lower bound clears the bar, and keep it."""
+    from companion.llm import calibration
+
+    mode, source = calibration.resolve(settings)
+    games = " and ".join(calibration.GAMES)
+    say(f"Calibrating: {decisions} decisions a mode, from {games}; a mode is chosen when the "
+        f"lower bound of its journal-ready first-try rate (95% interval) is "
+        f"{calibration.BAR:.0%} or better ...")
+    measured: dict[str, tuple[int, int]] = {}
+    for candidate in calibration.MODES:
+        started = time.monotonic()
+        asked, ok = run_calibration(settings, decisions, candidate)
+        if not asked:
+            say(f"  {candidate}: the model answered none of them: nothing measured, nothing saved.")
+            return 1
+        lo, hi = calibration.wilson(ok, asked)
+        measured[candidate] = (ok, asked)
+        say(f"  {candidate}: journal-ready on the first try {ok}/{asked} ({100 * ok / asked:.0f}%,"
+            f" 95% interval {100 * lo:.0f}-{100 * hi:.0f}%) in {time.monotonic() - started:.0f} s")
+        if lo >= calibration.BAR:
+            break
+    chosen = calibration.pick(measured)
+    path = calibration.remember(settings, chosen, measured)
+    cleared = measured.get(chosen) and calibration.wilson(*measured[chosen])[0] >= calibration.BAR
+    say(f"Voice mode: {chosen}" + ("" if cleared else " (no mode cleared the bar: slots is the "
+                                   "least the model writes)") + f"; saved to {path}"
+        + (f"; the {source} setting {mode} still overrides it" if source in ("flag", "env", "file")
+           else ""))
+    return 0
 
 
 def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> int:
@@ -177,6 +234,12 @@ def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> i
         + ("; usage not reported, tokens are estimated" if hello.estimated else ""))
     line = " ".join(hello.text.split())
     say(f"  test reply:  {line[:100] + ('...' if len(line) > 100 else '')!r}")
+    if not line or echoes(line, HELLO[-1]["content"]):
+        say("               (not an answer: " + ("it is empty" if not line else
+            "it repeats the request back") + ")")
+        say("The server answers, but the model did not answer a test request: the voice would "
+            "fall back.")
+        return 1
     say(f"               ({hello.tokens_in} tokens in, {hello.tokens_out} out, "
         f"{hello.latency_ms / 1000:.1f} s)")
     best = usable[0] if usable else "text"
@@ -188,19 +251,4 @@ def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> i
         say(f"Voice mode: {mode} ({source}); `companion doctor --calibrate` measures this model "
             "and chooses one.")
         return 0
-    say(f"Calibrating: {calibrate} decisions of At Any Cost, the model writing freely ...")
-    started = time.monotonic()
-    asked, ok = run_calibration(settings, calibrate)
-    if not asked:
-        say("  the model answered none of them: nothing measured, nothing saved.")
-        return 1
-    rate = ok / asked
-    chosen = calibration.pick(rate)
-    path = calibration.remember(settings, chosen, rate, asked)
-    say(f"  story on the first try: {ok}/{asked} ({100 * rate:.0f}%) in "
-        f"{time.monotonic() - started:.0f} s")
-    say(f"Voice mode: {chosen} (free at {calibration.FREE:.0%} or better, storylet at "
-        f"{calibration.STORYLET:.0%}, else slots); saved to {path}"
-        + (f"; the {source} setting {mode} still overrides it" if source in ("flag", "env", "file")
-           else ""))
-    return 0
+    return calibrate(settings, calibrate, say)

@@ -13,7 +13,8 @@ storage apart, as in simonw/llm). Row kinds (``event``):
 * ``miss``: one field of a reply could not enter the journal: field (text, narration, speech),
   kind (empty, echo, not_a_name, too_long, fidelity), reason, attempt.
 * ``replaced``: after the re-ask, the offline voice supplied the fields that still missed.
-* ``retry``: the first call after a start timed out and was asked once more (a cold server).
+* ``retry``: (journals before issue 39) the first call after a start timed out and was asked
+  once more (a cold server); a move's one time bound no longer allows it.
 * ``recovered``: the model answered again after a rest.
 """
 from __future__ import annotations

@@ -6,6 +6,12 @@ asking no text, is no decision and costs no call). The reply is one JSON object 
 and optional speech. Human moves, and any beat the model did not narrate, are told by the offline
 narrator: the model is never called for them.
 
+One time bound per move (``Settings.timeout``, counted from the moment the voice is asked):
+every call, retry and re-ask of the move shares it, each attempt given an equal share of what is
+left (a stream that drips or stalls is cut at its share, what it said kept only if it passes the
+checks), and no call starts when less than ``MIN_SHARE`` is left. The README's number is the worst
+case of a move.
+
 What can go wrong, and who owns it:
 
 * transport (timeouts, refused connections, 429, 5xx, a broken or stalled stream): the client's
@@ -18,7 +24,12 @@ What can go wrong, and who owns it:
   closed; a complete, legal action is kept with the whole sentences told so far (if they pass the
   fidelity check), else the offline voice decides. Never a traceback.
 * a spent token budget: the offline voice decides from then on.
-* a server that stayed unreachable through the retries opens the circuit breaker (``breaker``):
+* a fallback is the offline voice's move in the position the session offered (not in the
+  shortlist the model was shown): a useless or down server tells the offline story.
+* a server that stayed unreachable through the retries, ran past the bound, or answered so slowly
+  that the move took more than a quarter of it (the answer is used), opens the circuit breaker
+  (``breaker``), and so do three decisions in a row answered to no use (nothing of the
+  answer usable: refused, unparseable, off-schema, illegal, every word refused by the checks):
   the offline voice plays, at no cost, until a probe a while later finds the model answering again
   (401, 403 and 404 answers: not again this session); one note when it opens, one when it closes.
 * text that looks like a credential in a reply never reaches the journal (``redact``): the
@@ -59,6 +70,13 @@ from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
 
 SAID = 24  # the model's own texts remembered against repeats (answers are not narration lines)
+MIN_SHARE = 0.25  # seconds: less left of a move's bound than this, and no call is started
+SLOW = 0.25  # an answer used after more than this share of the bound rests the breaker too
+
+
+def _gist(reason: str) -> str:
+    """A reason's first clause, for the breaker's one line."""
+    return reason.split(": ", 1)[-1].split(";")[0][:120] if reason else "no usable reply"
 
 
 def make_voice(game: Game, seed: int, settings: Settings):
@@ -101,6 +119,9 @@ class OpenAIVoice:
         self.settings = settings
         self.offline = OfflineVoice(game, seed)
         self.client = client if client is not None else ModelClient(settings)
+        # the SDK is imported and built now, at the table's setting, not inside the first
+        # move's time bound (seconds on a busy machine)
+        getattr(self.client, "sdk", None)
         self.reasks = reasks
         self.title = getattr(game, "title", game.name)
         self.spent = 0  # tokens, this session
@@ -109,7 +130,8 @@ class OpenAIVoice:
         self.answered = False  # the server has answered once this session (no longer cold)
         self.answered_now = False  # ... during the current decision
         self.said: list[str] = []  # the model's last texts that went to the journal (any field)
-        self.clock = time.monotonic
+        self.clock = time.monotonic  # the breaker's
+        self.timer = time.monotonic  # the move's bound
         self._instructions = checks.instruction_text(game)
         # how much the model writes: free | storylet | slots (schema.VOICE_MODES), and why
         self.mode, self.mode_source = calibration.resolve(settings)
@@ -119,6 +141,11 @@ class OpenAIVoice:
         # this decision's picks (slots mode): per move its candidates, and the listed lines
         self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
         self.thread = Thread()  # slots mode: the session's one conversation (prompt cache)
+        self.asked: DecisionRequest | None = None  # this decision's request, as the session made it
+        self.deadline = 0.0  # this decision's end (``timer``): the settings' timeout from its start
+        # how this decision's asking went, for the breaker: ok (some of the model's answer was
+        # used), useless (it answered, none of it usable), failed (transport; the breaker knows)
+        self.outcome = ""
 
     # -- the session's side -----------------------------------------------------------------------
     def restore(self, rows: list[dict[str, Any]]) -> None:
@@ -184,6 +211,9 @@ class OpenAIVoice:
     def _decide_once(self, request: DecisionRequest,
                      on_text: Callable[[str], None] | None) -> Decision:
         notes: list[dict[str, Any]] = []
+        self.asked, self.outcome = request, ""
+        started = self.timer()
+        self.deadline = started + self.settings.timeout  # one bound for the whole move
         if self.breaker.open:
             return self._fallback(request, notes, self.breaker.skip())
         probing = self.breaker.probing  # the rest is over: one attempt, no back-off
@@ -203,13 +233,28 @@ class OpenAIVoice:
         finally:
             if attempts is not None:
                 self.client.max_attempts = attempts
-        if probing and self.answered_now:
-            # said once: the session tells the player the model is back
+        took = self.timer() - started
+        if self.outcome == "ok" and took > self.settings.timeout * SLOW:
+            # used, but a server this slow would make every move as slow: it rests
+            self.outcome = "failed"
+            rest = self.breaker.failed(f"slow: the answer took {took:.0f} s of the "
+                                       f"{self.settings.timeout:g} s a move may take")
+            decision.notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
+                                            rest_s=round(rest)))
+        if self.outcome == "ok":
             skipped = self.breaker.succeeded()
-            decision.notes.insert(0, self._row(
-                request, event="recovered",
-                reason=f"the model answers again (the offline voice played {skipped} "
-                       "move(s) meanwhile)"))
+            if probing:  # said once: the session tells the player the model is back
+                decision.notes.insert(0, self._row(
+                    request, event="recovered",
+                    reason=f"the model answers again (the offline voice played {skipped} "
+                           "move(s) meanwhile)"))
+        elif self.outcome == "useless":
+            why = next((n.get("reason", "") for n in reversed(decision.notes)
+                        if n.get("event") in ("fallback", "replaced", "fidelity")), "")
+            rest = self.breaker.useless(_gist(why))
+            if rest is not None:
+                decision.notes.append(self._row(request, event="breaker",
+                                                reason=self.breaker.reason, rest_s=round(rest)))
         return decision
 
     def _rest(self, err: CallError, request: DecisionRequest,
@@ -218,15 +263,16 @@ class OpenAIVoice:
         out (a journaled note says so); a probe later asks again."""
         permanent = isinstance(err, Rejected) and err.permanent
         if permanent or isinstance(err, TransportError):
-            rest = self.breaker.failed(err.reason, permanent=permanent)
+            self.outcome = "failed"
+            rest = self.breaker.failed(err.reason, permanent=permanent,
+                                       at_least=getattr(err, "retry_after", None))
             notes.append(self._row(request, event="breaker", reason=self.breaker.reason,
                                    rest_s=None if permanent else round(rest)))
 
     def _answered(self) -> None:
-        """The server answered (whatever the reply's worth): no longer cold, the breaker closed."""
+        """The server answered (whatever the reply's worth): no longer cold. Whether the breaker
+        closes is the decision's outcome's to say (a useless answer does not close it)."""
         self.answered = self.answered_now = True
-        if not self.breaker.probing:
-            self.breaker.succeeded()
 
     def _instructions_for(self, request: DecisionRequest) -> checks.Instructions:
         """What the prompt holds that a reply must not copy: what we wrote (templates, the
@@ -281,11 +327,23 @@ class OpenAIVoice:
         max_tokens = reply_tokens(grammar)
         error = ""
         kept: tuple[Reply, dict[str, str]] | None = None  # a legal reply, and its fields' misses
-        attempts = 1 + self.reasks
+        attempts = 1 if self.breaker.probing else 1 + self.reasks  # a probe asks once
         attempt = 0
-        cold_retry = True
         while attempt < attempts:
             attempt += 1
+            time_left = self.deadline - self.timer()
+            if time_left < MIN_SHARE:  # the move's bound is spent: no call is started
+                screen.abandon()
+                if kept is not None:
+                    break
+                self.outcome = "useless" if self.answered_now else "failed"
+                if self.outcome == "failed":
+                    self._rest(TransportError("out of time"), request, notes)
+                return self._fallback(request, notes, f"out of time ({self.settings.timeout:g} s "
+                                      f"a move) after {attempt - 1} attempt(s): {error}".rstrip(": "))
+            # each attempt left has an equal share of what is left of the bound: a reply that
+            # drips or stalls is cut in time for the re-ask
+            share = time_left / (attempts - attempt + 1)
             left = self.budget_left
             if left is not None and left <= 0:
                 screen.abandon()
@@ -296,7 +354,7 @@ class OpenAIVoice:
             try:
                 done = self.client.complete(
                     messages, schema=schema, grammar_schema=grammar, on_text=screen.feed,
-                    seed=seed, max_tokens=max_tokens)
+                    seed=seed, max_tokens=max_tokens, bound=share)
                 raw, finish, rows = done.text, done.finish_reason, done.notes
             except Interrupted as err:
                 self._account(err.notes, request, attempt, notes)
@@ -326,17 +384,10 @@ class OpenAIVoice:
                 self._account(err.notes, request, attempt, notes)
                 cut = self._cut_short(request, err, screen, checker, notes)
                 if cut is not None:
+                    if isinstance(err, TransportError):  # cut by the bound: slow, it rests
+                        self._rest(err, request, notes)
                     return cut
                 screen.abandon()
-                if (isinstance(err, TransportError) and not self.answered and cold_retry
-                        and err.reason.startswith(("timed out", "the reply took longer"))):
-                    # the first call after a start may wait for a cold server to page its model
-                    # in: asked once more, with the same bound, before any rest
-                    cold_retry = False
-                    attempt -= 1
-                    notes.append(self._row(request, event="retry", reason=f"first call: {err.reason}"
-                                           "; a cold server may be loading its model"))
-                    continue
                 self._rest(err, request, notes)
                 if kept is not None:
                     break
@@ -351,6 +402,7 @@ class OpenAIVoice:
                 if reply is not None:
                     misses = self._misses(reply, request, checker, instructions)
                     if not misses:
+                        self.outcome = "ok"
                         self._mark(rows, "ok", "")
                         screen.finish(reply.narration)
                         return Decision(
@@ -379,6 +431,7 @@ class OpenAIVoice:
                 ]
         if kept is not None:  # the move was fine; only some of its words were not
             return self._keep(request, *kept, error, notes, screen)
+        self.outcome = "useless"
         return self._fallback(request, notes, f"no usable reply after {attempts} attempts: {error}")
 
     def _policy_choice(self, request: DecisionRequest):
@@ -417,6 +470,10 @@ class OpenAIVoice:
         speech = "" if "speech" in misses else reply.speech
         if "text" in misses:
             action = action.with_text(self._offline_text(request, reply.action - 1))
+        kept_words = [n for n in ("text", "narration", "speech") if n not in misses
+                      and getattr(reply, n).strip() and not (n == "text" and action.ask is None)]
+        if self.outcome != "failed":  # a move with none of its words usable is a useless answer
+            self.outcome = "ok" if kept_words or not misses else "useless"
         replaced = ", ".join(sorted(misses)) or "the words"
         notes.append(self._row(request, event="fidelity" if any(
             k == "fidelity" for k, _ in misses.values()) else "replaced",
@@ -507,6 +564,7 @@ class OpenAIVoice:
         screen.finish(reply.narration)
         event = "interrupted" if isinstance(err, Interrupted) else "cut_short"
         notes.append(self._row(request, event=event, reason=f"{err.reason}; kept {kept}"))
+        self.outcome = "ok"
         return Decision(action=reply.action_for(request.legal), narration=reply.narration,
                         speech=reply.speech, source="model", notes=notes)
 
@@ -544,7 +602,11 @@ class OpenAIVoice:
     def _fallback(
         self, request: DecisionRequest, notes: list[dict[str, Any]], reason: str
     ) -> Decision:
-        offline = self.offline.decide(request)
+        # the offline voice's move in this position: the request as the session made it, not
+        # the shortlist the model was shown (High Stakes told another story from move 1 on)
+        asked = self.asked if self.asked is not None and self.asked.step == request.step \
+            else request
+        offline = self.offline.decide(asked)
         notes.append(self._row(request, event="fallback", reason=reason,
                                model=self._model_name(), server=self.settings.server))
         return Decision(action=offline.action, narration="", source="fallback", notes=notes)

@@ -48,7 +48,9 @@ class Slots:
         for k in range(CANDIDATE_SEEDS):
             if len(texts) >= CANDIDATES:
                 break
-            writer = narrator if k == 0 else type(narrator)(self.seed + 7919 * k)
+            # a writer of its own: the offline voice's narrator keeps its state for the moves
+            # it tells and the fallbacks it plays, so they are the offline game's
+            writer = type(narrator)(self.seed + 7919 * k)
             memory = NarrationMemory(self.seed + k, banned=request.banned, veils=request.veils)
             text = " ".join(writer.write(action, request.view, memory).split())
             if len(text) > checks.text_limit(action):

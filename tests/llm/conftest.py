@@ -40,8 +40,8 @@ class FakeModel:
                                         "speech": speech}))
 
     def complete(self, messages, *, schema=None, grammar_schema=None, on_text=None,
-                 max_tokens=None, seed=None, stream=True, mode=None) -> Completion:
-        self.requests.append({"messages": messages, "schema": schema, "seed": seed})
+                 max_tokens=None, seed=None, stream=True, mode=None, bound=None) -> Completion:
+        self.requests.append({"messages": messages, "schema": schema, "seed": seed, "bound": bound})
         if not self.queue:
             raise AssertionError("the fake model was asked more often than replies were queued")
         item = self.queue.pop(0)

@@ -71,7 +71,8 @@ class Stub:
                 self.wfile.flush()
 
             def _stream(self, body, events: list[Any], stall: float = 0.0, stall_after: int = -1,
-                        cut_after: int = -1, done: bool = True, garbage: bool = False) -> None:
+                        cut_after: int = -1, done: bool = True, garbage: bool = False,
+                        gap: float = 0.0) -> None:
                 self.send_response(200)
                 self.send_header("content-type", "text/event-stream")
                 self.send_header("transfer-encoding", "chunked")
@@ -79,11 +80,16 @@ class Stub:
                 for i, event in enumerate(events):
                     if i == stall_after:
                         time.sleep(stall)
+                    elif gap and i:  # a reply that drips
+                        time.sleep(gap)
                     if i == cut_after:  # drop the connection without ending the body
                         self.wfile.flush()
                         self.close_connection = True
                         self.connection.shutdown(2)
                         return
+                    if isinstance(event, bytes):  # sent as they are (not UTF-8, say)
+                        self._send_chunk(event)
+                        continue
                     payload = event if isinstance(event, str) else json.dumps(event)
                     self._send_chunk(f"data: {payload}\n\n".encode())
                 if garbage:

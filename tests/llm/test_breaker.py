@@ -31,7 +31,8 @@ def test_a_down_server_costs_one_decision_not_one_per_move(game, request_for):
     voice.answered = True
     sources = [voice.decide(request_for(step=n)).source for n in range(1, 101)]
     assert sources == ["fallback"] * 100
-    assert len(naps) == client.max_attempts - 1  # the back-off was paid once, for decision 1
+    # the back-off was paid once, for decision 1, and within that move's share of the bound
+    assert 1 <= len(naps) < client.max_attempts and sum(naps) < settings.timeout
     assert voice.breaker.open and voice.breaker.skipped == 99
     assert client.max_attempts == 4  # a probe's single attempt does not stick
 

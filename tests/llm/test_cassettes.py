@@ -35,7 +35,10 @@ def test_recorded_decisions_replay(game):
 def test_recorded_doctor_replays():
     with scenarios.recorder("none").use_cassette("doctor.yaml"):
         code, text = scenarios.doctor(scenarios.REPLAY_URL)
-    assert code == 0, text
+    # SmolLM2's recorded test reply is the request echoed back: no greeting, a failure
+    assert code == 1, text
+    assert "'Greet a traveller in one short sentence.'" in text
+    assert "repeats the request back" in text
     assert "models: smollm2" in text
     assert "JSON-schema replies (response_format json_schema): no" in text
     assert "JSON mode with the server's schema field (grammar): yes" in text

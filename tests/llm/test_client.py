@@ -114,7 +114,7 @@ def test_stalled_stream_times_out_within_the_bound(stub):
     stub.stream([chunk('{"ok"'), chunk(": true}", "stop")], stall=3.0, stall_after=1)
     client, _ = client_for(stub, timeout=0.6)
     started = time.monotonic()
-    with pytest.raises(TransportError, match="timed out|out of time") as info:
+    with pytest.raises(TransportError, match="timed out|out of time|took longer") as info:
         client.complete(MESSAGES, schema=SCHEMA, on_text=lambda t: None)
     assert time.monotonic() - started < 2.5
     assert info.value.notes[0]["outcome"] == "transport"

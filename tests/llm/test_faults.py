@@ -25,7 +25,7 @@ FAULTS = {
                       "rate limited"),
     "stalled stream": (lambda s: [s.stream([chunk('{"action": 2'), chunk("}", "stop")],
                                            stall=2.0, stall_after=1) for _ in range(2)],
-                       "timed out|out of time"),
+                       "timed out|out of time|took longer"),
     "cut stream": (lambda s: [s.stream([chunk('{"acti'), chunk("x")], cut_after=1)
                               for _ in range(3)], "bad response|connection failed"),
     "garbage reply": (lambda s: [s.reply("}}} not json {{{") for _ in range(2)],

@@ -90,9 +90,10 @@ def test_the_mode_comes_from_the_settings_then_doctor_then_slots(tmp_path, monke
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
     s = Settings(voice="openai", model="smollm2", base_url="http://127.0.0.1:8/v1")
     assert calibration.resolve(s) == ("slots", "default")
-    calibration.remember(s, calibration.pick(0.4), 0.4, 12)
+    calibration.remember(s, calibration.pick({"free": (5, 12)}), {"free": (5, 12)})
     assert calibration.resolve(s) == ("slots", "doctor")
-    assert calibration.pick(0.6) == "storylet" and calibration.pick(0.9) == "free"
+    assert calibration.pick({"free": (20, 24), "storylet": (24, 24)}) == "storylet"
+    assert calibration.pick({"free": (24, 24), "storylet": (24, 24)}) == "free"
     flagged = load_settings(model="smollm2", voice_mode="storylet", env={}, path=tmp_path / "x")
     assert calibration.resolve(flagged) == ("storylet", "flag")
     env = load_settings(env={"COMPANION_MODEL": "m", "COMPANION_VOICE_MODE": "free"},
@@ -129,7 +130,7 @@ def test_doctor_calibrates_on_a_few_decisions_and_remembers_the_mode(tmp_path, m
     monkeypatch.setattr(openai_voice, "ModelClient", lambda s: bad)
     asked, ok = doctor.run_calibration(settings, 6)
     assert asked == 6 and ok == 0
-    calibration.remember(settings, calibration.pick(ok / asked), ok / asked, asked)
+    calibration.remember(settings, calibration.pick({"free": (ok, asked)}), {"free": (ok, asked)})
     assert calibration.resolve(settings) == ("slots", "doctor")
 
 
@@ -285,7 +286,7 @@ def test_the_opening_says_the_mode_and_how_an_unmeasured_model_may_write_more(
                            path=tmp_path / "none.toml")
     text = intro(aac, session, "protagonist", OpenAIVoice(aac, 7, secret, client=fake), None)
     assert "pw@" not in text and "--calibrate --model m`" in text
-    calibration.remember(settings, "storylet", 0.6, 8)
+    calibration.remember(settings, "storylet", {"storylet": (23, 24)})
     measured = OpenAIVoice(aac, 7, settings, client=fake)
     text = intro(aac, session, "protagonist", measured, None)
     assert "(voice: openai, storylet mode)" in text and "calibrate" not in text
