@@ -112,10 +112,12 @@ def play(seed: int, hero: str = "scripted"):
             steps)
 
 
-def last_act(steps) -> dict[int, float]:
+def last_act(steps, safe: bool = True) -> dict[int, float]:
     """The Hero's chance of each Threat from scene 7 on, as it stands when the Tempters are about
-    to bargain (after both sides gathered, before any offer): her best pool (every Asset she may
-    still invoke, or the moon's three dice) against the Agent's pool as he gathered it."""
+    to bargain (after both sides gathered, before any offer): her best pool against the Agent's
+    pool as he gathered it. Her best pool: the dice she has and every Asset she may still invoke
+    without one more mark turning it (``safe``; with ``safe=False`` every Asset), or the moon's
+    three dice when she shot it."""
     out: dict[int, float] = {}
     for state, *_ in steps:
         if state.phase.value != "offers" or state.scene < 7 or state.scene in out:
@@ -124,8 +126,18 @@ def last_act(steps) -> dict[int, float]:
         best = view["pools"]["hero"]
         if not state.hero_moon:
             best += sum(1 + _pos(a) for a in view["assets"]
-                        if not a["subverted"] and not a["invoked"])
+                        if not a["subverted"] and not a["invoked"] and (not safe or _neg(a) < 2))
         out[state.scene] = hero_wins(best, view["pools"]["agent"])
+    return out
+
+
+def at_roll(steps) -> dict[int, float]:
+    """The Hero's chance of each Threat from scene 7 on with the dice as they were rolled."""
+    out: dict[int, float] = {}
+    for state, *_ in steps:
+        if state.phase.value == "roll_hero" and state.scene >= 7 and state.scene not in out:
+            view = GAME.view(state, HERO)
+            out[state.scene] = hero_wins(view["pools"]["hero"], view["pools"]["agent"])
     return out
 
 
@@ -157,11 +169,16 @@ def balance(games: int, hero: str = "scripted") -> None:
     winners = Counter()
     late: dict[int, list[float]] = {7: [], 8: [], 9: []}
     late_won: Counter = Counter()
+    rolled: dict[int, list[float]] = {7: [], 8: [], 9: []}
+    any_asset: list[float] = []
     bargained = same_price = 0
     for seed in range(games):
         final, actions, events, steps = play(seed, hero)
         for n, p in last_act(steps).items():
             late[n].append(p)
+        any_asset.extend(last_act(steps, safe=False).values())
+        for n, p in at_roll(steps).items():
+            rolled[n].append(p)
         for entry in final.log:
             if entry.scene >= 7 and entry.winner is not None:
                 late_won[entry.scene] += entry.winner == HERO
@@ -225,12 +242,16 @@ def balance(games: int, hero: str = "scripted") -> None:
           "bargained")
     all_late = [p for n in late for p in late[n]]
     print("  last act (pre-choice)  " + ", ".join(
-        f"scene {n}: chance {statistics.mean(late[n]):.0%} (won {late_won[n] / len(late[n]):.0%})"
-        for n in late if late[n]))
+        f"scene {n}: chance {statistics.mean(late[n]):.0%}" for n in late if late[n]))
+    print("  last act (at the roll)  " + ", ".join(
+        f"scene {n}: chance {statistics.mean(rolled[n]):.0%}, won {late_won[n] / len(rolled[n]):.0%}"
+        for n in rolled if rolled[n]))
     if all_late:
         low = sum(1 for p in all_late if p < 0.10)
+        low_any = sum(1 for p in any_asset if p < 0.10)
         print(f"  decided before choice  {low / len(all_late):6.1%} of {len(all_late)} scenes 7-9 "
-              f"(pre-choice chance < 10%)")
+              f"(pre-choice chance < 10% with the Assets she can risk safely; "
+              f"{low_any / len(any_asset):.1%} with every Asset)")
         print(f"  Hero moon shots 7-9    {moons['late_hero'] / len(all_late):6.1%} of scenes 7-9")
 
 

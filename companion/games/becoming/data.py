@@ -70,10 +70,33 @@ class Temper(_Strict):
     """How the offline Fate plays: read by the policy, written for each Fate's temperament."""
 
     back: float = Field(ge=0, le=1)  # how readily it backs the Agent instead of bargaining
-    favourite: CostKind  # the cost it asks for first
+    # what it bargains for (its want): the kinds of cost it asks, the first its favourite, and on
+    # which Assets: those the Hero risks in the scene, those she keeps back, or any. The three
+    # Fates' wants never meet, so two Tempters never name the same price in one scene.
+    asks: tuple[CostKind, ...] = Field(min_length=1)
+    on: Literal["any", "risked", "kept"] = "any"
+    # when it backs the Agent rather than bargain: whenever backing pays it better ("priced"),
+    # only when it has no bargain she would take ("no_bargain"), or when her dice could win ("hero_strong")
+    backs: Literal["priced", "no_bargain", "hero_strong"] = "priced"
+
+    @property
+    def favourite(self) -> str:
+        return self.asks[0]
     generosity: float = Field(ge=0.5, le=3)  # dice offered per cost asked
     timing: Literal["immediate", "delayed"]
     greed: int = Field(ge=1, le=3)  # how many costs it likes to ask
+
+
+def wants_meet(a: Temper, b: Temper) -> bool:
+    """Could two Fates with these wants ask the same cost of the Hero in one scene?"""
+    if not set(a.asks) & set(b.asks):
+        return False
+    return not {a.on, b.on} == {"risked", "kept"}
+
+
+def wanted(temper: dict, kind: str, risked: bool) -> bool:
+    """Does a Fate of this temper (as a view carries it) ask this kind of cost of this Asset?"""
+    return kind in temper["asks"] and temper["on"] in ("any", "risked" if risked else "kept")
 
 
 class FateCard(_Strict):
@@ -144,6 +167,11 @@ class Rules(_Strict):
         self._fates = {f.seat: f for f in self.fates}
         if sorted(self._fates) != sorted(FATES) or len(self.fates) != len(FATES):
             raise ValueError(f"one Fate card for each of {', '.join(FATES)}")
+        for i, f in enumerate(self.fates):
+            for g in self.fates[i + 1:]:
+                if wants_meet(f.temper, g.temper):
+                    raise ValueError(f"the wants of {f.name} and {g.name} meet: two Fates could "
+                                     "offer the same price in one scene (temper: asks, on)")
         self._quests = {q.id: q for q in self.quests}
         if not self.quests:
             raise ValueError("at least one Quest")
