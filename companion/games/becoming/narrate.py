@@ -199,6 +199,15 @@ class Narrator:
 
     # -- the story -------------------------------------------------------------------------------
     def narrate(self, beat: Any, memory: Any) -> str:
+        """The beat told; when nothing is told, nothing is remembered either (no row is
+        journaled for it, so a resumed session could not rebuild what it noted: issue 36)."""
+        before = set(memory.used)
+        text = self._narrate(beat, memory)
+        if not text:
+            memory.used.intersection_update(before)
+        return text
+
+    def _narrate(self, beat: Any, memory: Any) -> str:
         own = "" if beat.action.kind in DATA_TEXT else " ".join(beat.action.text.split())
         if own and not memory.allows(own):
             own = ""
