@@ -24,7 +24,7 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
@@ -38,7 +38,7 @@ from companion.games.becoming.ending import (
     tag,
     tell_epilogue,
 )
-from companion.games.becoming.model import HERO
+from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
 from companion.story.memory import Told, sentences
@@ -58,7 +58,8 @@ class NarrationData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str
-    stakes: tuple[str, ...]
+    stakes: tuple[str, ...] = Field(min_length=SCENES)
+    moon_stakes: tuple[str, ...] = Field(min_length=SCENES)
     templates: dict[str, tuple[str, ...]]
 
 
@@ -236,7 +237,7 @@ class Narrator:
             if text:
                 parts.append(text)
         if own and not told_own:
-            ours = own in narration_data().stakes  # an AI Hero's line from our data
+            ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
             if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
                 own = said(own, tag(hero_of(beat.view).name, memory))  # the stakes, spoken
             else:
@@ -426,7 +427,10 @@ class Narrator:
         elif k == "rename":
             pool = list(d.asset(action.args["asset"]).turned)
         elif k in ("gathered", "moon") and action.seat == HERO:
-            pool = list(narration_data().stakes)
+            # one line a scene, in turn from a place chosen once per game: never sworn twice
+            pool = list(narration_data().moon_stakes if k == "moon" else narration_data().stakes)
+            start = memory.rng("stakes", k).randrange(len(pool))
+            return pool[(start + (view.get("scene") or 1) - 1) % len(pool)]
         else:
             return ""
         fresh = [p for p in pool if memory.allows(p) and p not in memory.used]
