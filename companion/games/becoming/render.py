@@ -280,11 +280,24 @@ def closing(view: dict) -> str:
     parts = ["**The Hero's sheet at the end:**", "", "```", sheet(view), "```", "",
              "**The tally:**", "", tally(view), "", "**Scene by scene:**", "",
              scene_table(view)]
-    closers = [("the Hero" if s == HERO else rules().fate(s).name) for s in view["closers"]]
-    if closers:
-        parts += ["", f"The close was told by {' and '.join(closers)}"
-                      f"{', montage style' if len(closers) > 1 else ''}."]
+    parts += ["", close_line(view)] if view["closers"] else []
     return "\n".join(parts)
+
+
+def close_line(view: dict) -> str:
+    """Who won, and who told the close in words (RULINGS.md: a tie is told as a tie; a winner
+    who said nothing is not named as its teller: the epilogue above told it)."""
+    name = lambda s: "the Hero" if s == HERO else rules().fate(s).name  # noqa: E731
+    closers = [name(s) for s in view["closers"]]
+    tellers = [name(s) for s in view.get("close_words", [])]
+    top = max(view["scores"].values()) if view.get("scores") else 0
+    if len(closers) > 1:
+        line = f"A tie at {top} points: {' and '.join(closers)} share the win and the close"
+    else:
+        line = f"{closers[0][:1].upper()}{closers[0][1:]} won, with {top} points"
+    told = (f"told in words by {' and '.join(tellers)}" if tellers else
+            "no winner told it in words of their own, so the epilogue above is the close")
+    return f"{line}; {told}."
 
 
 def pictures(view: dict) -> str:

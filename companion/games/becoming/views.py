@@ -181,6 +181,7 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
         if s.scene:
             v["prompt_role"] = "agent" if game.agent(s) == seat else "tempter"
     v["closers"] = list(s.closers)
+    v["close_words"] = list(s.close_words)
     v["ended_early"] = s.ended_early
     return v
 
