@@ -61,3 +61,49 @@ def test_a_tie_is_told_as_a_tie_and_the_close_names_only_who_told_it():
     told = tell_epilogue(view, hero_of(view), NarrationMemory(seed=3), __import__("random")
                          .Random(3))
     assert "Ysolde" in told and "36" in told and "montage" not in told, told
+
+
+def test_every_setup_lost_is_read_against_the_scene_that_was_lost():
+    """Played (issue 42): the Hero lost the witch's scene (her stake "the witch names the place
+    the crown sleeps" broke), and scene 4 opened "The witch talked, and not only to the Hero".
+    Each setup told after a loss names something of the lost scene, and no setup after a loss
+    says the lost scene's test was passed (read by hand for each Quest: this pins the fix)."""
+    from companion.games.becoming.data import rules
+    from companion.story.lemmas import lemma_set
+    content = lambda t: {w for w in lemma_set(t) if len(w) > 3}  # noqa: E731
+    for q in rules().quests:
+        for before, sc in zip(q.scenes, q.scenes[1:]):
+            if not sc.setup_lost:
+                continue
+            lost = content(" ".join((before.title, before.setup, before.threat, *before.elements)))
+            assert content(sc.setup_lost) & lost, (q.id, sc.title)
+    witch = next(sc for sc in rules().quest("drowned_crown").scenes if sc.title ==
+                 "The Duke's Riders")
+    assert "told the Hero nothing" in witch.setup_lost
+
+
+def test_avatars_enter_in_words_that_fit_the_place(tmp_path):
+    """Played (issue 42): on the black Mere, "She leans in a doorway, the ferryman's daughter";
+    under water, "A grey-haired weaver sits at a loom by the road". And (issue 41) each Fate's
+    avatar entered with a sentence of its own every scene: after the first meetings, at most one
+    entrance a scene is told."""
+    from companion.games.becoming.data import PLACES, rules
+    by_place = {p: {x for f in rules().fates for x in f.intro_at[p]} for p in PLACES}
+    for seed in (2, 11):
+        rows = _journal(tmp_path, seed)
+        scene, place, entrances, quest = 0, "", {}, None
+        for r in rows:
+            for e in r.get("events", []) if r["type"] == "action" else []:
+                if e["kind"] == "quest_chosen":
+                    quest = next(q for q in rules().quests if q.title == e["data"]["title"])
+                if e["kind"] == "scene_begun":
+                    scene = e["data"]["scene"]
+                    place = quest.scenes[scene - 1].where
+            if r["type"] == "narration":
+                for p, lines in by_place.items():
+                    for line in lines:
+                        if line in r["text"]:
+                            assert p == place, (seed, scene, place, line)
+                            entrances[scene] = entrances.get(scene, 0) + 1
+        assert entrances and all(n <= 1 for s, n in entrances.items() if s > 1), entrances
+

@@ -323,16 +323,7 @@ class Narrator:
             seen = memory.rng("seen", *label).choice(SEEN).format(join(things)) if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
-            lines = rules().fate(data["seat"]).intro_lines
-            rng = memory.rng("intro", *label)
-            met = f"intro|{data['seat']}"  # a line that says "again" only once the Hero has met her
-            fresh = [x for x in lines if x not in memory.used and memory.allows(x)
-                     and (met in memory.used or not RETURNING.search(x))]
-            if not fresh:
-                return ""
-            line = rng.choice(fresh)
-            memory.used.update((line, met))
-            return line
+            return self._entrance(data["seat"], view, memory, scene, label)
         if k == "threat_presented":
             threat = data["threat"] if memory.allows(data["threat"]) else ""
             return " ".join(x for x in (threat, self._taunt(view, v, memory, scene, label)) if x)
@@ -389,6 +380,29 @@ class Narrator:
             return " ".join(x for x in (early, told) if x)
         if k == "close_told":
             return ""  # the epilogue told the close; a player's own words are told as theirs
+        return ""
+
+    def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
+        """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
+        doorway on the open Mere). Each avatar is met with a sentence of its own; after that, one
+        entrance a scene is told, the Fate not told last (issue 41: not each, every scene)."""
+        fate = rules().fate(seat)
+        met = f"intro|{seat}"  # a line that says "again" only once the Hero has met her
+        if met in memory.used and f"entrance|{scene}" in memory.used:
+            return ""  # the other avatar has entered this scene already
+        n = int(scene.rsplit("-", 1)[-1] or 0)
+        if met in memory.used and f"entered|{seat}|{n - 1}" in memory.used and \
+                f"entered|{seat}|{n - 2}" not in memory.used and n > 2:
+            return ""  # she entered last scene: let the other one be seen this time
+        place = (view.get("scene_info") or {}).get("place", "road")
+        rng = memory.rng("intro", *label)
+        for lines in (fate.intro_at.get(place, ()), fate.intro_lines):
+            fresh = [x for x in lines if x not in memory.used and memory.allows(x)
+                     and (met in memory.used or not RETURNING.search(x))]
+            if fresh:
+                line = rng.choice(fresh)
+                memory.used.update((line, met, f"entrance|{scene}", f"entered|{seat}|{n}"))
+                return line
         return ""
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
