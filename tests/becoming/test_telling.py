@@ -107,3 +107,18 @@ def test_avatars_enter_in_words_that_fit_the_place(tmp_path):
                             entrances[scene] = entrances.get(scene, 0) + 1
         assert entrances and all(n <= 1 for s, n in entrances.items() if s > 1), entrances
 
+
+
+def test_the_epilogue_claims_only_what_the_scenes_show(tmp_path):
+    """Played (issue 42): "the Fates had held her to every one" of a Hero who won four scenes.
+    The epilogue's account of her stakes follows how they came out."""
+    checked = 0
+    for seed in (2, 5, 11, 101):
+        rows = _journal(tmp_path, seed)
+        results = [e["data"]["winner"] == "hero" for r in rows if r["type"] == "action"
+                   for e in r.get("events", []) if e["kind"] == "threat_resolved"]
+        epilogue = next(r["text"] for r in rows if r.get("kind") == "epilogue")
+        if any(results) and not all(results):
+            checked += 1
+            assert "to every one" not in epilogue and "every stake" not in epilogue, epilogue
+    assert checked

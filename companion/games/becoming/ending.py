@@ -182,6 +182,8 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
             ("hero" if winners == [HERO] else "fate"),
             "moons": sum(1 for k in fabula.fact_keys("moon:", true=True)),
             "became": bool(became), "vows": len(stakes),
+            "won_vows": sum(1 for x in stakes if x.result == "won"),
+            "lost_vows": sum(1 for x in stakes if x.result == "lost"),
             "last": "won" if log and log[-1]["winner"] == HERO else "lost"}
     titles = (view.get("quest") or {}).get("titles", [])
     values = {
@@ -197,12 +199,19 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
         "vow": words_of(stakes[0]) if stakes else "",
         "points": str(tot.get(HERO, 0)),
         "top": str(max(tot.values(), default=0)),
+        "won_vows": count_words(sum(1 for x in stakes if x.result == "won")),
+        "lost_vows": count_words(sum(1 for x in stakes if x.result == "lost")),
         "rivals": join([rules().fate(w).name for w in winners if w != HERO]
                        or [rules().fate(best).name]),
     }
     memory.used.add(EPILOGUE_KEY)
     return epilogue(fabula, _library(), when, values, memory, rng, particulars=PARTICULARS,
                     hero=hero)
+
+
+def count_words(n: int) -> str:
+    return ("none", "one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine")[n] if 0 <= n <= 9 else str(n)
 
 
 def _pronouns(word: str):
