@@ -44,7 +44,8 @@ def test_every_narration_template_renders():
               "asset": Phrase(words="steady hand", form="a"),
               "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
               "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
-              "words": "If I win, nobody freezes"}
+              "words": "If I win, nobody freezes",
+              "assets": [Phrase(words="steady hand", form="a"), Phrase(words="Tobin", form="name")]}
     for key, templates in narration_data().templates.items():
         for t in templates:
             text = render(t, values)

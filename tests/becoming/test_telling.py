@@ -23,7 +23,7 @@ def test_no_stake_is_sworn_in_two_scenes_and_each_moon_shot_has_its_own_words(tm
         rows = _journal(tmp_path, seed)
         sworn = [(r["action"]["kind"], r["action"]["text"]) for r in rows
                  if r["type"] == "action" and r["action"]["seat"] == "hero"
-                 and r["action"]["kind"] in ("gathered", "moon") and r["action"]["text"]]
+                 and r["action"]["kind"] in ("gathered", "moon") and r["action"].get("text")]
         words = [w for _, w in sworn]
         assert len(words) == len(set(words)), (seed, words)
         for kind, w in sworn:
@@ -122,3 +122,18 @@ def test_the_epilogue_claims_only_what_the_scenes_show(tmp_path):
             checked += 1
             assert "to every one" not in epilogue and "every stake" not in epilogue, epilogue
     assert checked
+
+
+def test_the_assets_she_risks_are_told_in_one_sentence(tmp_path):
+    """Played (issue 41, seed 101, scene 4): "Into the danger he brings witchsight. Dashiel
+    trusts faith to carry him through. He leans on the heirloom blade and puts it at risk.
+    Dashiel calls on patience." (four invocations, four sentences). Now an invocation is told
+    with the others when she is done gathering."""
+    rows = _journal(tmp_path, 101)
+    told = {r["n"] for r in rows if r["type"] == "narration"}
+    invokes = [r for r in rows if r["type"] == "action" and r["action"]["kind"] == "invoke"]
+    assert invokes and not any(r["n"] in told for r in invokes if not r["action"].get("text"))
+    together = [r["text"] for r in rows if r["type"] == "narration"
+                and any(w in r["text"] for w in ("goes in with", "Into the danger",
+                                                 "together, and", "every one of them"))]
+    assert any(t.split(".")[0].count(",") >= 2 for t in together), together

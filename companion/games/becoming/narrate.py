@@ -215,6 +215,8 @@ class Narrator:
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
+        if beat.action.seat == HERO and beat.action.kind in ("gathered", "ready"):
+            parts.append(self._invoked(beat, memory))  # what she risked, in one sentence
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
@@ -229,6 +231,8 @@ class Narrator:
                 parts.append(self._tell("trait_spent", v, memory, scene, (beat.step, i)))
                 continue
             if own and not told_own and event.kind in OWN_EVENTS:
+                if event.kind == "asset_invoked":  # her words tell it: not told again with others
+                    memory.used.add(f"invoke-told|{event.data.get('scene')}|{event.data['asset']}")
                 parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
                                     beat.action.seat != HERO))
                 told_own = True
@@ -245,7 +249,7 @@ class Narrator:
                              beat.action.seat != HERO)
             if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
                 parts.append(own if own.startswith("“") else weave.prose(own))
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
 
     def settle(self, beat: Any, memory: Any) -> str:
         """What the story still owes after a beat someone else told (a player's telling, a
@@ -328,7 +332,7 @@ class Narrator:
             threat = data["threat"] if memory.allows(data["threat"]) else ""
             return " ".join(x for x in (threat, self._taunt(view, v, memory, scene, label)) if x)
         if k == "asset_invoked":
-            return say("invoke")
+            return ""  # told with the others she risks, when she is done gathering (_invoked)
         if k == "moon_shot":
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
@@ -381,6 +385,24 @@ class Narrator:
         if k == "close_told":
             return ""  # the epilogue told the close; a player's own words are told as theirs
         return ""
+
+    def _invoked(self, beat: Any, memory: Any) -> str:
+        """The Assets the Hero risked since she last said she was done, told in one sentence
+        (issue 41: "She leans on the blade. She calls on patience." read as a log)."""
+        view = beat.view
+        n = view.get("scene") or 0
+        fresh = [aid for aid in view.get("invoked", [])
+                 if f"invoke-told|{n}|{aid}" not in memory.used]
+        if not fresh:
+            return ""
+        memory.used.update(f"invoke-told|{n}|{aid}" for aid in fresh)
+        v: dict[str, Any] = {"hero": hero_of(view)}
+        label = (beat.step, "invoked")
+        if len(fresh) == 1:
+            v["asset"] = asset_words(fresh[0], memory)
+            return self._tell("invoke", v, memory, f"scene-{n}", label)
+        v["assets"] = [asset_words(aid, memory) for aid in fresh]
+        return self._tell("invoke_all", v, memory, f"scene-{n}", label)
 
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
