@@ -137,3 +137,24 @@ def test_the_assets_she_risks_are_told_in_one_sentence(tmp_path):
                 and any(w in r["text"] for w in ("goes in with", "Into the danger",
                                                  "together, and", "every one of them"))]
     assert any(t.split(".")[0].count(",") >= 2 for t in together), together
+
+
+def test_the_players_words_on_every_move_reach_the_journal():
+    """Played (issue 42): words typed on a `cost` move were dropped. Every verb that takes a
+    move keeps the words after `--` on the action the journal records."""
+    from companion.games.becoming import GAME
+    from companion.games.becoming.commands import parse
+    from tests.becoming.states import act, at_hero_gather, tempters, to_offers
+    s = to_offers(at_hero_gather(), invoke=("mercy",))
+    first, second = tempters(s)
+    s = act(s, first, "cost", kind="add_negative", asset="swordarm")
+    s = act(s, first, "offer", dice=2, timing="immediate")
+    s = act(s, second, "back")
+    view, legal = GAME.view(s, "hero"), GAME.legal_actions(s, "hero")
+    [counter] = parse("counter", f"{first} -- not that, never that", view, legal, "hero")
+    assert counter.text == "not that, never that"
+    s, _ = GAME.apply(s, counter)
+    view, legal = GAME.view(s, "hero"), GAME.legal_actions(s, "hero")
+    [cost] = parse("cost", "negative Courage -- take my courage instead", view, legal, "hero")
+    assert cost.kind == "counter_cost" and cost.text == "take my courage instead"
+    s, _ = GAME.apply(s, cost)

@@ -167,9 +167,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise RuleError("countering", "there is no bargain you can counter now (each may "
                             "be countered once, while you answer the offers)")
         if not head and len(offers) == 1:
-            return [offers[0]]
+            return [offers[0].with_text(text)]
         tempter = match_one(head, _fate_choices(view), "Fate")
-        return [Action(seat=seat, kind="counter", args={"tempter": tempter})]
+        return [Action(seat=seat, kind="counter", args={"tempter": tempter}, text=text)]
     if verb == "propose":
         if not head.isdigit():
             raise CommandError("say how many dice you ask for", "propose 2")
@@ -177,7 +177,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb in ("withdraw", "take", "refuse"):
         return [Action(seat=seat, kind=verb, text=text)]
     if verb == "forgo":
-        return [Action(seat=seat, kind="forgo")]
+        return [Action(seat=seat, kind="forgo", text=text)]
     if verb == "back":
         return [Action(seat=seat, kind="back", text=text)]
     if verb == "cost":
@@ -188,7 +188,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         aid = match_one(name, _asset_choices(view), "Asset")
         kind = "counter_cost" if "counter_cost" in kinds or seat == HERO else "cost"
         return [Action(seat=seat, kind=kind, args={"kind": COST_WORDS[word.lower()],
-                                                   "asset": aid})]
+                                                   "asset": aid}, text=text)]
     if verb == "offer":
         parts = head.split()
         if len(parts) != 2 or not is_number(parts[0]) or parts[1] not in ("now", "later"):
@@ -198,10 +198,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
                        text=text)]
     if verb == "subvert":
         aid = match_one(head, _asset_choices(view), "Asset")
-        return [Action(seat=seat, kind="subvert", args={"asset": aid})]
+        return [Action(seat=seat, kind="subvert", args={"asset": aid}, text=text)]
     if verb == "mark":
         if not head:
-            return [Action(seat=seat, kind="mark_risked")]
+            return [Action(seat=seat, kind="mark_risked", text=text)]
         name, _, change = head.rpartition(" ")
         if change.lower() not in ("negative", "positive"):
             raise CommandError("mark an Asset negative (add a negative Trait) or positive "
