@@ -158,3 +158,11 @@ def test_the_players_words_on_every_move_reach_the_journal():
     [cost] = parse("cost", "negative Courage -- take my courage instead", view, legal, "hero")
     assert cost.kind == "counter_cost" and cost.text == "take my courage instead"
     s, _ = GAME.apply(s, cost)
+
+
+def test_the_tally_counts_the_assets_left_not_the_line():
+    """Played (issue 42): "Assets left at the end ×1 | 8" beside "4 points" on screen."""
+    from companion.games.becoming.render import WHY, tally
+    view = {"score_lines": [{"seat": "hero", "points": 8, "why": "assets_left", "scene": 9}],
+            "scores": {"hero": 8, "spinner": 0, "measurer": 0, "shears": 0}}
+    assert f"| {WHY['assets_left']} ×2 | 8 |" in tally(view)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.core.game import Event
 from companion.story import grammar
 from companion.games.becoming.data import rules
-from companion.games.becoming.model import FATES, HERO, SEATS
+from companion.games.becoming.model import FATES, HERO, SEATS, VP_ASSET_LEFT
 from companion.games.becoming.views import cost_text, dice_words, offer_text
 
 STORY_SKIP = {"cost_drafted", "offer_sealed", "offer_made", "scene_ended", "pools", "ready",
@@ -220,7 +220,8 @@ def tally(view: dict) -> str:
     for seat in SEATS:
         name = "The Hero" if seat == HERO else rules().fate(seat).name
         for why, pts in by_seat[seat].items():
-            rows.append(f"| {name} | {WHY.get(why, why)} ×{len(pts)} | {sum(pts)} |")
+            n = sum(pts) // VP_ASSET_LEFT if why == "assets_left" else len(pts)  # one line, 4 each
+            rows.append(f"| {name} | {WHY.get(why, why)} ×{n} | {sum(pts)} |")
         rows.append(f"| **{name}** | **total** | **{view['scores'][seat]}** |")
     return "\n".join(rows)
 
