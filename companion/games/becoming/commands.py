@@ -65,7 +65,7 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 
 # A Trait is told as what the Asset is ("From this day, Ash the Hound is unafraid"): a few words
-TRAIT_WORDS = 4
+TRAIT_WORDS = 6
 
 COST_WORDS = {"subvert": "subvert", "negative": "add_negative", "add_negative": "add_negative",
               "positive": "remove_positive", "remove_positive": "remove_positive"}

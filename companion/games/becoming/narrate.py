@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
+from companion.games.becoming import traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
@@ -129,6 +130,14 @@ def trait_words(name: str) -> str:
     return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
 
 
+def with_trait(key: str, v: dict, name: str) -> str:
+    """Put the Trait in ``v`` in its form (traits.py) and say which templates tell it."""
+    words = traits.parse(trait_words(name))
+    asset = v.get("asset")
+    v["trait"] = words.after(getattr(asset, "form", "") == "pl")
+    return key if words.form == "adj" else f"{key}_{words.form}"
+
+
 def costs_words(costs: list[dict], view: dict | None = None) -> str:
     """"two marks against Sword Arm and what is gentle in Mercy": repeated costs counted, not
     listed (``view``: to name the positive Trait a cost would take)."""
@@ -225,10 +234,10 @@ class Narrator:
             if i in spent:
                 removed = beat.events[spent[i]].data
                 v = {"hero": hero_of(beat.view), "fate": fate_of(removed["by"]),
-                     "asset": asset_words(event.data["asset"], memory),
-                     "trait": trait_words(event.data["trait"])}
+                     "asset": asset_words(event.data["asset"], memory)}
+                key = with_trait("trait_spent", v, event.data["trait"])
                 scene = f"scene-{event.data.get('scene') or 0}"
-                parts.append(self._tell("trait_spent", v, memory, scene, (beat.step, i)))
+                parts.append(self._tell(key, v, memory, scene, (beat.step, i)))
                 continue
             if own and not told_own and event.kind in OWN_EVENTS:
                 if event.kind == "asset_invoked":  # her words tell it: not told again with others
@@ -337,8 +346,7 @@ class Narrator:
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
             if "trait" in data:
-                v["trait"] = trait_words(data["trait"])
-                return say("agent_trait")
+                return say(with_trait("agent_trait", v, data["trait"]))
             v["turned"] = data.get("turned_name") or "what was lost"
             return say("agent_turned")
         if k == "offers_revealed":
@@ -352,11 +360,10 @@ class Narrator:
         if k == "offer_answered":
             return say("accept" if data["answer"] == "accepted" else "reject")
         if k == "trait_added":
-            v["trait"] = trait_words(data["trait"])
-            return say("trait_positive" if data["positive"] else "trait_negative")
+            return say(with_trait("trait_positive" if data["positive"] else "trait_negative",
+                                  v, data["trait"]))
         if k == "trait_removed":
-            v["trait"] = trait_words(data["trait"])
-            return say("trait_removed")
+            return say(with_trait("trait_removed", v, data["trait"]))
         if k == "asset_subverted":
             return say("subverted")
         if k == "asset_renamed":
