@@ -65,3 +65,13 @@ def test_every_trait_template_tells_every_form_grammatically(form):
 def test_a_player_names_a_trait_of_six_words():
     from companion.games.becoming.commands import TRAIT_WORDS
     assert TRAIT_WORDS >= 6
+
+
+def test_a_price_names_a_trait_of_any_form():
+    """Played (issue 42, tmux): "two dice, for what is knows every child by name in Mercy"."""
+    from companion.games.becoming.narrate import cost_words
+    for name, want in (("knows every child by name", "“knows every child by name” from Mercy"),
+                       ("a temper like a struck match", "“a temper like a struck match” from"),
+                       ("gentle", "what is gentle in Mercy")):
+        view = {"assets": [{"id": "mercy", "traits": [{"name": name, "positive": True}]}]}
+        assert cost_words("remove_positive", "mercy", view).startswith(want)
