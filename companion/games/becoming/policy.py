@@ -31,8 +31,8 @@ from companion.games.becoming.data import wanted
 from companion.games.becoming.model import HERO
 
 DIRECTOR_FROM = 6  # the director (STORY.md §5) keeps the last act open from this scene on
-BAND_HIGH = 0.6  # ... and by backing the Agent, all of them, when her chance is above this
-BAND_LOW = 0.2  # ... by leaving the Hero at least this chance with every Asset she can risk
+BAND_HIGH = 0.5  # ... and by backing the Agent, all of them, when her chance is above this
+BAND_LOW = 0.15  # ... by leaving the Hero at least this chance with every Asset she can risk
 MOON_CHANCE = 0.07  # the least chance of the Threat a Hero shoots the moon on for its prize alone
 MOON_CAP = 0.9  # the Agent's chance against a moon shot past which he claims no more dice
 TEMPER_WEIGHT = 0.6  # how far a Fate's temperament may tip a close choice, in points
