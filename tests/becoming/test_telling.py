@@ -166,3 +166,13 @@ def test_the_tally_counts_the_assets_left_not_the_line():
     view = {"score_lines": [{"seat": "hero", "points": 8, "why": "assets_left", "scene": 9}],
             "scores": {"hero": 8, "spinner": 0, "measurer": 0, "shears": 0}}
     assert f"| {WHY['assets_left']} ×2 | 8 |" in tally(view)
+
+
+def test_the_opening_says_what_each_fate_bargains_for():
+    """The three Fates read as three people who want different things: the table is told at the
+    start what each wants and what she asks for (from her card)."""
+    from companion.games.becoming.commands import opening_text
+    text = opening_text({})
+    assert "bargains for your positive Traits, paid at once" in text
+    assert "on the Assets you keep back, paid after the roll" in text
+    assert "on the Assets you risk, paid at once" in text

@@ -420,8 +420,22 @@ def opening_text(view: dict) -> str:
     lines.append("The three Fates, your rivals (each plays for its own points):")
     for seat in FATES:
         f = d.fate(seat)
-        lines.append(f"  {f.name} {f.title}: {f.temperament}. Avatar: {f.avatar}.")
+        lines.append(f"  {f.name} {f.title}: {f.temperament}. Wants {f.wants}; asks "
+                     f"{asks_text(f.temper)}. Avatar: {f.avatar}.")
     return "\n".join(lines)
+
+
+ASK_WORDS = {"add_negative": "negative Traits", "remove_positive": "your positive Traits",
+             "subvert": "whole Assets"}
+ON_WORDS = {"any": "", "risked": " on the Assets you risk", "kept": " on the Assets you keep back"}
+
+
+def asks_text(temper) -> str:
+    """What a Fate bargains for, from its card: "negative Traits or whole Assets on the Assets
+    you keep back, paid after the roll"."""
+    kinds = " or ".join(ASK_WORDS[k] for k in temper.asks)
+    paid = "paid after the roll" if temper.timing == "delayed" else "paid at once"
+    return f"{kinds}{ON_WORDS[temper.on]}, {paid}"
 
 
 def consequences(view: dict, costs: list, timing: str) -> list[str]:
