@@ -420,7 +420,7 @@ def opening_text(view: dict) -> str:
     lines.append("The three Fates, your rivals (each plays for its own points):")
     for seat in FATES:
         f = d.fate(seat)
-        lines.append(f"  {f.name} {f.title}: {f.temperament}. Wants {f.wants}; asks "
+        lines.append(f"  {f.name} {f.title}: {f.temperament}. Wants {f.wants}; bargains for "
                      f"{asks_text(f.temper)}. Avatar: {f.avatar}.")
     return "\n".join(lines)
 
