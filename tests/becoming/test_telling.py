@@ -134,7 +134,7 @@ def test_the_assets_she_risks_are_told_in_one_sentence(tmp_path):
     invokes = [r for r in rows if r["type"] == "action" and r["action"]["kind"] == "invoke"]
     assert invokes and not any(r["n"] in told for r in invokes if not r["action"].get("text"))
     together = [r["text"] for r in rows if r["type"] == "narration"
-                and any(w in r["text"] for w in ("goes in with", "Into the danger",
+                and any(w in r["text"] for w in ("goes in with", "Into the danger", "is at stake",
                                                  "together, and", "every one of them"))]
     assert any(t.split(".")[0].count(",") >= 2 for t in together), together
 
