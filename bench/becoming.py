@@ -32,6 +32,7 @@ from companion.core.playout import random_playout  # noqa: E402
 from companion.games.becoming import GAME  # noqa: E402
 from companion.games.becoming import policy  # noqa: E402
 from companion.games.becoming.model import FATES, HERO, SEATS  # noqa: E402
+from companion.games.becoming.odds import hero_wins  # noqa: E402
 
 
 def _neg(a: dict) -> int:
@@ -107,7 +108,51 @@ def chooser(hero: str):
 
 def play(seed: int, hero: str = "scripted"):
     steps = list(random_playout(GAME, seed, choose=chooser(hero), max_steps=20_000))
-    return steps[-1][2], [a for _, a, _, _ in steps], [e for *_, evs in steps for e in evs]
+    return (steps[-1][2], [a for _, a, _, _ in steps], [e for *_, evs in steps for e in evs],
+            steps)
+
+
+def last_act(steps, safe: bool = True) -> dict[int, float]:
+    """The Hero's chance of each Threat from scene 7 on, as it stands when the Tempters are about
+    to bargain (after both sides gathered, before any offer): her best pool against the Agent's
+    pool as he gathered it. Her best pool: the dice she has and every Asset she may still invoke
+    without one more mark turning it (``safe``; with ``safe=False`` every Asset), or the moon's
+    three dice when she shot it."""
+    out: dict[int, float] = {}
+    for state, *_ in steps:
+        if state.phase.value != "offers" or state.scene < 7 or state.scene in out:
+            continue
+        view = GAME.view(state, HERO)
+        best = view["pools"]["hero"]
+        if not state.hero_moon:
+            best += sum(1 + _pos(a) for a in view["assets"]
+                        if not a["subverted"] and not a["invoked"] and (not safe or _neg(a) < 2))
+        out[state.scene] = hero_wins(best, view["pools"]["agent"])
+    return out
+
+
+def at_roll(steps) -> dict[int, float]:
+    """The Hero's chance of each Threat from scene 7 on with the dice as they were rolled."""
+    out: dict[int, float] = {}
+    for state, *_ in steps:
+        if state.phase.value == "roll_hero" and state.scene >= 7 and state.scene not in out:
+            view = GAME.view(state, HERO)
+            out[state.scene] = hero_wins(view["pools"]["hero"], view["pools"]["agent"])
+    return out
+
+
+def identical_offers(events) -> tuple[int, int]:
+    """(scenes where both Tempters bargained, of them those where they asked the same price)."""
+    both = same = 0
+    for e in events:
+        if e.kind != "offers_revealed":
+            continue
+        prices = [tuple(sorted((c["kind"], c["asset"]) for c in o["costs"]))
+                  for o in e.data["offers"] if not o["back"]]
+        if len(prices) == 2:
+            both += 1
+            same += prices[0] == prices[1]
+    return both, same
 
 
 def pct(values: list[float], q: float) -> float:
@@ -122,8 +167,27 @@ def balance(games: int, hero: str = "scripted") -> None:
     per_scene = Counter()
     moons = Counter()
     winners = Counter()
+    late: dict[int, list[float]] = {7: [], 8: [], 9: []}
+    late_won: Counter = Counter()
+    rolled: dict[int, list[float]] = {7: [], 8: [], 9: []}
+    any_asset: list[float] = []
+    bargained = same_price = 0
     for seed in range(games):
-        final, actions, events = play(seed, hero)
+        final, actions, events, steps = play(seed, hero)
+        for n, p in last_act(steps).items():
+            late[n].append(p)
+        any_asset.extend(last_act(steps, safe=False).values())
+        for n, p in at_roll(steps).items():
+            rolled[n].append(p)
+        for entry in final.log:
+            if entry.scene >= 7 and entry.winner is not None:
+                late_won[entry.scene] += entry.winner == HERO
+        both, same = identical_offers(events)
+        bargained += both
+        same_price += same
+        for a, (before, *_) in zip(actions, steps):
+            if a.kind == "moon" and a.seat == HERO and before.scene >= 7:
+                moons["late_hero"] += 1
         for e in events:
             if e.kind == "threat_resolved" and e.data["agent_moon"]:
                 moons["agent_won"] += e.data["winner"] != HERO
@@ -174,6 +238,21 @@ def balance(games: int, hero: str = "scripted") -> None:
     print(f"  moon shots             Hero {moons['hero']} (won {moons['hero_won']}), "
           f"Agent {moons['agent']} (won {moons['agent_won']})")
     print(f"  counters               {moons['counters']} proposed, {moons['taken']} taken")
+    print(f"  identical offers       {same_price} of {bargained} scenes where both Tempters "
+          "bargained")
+    all_late = [p for n in late for p in late[n]]
+    print("  last act (pre-choice)  " + ", ".join(
+        f"scene {n}: chance {statistics.mean(late[n]):.0%}" for n in late if late[n]))
+    print("  last act (at the roll)  " + ", ".join(
+        f"scene {n}: chance {statistics.mean(rolled[n]):.0%}, won {late_won[n] / len(rolled[n]):.0%}"
+        for n in rolled if rolled[n]))
+    if all_late:
+        low = sum(1 for p in all_late if p < 0.10)
+        low_any = sum(1 for p in any_asset if p < 0.10)
+        print(f"  decided before choice  {low / len(all_late):6.1%} of {len(all_late)} scenes 7-9 "
+              f"(pre-choice chance < 10% with the Assets she can risk safely; "
+              f"{low_any / len(any_asset):.1%} with every Asset)")
+        print(f"  Hero moon shots 7-9    {moons['late_hero'] / len(all_late):6.1%} of scenes 7-9")
 
 
 def engine_speed(games: int) -> None:

@@ -115,7 +115,8 @@ def test_every_storylet_renders():
     values = {"hero": hero, "quest": "the Drowned Crown", "place": "the Duke of Reeds",
               "turn": "the Mere at Night", "kept": kept, "lost": kept, "turned": "The Bowed Head",
               "became": "unbowed", "fate": Character(name="Ysolde", pronouns=SHE),
-              "vow": "Nobody drowns", "points": "30"}
+              "vow": "Nobody drowns", "points": "30", "top": "30", "rivals": "Ysolde",
+              "won_vows": "four", "lost_vows": "five"}
     lib = Library.load("becoming")
     lib.check({s.group: values for s in lib.storylets})
     assert {s.group for s in lib.storylets} >= {"epilogue.open", "epilogue.stakes",

@@ -65,7 +65,7 @@ VERBS: dict[str, tuple[str, str]] = {
 }
 
 # A Trait is told as what the Asset is ("From this day, Ash the Hound is unafraid"): a few words
-TRAIT_WORDS = 4
+TRAIT_WORDS = 6
 
 COST_WORDS = {"subvert": "subvert", "negative": "add_negative", "add_negative": "add_negative",
               "positive": "remove_positive", "remove_positive": "remove_positive"}
@@ -167,9 +167,9 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             raise RuleError("countering", "there is no bargain you can counter now (each may "
                             "be countered once, while you answer the offers)")
         if not head and len(offers) == 1:
-            return [offers[0]]
+            return [offers[0].with_text(text)]
         tempter = match_one(head, _fate_choices(view), "Fate")
-        return [Action(seat=seat, kind="counter", args={"tempter": tempter})]
+        return [Action(seat=seat, kind="counter", args={"tempter": tempter}, text=text)]
     if verb == "propose":
         if not head.isdigit():
             raise CommandError("say how many dice you ask for", "propose 2")
@@ -177,7 +177,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb in ("withdraw", "take", "refuse"):
         return [Action(seat=seat, kind=verb, text=text)]
     if verb == "forgo":
-        return [Action(seat=seat, kind="forgo")]
+        return [Action(seat=seat, kind="forgo", text=text)]
     if verb == "back":
         return [Action(seat=seat, kind="back", text=text)]
     if verb == "cost":
@@ -188,7 +188,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         aid = match_one(name, _asset_choices(view), "Asset")
         kind = "counter_cost" if "counter_cost" in kinds or seat == HERO else "cost"
         return [Action(seat=seat, kind=kind, args={"kind": COST_WORDS[word.lower()],
-                                                   "asset": aid})]
+                                                   "asset": aid}, text=text)]
     if verb == "offer":
         parts = head.split()
         if len(parts) != 2 or not is_number(parts[0]) or parts[1] not in ("now", "later"):
@@ -198,10 +198,10 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
                        text=text)]
     if verb == "subvert":
         aid = match_one(head, _asset_choices(view), "Asset")
-        return [Action(seat=seat, kind="subvert", args={"asset": aid})]
+        return [Action(seat=seat, kind="subvert", args={"asset": aid}, text=text)]
     if verb == "mark":
         if not head:
-            return [Action(seat=seat, kind="mark_risked")]
+            return [Action(seat=seat, kind="mark_risked", text=text)]
         name, _, change = head.rpartition(" ")
         if change.lower() not in ("negative", "positive"):
             raise CommandError("mark an Asset negative (add a negative Trait) or positive "
@@ -420,8 +420,22 @@ def opening_text(view: dict) -> str:
     lines.append("The three Fates, your rivals (each plays for its own points):")
     for seat in FATES:
         f = d.fate(seat)
-        lines.append(f"  {f.name} {f.title}: {f.temperament}. Avatar: {f.avatar}.")
+        lines.append(f"  {f.name} {f.title}: {f.temperament}. Wants {f.wants}; bargains for "
+                     f"{asks_text(f.temper)}. Avatar: {f.avatar}.")
     return "\n".join(lines)
+
+
+ASK_WORDS = {"add_negative": "negative Traits", "remove_positive": "your positive Traits",
+             "subvert": "whole Assets"}
+ON_WORDS = {"any": "", "risked": " on the Assets you risk", "kept": " on the Assets you keep back"}
+
+
+def asks_text(temper) -> str:
+    """What a Fate bargains for, from its card: "negative Traits or whole Assets on the Assets
+    you keep back, paid after the roll"."""
+    kinds = " or ".join(ASK_WORDS[k] for k in temper.asks)
+    paid = "paid after the roll" if temper.timing == "delayed" else "paid at once"
+    return f"{kinds}{ON_WORDS[temper.on]}, {paid}"
 
 
 def consequences(view: dict, costs: list, timing: str) -> list[str]:

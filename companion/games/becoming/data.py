@@ -21,6 +21,8 @@ from companion.core.resources import rules_path
 from companion.games.becoming.model import FATES, KINDS, PER_KIND, SCENES
 
 Source = Literal["text", "ours"]
+PLACES = ("water", "road", "hall", "underground")
+Place = Literal["water", "road", "hall", "underground"]
 Kind = Literal["virtue", "strength", "ally"]
 FateSeat = Literal["spinner", "measurer", "shears"]
 CostKind = Literal["subvert", "add_negative", "remove_positive"]
@@ -70,10 +72,33 @@ class Temper(_Strict):
     """How the offline Fate plays: read by the policy, written for each Fate's temperament."""
 
     back: float = Field(ge=0, le=1)  # how readily it backs the Agent instead of bargaining
-    favourite: CostKind  # the cost it asks for first
+    # what it bargains for (its want): the kinds of cost it asks, the first its favourite, and on
+    # which Assets: those the Hero risks in the scene, those she keeps back, or any. The three
+    # Fates' wants never meet, so two Tempters never name the same price in one scene.
+    asks: tuple[CostKind, ...] = Field(min_length=1)
+    on: Literal["any", "risked", "kept"] = "any"
+    # when it backs the Agent rather than bargain: whenever backing pays it better ("priced"),
+    # only when it has no bargain she would take ("no_bargain"), or when her dice could win ("hero_strong")
+    backs: Literal["priced", "no_bargain", "hero_strong"] = "priced"
+
+    @property
+    def favourite(self) -> str:
+        return self.asks[0]
     generosity: float = Field(ge=0.5, le=3)  # dice offered per cost asked
     timing: Literal["immediate", "delayed"]
     greed: int = Field(ge=1, le=3)  # how many costs it likes to ask
+
+
+def wants_meet(a: Temper, b: Temper) -> bool:
+    """Could two Fates with these wants ask the same cost of the Hero in one scene?"""
+    if not set(a.asks) & set(b.asks):
+        return False
+    return not {a.on, b.on} == {"risked", "kept"}
+
+
+def wanted(temper: dict, kind: str, risked: bool) -> bool:
+    """Does a Fate of this temper (as a view carries it) ask this kind of cost of this Asset?"""
+    return kind in temper["asks"] and temper["on"] in ("any", "risked" if risked else "kept")
 
 
 class FateCard(_Strict):
@@ -88,12 +113,44 @@ class FateCard(_Strict):
     temper: Temper
     offer_lines: tuple[str, ...] = Field(min_length=3)  # speech when bargaining
     back_lines: tuple[str, ...] = Field(min_length=2)  # speech when backing the Agent
-    intro_lines: tuple[str, ...] = Field(min_length=2)  # the avatar steps in (step 1)
+    intro_lines: tuple[str, ...] = Field(min_length=2)  # the avatar steps in (step 1), anywhere
+    intro_at: dict[Place, tuple[str, ...]]  # ... or in a place of one kind (a boat, a hall)
+
+    @model_validator(mode="after")
+    def _every_place(self) -> "FateCard":
+        missing = [p for p in PLACES if len(self.intro_at.get(p, ())) < 2]
+        if missing:
+            raise ValueError(f"{self.name}: intro_at needs two lines for each place, "
+                             f"missing {', '.join(missing)}")
+        return self
     source: Source
+
+
+# The words that place a scene, by lemma (a scene's title, setup and elements): the first kind
+# with most of its words present wins; none: the road.
+PLACE_WORDS = {
+    "underground": ("cave", "cavern", "tunnel", "mine", "crypt", "tomb", "dungeon", "underground",
+                    "beneath", "cellar", "catacomb", "sewer", "deep", "dive", "drown"),
+    "water": ("river", "lake", "sea", "mere", "boat", "ship", "flood", "swim", "shore", "wave",
+              "water", "marsh", "harbour", "ferry", "row", "pond"),
+    "hall": ("hall", "room", "temple", "hut", "house", "castle", "tower", "inn", "chamber",
+             "cottage", "court", "palace", "church", "tavern", "library", "shop", "throne"),
+}
+
+
+def place_of(text: str) -> str:
+    from companion.story.lemmas import lemma_set
+    found = lemma_set(text)
+    hits = {p: sum(1 for w in words if w in found) for p, words in PLACE_WORDS.items()}
+    best = max(hits, key=lambda p: hits[p])
+    return best if hits[best] else "road"
 
 
 class Scene(_Strict):
     title: str
+    # what kind of place it is told in (the avatars' entrances are chosen for it); a Quest drafted
+    # or read from a file may leave it out: it is then read from the scene's words (:func:`place_of`)
+    place: Place | None = None
     setup: str
     threat: str
     elements: tuple[str, ...] = Field(min_length=1)
@@ -105,6 +162,10 @@ class Scene(_Strict):
     setup_lost: str = ""
     threat_lost: str = ""
     elements_lost: tuple[str, ...] = ()
+
+    @property
+    def where(self) -> str:
+        return self.place or place_of(" ".join((self.title, self.setup, *self.elements)))
 
     def told(self, lost_before: bool) -> tuple[str, str, tuple[str, ...]]:
         """(setup, threat, elements) as told after the scene before was won or lost."""
@@ -144,6 +205,11 @@ class Rules(_Strict):
         self._fates = {f.seat: f for f in self.fates}
         if sorted(self._fates) != sorted(FATES) or len(self.fates) != len(FATES):
             raise ValueError(f"one Fate card for each of {', '.join(FATES)}")
+        for i, f in enumerate(self.fates):
+            for g in self.fates[i + 1:]:
+                if wants_meet(f.temper, g.temper):
+                    raise ValueError(f"the wants of {f.name} and {g.name} meet: two Fates could "
+                                     "offer the same price in one scene (temper: asks, on)")
         self._quests = {q.id: q for q in self.quests}
         if not self.quests:
             raise ValueError("at least one Quest")

@@ -178,10 +178,12 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
     log = view.get("log", [])
     stakes = [s for s in fabula.stakes if s.by == HERO]
     when = {"kept": len(kept), "lost": len(lost), "early": bool(view.get("ended_early")),
-            "winner": "shared" if len(winners) > 1 else
+            "winner": ("shared" if HERO in winners else "fates") if len(winners) > 1 else
             ("hero" if winners == [HERO] else "fate"),
             "moons": sum(1 for k in fabula.fact_keys("moon:", true=True)),
             "became": bool(became), "vows": len(stakes),
+            "won_vows": sum(1 for x in stakes if x.result == "won"),
+            "lost_vows": sum(1 for x in stakes if x.result == "lost"),
             "last": "won" if log and log[-1]["winner"] == HERO else "lost"}
     titles = (view.get("quest") or {}).get("titles", [])
     values = {
@@ -196,10 +198,20 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
                           pronouns=_pronouns(rules().fate(best).pronoun)),
         "vow": words_of(stakes[0]) if stakes else "",
         "points": str(tot.get(HERO, 0)),
+        "top": str(max(tot.values(), default=0)),
+        "won_vows": count_words(sum(1 for x in stakes if x.result == "won")),
+        "lost_vows": count_words(sum(1 for x in stakes if x.result == "lost")),
+        "rivals": join([rules().fate(w).name for w in winners if w != HERO]
+                       or [rules().fate(best).name]),
     }
     memory.used.add(EPILOGUE_KEY)
     return epilogue(fabula, _library(), when, values, memory, rng, particulars=PARTICULARS,
                     hero=hero)
+
+
+def count_words(n: int) -> str:
+    return ("none", "one", "two", "three", "four", "five", "six", "seven", "eight",
+            "nine")[n] if 0 <= n <= 9 else str(n)
 
 
 def _pronouns(word: str):

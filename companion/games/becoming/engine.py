@@ -169,8 +169,9 @@ class Becoming:
                  for w in s.closers]
         who = " and ".join(names) if names else "nobody"
         left = len(m.standing(s))
-        return Outcome(summary=f"{who} {'wins' if len(names) == 1 else 'share the win'} with "
-                               f"{max(tot.values())} points; the Hero kept {left} of 9 Assets.",
+        won = (f"{who} wins with {max(tot.values())} points" if len(names) == 1 else
+               f"a tie: {who} share the win at {max(tot.values())} points each")
+        return Outcome(summary=f"{won[:1].upper()}{won[1:]}; the Hero kept {left} of 9 Assets.",
                        scores={k: float(v) for k, v in tot.items()})
 
     def final_score(self, s: State) -> str:
@@ -239,8 +240,11 @@ class Becoming:
             return [Action(seat=seat, kind="resolve",
                            ask="You won the Threat: narrate what happens (optional)")]
         if p is Phase.CLOSE:
-            return [Action(seat=seat, kind="close",
-                           ask="You won the game: narrate the close of the Quest (optional)")]
+            others = [self.seat_name(w) for w in s.closers if w != seat]
+            ask = ("You won the game: narrate the close of the Quest (optional)" if not others
+                   else f"You tied for the win with {' and '.join(others)}: narrate your part "
+                        "of the close, told in turns (optional)")
+            return [Action(seat=seat, kind="close", ask=ask)]
         return []
 
     def _hero_gather(self, s: State, seat: str) -> list[Action]:

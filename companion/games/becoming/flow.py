@@ -476,7 +476,8 @@ def to_close(s: State, early: bool, q: Quest | None = None):
 
 
 def close(d: Rules, q: Quest, s: State, a: Action):  # step 13
-    s = s.model_copy(update={"closed": s.closed + (a.seat,)})
+    s = s.model_copy(update={"closed": s.closed + (a.seat,),
+                             "close_words": s.close_words + ((a.seat,) if _text(a) else ())})
     events = [Event(kind="close_told", data={"seat": a.seat, "text": _text(a)})]
     if set(s.closed) >= set(s.closers):
         s = s.model_copy(update={"phase": Phase.OVER})

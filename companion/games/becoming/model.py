@@ -196,5 +196,6 @@ class State(BaseModel):
     log: tuple[SceneLog, ...] = ()
     closers: tuple[str, ...] = ()  # the game's winners, who narrate the close
     closed: tuple[str, ...] = ()  # those of them who have
+    close_words: tuple[str, ...] = ()  # those of them who told it in words of their own
     ended_early: bool = False
     facts: tuple[str, ...] = Field(default_factory=tuple)  # what the table made true, in order

@@ -24,10 +24,11 @@ import tomllib
 from functools import cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
+from companion.games.becoming import traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
@@ -38,7 +39,7 @@ from companion.games.becoming.ending import (
     tag,
     tell_epilogue,
 )
-from companion.games.becoming.model import HERO
+from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
 from companion.story.memory import Told, sentences
@@ -58,7 +59,8 @@ class NarrationData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str
-    stakes: tuple[str, ...]
+    stakes: tuple[str, ...] = Field(min_length=SCENES)
+    moon_stakes: tuple[str, ...] = Field(min_length=SCENES)
     templates: dict[str, tuple[str, ...]]
 
 
@@ -117,6 +119,8 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
         if not best:
             return f"the best of {name}"
         word = trait_words(best[-1])
+        if traits.parse(word).form != "adj":  # "knows every child by name": not "what is knows"
+            return f"“{word}” from {name}"
         return f"what is {word} in {name}" if word == best[-1].lower() else f"“{word}” from {name}"
     return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}"}[kind]
 
@@ -126,6 +130,14 @@ def trait_words(name: str) -> str:
     gave is kept as written."""
     ours = {w for t in rules().hero.traits.values() for w in t.bright + t.dark}
     return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
+
+
+def with_trait(key: str, v: dict, name: str) -> str:
+    """Put the Trait in ``v`` in its form (traits.py) and say which templates tell it."""
+    words = traits.parse(trait_words(name))
+    asset = v.get("asset")
+    v["trait"] = words.after(getattr(asset, "form", "") == "pl")
+    return key if words.form == "adj" else f"{key}_{words.form}"
 
 
 def costs_words(costs: list[dict], view: dict | None = None) -> str:
@@ -199,12 +211,23 @@ class Narrator:
 
     # -- the story -------------------------------------------------------------------------------
     def narrate(self, beat: Any, memory: Any) -> str:
+        """The beat told; when nothing is told, nothing is remembered either (no row is
+        journaled for it, so a resumed session could not rebuild what it noted: issue 36)."""
+        before = set(memory.used)
+        text = self._narrate(beat, memory)
+        if not text:
+            memory.used.intersection_update(before)
+        return text
+
+    def _narrate(self, beat: Any, memory: Any) -> str:
         own = "" if beat.action.kind in DATA_TEXT else " ".join(beat.action.text.split())
         if own and not memory.allows(own):
             own = ""
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
+        if beat.action.seat == HERO and beat.action.kind in ("gathered", "ready"):
+            parts.append(self._invoked(beat, memory))  # what she risked, in one sentence
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
@@ -213,12 +236,14 @@ class Narrator:
             if i in spent:
                 removed = beat.events[spent[i]].data
                 v = {"hero": hero_of(beat.view), "fate": fate_of(removed["by"]),
-                     "asset": asset_words(event.data["asset"], memory),
-                     "trait": trait_words(event.data["trait"])}
+                     "asset": asset_words(event.data["asset"], memory)}
+                key = with_trait("trait_spent", v, event.data["trait"])
                 scene = f"scene-{event.data.get('scene') or 0}"
-                parts.append(self._tell("trait_spent", v, memory, scene, (beat.step, i)))
+                parts.append(self._tell(key, v, memory, scene, (beat.step, i)))
                 continue
             if own and not told_own and event.kind in OWN_EVENTS:
+                if event.kind == "asset_invoked":  # her words tell it: not told again with others
+                    memory.used.add(f"invoke-told|{event.data.get('scene')}|{event.data['asset']}")
                 parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
                                     beat.action.seat != HERO))
                 told_own = True
@@ -227,7 +252,7 @@ class Narrator:
             if text:
                 parts.append(text)
         if own and not told_own:
-            ours = own in narration_data().stakes  # an AI Hero's line from our data
+            ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
             if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
                 own = said(own, tag(hero_of(beat.view).name, memory))  # the stakes, spoken
             else:
@@ -235,7 +260,7 @@ class Narrator:
                              beat.action.seat != HERO)
             if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
                 parts.append(own if own.startswith("“") else weave.prose(own))
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
 
     def settle(self, beat: Any, memory: Any) -> str:
         """What the story still owes after a beat someone else told (a player's telling, a
@@ -313,27 +338,17 @@ class Narrator:
             seen = memory.rng("seen", *label).choice(SEEN).format(join(things)) if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
-            lines = rules().fate(data["seat"]).intro_lines
-            rng = memory.rng("intro", *label)
-            met = f"intro|{data['seat']}"  # a line that says "again" only once the Hero has met her
-            fresh = [x for x in lines if x not in memory.used and memory.allows(x)
-                     and (met in memory.used or not RETURNING.search(x))]
-            if not fresh:
-                return ""
-            line = rng.choice(fresh)
-            memory.used.update((line, met))
-            return line
+            return self._entrance(data["seat"], view, memory, scene, label)
         if k == "threat_presented":
             threat = data["threat"] if memory.allows(data["threat"]) else ""
             return " ".join(x for x in (threat, self._taunt(view, v, memory, scene, label)) if x)
         if k == "asset_invoked":
-            return say("invoke")
+            return ""  # told with the others she risks, when she is done gathering (_invoked)
         if k == "moon_shot":
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
             if "trait" in data:
-                v["trait"] = trait_words(data["trait"])
-                return say("agent_trait")
+                return say(with_trait("agent_trait", v, data["trait"]))
             v["turned"] = data.get("turned_name") or "what was lost"
             return say("agent_turned")
         if k == "offers_revealed":
@@ -347,11 +362,10 @@ class Narrator:
         if k == "offer_answered":
             return say("accept" if data["answer"] == "accepted" else "reject")
         if k == "trait_added":
-            v["trait"] = trait_words(data["trait"])
-            return say("trait_positive" if data["positive"] else "trait_negative")
+            return say(with_trait("trait_positive" if data["positive"] else "trait_negative",
+                                  v, data["trait"]))
         if k == "trait_removed":
-            v["trait"] = trait_words(data["trait"])
-            return say("trait_removed")
+            return say(with_trait("trait_removed", v, data["trait"]))
         if k == "asset_subverted":
             return say("subverted")
         if k == "asset_renamed":
@@ -379,6 +393,47 @@ class Narrator:
             return " ".join(x for x in (early, told) if x)
         if k == "close_told":
             return ""  # the epilogue told the close; a player's own words are told as theirs
+        return ""
+
+    def _invoked(self, beat: Any, memory: Any) -> str:
+        """The Assets the Hero risked since she last said she was done, told in one sentence
+        (issue 41: "She leans on the blade. She calls on patience." read as a log)."""
+        view = beat.view
+        n = view.get("scene") or 0
+        fresh = [aid for aid in view.get("invoked", [])
+                 if f"invoke-told|{n}|{aid}" not in memory.used]
+        if not fresh:
+            return ""
+        memory.used.update(f"invoke-told|{n}|{aid}" for aid in fresh)
+        v: dict[str, Any] = {"hero": hero_of(view)}
+        label = (beat.step, "invoked")
+        if len(fresh) == 1:
+            v["asset"] = asset_words(fresh[0], memory)
+            return self._tell("invoke", v, memory, f"scene-{n}", label)
+        v["assets"] = [asset_words(aid, memory) for aid in fresh]
+        return self._tell("invoke_all", v, memory, f"scene-{n}", label)
+
+    def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
+        """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
+        doorway on the open Mere). Each avatar is met with a sentence of its own; after that, one
+        entrance a scene is told, the Fate not told last (issue 41: not each, every scene)."""
+        fate = rules().fate(seat)
+        met = f"intro|{seat}"  # a line that says "again" only once the Hero has met her
+        if met in memory.used and f"entrance|{scene}" in memory.used:
+            return ""  # the other avatar has entered this scene already
+        n = int(scene.rsplit("-", 1)[-1] or 0)
+        if met in memory.used and f"entered|{seat}|{n - 1}" in memory.used and \
+                f"entered|{seat}|{n - 2}" not in memory.used and n > 2:
+            return ""  # she entered last scene: let the other one be seen this time
+        place = (view.get("scene_info") or {}).get("place", "road")
+        rng = memory.rng("intro", *label)
+        for lines in (fate.intro_at.get(place, ()), fate.intro_lines):
+            fresh = [x for x in lines if x not in memory.used and memory.allows(x)
+                     and (met in memory.used or not RETURNING.search(x))]
+            if fresh:
+                line = rng.choice(fresh)
+                memory.used.update((line, met, f"entrance|{scene}", f"entered|{seat}|{n}"))
+                return line
         return ""
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
@@ -417,7 +472,10 @@ class Narrator:
         elif k == "rename":
             pool = list(d.asset(action.args["asset"]).turned)
         elif k in ("gathered", "moon") and action.seat == HERO:
-            pool = list(narration_data().stakes)
+            # one line a scene, in turn from a place chosen once per game: never sworn twice
+            pool = list(narration_data().moon_stakes if k == "moon" else narration_data().stakes)
+            start = memory.rng("stakes", k).randrange(len(pool))
+            return pool[(start + (view.get("scene") or 1) - 1) % len(pool)]
         else:
             return ""
         fresh = [p for p in pool if memory.allows(p) and p not in memory.used]

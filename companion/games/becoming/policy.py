@@ -27,8 +27,12 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 from companion.games.becoming import weigh as w
+from companion.games.becoming.data import wanted
 from companion.games.becoming.model import HERO
 
+DIRECTOR_FROM = 6  # the director (STORY.md §5) keeps the last act open from this scene on
+BAND_HIGH = 0.5  # ... and by backing the Agent, all of them, when her chance is above this
+BAND_LOW = 0.15  # ... by leaving the Hero at least this chance with every Asset she can risk
 MOON_CHANCE = 0.07  # the least chance of the Threat a Hero shoots the moon on for its prize alone
 MOON_CAP = 0.9  # the Agent's chance against a moon shot past which he claims no more dice
 TEMPER_WEIGHT = 0.6  # how far a Fate's temperament may tip a close choice, in points
@@ -70,7 +74,7 @@ def _plan_invoke(view: dict) -> tuple[list[str], int]:
     """The Assets she would risk (the safest that bring most dice) to reach the Agent's likely
     pool, and the pool that makes."""
     assets = _assets(view)
-    want = view["pools"]["agent"] + w.agent_bonus(view) + 1
+    want = view["pools"]["agent"] + agent_claims(view) + 1
     have = view["pools"]["hero"]
     plan = []
     free = sorted((a for a in assets.values() if not a["subverted"] and not a["invoked"]
@@ -89,7 +93,7 @@ def moon_is_best(view: dict) -> bool:
     when she is behind on points, fair and its prize worth more to her."""
     agent = _agent_of(view)
     base = w.standing(view)
-    a_now = view["pools"]["agent"] + w.agent_bonus(view)
+    a_now = view["pools"]["agent"] + agent_claims(view)
     plan, h = _plan_invoke(view)
     risked = dict(view, invoked=list(view["invoked"]) + plan)
     p_normal, p_moon = w.hero_wins(h + 1, a_now + 2), w.hero_wins(3, moon_dice(view))
@@ -174,7 +178,7 @@ def _agent(view: dict, seat: str, legal: Sequence[Action]) -> Action:
         if moon and _agent_moon_is_best(view, seat):
             return moon[0]
         take = _by_kind(legal, "invoke_trait") + _by_kind(legal, "invoke_subverted")
-        if take and not _moon_is_covered(view):
+        if take and not _moon_is_covered(view) and not _act_is_closing(view, 1):
             return take[0]
         return (_by_kind(legal, "gathered") or _by_kind(legal, "ready"))[0]
     if phase == "prize":
@@ -205,6 +209,40 @@ def _moon_is_covered(view: dict) -> bool:
         return False
     backing = 0 if view["phase"] == "more_agent" else 3 * len(view["scene_info"]["tempters"])
     return w.hero_wins(3, view["pools"]["agent"] + backing) <= 1 - MOON_CAP
+
+
+def hero_best(view: dict) -> int:
+    """The dice the Hero can still roll this scene without losing an Asset to one more mark:
+    her pool and every Asset she may still risk that has fewer than two negative Traits (three,
+    and no more, when she shoots the moon)."""
+    if view["moon"]["hero"]:
+        return view["pools"]["hero"]
+    return view["pools"]["hero"] + sum(1 + w.pos(a) for a in view["assets"]
+                                       if not a["subverted"] and not a["invoked"]
+                                       and w.neg(a) < 2)
+
+
+def agent_claims(view: dict) -> int:
+    """The dice the Agent will still claim from the Hero's Traits and turned Assets: all of them,
+    but in the last act only as many as the director leaves him (see _act_is_closing)."""
+    bonus = w.agent_bonus(view)
+    if view["moon"]["hero"]:
+        return bonus
+    n = 0
+    while n < bonus and not _act_is_closing(view, n + 1):
+        n += 1
+    return n
+
+
+def _act_is_closing(view: dict, more: int) -> bool:
+    """The director (STORY.md §5) of the last act: from DIRECTOR_FROM on, a Fate adds no more
+    dice against the Hero (claiming her Traits, backing the Agent) once ``more`` would leave her,
+    with everything she can still safely risk, less than BAND_LOW of the Threat. All three stay
+    within the rules; they only leave a comeback possible, so her choices still decide it."""
+    if (view.get("scene") or 0) < DIRECTOR_FROM:
+        return False
+    agent = view["pools"]["agent"]
+    return w.hero_wins(hero_best(view), agent + more) < BAND_LOW
 
 
 def _agent_moon_is_best(view: dict, seat: str) -> bool:
@@ -282,7 +320,9 @@ def _back_value(view: dict, seat: str) -> float:
 def _plans(view: dict, seat: str, legal: Sequence[Action], costs: list, temper: dict):
     """Bargains that start with the draft so far: (costs, dice), at most ``greed`` costs, each
     cost on an Asset of its own."""
-    singles = [(a.args["kind"], a.args["asset"]) for a in _by_kind(legal, "cost")]
+    invoked = set(view["invoked"])
+    singles = [(a.args["kind"], a.args["asset"]) for a in _by_kind(legal, "cost")
+               if wanted(temper, a.args["kind"], a.args["asset"] in invoked)]
     used = {aid for _, aid in costs}
     singles = [c for c in singles if c[1] not in used]
     out = [list(costs)] if costs else []
@@ -304,17 +344,23 @@ def _tempter(view: dict, seat: str, legal: Sequence[Action]) -> Action:
     if backs and not costs and view["moon"]["hero"]:
         return backs[0]  # she must refuse every bargain: backing is three dice, a refusal one
     best, best_value = None, float("-inf")
+    kindest, kindest_gain = None, float("-inf")  # the director's bargain, when backing closes
     for plan, dice in _plans(view, seat, legal, costs, temper):
         value, gain = _offer_value(view, seat, plan, dice, timing)
-        if not w.tempting(gain) and backs:
+        if gain > kindest_gain:
+            kindest, kindest_gain = (plan, dice), gain
+        if not w.tempting(gain) and (backs or costs):
             continue  # a bargain she should refuse, even tempted, is never offered
-        value += TEMPER_WEIGHT * sum(1 for k, _ in plan if k == temper["favourite"]) / 3
+        value += TEMPER_WEIGHT * sum(1 for k, _ in plan if k == temper["asks"][0]) / 3
         if value > best_value:
             best, best_value = (plan, dice), value
-    if backs and not costs:
-        back = _back_value(view, seat) + TEMPER_WEIGHT * (temper["back"] - 0.25) * 4
-        if best is None or back >= best_value:
+    if backs and not costs and (best is None or _backs(view, seat, temper, best_value)):
+        if best is None and kindest is not None and _act_is_closing(view, 3):
+            best = kindest  # a refused bargain is one die to the Agent, backing three
+        else:
             return backs[0]
+    elif best is None and costs and kindest is not None:
+        best = kindest  # finishing the director's bargain
     if best is None:  # the Agent shoots the moon: no backing, so the least costly bargain
         offers = _by_kind(legal, "offer")
         if costs and offers:
@@ -327,6 +373,24 @@ def _tempter(view: dict, seat: str, legal: Sequence[Action]) -> Action:
                     if a.args["kind"] == kind and a.args["asset"] == aid)
     return next(a for a in _by_kind(legal, "offer")
                 if a.args["dice"] == dice and a.args["timing"] == timing)
+
+
+def _backs(view: dict, seat: str, temper: dict, bargain: float) -> bool:
+    """Does this Tempter back the Agent rather than make its best bargain? Each Fate by its own
+    want (``backs`` on its card), and none once backing would close the last act."""
+    tempters = view["scene_info"]["tempters"]
+    if _act_is_closing(view, 3) or (_act_is_closing(view, 3 * len(tempters))
+                                    and seat != tempters[0]):
+        return False  # the first of them may back when one backing leaves the act open
+    h, a = _pools(view)
+    if (view.get("scene") or 0) >= DIRECTOR_FROM and w.hero_wins(hero_best(view), a) >= BAND_HIGH:
+        return True  # nor is the last act a walk: a Hero with the dice to win is pressed
+    if temper["backs"] == "no_bargain":
+        return False  # the Spinner would rather remake the Hero than sink her
+    if temper["backs"] == "hero_strong" and w.hero_wins(hero_best(view), a) >= 0.5:
+        return True  # the Shears will not let a Hero with the dice to win walk away whole
+    back = _back_value(view, seat) + TEMPER_WEIGHT * (temper["back"] - 0.25) * 4
+    return back >= bargain
 
 
 def _counter_reply(view: dict, seat: str, legal: Sequence[Action]) -> Action:

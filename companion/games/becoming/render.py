@@ -13,7 +13,7 @@ import re
 from companion.core.game import Event
 from companion.story import grammar
 from companion.games.becoming.data import rules
-from companion.games.becoming.model import FATES, HERO, SEATS
+from companion.games.becoming.model import FATES, HERO, SEATS, VP_ASSET_LEFT
 from companion.games.becoming.views import cost_text, dice_words, offer_text
 
 STORY_SKIP = {"cost_drafted", "offer_sealed", "offer_made", "scene_ended", "pools", "ready",
@@ -222,7 +222,8 @@ def tally(view: dict) -> str:
     for seat in SEATS:
         name = "The Hero" if seat == HERO else rules().fate(seat).name
         for why, pts in by_seat[seat].items():
-            rows.append(f"| {name} | {WHY.get(why, why)} ×{len(pts)} | {sum(pts)} |")
+            n = sum(pts) // VP_ASSET_LEFT if why == "assets_left" else len(pts)  # one line, 4 each
+            rows.append(f"| {name} | {WHY.get(why, why)} ×{n} | {sum(pts)} |")
         rows.append(f"| **{name}** | **total** | **{view['scores'][seat]}** |")
     return "\n".join(rows)
 
@@ -284,11 +285,24 @@ def closing(view: dict) -> str:
     parts = ["**The Hero's sheet at the end:**", "", fence, text, fence, "",
              "**The tally:**", "", tally(view), "", "**Scene by scene:**", "",
              scene_table(view)]
-    closers = [("the Hero" if s == HERO else rules().fate(s).name) for s in view["closers"]]
-    if closers:
-        parts += ["", f"The close was told by {' and '.join(closers)}"
-                      f"{', montage style' if len(closers) > 1 else ''}."]
+    parts += ["", close_line(view)] if view["closers"] else []
     return "\n".join(parts)
+
+
+def close_line(view: dict) -> str:
+    """Who won, and who told the close in words (RULINGS.md: a tie is told as a tie; a winner
+    who said nothing is not named as its teller: the epilogue above told it)."""
+    name = lambda s: "the Hero" if s == HERO else rules().fate(s).name  # noqa: E731
+    closers = [name(s) for s in view["closers"]]
+    tellers = [name(s) for s in view.get("close_words", [])]
+    top = max(view["scores"].values()) if view.get("scores") else 0
+    if len(closers) > 1:
+        line = f"A tie at {top} points: {' and '.join(closers)} share the win and the close"
+    else:
+        line = f"{closers[0][:1].upper()}{closers[0][1:]} won, with {top} points"
+    told = (f"told in words by {' and '.join(tellers)}" if tellers else
+            "no winner told it in words of their own, so the epilogue above is the close")
+    return f"{line}; {told}."
 
 
 def pictures(view: dict) -> str:

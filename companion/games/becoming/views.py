@@ -152,7 +152,7 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
         sc = q.scenes[s.scene - 1]
         agent = sc.agent
         setup, threat, elements = sc.told(lost_before(s))
-        v["scene_info"] = {"title": sc.title, "setup": setup, "threat": threat,
+        v["scene_info"] = {"title": sc.title, "place": sc.where, "setup": setup, "threat": threat,
                            "elements": list(elements), "threat_dice": sc.threat_dice,
                            "agent": agent, "tempters": [f for f in FATES if f != agent]}
         v["pools"] = {"hero": m.hero_pool(s), "agent": m.agent_pool(s, sc.threat_dice)}
@@ -181,6 +181,7 @@ def view_of(game: Table, s: State, seat: str | None) -> dict:
         if s.scene:
             v["prompt_role"] = "agent" if game.agent(s) == seat else "tempter"
     v["closers"] = list(s.closers)
+    v["close_words"] = list(s.close_words)
     v["ended_early"] = s.ended_early
     return v
 
