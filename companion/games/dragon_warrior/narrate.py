@@ -87,6 +87,7 @@ class Narrator:
     # -- telling beats -------------------------------------------------------------------------
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
         view = beat.view
+        keep_out(view, memory)
         told = Told(memory.used)
         scene = self._scene(view)
         parts: list[str] = []
@@ -328,11 +329,10 @@ class Narrator:
                          len(view.get("cards", [])), view.get("here", ""),
                          view.get("warrior", {}).get("pouch_used", 0),
                          len(view.get("warrior", {}).get("quest_items", [])))
-        no = [x.lower() for x in view.get("palette", {}).get("no", [])]
+        keep_out(view, memory)
 
         def ok(text: str) -> bool:
-            low = text.lower()
-            return memory.allows(text) and not any(n and n in low for n in no)
+            return memory.allows(text)
 
         def pick(options, fallback: str = "") -> str:
             good = [o for o in options if ok(o)]
@@ -493,6 +493,15 @@ class Narrator:
         name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
+
+
+def keep_out(view: dict, memory: NarrationMemory) -> None:
+    """The palette's No list is a line: each entry joins the session's banned topics, so every
+    told text, drafted room and model line is held to it by the one matcher
+    (``NarrationMemory.allows``), as a line set with --lines is."""
+    for entry in (view.get("palette") or {}).get("no", []):
+        if entry.strip() and entry not in memory.banned:
+            memory.banned.append(entry)
 
 
 _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
