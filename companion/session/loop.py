@@ -68,6 +68,9 @@ class Session:
     # Every SNAPSHOT_EVERY actions: (state, chance index, public events so far). States are values
     # (apply never changes one), so undo restarts from the last snapshot it keeps, not from setup.
     snapshots: dict[int, tuple[Any, int, int]] = field(default_factory=dict)
+    # True when resuming told the last beat of a session that was over (killed in its last
+    # instant): the resume finishes that session and says so; the next one waits to be asked
+    ended_on_resume: bool = False
 
     def __post_init__(self) -> None:
         self.offline = OfflineVoice(self.game, self.seed)
@@ -144,6 +147,7 @@ class Session:
         self._narrate(Beat(step=last["n"], action=Action.model_validate(last["action"]),
                            events=[e for e in events if e.visible_to is None],
                            view=self.view(None)), resumed=True)
+        self.ended_on_resume = self.is_over()
 
     def _replay(self, t: Timeline) -> None:
         """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
@@ -252,7 +256,8 @@ class Session:
     def go_on(self) -> bool:
         """Open the next session (journaled like any move), then play until a human is due."""
         action = self.sequel()
-        if action is None:
+        if action is None or self.ended_on_resume:
+            self.ended_on_resume = False  # the next `resume` opens the next session
             return False
         self._step(action, by=AI)
         self.advance()
