@@ -276,3 +276,36 @@ def test_a_plural_thing_takes_a_plural_verb_and_a_friend_asked_after_ends_a_sent
     asked = [x for x in story if "named as dearest" in x]
     assert asked and all(x.endswith("”.") for x in asked), asked
     assert not [x for x in story if x.endswith("”") and not x.startswith("<sub>")]
+
+
+def test_a_minion_is_brought_in_acts_and_leaves_the_story_in_words(tmp_path):
+    # played: at "Victory" the minion (a lost scarecrow) at full HP was never mentioned again,
+    # and the story never introduced it: the reader met "the crabby mudcrab" mid-fight
+    import json
+
+    from tests.dragon_warrior.play import autoplay
+
+    seen = 0
+    for seed in range(1, 9):
+        path = tmp_path / f"{seed}.jsonl"
+        autoplay(seed, path)
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
+        minion, first = "", True
+        for r in rows:
+            if r["type"] != "action":
+                continue
+            for e in r["events"]:
+                text = told.get(r["n"], "")
+                if e["kind"] == "battle_begun" and e["data"]["minion"]:
+                    minion = e["data"]["minion"].split(" ", 1)[-1]  # "a raider boy": raider boy
+                    assert minion in text, (seed, text)  # brought in with its master
+                    seen += 1
+                elif e["kind"] == "minion_down" and minion:
+                    assert minion in text, (seed, text)  # fallen, in words
+                    minion = ""
+                elif e["kind"] == "battle_over" and minion:
+                    if e["data"]["result"] == "victory":
+                        assert minion in text and e["data"]["minion"], (seed, text)  # fled
+                    minion = ""
+    assert seen

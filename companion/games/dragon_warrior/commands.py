@@ -523,7 +523,7 @@ def _other_side(seat: str, legal: list[Action], view: dict) -> str:
     table = seats.SEAT_VERBS.get(seat, {})
     verbs = seats.seat_verbs_now(seat, legal)
     forms = ", ".join(table[v][0] for v in verbs)
-    ask = next((a.ask for a in legal if a.ask), "")
+    ask = next((a.ask for a in legal if a.ask), "") if len(verbs) == 1 else ""
     return (f"Your move as the {seat.capitalize()}" + (f" ({ask})" if ask else "")
             + f": {forms}. help VERB for more; actions lists every move.")
 

@@ -61,6 +61,7 @@ COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other
 CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
 ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
+    "minion_with", "minion_down", "minion_fled",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
@@ -282,7 +283,14 @@ class Narrator:
             look = _sentence(d["text"]) if d.get("text") else ""
             text = say("battle_begun", foe=foe, look=look) \
                 if look and memory.allows(look) else ""
-            return text or say("battle_begun_plain", foe=foe)
+            text = text or say("battle_begun_plain", foe=foe)
+            if d.get("minion"):  # brought in before the story names it as known
+                mlook = _sentence(d["minion_text"]) if d.get("minion_text") else ""
+                more = say("minion_with_look", foe=foe, minion=phrase(d["minion"]), look=mlook) \
+                    if mlook and memory.allows(mlook) else ""
+                more = more or say("minion_with", foe=foe, minion=phrase(d["minion"]))
+                text = f"{text} {more}".strip()
+            return text
         if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
             if k == "missed" and d.get("party"):
                 return ""  # the Party Member's flip told it
@@ -293,17 +301,21 @@ class Narrator:
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
             return say("pm_left", pm=phrase(d["name"]))
+        if k == "minion_down":
+            return say("minion_down", minion=phrase(d["name"]))
         if k == "battle_over":
             foe = phrase(d["foe"])
             if d["result"] == "victory":
                 text = say("boss_falls" if d.get("boss") else "victory", foe=foe)
+                if d.get("minion"):  # the minion leaves the story in words
+                    text = f"{text} {say('minion_fled', foe=foe, minion=phrase(d['minion']))}"
                 if d.get("levels_gained"):
                     more = say("level_up", level=d["level"])
                     text = f"{text} {more}".strip()
                 return text
             if d["result"] == "defeat":
                 return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
-            return say("escaped", foe=foe)
+            return say("escaped", foe=foe)  # fled: the minion stays with its master
         if k == "escape_failed":
             return ""
         if k == "woke_at_inn":
@@ -357,6 +369,12 @@ class Narrator:
             asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
             given = {q["answer"] for q in view.get("questions", []) if q["answer"]}
             options = t.answers_to.get(asked[-1], ()) if asked else ()
+            if asked and not options:  # a question of the player's own: answered in its shape
+                from companion.games.dragon_warrior.answer import own_answer
+
+                said = own_answer(asked[-1], lambda words: pick(words))
+                if said and ok(said):
+                    return said
             options = options or _answers_by(asked[-1] if asked else "", t.answers_by)
             return pick([o for o in options or t.answers if o not in given] or t.answers,
                         "I would rather not say.")

@@ -165,6 +165,10 @@ def _choose(cands: list[Action], head: str, view: dict) -> Action:
         return fits[0]
     if not fits:
         raise CommandError(f"no such move: {head!r}", [label(a, view) for a in cands])
+    # the plainest of them, when one is plainest ("give weapon": the weapon with no element)
+    sizes = sorted((len(label(a, view).split()), i) for i, a in enumerate(fits))
+    if len(sizes) == 1 or sizes[0][0] < sizes[1][0]:
+        return fits[sizes[0][1]]
     raise CommandError(f"{head!r} could be several; say which", [label(a, view) for a in fits])
 
 
@@ -172,6 +176,6 @@ def _names(text: str, words: list[str]) -> bool:
     """Every typed word begins a word of ``text`` ("heal 2" names "give a Level 2 Healstuff";
     "x4 fire" names "weakness x4 to fire"); ``no shop`` names the move without one."""
     have = text.lower().replace(",", " ").replace(":", " ").replace("(", " ").split()
-    if "no" in words and "no" not in have:
+    if ("no" in words) != ("no" in have):
         return False
     return all(any(h.startswith(w) for h in have) for w in words if w != "no")
