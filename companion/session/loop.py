@@ -140,8 +140,16 @@ class Session:
         if not t.actions:
             return
         last = t.actions[-1]
-        if any(r["type"] == "narration" and r.get("n") == last["n"]
-               for r in t.rows):
+        told = [r for r in t.rows if r["type"] == "narration" and r.get("n") == last["n"]]
+        if told:  # told; but the ending written with it may have been cut off by the kill
+            owed = told[-1].get("ending", "")
+            if owed and not any(r.get("kind") == "epilogue" for r in told):
+                row = {"type": "narration", "n": last["n"], "text": owed, "kind": "epilogue",
+                       "particulars": told[-1].get("particulars", []), "told": [],
+                       "resumed": True}
+                self._journal(row)
+                self.narrations.append((last["n"], owed))
+                self.ended_on_resume = self.is_over()
             return
         events = [Event.model_validate(e) for e in last.get("events", [])]
         self._narrate(Beat(step=last["n"], action=Action.model_validate(last["action"]),
@@ -444,7 +452,10 @@ class Session:
         rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]
         if ending and ending in text:  # the told ending is a row of its own (STORY.md §4)
             rest = " ".join(text.replace(ending, " ").split())
-            rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told}]
+            # the beat's row carries its ending too: a kill between the two rows leaves
+            # resume what it needs to finish the session exactly (_tell_untold)
+            rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told,
+                      "ending": ending, "particulars": list(self.memory.particulars)}]
                     if rest else []) + [
                 {"type": "narration", "n": beat.step, "text": ending, "kind": "epilogue",
                  "particulars": list(self.memory.particulars), "told": [] if rest else told}]

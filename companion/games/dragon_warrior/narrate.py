@@ -197,8 +197,16 @@ class Narrator:
             text = say("shop" if shop else "item_found", item=item, look=look) \
                 if look and memory.allows(look) else ""
             if shop:  # never "Inside lies ..." for what was bought over a counter
+                visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
+                    f"{view.get('session_battles', 0)}"
+                if visit in memory.used:  # the rest of one visit's shopping, one short line
+                    return say("shop_more", item=item)
+                memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
+        if k == "taken" and _at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
+                                                                 "quest"):
+            return ""  # bought over the counter: the purchase's line told it
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
@@ -254,6 +262,8 @@ class Narrator:
             return say("travel")
         if k == "entered" and not d.get("named", True):
             return ""  # Treasure describes the room next
+        if k == "entered" and d.get("walked"):
+            return ""  # the streets again on the way somewhere: the walk goes untold
         if k == "entered" and d.get("barred"):
             return say("barred", place=phrase(d["name"]), text=d["barred"].rstrip("."))
         if k == "entered":
@@ -270,7 +280,15 @@ class Narrator:
                                                                            "entered_town")
             return say(key, place=phrase(d["name"]))
         if k == "scene":
-            return _sentence(d["text"]) if memory.allows(d["text"]) else ""
+            said = _sentence(d["text"])
+            if not memory.allows(said):
+                return ""
+            key = f"scene-said|{said}"
+            if key in memory.used:  # the same words again: a person never asks a thing twice
+                who = said.split(",")[0].split(" says")[0].strip()
+                return say("scene_again", pm=phrase(who)) if len(who.split()) <= 4 else ""
+            memory.used.add(key)
+            return said
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
             reply = self._reply(d, view, name, who, memory)
@@ -511,6 +529,11 @@ class Narrator:
         name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
+
+
+def _at_shop(view: dict) -> bool:
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    return here.get("building") == "item-shop"
 
 
 def keep_out(view: dict, memory: NarrationMemory) -> None:
