@@ -16,6 +16,7 @@ from companion.games.dragon_warrior import maps, seats
 from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.why import rule_name
+from companion.games.dragon_warrior.world import palette_check
 from companion.games.dragon_warrior.words import phrase
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story import grammar
@@ -229,18 +230,6 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if verb == "shop":
         raise CommandError("see show")  # handled by show()
     raise CommandError(f"unknown command {verb!r}", sorted(VERBS))
-
-
-def palette_check(verb: str, text: str, view: dict) -> None:
-    """An entry the palette's list holds already is refused with a word."""
-    from companion.games.dragon_warrior.world import already_listed
-
-    if verb not in ("yes", "no"):
-        return
-    same = already_listed((view.get("palette") or {}).get(verb, []), text)
-    if same is not None:
-        raise RuleError("the palette", f"“{same}” is already on the {verb.capitalize()} "
-                        "list; add something else, or say done")
 
 
 def _bare(names: dict[str, str]) -> dict[str, str]:

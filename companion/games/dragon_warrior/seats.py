@@ -13,6 +13,7 @@ from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior.explain import label
+from companion.games.dragon_warrior.world import palette_check
 
 # verb: (usage, help, the kinds of move it names)
 SEAT_VERBS: dict[str, dict[str, tuple[str, str, tuple[str, ...]]]] = {
@@ -135,8 +136,6 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     if pick.ask and not pick.optional_text and not text:
         raise CommandError(f"{pick.ask}: this needs words", table[verb][0])
     if pick.kind in ("yes", "no"):
-        from companion.games.dragon_warrior.commands import palette_check
-
         palette_check(pick.kind, text, view)
     return [pick.with_text(text) if text else pick]
 

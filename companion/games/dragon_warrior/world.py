@@ -144,6 +144,19 @@ def setup_actions(s: State, seat: str) -> list[Action]:
     return []
 
 
+def palette_check(verb: str, text: str, view: dict) -> None:
+    """An entry the palette's list holds already is refused with a word (at the prompt; the
+    engine itself writes it only once)."""
+    from companion.core.game import RuleError
+
+    if verb not in ("yes", "no"):
+        return
+    same = already_listed((view.get("palette") or {}).get(verb, []), text)
+    if same is not None:
+        raise RuleError("the palette", f"“{same}” is already on the {verb.capitalize()} "
+                        "list; add something else, or say done")
+
+
 def already_listed(entries, text: str) -> str | None:
     """The entry of a palette list that says what ``text`` says, if any."""
     return next((x for x in entries if _same_entry(x, text)), None)
