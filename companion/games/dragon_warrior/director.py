@@ -105,7 +105,8 @@ def _answered(w: dict) -> list[str]:
 # into a bigger hand (Level 5, 10...). A Boss is the peak (its band is lower), so it is raised
 # from a smaller edge.
 RAISE_FROM = {"conflict": 1.5, "boss": 2.0}
-PARTY_WEIGHT = 1.0  # how much of a Party Member's points the Villain reckons with
+PARTY_WEIGHT = 1.0
+HELP_ODDS = 0.6  # the odds at which the Party Member flips on a blocked blow, the Warrior hale  # how much of a Party Member's points the Villain reckons with
 RAISE_SPAN = {"conflict": 3.4, "boss": 1.3}
 
 
@@ -377,7 +378,7 @@ def ally_flip(view: dict, legal: Sequence[Action]) -> Action:
             dmg = w["attack"] + (w["agi"] if crit else 0)
             finish = dmg < left <= dmg + party.get("atk", 0)
             return _first(legal, "flip" if finish else "hold")
-        if safe and (help_odds >= 0.6 or (hurt and help_odds >= 0.45)):
+        if safe and (help_odds >= HELP_ODDS or (hurt and help_odds >= 0.45)):
             return _first(legal, "flip")
         return _first(legal, "hold")
     foe_atk = next((f["atk"] for f in b.get("fighters", []) if f["id"] == p.get("by")), 0)
