@@ -13,7 +13,12 @@ from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import maps, seats
-from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
+from companion.games.dragon_warrior.explain import (  # noqa: F401
+    help_topic,
+    label,
+    level_up_hint,
+    shop_text,
+)
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.why import rule_name
 from companion.games.dragon_warrior.world import palette_check
@@ -507,16 +512,6 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
 _OTHER_WORDS = {"drawn": "done drawing", "poi": "a point of interest"}
 
 
-def _other_side(seat: str, legal: list[Action], view: dict) -> str:
-    """What the Villain, the Ally or Treasure may do now, as verbs that work as typed."""
-    table = seats.SEAT_VERBS.get(seat, {})
-    verbs = seats.seat_verbs_now(seat, legal)
-    forms = ", ".join(table[v][0] for v in verbs)
-    ask = next((a.ask for a in legal if a.ask), "") if len(verbs) == 1 else ""
-    return (f"Your move as the {seat.capitalize()}" + (f" ({ask})" if ask else "")
-            + f": {forms}. help VERB for more; actions lists every move.")
-
-
 def useful_verbs(legal: list[Action]) -> list[str]:
     if legal and legal[0].seat in seats.SEAT_VERBS:
         return seats.seat_verbs_now(legal[0].seat, legal) + ["actions"]
@@ -536,7 +531,7 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return ("The palette: add to the Yes list (yes TEXT) or the No list (no TEXT), or say "
                 "done.")
     if legal and legal[0].seat != "warrior":  # the other side (--seat villain): its verbs
-        return _other_side(legal[0].seat, legal, view)
+        return seats.hint(legal[0].seat, legal)
     if phase == "create":
         return ("Make the Warrior: 10 points over Str 1, Agi 1, HP 5 (+1 Str, +1 Agi, +5 HP or "
                 "+5 MP each; a spell per 10 MP). build default (Str 6, Agi 3, HP 20) or build "
@@ -576,27 +571,6 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"You are in {here['name']}. Exits: {exits}.{must} You can: "
                 + ", ".join(useful_verbs(legal)) + ".")
     return ""
-
-
-def level_up_hint(view: dict, legal: list[Action]) -> str:
-    """What each level-up point buys, from the Warrior's sheet as it stands."""
-    d = rules().warrior
-    w = view["warrior"]
-    n = d.level_up_points
-    if legal and legal[0].kind == "party_raise":
-        p = view.get("party") or {}
-        return (f"{p.get('name', 'Your Party Member')} grows with you: one point, raise atk "
-                f"(Attack {p.get('atk', 1)} → {p.get('atk', 1) + 1}), raise def or raise hp "
-                f"(+{rules().conflict.hp_per_point} max HP).")
-    spells = len(w["spells"])
-    next_spell = (spells + 1) * d.mp_per_spell - w["max_mp"]
-    mp = (f"+{d.mp_per_point} max MP (now {w['max_mp']}; a spell per {d.mp_per_spell}, the "
-          f"next in {next_spell})")
-    return (f"Level up! Spend {n} points, each on one of: str, +1 Strength (Attack "
-            f"{w['attack']} → {w['attack'] + 1}, and a bigger pouch); agi, +1 Agility (a card "
-            f"more in hand: {w['hand_size']} → {w['hand_size'] + 1}, and more on a Critical); "
-            f"hp, +{d.hp_per_point} max HP (now {w['max_hp']}); mp, {mp}. "
-            f"Type raise STAT STAT: raise str hp, raise agi agi.")
 
 
 def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:

@@ -118,6 +118,16 @@ def seat_verbs_now(seat: str, legal: list[Action]) -> list[str]:
     return [v for v, (_, _, ks) in SEAT_VERBS.get(seat, {}).items() if kinds & set(ks)]
 
 
+def hint(seat: str, legal: list[Action]) -> str:
+    """What the Villain, the Ally or Treasure may do now, as verbs that work as typed."""
+    table = SEAT_VERBS.get(seat, {})
+    verbs = seat_verbs_now(seat, legal)
+    forms = ", ".join(table[v][0] for v in verbs)
+    ask = next((a.ask for a in legal if a.ask), "") if len(verbs) == 1 else ""
+    return (f"Your move as the {seat.capitalize()}" + (f" ({ask})" if ask else "")
+            + f": {forms}. help VERB for more; actions lists every move.")
+
+
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
     table = SEAT_VERBS[seat]
     if verb not in table:
