@@ -106,7 +106,10 @@ def _pm(level: int):
 
 def director_battle(level: int, seed: int, boss: bool = False, party: bool = False) -> dict:
     """One battle of a typical Warrior against a Conflict (or Boss) of its Level, every seat
-    played by the offline policy. Returns what happened."""
+    played by the offline policy (with ``party``, a Party Member of the Warrior's Level beside
+    it, as in play). Returns what happened: the result, the card, HP lost, the blows struck
+    (each attack settled, either side) and how many of them the Party Member's flip decided
+    (its card added its Attack to the Warrior's blow, or stopped the Villain's)."""
     w = typical_warrior(level)
     s = explore_state(warrior=w, here="area-1", phase=Phase.BUILD,
                       places=town_places(area_levels=(level,)), next_id=100 + seed)
@@ -123,6 +126,8 @@ def director_battle(level: int, seed: int, boss: bool = False, party: bool = Fal
                                   if a.kind == "go" and a.args["to"] == room.id))
     sampler, chance_i, steps = Sampler(seed), 0, 0
     low, flips, flips_low, card = False, 0, 0, None
+    blows = decided = maneuvers = idle = 0
+    start_hp, last_hp = s.warrior.hp, s.warrior.hp
     while s.phase in (Phase.ROOM, Phase.AMBUSH, Phase.BUILD, Phase.BATTLE):
         due = GAME.to_move(s)
         if due == [CHANCE]:
@@ -142,13 +147,57 @@ def director_battle(level: int, seed: int, boss: bool = False, party: bool = Fal
             if e.kind == "pm_flipped":
                 flips += 1
                 flips_low += low
+            if e.kind in ("hit", "missed"):
+                blows += 1
+                decided += bool(e.data.get("party"))
+            if e.kind == "maneuvered" and e.data.get("who") != "warrior":
+                maneuvers += 1
+                idle += e.data.get("gain", 0) == 0
+        if s.phase == Phase.BATTLE:
+            last_hp = s.warrior.hp
         if s.warrior.hp * 2 < s.warrior.max_hp:
             low = True
         steps += 1
     lost = getattr(s, "defeats", 0) > 0 or s.ended == "defeat"
     result = "defeat" if lost else ("victory" if s.wins else "fled")
+    hp_lost = start_hp if lost else max(0, start_hp - last_hp)
     return {"result": result, "card": card or {}, "low": low, "flips": flips,
-            "flips_low": flips_low}
+            "flips_low": flips_low, "hp_lost": hp_lost, "max_hp": start_hp, "blows": blows,
+            "decided": decided, "maneuvers": maneuvers, "idle": idle}
+
+
+def felt(games: int, first: int = 0) -> None:
+    """Battles as a player feels them: a typical Warrior at Level 1-6 against a Conflict of its
+    Level with a Party Member of its Level beside it (as in play). Bands (issue 40): won 70-85%,
+    median HP lost >= a quarter of max HP, the Party Member deciding at most a third of blows;
+    the Villain's maneuvers that gained no Defense (0 when another move exists)."""
+    rows, lost_q, clean, decided, blows, idle, mans = [], [], 0, 0, 0, 0, 0
+    total_won = 0
+    for level in (1, 2, 3, 4, 5, 6):
+        won, losses, d, b = 0, [], 0, 0
+        for seed in range(first, first + games):
+            r = director_battle(level, seed, party=True)
+            won += r["result"] == "victory"
+            clean += r["result"] == "victory" and r["hp_lost"] == 0
+            losses.append(r["hp_lost"] / r["max_hp"])
+            d, b = d + r["decided"], b + r["blows"]
+            idle, mans = idle + r["idle"], mans + r["maneuvers"]
+        total_won += won
+        decided, blows = decided + d, blows + b
+        losses.sort()
+        lost_q.extend(losses)
+        rows.append(f"L{level} won {100 * won / games:.0f}%, HP lost median "
+                    f"{100 * losses[len(losses) // 2]:.0f}% of max, Party Member decided "
+                    f"{_share(d, b)} of blows")
+    lost_q.sort()
+    print("  with a Party Member (as in play), typical Warrior vs a Conflict of its Level:")
+    for row in rows:
+        print("    " + row)
+    print(f"    all: won {_share(total_won, 6 * games)}, median HP lost "
+          f"{100 * lost_q[len(lost_q) // 2]:.0f}% of max, battles won without damage "
+          f"{clean}/{total_won} ({_share(clean, total_won)}), Party Member decided {decided}/"
+          f"{blows} blows ({_share(decided, blows)}); the Villain's maneuvers that gained "
+          f"nothing {idle}/{mans}")
 
 
 def director(games: int, first: int = 0) -> None:
@@ -294,6 +343,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--director", action="store_true", help="only the director's figures")
+    parser.add_argument("--felt", action="store_true",
+                        help="only the battles with a Party Member (as a player feels them)")
     parser.add_argument("--games", type=int, default=0,
                         help="battles per cell of the director's figures (default 100, 30 --quick)")
     parser.add_argument("--first-seed", type=int, default=0,
@@ -303,8 +354,12 @@ def main() -> None:
     args = parser.parse_args()
     n_battles, n_sessions = (30, 3) if args.quick else (200, 20)
     random.seed(0)
+    if args.felt:
+        felt(args.games or 30, args.first_seed)
+        return
     print("Dragon & Warrior: the director (a fight aimed at tension)")
     director(args.games or (30 if args.quick else 100), args.first_seed)
+    felt(args.games or (30 if args.quick else 100), args.first_seed)
     reentry(30 if args.quick else 300)
     if args.director:
         campaign("dungeon", args.seeds or (3 if args.quick else 10))

@@ -175,7 +175,14 @@ def cmd_resume(args) -> int:
                    f"{len(session.actions)}" + (f"; you are {yours}." if seat else "."))
     if session.narrations:
         screen("narration", session.narrations[-1][1])
+    finishing = session.ended_on_resume and session.sequel() is not None
     if session.is_over() and not session.go_on():
+        if finishing:  # killed in its last instant: that session is finished, not a new one
+            screen("info", f"The session had just ended when it stopped: its ending is told "
+                           f"now, and it is finished. The next session: {program()} resume "
+                           f"{args.journal}")
+            session.close()
+            return 0
         screen("info", f"This story is already finished: {program()} journal "
                        f"{args.journal} --format md")
         session.close()

@@ -69,6 +69,9 @@ class Session:
     # Every SNAPSHOT_EVERY actions: (state, chance index, public events so far). States are values
     # (apply never changes one), so undo restarts from the last snapshot it keeps, not from setup.
     snapshots: dict[int, tuple[Any, int, int]] = field(default_factory=dict)
+    # True when resuming told the last beat of a session that was over (killed in its last
+    # instant): the resume finishes that session and says so; the next one waits to be asked
+    ended_on_resume: bool = False
 
     def __post_init__(self) -> None:
         self.offline = OfflineVoice(self.game, self.seed)
@@ -143,13 +146,22 @@ class Session:
         if not t.actions:
             return
         last = t.actions[-1]
-        if any(r["type"] == "narration" and r.get("n") == last["n"]
-               for r in t.rows):
+        told = [r for r in t.rows if r["type"] == "narration" and r.get("n") == last["n"]]
+        if told:  # told; but the ending written with it may have been cut off by the kill
+            owed = told[-1].get("ending", "")
+            if owed and not any(r.get("kind") == "epilogue" for r in told):
+                row = {"type": "narration", "n": last["n"], "text": owed, "kind": "epilogue",
+                       "particulars": told[-1].get("particulars", []), "told": [],
+                       "resumed": True}
+                self._journal(row)
+                self.narrations.append((last["n"], owed))
+                self.ended_on_resume = self.is_over()
             return
         events = [Event.model_validate(e) for e in last.get("events", [])]
         self._narrate(Beat(step=last["n"], action=Action.model_validate(last["action"]),
                            events=[e for e in events if e.visible_to is None],
                            view=self.view(None)), resumed=True)
+        self.ended_on_resume = self.is_over()
 
     def _replay(self, t: Timeline) -> None:
         """Rebuild state and memory from the rows in force (no journal writes, no narration)."""
@@ -260,7 +272,8 @@ class Session:
     def go_on(self) -> bool:
         """Open the next session (journaled like any move), then play until a human is due."""
         action = self.sequel()
-        if action is None:
+        if action is None or self.ended_on_resume:
+            self.ended_on_resume = False  # the next `resume` opens the next session
             return False
         self._step(action, by=AI)
         self.advance()
@@ -452,7 +465,10 @@ class Session:
         told = sorted(self.memory.used - before)
         rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]
         if ending:
-            rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told}]
+            # the beat's row carries its ending too: a kill between the two rows leaves
+            # resume what it needs to finish the session exactly (_tell_untold)
+            rows = ([{"type": "narration", "n": beat.step, "text": rest, "told": told,
+                      "ending": ending, "particulars": list(self.memory.particulars)}]
                     if rest else []) + [
                 {"type": "narration", "n": beat.step, "text": ending, "kind": "epilogue",
                  "particulars": list(self.memory.particulars), "told": [] if rest else told}]

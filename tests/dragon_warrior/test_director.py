@@ -100,26 +100,73 @@ def _at_the_flip(pm_hp: int, warrior_hp: int, block: list[str]):
 
 
 def test_the_party_member_acts_when_it_matters():
-    assert _at_the_flip(10, 20, []) == "flip"  # nothing blocked: any card helps (had 10 HP: held)
-    assert _at_the_flip(10, 20, ["8H"]) == "flip"  # at worst a 7 costs 7 of its 10 HP
+    # played: the Party Member's card helped 13 blows of 16 and decided the fights; it now
+    # steps in when it matters (bench/dragon_warrior.py --felt: at most a third of blows)
+    assert _at_the_flip(10, 20, []) == "hold"  # the blow landed and leaves the foe standing
+    assert _at_the_flip(10, 20, ["5H"]) == "flip"  # good odds, and a miss costs at most 4
+    assert _at_the_flip(10, 20, ["8H"]) == "hold"  # even odds, all is well: the Warrior's fight
     assert _at_the_flip(3, 20, ["QH"]) == "hold"  # a Queen: long odds, and it could fall
     assert _at_the_flip(3, 20, ["6H"]) == "hold"  # a 5 could knock it out, and all is well
-    assert _at_the_flip(3, 5, ["6H"]) == "flip"  # ... but the Warrior is in trouble: it helps
+    assert _at_the_flip(10, 5, ["6H"]) == "flip"  # ... but the Warrior is in trouble: it helps
 
 
-def _villain_turn(level: int, hand: list[str]):
+def test_the_party_member_finishes_a_foe_the_blow_leaves_standing():
+    pm = Foe(id="pm-1", name="Bram", level=1, party=True, atk=3, max_hp=10)
+    s = arena(conflict(hp=8, df=0), warrior=default_warrior(), warrior_hand=["5S", "9S"],
+              villain_hand=["2H"], party=pm, party_hp=10)
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="attack", args={
+        "slots": [["5S"]], "target": "foe-1", "token": False}))
+    s, _ = GAME.apply(s, Action(seat=VILLAIN, kind="take"))
+    legal = GAME.legal_actions(s, ALLY)
+    assert policy.choose(GAME.view(s, ALLY), ALLY, legal, random.Random(0)).kind == "flip"
+
+
+def _villain_turn(level: int, hand: list[str], defense: int | None = None):
     foe = conflict(level=level, atk=3, df=1, hp=20, fast=True)  # Fast: the Villain acts first
     s = arena(foe, warrior_hand=["5S", "9S", "KD"], villain_hand=hand)
+    if defense is not None:
+        from companion.games.dragon_warrior.battle import fighter, set_fighter, with_battle
+
+        f = fighter(s.battle, foe.id).model_copy(update={"defense": defense})
+        s = with_battle(s, fighters=set_fighter(s.battle, f).fighters)
     assert GAME.to_move(s) == [VILLAIN]
     legal = GAME.legal_actions(s, VILLAIN)
     return s, policy.choose(GAME.view(s, VILLAIN), VILLAIN, legal, random.Random(0))
 
 
-def test_a_low_conflict_plays_its_last_card_as_a_maneuver_for_a_new_hand_at_once():
+def test_a_low_conflict_plays_its_last_card_as_a_maneuver_only_when_it_gains_defense():
+    # played: "maneuvers with A♥: Defense +0 (now 1)", twice in one battle
     s, a = _villain_turn(2, ["9H"])
+    assert a.kind == "attack"  # Defense is full: a maneuver would gain nothing
+    s, a = _villain_turn(2, ["9H"], defense=0)
     assert a.kind == "maneuver" and a.args["cards"] == ["9H"]
     s, _ = GAME.apply(s, a)
     assert GAME.to_move(s) == [CHANCE]  # the new hand is drawn before the Warrior's attack
     _, a = _villain_turn(2, ["4H", "9H"])
-    assert a.kind == "attack"  # with cards to spare it fights
+    assert a.kind == "attack" and a.args["cards"] == ["4H"]  # keeps the higher to block
 
+
+def test_the_villain_never_maneuvers_for_nothing_when_it_could_attack():
+    from companion.core.rng import Sampler, derived_rng
+
+    idle = made = 0
+    for seed in range(30):
+        s = explore_state(here="area-1", phase=Phase.BUILD, next_id=100 + seed,
+                          places=town_places(area_levels=(1 + seed % 4,)))
+        sampler, n = Sampler(seed), 0
+        while s.phase in (Phase.BUILD, Phase.BATTLE):
+            due = GAME.to_move(s)
+            if due == [CHANCE]:
+                a = sampler.sample(GAME.chance(s), n)
+            else:
+                legal = GAME.legal_actions(s, due[0])
+                a = policy.choose(GAME.view(s, due[0]), due[0], legal,
+                                  derived_rng(seed, due[0], n))
+                a = a.with_text("a bog ghoul: it drips") if a.ask else a
+            s, events = GAME.apply(s, a)
+            n += 1
+            for e in events:
+                if e.kind == "maneuvered" and e.data["who"] != "warrior":
+                    made += 1
+                    idle += e.data["gain"] == 0
+    assert made and idle == 0

@@ -211,3 +211,32 @@ def test_draft_reads_the_warriors_level_from_a_journal(capsys, dungeon_run):
     d = json.loads(_draft(capsys, "conflict", "--journal", str(path), "--level", "1", "--json",
                           "a mossy ogre"))
     assert d["level"] == 1
+
+
+def test_a_drafted_town_takes_its_foe_place_and_trouble_from_the_premise(capsys):
+    # issue 35: "a fishing village beset by sea raiders" drew a rival lord's tax collectors,
+    # named "Fishing Village Beset By Sea Raiders +1"
+    from companion.cli import main
+    from companion.games.dragon_warrior.data import rules
+
+    for seed in range(3):
+        assert main(["draft", "dragon-warrior", "town", "a fishing village beset by sea raiders",
+                     "--seed", str(seed)]) == 0
+        out = capsys.readouterr().out
+        title = out.splitlines()[0].removeprefix("# Town: ").rsplit(" +", 1)[0]
+        assert title in rules().tables.towns, title  # a name, not the premise in capitals
+        assert "The trouble: the town is beset by sea raiders" in out, out
+        quest = next(x for x in out.splitlines() if x.startswith("- The Quest"))
+        assert "sea raiders" in quest and "A fishing village" in out, out
+
+
+def test_a_drafted_dungeon_has_the_premises_serpent_and_cult(capsys):
+    from companion.cli import main
+
+    assert main(["draft", "dragon-warrior", "dungeon", "where a serpent cult keeps its hoard"]) == 0
+    out = capsys.readouterr().out
+    assert "Where A Serpent" not in out.splitlines()[0], out
+    rooms = [x for x in out.splitlines() if x.startswith("- **")]
+    assert any("serpent cult" in r for r in rooms), rooms
+    boss = out.split("## Boss:")[1].splitlines()[0]
+    assert "Serpent" in boss and "Cult" in boss, boss

@@ -89,3 +89,39 @@ def test_autoplay_until_dungeon_goes_through_an_obstacle_and_a_boss_to_the_clear
     assert render_html(path).count("<svg") >= 4  # town, outdoors, two floors
     again = autoplay(11, tmp_path / "e.jsonl", until="dungeon")
     assert render_markdown(tmp_path / "e.jsonl") == md
+
+
+def test_a_kill_in_the_last_instant_resumes_into_the_same_session_finished(tmp_path, capsys):
+    # issue 36: killed after the session's last action (before its ending was told), `resume`
+    # played a whole new chapter unasked; it finishes the session it was in, and says so
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from companion.cli import main
+
+    root = Path(__file__).resolve().parents[2]
+    whole = tmp_path / "whole.jsonl"
+    assert main(["autoplay", "dragon-warrior", "--seed", "3", "--journal", str(whole),
+                 "--quiet"]) == 0
+    lines = whole.read_text().splitlines()
+    assert '"epilogue"' in lines[-1]  # the last row tells the ending of the last action
+    capsys.readouterr()
+    assert main(["journal", str(whole), "--format", "md"]) == 0
+    expected = capsys.readouterr().out
+    for back in (1, 2):  # before the ending's row; before the last beat's telling
+        path = tmp_path / f"killed-{back}.jsonl"
+        child = subprocess.run([sys.executable, str(root / "tests" / "kill_child.py"),
+                                str(len(lines) - back), "dragon-warrior", "3", str(path)],
+                               cwd=root, capture_output=True, text=True, timeout=120,
+                               env={**os.environ, "PYTHONPATH": str(root)})
+        assert child.returncode == -signal.SIGKILL, child.stderr[-2000:]
+        capsys.readouterr()
+        assert main(["resume", str(path)]) == 0
+        out = capsys.readouterr().out
+        assert len(path.read_text().splitlines()) == len(lines), "a new chapter was played"
+        assert "its ending is told now, and it is finished" in out, out
+        assert main(["journal", str(path), "--format", "md"]) == 0
+        assert capsys.readouterr().out == expected

@@ -276,3 +276,86 @@ def test_a_plural_thing_takes_a_plural_verb_and_a_friend_asked_after_ends_a_sent
     asked = [x for x in story if "named as dearest" in x]
     assert asked and all(x.endswith("”.") for x in asked), asked
     assert not [x for x in story if x.endswith("”") and not x.startswith("<sub>")]
+
+
+def test_a_minion_is_brought_in_acts_and_leaves_the_story_in_words(tmp_path):
+    # played: at "Victory" the minion (a lost scarecrow) at full HP was never mentioned again,
+    # and the story never introduced it: the reader met "the crabby mudcrab" mid-fight
+    import json
+
+    from tests.dragon_warrior.play import autoplay
+
+    seen = 0
+    for seed in range(1, 9):
+        path = tmp_path / f"{seed}.jsonl"
+        autoplay(seed, path)
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
+        minion, first = "", True
+        for r in rows:
+            if r["type"] != "action":
+                continue
+            for e in r["events"]:
+                text = told.get(r["n"], "")
+                if e["kind"] == "battle_begun" and e["data"]["minion"]:
+                    minion = e["data"]["minion"].split(" ", 1)[-1]  # "a raider boy": raider boy
+                    assert minion in text, (seed, text)  # brought in with its master
+                    seen += 1
+                elif e["kind"] == "minion_down" and minion:
+                    assert minion in text, (seed, text)  # fallen, in words
+                    minion = ""
+                elif e["kind"] == "battle_over" and minion:
+                    if e["data"]["result"] == "victory":
+                        assert minion in text and e["data"]["minion"], (seed, text)  # fled
+                    minion = ""
+    assert seen
+
+
+def test_a_visit_is_told_as_a_story_not_a_log(tmp_path):
+    # issue 41: six purchases took twelve sentences; every walk through the streets got a
+    # heading and a line; Old Sigrun asked the same question twice in one town
+    import json
+
+    from tests.dragon_warrior.play import autoplay
+
+    bought = 0
+    for seed in range(1, 7):
+        path = tmp_path / f"{seed}.jsonl"
+        autoplay(seed, path)
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
+        for r in rows:
+            if r["type"] == "action" and r["action"]["kind"] == "take" and any(
+                    e["kind"] == "taken" and e["data"]["kind"] not in ("weapon", "armor",
+                                                                        "offhand", "quest")
+                    for e in r["events"]) and r["n"] - 1 in told and \
+                    any(e["kind"] == "item_found" and str(e["data"].get("where", "")).startswith(
+                        "shop:") for x in rows if x["type"] == "action" and x["n"] == r["n"] - 1
+                        for e in x["events"]):
+                bought += 1
+                assert r["n"] not in told, told.get(r["n"])  # one line a purchase, not two
+    assert bought
+
+
+def test_streets_and_scenes_are_not_told_again(tmp_path, capsys):
+    import json
+    from collections import Counter
+
+    from companion.cli import main
+    from tests.dragon_warrior.play import autoplay
+
+    for seed in range(1, 7):
+        path = tmp_path / f"{seed}.jsonl"
+        autoplay(seed, path)
+        capsys.readouterr()
+        assert main(["journal", str(path), "--format", "md"]) == 0
+        md = capsys.readouterr().out
+        heads = Counter(x for x in md.splitlines() if x.startswith("#") and "streets" in x)
+        assert all(n == 1 for n in heads.values()), heads
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        scenes = Counter(e["data"]["text"] for r in rows if r["type"] == "action"
+                         for e in r["events"] if e["kind"] == "scene")
+        told = " ".join(r["text"] for r in rows if r["type"] == "narration")
+        for text, n in scenes.items():
+            if n > 1:
+                assert told.count(text.rstrip(".")) <= 1, text

@@ -185,7 +185,7 @@ def test_under_seat_villain_the_prompt_says_what_the_other_side_may_do():
         a = next(a for a in legal if a.kind in ("no", "done", "skip"))
         s.submit(a.with_text("spiders") if a.kind == "no" else a)
     hint = commands.turn_hint(s.view(seat), legal, seat)
-    assert hint.startswith(f"Your move as the {seat.capitalize()}: ask") and "do N" in hint
+    assert hint.startswith(f"Your move as the {seat.capitalize()}") and "ask QUESTION" in hint
 
 
 def test_resume_under_seat_villain_says_the_whole_side_is_yours(tmp_path, capsys):
@@ -267,7 +267,7 @@ def test_treasures_drawing_moves_read_as_words():
     assert [describe(a) for a in moves] == ["done drawing this area",
                                             "a point of interest (a place to search)"]
     hint = commands.turn_hint({"phase": "explore"}, moves, TREASURE)
-    assert "done drawing, a point of interest" in hint and not re.search(r"\bpoi\b", hint)
+    assert "done, point -- NAME: LOOK" in hint and not re.search(r"\bpoi\b", hint)
 
 
 def test_the_battle_bar_under_seat_villain_names_the_warrior_and_counts_your_tokens():

@@ -153,3 +153,13 @@ def test_the_people_named_in_session_zero_live_in_the_first_town_and_the_story_s
     assert "Old Garrick the smith live there, just as Bran said." in " ".join(run.stdout.split())
     assert named_in_answers({"questions": [{"question": "Who do you care about most?",
                                             "answer": "I care about nobody"}]}) == []
+
+
+def test_talk_is_answered_by_the_things_the_question_names():
+    # issue 35: a question is read for its things (lemmas), not a keyword list: the raiders of
+    # the town's trouble, asked about as "a raider", are the trouble
+    s = explore_state(here="house-1", trouble="sea raiders burn the boats at low tide")
+    said = answer_to("Has anyone seen a raider near the harbour?", s)
+    assert "sea raiders burn the boats" in said, said
+    assert topic("any families in danger?", "") == "dungeon"  # "danger", as before
+    assert topic("tell me about your families", "My family, who lives by the mill") == "dear"

@@ -98,7 +98,8 @@ def start(s: State, master: Foe) -> tuple[State, list[Event]]:
         "phase": Phase.BATTLE})
     return s, [Event(kind="battle_begun", data={
         "foe": master.id, "name": master.name, "level": master.level, "text": master.text,
-        "minion": minion.name if minion else "", "fast": master.fast, "place": s.here,
+        "minion": minion.name if minion else "", "minion_text": minion.text if minion else "",
+        "fast": master.fast, "place": s.here,
         "first": "villain" if master.fast else WARRIOR})]
 
 

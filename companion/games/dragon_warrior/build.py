@@ -97,7 +97,24 @@ def split_text(text: str) -> tuple[str, str]:
             head, rest = t.split(sep, 1)
             if 0 < len(head) <= 60:
                 return head.strip().rstrip("."), rest.strip()
-    return (t[:60].rstrip(".") or "Nameless"), ""
+    return name_of_line(t)
+
+
+def name_of_line(t: str) -> tuple[str, str]:
+    """A line typed without the "Name: look" form: its name is its first clause when short
+    ("Mab the bell-founder, hammer on her shoulder, says she's coming"), else its run of
+    capitalised words ("Old Garrick waves"), else its first words, never cut inside a word;
+    the rest is the look."""
+    head, comma, rest = t.partition(", ")
+    if comma and 0 < len(head.split()) <= 5:
+        return head.strip().rstrip("."), rest.strip()
+    words = t.split()
+    caps = 0
+    while caps < min(len(words), 4) and words[caps][:1].isupper():
+        caps += 1
+    n = caps if 0 < caps < len(words) else min(len(words), 5)
+    name = " ".join(words[:n]).rstrip(".,;")
+    return (name or "Nameless"), " ".join(words[n:])
 
 
 def builder(s: State) -> str:

@@ -12,14 +12,21 @@ import re
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, match_one
 from companion.games.dragon_warrior import cards as C
-from companion.games.dragon_warrior import maps
-from companion.games.dragon_warrior.explain import help_topic, label, shop_text  # noqa: F401
+from companion.games.dragon_warrior import maps, seats
+from companion.games.dragon_warrior.explain import (  # noqa: F401
+    help_topic,
+    label,
+    level_up_hint,
+    shop_text,
+)
 from companion.games.dragon_warrior.data import rules
+from companion.games.dragon_warrior.why import rule_name
+from companion.games.dragon_warrior.world import palette_check
 from companion.games.dragon_warrior.words import phrase
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story import grammar
 
-VERBS: dict[str, tuple[str, str]] = {
+WARRIOR_VERBS: dict[str, tuple[str, str]] = {
     "yes": ("yes TEXT", "Add something you want in the game to the palette's Yes list."),
     "no": ("no TEXT", "Add something to keep out of the game to the palette's No list."),
     "done": ("done", "Nothing more for the palette."),
@@ -55,7 +62,10 @@ VERBS: dict[str, tuple[str, str]] = {
     "award": ("award", "Give the companion a Dragon Token for something cool."),
     "accept": ("accept", "Let a friend join as a Party Member."),
     "decline": ("decline", "Turn the friend's offer down."),
-    "raise": ("raise STAT STAT", "Spend 2 level-up points: raise str hp, raise agi agi..."),
+    "raise": ("raise STAT STAT", "Spend 2 level-up points, each on one of: str (+1 Strength: "
+              "+1 Attack, a bigger pouch), agi (+1 Agility: a card more in hand, more on a "
+              "Critical), hp (+5 max HP), mp (+5 max MP; a spell per 10). raise str hp, raise "
+              "agi agi."),
     "attack": ("attack CARDS [at FOE] [token]",
                "Attack: the foe blocks each card with one of equal or higher rank. Cards of one "
                "rank together are a Critical (+ Agility to damage). token spends a Dragon Token "
@@ -79,6 +89,20 @@ VERBS: dict[str, tuple[str, str]] = {
             "named), the outdoors, or the dungeon floor you are on (where you are, if no word)."),
     "drew": ("drew CARD, CARD...", "(physical deck) Enter the cards you drew from a real deck."),
 }
+VERBS: dict[str, tuple[str, str]] = dict(WARRIOR_VERBS)
+
+# the other seats' verbs (--seat villain, ally, treasure: seats.py) answer at the prompt too
+for _verb, _entry in seats.all_verbs().items():
+    VERBS.setdefault(_verb, _entry)
+
+
+def verbs_for(seat: str | None) -> dict[str, tuple[str, str]]:
+    """The verbs of the seat played: the Warrior's, or (--seat villain, who holds the Ally and
+    Treasure too) the other side's."""
+    if seat in (None, "warrior"):
+        return WARRIOR_VERBS
+    return seats.all_verbs()
+
 
 _SIMPLE = {"done": "done", "open": "open", "leave": "leave", "search": "search", "rest": "rest",
            "swap": "swap",
@@ -102,16 +126,20 @@ def _pick(legal: list[Action], kind: str, what: str, **args) -> Action:
         if a.kind == kind and all(a.args.get(k) == v for k, v in args.items()):
             return a
     kinds = sorted({a.kind for a in legal})
-    raise RuleError(kind, f"{what} is not possible now", kinds)
+    raise RuleError(rule_name(kind), f"{what} is not possible now", kinds)
 
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
+    acting = legal[0].seat if legal else seat  # --seat villain holds the Ally and Treasure too
+    if acting in seats.SEAT_VERBS and verb not in ("drew",):
+        return seats.parse(verb, rest, view, legal, acting)
     head, text = _split_text(rest)
     battle = view.get("battle")
     pending = battle.get("pending") if battle else None
     if verb in ("yes", "no", "trait"):
         if not head:
             raise CommandError(f"write what after {verb}", VERBS[verb][0])
+        palette_check(verb, head, view)
         return [Action(seat=seat, kind=verb, text=head)]
     if verb == "take" and pending is not None:
         return _with([_pick(legal, "take", "taking the hit")], text)
@@ -239,7 +267,7 @@ def _cards(text: str, battle: dict | None) -> list[str]:
         if card is None:
             raise CommandError(f"{word!r} is not a card", "cards like 7h, 10d, ks, a♠")
         if battle is not None and card not in battle.get("hand", []):
-            raise RuleError("hand", f"{C.label(card)} is not in your hand",
+            raise RuleError("your hand", f"{C.label(card)} is not in your hand",
                             [C.labels(battle.get("hand", []))])
         out.append(card)
     return out
@@ -300,7 +328,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
         cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                             for k, v in args.items())]
         if not cands:
-            raise RuleError(verb, f"you cannot {verb} that now", useful_verbs(legal))
+            raise RuleError(rule_name(verb), f"you cannot {verb} that now", useful_verbs(legal))
         for a in cands:
             if a.args.get("target", "warrior") == wanted["target"]:
                 return a
@@ -309,7 +337,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
     cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                         for k, v in args.items())]
     if not cands:
-        raise RuleError(verb, f"you cannot {verb} that now", useful_verbs(legal))
+        raise RuleError(rule_name(verb), f"you cannot {verb} that now", useful_verbs(legal))
     want = sorted(sorted(s) for s in slots)
     for a in cands:
         got = sorted(sorted(s) for s in a.args.get("slots", []))
@@ -445,6 +473,14 @@ def toolbar(view: dict) -> str:
 
 def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
     b = view.get("battle")
+    if legal and legal[0].seat in seats.SEAT_VERBS:
+        if verb in ("attack", "maneuver", "block", "cast") and b:
+            return [c.lower() for c in b.get("hand", [])]
+        if verb == "stat" or verb == "raise":
+            return ["atk", "def", "hp", "mp"]
+        if verb == "give":
+            return sorted({a.args["kind"] for a in legal if a.kind == "give"})
+        return []
     if verb in ("attack", "maneuver", "run", "block") and b:
         return [c.lower() for c in b.get("hand", [])]
     if verb in ("go", "enter"):
@@ -476,17 +512,9 @@ _KIND_VERB = {"attack": "attack", "maneuver": "maneuver", "run": "run", "block":
 _OTHER_WORDS = {"drawn": "done drawing", "poi": "a point of interest"}
 
 
-def _other_side(seat: str, legal: list[Action]) -> str:
-    """What the Villain, the Ally or Treasure may do now: their moves are picked by number."""
-    kinds = list(dict.fromkeys(_OTHER_WORDS.get(a.kind, a.kind.replace("_", " "))
-                               for a in legal))
-    words = any(a.ask is not None for a in legal)
-    return (f"Your move as the {seat.capitalize()}: {', '.join(kinds)}. Type actions for the "
-            "list, then do N" + (" -- TEXT (your words where a move asks for them)" if words
-                                 else "") + ".")
-
-
 def useful_verbs(legal: list[Action]) -> list[str]:
+    if legal and legal[0].seat in seats.SEAT_VERBS:
+        return seats.seat_verbs_now(legal[0].seat, legal) + ["actions"]
     verbs = []
     for a in legal:
         v = _KIND_VERB.get(a.kind)
@@ -502,8 +530,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "palette":
         return ("The palette: add to the Yes list (yes TEXT) or the No list (no TEXT), or say "
                 "done.")
-    if seat != "warrior" and legal:  # the other side (--seat villain): its moves by number
-        return _other_side(seat, legal)
+    if legal and legal[0].seat != "warrior":  # the other side (--seat villain): its verbs
+        return seats.hint(legal[0].seat, legal)
     if phase == "create":
         return ("Make the Warrior: 10 points over Str 1, Agi 1, HP 5 (+1 Str, +1 Agi, +5 HP or "
                 "+5 MP each; a spell per 10 MP). build default (Str 6, Agi 3, HP 20) or build "
@@ -519,7 +547,7 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "join":
         return "A friend offers to join you: accept or decline."
     if phase == "level_up":
-        return "Level up! Spend 2 points: raise str hp, raise agi agi, raise mp mp..."
+        return level_up_hint(view, legal)
     if b:
         hand = C.labels(b.get("hand", [])) or "(empty)"
         p = b.get("pending")

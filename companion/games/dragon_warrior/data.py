@@ -176,6 +176,11 @@ class Tables(_Strict):
     answers: tuple[str, ...]
     answers_to: dict[str, tuple[str, ...]]
     answers_by: dict[str, tuple[str, ...]] = {}  # a question of the player's own, by its words
+    premise_quests: tuple[str, ...] = ()
+    premise_signs: tuple[str, ...] = ()
+    own_answers: dict[str, tuple[str, ...]] = {}  # the words an answer in the question's own
+    # shape fills in (answer.py): things, fears, people, places, reasons, manners, and the verbs
+    # whose object is a fear or a person
     place_looks: dict[str, tuple[str, ...]]
     palette_yes: tuple[str, ...]
     palette_no: tuple[str, ...]

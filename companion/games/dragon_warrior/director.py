@@ -45,7 +45,7 @@ from companion.games.dragon_warrior.model import WARRIOR
 WEAK_P = {"low": 0.9, "high": 0.9, "boss": 0.8, "boss+": 0.5}  # a Weakness ...
 # ... and how often it is x4 (the x4's extra points made Level 5-6 Conflicts and Level 4 Bosses
 # too hard once the low Levels fought sharper and picked higher Levels)
-X4_P = {"low": 0.6, "high": 0.1, "boss": 0.0, "boss+": 0.0}
+X4_P = {"low": 0.9, "high": 0.1, "boss": 0.0, "boss+": 0.0}
 ATK_SHARE = {"low": 0.55, "high": 0.55, "boss": 0.55, "boss+": 0.45}  # of the points after MP
 DEF_SHARE = {"low": 0.0, "high": 0.0, "boss": 0.0, "boss+": 0.2}
 # Fast, and a minion (from Level 2, up to half the master's Level): more often while a Conflict's
@@ -104,14 +104,17 @@ def _answered(w: dict) -> list[str]:
 # card of the space's Level, from nothing at RAISE_FROM to certain RAISE_SPAN above it, but never
 # into a bigger hand (Level 5, 10...). A Boss is the peak (its band is lower), so it is raised
 # from a smaller edge.
-RAISE_FROM = {"conflict": 3.0, "boss": 2.0}
+RAISE_FROM = {"conflict": 1.5, "boss": 2.0}
+PARTY_WEIGHT = 1.0
+HELP_ODDS = 0.6  # the odds at which the Party Member flips on a blocked blow, the Warrior hale  # how much of a Party Member's points the Villain reckons with
 RAISE_SPAN = {"conflict": 3.4, "boss": 1.3}
 
 
-def edge(w: dict, level: int, boss: bool = False) -> float:
+def edge(w: dict, level: int, boss: bool = False, party: dict | None = None) -> float:
     """The Warrior's edge over a card of ``level``, from the Villain's own view: the Warrior's
-    points (stats over the base, HP as it stands now, the levels of its gear) over the card's
-    points, times the Warrior's hand over the Villain's (more cards: more blocks and Criticals)."""
+    points (stats over the base, HP as it stands now, the levels of its gear, and a Party
+    Member's points beside it) over the card's points, times the Warrior's hand over the
+    Villain's (more cards: more blocks and Criticals)."""
     d = rules()
     wr, c = d.warrior, d.conflict
     gear = sum((w.get(slot) or {}).get("level", 0) for slot in ("weapon", "armor"))
@@ -119,24 +122,30 @@ def edge(w: dict, level: int, boss: bool = False) -> float:
     points = (w.get("str", 1) - wr.base_str) + (w.get("agi", 1) - wr.base_agi) + \
         (w.get("hp", 0) - wr.base_hp) / wr.hp_per_point + \
         (w.get("max_mp", 0) - wr.base_mp) / wr.mp_per_point + gear
+    if party and party.get("hp", 0) > 0:  # a friend in the fight counts for what it holds
+        points += PARTY_WEIGHT * ((party.get("atk", 1) - c.base_atk)
+                                  + (party.get("max_def", 1) - c.base_def)
+                                  + party["hp"] / c.hp_per_point)
     hand = c.hand_base + level // c.hand_per_levels
     return max(0.0, points) / max(1, sheet.conflict_points(level, boss=boss)) * \
         w.get("hand_size", hand) / hand
 
 
-def raise_chance(w: dict, level: int, boss: bool = False) -> float:
+def raise_chance(w: dict, level: int, boss: bool = False, party: dict | None = None) -> float:
     """How likely the director picks a Level above ``level`` (the space's) for this Warrior."""
     kind = "boss" if boss else "conflict"
     c = rules().conflict
     if (level + 1) // c.hand_per_levels > level // c.hand_per_levels:
         return 0.0  # one Level more draws one card more there (Level 5, 10...): not "a little"
-    return min(1.0, max(0.0, (edge(w, level, boss) - RAISE_FROM[kind]) / RAISE_SPAN[kind]))
+    return min(1.0, max(0.0, (edge(w, level, boss, party) - RAISE_FROM[kind])
+                         / RAISE_SPAN[kind]))
 
 
 def pick_level(view: dict, levels: Sequence[int], rng: random.Random, boss: bool = False) -> int:
     """Among the Levels the engine allows, the space's, or one higher against a walkover."""
     low = min(levels)
-    if len(levels) > 1 and rng.random() < raise_chance(view.get("warrior") or {}, low, boss):
+    if len(levels) > 1 and rng.random() < raise_chance(view.get("warrior") or {}, low, boss,
+                                                       view.get("party")):
         return min(x for x in levels if x > low)
     return low
 
@@ -319,38 +328,62 @@ def villain_battle(view: dict, legal: Sequence[Action], rng: random.Random) -> A
     if hand and me["defense"] * 2 < me["max_def"] and me["max_def"] >= 2 and len(hand) >= 2:
         mid = hand[len(hand) // 2 - 1] if len(hand) >= 3 else hand[0]
         return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == [mid])
-    if band(me) == "low" and len(hand) == 1:  # the last card: a new hand at once (below)
+    if band(me) == "low" and len(hand) == 1 and me["defense"] < me["max_def"]:
+        # the last card: a new hand at once (below), and Defense back: never a move that
+        # gains nothing while an attack is there to make
         return next(a for a in legal if a.kind == "maneuver" and a.args["cards"] == hand)
     hurts = [a for a in legal if a.kind == "cast" and a.args["spell"] in ("hurt", "hurtmore")]
     if hurts and w["defense"] < _fighter(view, b["turn"])["atk"] + 1:
         return max(hurts, key=_rank_sum)
     if hand:
-        card = hand[-2] if len(hand) >= 3 else hand[-1]
+        # the second-best card, keeping the best back to block; of two, the lower one
+        card = hand[-2] if len(hand) >= 3 else hand[0]
         return next(a for a in legal if a.kind == "attack" and a.args["cards"] == [card])
     return legal[0]
 
 
 def ally_flip(view: dict, legal: Sequence[Action]) -> Action:
-    """Flip when the Party Member cannot be knocked out by it and the odds are fair, when the
-    Warrior is in trouble and the odds favour it, and always when nothing blocked the blow."""
+    """The Party Member steps in when it matters, not at every blow (a friend who wins every
+    exchange decides the fight for the Warrior; measured with bench/dragon_warrior.py --felt):
+
+    * on the Warrior's blow that landed, only when its Attack would finish the foe the blow
+      leaves standing;
+    * on a blocked blow, when the odds favour the flip and a miss cannot knock it out, or when the
+      Warrior is hurt and the odds are fair;
+    * on the Villain's blow, when it would cost the Warrior much of what is left (the Warrior hurt,
+      or the blow more than its Defense can take) and the odds are fair.
+    """
     kinds = {a.kind for a in legal}
     if "flip" not in kinds:
         return legal[0]
     party = view.get("party") or {}
     b = view.get("battle") or {}
     p = b.get("pending") or {}
+    w = view["warrior"]
+    hurt = w["hp"] * 2 < w["max_hp"]
     if p.get("by") == WARRIOR:
         theirs = max((C.rank(c) for c in p.get("block", [])), default=0)
     else:
         theirs = max((C.rank(c) for s in p.get("slots", []) for c in s), default=0)
-    if theirs == 0:
-        return _first(legal, "flip")  # an unblocked blow: any card helps
     help_odds = (13 - theirs) / 13
-    worst = min(theirs - 1, 10)  # a lower card costs its value: at most this much
+    worst = min(max(theirs - 1, 0), 10)  # a lower card costs its value: at most this much
     safe = party.get("hp", 0) > worst
-    w = view["warrior"]
-    hurt = w["hp"] * 2 < w["max_hp"]
-    if (safe and help_odds >= 0.3) or (hurt and help_odds >= 0.45):
+    if p.get("by") == WARRIOR:
+        target = next((f for f in b.get("fighters", []) if f["id"] == p.get("target")), None)
+        if target is None:  # a flight: help only a Warrior in trouble
+            return _first(legal, "flip" if hurt and safe and help_odds >= 0.45 else "hold")
+        left = target["hp"] + target["defense"]
+        if theirs == 0:  # the blow lands anyway: the friend's Attack only to finish the foe
+            crit = any(len(s) > 1 for s in p.get("slots", []))
+            dmg = w["attack"] + (w["agi"] if crit else 0)
+            finish = dmg < left <= dmg + party.get("atk", 0)
+            return _first(legal, "flip" if finish else "hold")
+        if safe and (help_odds >= HELP_ODDS or (hurt and help_odds >= 0.45)):
+            return _first(legal, "flip")
+        return _first(legal, "hold")
+    foe_atk = next((f["atk"] for f in b.get("fighters", []) if f["id"] == p.get("by")), 0)
+    heavy = foe_atk - w["defense"] >= w["hp"] // 2 or foe_atk >= w["hp"] + w["defense"]
+    if (hurt or heavy) and safe and help_odds >= 0.45:
         return _first(legal, "flip")
     return _first(legal, "hold")
 

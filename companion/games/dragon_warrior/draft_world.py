@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.rng import derived_rng
-from companion.games.dragon_warrior import draft_card, dungeon, world
+from companion.games.dragon_warrior import draft_card, dungeon, premise, world
 from companion.games.dragon_warrior.build import split_text
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, Phase, Place, State
@@ -29,6 +29,12 @@ def _words(idea: str) -> set[str]:
 def _title(text: str) -> str:
     bare = re.sub(r"^(a|an|the|some)\s+", "", text.strip(), flags=re.I)
     return " ".join(w[:1].upper() + w[1:] for w in bare.split()) or "Nameless"
+
+
+def _named(idea: str) -> bool:
+    """Does the idea give its place a name ("Saltmere: a fishing village", "Port Wren")?"""
+    t = " ".join(idea.split())
+    return any(sep in t for sep in (" — ", " - ", ": ", ". ")) or t[:1].isupper()
 
 
 def _do(s: State, seat: str, kind: str, text: str = "", **args) -> State:
@@ -45,8 +51,13 @@ def town(idea: str, level: int, seed: int = 0, taken: set[str] | None = None) ->
     rng = derived_rng(seed, "dw-draft-town", idea.lower(), level)
     t = rules().tables
     taken = taken or set()
-    name = _title(split_text(idea)[0])
-    look = split_text(idea)[1] or rng.choice(t.place_looks["street"])
+    head, said = split_text(idea)
+    p = premise.read(idea)
+    if _named(idea):  # "Saltmere: a fishing village ...": the name given
+        name, look = _title(head), said or rng.choice(t.place_looks["street"])
+    else:  # a premise, not a name: a town's name, and the premise is its look
+        name = rng.choice([x for x in t.towns if x not in taken] or list(t.towns))
+        look = idea
     look = look[:1].upper() + look[1:].rstrip(".") + "."
     s = _do(State(phase=Phase.TOWN), TREASURE, "town", name)
     people = [r for r in t.residents if r not in taken]
@@ -59,9 +70,11 @@ def town(idea: str, level: int, seed: int = 0, taken: set[str] | None = None) ->
              rng.choice(t.areas[min(level + 1, len(t.areas)) - 1])]
     for i, area in enumerate(areas, 1):
         s = _do(s, TREASURE, "area", area, level=i)
-    trouble = rng.choice(t.troubles)
+    trouble = p.trouble() or rng.choice(t.troubles)  # the premise's own trouble first
     s = _do(s, VILLAIN, "trouble", trouble)
-    quest = rng.choice(t.quests).format(area=areas[1])
+    foe = premise.bare(p.foe)
+    quest = rng.choice(t.premise_quests).format(area=areas[1], foe=foe) if foe else \
+        rng.choice(t.quests).format(area=areas[1])
     s = _do(s, ALLY, "quest", quest, area="area-2")
     friend = rng.choice(t.friends)
     return {
@@ -69,7 +82,7 @@ def town(idea: str, level: int, seed: int = 0, taken: set[str] | None = None) ->
         "buildings": [{"id": p.id, "name": p.name, "kind": p.building} for p in s.places
                       if p.kind == "building"],
         "houses": [p.name for p in s.places if p.building == "house"],
-        "equipment_shop": shop, "trouble": trouble, "friend": friend,
+        "equipment_shop": shop, "trouble": trouble, "friend": friend, "foe": p.foe,
         "quest": {"text": quest, "giver": "the throne room", "where": areas[1],
                   "level": level + 1},
         "areas": [{"name": a, "level": level + i} for i, a in enumerate(areas)],
@@ -84,6 +97,8 @@ def town_markdown(d: dict[str, Any]) -> str:
               + (" The equipment shop has nothing worth its price." if d["equipment_shop"]
                  else ""), "", "## People and trouble", "",
               f"- A friend: {d['friend']}.", f"- The trouble: {d['trouble']}.",
+              *([f"- The foe: {d['foe']} (a Conflict card for the Villain)."]
+                if d.get("foe") else []),
               f"- The Quest (from {d['quest']['giver']}): {d['quest']['text']}.", "",
               "## Around it", ""]
     lines += [f"- {a['name'][:1].upper()}{a['name'][1:]} +{a['level']}" for a in d["areas"]]
@@ -97,6 +112,10 @@ def dungeon_draft(idea: str, level: int, seed: int = 0) -> dict[str, Any]:
     wt = rules().world
     words = _words(idea)
     name, look = split_text(idea)
+    p = premise.read(idea)
+    if not _named(idea):  # a premise, not a name: a dungeon's name
+        used = [x.split(": ")[0] for x in wt.dungeons]
+        name, look = rng.choice(used), re.sub(r"(?i)^where\b", "here", idea)
     name = "the " + _title(name) if not name[:1].isupper() else name
     floors, rooms = rng.choice(dungeon.layouts())
     area = Place(id="area-1", kind="area", name="the area around it", level=level, drawn=True)
@@ -120,8 +139,17 @@ def dungeon_draft(idea: str, level: int, seed: int = 0) -> dict[str, Any]:
                               "stairs_to": r.stairs,
                               "links": [x for x in r.links if x != "dungeon-1"]})
         out_floors.append({"floor": f, "level": level + f - 1, "rooms": out_rooms})
+    foe = premise.bare(p.foe)
+    if foe:  # the premise's foe haunts its rooms and is its Boss
+        signs = rules().tables.premise_signs
+        for i, f in enumerate(out_floors):
+            room = f["rooms"][0]
+            room["look"] = (room["look"].rstrip(".") + ". " if room["look"] else "") + \
+                signs[(seed + i) % len(signs)].format(foe=foe).rstrip(".")
     deepest = level + floors - 1
     boss_idea = rng.choice(wt.bosses) if not words & {"boss", "lord", "king", "queen"} else idea
+    if foe:
+        boss_idea = f"the {_title(foe)}'s keeper: {idea}"
     boss = draft_card.card(boss_idea, deepest, boss=True, seed=seed)
     keys = [o.tags for o in wt.obstacles if o.text == obstacle.text][0]
     return {

@@ -18,6 +18,7 @@ from companion.games.dragon_warrior import battle, battle_apply, build, dungeon,
 from companion.games.dragon_warrior import cards as C
 from companion.games.dragon_warrior import sheet
 from companion.games.dragon_warrior.data import Rules, rules
+from companion.games.dragon_warrior.why import rule_name
 from companion.games.dragon_warrior.model import (
     ALLY,
     ROLES_SIDE,
@@ -248,7 +249,7 @@ class DragonWarrior:
             return dungeon.apply_judge(s, action)
         if p is Phase.ROOM:
             return dungeon.apply_room(s, action)
-        raise RuleError(p.value, f"{k} is not possible now")
+        raise RuleError(rule_name(p.value), f"{k} is not possible now")
 
     def _apply_build(self, s: State, a: Action) -> tuple[State, list[Event]]:
         if a.kind == "field":
@@ -278,7 +279,8 @@ class DragonWarrior:
         for template in legal:
             if template.key() == key:
                 if template.ask and not template.optional_text and not action.text.strip():
-                    raise RuleError(action.kind, f"{template.ask}: this needs some text")
+                    raise RuleError(rule_name(action.kind),
+                                    f"{template.ask}: this needs some text")
                 return
         raise self._why_illegal(s, action, legal)
 

@@ -93,3 +93,24 @@ def help_topic(words: str, view: dict) -> str | None:
                 "(attune ELEMENT in a town). A proper Quest item held up in battle lays it "
                 "bare for every later attack.")
     return None
+
+
+def level_up_hint(view: dict, legal: list) -> str:
+    """What each level-up point buys, from the Warrior's sheet as it stands."""
+    d = rules().warrior
+    w = view["warrior"]
+    n = d.level_up_points
+    if legal and legal[0].kind == "party_raise":
+        p = view.get("party") or {}
+        return (f"{p.get('name', 'Your Party Member')} grows with you: one point, raise atk "
+                f"(Attack {p.get('atk', 1)} → {p.get('atk', 1) + 1}), raise def or raise hp "
+                f"(+{rules().conflict.hp_per_point} max HP).")
+    spells = len(w["spells"])
+    next_spell = (spells + 1) * d.mp_per_spell - w["max_mp"]
+    mp = (f"+{d.mp_per_point} max MP (now {w['max_mp']}; a spell per {d.mp_per_spell}, the "
+          f"next in {next_spell})")
+    return (f"Level up! Spend {n} points, each on one of: str, +1 Strength (Attack "
+            f"{w['attack']} → {w['attack'] + 1}, and a bigger pouch); agi, +1 Agility (a card "
+            f"more in hand: {w['hand_size']} → {w['hand_size'] + 1}, and more on a Critical); "
+            f"hp, +{d.hp_per_point} max HP (now {w['max_hp']}); mp, {mp}. "
+            f"Type raise STAT STAT: raise str hp, raise agi agi.")

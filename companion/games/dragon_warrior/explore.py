@@ -285,13 +285,15 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
 
     b = s.battle
     master = foe(s, b.foe)
+    standing = foe(s, b.minion).name if b.minion else ""  # a minion still on its feet
     w = s.warrior.model_copy(update={"fire": 0, "scale": 0})
     w = w.model_copy(update={"defense": sheet.max_defense(w)})
     s = s.model_copy(update={"battle": None, "warrior": w})
     events: list[Event] = []
     if result == "fled":
         s = s.model_copy(update={"phase": Phase.EXPLORE})
-        return s, [Event(kind="battle_over", data={"result": "fled", "foe": master.name})]
+        return s, [Event(kind="battle_over", data={"result": "fled", "foe": master.name,
+                                                    "minion": standing})]
     if result == "defeat":  # a setback, not the end: the nearest inn, and the session goes on
         xp = sheet.xp_after_defeat(w)
         inn = nearest_inn(s, s.here)
@@ -304,7 +306,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
             s = s.model_copy(update={"party_hp": s.party.max_hp})
         return stop_if_done(s), [Event(kind="battle_over", data={
             "result": "defeat", "foe": master.name, "xp_lost": w.xp - xp, "xp": xp,
-            "boss": master.boss}),
+            "boss": master.boss, "minion": standing}),
             Event(kind="woke_at_inn", data={"town": town, "place": inn,
                                             "name": bed.name})]
     gain = sheet.xp_for_win(master, w.level)
@@ -326,7 +328,7 @@ def end_battle(s: State, result: str) -> tuple[State, list[Event]]:
     events.append(Event(kind="battle_over", data={
         "result": "victory", "foe": master.name, "xp_gained": gain, "xp": xp,
         "level": level, "levels_gained": gained, "above": master.level > w.level,
-        "boss": master.boss}))
+        "boss": master.boss, "minion": standing}))
     if here.kind == "room" and not here.cleared:
         s = set_place(s, here.id, cleared=True)
         s, more = dungeon.find_stairs(s, here.id)

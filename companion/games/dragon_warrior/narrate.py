@@ -61,6 +61,7 @@ COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other
 CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
 ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
+    "minion_with", "minion_down", "minion_fled",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
@@ -87,6 +88,7 @@ class Narrator:
     # -- telling beats -------------------------------------------------------------------------
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
         view = beat.view
+        keep_out(view, memory)
         told = Told(memory.used)
         scene = self._scene(view)
         parts: list[str] = []
@@ -195,8 +197,16 @@ class Narrator:
             text = say("shop" if shop else "item_found", item=item, look=look) \
                 if look and memory.allows(look) else ""
             if shop:  # never "Inside lies ..." for what was bought over a counter
+                visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
+                    f"{view.get('session_battles', 0)}"
+                if visit in memory.used:  # the rest of one visit's shopping, one short line
+                    return say("shop_more", item=item)
+                memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
+        if k == "taken" and _at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
+                                                                 "quest"):
+            return ""  # bought over the counter: the purchase's line told it
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
@@ -252,6 +262,8 @@ class Narrator:
             return say("travel")
         if k == "entered" and not d.get("named", True):
             return ""  # Treasure describes the room next
+        if k == "entered" and d.get("walked"):
+            return ""  # the streets again on the way somewhere: the walk goes untold
         if k == "entered" and d.get("barred"):
             return say("barred", place=phrase(d["name"]), text=d["barred"].rstrip("."))
         if k == "entered":
@@ -268,7 +280,15 @@ class Narrator:
                                                                            "entered_town")
             return say(key, place=phrase(d["name"]))
         if k == "scene":
-            return _sentence(d["text"]) if memory.allows(d["text"]) else ""
+            said = _sentence(d["text"])
+            if not memory.allows(said):
+                return ""
+            key = f"scene-said|{said}"
+            if key in memory.used:  # the same words again: a person never asks a thing twice
+                who = said.split(",")[0].split(" says")[0].strip()
+                return say("scene_again", pm=phrase(who)) if len(who.split()) <= 4 else ""
+            memory.used.add(key)
+            return said
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
             reply = self._reply(d, view, name, who, memory)
@@ -281,7 +301,14 @@ class Narrator:
             look = _sentence(d["text"]) if d.get("text") else ""
             text = say("battle_begun", foe=foe, look=look) \
                 if look and memory.allows(look) else ""
-            return text or say("battle_begun_plain", foe=foe)
+            text = text or say("battle_begun_plain", foe=foe)
+            if d.get("minion"):  # brought in before the story names it as known
+                mlook = _sentence(d["minion_text"]) if d.get("minion_text") else ""
+                more = say("minion_with_look", foe=foe, minion=phrase(d["minion"]), look=mlook) \
+                    if mlook and memory.allows(mlook) else ""
+                more = more or say("minion_with", foe=foe, minion=phrase(d["minion"]))
+                text = f"{text} {more}".strip()
+            return text
         if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
             if k == "missed" and d.get("party"):
                 return ""  # the Party Member's flip told it
@@ -292,17 +319,21 @@ class Narrator:
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
             return say("pm_left", pm=phrase(d["name"]))
+        if k == "minion_down":
+            return say("minion_down", minion=phrase(d["name"]))
         if k == "battle_over":
             foe = phrase(d["foe"])
             if d["result"] == "victory":
                 text = say("boss_falls" if d.get("boss") else "victory", foe=foe)
+                if d.get("minion"):  # the minion leaves the story in words
+                    text = f"{text} {say('minion_fled', foe=foe, minion=phrase(d['minion']))}"
                 if d.get("levels_gained"):
                     more = say("level_up", level=d["level"])
                     text = f"{text} {more}".strip()
                 return text
             if d["result"] == "defeat":
                 return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
-            return say("escaped", foe=foe)
+            return say("escaped", foe=foe)  # fled: the minion stays with its master
         if k == "escape_failed":
             return ""
         if k == "woke_at_inn":
@@ -328,11 +359,10 @@ class Narrator:
                          len(view.get("cards", [])), view.get("here", ""),
                          view.get("warrior", {}).get("pouch_used", 0),
                          len(view.get("warrior", {}).get("quest_items", [])))
-        no = [x.lower() for x in view.get("palette", {}).get("no", [])]
+        keep_out(view, memory)
 
         def ok(text: str) -> bool:
-            low = text.lower()
-            return memory.allows(text) and not any(n and n in low for n in no)
+            return memory.allows(text)
 
         def pick(options, fallback: str = "") -> str:
             good = [o for o in options if ok(o)]
@@ -357,6 +387,12 @@ class Narrator:
             asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
             given = {q["answer"] for q in view.get("questions", []) if q["answer"]}
             options = t.answers_to.get(asked[-1], ()) if asked else ()
+            if asked and not options:  # a question of the player's own: answered in its shape
+                from companion.games.dragon_warrior.answer import own_answer
+
+                said = own_answer(asked[-1], lambda words: pick(words))
+                if said and ok(said):
+                    return said
             options = options or _answers_by(asked[-1] if asked else "", t.answers_by)
             return pick([o for o in options or t.answers if o not in given] or t.answers,
                         "I would rather not say.")
@@ -493,6 +529,20 @@ class Narrator:
         name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
+
+
+def _at_shop(view: dict) -> bool:
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    return here.get("building") == "item-shop"
+
+
+def keep_out(view: dict, memory: NarrationMemory) -> None:
+    """The palette's No list is a line: each entry joins the session's banned topics, so every
+    told text, drafted room and model line is held to it by the one matcher
+    (``NarrationMemory.allows``), as a line set with --lines is."""
+    for entry in (view.get("palette") or {}).get("no", []):
+        if entry.strip() and entry not in memory.banned:
+            memory.banned.append(entry)
 
 
 _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}

@@ -268,8 +268,8 @@ def heading(event: Event) -> str | None:
         return f"Into {d['dungeon']}"
     if k == "entered" and not d.get("named", True):
         return None  # the room is named as Treasure describes it
-    if k == "entered" and d.get("again"):
-        return None  # back through a room already cleared: the walk goes on in one section
+    if k == "entered" and (d.get("again") or d.get("walked")):
+        return None  # back through a cleared room, or the streets again: one section goes on
     if k == "entered" and d.get("kind") == "room":  # a room met before (fled, or lost in)
         return f"Back in {d['name']}"
     if k == "entered":

@@ -94,6 +94,9 @@ def enter(s: State, pid: str) -> tuple[State, list[Event]]:
     Treasure draws a new area or room; outside town the Villain may spring a battle."""
     p = place(s, pid)
     forced = forces_battle(s, p)
+    walked = p.kind == "street" and p.seen  # the streets again: a walk, not a new scene
+    if p.kind == "street" and not p.seen:
+        s = set_place(s, pid, seen=True)
     s = s.model_copy(update={"here": pid, "scene_here": False, "battled_here": False,
                              "forced": forced, "ambushed": False, "phase": Phase.EXPLORE})
     events = [Event(kind="entered", data={"place": pid, "name": p.name, "kind": p.kind,
@@ -101,6 +104,7 @@ def enter(s: State, pid: str) -> tuple[State, list[Event]]:
                                           "named": p.named or p.kind != "room",
                                           **({"again": True} if p.kind == "room" and p.cleared
                                              else {}),
+                                          **({"walked": True} if walked else {}),
                                           "barred": p.obstacle if p.kind == "dungeon"
                                           and not p.opened else ""})]
     if p.kind == "room":

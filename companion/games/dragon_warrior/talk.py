@@ -24,16 +24,32 @@ TOPICS = {  # a topic, and the words of a question that point at it
 
 
 def words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z']+", text.lower()))
+    """The words of ``text`` and their dictionary forms ("rumours": rumour; "families":
+    family), so a question meets a topic in any inflection."""
+    from companion.story.lemmas import lemma_set
+
+    return set(re.findall(r"[a-z']+", text.lower())) | set(lemma_set(text))
 
 
-def topic(asked: str, dear: str = "") -> str:
-    """What a question is about: the first topic its words point at ("" for none). Words of
-    the dearest person's description count for them ("my little brother")."""
+def _things(text: str) -> set[str]:
+    """The things a text names: its longer words' dictionary forms (not its small words)."""
+    from companion.story.lemmas import tokens
+
+    return {lem for t in tokens(text) if len(t.low) > 3 for lem in t.lemmas | {t.low}}
+
+
+def topic(asked: str, dear: str = "", world: dict[str, str] | None = None) -> str:
+    """What a question is about: the person the Warrior named dearest when it names them; then
+    the thing of the world it names ("the raiders" asks about a trouble of sea raiders, "the
+    miller" about a Quest for the miller); then the first topic its words point at ("" for
+    none)."""
     said = words(asked)
-    if dear and said & (words(dear) - {"my", "the", "a", "who", "is", "i", "am", "than", "and",
-                                       "of", "in", "to", "me", "thinks", "braver"}):
+    things = _things(asked)
+    if dear and things & (_things(dear) - {"than", "think", "thinks", "brave", "braver"}):
         return "dear"
+    for name, text in (world or {}).items():
+        if text and things & _things(text):
+            return name
     for name, keys in TOPICS.items():
         if said & set(keys):
             return name
@@ -56,7 +72,9 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     qs = view.get("questions", [])
     dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
     places = {p["id"]: p for p in view.get("places", [])}
-    kind = topic(asked, dear)
+    open_q = [q for q in view.get("quests", []) if not q["turned_in"]]
+    kind = topic(asked, dear, {"trouble": str(view.get("trouble") or ""),
+                               "quest": " ".join(q["text"] for q in open_q)})
     speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
     if named is not None and kind != "dear":

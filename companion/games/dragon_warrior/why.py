@@ -67,7 +67,7 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         played = [c for x in args.get("slots", []) for c in x] + list(args.get("cards", []))
         missing = [c for c in played if c not in hand]
         if missing:
-            return RuleError("hand", "not in your hand: " + " ".join(
+            return RuleError("your hand", "not in your hand: " + " ".join(
                 C.label(c) if c in C.DECK else str(c) for c in missing), labels)
         if k == "block" and b.pending is not None:
             return RuleError("blocking", "to block, answer every attacking card with one of "
@@ -131,4 +131,26 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
     if seat not in due:
         return RuleError("turn order", f"it is not the {seat}'s move (waiting for: "
                          f"{', '.join(due)})", labels)
-    return RuleError(s.phase.value, f"{k} is not possible now", labels)
+    return RuleError(rule_name(s.phase.value), f"{k} is not possible now", labels)
+
+
+# what the screen calls the part of the rules a refusal comes from (never an internal id)
+_RULE_NAMES = {
+    "palette": "the palette", "create": "making the Warrior", "name": "making the Warrior",
+    "pronouns": "making the Warrior", "adjective": "making the Warrior",
+    "trait": "making the Warrior", "questions": "session zero's questions",
+    "town": "drawing the town", "houses": "drawing the town", "areas": "drawing the outdoors",
+    "trouble": "the Villain's setup", "quest": "Quests", "chests": "the starting treasure",
+    "treasure": "finding treasure", "found": "finding treasure", "explore": "moving about",
+    "scene": "scenes", "join": "Party Members", "ambush": "who starts a battle",
+    "build": "Conflict cards", "battle": "battle", "award": "Dragon Tokens",
+    "level_up": "levelling up", "rate": "completing a Quest", "draw": "drawing the outdoors",
+    "obstacle": "Obstacles", "judge": "Obstacles", "room": "dungeons", "over": "the end",
+    "use": "using an item", "cast": "casting a spell", "attack": "battle",
+    "maneuver": "battle", "run": "running away", "hand": "your hand",
+}
+
+
+def rule_name(word: str) -> str:
+    """The game's own words for the part of the rules a refusal comes from."""
+    return _RULE_NAMES.get(word, word.replace("_", " "))

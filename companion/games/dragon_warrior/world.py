@@ -144,13 +144,49 @@ def setup_actions(s: State, seat: str) -> list[Action]:
     return []
 
 
+def palette_check(verb: str, text: str, view: dict) -> None:
+    """An entry the palette's list holds already is refused with a word (at the prompt; the
+    engine itself writes it only once)."""
+    from companion.core.game import RuleError
+
+    if verb not in ("yes", "no"):
+        return
+    same = already_listed((view.get("palette") or {}).get(verb, []), text)
+    if same is not None:
+        raise RuleError("the palette", f"“{same}” is already on the {verb.capitalize()} "
+                        "list; add something else, or say done")
+
+
+def already_listed(entries, text: str) -> str | None:
+    """The entry of a palette list that says what ``text`` says, if any."""
+    return next((x for x in entries if _same_entry(x, text)), None)
+
+
+def _same_entry(a: str, b: str) -> bool:
+    """Two palette entries say the same when their words are the same dictionary forms
+    ("spiders" and "Spider"), in any case."""
+    from companion.story.lemmas import tokens
+
+    xs, ys = tokens(a), tokens(b)
+    return bool(xs) and len(xs) == len(ys) and all(
+        x.low == y.low or x.lemmas & y.lemmas for x, y in zip(xs, ys))
+
+
 def apply_setup(s: State, a: Action) -> tuple[State, list[Event]]:
     k, text = a.kind, " ".join(a.text.split())
     if k in ("yes", "no"):
         field = k
-        s = s.model_copy(update={field: getattr(s, field) + (text,),
-                                 "palette_turn": s.palette_turn + 1, "passes": 0})
-        ev = [Event(kind="palette", data={"list": k, "text": text, "seat": a.seat})]
+        # an entry the list holds already is not written twice ("No: spiders, spiders"); the
+        # prompt refuses it with a word first (commands.parse: already_listed)
+        again = already_listed(getattr(s, field), text) is not None
+        s = s.model_copy(update={field: getattr(s, field) + (() if again else (text,)),
+                                 "palette_turn": s.palette_turn + 1,
+                                 "passes": s.passes + 1 if again else 0})  # nothing new: a pass
+        if again and s.passes >= 2:
+            s = s.model_copy(update={"phase": Phase.CREATE})
+            return s, [Event(kind="palette_made", data={"yes": list(s.yes), "no": list(s.no)})]
+        ev = [] if again else [Event(kind="palette", data={"list": k, "text": text,
+                                                            "seat": a.seat})]
         if len(s.yes) + len(s.no) >= PALETTE_CAP:
             s = s.model_copy(update={"phase": Phase.CREATE})
             ev.append(Event(kind="palette_made", data={"yes": list(s.yes), "no": list(s.no)}))
