@@ -144,8 +144,14 @@ def told_share(sentences_per_beat: Iterable[tuple[int, int]]) -> float:
 
 # ---------------------------------------------------------------------------- refer
 def _mention(name: str) -> re.Pattern:
+    """A mention of ``name`` with the word before it; a proper name matches with its capitals
+    ("Kind" the name, not "kind" the word), a common one in any case."""
+    words = re.escape(name)
+    if Referents.proper(name):
+        return re.compile(rf"(?<![\w'’-])(?:([Tt]he|[Aa]n?|[Tt]his|[Tt]hat|[Ii]ts|[Hh]is|[Hh]er|"
+                          rf"[Tt]heir)\s+)?{words}(?![\w'’-])")
     return re.compile(rf"(?<![\w'’-])(?:(the|a|an|this|that|its|his|her|their)\s+)?"
-                      rf"{re.escape(name)}(?![\w'’-])", re.I)
+                      rf"{words}(?![\w'’-])", re.I)
 
 
 class Referents:
