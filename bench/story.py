@@ -152,7 +152,13 @@ def _bare(name: str) -> str:
 
 
 def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
-    """The telling's figures for one session (see the module's docstring)."""
+    """The telling's figures for one session (see the module's docstring); ``theirs``: the
+    player's own sentences (a told sentence that holds one of them is theirs too)."""
+    said = [w.rstrip(".!?") for w in theirs if len(w.split()) > 2]
+
+    def mine(x: str) -> bool:
+        return x not in theirs and not any(w in x for w in said)
+
     game = s.game
     hooks = game_module(game, "render")
     t = timeline(s.header, s.rows)
@@ -190,10 +196,9 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
             if hooks is None or hooks.mechanics(ev, None):
                 shown += 1
         events += shown
-        said = [x for r in told.get(row["n"], []) for x in discourse.split(r["text"])
-                if x not in theirs]
-        words += sum(len(x.split()) for x in said)
-        beats.append((shown, len(said)))
+        ours = [x for r in told.get(row["n"], []) for x in discourse.split(r["text"]) if mine(x)]
+        words += sum(len(x.split()) for x in ours)
+        beats.append((shown, len(ours)))
     at = dict(steps)
     refs = discourse.Referents(_bare(n) for n in known)
     # only a thing the game itself writes with "a" is one the story must bring in before "the":
@@ -210,7 +215,7 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
         text = r["text"]
         prompts += len(discourse.prompts(text))
         for x in discourse.split(text):
-            if x in theirs:
+            if not mine(x):
                 continue
             counted += 1
             third += discourse.person(x) == {"third"}
@@ -238,6 +243,8 @@ def measure(s: Session, stalled: bool = False) -> dict:
               ("name", "name_hero") for w in [r["action"].get("text", "")] if w]
     theirs = {x for r in rows if r["type"] == "action" and r["action"].get("text")
               for x in sentences(weave.prose(r["action"]["text"]))}
+    said = [w.rstrip(".!?") for w in theirs if len(w.split()) > 2]
+    theirs |= {x for r in told for x in sentences(r["text"]) if any(w in x for w in said)}
     all_sentences = [x for r in told for x in sentences(r["text"]) if x not in theirs]
     shapes = Counter(skeleton(x, names) for x in all_sentences)
     repeated = sum(1 for x in all_sentences if shapes[skeleton(x, names)] >= 3)

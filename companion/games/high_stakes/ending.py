@@ -4,18 +4,16 @@ on a roll taken up when the roll is told."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 from companion.story.discourse import person as grammatical_person
 from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
 from companion.story.stakes import clean, tell_stake
-from companion.story.storylets import Library
 from companion.story.voice import NarrationMemory
 from companion.story.weave import prose
 
 from .data import load
-from .scene_shape import WANT
+from .scene_shape import WANT, library
 from .telling import gloss_off, third_person
 
 PARTICULARS = ("place", "turn", "kept", "lost", "made")
@@ -25,11 +23,6 @@ COST = {"wounded": "a wound that will take a week to close", "face": "some of {t
         "concentration": "{their} nerve for a while", "freedom": "a night in the mage's ropes",
         "deaths_door": "very nearly everything", "social_death": "{their} name in the guild",
         "game_over": "everything"}
-
-
-@cache
-def library() -> Library:
-    return Library.load("high-stakes")
 
 
 def taken_up(view: dict, memory: NarrationMemory) -> str:

@@ -12,10 +12,12 @@ wanted, what stands in the way, the turn, and what it cost.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from companion.story import pronouns
 from companion.story.discourse import Shape, listing
 from companion.story.grammar import join
+from companion.story.storylets import Library
 from companion.story.template import Character
 from companion.story.voice import NarrationMemory
 
@@ -31,6 +33,12 @@ COST = {"wounded": "a wound that will take a week to close", "face": "some of {t
         "concentration": "{their} nerve for a while", "freedom": "{their} freedom",
         "deaths_door": "very nearly everything", "social_death": "{their} name in the guild",
         "game_over": "everything"}
+
+
+@cache
+def library() -> Library:
+    """High Stakes' storylets (rules/high_stakes/storylets.toml)."""
+    return Library.load("high-stakes")
 
 
 def party(view: dict, memory: NarrationMemory | None = None) -> Character:
@@ -52,8 +60,6 @@ def _rng(view: dict, what: str) -> random.Random:
 def want_at(scene: dict, view: dict, memory: NarrationMemory) -> str:
     """The hero's goal, at the framing of ``scene`` (a scene event's data): when the night first
     leaves the adventure's opening scene, and at the scene that holds the goal; "" elsewhere."""
-    from .ending import library
-
     rules = load()
     sc = rules.scenes.get(scene.get("id", ""))
     if sc is None or sc.type == "rest" or scene.get("number", 0) < 2:
@@ -74,8 +80,6 @@ def want_at(scene: dict, view: dict, memory: NarrationMemory) -> str:
 def cost_of_scene(view: dict, memory: NarrationMemory) -> str:
     """What the scene now closing cost, in one sentence ("" when it cost nothing): every
     consequence suffered in it, said once, gathered into one list."""
-    from .ending import library
-
     number = (view.get("scene") or {}).get("number") or view.get("scene_count", 0)
     key = f"{WANTED}cost|{number}"
     if key in memory.used:

@@ -185,6 +185,11 @@ def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
     text = _YOU_SUBJECT.sub(lambda m: (m.group(1) or m.group(2) or "") + "I", text)
     text = _subject_you(text)
     text = re.sub(r"\byou\b", "me", text)
+    first_me, first_i = re.search(r"\bme\b", text), re.search(rf"\bI\b|{re.escape(hero.name)}", text)
+    if first_me and not named and (first_i is None or first_me.start() < first_i.start()):
+        # the hero first met as an object is named ("She tells Sparrow", not "She tells her")
+        text = text[:first_me.start()] + hero.name + text[first_me.end():]
+        named = True
     text = re.sub(r"\bI are\b", "I am", text)
     text = re.sub(r"\bI were\b", "I was", text)
     text = third_person(text, hero, named)
