@@ -135,3 +135,15 @@ def test_every_line_is_consistent_with_the_state_over_twenty_seeds():
         m = measure(s, stalled)
         assert m["unfit"] == 0, m["problems"]
         assert m["prompts"] == 0
+
+
+def test_the_same_try_again_is_gathered_into_its_outcome():
+    """Trying the same thing again was a declaration and an outcome each time (a fight in one-line
+    exchanges): the repeated try is told once, as its outcome ("The third try: ...")."""
+    from companion.games.high_stakes.plan import AGAIN
+
+    s = autoplay(101)
+    lines = [x for r in told(s) for x in discourse.split(r["text"])]
+    assert any(x.startswith("The third try: ") for x in lines)
+    again = tuple(a.strip() for a in AGAIN)
+    assert not [x for x in lines if x.startswith(again)]

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from companion.core.game import Action, Event
-from companion.story.discourse import without_prompts
+from companion.story.discourse import ordinal, without_prompts
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
@@ -118,6 +118,49 @@ def _routine(said: str) -> bool:
                     *w.gm.open_frame)
 
 
+_FOLD = "hs-fold|"
+
+
+def _bare_try(text: str) -> str:
+    text = " ".join(text.split())
+    for x in AGAIN:
+        if text.lower().startswith(x.lower()):
+            text = text[len(x):]
+            break
+    return text[:1].lower() + text[1:]
+
+
+def _folded(said: str, view: dict, memory: NarrationMemory) -> bool:
+    """Whether this declaration repeats a try already rolled in the scene (the offline player's
+    words): it is gathered into its outcome, and the memory says which try it is."""
+    sc = view.get("scene") or {}
+    bare = _bare_try(said)
+    tries = sum(1 for h in view.get("history", []) if h.get("scene") == sc.get("number")
+                and h.get("roll") and _bare_try(h.get("text", "")) == bare)
+    if not tries:
+        return False
+    memory.used.add(f"{_FOLD}{sc.get('number')}|{len(view.get('history', []))}|{tries + 1}")
+    return True
+
+
+def _nth_try(told: str, view: dict, memory: NarrationMemory) -> str:
+    """An outcome whose try was gathered into it, told as that try ("The third try: it is not
+    enough ..."); the outcome as it is otherwise."""
+    sc = view.get("scene") or {}
+    # the roll's history entry is written by now: the try was declared one entry before
+    head = f"{_FOLD}{sc.get('number')}|{len(view.get('history', [])) - 1}|"
+    key = next((k for k in memory.used if k.startswith(head)), None)
+    if key is None or not told or f"{key}|told" in memory.used:
+        return told
+    memory.used.add(f"{key}|told")
+    nth = ordinal(int(key.rsplit("|", 1)[1]))
+    return f"The {nth} try: {told[:1].lower() if not told.startswith(('I ', *_names_of(view))) else told[:1]}{told[1:]}"
+
+
+def _names_of(view: dict) -> tuple[str, ...]:
+    return tuple(c["name"] for c in view.get("characters", []))
+
+
 def _mover(beat: Beat) -> str:
     """Whose move it was (the character the action or the roll in progress names)."""
     view, a = beat.view, beat.action.args
@@ -210,6 +253,8 @@ class Narrator:
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
+            if said and own(said) and _folded(said, view, memory):
+                return ""  # the same try again: its outcome tells it ("The third try: ...")
             return say(d["name"], said, memory, view, own(said)) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
@@ -220,6 +265,7 @@ class Narrator:
             return " ".join(x for x in (said, cost) if x)
         if k == "narration":  # the outcome, then what the player had put on it, taken up
             told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else _closed(said)
+            told = _nth_try(told, view, memory)
             return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k in ("no_roll", "gm_says"):
             return "" if _routine(said) else gm_told(said, view, memory)
