@@ -151,10 +151,46 @@ def _nth_try(told: str, view: dict, memory: NarrationMemory) -> str:
     head = f"{_FOLD}{sc.get('number')}|{len(view.get('history', [])) - 1}|"
     key = next((k for k in memory.used if k.startswith(head)), None)
     if key is None or not told or f"{key}|told" in memory.used:
-        return told
+        return _after_try(told, view, memory)
     memory.used.add(f"{key}|told")
     nth = ordinal(int(key.rsplit("|", 1)[1]))
     return f"The {nth} try: {told[:1].lower() if not told.startswith(('I ', *_names_of(view))) else told[:1]}{told[1:]}"
+
+
+# An outcome that says the try again ("Ash tries to meet them with his poisoned blade, but it is
+# not enough") just after the try was told ("Ash meets them with his poisoned blade."): only what
+# came of it is told ("It is not enough.").
+_RETOLD = (
+    (re.compile(r"^It works: (?P<who>.+?) manages to .+?\.(?P<rest>\s.*)?$"), "It works."),
+    (re.compile(r"^(?P<who>.+?) manages to .+?, but at a price\.(?P<rest>\s.*)?$"),
+     "{who} manages it, but at a price."),
+    (re.compile(r"^(?P<who>.+?) tries to .+? and gets there, though not cleanly\.(?P<rest>\s.*)?$"),
+     "{who} gets there, though not cleanly."),
+    (re.compile(r"^(?P<who>.+?) (?:tries|sets out) to .+?(?:, but |, and |; )(?P<then>[^.]+)\."
+                r"(?P<rest>\s.*)?$"), "{then}."),
+)
+
+
+def _after_try(told: str, view: dict, memory: NarrationMemory) -> str:
+    """The outcome of a try the story has just told, without the try said again (as it was,
+    should the short form have been told already in the scene)."""
+    sc = view.get("scene") or {}
+    last = (view.get("history") or [{}])[-1]
+    if not last.get("roll") or last.get("scene") != sc.get("number") or not last.get("text"):
+        return told
+    who = _names_of(view)
+    for pattern, form in _RETOLD:
+        m = pattern.match(told)
+        if m and m.group("who") in who:
+            then = m.groupdict().get("then") or ""
+            then = "it does not go well enough" if then == "not well enough" else then
+            head = _sentence(form.format(who=m.group("who"), then=then))
+            key = f"hs-head|{sc.get('number')}|{head}"
+            if key in memory.used:
+                return told
+            memory.used.add(key)
+            return head + (m.group("rest") or "")
+    return told
 
 
 def _names_of(view: dict) -> tuple[str, ...]:
