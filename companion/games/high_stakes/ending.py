@@ -155,6 +155,8 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: boo
     made = made[:1].upper() + made[1:]
     if made and made[-1] not in ".!?…”’":
         made += "."
+    if not own and grammatical_person(made) != {"third"}:  # the player's own words: theirs
+        made = f"“{made}”"
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \

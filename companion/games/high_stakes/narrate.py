@@ -300,7 +300,8 @@ class Narrator:
             said = "" if said in words().gm.end_scene else gm_told(said, view, memory)
             return " ".join(x for x in (said, cost) if x)
         if k == "narration":  # the outcome, then what the player had put on it, taken up
-            told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else _closed(said)
+            told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else \
+                say(_mover(beat), said, memory, view, own(said))  # the player's: marked as theirs
             told = _nth_try(told, view, memory)
             return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k in ("no_roll", "gm_says"):
