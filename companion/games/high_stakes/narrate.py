@@ -253,6 +253,18 @@ class Narrator:
                 out.append(told_ending(beat.view, e.data, memory))
         return " ".join(x for x in out if x)
 
+    def _chooser(self, memory: NarrationMemory, label: tuple):
+        """A ``pick`` (as ``write`` has) for lines the story tells in the GM's words: seeded by
+        the beat, a line not told before first."""
+        rng = memory.rng("hs-outcome", *label)
+
+        def pick(options: list[str], **fill: Any) -> str:
+            opts = [o.format(**fill) for o in options]
+            fresh = [o for o in opts if o not in memory.used and memory.allows(o)]
+            pool = fresh or [o for o in opts if memory.allows(o)]
+            return rng.choice(pool) if pool else ""
+        return pick
+
     def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
         rng = memory.rng("hs", *label)
         opts = list(options)
@@ -299,6 +311,11 @@ class Narrator:
             cost = cost_of_scene(view, memory)
             said = "" if said in words().gm.end_scene else gm_told(said, view, memory)
             return " ".join(x for x in (said, cost) if x)
+        if k == "narration" and not said and (view.get("roll") or {}).get("pools"):
+            # the player let it pass: the turn is still told, in the offline GM's words
+            said = self._outcome(view, self._chooser(memory, label), memory)
+            told = _after_try(gm_told(_closed(said), view, memory), view, memory) if said else ""
+            return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k == "narration":  # the outcome, then what the player had put on it, taken up
             told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else \
                 say(_mover(beat), said, memory, view, own(said))  # the player's: marked as theirs
