@@ -147,3 +147,18 @@ def test_the_same_try_again_is_gathered_into_its_outcome():
     assert any(x.startswith("The third try: ") for x in lines)
     again = tuple(a.strip() for a in AGAIN)
     assert not [x for x in lines if x.startswith(again)]
+
+
+def test_an_outcome_the_player_lets_pass_is_still_told():
+    """Enter at 'Narrate how you succeed' left the scene with no turn in the story."""
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+    from tests.high_stakes.drive import G, dice, do, start, to_pool
+
+    s = dice(do(to_pool(start("ash")), "player", "roll"), 4, 4, 4)
+    narrate = next(a for a in G.legal_actions(s, "player") if a.kind == "narrate")
+    after, events = G.apply(s, narrate)  # no words: the player let it pass
+    told = Narrator(5).narrate(Beat(step=9, action=narrate, events=events,
+                                    view=G.view(after, None)), NarrationMemory(seed=5))
+    assert told and discourse.person(told) == {"third"}
+    assert any(w in told for w in ("works", "manages", "planned")), told
