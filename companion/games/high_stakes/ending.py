@@ -137,6 +137,7 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
     if first in {"he", "she", "they", "it"} | {c["name"].split()[0].lower() for c in active}:
         return prose(words)  # a party, but the words tell a deed ("Rust reads ..."): prose, not speech
     bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
+    bare = bare[:1].upper() + bare[1:]  # a quote opens with a capital, as the player's sentence
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
