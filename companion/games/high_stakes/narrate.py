@@ -185,7 +185,7 @@ def _after_try(told: str, view: dict, memory: NarrationMemory) -> str:
             then = m.groupdict().get("then") or ""
             then = "it does not go well enough" if then == "not well enough" else then
             head = _sentence(form.format(who=m.group("who"), then=then))
-            key = f"hs-head|{sc.get('number')}|{head}"
+            key = f"hs-head|{head}"  # never twice in a session, as every sentence
             if key in memory.used:
                 return told
             memory.used.add(key)
