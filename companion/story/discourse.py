@@ -242,7 +242,7 @@ class Shape:
 # ---------------------------------------------------------------------------- point of view
 # A quote in single marks may hold apostrophes ("'Don't,' she says"): one before a letter is not
 # the closing mark.
-_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|(?<![\w])‘(?:[^’]|’(?=\w))*’(?!\w)|"
+QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|(?<![\w])‘(?:[^’]|’(?=\w))*’(?!\w)|"
                      r"(?<![\w])'(?:[^']|'(?=\w))*'(?!\w)")
 _FIRST = re.compile(r"\b(I|I'm|I'll|I've|I'd|me|my|mine|myself|we|us|our|ours|ourselves)\b")
 _SECOND = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.I)
@@ -250,7 +250,7 @@ _SECOND = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.I)
 
 def unquoted(text: str) -> str:
     """``text`` without the words in quotes (someone's own words, not the telling's)."""
-    return _QUOTED.sub(" ", text)
+    return QUOTED.sub(" ", text)
 
 
 def person(text: str) -> set[str]:
@@ -275,7 +275,7 @@ def split(text: str) -> list[str]:
         quotes.append(m.group(0))
         return f"\x00{len(quotes) - 1}\x00"
 
-    masked = _QUOTED.sub(hide, text)
+    masked = QUOTED.sub(hide, text)
     parts = [p.strip() for p in re.split(r"(?<=[.!?\x00])\s+(?=[\x00A-Z])", masked) if p.strip()]
     # a quote that closes a sentence ends it only when its words end in a stop
     out: list[str] = []

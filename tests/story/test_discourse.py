@@ -36,7 +36,8 @@ def test_select_keeps_the_beats_that_carry_a_scene():
 def test_gather_joins_a_run_of_one_kind_not_across_a_salient_beat():
     units = [d.Unit("buy", item="mint", key="shop"), d.Unit("buy", item="tea", key="shop"),
              d.Unit("buy", item="rope", key="smith"), d.Unit("fight", "Bitten.", role="loss"),
-             d.Unit("fight", "Bitten again.", role="loss"), d.Unit("buy", item="a wrap", key="smith")]
+             d.Unit("fight", "Bitten again.", role="loss"),
+             d.Unit("buy", item="a wrap", key="smith")]
     runs = d.gather(units)
     assert [(r.kind, r.key, r.items) for r in runs] == [
         ("buy", "shop", ["mint", "tea"]), ("buy", "smith", ["rope"]),

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from companion.core.game import Action, Event
-from companion.story.discourse import ordinal, without_prompts
+from companion.story.discourse import without_prompts
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
@@ -31,7 +31,8 @@ from .ending import closes_after_no_roll, made_true, recall, say, setback, taken
 from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
-from .scene_shape import cost_of_scene, party, want_at
+from .scene_shape import cost_of_scene, want_at
+from .tries import after_try, folded, gm_told, nth_try, routine
 from .words import words
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -96,105 +97,6 @@ def _with_friends(frame: str, memory: NarrationMemory, scene: dict) -> str:
     who = _and(friends)
     line = f"{who} {'is' if len(friends) == 1 else 'are'} still with you."
     return f"{without_prompts(frame)} {line}"
-
-
-def gm_told(text: str, view: dict, memory: NarrationMemory) -> str:
-    """The GM's words as the story tells them: without the questions put to the live player
-    ("What do you do?": the screen asks those), and of the hero in the third person ("You drop
-    into a courtyard" -> "Ash drops into a courtyard"); quoted words stay as said."""
-    text = without_prompts(text)
-    if not text:
-        return ""
-    paras = [told_of(p, party(view, memory)) for p in text.split("\n\n")]
-    return "\n\n".join(_sentence(p) for p in paras if p)
-
-
-def _routine(said: str) -> bool:
-    """A line of the offline GM's that only keeps play going ("The night is not done with you
-    yet. What do you do?", "No dice needed; it goes as you say."): the screen says it, the story
-    does not need it."""
-    w = words()
-    return said in (*w.gm.continue_, *w.gm.no_roll, *w.gm.no_roll_done, *w.gm.end_scene,
-                    *w.gm.open_frame)
-
-
-_FOLD = "hs-fold|"
-
-
-def _bare_try(text: str) -> str:
-    text = " ".join(text.split())
-    for x in AGAIN:
-        if text.lower().startswith(x.lower()):
-            text = text[len(x):]
-            break
-    return text[:1].lower() + text[1:]
-
-
-def _folded(said: str, view: dict, memory: NarrationMemory) -> bool:
-    """Whether this declaration repeats a try already rolled in the scene (the offline player's
-    words): it is gathered into its outcome, and the memory says which try it is."""
-    sc = view.get("scene") or {}
-    bare = _bare_try(said)
-    tries = sum(1 for h in view.get("history", []) if h.get("scene") == sc.get("number")
-                and h.get("roll") and _bare_try(h.get("text", "")) == bare)
-    if not tries:
-        return False
-    memory.used.add(f"{_FOLD}{sc.get('number')}|{len(view.get('history', []))}|{tries + 1}")
-    return True
-
-
-def _nth_try(told: str, view: dict, memory: NarrationMemory) -> str:
-    """An outcome whose try was gathered into it, told as that try ("The third try: it is not
-    enough ..."); the outcome as it is otherwise."""
-    sc = view.get("scene") or {}
-    # the roll's history entry is written by now: the try was declared one entry before
-    head = f"{_FOLD}{sc.get('number')}|{len(view.get('history', [])) - 1}|"
-    key = next((k for k in memory.used if k.startswith(head)), None)
-    if key is None or not told or f"{key}|told" in memory.used:
-        return _after_try(told, view, memory)
-    memory.used.add(f"{key}|told")
-    nth = ordinal(int(key.rsplit("|", 1)[1]))
-    return f"The {nth} try: {told[:1].lower() if not told.startswith(('I ', *_names_of(view))) else told[:1]}{told[1:]}"
-
-
-# An outcome that says the try again ("Ash tries to meet them with his poisoned blade, but it is
-# not enough") just after the try was told ("Ash meets them with his poisoned blade."): only what
-# came of it is told ("It is not enough.").
-_RETOLD = (
-    (re.compile(r"^It works: (?P<who>.+?) manages to .+?\.(?P<rest>\s.*)?$"), "It works."),
-    (re.compile(r"^(?P<who>.+?) manages to .+?, but at a price\.(?P<rest>\s.*)?$"),
-     "{who} manages it, but at a price."),
-    (re.compile(r"^(?P<who>.+?) tries to .+? and gets there, though not cleanly\.(?P<rest>\s.*)?$"),
-     "{who} gets there, though not cleanly."),
-    (re.compile(r"^(?P<who>.+?) (?:tries|sets out) to .+?(?:, but |, and |; )(?P<then>[^.]+)\."
-                r"(?P<rest>\s.*)?$"), "{then}."),
-)
-
-
-def _after_try(told: str, view: dict, memory: NarrationMemory) -> str:
-    """The outcome of a try the story has just told, without the try said again (as it was,
-    should the short form have been told already in the scene)."""
-    sc = view.get("scene") or {}
-    last = (view.get("history") or [{}])[-1]
-    if not last.get("roll") or last.get("scene") != sc.get("number") or not last.get("text"):
-        return told
-    who = _names_of(view)
-    for pattern, form in _RETOLD:
-        m = pattern.match(told)
-        if m and m.group("who") in who:
-            then = m.groupdict().get("then") or ""
-            then = "it does not go well enough" if then == "not well enough" else then
-            head = _sentence(form.format(who=m.group("who"), then=then))
-            key = f"hs-head|{head}"  # never twice in a session, as every sentence
-            if key in memory.used:
-                return told
-            memory.used.add(key)
-            return head + (m.group("rest") or "")
-    return told
-
-
-def _names_of(view: dict) -> tuple[str, ...]:
-    return tuple(c["name"] for c in view.get("characters", []))
 
 
 def _mover(beat: Beat) -> str:
@@ -301,7 +203,7 @@ class Narrator:
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
-            if said and own(said) and _folded(said, view, memory):
+            if said and own(said) and folded(said, view, memory):
                 return ""  # the same try again: its outcome tells it ("The third try: ...")
             return say(d["name"], said, memory, view, own(said)) if said else ""
         if k == "contest":
@@ -314,15 +216,15 @@ class Narrator:
         if k == "narration" and not said and (view.get("roll") or {}).get("pools"):
             # the player let it pass: the turn is still told, in the offline GM's words
             said = self._outcome(view, self._chooser(memory, label), memory)
-            told = _after_try(gm_told(_closed(said), view, memory), view, memory) if said else ""
+            told = after_try(gm_told(_closed(said), view, memory), view, memory) if said else ""
             return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k == "narration":  # the outcome, then what the player had put on it, taken up
             told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else \
                 say(_mover(beat), said, memory, view, own(said))  # the player's: marked as theirs
-            told = _nth_try(told, view, memory)
+            told = nth_try(told, view, memory)
             return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k in ("no_roll", "gm_says"):
-            return "" if _routine(said) else gm_told(said, view, memory)
+            return "" if routine(said) else gm_told(said, view, memory)
         if k in ("move_on", "draw"):
             return say(_mover(beat), said, memory, view, own(said)) if said else ""
         if k == "consequence":

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from companion.story.discourse import _QUOTED
+from companion.story.discourse import QUOTED
 from companion.story.template import Character
 
 from .data import load
@@ -173,7 +173,7 @@ def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
         quotes.append(m.group(0))
         return f"\x00{len(quotes) - 1}\x00"
 
-    text = _QUOTED.sub(hide, gm_words)
+    text = QUOTED.sub(hide, gm_words)
     text = _OF_YOU.sub(lambda m: f"{m.group(1)} of them", text)
     text = re.sub(r"\byourself\b", "myself", text)
     first_you = _YOU_SUBJECT.search(text)
@@ -185,7 +185,8 @@ def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
     text = _YOU_SUBJECT.sub(lambda m: (m.group(1) or m.group(2) or "") + "I", text)
     text = _subject_you(text)
     text = re.sub(r"\byou\b", "me", text)
-    first_me, first_i = re.search(r"\bme\b", text), re.search(rf"\bI\b|{re.escape(hero.name)}", text)
+    first_me = re.search(r"\bme\b", text)
+    first_i = re.search(rf"\bI\b|{re.escape(hero.name)}", text)
     if first_me and not named and (first_i is None or first_me.start() < first_i.start()):
         # the hero first met as an object is named ("She tells Sparrow", not "She tells her")
         text = text[:first_me.start()] + hero.name + text[first_me.end():]
