@@ -130,8 +130,10 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
     if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
         if own and who:
             return prose(third_person(words, char))
-        if grammatical_person(words) == {"third"} or not who:
+        if grammatical_person(words) == {"third"}:
             return prose(words)  # one hero, words that tell the story as it is told: prose
+        if not who:  # nobody to say them: quoted all the same, theirs
+            return "“" + prose(words).replace("“", "‘").replace("”", "’") + "”"
         # words in the first or second person are the player's: quoted and marked as theirs
     first = words.lstrip("\"“‘'").split(" ", 1)[0].rstrip(",:;").lower()
     if first in {"he", "she", "they", "it"} | {c["name"].split()[0].lower() for c in active}:
