@@ -188,6 +188,8 @@ class Narrator:
                 else f"{d['name']} joins the story."
         if k == "scene":
             sc = rules.scenes.get(d.get("id", ""))
+            if said and beat.action.seat == "player":  # a scene the player opened (the Rest)
+                return say(_mover(beat), said, memory, view, own(said))
             told = said or (framed(sc, view) if sc else "")
             if not told:
                 return ""
