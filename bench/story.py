@@ -18,10 +18,28 @@ per game:
 * **refused**: lines the story layer refused because the fabula contradicts them.
 * **stalled**: journals stopped because the policy opened a session only to end it (``IDLE``):
   the epilogue measured is that idle session's.
+
+The telling (issue 41, ``companion/story/discourse.py``):
+
+* **words/event**, **words/scene**: the companion's told words per game event (an event the
+  small print shows) and per scene (a section the game heads; a game without headings is one).
+* **sent/event**: told sentences per game event (the goal: one per three routine events or fewer).
+* **own share**: the share of game events told in a sentence of their own (per beat, the events
+  up to the number of sentences told for it).
+* **prompts**: live prompts to the player ("What do you do?") in the story, over all journals.
+* **pov**: the share of told sentences in the third person outside quotes (the player's own
+  words are not counted: they are theirs).
+* **unfit**: consistency failures over all journals: a thing the game names (a value under
+  ``name`` or ``title`` in any view of the session: a foe, an item, a person, a place) that a line
+  names but the state does not hold there (the views before and after its beat; for the epilogue,
+  any view of the session), or names as already known ("the crabby mudcrab") before the story
+  brought it in (the front matter and earlier told lines bring things in; the small print does
+  not); only a thing the game writes with "a" or "an" must be brought in so.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
@@ -33,7 +51,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from companion.core.registry import game_module, get_game  # noqa: E402
 from companion.journal.store import timeline  # noqa: E402
 from companion.session import AI, HUMAN, Session  # noqa: E402
-from companion.story import weave  # noqa: E402
+from companion.core.game import Action, Event  # noqa: E402
+from companion.session.loop import game_options  # noqa: E402
+from companion.story import discourse, weave  # noqa: E402
 from companion.story.memory import sentences  # noqa: E402
 from companion.story.stakes import taken  # noqa: E402
 from companion.story.storylets import refusals  # noqa: E402
@@ -112,6 +132,109 @@ def play(game, seed: int, out: Path | None = None) -> tuple[Session, bool]:
     return s, False
 
 
+def _names(v, out: set[str]) -> None:
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if k == "name" and isinstance(x, str) and x.strip():
+                out.add(x)
+            _names(x, out)
+    elif isinstance(v, list):
+        for x in v:
+            _names(x, out)
+
+
+def _bare(name: str) -> str:
+    """A name without its article ("a crabby mudcrab" -> "crabby mudcrab"), as a line may say it
+    with another."""
+    words = " ".join(name.split())
+    first, _, rest = words.partition(" ")
+    return rest if first.lower() in ("a", "an", "the") and rest else words
+
+
+def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
+    """The telling's figures for one session (see the module's docstring); ``theirs``: the
+    player's own sentences (a told sentence that holds one of them is theirs too)."""
+    said = [w.rstrip(".!?") for w in theirs if len(w.split()) > 2]
+
+    def mine(x: str) -> bool:
+        return x not in theirs and not any(w in x for w in said)
+
+    game = s.game
+    hooks = game_module(game, "render")
+    t = timeline(s.header, s.rows)
+    state = game.setup(game_options(game, s.header))
+    told: dict[int, list[dict]] = {}
+    for r in rows:
+        if r["type"] == "narration" and not r.get("seat"):
+            told.setdefault(r["n"], []).append(r)
+    views: list[str] = []  # each state's views as text (lower case), before the first action
+    known: set[str] = set()
+    seats = (None, game.default_human)  # what the table sees and what the player's seat sees
+
+    def seen(state) -> str:
+        vs = [game.view(state, seat) for seat in seats]
+        for v in vs:
+            _names(v, known)
+        return json.dumps(vs, ensure_ascii=False).lower()
+
+    views.append(seen(state))
+    events = scenes = 0
+    beats: list[tuple[int, int]] = []
+    words = 0
+    steps: list[tuple[int, int]] = []  # (action n, index into views after it)
+    for row in t.actions:
+        state, _ = game.apply(state, Action.model_validate(row["action"]))
+        views.append(seen(state))
+        steps.append((row["n"], len(views) - 1))
+        shown = 0
+        for e in row.get("events", []):
+            ev = Event.model_validate(e)
+            if ev.visible_to is not None:
+                continue
+            if hooks is not None and getattr(hooks, "heading", None) and hooks.heading(ev):
+                scenes += 1
+            if hooks is None or hooks.mechanics(ev, None):
+                shown += 1
+        events += shown
+        ours = [x for r in told.get(row["n"], []) for x in discourse.split(r["text"]) if mine(x)]
+        words += sum(len(x.split()) for x in ours)
+        beats.append((shown, len(ours)))
+    at = dict(steps)
+    refs = discourse.Referents(_bare(n) for n in known)
+    # only a thing the game itself writes with "a" is one the story must bring in before "the":
+    # a place the game names with "the" (the item shop, the streets of Quillstead) is known
+    refs.introduced.update(_bare(n) for n in known if n.split(" ", 1)[0].lower() not in ("a", "an"))
+    final = game.view(state, None)  # the front matter, as the journal renders it
+    refs.meet("\n".join(getattr(hooks, f)(final) for f in ("story_title", "front_matter")
+                        if hooks is not None and hasattr(hooks, f)))
+    prompts = unfit = third = counted = 0
+    problems: list[str] = []
+    for r in rows:
+        if r["type"] != "narration" or r.get("seat"):
+            continue
+        text = r["text"]
+        prompts += len(discourse.prompts(text))
+        for x in discourse.split(text):
+            if not mine(x):
+                continue
+            counted += 1
+            third += discourse.person(x) == {"third"}
+        i = at.get(r["n"], 0)
+        held = " ".join(views) if r.get("kind") == "epilogue" else views[max(i - 1, 0)] + views[i]
+        for name in refs.named(text):
+            if name.lower() not in held:
+                unfit += 1
+                problems.append(f"not held: {name!r} in {text[:80]!r}")
+        for name in refs.unintroduced(discourse.unquoted(text)):
+            unfit += 1
+            problems.append(f"not brought in: {name!r} in {text[:80]!r}")
+        refs.meet(text)
+    return {"events": events, "scenes": max(scenes, 1), "words": words,
+            "own": sum(min(e, n) for e, n in beats), "told_sentences": sum(n for _, n in beats),
+            "prompts": prompts, "third": third, "counted": counted, "unfit": unfit,
+            "problems": problems}
+
+
 def measure(s: Session, stalled: bool = False) -> dict:
     rows = timeline(s.header, s.rows).rows
     told = [r for r in rows if r["type"] == "narration" and not r.get("seat")]
@@ -120,6 +243,8 @@ def measure(s: Session, stalled: bool = False) -> dict:
               ("name", "name_hero") for w in [r["action"].get("text", "")] if w]
     theirs = {x for r in rows if r["type"] == "action" and r["action"].get("text")
               for x in sentences(weave.prose(r["action"]["text"]))}
+    said = [w.rstrip(".!?") for w in theirs if len(w.split()) > 2]
+    theirs |= {x for r in told for x in sentences(r["text"]) if any(w in x for w in said)}
     all_sentences = [x for r in told for x in sentences(r["text"]) if x not in theirs]
     shapes = Counter(skeleton(x, names) for x in all_sentences)
     repeated = sum(1 for x in all_sentences if shapes[skeleton(x, names)] >= 3)
@@ -130,6 +255,7 @@ def measure(s: Session, stalled: bool = False) -> dict:
            "stated": len(stakes), "taken": len(stakes & taken(s.memory.used)),
            "refused": refusals(s.memory.used), "epilogue": None, "particulars": None,
            "echoed": 0, "over": s.is_over(), "stalled": stalled}
+    out.update(telling(s, rows, theirs))
     if ending:
         text = ending[-1]["text"]
         out["epilogue"] = len(sentences(text))
@@ -156,6 +282,12 @@ def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
         "par_min": min(par) if par else None, "echoed": sum(r["echoed"] for r in runs),
         "refused": sum(r["refused"] for r in runs),
         "stalled": sum(r["stalled"] for r in runs),
+        "events": sum(r["events"] for r in runs), "scenes": sum(r["scenes"] for r in runs),
+        "words": sum(r["words"] for r in runs), "own": sum(r["own"] for r in runs),
+        "told": sum(r["told_sentences"] for r in runs), "prompts": sum(r["prompts"] for r in runs),
+        "third": sum(r["third"] for r in runs), "counted": sum(r["counted"] for r in runs),
+        "unfit": sum(r["unfit"] for r in runs),
+        "problems": [p for r in runs for p in r["problems"]],
     }
 
 
@@ -164,6 +296,21 @@ def table(rows: list[dict]) -> str:
             "stakes stated", "taken up", "epilogues", "epi sent min", "particulars min",
             "epi sent elsewhere", "refused", "stalled")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += _rows(rows)
+    head = ("game", "words/event", "words/scene", "sent/event", "own share", "prompts", "pov 3rd",
+            "unfit")
+    lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        ev = max(r["events"], 1)
+        cells = (r["game"], f"{r['words'] / ev:.2f}", f"{r['words'] / max(r['scenes'], 1):.0f}",
+                 f"{r['told'] / ev:.2f}", f"{100 * r['own'] / ev:.0f}%", r["prompts"],
+                 f"{100 * r['third'] / max(r['counted'], 1):.0f}%", r["unfit"])
+        lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def _rows(rows: list[dict]) -> list[str]:
+    lines = []
     for r in rows:
         share = f"{100 * r['taken'] / r['stated']:.0f}%" if r["stated"] else "-"
         cells = (r["game"], r["journals"], r["finished"], f"{r['sentences']:.0f}",
@@ -173,7 +320,7 @@ def table(rows: list[dict]) -> str:
                  "n/a" if r["par_min"] is None else r["par_min"], r["echoed"], r["refused"],
                  r["stalled"])
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
-    return "\n".join(lines)
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("games", nargs="+", help="game names (at-any-cost, becoming, ...)")
     p.add_argument("--seeds", type=int, default=5, help="journals per game (seeds 1..N)")
     p.add_argument("--out", type=Path, help="write each journal to this folder (to read them)")
+    p.add_argument("--why", action="store_true", help="list each consistency failure")
     args = p.parse_args(argv)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
@@ -189,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row(name, args.seeds, args.out))
         print(f"{name}: done", file=sys.stderr)
     print(table(rows))
+    if args.why:
+        for r in rows:
+            for line in r["problems"]:
+                print(f"{r['game']}: {line}")
     return 0
 
 

@@ -16,4 +16,8 @@ Start here:
 * :mod:`~companion.story.memory`: :class:`Told`, the no-repeat memory over the session's set.
 * :mod:`~companion.story.weave`: the player's words as prose, quoted, echoed.
 * :mod:`~companion.story.facts`: :class:`FactBook`, facts made true in play.
+* :mod:`~companion.story.discourse`: which beats of a scene get words (:func:`select`,
+  :func:`gather`), English lists and counts (:func:`listing`, :func:`times`), things brought in
+  before they are named as known (:class:`Referents`), a scene's :class:`Shape`, and one point of
+  view with no live prompt on the page (:func:`person`, :func:`without_prompts`).
 """

@@ -108,7 +108,7 @@ def test_a_refused_traits_words_still_reach_the_story():
                  and a.args["trait"] == "t3").with_text("Elvish letters are my friends.")
     after, events = G.apply(s, trait)
     assert after.phase == "judge"
-    assert "Elvish letters are my friends." in told(after, trait, events)
+    assert "“Elvish letters are my friends" in told(after, trait, events)  # quoted: theirs
 
 
 def test_a_friend_taken_along_is_named_in_later_framings():
@@ -130,4 +130,5 @@ def test_a_friend_taken_along_is_named_in_later_framings():
     framing = Action(seat="gm", kind="frame", args={"scene": "courtyard"})
     told = Narrator(5).narrate(Beat(step=2, action=framing, events=[scene],
                                     view=G.view(after, None)), memory)
-    assert told.endswith("Rust is still with you. What do you do?")
+    assert "Rust is still with him." in told  # the story's point of view
+    assert "?" not in told  # no prompt: the screen asks

@@ -144,7 +144,7 @@ def test_third_person_uses_the_name_then_the_pronoun_and_agrees():
     assert third_person("I went back, and I need rope.", sparrow) == "Sparrow went back, and she needs rope."
 
 
-def test_a_human_players_words_stay_as_typed():
+def test_a_human_players_words_stay_as_typed_and_first_person_words_are_marked_as_theirs():
     from companion.games.high_stakes.narrate import Narrator
     from companion.story.voice import NarrationMemory
 
@@ -154,7 +154,9 @@ def test_a_human_players_words_stay_as_typed():
     after, events = G.apply(s, roll)
     told = Narrator(5).narrate(Beat(step=1, action=roll, events=events, view=G.view(after, None)),
                                NarrationMemory(seed=5))
-    assert "I go over the wall like a cat." in told
+    assert "“I go over the wall like a cat" in told  # as typed, quoted: the story is third person
+    from companion.story.discourse import person
+    assert person(told) == {"third"}
 
 
 def test_a_pile_of_complications_reads_as_one_run_not_a_list():

@@ -301,7 +301,11 @@ def test_the_gms_words_to_the_player_are_told_of_the_hero():
         "a night of beatings, then Rust is dragged before Agramelus")
     assert told_of("he breaks your nerve and you tell him too much", ash) == (
         "he breaks Ash's nerve and Ash tells him too much")
-    assert told_of("it crushes you and carries you off", rust) == "it crushes her and carries her off"
+    # the hero first met as an object is named, then the pronoun ("it goes wrong. It crushes her"
+    # would leave "her" to guess)
+    assert told_of("it crushes you and carries you off", rust) == "it crushes Rust and carries her off"
+    assert told_of("it crushes you and carries you off", rust, named=True) == \
+        "it crushes her and carries her off"
     # just after a line that named the hero: the pronoun
     assert told_of("you give up on the wall", ash, named=True) == "He gives up on the wall"
 

@@ -4,16 +4,16 @@ on a roll taken up when the roll is told."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
+from companion.story.discourse import person as grammatical_person
 from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
 from companion.story.stakes import clean, tell_stake
-from companion.story.storylets import Library
 from companion.story.voice import NarrationMemory
 from companion.story.weave import prose
 
 from .data import load
+from .scene_shape import WANT, library
 from .telling import gloss_off, third_person
 
 PARTICULARS = ("place", "turn", "kept", "lost", "made")
@@ -23,11 +23,6 @@ COST = {"wounded": "a wound that will take a week to close", "face": "some of {t
         "concentration": "{their} nerve for a while", "freedom": "a night in the mage's ropes",
         "deaths_door": "very nearly everything", "social_death": "{their} name in the guild",
         "game_over": "everything"}
-
-
-@cache
-def library() -> Library:
-    return Library.load("high-stakes")
 
 
 def taken_up(view: dict, memory: NarrationMemory) -> str:
@@ -68,8 +63,8 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
                if made and _bare(t) != _bare(made[-1])]
     friends = [p for k, p in f.cast.items() if k != HERO and p.present]
     ending = end.get("ending", "")
-    kept = ("the mage's book" if ending == "success" else
-            f"{pro.their} skin whole" if not costs else f"the black blade under {pro.their} sleeve")
+    kept = WANT if ending == "success" else held(view, hero.name, pro.their) if costs else \
+        f"{pro.their} skin whole"
     place = f.place or "the villa on the hill"
     if ending == "success":  # where the book was taken, not the guild it was brought to
         got = [h for h in rolls if h.get("problem") == rules.adv.adventure.goal and h.get("success")]
@@ -83,8 +78,29 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
             "made": bool(made), "earlier": bool(earlier), "friend": bool(friends), "rested": bool(view.get("rest_used"))}
     if not turn:
         values["turn"] = "the first step"
+    elif not told_before(turn, memory):  # a thing the story never brought in is not named now
+        sc = rules.scenes.get(last.get("scene_id", ""))
+        values["turn"] = sc.place if sc else "the last door"
+    values["want"] = WANT
     rng = random.Random(f"{memory.seed}:epilogue" if hasattr(memory, "seed") else "epilogue")
     return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+
+
+def held(view: dict, name: str, their: str) -> str:
+    """Something the hero still has at the end, from the sheet of this session: their Unique
+    Thing (its first clause), else their life: never a thing they did not have."""
+    me = next((c for c in view.get("characters", []) if c.get("name") == name), {})
+    thing = (me.get("unique") or "").strip().rstrip(".").split(",")[0].strip()
+    if thing and me.get("status") == "active":
+        return thing[:1].lower() + thing[1:] if thing.split(" ", 1)[0] in ("A", "An", "The") \
+            else thing
+    return f"{their} life"
+
+
+def told_before(words: str, memory: NarrationMemory) -> bool:
+    """Whether the story has told ``words`` (a problem's name) in a line already."""
+    low = words.lower()
+    return any(low in u.lower() for u in memory.used if "|" not in u)
 
 
 def _bare(text: str) -> str:
@@ -100,7 +116,9 @@ def _and(items: list[str]) -> str:
 def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = False) -> str:
     """The player's words on a move, framed in the way least recently used (``who``: a name).
     ``own``: the offline player wrote them as the hero speaking; with one hero they are told in
-    the third person, as the story around them is."""
+    the third person, as the story around them is. A human player's words are never rewritten:
+    told in the third person, they stand as prose; in the first or second person ("I go over the
+    wall"), they are quoted and marked as theirs, so the story keeps one point of view."""
     from companion.story.template import Character
 
     words = " ".join(words.split()).strip()
@@ -112,11 +130,16 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
     if len(active) <= 1 and who in ("", *(c["name"] for c in active)):
         if own and who:
             return prose(third_person(words, char))
-        return prose(words)  # one hero: the player's own words stand as they said them
+        if grammatical_person(words) == {"third"}:
+            return prose(words)  # one hero, words that tell the story as it is told: prose
+        if not who:  # nobody to say them: quoted all the same, theirs
+            return "“" + prose(words).replace("“", "‘").replace("”", "’") + "”"
+        # words in the first or second person are the player's: quoted and marked as theirs
     first = words.lstrip("\"“‘'").split(" ", 1)[0].rstrip(",:;").lower()
     if first in {"he", "she", "they", "it"} | {c["name"].split()[0].lower() for c in active}:
         return prose(words)  # a party, but the words tell a deed ("Rust reads ..."): prose, not speech
     bare = words.rstrip(".").replace("“", "‘").replace("”", "’")
+    bare = bare[:1].upper() + bare[1:]  # a quote opens with a capital, as the player's sentence
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
@@ -135,6 +158,8 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: boo
     made = made[:1].upper() + made[1:]
     if made and made[-1] not in ".!?…”’":
         made += "."
+    if not own and grammatical_person(made) != {"third"}:  # the player's own words: theirs
+        made = f"“{made}”"
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from companion.core.game import Action, Event
+from companion.story.discourse import without_prompts
 from companion.story.memory import sentences
 from companion.story.voice import Beat, NarrationMemory
 
@@ -30,6 +31,8 @@ from .ending import closes_after_no_roll, made_true, recall, say, setback, taken
 from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
+from .scene_shape import cost_of_scene, want_at
+from .tries import after_try, folded, gm_told, nth_try, routine
 from .words import words
 
 ATTR = {"body": "Body", "mind": "Mind", "aura": "Aura"}
@@ -79,6 +82,7 @@ def _names(view: dict, alive_only: bool = True) -> str:
 # being made or grown (the front matter and the Experience lines show it; a Personal Secret is
 # kept from the story until it comes out in a roll).
 _TOLD_ELSEWHERE = frozenset({"element", "name", "concept", "secret", "unique", "attributes",
+                             "trait_name", "relationship_name",  # the sheet in the front matter
                              "premade", "build", "new_trait", "new_relationship", "very_good",
                              "restore", "move", "keep_dice"})
 
@@ -90,10 +94,9 @@ def _with_friends(frame: str, memory: NarrationMemory, scene: dict) -> str:
                and p.name not in frame]
     if not friends or scene.get("type") == "rest" or not frame:
         return frame
-    ask = "What do you do?"
     who = _and(friends)
     line = f"{who} {'is' if len(friends) == 1 else 'are'} still with you."
-    return f"{frame[:-len(ask)].rstrip()} {line} {ask}" if frame.endswith(ask) else f"{frame} {line}"
+    return f"{without_prompts(frame)} {line}"
 
 
 def _mover(beat: Beat) -> str:
@@ -152,6 +155,18 @@ class Narrator:
                 out.append(told_ending(beat.view, e.data, memory))
         return " ".join(x for x in out if x)
 
+    def _chooser(self, memory: NarrationMemory, label: tuple):
+        """A ``pick`` (as ``write`` has) for lines the story tells in the GM's words: seeded by
+        the beat, a line not told before first."""
+        rng = memory.rng("hs-outcome", *label)
+
+        def pick(options: list[str], **fill: Any) -> str:
+            opts = [o.format(**fill) for o in options]
+            fresh = [o for o in opts if o not in memory.used and memory.allows(o)]
+            pool = fresh or [o for o in opts if memory.allows(o)]
+            return rng.choice(pool) if pool else ""
+        return pick
+
     def _pick(self, options: list[str], memory: NarrationMemory, label: tuple, **fill: Any) -> str:
         rng = memory.rng("hs", *label)
         opts = list(options)
@@ -173,29 +188,47 @@ class Narrator:
                 else f"{d['name']} joins the story."
         if k == "scene":
             sc = rules.scenes.get(d.get("id", ""))
+            if said and beat.action.seat == "player":  # a scene the player opened (the Rest)
+                return say(_mover(beat), said, memory, view, own(said))
             told = said or (framed(sc, view) if sc else "")
             if not told:
                 return ""
             back = recall(view, memory, told) if d.get("type") != "rest" else ""  # one a scene
-            return _with_friends(told, memory, d) + (f"\n\n{back}" if back else "")
+            want = want_at(d, view, memory)  # the hero's goal, where the night comes back to it
+            framing = gm_told(_with_friends(told, memory, d), view, memory)
+            return "\n\n".join(x for x in (framing, want, back) if x)
         if k == "secret":
             how = (d.get("how") or "").strip()
-            return _sentence(how) if how else d["text"]
+            return gm_told(_sentence(how) if how else d["text"], view, memory)
         if k == "rest":
             healed = d.get("healed") or []
             tail = f" {', '.join(healed)} heal{'s' if len(healed) == 1 else ''}." if healed else ""
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
+            if said and own(said) and folded(said, view, memory):
+                return ""  # the same try again: its outcome tells it ("The third try: ...")
             return say(d["name"], said, memory, view, own(said)) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
                 f"{d['first']} and {d['second']} compete."
-        if k == "scene_end" and said in words().gm.end_scene:
-            return ""  # a filler line ("You move on."): the next heading says it
+        if k == "scene_end":  # what the scene cost, then any words of the GM's that are not filler
+            cost = cost_of_scene(view, memory)
+            said = "" if said in words().gm.end_scene else gm_told(said, view, memory)
+            return " ".join(x for x in (said, cost) if x)
+        if k == "narration" and not said and (view.get("roll") or {}).get("pools"):
+            # the player let it pass: the turn is still told, in the offline GM's words
+            said = self._outcome(view, self._chooser(memory, label), memory)
+            told = after_try(gm_told(_closed(said), view, memory), view, memory) if said else ""
+            return " ".join(x for x in (told, taken_up(view, memory)) if x)
         if k == "narration":  # the outcome, then what the player had put on it, taken up
-            return " ".join(x for x in (_closed(said), taken_up(view, memory)) if x)
-        if k in ("no_roll", "gm_says", "scene_end", "move_on", "draw"):
-            return said
+            told = gm_told(_closed(said), view, memory) if beat.action.seat == "gm" else \
+                say(_mover(beat), said, memory, view, own(said))  # the player's: marked as theirs
+            told = nth_try(told, view, memory)
+            return " ".join(x for x in (told, taken_up(view, memory)) if x)
+        if k in ("no_roll", "gm_says"):
+            return "" if routine(said) else gm_told(said, view, memory)
+        if k in ("move_on", "draw"):
+            return say(_mover(beat), said, memory, view, own(said)) if said else ""
         if k == "consequence":
             return ""  # rules talk: the small print says what is at stake, the story does not
         if k == "advantage":
@@ -203,7 +236,10 @@ class Narrator:
         if k == "dice":
             who = _who(view, d["character"])
             if d["kind"] == "secret":
-                return f"{who}'s secret comes out: {d.get('secret', '')} " + (f"“{said}”" if said else "")
+                out = f"{who}'s secret comes out: {d.get('secret', '')}"
+                if said and not own(said):  # the player's own words with it, marked as theirs
+                    out += " " + say(who, said, memory, view)
+                return out
             if d["kind"] in ("help", "lend") and said and beat.action.kind != "allow":
                 return say(_who(view, d.get('owner') or d['character']), said, memory, view, own(said))
             if said and beat.action.kind != "allow":  # a Trait, a raise...: the player's words
@@ -225,7 +261,7 @@ class Narrator:
         if k == "veto":
             offered = (d.get("element") or "").strip()
             what = f"“{offered.rstrip('.')}” will not stand" if offered else "That will not stand"
-            return f"{what}: {said}" if said else f"{what}."
+            return f"{what}: {gm_told(said, view, memory)}" if said else f"{what}."
         if k == "complication":  # several on one roll: one beat, told with the last of them
             return self._pile(d, beat, memory)
         if k == "death":  # a death a roll dealt is told with the roll's outcome, not twice
@@ -265,10 +301,12 @@ class Narrator:
         pile = sorted(k for k in memory.used if k.startswith(head) and f"hs-piled|{k}" not in memory.used)
         memory.used.update(f"hs-piled|{k}" for k in pile)
         parts = [k[len(head):].split("|", 2) for k in pile]
-        if len(parts) <= 1:
-            return setback(parts[0][2] if parts else d["text"], d.get("note", ""), memory, view)
-        return setback(together([x[2] for x in parts]), " ".join(x[1] for x in parts if x[1]),
-                       memory, view, many=True)
+        if len(parts) <= 1:  # the GM's words, told of the hero (no "your sleeve")
+            return gm_told(setback(parts[0][2] if parts else d["text"], d.get("note", ""), memory,
+                                   view), view, memory)
+        return gm_told(setback(together([x[2] for x in parts]),
+                               " ".join(x[1] for x in parts if x[1]), memory, view, many=True),
+                       view, memory)
 
     # ------------------------------------------------------------------ words for AI seats
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
@@ -342,7 +380,7 @@ class Narrator:
                 return ""
             if sc_data.id in view.get("played", []):  # a scene played again is never the same
                 facts = view.get("facts") or []
-                kept = f" What you made true still stands. “{_sentence(facts[-1]).rstrip('.')}.”" \
+                kept = f" What was made true still stands. “{_sentence(facts[-1]).rstrip('.')}.”" \
                     if facts else ""
                 return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
                         f"saw you last is warier now, and the night is older.{kept} What do you do?")

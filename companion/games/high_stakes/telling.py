@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from companion.story.discourse import QUOTED
 from companion.story.template import Character
 
 from .data import load
@@ -39,6 +40,13 @@ _IRREGULAR = {"am": "is", "have": "has", "do": "does", "go": "goes", "don't": "d
 _ADVERBS = frozenset("always never just only also still even then first really".split())
 _MODALS = frozenset("must can will would could should might may shall".split())
 _TOKEN = re.compile(r"\b(I'm|I'll|I've|I'd|I|me|my|mine|myself|and)\b(\s+)?")
+
+
+def _adverb(word: str) -> bool:
+    """A word that is only ever an adverb ("finally", "slowly"), from lemminflect's tables."""
+    from lemminflect import getAllLemmas
+
+    return set(getAllLemmas(word.lower())) == {"ADV"}
 
 
 def _third(verb: str) -> str:
@@ -81,7 +89,7 @@ def third_person(text: str, hero: Character, named: bool = False) -> str:
             subject_verb = True
             if core == "I" and not tail and i + 1 < len(words):
                 j = i + 1
-                while j < len(words) - 1 and words[j].lower() in _ADVERBS:
+                while j < len(words) - 1 and (words[j].lower() in _ADVERBS or _adverb(words[j])):
                     out.append(words[j])
                     j += 1
                 verb = words[j]
@@ -119,26 +127,74 @@ def third_person(text: str, hero: Character, named: bool = False) -> str:
 
 
 _YOU_SUBJECT = re.compile(
-    r"(^|[,:;]\s*|\b(?:then|and|until|when|if|so|while|before|after|as|that)\s+)you\b|"
+    r"(^|[,:;]\s*|[.!?]\s+|\b(?:then|and|until|when|if|so|while|before|after|as|that)\s+)you\b|"
     r"()you(?= (?:were|are|was|will|would|can|could|have|had|must|should|might|do|did)\b)",
     re.I)
+# "the three of you", "one of you": the party, not the hero alone
+_OF_YOU = re.compile(r"\b(one|two|three|four|five|all|both|each|some|none|either|neither|any|"
+                     r"most|the rest) of you\b", re.I)
+_PREPOSITIONS = frozenset(
+    "to at toward towards behind before after for with from about around over under past of into "
+    "onto on upon like than near beside by without against among between through".split())
+
+
+def _verb_forms(word: str) -> tuple[bool, bool]:
+    """(a verb's base form, an inflected verb form) for ``word``, from lemminflect's tables."""
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower()).get("VERB", ())
+    return word.lower() in lemmas, any(x != word.lower() for x in lemmas)
+
+
+def _subject_you(text: str) -> str:
+    """"you" as the subject of a verb after other words ("Around the corner you hear") made
+    "I" too, so :func:`third_person` tells it of the hero; "you" after a preposition or an
+    inflected verb ("toward you", "saw you") stays an object."""
+    words = text.split(" ")
+    for i, w in enumerate(words):
+        if w != "you" or i == 0 or i + 1 >= len(words):
+            continue
+        prev, nxt = words[i - 1].lower(), words[i + 1].strip(".,;:!?")
+        if prev.strip(".,;:!?") in _PREPOSITIONS or _verb_forms(prev.strip(".,;:!?"))[1]:
+            continue
+        if _verb_forms(nxt)[0]:
+            words[i] = "I"
+    return " ".join(words)
 
 
 def told_of(gm_words: str, hero: Character, named: bool = False) -> str:
     """The GM's words to the player ("you slip from the sill and hurt yourself"), told of the
     hero as the story is ("Ash slips from the sill and hurts himself"); "your" before the hero
-    is named is the name's ("he breaks Ash's nerve and Ash tells him too much")."""
-    text = re.sub(r"\byourself\b", "myself", gm_words)
+    is named is the name's ("he breaks Ash's nerve and Ash tells him too much"). Words in quotes
+    are someone's own and stay as said ('Who sent you, child?')."""
+    quotes: list[str] = []
+
+    def hide(m: re.Match) -> str:
+        quotes.append(m.group(0))
+        return f"\x00{len(quotes) - 1}\x00"
+
+    text = QUOTED.sub(hide, gm_words)
+    text = _OF_YOU.sub(lambda m: f"{m.group(1)} of them", text)
+    text = re.sub(r"\byourself\b", "myself", text)
     first_you = _YOU_SUBJECT.search(text)
-    first_your = re.search(r"\byour\b", text)
+    first_your = re.search(r"\b[Yy]our\b", text)
     if first_your and not named and (first_you is None or first_your.start() < first_you.start()):
         text = text[:first_your.start()] + f"{hero.name}'s" + text[first_your.end():]
     text = re.sub(r"\byour\b", "my", text)
+    text = re.sub(r"\bYour\b", "My", text)
     text = _YOU_SUBJECT.sub(lambda m: (m.group(1) or m.group(2) or "") + "I", text)
+    text = _subject_you(text)
     text = re.sub(r"\byou\b", "me", text)
+    first_me = re.search(r"\bme\b", text)
+    first_i = re.search(rf"\bI\b|{re.escape(hero.name)}", text)
+    if first_me and not named and (first_i is None or first_me.start() < first_i.start()):
+        # the hero first met as an object is named ("She tells Sparrow", not "She tells her")
+        text = text[:first_me.start()] + hero.name + text[first_me.end():]
+        named = True
     text = re.sub(r"\bI are\b", "I am", text)
     text = re.sub(r"\bI were\b", "I was", text)
-    return third_person(text, hero, named)
+    text = third_person(text, hero, named)
+    return re.sub(r"\x00(\d+)\x00", lambda m: quotes[int(m.group(1))], text)
 
 
 def fiction(consequence_text: str, summary: str) -> str:
