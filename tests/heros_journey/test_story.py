@@ -101,13 +101,16 @@ def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_pat
     # the story never made (it was small print only), and an accepted trade was not told at all
     from tests.helpers import told
 
-    text = told(tmp_path, "heros-journey", 6)
+    # (seed 12 since the rivals travel less: seed 6 no longer trades Waves for Leaves)
+    text = told(tmp_path, "heros-journey", 12)
     story = "\n".join(x for x in text.splitlines() if not x.startswith("<sub>"))
     trades = [x for x in story.splitlines() if "a Wave" in x and "a Leaf" in x]
-    assert len(trades) >= 3, trades  # two offers and Brannoc's acceptance, before anyone travels
+    assert len(trades) >= 3, trades  # two offers and Wren's acceptance
+    assert any("trade is made" in x and "Wren" in x for x in trades), trades
     prose = [x for x in story.splitlines() if x]
     offer = prose[next(i for i, x in enumerate(prose) if "“Not today, thank you.”" in x) - 1]
-    assert "Wren" in offer and "Sefa" in offer and "a Leaf" in offer and "a Wave" in offer, offer
+    assert "Brannoc" in offer and "Sefa" in offer and "a Leaf" in offer and "a Moon" in offer, \
+        offer
     # and "The answer comes from Sefa" answers an offer, never a rest or a stay (read aloud,
     # seed 6: 'Sefa takes back their stake ... The answer comes from Sefa: "Then I rest"')
     lines = [x for x in text.splitlines() if x]

@@ -113,6 +113,9 @@ def ending(view: dict, memory: Any, rng) -> str:
         "rivals": _names([hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != PLAYER]),
         "score": f"{scores.get(PLAYER, 0)} points",
     }
+    lead = view.get("ending_first")
+    if lead and lead != PLAYER and lead in fabula.cast:  # the Hero who reached the Ending first
+        values["leader"] = Character(name=hero_name(lead), pronouns=fabula.cast[lead].pronouns)
     joined = [hero_name(h["seat"]) for h in view["heroes"]
               if h["seat"] != PLAYER and h["stage"] >= 10]
     if joined:
