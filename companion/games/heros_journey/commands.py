@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 import textwrap
 
-from companion.core.game import Action, RuleError
+from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import SUITS, hero_name, rules, story
+from .flow import HjRuleError
 from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
 from .render import cname
 
@@ -145,7 +146,7 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
-        raise RuleError(verb, f"{verb} is not a move you can make now",
+        raise HjRuleError(verb, f"{verb} is not a move you can make now",
                         legal=useful_verbs(legal))
     words = _words(rest)
     if verb == "fail" and words:
@@ -227,7 +228,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         me = next(h for h in view["heroes"] if h["seat"] == seat)
         mine = {rules().card(c).name: c for c in me["mentors"] + me["places"]}
         if not mine:
-            raise RuleError("turn-match", "you have no Encounter card to match with")
+            raise HjRuleError("turn-match", "you have no Encounter card to match with")
         return [Action(seat=seat, kind="match", args={"card": match_one(head, mine, "card of "
                                                                          "yours")}, text=text)]
     if verb == "pay" and len(head.split()) > 1:  # several tokens at once: pay moons moons sun
@@ -244,7 +245,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             "drop", "decline"}:  # in the auction, but no bid is within reach
         held = sum(next(h for h in view["heroes"] if h["seat"] == seat)["tokens"].values())
         high = view.get("pending", {}).get("high", 0)
-        raise RuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
+        raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
                         f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
     try:
         return [_choose(verb, head, legal).with_text(text)]
