@@ -131,7 +131,7 @@ def test_the_excuse_is_named_by_its_winner():
     s = go(s, "hero3", "contest", card="excuse", bid=1)
     s = go(s, "hero1", "drop")
     assert head(s)["k"] == "name_suit" and GAME.to_move(s) == ["hero3"]
-    s = go(s, "hero3", "name", suit="wyrms")
+    s = go(s, "hero3", "name_suit", suit="wyrms")
     ch = next(t for t in s.tasks if t["k"] == "ch_end")
     assert ch["suit"] == "wyrms" and ch["issued"] == "excuse"
 

@@ -164,7 +164,7 @@ def _end_task(w: Work) -> dict:
 
 
 def _name_legal(w: Work, t: dict, seat: str) -> list[Action]:
-    return [act(seat, "name", suit=s) for s in SUITS]
+    return [act(seat, "name_suit", suit=s) for s in SUITS]
 
 
 def _name_act(w: Work, t: dict, a: Action) -> None:

@@ -29,25 +29,57 @@ VERBS: dict[str, tuple[str, str]] = {
     "origin": ("origin rite|harvest", "Begin on the Rite (2 more Moons, a Prophecy, any token "
                "for a Moon) or the Harvest (an extra non-Leaf token with every Leaf)."),
     "prophecy": ("prophecy bottom|top", "See the bottom Ending, or pay 3 Moons to see the top."),
-    "travel": ("travel wanderer|traveler|seeker [MENTOR]", "Take an Encounter pair (1, 3 or 5 "
-               "tokens), keeping at most one of your Mentors (the others give a parting gift)."),
-    "rest": ("rest [CARD SUIT] STAGESUIT", "Rest: with a card of rank up to your Stage, 2 of the "
-             "SUIT named and 1 of its other suit, plus 1 of a suit on your Stage card. With no "
-             "such card: rest SUIT SUIT (your Stage card's suits)."),
+    "travel": ("travel wanderer|traveler|seeker [MENTOR]", "Take an Encounter pair: a Mentor "
+               "and a Place, with any tokens lying on them. The Wanderer's pair costs 1 token "
+               "to the bank; the Traveler's 3 (one onto each card of the Wanderer's pair, one "
+               "to the bank); the Seeker's 5 (one onto each of the four cards above it, one to "
+               "the bank). The tokens you leave on a pair go to whoever takes it next, a rival "
+               "too. You keep at most one Mentor; each one left behind gives you a parting "
+               "gift, a token of its suit. Your old Place is discarded (on the Journey you may hold two).\n"
+               "  Example: travel seeker sailor: keep the Sailor, pay 5 tokens, take the "
+               "Seeker's pair; the Wanderer's and Traveler's pairs now carry 4 of your tokens."),
+    "rest": ("rest [CARD SUIT] STAGESUIT", "Rest: draw tokens from the bank. With a Mentor "
+             "or Place of rank up to your Stage: 2 of one of its suits and 1 of the other (a "
+             "Pawn or Court: 1 of each of its three), plus 1 of a suit on your Stage card. "
+             "With no such card: 2 tokens, one of each suit of your Stage card. If the bank "
+             "lacks a suit, the lowest Hero chooses what you get instead; when the bank is "
+             "empty, the Curse halves everyone's largest suit.\n"
+             "  Example: at the Battle (Stage 4) with the Painter (3: Suns, Knots): rest "
+             "painter knots wyrms draws 2 Knots, 1 Sun and 1 Wyrm."),
     "match": ("match CARD", "Discard an Encounter card bearing both suits of the next Stage and "
               "advance (never to the Ending)."),
-    "challenge": ("challenge", "Attempt the next Stage by meeting a Challenge (stakes a token of "
-                  "each of its suits)."),
+    "challenge": ("challenge", "Attempt the next Stage by meeting a Challenge. You place a "
+                  "token of each of the next Stage's two suits on it, and must still hold "
+                  "both suits, their total at least its rank. You play one of two cards (yours "
+                  "and the top of the deck); its suit is the test. Any Hero not above your "
+                  "Stage may contest with a card of their own and a bid: the highest bid "
+                  "names the test, and the contesters must meet it too. You meet it with as "
+                  "many of its suit (tokens + card ranks) as your Stage: you advance and draw "
+                  "1 of it. Short, you expend the shortfall or lie down and lose a turn, and "
+                  "take your placed tokens back.\n"
+                  "  Example: at the Origin (2) you try the Journey (3: Moons, Waves). You "
+                  "place a Moon and a Wave; Brannoc contests with Knots, bids 2 and wins: you "
+                  "need 2 Knots. With the Author (2 Knots) you advance."),
     "play": ("play CARD", "Play one of your two Challenge cards for your attempt."),
     "contest": ("contest CARD BID", "Contest a rival's Challenge: your card face down, a bid above "
                 "the last one."),
-    "bid": ("bid N", "Raise your bid in a contested Challenge."),
+    "bid": ("bid N", "Raise your bid in a contested Challenge. Bids are tokens: each new bid "
+            "must beat the last; when no one raises, the highest bidder reveals their card, "
+            "pays the whole bid to the bank (a sacrifice to the Fates), and its suit is the "
+            "test for the attempter and every contester alike. The others take their bids "
+            "back. The attempter may bid too, to keep their own card.\n"
+            "  Example: Sefa contests your Challenge with 1 token; bid 2 keeps your card of "
+            "Moons, unless Sefa bids 3. If you win, the 2 tokens go to the bank."),
     "pass": ("pass", "Do not contest, or stop bidding."),
     "name": ("name SUIT", "Name the suit of the Excuse you issued."),
     "keep": ("keep CARD|none", "After a contest: take your Challenge card back, or discard it."),
     "fail": ("fail expend|lie", "Failed a Challenge: expend your shortfall, or lie down (lose "
              "your next turn)."),
-    "pay": ("pay SUIT", "Pay one token of SUIT (travel, bids, the Calamity)."),
+    "pay": ("pay SUIT [SUIT...]", "Pay tokens you hold, one of each suit named, to where "
+            "the rule sends them (the bank, or onto a pair for a Travel). Nothing is paid "
+            "that you did not name: pay moons knots with no Knot is refused and pays nothing.\n"
+            "  Example: travelling to the Traveler's pair costs 3: pay moons suns moons puts "
+            "a Moon and a Sun on the Wanderer's pair and a Moon in the bank."),
     "expend": ("expend SUIT|CARD", "Expend a token or a whole card (no change is given)."),
     "take": ("take SUIT", "The Rite: take this token instead of a Moon."),
     "bonus": ("bonus SUIT|none", "The Harvest: the extra non-Leaf token."),
@@ -261,6 +293,12 @@ def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[
     me = next(h for h in view["heroes"] if h["seat"] == seat)
     held = dict(me["tokens"])
     allowed = view.get("pending", {}).get("suits") or list(SUITS)
+    for s in dict.fromkeys(suits):  # every suit typed is held, as often as typed, or none is paid
+        if suits.count(s) > held.get(s, 0):
+            have, info = held.get(s, 0), rules().suit(s)
+            raise CommandError(f"you hold {have} {info.token if have == 1 else info.name} and "
+                               f"named {suits.count(s)}: nothing is paid",
+                               [x for x in allowed if held.get(x)])
     out: list[str] = []
     for s in suits:
         if owed and len(out) >= owed:
@@ -455,9 +493,14 @@ def toolbar(view: dict) -> str:
     turn = hero_name(view["turn"]) if view.get("turn") else "-"
     if me is None:
         return f" Round {view['round']} · turn: {turn} · [F1] help"
-    res = " ".join(f"{SHORT[s]}{me['resources'][s]}" for s in SUITS)
-    return (f" Stage {me['stage']} · {res} · turn: {turn} · round {view['round']} · "
-            "[F1] help")[:100]
+    toks = " ".join(f"{SHORT[s]}{me['tokens'][s]}" for s in SUITS)  # what bids and payments use
+    cards = " ".join(f"{SHORT[s]}{me['resources'][s] - me['tokens'][s]}" for s in SUITS
+                     if me["resources"][s] > me["tokens"][s]) or "none"
+    bar = f" Stage {me['stage']} · tokens {toks} · cards {cards}"
+    for more in (f"turn: {turn}", f"round {view['round']}", "[F1] help"):
+        if len(bar) + 3 + len(more) <= 80:  # the least needed goes first when space is short
+            bar += f" · {more}"
+    return bar
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
@@ -491,8 +534,16 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                                  for d in pend.get("dests", [])}))
         lead = ("The Calamity: every Hero pays half their tokens that are not Wyrms, rounded "
                 "up. " if pend.get("why") == "calamity" else "")
+        onto_pairs = sum(1 for d in pend.get("dests", []) if d != "bank")
+        warn = ""
+        if pend.get("why") == "travel" and onto_pairs and "travel" not in WARNED:
+            WARNED.add("travel")  # told once a sitting: the first Travel that leaves tokens
+            warn = (f"\nCareful: the {onto_pairs} token{'s' if onto_pairs > 1 else ''} you pay "
+                    "onto the pairs above stay on their cards, and the next Hero to take a pair "
+                    "takes its tokens too: a rival can have the Wanderer's pair and yours for "
+                    "1 token.")
         return (f"{lead}Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
-                f"pay SUIT [SUIT ...]")
+                f"pay SUIT [SUIT ...]{warn}")
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
@@ -506,6 +557,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
+
+WARNED: set[str] = set()  # first-time warnings already given in this sitting
 
 LEADS = {  # by the kind of the choices offered
     "discard_place": "Keep one Place: drop the other. ",
@@ -524,7 +577,7 @@ LEADS = {  # by the kind of the choices offered
     "give": "The Betrayal: with no Mentor, give your Wyrms and Knots away. ",
     "pact": "The Pact: pay 2 Suns and 2 Moons to swap a Mentor for a face-up one, or none. ",
     "discover": "The Discovery: take any card from the Deck of Challenges. ",
-    "name": "The Excuse is wild: name the suit of the test. ",
+    "name_suit": "The Excuse is wild: name the suit of the test. ",
     "omen": "The End: play your Challenge card (cards of its suit score double; the Excuse, all) "
             "or turn up the top one. ",
     "draw": "Choose the suit of the token you draw. ",
@@ -542,7 +595,8 @@ def _lead(legal: list[Action], pend: dict, you: str) -> str:
                        suit=rules().suit(suit).name if suit in SUITS else "such token",
                        from_=hero_name(pend["from"]) if pend.get("from") else "A Hero",
                        give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
-                       ).replace(" for you.", " for yourself.")
+                       ).replace(": choose another suit for you.", ", and you are the lowest "
+                                 "Hero: choose the token you get instead.")
 
 
 def _bundle_text(b: dict | None) -> str:

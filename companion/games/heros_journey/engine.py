@@ -106,6 +106,8 @@ class HerosJourney:
                     "a card to be turned up" if due else "nobody")
                 raise HjRuleError("turn-order", f"it is not {hero_name(action.seat)}'s move "
                                 f"(waiting for {who})", legal=[hero_name(s) for s in due])
+            if action.kind == "name" and t["k"] == "name_suit":  # journals before the rename:
+                action = action.model_copy(update={"kind": "name_suit"})  # not a Hero's name
             k.act(w, t, action)
         flow.settle(w)
         return freeze(w), w.events

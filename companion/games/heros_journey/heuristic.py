@@ -376,7 +376,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
         return by(lambda a: _meet_margin(a.args["card"], view, me))
     if k in ("decline", "drop"):
         return _bid(view, seat, me, legal, level)
-    if k == "name":
+    if k == "name_suit":
         return _name(view, seat, me, legal)
     if k == "keep":
         return by(lambda a: _meet_margin(a.args["card"], view, me) if a.args["card"] else -50)
