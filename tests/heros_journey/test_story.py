@@ -117,3 +117,33 @@ def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_pat
     for i, x in enumerate(lines):
         if "The answer comes from" in x or "hears the offer out" in x:
             assert "refuses the offer" in lines[i - 1], (lines[i - 1], x)
+
+
+def test_the_players_own_lines_come_back_later_and_reach_the_epilogue(tmp_path):
+    """Issue 38: about twelve lines typed (an origin, a prophecy, a ford, the sea) each appeared
+    once in place, and the epilogue could close any game. Driven as bench/story.py drives it
+    (the player's words on 80% of spoken moves): at least two lines come back at a later
+    arrival of the Hero, and the epilogue quotes what the Hero said."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    from story import play  # noqa: E402
+
+    from companion.core.registry import get_game
+
+    s, _ = play(get_game("heros-journey"), 3, tmp_path)
+    s.close()
+    from companion.journal.store import timeline
+
+    rows = timeline(s.header, s.rows).rows
+    said = {r["action"]["text"] for r in rows if r["type"] == "action"
+            and r["action"].get("seat") == "hero1" and r["action"].get("text")}
+    told = [r for r in rows if r["type"] == "narration" and r.get("kind") != "epilogue"]
+    back = [r["text"] for r in told if any(w[1:] in r["text"] for w in said)
+            and ("remembers what" in r["text"] or "thinks back" in r["text"]
+                 or "comes back at" in r["text"])]
+    assert len(back) >= 2, back
+    epilogue = next(r["text"] for r in rows if r.get("kind") == "epilogue")
+    assert "had said" in epilogue and sum(w.rstrip(".")[1:] in epilogue for w in said) >= 1, \
+        epilogue

@@ -24,7 +24,8 @@ SAMPLES = {
            "last": Phrase(words="Pact", form="the"), "ending": Phrase(words="End", form="the"),
            "winner": BRANNOC, "rivals": "Brannoc and Sefa", "kept": "the Sailor",
            "betrayed": Phrase(words="Bard", form="the"), "score": "120 points",
-           "joined": "Brannoc", "leader": BRANNOC}
+           "joined": "Brannoc", "leader": BRANNOC, "said_first": "“I go.”",
+           "said_last": "“Home.”", "said_where": Phrase(words="Rite", form="the")}
        for g in ("epilogue.open", "epilogue.stakes", "epilogue.kept", "epilogue.lost",
                  "epilogue.turn", "epilogue.close", "epilogue.more")},
 }
