@@ -540,8 +540,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
             WARNED.add("travel")  # told once a sitting: the first Travel that leaves tokens
             warn = (f"\nCareful: the {onto_pairs} token{'s' if onto_pairs > 1 else ''} you pay "
                     "onto the pairs above stay on their cards, and the next Hero to take a pair "
-                    "takes its tokens too: a rival can have the Wanderer's pair and yours for "
-                    "1 token.")
+                    "takes its tokens too: a rival can take the Wanderer's pair, with your "
+                    "tokens on it, for 1 token.")
         return (f"{lead}Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
                 f"pay SUIT [SUIT ...]{warn}")
     if task == "expend":
