@@ -147,3 +147,22 @@ def test_the_players_own_lines_come_back_later_and_reach_the_epilogue(tmp_path):
     epilogue = next(r["text"] for r in rows if r.get("kind") == "epilogue")
     assert "had said" in epilogue and sum(w.rstrip(".")[1:] in epilogue for w in said) >= 1, \
         epilogue
+
+
+def test_the_words_said_on_choosing_the_origin_are_kept_and_quoted_at_the_end():
+    """Played (seed 7): 'origin harvest -- I leave the mill-race ford at dawn' was told once and
+    lost; the epilogue quoted only a later line."""
+    from companion.games.heros_journey import fabula as adapter
+    from companion.games.heros_journey import telling
+    from companion.story.fabula import Fabula
+
+    from .test_storylets import _beat, _view
+
+    view = _view(stage=1)
+    for h in view["heroes"]:
+        h["stage_card"] = "harvest"
+    f = adapter.feed(Fabula(), _beat([("origin", {"seat": "hero1", "origin": "harvest"})],
+                                     seat="hero1", kind="origin", view=view,
+                                     text="I leave the mill-race ford at dawn"))
+    assert telling.said_lines(f) == [(1, "I leave the mill-race ford at dawn", "harvest")]
+    assert [t.id for t in f.open_threads("word")] == ["word:1"]

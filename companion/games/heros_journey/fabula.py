@@ -14,7 +14,7 @@
   Ending;
 * threads: each Hero's road (``road:SEAT``) until they reach the Ending; a Betrayal opens a debt
   (``debt:SEAT``) owed by the Hero who received the Mentor; each line the player says opens a
-  ``word:STEP`` thread, closed when a later arrival of theirs recalls it (``telling.recall``).
+  ``word:STEP`` thread, recalled once at a later arrival of theirs (``telling.recall``).
 """
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ from companion.story.voice import Beat
 from .data import STAGE_CARDS, rules, story
 
 PLAYER = "hero1"
-SPOKEN = frozenset({"challenge", "travel", "rest", "match"})  # moves the player's words ride on
+# the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
+# what they do
+SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match"})
 
 
 def key(seat: str) -> str:
