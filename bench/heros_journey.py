@@ -24,8 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.playout import random_playout  # noqa: E402
-from companion.games.heros_journey import GAME, HjOptions  # noqa: E402
+from companion.games.heros_journey import GAME, HjOptions, heuristic  # noqa: E402
 from companion.games.heros_journey.model import SEATS  # noqa: E402
+from companion.games.heros_journey.policy import choose as rival_choose  # noqa: E402
 from companion.games.heros_journey.policy import play_game  # noqa: E402
 
 MATCHUPS = [
@@ -37,6 +38,70 @@ MATCHUPS = [
 ]
 
 
+# -- exploits: scripted turns a player might try to farm the rivals with -------------------------
+def _rest_best(view, seat, rests, rng):
+    """The Rest that draws the most tokens (ties: the heuristic's best)."""
+    most = max(len(heuristic.rest_draws(a.args)) for a in rests)
+    return heuristic.rank_turns(view, seat, [a for a in rests if len(
+        heuristic.rest_draws(a.args)) == most], rng, "normal")[0]
+
+
+def _rest_hoarder(view, seat, turns, rng):
+    """Rests every turn, for as many tokens as a Rest draws: never moves on."""
+    return _rest_best(view, seat, [a for a in turns if a.kind == "rest"], rng)
+
+
+def _always_travel(view, seat, turns, rng):
+    """Travels every turn (to the pair the heuristic likes best); rests when it cannot pay."""
+    travel = [a for a in turns if a.kind == "travel"]
+    return heuristic.rank_turns(view, seat, travel, rng, "normal")[0] if travel else \
+        _rest_hoarder(view, seat, turns, rng)
+
+
+def _always_attempt(view, seat, turns, rng):
+    """Attempts the next Stage whenever it may (a Matching card first, else a Challenge); rests
+    otherwise."""
+    for k in ("match", "challenge"):
+        got = [a for a in turns if a.kind == k]
+        if got:
+            return got[0]
+    return _rest_hoarder(view, seat, turns, rng)
+
+
+def _bank_drainer(view, seat, turns, rng):
+    """Rests for the suits the bank holds fewest of, to empty it (substitutes, the Curse)."""
+    rests = [a for a in turns if a.kind == "rest"]
+    bank = view["bank"]
+    return min(rests, key=lambda a: (sum(bank[s] for s in heuristic.rest_draws(a.args))
+                                     - 10 * len(heuristic.rest_draws(a.args)), rng.random()))
+
+
+def _cheap_traveller(view, seat, turns, rng):
+    """Takes the Wanderer's pair (one token, and whatever others paid onto it) every turn it
+    can, keeping its best Mentor; rests when it cannot."""
+    cheap = [a for a in turns if a.kind == "travel" and a.args["pair"] == 0]
+    return heuristic.rank_turns(view, seat, cheap, rng, "normal")[0] if cheap else \
+        _rest_hoarder(view, seat, turns, rng)
+
+
+EXPLOITS = {"rest-hoarder": _rest_hoarder, "always-travel": _always_travel,
+            "always-attempt": _always_attempt, "bank-drainer": _bank_drainer,
+            "cheapest-token traveller": _cheap_traveller}
+MATCHUPS += [(lvl, f"exploit: {name}") for lvl in ("normal", "hard") for name in EXPLOITS]
+
+
+def _choose(view, seat, legal, rng, level=None):
+    """The rivals' policy, or an exploit's script for the turn's action (its other choices, a
+    payment or a draw, made as a normal rival would; it offers no trades)."""
+    if level and level.startswith("exploit: "):
+        if heuristic.is_turn(legal):
+            turns = [a for a in legal if a.kind in heuristic.ACTIONS]
+            return EXPLOITS[level[len("exploit: "):]](view, seat, turns, rng)
+        legal = [a for a in legal if a.kind not in ("trade_offer", "offer")] or legal
+        return heuristic.choose(view, seat, legal, rng, "normal")
+    return rival_choose(view, seat, legal, rng, level)
+
+
 def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int,
                                                    dict[str, list[int]]]:
     seed, levels = job
@@ -44,16 +109,38 @@ def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, b
     k = seed % n
     seating = list(levels[k:] + levels[:k])
     attempts, watch = _attempt_watch(seating, levels)
-    st = play_game(seed, seating, watch=watch)
+    ended = _ended_behind(seating)
+    st = play_game(seed, seating, watch=lambda s, e: (watch(s, e), ended[1](s, e)),
+                   choose=_choose)
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
-        st.halted, seed, attempts
+        st.halted, seed, attempts, ended[0][0]
+
+
+def _ended_behind(seating: list[str]):
+    """[count] of races ended by a rival (not an exploit, not random) that reached the Ending
+    while another Hero's score stood above its own, and the ``watch`` that counts them."""
+    level = dict(zip(SEATS, seating))
+    out, seen = [0], [False]
+
+    def watch(state, events):  # counted once the Ending's event is done, the next turn due
+        if seen[0] or state.ending_first is None or not state.tasks or \
+                state.tasks[0]["k"] != "turn":
+            return
+        seen[0] = True
+        who = state.ending_first
+        now = GAME.view(state, None)["score_now"]
+        if level[who] in ("easy", "normal", "hard") and any(
+                v > now[who] for s, v in now.items() if s != who):
+            out[0] += 1
+
+    return out, watch
 
 
 def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
     wins = {lvl: 0.0 for lvl in set(levels)}
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
-    rounds, endings, halts, halted_seeds = 0, 0, 0, []
+    rounds, endings, halts, halted_seeds, behind = 0, 0, 0, [], 0
     attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
@@ -61,7 +148,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(j) for j in work]
-    for seating, scores, rnd, ended, halted, seed, att in results:
+    for seating, scores, rnd, ended, halted, seed, att, back in results:
+        behind += back
         for lvl, row in att.items():
             attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
@@ -80,7 +168,7 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
                                                               else 1 / levels.count(first)),
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
-            "halted_seeds": halted_seeds, "attempts": attempts}
+            "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind}
 
 
 def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
@@ -161,7 +249,8 @@ def main() -> None:
         means = " ".join(f"{lvl} {v:.0f}" for lvl, v in sorted(r["mean"].items()))
         name = f"{len(levels)}p " + " vs ".join(levels)
         print(f"{name:<38} {100 * r['win']:>5.1f} {r['rounds']:>6.1f} {100 * r['endings']:>7.0f}"
-              f"  {means}  (halted {r['halts']}; {time.perf_counter() - t:.0f}s)", flush=True)
+              f"  {means}  (halted {r['halts']}; ended behind {r['behind']}; "
+              f"{time.perf_counter() - t:.0f}s)", flush=True)
         if r["halted_seeds"]:
             print(f"  halted at the round limit, seeds: "
                   f"{' '.join(map(str, r['halted_seeds']))}", flush=True)

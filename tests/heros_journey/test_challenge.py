@@ -20,7 +20,7 @@ def test_savage_example_is_sufficient_for_the_battle():
                     "hand": ["ace-moons"]}, {}])  # no Knot left after staking
     with pytest.raises(RuleError) as err:
         go(poorer, "hero1", "challenge")
-    assert err.value.rule == "turn-challenge"
+    assert err.value.rule_id == "turn-challenge"
     # the refusal counts what would be left, in English: "3 Wyrms and 0 Knots"
     assert "you would have 3 Wyrms and 0 Knots" in str(err.value)
 
@@ -107,7 +107,7 @@ def test_contest_bids_must_rise_and_the_winner_issues_and_pays():
     s = go(s, "hero2", "contest", card="ace-wyrms", bid=1)
     with pytest.raises(RuleError) as err:
         go(s, "hero3", "contest", card="excuse", bid=1)  # must exceed the last bid
-    assert err.value.rule == "challenge-bid"
+    assert err.value.rule_id == "challenge-bid"
     s = go(s, "hero3", "decline")
     assert GAME.to_move(s) == ["hero1"]  # the attempter may bid too
     s = go(s, "hero1", "drop")
@@ -131,7 +131,7 @@ def test_the_excuse_is_named_by_its_winner():
     s = go(s, "hero3", "contest", card="excuse", bid=1)
     s = go(s, "hero1", "drop")
     assert head(s)["k"] == "name_suit" and GAME.to_move(s) == ["hero3"]
-    s = go(s, "hero3", "name", suit="wyrms")
+    s = go(s, "hero3", "name_suit", suit="wyrms")
     ch = next(t for t in s.tasks if t["k"] == "ch_end")
     assert ch["suit"] == "wyrms" and ch["issued"] == "excuse"
 

@@ -87,3 +87,54 @@ def test_a_hard_hero_alone_at_the_pact_does_not_rest_its_endings_suit_away():
     for k in range(3):
         a = policy.choose(GAME.view(s, "hero2"), "hero2", legal, random.Random(k), "hard")
         assert a.kind == "travel"
+
+
+def _last_at_the_pact(round_: int):
+    """Issue 38's race (seed 7): Sefa at the Pact, the Calamity revealed, able to attempt it (the
+    Cave and 4 Wyrm tokens: 11 Wyrms), but last by far: Wren hoards tokens at the Battle, Brannoc
+    holds more at the Market. Reaching the Calamity halves what Sefa holds besides Wyrms and makes
+    Sefa's place final."""
+    return make([
+        {"origin": "harvest", "stage": 4, "tokens": {"moons": 6, "suns": 5, "waves": 6,
+                                                     "leaves": 5, "wyrms": 3, "knots": 4},
+         "mentors": ["soldier"], "hand": ["ace-suns"]},
+        {"origin": "rite", "stage": 6, "tokens": {"moons": 3, "suns": 3, "waves": 2,
+                                                  "leaves": 3, "wyrms": 2, "knots": 3},
+         "mentors": ["merchant"], "places": ["castle"], "hand": ["ace-moons"]},
+        {"origin": "harvest", "stage": 9, "tokens": {"wyrms": 4, "knots": 1, "moons": 1},
+         "places": ["cave"], "hand": ["excuse"]}],
+        revealed="calamity", endings=("calamity", "end", "windfall"), pact_first="hero3",
+        round=round_, tasks=[{"k": "turn", "seat": "hero3"}])
+
+
+def test_a_rival_far_behind_does_not_end_the_race_while_rounds_remain_to_catch_up():
+    """Issue 38: "Sefa, last by more than 50 points, reached the Calamity and so locked in its
+    own last place". With rounds and a bank to gather from, Sefa gathers instead, at every
+    level; at the last round, when waiting only ends the race at the round limit instead, Sefa
+    no longer holds back."""
+    from companion.games.heros_journey import heuristic
+
+    s = _last_at_the_pact(20)
+    legal = GAME.legal_actions(s, "hero3")
+    assert any(a.kind == "challenge" for a in legal)  # the Ending is open to Sefa
+    view = GAME.view(s, "hero3")
+    assert heuristic.holds_back(view, heuristic.me_of(view, "hero3"), "hero3")
+    for level in ("easy", "normal", "hard"):
+        a = policy.choose(view, "hero3", legal, random.Random(1), level)
+        assert a.kind != "challenge", (level, a)
+    assert not heuristic_holds(GAME.view(_last_at_the_pact(40), "hero3"))
+
+
+def test_a_rival_ahead_at_the_pact_still_ends_the_race():
+    s = _last_at_the_pact(20)
+    s = s.model_copy(update={"heroes": (s.heroes[0].model_copy(update={"tokens": (1,) * 6}),
+                                        s.heroes[1].model_copy(update={"tokens": (1,) * 6}),
+                                        s.heroes[2])})
+    view = GAME.view(s, "hero3")
+    assert not heuristic_holds(view)  # ahead: the Ending is weighed as any attempt
+
+
+def heuristic_holds(view) -> bool:
+    from companion.games.heros_journey import heuristic
+
+    return heuristic.holds_back(view, heuristic.me_of(view, "hero3"), "hero3")

@@ -151,7 +151,7 @@ def test_travel_needs_the_price_in_tokens():
     s = make([{"tokens": {"moons": 2}}, {}])
     with pytest.raises(RuleError) as err:
         go(s, "hero1", "travel", pair=1, keep=None)
-    assert err.value.rule == "turn-travel"
+    assert err.value.rule_id == "turn-travel"
 
 
 def test_travel_keeps_one_mentor_left_ones_give_a_gift_and_old_place_goes():
@@ -223,7 +223,7 @@ def test_a_card_without_both_suits_does_not_match():
     s = make([{"stage": 3, "mentors": ["painter"]}, {}])
     with pytest.raises(RuleError) as err:
         go(s, "hero1", "match", card="painter")
-    assert err.value.rule == "turn-match"
+    assert err.value.rule_id == "turn-match"
 
 
 def test_the_ending_is_never_reached_by_a_matching_card():
@@ -274,7 +274,7 @@ def test_offer_is_accepted_or_refused_by_the_other_hero():
     assert tok(ref, "hero1", "moons") == 2 and GAME.to_move(ref) == ["hero1"]
     with pytest.raises(RuleError) as err:  # one offer to each rival per turn
         go(ref, "hero1", "offer", to="hero2", give={"moons": 1}, get={"knots": 1})
-    assert err.value.rule == "trade-offers"
+    assert err.value.rule_id == "trade-offers"
 
 
 def test_offer_of_tokens_you_do_not_hold_is_refused():

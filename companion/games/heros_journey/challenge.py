@@ -16,11 +16,11 @@ with two cards in hand keeps only one (the hand limit).
 """
 from __future__ import annotations
 
-from companion.core.game import CHANCE, Action, Chance, RuleError
+from companion.core.game import CHANCE, Action, Chance
 
 from . import flow
 from .data import SUITS
-from .flow import SI, act, card, check, ev, kind, pop, push, replace_head
+from .flow import HjRuleError, SI, act, card, check, ev, kind, pop, push, replace_head
 from .model import Work
 
 
@@ -100,7 +100,7 @@ def _auction_act(w: Work, t: dict, a: Action) -> None:
     legal = _auction_legal(w, t, seat)
     if a.key() not in {x.key() for x in legal}:
         high = t["high"]
-        raise RuleError("challenge-bid", f"a bid must beat {high} token(s) and be no more than "
+        raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s) and be no more than "
                         "the tokens you hold" if a.kind in ("contest", "raise") else
                         "contest with a card and a bid, or decline",
                         legal=sorted({x.kind for x in legal}))
@@ -164,7 +164,7 @@ def _end_task(w: Work) -> dict:
 
 
 def _name_legal(w: Work, t: dict, seat: str) -> list[Action]:
-    return [act(seat, "name", suit=s) for s in SUITS]
+    return [act(seat, "name_suit", suit=s) for s in SUITS]
 
 
 def _name_act(w: Work, t: dict, a: Action) -> None:

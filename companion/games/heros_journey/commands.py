@@ -11,67 +11,18 @@ from __future__ import annotations
 import re
 import textwrap
 
-from companion.core.game import Action, RuleError
+from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import SUITS, hero_name, rules, story
+from .flow import HjRuleError
 from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
 from .render import cname
 
 FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
           "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
 
-VERBS: dict[str, tuple[str, str]] = {
-    "table": ("table", "Show the table: the Event line with every pawn, the three Encounters and "
-              "each Hero's resources by suit (tokens + cards = total)."),
-    "hand": ("hand", "Show your Challenge card, your Prophecy and your cards."),
-    "origin": ("origin rite|harvest", "Begin on the Rite (2 more Moons, a Prophecy, any token "
-               "for a Moon) or the Harvest (an extra non-Leaf token with every Leaf)."),
-    "prophecy": ("prophecy bottom|top", "See the bottom Ending, or pay 3 Moons to see the top."),
-    "travel": ("travel wanderer|traveler|seeker [MENTOR]", "Take an Encounter pair (1, 3 or 5 "
-               "tokens), keeping at most one of your Mentors (the others give a parting gift)."),
-    "rest": ("rest [CARD SUIT] STAGESUIT", "Rest: with a card of rank up to your Stage, 2 of the "
-             "SUIT named and 1 of its other suit, plus 1 of a suit on your Stage card. With no "
-             "such card: rest SUIT SUIT (your Stage card's suits)."),
-    "match": ("match CARD", "Discard an Encounter card bearing both suits of the next Stage and "
-              "advance (never to the Ending)."),
-    "challenge": ("challenge", "Attempt the next Stage by meeting a Challenge (stakes a token of "
-                  "each of its suits)."),
-    "play": ("play CARD", "Play one of your two Challenge cards for your attempt."),
-    "contest": ("contest CARD BID", "Contest a rival's Challenge: your card face down, a bid above "
-                "the last one."),
-    "bid": ("bid N", "Raise your bid in a contested Challenge."),
-    "pass": ("pass", "Do not contest, or stop bidding."),
-    "name": ("name SUIT", "Name the suit of the Excuse you issued."),
-    "keep": ("keep CARD|none", "After a contest: take your Challenge card back, or discard it."),
-    "fail": ("fail expend|lie", "Failed a Challenge: expend your shortfall, or lie down (lose "
-             "your next turn)."),
-    "pay": ("pay SUIT", "Pay one token of SUIT (travel, bids, the Calamity)."),
-    "expend": ("expend SUIT|CARD", "Expend a token or a whole card (no change is given)."),
-    "take": ("take SUIT", "The Rite: take this token instead of a Moon."),
-    "bonus": ("bonus SUIT|none", "The Harvest: the extra non-Leaf token."),
-    "give": ("give SUIT", "Choose the token a Hero gets when the bank has none of the suit "
-             "(you are the lowest Hero); at the Betrayal: give SUIT to HERO."),
-    "draw": ("draw SUIT", "Choose the suit of a token you draw (a parting gift, the Windfall...)."),
-    "curse": ("curse SUIT", "The Curse: the suit you hold most of to pay half of."),
-    "hide": ("hide left|right", "The Origin: hide the Leaf and the Wave in one hand."),
-    "guess": ("guess left|right", "The Origin: guess the hand."),
-    "battle": ("battle mentor|place", "The Battle: reveal from the Mentor or the Place deck."),
-    "discover": ("discover CARD", "The Discovery: take any card from the Deck of Challenges."),
-    "drop": ("drop PLACE", "Keep one Place: discard this one."),
-    "betray": ("betray MENTOR to HERO", "The Betrayal: your highest-ranked Mentor to a Hero."),
-    "pact": ("pact MENTOR for PAIR | pact none", "The Pact: 2 Suns + 2 Moons to swap a Mentor "
-             "for the face-up Mentor of a pair."),
-    "omen": ("omen CARD|top", "The End: play your Challenge card or turn up the top one."),
-    "bank": ("bank SUIT SUIT for SUIT [from CARD]", "Trade 2 tokens (1 on the Market) to the "
-             "bank for one; from a face-up card's tokens when the bank has none."),
-    "offer": ("offer HERO N SUIT... for N SUIT...", "Offer a trade: offer brannoc 2 moons for "
-              "1 knot."),
-    "accept": ("accept", "Accept the trade offered to you."),
-    "refuse": ("refuse", "Refuse the trade offered to you."),
-    "end": ("end", "End your turn (after trading)."),
-    "drew": ("drew CARD", "(physical deck) The card you turned up or drew from your real deck."),
-}
+from .helptext import VERBS  # noqa: E402,F401  (the prompt reads the game's verbs here)
 
 def _split_text(rest: str) -> tuple[str, str]:
     if "--" in rest:
@@ -145,7 +96,7 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
-        raise RuleError(verb, f"{verb} is not a move you can make now",
+        raise HjRuleError(verb, f"{verb} is not a move you can make now",
                         legal=useful_verbs(legal))
     words = _words(rest)
     if verb == "fail" and words:
@@ -227,7 +178,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         me = next(h for h in view["heroes"] if h["seat"] == seat)
         mine = {rules().card(c).name: c for c in me["mentors"] + me["places"]}
         if not mine:
-            raise RuleError("turn-match", "you have no Encounter card to match with")
+            raise HjRuleError("turn-match", "you have no Encounter card to match with")
         return [Action(seat=seat, kind="match", args={"card": match_one(head, mine, "card of "
                                                                          "yours")}, text=text)]
     if verb == "pay" and len(head.split()) > 1:  # several tokens at once: pay moons moons sun
@@ -244,7 +195,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             "drop", "decline"}:  # in the auction, but no bid is within reach
         held = sum(next(h for h in view["heroes"] if h["seat"] == seat)["tokens"].values())
         high = view.get("pending", {}).get("high", 0)
-        raise RuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
+        raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
                         f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
     try:
         return [_choose(verb, head, legal).with_text(text)]
@@ -260,6 +211,12 @@ def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[
     me = next(h for h in view["heroes"] if h["seat"] == seat)
     held = dict(me["tokens"])
     allowed = view.get("pending", {}).get("suits") or list(SUITS)
+    for s in dict.fromkeys(suits):  # every suit typed is held, as often as typed, or none is paid
+        if suits.count(s) > held.get(s, 0):
+            have, info = held.get(s, 0), rules().suit(s)
+            raise CommandError(f"you hold {have} {info.token if have == 1 else info.name} and "
+                               f"named {suits.count(s)}: nothing is paid",
+                               [x for x in allowed if held.get(x)])
     out: list[str] = []
     for s in suits:
         if owed and len(out) >= owed:
@@ -454,9 +411,14 @@ def toolbar(view: dict) -> str:
     turn = hero_name(view["turn"]) if view.get("turn") else "-"
     if me is None:
         return f" Round {view['round']} · turn: {turn} · [F1] help"
-    res = " ".join(f"{SHORT[s]}{me['resources'][s]}" for s in SUITS)
-    return (f" Stage {me['stage']} · {res} · turn: {turn} · round {view['round']} · "
-            "[F1] help")[:100]
+    toks = " ".join(f"{SHORT[s]}{me['tokens'][s]}" for s in SUITS)  # what bids and payments use
+    cards = " ".join(f"{SHORT[s]}{me['resources'][s] - me['tokens'][s]}" for s in SUITS
+                     if me["resources"][s] > me["tokens"][s]) or "none"
+    bar = f" Stage {me['stage']} · tokens {toks} · cards {cards}"
+    for more in (f"turn: {turn}", f"round {view['round']}", "[F1] help"):
+        if len(bar) + 3 + len(more) <= 80:  # the least needed goes first when space is short
+            bar += f" · {more}"
+    return bar
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
@@ -490,8 +452,16 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
                                  for d in pend.get("dests", [])}))
         lead = ("The Calamity: every Hero pays half their tokens that are not Wyrms, rounded "
                 "up. " if pend.get("why") == "calamity" else "")
+        onto_pairs = sum(1 for d in pend.get("dests", []) if d != "bank")
+        warn = ""
+        if pend.get("why") == "travel" and onto_pairs and "travel" not in WARNED:
+            WARNED.add("travel")  # told once a sitting: the first Travel that leaves tokens
+            warn = (f"\nCareful: the {onto_pairs} token{'s' if onto_pairs > 1 else ''} you pay "
+                    "onto the pairs above stay on their cards, and the next Hero to take a pair "
+                    "takes its tokens too: a rival can take the Wanderer's pair, with your "
+                    "tokens on it, for 1 token.")
         return (f"{lead}Pay {n} token{'s' if n > 1 else ''} ({pend.get('why')}; onto {onto}): "
-                f"pay SUIT [SUIT ...]")
+                f"pay SUIT [SUIT ...]{warn}")
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
@@ -505,6 +475,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
+
+WARNED: set[str] = set()  # first-time warnings already given in this sitting
 
 LEADS = {  # by the kind of the choices offered
     "discard_place": "Keep one Place: drop the other. ",
@@ -523,7 +495,7 @@ LEADS = {  # by the kind of the choices offered
     "give": "The Betrayal: with no Mentor, give your Wyrms and Knots away. ",
     "pact": "The Pact: pay 2 Suns and 2 Moons to swap a Mentor for a face-up one, or none. ",
     "discover": "The Discovery: take any card from the Deck of Challenges. ",
-    "name": "The Excuse is wild: name the suit of the test. ",
+    "name_suit": "The Excuse is wild: name the suit of the test. ",
     "omen": "The End: play your Challenge card (cards of its suit score double; the Excuse, all) "
             "or turn up the top one. ",
     "draw": "Choose the suit of the token you draw. ",
@@ -541,7 +513,8 @@ def _lead(legal: list[Action], pend: dict, you: str) -> str:
                        suit=rules().suit(suit).name if suit in SUITS else "such token",
                        from_=hero_name(pend["from"]) if pend.get("from") else "A Hero",
                        give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
-                       ).replace(" for you.", " for yourself.")
+                       ).replace(": choose another suit for you.", ", and you are the lowest "
+                                 "Hero: choose the token you get instead.")
 
 
 def _bundle_text(b: dict | None) -> str:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome, RuleError
+from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome
 
 from . import challenge, events, flow, turns  # noqa: F401  (the task kinds register on import)
 from .data import SUITS, Rules, hero_name, rules
+from .flow import HjRuleError
 from .labels import describe
 from .model import SEATS, Hero, HjOptions, State, freeze, read_only, thaw
 from .view import view
@@ -43,9 +44,9 @@ class HerosJourney:
         opts = options if isinstance(options, HjOptions) else HjOptions(players=options.players)
         n = opts.players if opts.players is not None else DEFAULT_PLAYERS
         if not 2 <= n <= 4:
-            raise RuleError("players", f"The Hero's Journey is for 2 to 4 Heroes, not {n}")
+            raise HjRuleError("players", f"The Hero's Journey is for 2 to 4 Heroes, not {n}")
         if opts.level not in LEVELS:
-            raise RuleError("level", f"no level {opts.level!r}", legal=list(LEVELS))
+            raise HjRuleError("level", f"no level {opts.level!r}", legal=list(LEVELS))
         r = rules()
         tb = r.table
         seats = list(SEATS[:n])
@@ -75,7 +76,7 @@ class HerosJourney:
         t = state.tasks[0] if state.tasks else None
         k = flow.KINDS[t["k"]] if t else None
         if k is None or k.chance is None or self.to_move(state) != [CHANCE]:
-            raise RuleError("chance", "no chance event is due")
+            raise HjRuleError("chance", "no chance event is due")
         return k.chance(read_only(state), t)
 
     def legal_actions(self, state: State, seat: str) -> list[Action]:
@@ -86,25 +87,27 @@ class HerosJourney:
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         if state.over:
-            raise RuleError("over", "the Journey is over")
+            raise HjRuleError("over", "the Journey is over")
         due = self.to_move(state)
         w = thaw(state)
         t = w.tasks[0]
         k = flow.KINDS[t["k"]]
         if action.seat == CHANCE:
             if due != [CHANCE]:
-                raise RuleError("chance", "no card is to be turned up now")
+                raise HjRuleError("chance", "no card is to be turned up now")
             items = list(action.args.get("items", []))
             if action.kind != "chance":
-                raise RuleError("chance", "a chance outcome lists the items that came up")
+                raise HjRuleError("chance", "a chance outcome lists the items that came up")
             k.chance(w, t).check(items)
             k.on_chance(w, t, items)
         else:
             if action.seat not in due:
                 who = ", ".join(hero_name(s) for s in due if s != CHANCE) or (
                     "a card to be turned up" if due else "nobody")
-                raise RuleError("turn-order", f"it is not {hero_name(action.seat)}'s move "
+                raise HjRuleError("turn-order", f"it is not {hero_name(action.seat)}'s move "
                                 f"(waiting for {who})", legal=[hero_name(s) for s in due])
+            if action.kind == "name" and t["k"] == "name_suit":  # journals before the rename:
+                action = action.model_copy(update={"kind": "name_suit"})  # not a Hero's name
             k.act(w, t, action)
         flow.settle(w)
         return freeze(w), w.events

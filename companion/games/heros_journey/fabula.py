@@ -5,14 +5,16 @@
 * facts: ``origin:SEAT`` (Rite or Harvest), ``stage:SEAT`` (the Stage card a Hero stands on),
   ``place:SEAT`` (the Place they are in), ``first:STAGE`` (who arrived first at each Stage),
   ``pact`` (who reached the Pact first), ``ending`` (the revealed Ending), ``betrayal:SEAT`` (the
-  Mentor a Hero gave away, and to whom), ``said:STEP`` (the player's words on a move);
+  Mentor a Hero gave away, and to whom), ``said:STEP`` (the player's words on a move) and
+  ``said_at:STEP`` (the Stage card the Hero stood on when saying them);
 * stakes: the player's words on a Challenge (``challenge -- TEXT``) state what they try there
   (``stage-N``, N the Stage aimed at); the Challenge's end resolves it (won on advancing, lost
   on staying);
 * outcomes: each Challenge's result, each Battle (highest and lowest), the first arrival at the
   Ending;
 * threads: each Hero's road (``road:SEAT``) until they reach the Ending; a Betrayal opens a debt
-  (``debt:SEAT``) owed by the Hero who received the Mentor.
+  (``debt:SEAT``) owed by the Hero who received the Mentor; each line the player says opens a
+  ``word:STEP`` thread, recalled once at a later arrival of theirs (``telling.recall``).
 """
 from __future__ import annotations
 
@@ -23,7 +25,9 @@ from companion.story.voice import Beat
 from .data import STAGE_CARDS, rules, story
 
 PLAYER = "hero1"
-SPOKEN = frozenset({"challenge", "travel", "rest", "match"})  # moves the player's words ride on
+# the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
+# what they do
+SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match"})
 
 
 def key(seat: str) -> str:
@@ -42,6 +46,10 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     words = " ".join(action.text.split())
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        me = next((h for h in beat.view.get("heroes", []) if h["seat"] == PLAYER), None)
+        if me is not None and me.get("stage_card"):  # where it was said, to recall it there
+            fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
+            fabula = fabula.open_thread(f"word:{beat.step}", "word", words, beat.step)
         if action.kind == "challenge":
             me = next(h for h in beat.view["heroes"] if h["seat"] == PLAYER)
             sid = f"stage-{me['stage'] + 1}"

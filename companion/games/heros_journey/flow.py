@@ -84,11 +84,39 @@ def act(seat: str, kind_: str, **args: Any) -> Action:
     return a
 
 
+# The rules as the screen names them when a move is refused ("(rule: bidding in a Challenge)"):
+# the ids stay on the error (``rule_id``) for the tests, never on the screen.
+RULE_WORDS = {
+    "turn": "the turn", "turn-travel": "Travel", "turn-rest": "Rest",
+    "turn-match": "a Matching Encounter", "turn-challenge": "meeting a Challenge",
+    "turn-order": "whose move it is", "challenge-bid": "bidding in a Challenge",
+    "challenge-play": "playing a Challenge card", "excuse": "the Excuse",
+    "challenge-keep": "after a contest", "challenge-failure": "failing a Challenge",
+    "origin": "the Origin", "origin-fist": "the Origin's hidden tokens", "prophecy": "the Prophecy",
+    "battle": "the Battle", "discovery": "the Discovery", "betrayal": "the Betrayal",
+    "pact": "the Pact", "the-end": "the End", "drawing": "drawing tokens",
+    "harvest": "the Harvest", "curse": "the Curse Upon the Land", "paying": "paying",
+    "expending": "expending", "trade": "trading", "trade-bank": "trading with the bank",
+    "trade-offers": "one offer a turn to each Hero", "trade-offer": "trading",
+    "trade-respond": "answering an offer", "places": "Places", "players": "the number of Heroes",
+    "level": "the rivals' level", "chance": "chance", "over": "the end of the Journey",
+}
+
+
+class HjRuleError(RuleError):
+    """A refused move, its rule named in words on the screen; ``rule_id`` keeps the id."""
+
+    def __init__(self, rule: str, message: str, legal=()) -> None:
+        super().__init__(RULE_WORDS.get(rule, rule.replace("_", " ").replace("-", " ")),
+                         message, legal)
+        self.rule_id = rule
+
+
 def check(legal: list[Action], action: Action, rule: str, what: str) -> None:
     keys = {a.key() for a in legal}
     if action.key() not in keys:
         labels = list(dict.fromkeys(typed(a) for a in legal))[:12]
-        raise RuleError(rule, f"{what}", legal=labels)
+        raise HjRuleError(rule, f"{what}", legal=labels)
 
 
 def describe_short(a: Action) -> str:
@@ -169,7 +197,7 @@ def from_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
 def to_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
     h = w.hero(seat)
     if h.tokens[SI[suit]] < n:
-        raise RuleError("paying", f"{hero_name(seat)} has no {n} {suit} token(s) to pay")
+        raise HjRuleError("paying", f"{hero_name(seat)} has no {n} {suit} token(s) to pay")
     h.tokens[SI[suit]] -= n
     w.bank[SI[suit]] += n
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
+from .race import HOLD_BACK, after_ending, holds_back  # noqa: F401  (the policy and tests read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -184,8 +185,10 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     if a.kind == "match":
         return 40 - card_value(g["card"], view, me) + 5
     if a.kind == "challenge":
+        if holds_back(view, me, seat):
+            return HOLD_BACK  # the Ending now would lock in a loss: gather first
         p = challenge_chance(view, me, seat, level)
-        return p * 40 - 5
+        return p * CHALLENGE_WORTH - 5
     if a.kind == "rest":
         return rest_value(rest_draws(g), view, me, wts)
     if a.kind == "travel":
@@ -201,10 +204,16 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
                 gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
-        return gain + ending_plan(view, me, g, pair) - 1.5  # a turn spent
+        return gain + ending_plan(view, me, g, pair) - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
     return 0.0
 
 
+CHALLENGE_WORTH = 40.0  # an attempt that surely advances
+# a Travel costs the turn a Rest or an attempt would have had (a rival that travelled whenever the
+# cards looked good lost the race to a player who simply attempted every turn: 2p normal vs
+# exploit: always-attempt in bench/heros_journey.py, 25% -> 62% with this at 8 rather than 1.5).
+# At the Pact a Travel is how the Ending's suit is dug up, and costs the old 1.5.
+TRAVEL_TURN = 8.0
 ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
 DIG = 6.0
 REACH = 20.0  # a Travel after which the Ending can be attempted
@@ -319,7 +328,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
         return by(lambda a: _meet_margin(a.args["card"], view, me))
     if k in ("decline", "drop"):
         return _bid(view, seat, me, legal, level)
-    if k == "name":
+    if k == "name_suit":
         return _name(view, seat, me, legal)
     if k == "keep":
         return by(lambda a: _meet_margin(a.args["card"], view, me) if a.args["card"] else -50)
@@ -403,6 +412,9 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
         cap = ATTEMPTER_CAP
+        rich = max(_total_tokens(h) for h in view["heroes"] if h["seat"] != seat)
+        if rich > 2 * _total_tokens(me):  # a hoarder can contest every attempt: outbid it
+            cap = max(cap, _total_tokens(me) // 2)
         if me["stage"] >= 9:  # the Ending is worth half the tokens it can spare for the bid
             s = None if mine == "excuse" else _card(mine).suits[0]
             cap = max(cap, (sum(n for x, n in me["tokens"].items() if x != s) + (

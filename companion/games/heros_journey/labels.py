@@ -64,7 +64,7 @@ def describe(a: Action) -> str:
 KINDS: dict[str, tuple[str, ...]] = {
     "origin": ("origin",), "prophecy": ("prophecy",), "travel": ("travel",), "rest": ("rest",),
     "match": ("match",), "challenge": ("challenge",), "play": ("play",),
-    "contest": ("contest",), "bid": ("raise",), "pass": ("decline", "drop"), "name": ("name",),
+    "contest": ("contest",), "bid": ("raise",), "pass": ("decline", "drop"), "name": ("name_suit",),
     "keep": ("keep",), "fail": ("expend_for_failure", "lie_down"), "pay": ("pay",),
     "expend": ("expend",), "take": ("take",), "bonus": ("bonus",),
     "give": ("substitute", "give"), "draw": ("draw",), "curse": ("curse",), "hide": ("hide",),

@@ -20,7 +20,7 @@ from companion.story.voice import Beat, NarrationMemory
 
 from .data import rules, story
 from .fabula import PLAYER
-from .telling import CAP, ending, take_up, tell_capped, template_count
+from .telling import CAP, ending, recall, take_up, tell_capped, template_count
 
 
 def hero(seat: str) -> Character:
@@ -172,7 +172,10 @@ class Narrator:
             return tell_capped("rest.alone", {"target": st}, {"hero": h}, memory, scene, rng) \
                 or say("rest_alone", hero=h, stage=card(st))
         if k == "match":
-            return say("match", hero=h, card=card(d["card"]), stage=card(_stage_card(beat, s)))
+            back = recall(memory, beat.step, _stage_card(beat, s), scene, rng) if (
+                s == PLAYER) else ""
+            return " ".join(x for x in (say("match", hero=h, card=card(d["card"]), stage=card(
+                _stage_card(beat, s))), back) if x)
         if k == "attempt":
             return tell_capped("attempt", {"target": d["target"]}, {"hero": h, "stage": card(
                 d["target"])}, memory, scene, rng) or say("attempt", hero=h, stage=card(d["target"]))
@@ -198,7 +201,8 @@ class Narrator:
                 "advance", hero=h, stage=card(d["card"]))
             line = self._line(s, "advance", told, scene, rng, memory)
             vow = take_up(memory, f"stage-{d['stage']}", scene) if s == PLAYER else ""
-            return " ".join(x for x in (text, vow, line) if x)
+            back = recall(memory, beat.step, d["card"], scene, rng) if s == PLAYER else ""
+            return " ".join(x for x in (text, vow, back, line) if x)
         if k == "stay":
             text = say("stay", hero=h, stage=card(d["card"]) if d.get("card") else card(
                 _stage_card(beat, s)))

@@ -24,6 +24,8 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     level = level or view.get("level", "normal")
     if level == "hard" and heuristic.is_turn(legal):
         ranked = heuristic.rank_turns(view, seat, legal, rng, level)
+        if heuristic.holds_back(view, heuristic.me_of(view, seat), seat):
+            ranked = [a for a in ranked if a.kind != "challenge"] or ranked
         if len(ranked) > 1:
             return best_turn(view, seat, legal, rng, ranked) or ranked[0]
         return ranked[0]
@@ -31,9 +33,11 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
 
 
 def play_game(seed: int, levels: Sequence[str],
-              watch: Callable[[State, list], None] | None = None) -> State:
+              watch: Callable[[State, list], None] | None = None,
+              choose: Callable[..., Action] | None = None) -> State:
     """One whole game, ``levels[i]`` at seat i; chance from the seeded sampler, as a session has
-    it. The bench and the tests share this loop."""
+    it. The bench and the tests share this loop; ``choose`` replaces the rivals' policy (the
+    bench's scripted exploits)."""
     game = GAME
     state = game.setup(HjOptions(players=len(levels)))
     sampler, count = Sampler(seed), [0]
@@ -43,6 +47,9 @@ def play_game(seed: int, levels: Sequence[str],
         return sampler.sample(ch, count[0] - 1)
 
     return play(state, dict(zip(SEATS, levels)), random.Random(seed), sample=sample, watch=watch,
-                choose=choose)
+                choose=choose or _CHOOSE)
 
 
+
+
+_CHOOSE = choose

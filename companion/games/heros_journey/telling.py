@@ -70,6 +70,52 @@ def take_up(memory: Any, stake_id: str, scene: str) -> str:
     return tell_stake(stake, stake.result, fabula.character(), memory, scene)
 
 
+RECALLED = "hj-recall|"  # a line of the player's already recalled (memory.used)
+RECALLS = 4  # lines recalled in a session at most: a callback, not a refrain
+RECALL = ("At {stage.the}, {hero} [remembers] what {hero.they} had said at {where.the}: {quote}",
+          "{hero} [thinks] back to {where.the} and {hero.their} own words there: {quote}",
+          "What {hero} had said at {where.the} comes back at {stage.the}: {quote}")
+
+
+def said_lines(fabula: Fabula) -> list[tuple[int, str, str]]:
+    """The player's own lines, in order: (step, words, the Stage card where said)."""
+    out = []
+    for k in fabula.fact_keys("said:"):
+        step = int(k.split(":", 1)[1])
+        out.append((step, fabula.words(k), fabula.words(f"said_at:{step}")))
+    return sorted(out)
+
+
+def quote(words: str, end: str = ".") -> str:
+    """The player's words in quotation marks, closed by ``end`` (a comma mid-sentence) unless
+    they close with their own ! or ?."""
+    words = " ".join(words.split()).strip("“”\"").rstrip(".,;: ")
+    if not words:
+        return ""
+    return f"“{words[0].upper() + words[1:]}{'' if words[-1] in '!?' else end}”"
+
+
+def recall(memory: Any, step: int, stage: str, scene: str, rng) -> str:
+    """At an arrival of the player's Hero, one earlier line of theirs said on an earlier move
+    somewhere else, told once: the oldest not yet recalled (their origin, a prophecy, a place
+    named), quoted; ``RECALLS`` in a session at most."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    if HERO not in fabula.cast or sum(1 for k in memory.used if k.startswith(RECALLED)) >= \
+            RECALLS:
+        return ""
+    for said_step, words, where in said_lines(fabula):
+        if said_step >= step or f"{RECALLED}{said_step}" in memory.used or not where or \
+                not memory.allows(words) or not rules().is_card(where) or where == stage:
+            continue
+        values = {"hero": fabula.character(), "where": _phrase(where), "stage": _phrase(stage),
+                  "quote": quote(words)}
+        text = tell(list(RECALL), values, Told(memory.used), scene, rng, allows=memory.allows)
+        if text:
+            memory.used.add(f"{RECALLED}{said_step}")
+            return text
+    return ""
+
+
 def _slots(template: str) -> list[str]:
     import re
 
@@ -113,6 +159,9 @@ def ending(view: dict, memory: Any, rng) -> str:
         "rivals": _names([hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != PLAYER]),
         "score": f"{scores.get(PLAYER, 0)} points",
     }
+    lead = view.get("ending_first")
+    if lead and lead != PLAYER and lead in fabula.cast:  # the Hero who reached the Ending first
+        values["leader"] = Character(name=hero_name(lead), pronouns=fabula.cast[lead].pronouns)
     joined = [hero_name(h["seat"]) for h in view["heroes"]
               if h["seat"] != PLAYER and h["stage"] >= 10]
     if joined:
@@ -121,7 +170,12 @@ def ending(view: dict, memory: Any, rng) -> str:
         values["kept"] = _names([rules().card(c).name for c in kept])
     if betrayal:
         values["betrayed"] = _phrase(betrayal.split(">")[0])
-    when = {"won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
+    said = [x for x in said_lines(fabula) if memory.allows(x[1])]
+    if said:  # what this Hero said: the first line, and the last when there are more
+        values["said_first"] = quote(said[0][1], "," if len(said) > 1 else ".")
+        values["said_where"] = _phrase(said[0][2] if rules().is_card(said[0][2]) else first_card)
+        values["said_last"] = quote(said[-1][1]) if len(said) > 1 else values["said_first"]
+    when = {"said": len(said), "won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
             "first": view.get("ending_first") == PLAYER, "joined": len(joined), "ending": end_card,
             "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted")),
             "vows": len(fabula.stakes)}

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from companion.core.game import Action, RuleError
+from companion.core.game import Action
 
 from . import flow
 from .data import SUITS, hero_name, rules
-from .flow import SI, act, check, ev, pop, push
+from .flow import HjRuleError, SI, act, check, ev, pop, push
 from .model import Work
 
 
@@ -114,10 +114,10 @@ def trade_act(w: Work, t: dict, a: Action) -> None:
     elif a.kind == "bank":
         why = _bank_error(w, seat, a.args.get("give"), a.args.get("get"), a.args.get("source"))
         if why:
-            raise RuleError("trade-bank", why + " (2:1, or 1:1 on the Market)")
+            raise HjRuleError("trade-bank", why + " (2:1, or 1:1 on the Market)")
     elif a.kind != "back" and (a.kind not in ("end", "trade_bank", "trade_offer") or set(a.args)
                                or a.key() not in {x.key() for x in trade_options(w, seat)}):
-        raise RuleError("trade", "trade with the bank 2:1 (1:1 on the Market), offer a trade, "
+        raise HjRuleError("trade", "trade with the bank 2:1 (1:1 on the Market), offer a trade, "
                         "or end your turn", legal=["end", "bank", "offer"])
     if t["k"] not in ("trade", "turn"):  # a menu: back to the step it came from
         pop(w)
@@ -148,7 +148,7 @@ def trade_act(w: Work, t: dict, a: Action) -> None:
 def _menu_act(w: Work, t: dict, a: Action) -> None:
     want = "bank" if t["k"] == "trade_bank" else "offer"
     if a.kind not in (want, "back") or (a.kind == "back" and a.args):
-        raise RuleError(t["k"].replace("_", "-"), f"choose a {want} trade, or go back",
+        raise HjRuleError(t["k"].replace("_", "-"), f"choose a {want} trade, or go back",
                         legal=[want, "back"])
     trade_act(w, t, a)
 
@@ -165,22 +165,22 @@ def _n(n: int, suit: str) -> str:
 def _check_offer(w: Work, seat: str, a: Action) -> None:
     to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
     if to not in w.seats or to == seat:
-        raise RuleError("trade", "offer a trade to another Hero at the table",
+        raise HjRuleError("trade", "offer a trade to another Hero at the table",
                         legal=[hero_name(s) for s in w.seats if s != seat])
     if w.offers_made.count(to) >= rules().table.offers_per_rival:
-        raise RuleError("trade-offers", f"you already made {hero_name(to)} an offer this turn")
+        raise HjRuleError("trade-offers", f"you already made {hero_name(to)} an offer this turn")
     if not (_valid_bundle(give) and _valid_bundle(get)):
-        raise RuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
+        raise HjRuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
                         "2 Knots")
     h, o = w.hero(seat), w.hero(to)
     short = [_n(n, s) for s, n in give.items() if h.tokens[SI[s]] < n]
     if short:
         have = ", ".join(_n(h.tokens[SI[s]], s) for s in give)
-        raise RuleError("trade", f"you offer {' and '.join(short)} but hold {have}")
+        raise HjRuleError("trade", f"you offer {' and '.join(short)} but hold {have}")
     short = [_n(n, s) for s, n in get.items() if o.tokens[SI[s]] < n]
     if short:
         have = ", ".join(_n(o.tokens[SI[s]], s) for s in get)
-        raise RuleError("trade", f"{hero_name(to)} does not hold {' and '.join(short)} (holds "
+        raise HjRuleError("trade", f"{hero_name(to)} does not hold {' and '.join(short)} (holds "
                         f"{have})")
 
 

@@ -8,13 +8,13 @@ game"). Travel is priced after the parting gifts (the gifts come first, and may 
 """
 from __future__ import annotations
 
-from companion.core.game import CHANCE, Action, Chance, RuleError
+from companion.core.game import CHANCE, Action, Chance
 
 from . import flow
 from .challenge import start_challenge
 from .data import ENDINGS, SUITS, rules
 from .events import finish
-from .flow import SI, act, card, check, ev, kind, pop, push
+from .flow import HjRuleError, SI, act, card, check, ev, kind, pop, push
 from .model import Work
 from .trade import has_offer, offer_gen, trade_act
 
@@ -205,7 +205,7 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
     if a.kind in ("offer", "trade_offer"):  # trading with a Hero before the action
         if a.kind == "trade_offer" and (a.args or a.key() not in {
                 x.key() for x in turn_options(w, seat)}):
-            raise RuleError("trade", "no Hero can trade with you now")
+            raise HjRuleError("trade", "no Hero can trade with you now")
         trade_act(w, t, a)
         return
     if a.kind == "rest" and a.args.get("card") is None and isinstance(a.args.get("suits"), list):
@@ -214,7 +214,7 @@ def _turn_act(w: Work, t: dict, a: Action) -> None:
             a.args["suits"], key=lambda x: order.index(x) if x in order else 9))
     legal = turn_options(w, seat)
     if a.key() not in {x.key() for x in legal}:
-        raise RuleError(f"turn-{a.kind}" if a.kind in ("travel", "rest", "match", "challenge")
+        raise HjRuleError(f"turn-{a.kind}" if a.kind in ("travel", "rest", "match", "challenge")
                         else "turn", _turn_why(w, a),
                         legal=["travel", "rest"] + (["match"] if matching_cards(w, seat) else [])
                         + ([] if challenge_ready(w, seat) else ["challenge"]))

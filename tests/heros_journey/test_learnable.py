@@ -1,0 +1,90 @@
+"""Issue 38: the race learnable from the screen, and commands that do what was typed or refuse.
+Typed lines go through the prompt's own parser (``commands.parse``) and the engine."""
+from __future__ import annotations
+
+import pytest
+
+from companion.core.game import RuleError
+from companion.core.verbs import CommandError
+from companion.games.heros_journey import GAME, commands, flow
+from companion.story import names
+
+from .table import go, head, make, tok
+from .test_challenge import _contest_setup
+
+
+def _parse(state, line, seat="hero1"):
+    verb, _, rest = line.partition(" ")
+    return commands.parse(verb, rest, GAME.view(state, seat), GAME.legal_actions(state, seat),
+                          seat)
+
+
+def test_naming_the_excuses_suit_with_words_is_a_suit_and_a_line_not_a_heros_name():
+    """Played: 'name leaves -- Wren asks him what grows on his road' was refused as a Hero's
+    name (more than four words): the Excuse's choice shared the kind the prompt reads as one."""
+    s = _contest_setup()
+    s = go(s, "hero2", "decline")
+    s = go(s, "hero3", "contest", card="excuse", bid=1)
+    s = go(s, "hero1", "drop")
+    assert head(s)["k"] == "name_suit"
+    a = _parse(s, "name leaves -- Sefa asks him what grows on his road", seat="hero3")[0]
+    assert a.kind not in names.KINDS
+    assert a.args == {"suit": "leaves"} and a.text == "Sefa asks him what grows on his road"
+    s2, _ = GAME.apply(s, a)
+    assert next(t for t in s2.tasks if t["k"] == "ch_end")["suit"] == "leaves"
+
+
+def test_a_payment_never_pays_a_suit_that_was_not_named():
+    """Played: 'pay moons moons knots' with no Knot paid a Wave the player never named. Now the
+    whole line is refused and nothing is paid."""
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
+             tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
+    with pytest.raises(CommandError) as err:
+        _parse(s, "pay moons moons knots")
+    assert "Knots" in str(err.value) and "nothing is paid" in str(err.value)
+    assert tok(s, "hero1", "moons") == 2 and tok(s, "hero1", "waves") == 3
+    ok = _parse(s, "pay moons waves moons")
+    assert [a.args["suit"] for a in ok] == ["moons", "waves", "moons"]
+
+
+def test_the_first_travel_that_leaves_tokens_warns_once():
+    commands.WARNED.clear()
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
+             tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
+    v = GAME.view(s, "hero1")
+    first = commands.turn_hint(v, GAME.legal_actions(s, "hero1"), "hero1")
+    assert "Careful" in first and "rival" in first and "2 tokens" in first
+    again = commands.turn_hint(v, GAME.legal_actions(s, "hero1"), "hero1")
+    assert "Careful" not in again
+
+
+def test_the_bar_counts_tokens_apart_from_cards():
+    """Played: the bar said 'Wa10' for 1 Wave token and the Sea, while a bid is paid in tokens."""
+    s = make([{"stage": 3, "tokens": {"moons": 1, "suns": 1, "waves": 1}, "places": ["sea"]},
+              {}])
+    bar = commands.toolbar(GAME.view(s, "hero1"))
+    assert "tokens Mo1 Su1 Wa1 Le0 Wy0 Kn0" in bar and "cards Wa10" in bar
+    assert len(bar) <= 80
+
+
+@pytest.mark.parametrize("verb, words", [
+    ("bid", ("tokens", "bank", "test", "back", "Example")),
+    ("challenge", ("contest", "meet", "lie down", "Example")),
+    ("travel", ("Wanderer", "rival", "parting", "Example")),
+    ("rest", ("rank", "Stage", "bank", "Example")),
+    ("pay", ("did not name", "Example")),
+])
+def test_help_explains_the_mechanism_with_an_example(verb, words):
+    usage, text = commands.VERBS[verb]
+    assert all(w in text for w in words), (verb, text)
+    assert len(text) > 200
+
+
+def test_a_refusal_names_its_rule_in_words():
+    s = make([{"stage": 2, "tokens": {"moons": 1}}, {}])
+    from companion.core.game import Action
+
+    with pytest.raises(RuleError) as err:
+        GAME.apply(s, Action(seat="hero1", kind="challenge"))
+    assert err.value.rule == "meeting a Challenge" and err.value.rule_id == "turn-challenge"
+    assert "-" not in err.value.rule
