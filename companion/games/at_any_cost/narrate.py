@@ -51,6 +51,7 @@ SLOTS: dict[str, set[str]] = {
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
 # must not say opposite things (rules/at_any_cost/narration.toml, [places.*] adj).
@@ -172,13 +173,24 @@ class Narrator:
 
     def _tell_from(self, templates: tuple[str, ...], key: str, values: dict, memory: Any,
                    scene: str, label: tuple) -> str:
+        """A sentence from ``templates`` whose frame was not told before in the session (a frame
+        is a template: "{hero} answers with {help}" told once, whatever help it names); "" when
+        every frame was told, so a routine beat is left to the small print."""
         if "look" in values:  # two adjectives of the place that agree, the same all session
             look = list(values["look"])
             memory.rng("look", getattr(values.get("place"), "words", "")).shuffle(look)
             other = [x for x in look[1:] if not clash(look[0], x)]
             values = {**values, "look": look[0], "look2": other[0] if other else "still"}
-        return tell(templates, values, Told(memory.used), scene, memory.rng("pick", key, *label),
-                    allows=memory.allows)
+        rng = memory.rng("pick", key, *label)
+        order = [i for i, _ in enumerate(templates) if f"{FRAME_KEY}{key}|{i}" not in memory.used]
+        rng.shuffle(order)
+        for i in order:
+            text = tell([templates[i]], values, Told(memory.used), scene, rng,
+                        allows=memory.allows)
+            if text:
+                memory.used.add(f"{FRAME_KEY}{key}|{i}")
+                return text
+        return ""
 
     def _cards(self, cards: list[str], stage: int, memory: Any, fallback: Phrase) -> list[Phrase]:
         """Each card's incarnation for this stage (the same all stage long), allowed topics only."""
