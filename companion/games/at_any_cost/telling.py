@@ -7,7 +7,8 @@ chosen by salience from the fabula (companion.story).
 * When the player spoke on their move, the Antagonist's next line answers those words: the stake
   they stated for the stage is quoted back in the third person, an Anchor their words touch is
   where the blow falls, a vow is put to the test.
-* The beat that ends a stage takes up the stake stated in it, saying how it came out.
+* The beat that ends a stage takes up the stake stated in it, saying how it came out, quoting the
+  player's words once: words that were a stake before are taken up again without a quote.
 * The journey's end is a told epilogue (companion.story.epilogue) with the particulars of this
   session: the road, what was kept and lost and where, the climax, the player's first stake.
 """
@@ -48,6 +49,7 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
                      "limited-number-of-attempts", "deadline", "maze-like",
                      "dangerous-consumables", "something-hidden", "magical-barrier"})
 ROAD = Phrase(words="road", form="the", where="on")
+QUOTED_KEY = "quoted|"  # a sentence of the player's quoted back (outside the epilogue): once only
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
                "climax_anchor", "vow", "keepsake")
 
@@ -177,7 +179,40 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str) -> 
         return ""
     if not memory.allows(stake.words):
         return ""
-    return tell_stake(stake, stake.result, hero, memory, scene)
+    key = f"{QUOTED_KEY}{' '.join(stake.words.lower().split())}"
+    if key in memory.used:  # the same words were a stake before, and were quoted then
+        line = library().tell("again", {"result": stake.result or "mixed", "stage": stage},
+                              {"hero": hero}, memory, scene, memory.rng("again", stage))
+        if line:
+            memory.taken_up(stake.id)
+        return line
+    text = tell_stake(stake, stake.result, hero, _NewFrames(memory), scene)
+    if text:
+        memory.used.update((key, f"{FRAME_KEY}{_frame(text)}"))
+    return text
+
+
+FRAME_KEY = "stake-frame|"  # a stake's taking up told, its quote masked: no frame twice
+_QUOTE = re.compile(r"“[^”]*”")
+
+
+def _frame(text: str) -> str:
+    return _QUOTE.sub("“”", text)
+
+
+class _NewFrames:
+    """The session's memory, refusing a sentence whose frame (its quote masked) was told before:
+    "“…”, the telling went, and the road bore it out." once a game, whatever it quotes."""
+
+    def __init__(self, memory: Any) -> None:
+        self._memory = memory
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._memory, name)
+
+    def allows(self, text: str) -> bool:
+        return (self._memory.allows(text)
+                and f"{FRAME_KEY}{_frame(text)}" not in self._memory.used)
 
 
 def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
