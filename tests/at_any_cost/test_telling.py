@@ -139,3 +139,21 @@ def test_no_frame_is_told_twice_and_no_words_quoted_back_twice(seed):
     shapes, quoted = frames(seed)
     assert [f for f, k in shapes.items() if k > 1] == []
     assert [q for q, k in quoted.items() if k > 1] == []
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_status_bar_wraps_between_fields_and_keeps_its_last_ones(width):
+    """The longest bar a stage can have (stage 1: four tags in play, a two-word place)."""
+    from companion.games.at_any_cost.commands import toolbar
+    from tests.at_any_cost.states import challenge
+
+    s = challenge(stage=1, location="place-of-learning", protagonist_hand=("agile",) * 1,
+                  antagonist_played=("legendary-creature",))
+    bar = toolbar(GAME.view(s, "protagonist"), width)
+    lines = bar.split("\n")
+    assert all(len(x) <= width - 1 for x in lines), lines
+    fields = [f.strip() for x in lines for f in x.split(" · ")]
+    assert fields[0] == "Stage 1" and fields[-2:] == ["anchors 5", "[F1] help"], fields
+    assert "tags Soul Mind Ally Tool Body Luck" in fields  # never cut inside a field
+    narrow = toolbar(GAME.view(s, "protagonist"), 40).split("\n")
+    assert len(narrow) > 1 and all(not x.startswith(" · ") for x in narrow)
