@@ -105,7 +105,7 @@ class Narrator:
             if event.kind in ENDS_STAGE:
                 stage = event.data["stage"]
                 return telling.settle(beat.view, stage, hero_of(beat.view), memory,
-                                      f"stage-{stage}")
+                                      f"stage-{stage}", beat.step)
             if event.kind == "journey_ended" and not any(
                     k.startswith("storylet|epilogue.") for k in memory.used):
                 return self._event(event, beat.view, memory, (beat.step, i))

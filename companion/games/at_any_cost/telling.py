@@ -171,8 +171,11 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     return " ".join(p for p in parts if p)
 
 
-def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str) -> str:
-    """The stake of ``stage`` taken up, if it was resolved and no narration took it up yet."""
+def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
+           now: int | None = None) -> str:
+    """The stake of ``stage`` taken up, if it was resolved and no narration took it up yet.
+    Words told in this very beat (``now``: the player's own telling of the move that ended the
+    stage) are not quoted straight back: the line says how they came out."""
     fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
     stake = fabula.stake(f"stage-{stage}")
     if stake is None or stake.open or memory.was_taken_up(stake.id):
@@ -180,11 +183,14 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str) -> 
     if not memory.allows(stake.words):
         return ""
     key = f"{QUOTED_KEY}{' '.join(stake.words.lower().split())}"
-    if key in memory.used:  # the same words were a stake before, and were quoted then
-        line = library().tell("again", {"result": stake.result or "mixed", "stage": stage},
-                              {"hero": hero}, memory, scene, memory.rng("again", stage))
+    group = "now" if now is not None and stake.opened == now else \
+        "again" if key in memory.used else ""  # "again": a stake before, quoted then
+    if group:
+        line = library().tell(group, {"result": stake.result or "mixed", "stage": stage},
+                              {"hero": hero}, memory, scene, memory.rng(group, stage))
         if line:
             memory.taken_up(stake.id)
+            memory.used.add(key)
         return line
     text = tell_stake(stake, stake.result, hero, _NewFrames(memory), scene)
     if text:
