@@ -14,8 +14,11 @@ def decide(state, seat):
 
 
 def test_the_antagonist_raises_by_the_cheapest_combination_that_works():
+    # Self-doubt, Greed and Natural disaster cannot go down at the Crossroads: they are kept
+    # for the Island, the Lair and the Mountain ahead, and leave the rest free to raise with.
     s = challenge(phase=Phase.RAISE, antagonist_played=("bandits",), protagonist_played=("agile",),
-                  antagonist_hand=("legendary-creature", "guards", "great-heights"))
+                  antagonist_hand=("legendary-creature", "guards", "great-heights", "self-doubt",
+                                   "greed", "natural-disaster"))
     a = decide(s, ANTAGONIST)
     assert a.kind == "play" and a.args["cards"] == ["guards"]  # 1 + 2 = 3 > 2, nothing cheaper
 
@@ -101,8 +104,8 @@ def test_the_antagonist_discards_keeping_a_card_for_each_stage_ahead():
     """Stage 2 at the Crossroads (Body, Ally), stages 3-5 in a Foreign land (Mind), the Lair
     (Tool, Body) and the Ruins (Luck). Of six cards, two go. Self-doubt is the only Mind card
     and Natural disaster the only Luck card: a discard that looks only at this stage would throw
-    them away (value 1, off this stage's tags); the planner keeps them and lets go of two of the
-    Body cards it has plenty of."""
+    them away (value 1, off this stage's tags); the planner keeps them, and Traps (2: the
+    strongest), and lets go of two of the Body cards it has plenty of."""
     hand = ("self-doubt", "natural-disaster", "traps", "illness", "great-heights", "wild-beasts")
     s = challenge(phase=Phase.DISCARD, antagonist_hand=hand)
     s = s.model_copy(update={"map": ("farm", "crossroads", "foreign-land", "lair", "ruins")})
@@ -118,12 +121,11 @@ def test_the_antagonist_discards_keeping_a_card_for_each_stage_ahead():
 
 def test_the_antagonist_sets_the_challenge_with_a_card_it_will_not_need_later():
     """At the Crossroads (Body, Ally), An old enemy (Ally), Great heights and Wild beasts (Body)
-    all set the challenge at 1. An old enemy is the only card for the Farm at the climax (Luck,
-    Ally) and one Body card is wanted for the Lair, so the other Body card goes down. Fear (Soul)
-    waits for the City."""
-    hand = ("an-old-enemy", "wild-beasts", "great-heights", "fear")
+    all set the challenge at 1. An old enemy is the only card for the Farm next (Mind, Ally), so a
+    Body card goes down."""
+    hand = ("an-old-enemy", "wild-beasts", "great-heights")
     s = challenge(antagonist_hand=hand)
-    s = s.model_copy(update={"map": ("mountain", "crossroads", "city", "lair", "farm")})
+    s = s.model_copy(update={"map": ("mountain", "crossroads", "farm", "lair", "city")})
     assert decide(s, ANTAGONIST).args["cards"] in (["wild-beasts"], ["great-heights"])
 
 

@@ -237,16 +237,16 @@ class Narrator:
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),
                     "kept": len(view.get("anchors", []))}
-            return telling.library().tell(group, when, values, memory, scene, rng)
+            return telling.tell(group, when, values, memory, scene, rng)
         if k == "anchor_sacrificed":
             values["anchor"] = anchor_words([data["anchor"]], memory)[0]
             when = {"anchor": data["anchor"], "fold": bool(data.get("fold")), "stage": stage,
                     "lost": len(view.get("anchors_lost", []))}
-            line = telling.library().tell("sacrifice", when, values, memory, scene, rng)
+            line = telling.tell("sacrifice", when, values, memory, scene, rng)
             said = facts_of(view).words(f"anchor:{data['anchor']}") or data.get("answer", "")
             if said and memory.allows(said):
                 values["said"] = weave.prose(weave.quote(said))
-                more = telling.library().tell("remember", when, values, memory, scene, rng)
+                more = telling.tell("remember", when, values, memory, scene, rng)
                 line = " ".join(x for x in (line, more) if x)
             return line
         if k == "journey_ended":

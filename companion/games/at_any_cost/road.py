@@ -5,17 +5,19 @@ down to the hand limit. A stage the Antagonist cannot open (no card in hand shar
 stage and its location) passes with no challenge at all: an empty stretch of the story. So it
 plans, from its own view only (the map it may read, its hand; never the Protagonist's hand):
 
-* **the reserve**: for every stage still ahead, one card that can set that stage's challenge
-  (a card that fits several stages ahead covers them all; a card that cannot go down now is the
-  cheapest to keep back). It sets and raises with the rest of its hand first;
-* **the keep** at a discard: the cards that open this stage, then the reserve for the stages
-  ahead, then the strongest of the rest, so the hand that reaches the climax has strength in it.
+* **the reserve**: for the stages ahead, one card that can set each one's challenge, a different
+  card for each (a card goes down once; one that cannot go down now is the cheapest to keep
+  back). It sets and raises with the rest of its hand first (the policy keeps back a card for
+  the next stage; its discards plan for all of them);
+* **the keep** at a discard: of every set it may keep, the one that opens this stage and the most
+  stages ahead, and among those the strongest, so the hand that reaches the climax has strength.
 
 Stage 1's hand is dealt, not chosen (three cards, no discard): there the rules leave it to luck.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 
 from companion.games.at_any_cost.data import rules
 
@@ -40,24 +42,29 @@ def fits(card: str, tags: frozenset[str]) -> bool:
 
 def cover(hand: Iterable[str], stages: list[frozenset[str]], spare: frozenset[str] = frozenset()
           ) -> tuple[set[str], int]:
-    """A small set of cards from ``hand`` that can open each of ``stages`` (nearest first), and
-    how many of them it opens. Cards in ``spare`` (not wanted now) are kept back first; then the
-    card that opens the most stages still open; then the cheaper."""
+    """A card from ``hand`` for each of ``stages`` that one can open, a different card for each
+    (a card goes down once: one that fits two stages opens only one of them), as many stages as
+    the hand allows, the nearest first; and how many stages that is. Cards in ``spare`` (not
+    wanted now) are kept back first, then the cheaper."""
     hand = sorted(set(hand))
-    kept: set[str] = set()
-    opened = 0
-    for i, tags in enumerate(stages):
-        if any(fits(c, tags) for c in kept):
-            opened += 1
-            continue
-        can = [c for c in hand if c not in kept and fits(c, tags)]
-        if not can:
-            continue
-        later = stages[i + 1:]
-        kept.add(min(can, key=lambda c: (c not in spare, -sum(fits(c, t) for t in later),
-                                         rules().card(c).value, c)))
-        opened += 1
-    return kept, opened
+
+    def rank(c: str) -> tuple:
+        return (c not in spare, rules().card(c).value, c)
+
+    match: dict[str, int] = {}  # card -> the stage it is kept for
+
+    def assign(i: int, seen: set[str]) -> bool:  # an augmenting path (bipartite matching)
+        for c in sorted((c for c in hand if fits(c, stages[i])), key=rank):
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in match or assign(match[c], seen):
+                match[c] = i
+                return True
+        return False
+
+    opened = sum(assign(i, set()) for i in range(len(stages)))
+    return set(match), opened
 
 
 def reserve(view: dict, in_play: Iterable[str]) -> set[str]:
@@ -69,14 +76,20 @@ def reserve(view: dict, in_play: Iterable[str]) -> set[str]:
 
 
 def keep(view: dict, hand: list[str], limit: int) -> set[str]:
-    """The ``limit`` cards to keep at a discard: this stage's opener, the reserve for the stages
-    ahead, then the strongest of the rest (value, then the tags it can go down under)."""
+    """The ``limit`` cards to keep at a discard: the set that can open this stage and the most
+    stages ahead (a different card for each), and among those the strongest (value, then the
+    tags it can go down under). Every set of ``limit`` is weighed: a hand holds at most 13."""
+    if len(hand) <= limit:
+        return set(hand)
     stages = road(view)
     now = stages.get(view.get("stage") or 0, frozenset())
-    kept, _ = cover(hand, [now] + ahead(view))
-    kept = set(sorted(kept, key=lambda c: _worth(c, now), reverse=True)[:limit])
-    rest = sorted((c for c in hand if c not in kept), key=lambda c: _worth(c, now), reverse=True)
-    return kept | set(rest[:max(0, limit - len(kept))])
+    wanted = [now] + ahead(view)
+
+    def score(kept: tuple[str, ...]) -> tuple:
+        return (cover(kept, wanted)[1], round(sum(_worth(c, now)[0] for c in kept), 3),
+                tuple(sorted(kept)))
+
+    return set(max(combinations(sorted(hand), limit), key=score))
 
 
 def _worth(card: str, now: frozenset[str]) -> tuple:

@@ -76,6 +76,34 @@ def library() -> Library:
     return Library.load("at-any-cost")
 
 
+@cache
+def _templates() -> dict[tuple[str, str], str]:
+    return {(st.id, str(i)): t for st in library().storylets for i, t in enumerate(st.text)}
+
+
+def tell(group: str, when: dict, values: dict, memory: Any, scene: str, rng) -> str:
+    """A storylet's line for ``group`` (``Library.tell``) from a template not told before in the
+    session: a frame is told once a game, whatever names fill it ("For every step Wren takes, the
+    curse takes one too." is not followed by "... the legal trap takes one too.")."""
+    told = {_templates().get((k.split("|")[1], k.split("|")[3])) for k in memory.used
+            if k.startswith("storylet|") and k.count("|") == 3}
+    return library().tell(group, when, values, _Unused(memory, told), scene, rng)
+
+
+class _Unused:
+    """The session's memory, refusing the templates in ``told`` (the Library asks ``allows``
+    of each template before it fills it)."""
+
+    def __init__(self, memory: Any, told: set) -> None:
+        self._memory, self._told = memory, told
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._memory, name)
+
+    def allows(self, text: str) -> bool:
+        return text not in self._told and self._memory.allows(text)
+
+
 def _content(text: str) -> set[str]:
     words = {w.lower().strip("'’") for w in re.findall(r"[A-Za-z'’]+", text)}
     out = set()
@@ -148,11 +176,11 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     values_["threat"] = phrases[main]
     values_["dear"] = dear(view, about, memory, stage)
     when = {"threat": main, "shape": phrases[main].words, "stage": stage, "raised": raised}
-    parts = [library().tell("threat", when, values_, memory, scene, rng)]
+    parts = [tell("threat", when, values_, memory, scene, rng)]
     others = [phrases[c] for c in cards if c != main]
     if others:
         values_["also"] = others
-        parts.append(library().tell("also", when, values_, memory, scene, rng))
+        parts.append(tell("also", when, values_, memory, scene, rng))
     if heard:
         if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
             values_["threat"] = ROAD
@@ -163,7 +191,7 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
             values_["oath"] = text
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
                   "vow": bool(VOW.search(heard[1])), "about": about, "voice": kind}
-        line = library().tell("answer", answer, values_, memory, scene, rng) \
+        line = tell("answer", answer, values_, memory, scene, rng) \
             if memory.allows(heard[1]) else ""
         if line:
             memory.used.add(f"answered|{heard[0]}")
@@ -186,7 +214,7 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
     group = "now" if now is not None and stake.opened == now else \
         "again" if key in memory.used else ""  # "again": a stake before, quoted then
     if group:
-        line = library().tell(group, {"result": stake.result or "mixed", "stage": stage},
+        line = tell(group, {"result": stake.result or "mixed", "stage": stage},
                               {"hero": hero}, memory, scene, memory.rng(group, stage))
         if line:
             memory.taken_up(stake.id)
