@@ -43,6 +43,7 @@ def _options(slot: str) -> list:
         [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
         "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
         "keepsake": [Phrase(words="tarnished ring", form="the"), Phrase(words="Pim", form="name")],
+        "want": [x.want for x in GAME.data.seeds],
     }[slot]
 
 

@@ -157,3 +157,23 @@ def test_the_status_bar_wraps_between_fields_and_keeps_its_last_ones(width):
     assert "tags Soul Mind Ally Tool Body Luck" in fields  # never cut inside a field
     narrow = toolbar(GAME.view(s, "protagonist"), 40).split("\n")
     assert len(narrow) > 1 and all(not x.startswith(" · ") for x in narrow)
+
+
+@pytest.mark.parametrize("seed", range(1, 21))
+def test_the_climax_comes_back_to_what_the_hero_set_out_for_and_the_ending_answers_it(
+        tmp_path, seed):
+    """Issue 41: the premise's goal (the story seed's want: "a cure for a dying parent") is named
+    when the climax begins and answered in the epilogue, after the hero's losses are told."""
+    path = tmp_path / f"aac-{seed}.jsonl"
+    s = _journal(seed, path)
+    wanted = GAME.data.story_seed(s.state.map[0], s.state.map[4]).want
+    assert wanted
+    blocks = story(path).blocks
+    climax = next(i for i, (kind, text) in enumerate(blocks)
+                  if kind == "heading" and text.startswith("Stage 5"))
+    arrival = next(text for kind, text in blocks[climax:] if kind == "narration")
+    assert wanted in arrival, arrival
+    ending = [r["text"] for r in s.rows if r["type"] == "narration"
+              and r.get("kind") == "epilogue"][-1]
+    assert ("narration", ending) in blocks  # on the page, not only in the record
+    assert wanted in sentences(ending)[-1], ending

@@ -223,7 +223,12 @@ class Narrator:
             values["kept"] = anchor_words(data["anchors"], memory)
             return self._tell("kept", values, memory, "setup", label)
         if k == "location_revealed":
-            return self._tell("arrive", values, memory, scene, label)
+            arrive = self._tell("arrive", values, memory, scene, label)
+            if stage == 5:  # the climax comes back to what the hero set out for
+                wanted = telling.climax_want(view, values, memory, scene,
+                                             memory.rng("want", *label))
+                arrive = " ".join(x for x in (arrive, wanted) if x)
+            return arrive
         if k == "challenge_met":
             values["help"] = self._cards(data["cards"], stage, memory, HELP)
             return self._tell("meet", values, memory, scene, label)

@@ -10,7 +10,8 @@ chosen by salience from the fabula (companion.story).
 * The beat that ends a stage takes up the stake stated in it, saying how it came out, quoting the
   player's words once: words that were a stake before are taken up again without a quote.
 * The journey's end is a told epilogue (companion.story.epilogue) with the particulars of this
-  session: the road, what was kept and lost and where, the climax, the player's first stake.
+  session: the road, what was kept and lost and where, the climax, the player's first stake; it
+  ends on what the hero set out for (the story seed's want), which the climax came back to.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import re
 from functools import cache
 from typing import Any
 
+from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -51,7 +53,7 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
 ROAD = Phrase(words="road", form="the", where="on")
 QUOTED_KEY = "quoted|"  # a sentence of the player's quoted back (outside the epilogue): once only
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
-               "climax_anchor", "vow", "keepsake")
+               "climax_anchor", "vow", "keepsake", "want")
 
 
 THINGS = ("heirloom", "something-beautiful", "token-from-your-love")  # "What is it?" first
@@ -249,6 +251,26 @@ class _NewFrames:
                 and f"{FRAME_KEY}{_frame(text)}" not in self._memory.used)
 
 
+def want(view: dict) -> str:
+    """What the hero goes for (the story seed's want: "a cure for a dying parent"), "" before
+    the road is dealt."""
+    ends = [(view.get("map") or [{}] * 5)[i].get("location") for i in (0, 4)]
+    if not all(ends):
+        return ""
+    try:
+        return rules().story_seed(ends[0], ends[1]).want
+    except (KeyError, ValueError, StopIteration):
+        return ""
+
+
+def climax_want(view: dict, values: dict, memory: Any, scene: str, rng) -> str:
+    """At the climax's place, the story comes back to what the hero set out for."""
+    wanted = want(view)
+    if not wanted or not memory.allows(wanted):
+        return ""
+    return tell("want", {"stage": 5}, {**values, "want": wanted}, memory, scene, rng)
+
+
 def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     """The told epilogue of the journey."""
     fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
@@ -289,7 +311,10 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
         name = values["hero"].name
         values["vow"] = {"quote": f"{name}'s own words, “{text}”", "oath": f"{name}'s oath {text}",
                          "deed": f"the telling “{text}”"}[kind]
-    when = {"lost": len(lost), "kept": len(kept), "vows": len(stakes),
+    wanted = want(view)
+    if wanted and memory.allows(wanted):
+        values["want"] = wanted
+    when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
             "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
