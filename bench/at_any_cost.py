@@ -10,10 +10,14 @@ Both seats are the offline AI (each sees only its own view). Per policy, over th
   of plays in it (a contest decided over several exchanges has more), the share decided at once
   (the hero could not meet the challenge set at all: a lock-out), and the share with no challenge;
 * **stages won by the hero** per stage (the Antagonist folded), and the games whose first stage
-  already cost an Anchor.
+  already cost an Anchor;
+* **empty stages**: the share of all stages the Antagonist left with no challenge at all (it folded
+  at 0-0: no card in hand could open the stage), and **climax a contest**: the share of games whose
+  climax was set and met at least once (neither empty nor a lock-out).
 
 ``director off`` is the Antagonist that only plays to win (smallest margin, opening as few of the
-Protagonist's tags as possible, at every stage); ``director on`` is the policy as it plays now.
+Protagonist's tags as possible, at every stage, discarding by this stage alone); ``director on`` is
+the policy as it plays now (it also keeps a card for each stage ahead: road.py).
 """
 from __future__ import annotations
 
@@ -48,7 +52,9 @@ def one(seed: int) -> dict:
             "won": {st: results[st].result == "antagonist_folded" for st in results},
             "climax_plays": plays[5], "climax_set": plays[5] > 0,
             "locked": plays[5] > 0 and not met_first.get(5, False),
-            "first_cost": results[1].result != "antagonist_folded"}
+            "first_cost": results[1].result != "antagonist_folded",
+            "empty": sum(r.result == "antagonist_folded" and r.antagonist_total == 0
+                         for r in results.values())}
 
 
 def figures(games: int, director: bool) -> dict:
@@ -65,6 +71,8 @@ def figures(games: int, director: bool) -> dict:
         "unset": sum(not r["climax_set"] for r in runs) / games,
         "stage_won": [sum(r["won"][st] for r in runs) / games for st in range(1, 6)],
         "first_cost": sum(r["first_cost"] for r in runs) / games,
+        "empty": sum(r["empty"] for r in runs) / (5 * games),
+        "contest": sum(r["climax_set"] and not r["locked"] for r in runs) / games,
     }
 
 
@@ -77,13 +85,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"At Any Cost, {args.games} games per row (offline AI in both seats)\n")
     print("| policy | Anchors lost 0/1/2/3/4/5 | mean lost | climax won by hero | plays in climax "
           "| climax locked out | no climax challenge | hero wins stage 1/2/3/4/5 | stage 1 costs "
-          "an Anchor |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "an Anchor | empty stages | climax a contest |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name, f in rows:
         print(f"| {name} | {' / '.join(pct(x) for x in f['lost'])} | {f['lost_mean']:.2f} | "
               f"{pct(f['climax_won'])} | {f['climax_plays']:.1f} | {pct(f['locked'])} | "
               f"{pct(f['unset'])} | {' / '.join(pct(x) for x in f['stage_won'])} | "
-              f"{pct(f['first_cost'])} |")
+              f"{pct(f['first_cost'])} | {100 * f['empty']:.1f}% | {pct(f['contest'])} |")
     return 0
 
 

@@ -43,6 +43,7 @@ def _options(slot: str) -> list:
         [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
         "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
         "keepsake": [Phrase(words="tarnished ring", form="the"), Phrase(words="Pim", form="name")],
+        "want": [x.want for x in GAME.data.seeds],
     }[slot]
 
 
@@ -83,7 +84,9 @@ def test_the_threat_is_told_from_its_card_its_shape_and_the_place():
     sphinx = next(p for p in n.cards["legendary-creature"].np if p.words == "sphinx")
     assert "asks" in _threat("legendary-creature", sphinx)
     thief = _threat("thief", n.cards["thief"].np[0])
-    assert re.search(r"steals|gone", thief)
+    # a thief reaches for what the hero holds; whether it is lost is the Protagonist's to decide
+    assert re.search(r"hands are after|fingers are already at", thief), thief
+    assert not re.search(r"steals|gone|goes\.", thief), thief
     for shape in n.cards["loss-of-supplies"].np:  # a loss takes away; nothing "arrives"
         told = _threat("loss-of-supplies", shape)
         assert "arrive" not in told and re.search(r"gone|nothing to eat|goes", told), told

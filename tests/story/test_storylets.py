@@ -283,10 +283,10 @@ def _game():
     return GAME
 
 
-def _play(tmp_path, moves: int):
+def _play(tmp_path, moves: int, seed: int = 4):
     game = _game()
-    s = Session.start(game, 4, {"protagonist": HUMAN, "antagonist": AI},
-                      OfflineVoice(game, 4), tmp_path / "j.jsonl")
+    s = Session.start(game, seed, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(game, seed), tmp_path / "j.jsonl")
     s.advance()
     policy = s.offline.policy
     rng = random.Random(2)
@@ -359,7 +359,7 @@ def test_a_game_without_an_adapter_has_an_empty_fabula():
 
 
 def test_undo_rebuilds_from_a_snapshot_with_its_fabula(tmp_path):
-    s = _play(tmp_path, 200)
+    s = _play(tmp_path, 200, seed=24)  # a game longer than one snapshot's span (25 actions)
     assert len(s.actions) > 25 and s.snapshots  # snapshots were taken
     whole = s.memory.fabula
     s.undo()

@@ -5,6 +5,8 @@ card is looked up in the player's own hand only, so a hidden card can never be n
 """
 from __future__ import annotations
 
+import shutil
+
 from companion.core.game import Action, RuleError
 from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
@@ -221,18 +223,40 @@ def status(view: dict) -> str:
     return "\n".join(parts)
 
 
-def toolbar(view: dict) -> str:
+def toolbar(view: dict, width: int | None = None) -> str:
+    """The status bar: its fields, wrapped between fields (never inside one) to the terminal's
+    width, so the last of them (the Anchors, the help key) is never cut off."""
     stage = view.get("stage") or 0
     if not stage:
-        return " Setting out · [F1] help"
-    entry = view["map"][stage - 1]
-    loc = entry.get("location_name") if entry.get("face_up") else "?"
-    seat = view["seat"]
-    other = ANTAGONIST if seat == PROTAGONIST else PROTAGONIST
-    t = view["totals"]
-    return (f" Stage {stage} · {loc} · tags {' '.join(view['tags_in_play']) or '-'} · "
-            f"you {t.get(seat, 0)} vs {t.get(other, 0)} · hand {len(view.get('hand', []))} · "
-            f"anchors {len(view['anchors'])} · [F1] help")
+        fields = ["Setting out", "[F1] help"]
+    else:
+        entry = view["map"][stage - 1]
+        loc = entry.get("location_name") if entry.get("face_up") else "?"
+        seat = view["seat"]
+        other = ANTAGONIST if seat == PROTAGONIST else PROTAGONIST
+        t = view["totals"]
+        fields = [f"Stage {stage}", loc, f"tags {' '.join(view['tags_in_play']) or '-'}",
+                  f"you {t.get(seat, 0)} vs {t.get(other, 0)}",
+                  f"hand {len(view.get('hand', []))}", f"anchors {len(view['anchors'])}",
+                  "[F1] help"]
+    if width is None:
+        width = shutil.get_terminal_size((100, 24)).columns
+    return wrap_fields(fields, width - 1)
+
+
+def wrap_fields(fields: list[str], width: int, sep: str = " · ") -> str:
+    """Fields joined by ``sep`` into lines of at most ``width`` columns, broken only between
+    fields (a field longer than a line has a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for field in fields:
+        if line and len(line) + len(sep) + len(field) > width:
+            lines.append(line)
+            line = " " + field
+        else:
+            line = f"{line}{sep}{field}" if line else f" {field}"
+    lines.append(line)
+    return "\n".join(lines)
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:

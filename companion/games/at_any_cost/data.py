@@ -68,6 +68,7 @@ class StorySeed(_Strict):
     start: str
     end: str
     premise: str
+    want: str = ""  # what the hero goes for (ours): the climax and the epilogue come back to it
 
 
 class Rules(_Strict):

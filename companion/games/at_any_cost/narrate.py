@@ -51,6 +51,7 @@ SLOTS: dict[str, set[str]] = {
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
 # must not say opposite things (rules/at_any_cost/narration.toml, [places.*] adj).
@@ -104,7 +105,7 @@ class Narrator:
             if event.kind in ENDS_STAGE:
                 stage = event.data["stage"]
                 return telling.settle(beat.view, stage, hero_of(beat.view), memory,
-                                      f"stage-{stage}")
+                                      f"stage-{stage}", beat.step)
             if event.kind == "journey_ended" and not any(
                     k.startswith("storylet|epilogue.") for k in memory.used):
                 return self._event(event, beat.view, memory, (beat.step, i))
@@ -172,13 +173,24 @@ class Narrator:
 
     def _tell_from(self, templates: tuple[str, ...], key: str, values: dict, memory: Any,
                    scene: str, label: tuple) -> str:
+        """A sentence from ``templates`` whose frame was not told before in the session (a frame
+        is a template: "{hero} answers with {help}" told once, whatever help it names); "" when
+        every frame was told, so a routine beat is left to the small print."""
         if "look" in values:  # two adjectives of the place that agree, the same all session
             look = list(values["look"])
             memory.rng("look", getattr(values.get("place"), "words", "")).shuffle(look)
             other = [x for x in look[1:] if not clash(look[0], x)]
             values = {**values, "look": look[0], "look2": other[0] if other else "still"}
-        return tell(templates, values, Told(memory.used), scene, memory.rng("pick", key, *label),
-                    allows=memory.allows)
+        rng = memory.rng("pick", key, *label)
+        order = [i for i, _ in enumerate(templates) if f"{FRAME_KEY}{key}|{i}" not in memory.used]
+        rng.shuffle(order)
+        for i in order:
+            text = tell([templates[i]], values, Told(memory.used), scene, rng,
+                        allows=memory.allows)
+            if text:
+                memory.used.add(f"{FRAME_KEY}{key}|{i}")
+                return text
+        return ""
 
     def _cards(self, cards: list[str], stage: int, memory: Any, fallback: Phrase) -> list[Phrase]:
         """Each card's incarnation for this stage (the same all stage long), allowed topics only."""
@@ -211,7 +223,12 @@ class Narrator:
             values["kept"] = anchor_words(data["anchors"], memory)
             return self._tell("kept", values, memory, "setup", label)
         if k == "location_revealed":
-            return self._tell("arrive", values, memory, scene, label)
+            arrive = self._tell("arrive", values, memory, scene, label)
+            if stage == 5:  # the climax comes back to what the hero set out for
+                wanted = telling.climax_want(view, values, memory, scene,
+                                             memory.rng("want", *label))
+                arrive = " ".join(x for x in (arrive, wanted) if x)
+            return arrive
         if k == "challenge_met":
             values["help"] = self._cards(data["cards"], stage, memory, HELP)
             return self._tell("meet", values, memory, scene, label)
@@ -225,16 +242,16 @@ class Narrator:
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),
                     "kept": len(view.get("anchors", []))}
-            return telling.library().tell(group, when, values, memory, scene, rng)
+            return telling.tell(group, when, values, memory, scene, rng)
         if k == "anchor_sacrificed":
             values["anchor"] = anchor_words([data["anchor"]], memory)[0]
             when = {"anchor": data["anchor"], "fold": bool(data.get("fold")), "stage": stage,
                     "lost": len(view.get("anchors_lost", []))}
-            line = telling.library().tell("sacrifice", when, values, memory, scene, rng)
+            line = telling.tell("sacrifice", when, values, memory, scene, rng)
             said = facts_of(view).words(f"anchor:{data['anchor']}") or data.get("answer", "")
             if said and memory.allows(said):
                 values["said"] = weave.prose(weave.quote(said))
-                more = telling.library().tell("remember", when, values, memory, scene, rng)
+                more = telling.tell("remember", when, values, memory, scene, rng)
                 line = " ".join(x for x in (line, more) if x)
             return line
         if k == "journey_ended":

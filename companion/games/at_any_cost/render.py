@@ -96,6 +96,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         new = f" · new tags: {', '.join(data['new_tags'])}" if data["new_tags"] else ""
         return f"{who} {verbs[k]} {cards} → {_totals(data, viewer)}{new}"
     if k == "antagonist_folded":
+        if not data.get("set") and data.get("location"):
+            return _no_challenge(data, viewer)
         return f"{_who(ANTAGONIST, viewer)} {'fold' if viewer == ANTAGONIST else 'folds'} " \
                f"({_totals(data, viewer)}): the hero moves on."
     if k == "anchor_sacrificed":
@@ -111,6 +113,19 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         lost = ", ".join(d.anchor(a).name for a in data["lost"]) or "nothing"
         return f"The journey is over. Kept: {kept}. Lost: {lost}."
     return None
+
+
+def _no_challenge(data: dict, viewer: str | None) -> str:
+    """The small print of a stage with no challenge at all, and why."""
+    place = rules().location(data["location"]).name
+    tags = ", ".join(data.get("tags", []))
+    you = _who(ANTAGONIST, viewer) == "You"
+    who = "you" if you else "the Antagonist"
+    if data.get("unable"):
+        why = f"{who} {'hold' if you else 'holds'} no card with its tags ({tags})"
+    else:
+        why = f"{who} {'choose' if you else 'chooses'} to set none"
+    return f"No challenge at the {place}: {why}, and the hero moves on."
 
 
 def heading(event: Event) -> str | None:
@@ -190,7 +205,9 @@ def closing(view: dict) -> str:
         rows.append(f"| {_cell(a['name'])} | {_cell(a['answer'])} | {where} |")
     stages = ["| Stage | Place | Outcome | Protagonist · Antagonist |", "|---|---|---|---|"]
     for r in view["results"]:
-        if r["result"] == "antagonist_folded":
+        if r["result"] == "antagonist_folded" and not r["antagonist_total"]:
+            what = "no challenge set"
+        elif r["result"] == "antagonist_folded":
             what = "the Antagonist folded"
         elif r["result"] == "protagonist_folded":
             what = f"the Protagonist folded; {rules().anchor(r['anchor']).name} lost"
@@ -267,6 +284,9 @@ def svg(view: dict, final: dict) -> str:
                          f'font-size="13" fill="#b0413e">✗ {lost}</text>')
             parts.append(f'<text x="{x + card_w / 2}" y="196" text-anchor="middle" '
                          'font-size="11" fill="#6b655c">lost here</text>')
+        elif r and not r.get("antagonist_total"):
+            parts.append(f'<text x="{x + card_w / 2}" y="178" text-anchor="middle" '
+                         'font-size="13" fill="#6b655c">– a quiet stretch</text>')
         elif r:
             parts.append(f'<text x="{x + card_w / 2}" y="178" text-anchor="middle" '
                          'font-size="13" fill="#3d6b45">✓ went on whole</text>')

@@ -182,10 +182,13 @@ class Steps:
         result = StageResult(stage=s.stage, result="antagonist_folded",
                              protagonist_total=self.total(s.protagonist_played),
                              antagonist_total=self.total(s.antagonist_played))
-        events = [Event.unchecked("antagonist_folded", {
-            "stage": s.stage, "set": s.phase is Phase.RAISE,
-            "protagonist_total": result.protagonist_total,
-            "antagonist_total": result.antagonist_total})]
+        data = {"stage": s.stage, "set": s.phase is Phase.RAISE,
+                "protagonist_total": result.protagonist_total,
+                "antagonist_total": result.antagonist_total}
+        if s.phase is Phase.SET:  # no challenge at all: say why in the small print
+            data.update(location=s.map[s.stage - 1], tags=self.tags_in_play(s),
+                        unable=not self._plays(s, ANTAGONIST, need=1))
+        events = [Event.unchecked("antagonist_folded", data)]
         return self._end_stage(replace(s, results=s.results + (result,)), events)
 
     def _do_sacrifice(self, s: State, a: Action):

@@ -7,9 +7,11 @@ chosen by salience from the fabula (companion.story).
 * When the player spoke on their move, the Antagonist's next line answers those words: the stake
   they stated for the stage is quoted back in the third person, an Anchor their words touch is
   where the blow falls, a vow is put to the test.
-* The beat that ends a stage takes up the stake stated in it, saying how it came out.
+* The beat that ends a stage takes up the stake stated in it, saying how it came out, quoting the
+  player's words once: words that were a stake before are taken up again without a quote.
 * The journey's end is a told epilogue (companion.story.epilogue) with the particulars of this
-  session: the road, what was kept and lost and where, the climax, the player's first stake.
+  session: the road, what was kept and lost and where, the climax, the player's first stake; it
+  ends on what the hero set out for (the story seed's want), which the climax came back to.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import re
 from functools import cache
 from typing import Any
 
+from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
@@ -49,8 +52,9 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
                      "limited-number-of-attempts", "deadline", "maze-like",
                      "dangerous-consumables", "something-hidden", "magical-barrier"})
 ROAD = Phrase(words="road", form="the", where="on")
+QUOTED_KEY = "quoted|"  # a sentence of the player's quoted back (outside the epilogue): once only
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
-               "climax_anchor", "vow", "keepsake")
+               "climax_anchor", "vow", "keepsake", "want")
 
 
 THINGS = ("heirloom", "something-beautiful", "token-from-your-love")  # "What is it?" first
@@ -73,6 +77,34 @@ def keepsake(anchor: str, answer: str) -> tuple[str, Phrase] | None:
 @cache
 def library() -> Library:
     return Library.load("at-any-cost")
+
+
+@cache
+def _templates() -> dict[tuple[str, str], str]:
+    return {(st.id, str(i)): t for st in library().storylets for i, t in enumerate(st.text)}
+
+
+def tell(group: str, when: dict, values: dict, memory: Any, scene: str, rng) -> str:
+    """A storylet's line for ``group`` (``Library.tell``) from a template not told before in the
+    session: a frame is told once a game, whatever names fill it ("For every step Wren takes, the
+    curse takes one too." is not followed by "... the legal trap takes one too.")."""
+    told = {_templates().get((k.split("|")[1], k.split("|")[3])) for k in memory.used
+            if k.startswith("storylet|") and k.count("|") == 3}
+    return library().tell(group, when, values, _Unused(memory, told), scene, rng)
+
+
+class _Unused:
+    """The session's memory, refusing the templates in ``told`` (the Library asks ``allows``
+    of each template before it fills it)."""
+
+    def __init__(self, memory: Any, told: set) -> None:
+        self._memory, self._told = memory, told
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._memory, name)
+
+    def allows(self, text: str) -> bool:
+        return text not in self._told and self._memory.allows(text)
 
 
 def _content(text: str) -> set[str]:
@@ -147,11 +179,11 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     values_["threat"] = phrases[main]
     values_["dear"] = dear(view, about, memory, stage)
     when = {"threat": main, "shape": phrases[main].words, "stage": stage, "raised": raised}
-    parts = [library().tell("threat", when, values_, memory, scene, rng)]
+    parts = [tell("threat", when, values_, memory, scene, rng)]
     others = [phrases[c] for c in cards if c != main]
     if others:
         values_["also"] = others
-        parts.append(library().tell("also", when, values_, memory, scene, rng))
+        parts.append(tell("also", when, values_, memory, scene, rng))
     if heard:
         if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
             values_["threat"] = ROAD
@@ -163,7 +195,7 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
         answer = {**when, "first": bool(stake and stake.opened == heard[0]),
                   "vow": kind_of(heard[1], (values["hero"].name,)) == "vow", "about": about,
                   "voice": kind}
-        line = library().tell("answer", answer, values_, memory, scene, rng) \
+        line = tell("answer", answer, values_, memory, scene, rng) \
             if memory.allows(heard[1]) else ""
         if line:
             memory.used.add(f"answered|{heard[0]}")
@@ -171,15 +203,74 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     return " ".join(p for p in parts if p)
 
 
-def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str) -> str:
-    """The stake of ``stage`` taken up, if it was resolved and no narration took it up yet."""
+def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
+           now: int | None = None) -> str:
+    """The stake of ``stage`` taken up, if it was resolved and no narration took it up yet.
+    Words told in this very beat (``now``: the player's own telling of the move that ended the
+    stage) are not quoted straight back: the line says how they came out."""
     fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
     stake = fabula.stake(f"stage-{stage}")
     if stake is None or stake.open or memory.was_taken_up(stake.id):
         return ""
     if not memory.allows(stake.words):
         return ""
-    return tell_stake(stake, stake.result, hero, memory, scene)
+    key = f"{QUOTED_KEY}{' '.join(stake.words.lower().split())}"
+    group = "now" if now is not None and stake.opened == now else \
+        "again" if key in memory.used else ""  # "again": a stake before, quoted then
+    if group:
+        line = tell(group, {"result": stake.result or "mixed", "stage": stage},
+                              {"hero": hero}, memory, scene, memory.rng(group, stage))
+        if line:
+            memory.taken_up(stake.id)
+            memory.used.add(key)
+        return line
+    text = tell_stake(stake, stake.result, hero, _NewFrames(memory), scene)
+    if text:
+        memory.used.update((key, f"{FRAME_KEY}{_frame(text)}"))
+    return text
+
+
+FRAME_KEY = "stake-frame|"  # a stake's taking up told, its quote masked: no frame twice
+_QUOTE = re.compile(r"“[^”]*”")
+
+
+def _frame(text: str) -> str:
+    return _QUOTE.sub("“”", text)
+
+
+class _NewFrames:
+    """The session's memory, refusing a sentence whose frame (its quote masked) was told before:
+    "“…”, the telling went, and the road bore it out." once a game, whatever it quotes."""
+
+    def __init__(self, memory: Any) -> None:
+        self._memory = memory
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._memory, name)
+
+    def allows(self, text: str) -> bool:
+        return (self._memory.allows(text)
+                and f"{FRAME_KEY}{_frame(text)}" not in self._memory.used)
+
+
+def want(view: dict) -> str:
+    """What the hero goes for (the story seed's want: "a cure for a dying parent"), "" before
+    the road is dealt."""
+    ends = [(view.get("map") or [{}] * 5)[i].get("location") for i in (0, 4)]
+    if not all(ends):
+        return ""
+    try:
+        return rules().story_seed(ends[0], ends[1]).want
+    except (KeyError, ValueError, StopIteration):
+        return ""
+
+
+def climax_want(view: dict, values: dict, memory: Any, scene: str, rng) -> str:
+    """At the climax's place, the story comes back to what the hero set out for."""
+    wanted = want(view)
+    if not wanted or not memory.allows(wanted):
+        return ""
+    return tell("want", {"stage": 5}, {**values, "want": wanted}, memory, scene, rng)
 
 
 def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
@@ -222,7 +313,10 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
         name = values["hero"].name
         values["vow"] = {"quote": f"{name}'s own words, “{text}”", "oath": f"{name}'s oath {text}",
                          "deed": f"the telling “{text}”"}[kind]
-    when = {"lost": len(lost), "kept": len(kept), "vows": len(stakes),
+    wanted = want(view)
+    if wanted and memory.allows(wanted):
+        values["want"] = wanted
+    when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
             "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
