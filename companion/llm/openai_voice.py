@@ -65,6 +65,7 @@ from companion.llm.redact import redact
 from companion.llm.screen import ELLIPSIS, Screen  # noqa: F401 - ELLIPSIS: the voice's API
 from companion.llm.schema import (Reply, extract_json, parse_partial, reply_schema, reply_tokens,
                                   with_line_choices, with_text_choices)
+from companion.llm.slots import trimmed as _trimmed
 from companion.llm.slots import whole_sentences as _sentences
 from companion.llm.templates import TemplateError
 from companion.story.voice import Beat, Decision, DecisionRequest, NarrationMemory, OfflineVoice
@@ -84,20 +85,6 @@ def make_voice(game: Game, seed: int, settings: Settings):
     if not settings.configured:
         return OfflineVoice(game, seed)
     return OpenAIVoice(game, seed, settings)
-
-
-def _trimmed(reply: Reply, request: DecisionRequest) -> Reply:
-    """A reply whose strings the grammar stopped at their length bound keeps their whole
-    sentences only: "...to rescue her husband from a long-buried," is no line of story."""
-    action = request.legal[reply.action - 1]
-    for name, limit in (("text", checks.text_limit(action)), ("narration", checks.NARRATION_CHARS),
-                        ("speech", checks.SPEECH_CHARS)):
-        value = getattr(reply, name).strip()
-        if name == "text" and checks.asks_name(action):
-            continue  # a name has no full stop to end on
-        if len(value) >= limit - 2 and not re.search(r"[.!?\u2026][\"'\u201d\u2019)]?$", value):
-            setattr(reply, name, _sentences(value))
-    return reply
 
 
 class OpenAIVoice:

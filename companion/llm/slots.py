@@ -136,3 +136,17 @@ def pick(data: dict[str, Any], choices: dict[int, list[str]],
     else:
         text = own[0]
     return {**data, "text": text}
+
+
+def trimmed(reply: Any, request: DecisionRequest) -> Any:
+    """A reply whose strings the grammar stopped at their length bound keeps their whole
+    sentences only: "...to rescue her husband from a long-buried," is no line of story."""
+    action = request.legal[reply.action - 1]
+    for name, limit in (("text", checks.text_limit(action)), ("narration", checks.NARRATION_CHARS),
+                        ("speech", checks.SPEECH_CHARS)):
+        value = getattr(reply, name).strip()
+        if name == "text" and checks.asks_name(action):
+            continue  # a name has no full stop to end on
+        if len(value) >= limit - 2 and not re.search(r"[.!?\u2026][\"'\u201d\u2019)]?$", value):
+            setattr(reply, name, whole_sentences(value))
+    return reply

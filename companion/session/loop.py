@@ -21,6 +21,7 @@ from typing import Any
 from companion.core.game import CHANCE, Action, Chance, Event, Game, RuleError
 from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
+from companion.session.trouble import trouble as _trouble
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
 from companion.story import weave
@@ -579,17 +580,6 @@ class Session:
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
-
-
-def _trouble(reason: str) -> str:
-    """The kind of trouble behind a fallback: a spent budget, bad replies, or no answer at all
-    (an unreachable server, however its failures are worded)."""
-    low = reason.lower()
-    if "budget" in low:
-        return "budget"
-    if any(w in low for w in ("reply", "replies", "illegal", "invalid", "fidelity", "names ")):
-        return "reply"
-    return "unreachable"
 
 
 def game_options(game: Game, header: dict[str, Any]):
