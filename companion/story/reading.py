@@ -100,7 +100,7 @@ def attribute_of(act: str) -> str:
 
 # -- the reading -----------------------------------------------------------------------------------
 
-KINDS = ("action", "question", "vow", "stake", "remark", "deed")
+KINDS = ("deed", "question", "vow", "stake", "remark")  # a deed is an action told
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,6 @@ class Reading:
     while_: str = ""  # a timing clause, as written ("while they argue")
     things: tuple[Thing, ...] = ()
     attribute: str = ""  # body / mind / aura, "" when the words imply none
-    manner: tuple[str, ...] = ()  # tools and ways ("with my rope": rope)
 
     @property
     def act(self) -> str:
@@ -164,9 +163,6 @@ is am are was were be been being have has had do does did will would shall shoul
 must let get got very just still only even also too again once more most much many few little lot
 way side end time bit thing""".split())
 
-_SUBJECTS = frozenset("i we you he she it they the a an his her their both someone everyone one "
-                      "this that these those".split())
-_PRONOUN_SUBJ = frozenset("i we you he she it they".split())
 _WH = frozenset("who what where when why how which whose whom".split())
 _AUX = frozenset("is are was were do does did can could will would shall should may might have has "
                  "had am isn't aren't don't doesn't didn't can't won't".split())
@@ -482,6 +478,7 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     return "deed"
 
 
+@lru_cache(maxsize=4096)
 def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     """A sentence (or a few) read: see :class:`Reading`. ``names`` are the story's own names
     (cast, places), kept as written."""
@@ -526,10 +523,8 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
         for i, th in enumerate(things):
             if th.lemma == low or th.text.lower() == low:
                 things[i] = Thing(n, low, th.kinds, True)
-    manner = tuple(m.group(1) for m in re.finditer(r"(?i)\b(?:with|using|by)\s+(?:my|the|a|an|his|"
-                                                     r"her|their|our)?\s*([a-z'-]+)", raw))
     attribute = attribute_of(ranked[0][0]) if ranked else ""
-    return Reading(raw, kind, ranked, pact, while_, tuple(things), attribute, manner)
+    return Reading(raw, kind, ranked, pact, while_, tuple(things), attribute)
 
 
 # -- comparing readings ----------------------------------------------------------------------------

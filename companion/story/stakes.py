@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.story.fabula import HERO, Stake
 from companion.story.memory import Told
+from companion.story.reading import kind_of
 from companion.story.template import Character, render
 
 # {w}: the player's words; {c}: a comma when the words end without ! or ?; {p}: a full stop.
@@ -169,8 +170,6 @@ def weight(words: str) -> int:
     """How plainly the words state a stake: 2 for an oath, a condition or a will ("I will not
     leave Tobin behind", "If she turns back, the farm burns"), 1 for the hero's own speech that
     only says what she does ("I talk to the farmer's wife"), 0 for a deed told."""
-    from companion.story.reading import kind_of  # the reading layer tells a vow from a remark
-
     if kind_of(words) in ("vow", "stake"):
         return 2
     return 1 if FIRST_PERSON.search(words) else 0

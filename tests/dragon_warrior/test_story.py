@@ -2,6 +2,8 @@
 own words taken up when its battle ends, and the session's told epilogue."""
 from __future__ import annotations
 
+import pytest
+
 from companion.journal.store import read, timeline
 from companion.story.fabula import HERO
 from companion.story.memory import sentences
@@ -278,17 +280,27 @@ def test_a_plural_thing_takes_a_plural_verb_and_a_friend_asked_after_ends_a_sent
     assert not [x for x in story if x.endswith("”") and not x.startswith("<sub>")]
 
 
-def test_a_minion_is_brought_in_acts_and_leaves_the_story_in_words(tmp_path):
+@pytest.fixture(scope="module")
+def journals(tmp_path_factory):
+    """Seeds 1-8 autoplayed once for the tests that read whole sessions (each read them before)."""
+    from tests.dragon_warrior.play import autoplay
+
+    folder = tmp_path_factory.mktemp("dw-journals")
+    out = {}
+    for seed in range(1, 9):
+        out[seed] = folder / f"{seed}.jsonl"
+        autoplay(seed, out[seed])
+    return out
+
+
+def test_a_minion_is_brought_in_acts_and_leaves_the_story_in_words(journals):
     # played: at "Victory" the minion (a lost scarecrow) at full HP was never mentioned again,
     # and the story never introduced it: the reader met "the crabby mudcrab" mid-fight
     import json
 
-    from tests.dragon_warrior.play import autoplay
-
     seen = 0
     for seed in range(1, 9):
-        path = tmp_path / f"{seed}.jsonl"
-        autoplay(seed, path)
+        path = journals[seed]
         rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
         told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
         minion, first = "", True
@@ -311,17 +323,14 @@ def test_a_minion_is_brought_in_acts_and_leaves_the_story_in_words(tmp_path):
     assert seen
 
 
-def test_a_visit_is_told_as_a_story_not_a_log(tmp_path):
+def test_a_visit_is_told_as_a_story_not_a_log(journals):
     # issue 41: six purchases took twelve sentences; every walk through the streets got a
     # heading and a line; Old Sigrun asked the same question twice in one town
     import json
 
-    from tests.dragon_warrior.play import autoplay
-
     bought = 0
     for seed in range(1, 7):
-        path = tmp_path / f"{seed}.jsonl"
-        autoplay(seed, path)
+        path = journals[seed]
         rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
         told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
         for r in rows:
@@ -337,16 +346,14 @@ def test_a_visit_is_told_as_a_story_not_a_log(tmp_path):
     assert bought
 
 
-def test_streets_and_scenes_are_not_told_again(tmp_path, capsys):
+def test_streets_and_scenes_are_not_told_again(journals, capsys):
     import json
     from collections import Counter
 
     from companion.cli import main
-    from tests.dragon_warrior.play import autoplay
 
     for seed in range(1, 7):
-        path = tmp_path / f"{seed}.jsonl"
-        autoplay(seed, path)
+        path = journals[seed]
         capsys.readouterr()
         assert main(["journal", str(path), "--format", "md"]) == 0
         md = capsys.readouterr().out

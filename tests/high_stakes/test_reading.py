@@ -88,6 +88,9 @@ def test_a_heist_drafted_at_a_feast_is_rolled_and_a_feast_alone_is_not():
     assert heist["scene_type"] == "action"
     supper = draft.build("the party chats with the harbour master over supper", seed=1)
     assert supper["roll"] is False
+    # the rule text: a dialogue is rolled (Aura) once someone is swayed into doing something
+    sway = draft.build("the heroes must convince the baron to lend them his ship", seed=1)
+    assert sway.get("roll", True) is not False and sway["attribute"] == "aura"
 
 
 def test_every_way_of_the_adventure_names_known_act_classes():

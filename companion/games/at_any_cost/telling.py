@@ -29,8 +29,6 @@ from companion.story.storylets import Library
 from companion.story.template import Character
 from companion.story import epilogue as told_ending
 
-VOW = re.compile(r"\b(will|won['’]?t|shall|never|swear|swore|sworn|must|promise[sd]?|vows?|"
-                 r"not let|or die|no matter what)\b", re.IGNORECASE)
 _COMMON = {"that", "this", "with", "from", "have", "will", "would", "there", "their", "they",
            "what", "when", "where", "which", "about", "never", "always", "again", "back", "still",
            "only", "once", "before", "after", "into", "over", "under", "every", "each", "some",

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from companion.story.grammar import agree
@@ -76,13 +75,8 @@ def passed_in_scene(view: dict, number: int, rules: Rules) -> bool:
     return False
 
 
-@cache
-def _read(text: str) -> Reading:
-    return read(text)
-
-
 def _ap_acts(ap: Any) -> set[str]:
-    return set(ap.acts) or set(_read(ap.label).top(2))
+    return set(ap.acts) or set(read(ap.label).top(2))
 
 
 def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
@@ -92,9 +86,9 @@ def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
     out = []
     made = view.get("made_true") or []
     for ow in p.opens:
-        way = {t.lemma for t in _read(ow.label).things if not t.part}  # a dog-door, not a door
+        way = {t.lemma for t in read(ow.label).things if not t.part}  # a dog-door, not a door
         fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
-                     and _read(m["text"]).lemmas & way), None)
+                     and read(m["text"]).lemmas & way), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
                                  acts=ow.acts, reason=ow.reason, source=ow.source), fact))
@@ -112,8 +106,8 @@ def _kinds(r: Reading, common: frozenset[str]) -> set[str]:
 
 def speaks_to(text: str, ap: Any) -> bool:
     """Do the words take this way: its act, or a thing its label names?"""
-    r = _read(said(text) or text)
-    return bool(set(r.top(2)) & _ap_acts(ap)) or bool(shared_things(r, _read(ap.label)))
+    r = read(said(text) or text)
+    return bool(set(r.top(2)) & _ap_acts(ap)) or bool(shared_things(r, read(ap.label)))
 
 
 def goes_to(text: str, places: Sequence[str]) -> bool:
@@ -127,9 +121,9 @@ def scene_things(view: dict, rules: Rules) -> frozenset[str]:
     shares only these is not what the action uses."""
     out: set[str] = set()
     for p in problems_open(view, rules):
-        out |= _read(p.name).lemmas
+        out |= read(p.name).lemmas
         for ap in p.approaches:
-            out |= _read(ap.label).lemmas
+            out |= read(ap.label).lemmas
     return frozenset(out)
 
 
@@ -137,10 +131,10 @@ def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
     """The element made true that the action uses (it names what the element named: "the brass
     bird key from the clock" for "a bird-shaped brass key behind the pendulum of the hollow
     clock"), the latest first; None when it uses none."""
-    r = _read(said(text) or text)
+    r = read(said(text) or text)
     common = scene_things(view, rules)
     for m in reversed(view.get("made_true") or []):
-        if shared_things(r, _read(m["text"]), common):
+        if shared_things(r, read(m["text"]), common):
             return m
     return None
 
@@ -227,11 +221,11 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
     shared: dict[str, int] = {}  # a thing many ways name tells less than one only this way names
     for _, ways in every:
         for ap in ways:
-            for t in _read(ap.label).lemmas:
+            for t in read(ap.label).lemmas:
                 shared[t] = shared.get(t, 0) + 1
     top = r.top(3, floor=0.3)
     mine = families(r)
-    here = _read(scene.place).lemmas if scene else frozenset()
+    here = read(scene.place).lemmas if scene else frozenset()
     out = []
     for i, (p, ways) in enumerate(every):
         for j, ap in enumerate(ways):
@@ -239,10 +233,10 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
             act_pts = next((3.0 - k for k, a in enumerate(top) if a in acts), 0.0)
             if not act_pts and mine & {family(a) for a in acts}:
                 act_pts = 0.75
-            common = here | _read(p.name).lemmas  # the place and the problem tell nothing
-            things = shared_things(r, _read(ap.label), common)
+            common = here | read(p.name).lemmas  # the place and the problem tell nothing
+            things = shared_things(r, read(ap.label), common)
             thing_pts = sum(1 / shared[t] for t in things) + 0.5 * len(
-                _kinds(r, common) & _kinds(_read(ap.label), common))
+                _kinds(r, common) & _kinds(read(ap.label), common))
             hits = (1 if act_pts >= 1 else 0) + len(things)
             if not p.passes and hits == 0:
                 continue  # side problems (a search) only when the words ask for them
@@ -339,7 +333,7 @@ def pick_approach(view: dict, text: str, attribute: str, rules: Rules
 def _purpose_missed(text: str, ap: Approach) -> bool:
     """A distraction ("so the men at the gate go to look") read as a way that distracts nobody:
     the player's own words are taken as said instead."""
-    r = _read(said(text) or text)
+    r = read(said(text) or text)
     return r.purpose == "distract" and r.act == "distract" and not _ap_acts(ap) & {"distract", "trick"}
 
 
@@ -500,8 +494,8 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     # then go over the wall": the wall), the first when none does
     way = _stems(ap.label)
     acts = _ap_acts(ap)
-    fits = [c for c in clauses if _stems(c) & way or set(_read(c).top(2)) & acts]
-    if fits and not (_stems(first) & way or set(_read(first).top(2)) & acts):
+    fits = [c for c in clauses if _stems(c) & way or set(read(c).top(2)) & acts]
+    if fits and not (_stems(first) & way or set(read(first).top(2)) & acts):
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
     own = told_as(first, names) or _recase(_second_person(first.lower()), text)
@@ -578,7 +572,7 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
     doing = f"to {ap.label}" if ap else "with what you are doing"
     if asking.get("kind") in ("trait", "lend"):
         name = asking.get("what", "")
-        fit = trait_fits(name, read(decl, tuple(_names(view))), _read(ap.label) if ap else None)
+        fit = trait_fits(name, read(decl, tuple(_names(view))), read(ap.label) if ap else None)
         if fit.fits:
             return True, ""  # the same kind of deed (a talker's Trait for a lie), or its things
         if ap is None:
