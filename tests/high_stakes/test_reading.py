@@ -103,3 +103,14 @@ def test_every_way_of_the_adventure_names_known_act_classes():
     ways += [pr for sc in rules.scenes.values() for pr in sc.props]
     assert ways and all(w.acts and set(w.acts) <= acts for w in ways)
     assert do  # the engine's driver is the one the other tests use
+
+
+def test_a_long_distraction_is_read_back_whole_with_its_point():
+    # played from the README (seed 21): "you wrap your scarf round a rock" lost the throw and why
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import as_said
+
+    rules = load()
+    label = as_said("I wrap my scarf round a rock and hurl it at the far corner so the two men by "
+                    "the lantern wander off to see", "aura", rules.problems["walls"], rules).label
+    assert label == "wrap your scarf round a rock and hurl it at the far corner, to draw their eyes away"

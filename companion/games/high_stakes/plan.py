@@ -262,6 +262,10 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     text = _AGAIN.sub("", text.strip())  # "Once more, I shout ...": the action is the shout
     words = said(text) or text.lower()
     label = told_as(text, names) or _shortened(_recase(_second_person(words), text)).rstrip(" ,")
+    purpose = read(words).purpose
+    if purpose == "distract" and len(label) < len(_second_person(words)) - 3:  # cut short:
+        deed = _shortened(_recase(_second_person(main_clause(words)), text)).rstrip(" ,")
+        label = f"{deed}, to draw their eyes away"  # the whole deed, and its point
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
