@@ -90,7 +90,7 @@ def test_the_richest_mode_that_clears_the_bar_ends_the_measuring(monkeypatch, tm
 def test_an_echoed_test_reply_is_a_failure(stub):
     for _ in range(3):
         stub.reply('{"ok": true, "word": "hi"}')
-    stub.reply("Greet a traveller in one short sentence.")
+    stub.reply(doctor.HELLO[-1]["content"])  # the request echoed back
     settings = Settings(voice="openai", model="stub-model", base_url=stub.base_url)
     out = io.StringIO()
     assert doctor.main(settings, out) == 1
