@@ -358,9 +358,10 @@ def _md_escape(text: str) -> str:
 
 
 # What opens a block when a line starts with it: a heading, quote, list item, ordered item,
-# thematic break or setext underline, fenced code, table row, or indented code (leading spaces).
+# thematic break or setext underline (a single "=" underlines too), fenced code, table row, or
+# indented code (leading spaces).
 _LINK_CLOSE = re.compile(r"\](?=[(\[:])")
-_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+*](?=\s|$)|\d+(?=[.)])|[-*_=]{2,}|`{3}|~{3}|\|)")
+_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+*](?=\s|$)|\d+(?=[.)])|=|[-*_]{2,}|`{3}|~{3}|\|)")
 
 
 def inert(text: str) -> str:

@@ -29,7 +29,7 @@ MARK = "Qzx"  # a word no game writes: where a seat's text stands
 PLAIN = "Ash"
 
 ATTACKS = ["# Heading injected", "[x](javascript:alert(1))", "- a list", "1. first", "> quote",
-           "---", "***", "| a | b |", "```", "~~~", "[ref]: http://example.invalid", "=====",
+           "---", "***", "| a | b |", "```", "~~~", "[ref]: http://example.invalid", "=====", "=",
            "![seen](http://example.invalid/t.png)", "<https://example.invalid>", "\\[x](y)",
            "\\\\[x](y)", "*emph* and **bold**", "a | b", "+ plus", "2) two", "## Two", "    code"]
 LINE = st.one_of(
