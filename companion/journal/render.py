@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.clean import clean
+from companion.journal.inert import guard_own, inert, marks_only, neutral_view
 from companion.core.game import Action, Event, RuleError
 from companion.core.registry import game_module, get_game
 from companion.journal.store import JournalError, read, timeline
@@ -119,6 +120,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     seats = ", ".join(f"{seat}: {holder}" for seat, holder in header["seats"].items())
     add(("meta", f"Seed {header['seed']} · {seats} · voice: {header.get('voice', 'offline')}"
                  f"{' · physical deck' if header.get('physical') else ''}"))
+    remake = {len(out.blocks): hooks.front_matter}  # block -> how the game writes it from a view
     add(("front", hooks.front_matter(final)))
     if hasattr(hooks, "svg"):
         out.svg = hooks.svg(seat_views.get(_seer(game), final) if (reveal or over) else final,
@@ -188,6 +190,7 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
         closing = hooks.closing(final)
         if closing:
             add(("heading", getattr(hooks, "CLOSING_HEADING", "What was kept, what was lost")))
+            remake[len(out.blocks)] = hooks.closing
             add(("closing", closing))
     else:
         add(("note", "The story is not finished: resume it with `companion resume "
@@ -207,11 +210,11 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
         add(("small", f"{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in "
                       "the journal, not in this story."))
     _keep_lines(out, _safety(header, t.rows), _human_rows(header, t.rows))
-    _own_words_inert(out, t)
+    _own_words_inert(out, t, final, remake)
     return out
 
 
-def _own_words_inert(s: Story, t) -> None:
+def _own_words_inert(s: Story, t, final: dict, remake: dict) -> None:
     """The texts a seat wrote (names, answers, details, Traits, the words after ``--``) inside
     a game's own Markdown (its front matter, closing tables) are inline text there too: no
     bracket of theirs makes a link, and a line the game begins with their words opens no block.
@@ -220,73 +223,14 @@ def _own_words_inert(s: Story, t) -> None:
     own |= {r["text"] for r in t.rows if r["type"] == "say" or r.get("seat")}
     own = {x.strip() for x in own if isinstance(x, str) and x.strip()}
     own |= {" ".join(x.split()) for x in own}  # as a game writes it, its spaces folded
+    odd = {x for x in own if marks_only(x)}  # "-", "|": the game writes it again, neutral
+    plain = neutral_view(final, odd) if odd else None
+    neutral = {k: make(plain) for k, make in remake.items()} if odd else {}
     for k, (kind, text) in enumerate(s.blocks):
         if kind in ("front", "closing") and text:
-            s.blocks[k] = (kind, _guard_own(text, own))
+            s.blocks[k] = (kind, guard_own(text, own, neutral.get(k)))
 
 
-_UNESCAPED_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)(\](?=[(\[:]))")
-_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_GAME_FENCE = re.compile(r"(`{3,}|~{3,})[A-Za-z]*")  # a game's own fence: ```text or ```
-_GAME_MARK = re.compile(r"(?:>|[-+*]|\d+[.)]|#{1,6})(?:\s+|$)")
-OWN_PREFIX = 12  # a line starting with this much of a seat's text (a name cut short) is theirs
-
-
-def _own_start(line: str, own: set[str]) -> int | None:
-    """Where a seat's text that would open a block begins ``line``, after none or some of the
-    game's own marks ("> ", "- ", "## "), or None."""
-    risky = [x for x in own if _BLOCK_START.match(x)]
-    at = 0
-    while True:
-        rest = line[at:].lstrip()
-        pos = len(line) - len(rest)
-        if not rest.startswith("|") and any(rest.startswith(x) or (
-                len(x) > OWN_PREFIX and rest.startswith(x[:OWN_PREFIX])) for x in risky):
-            return pos
-        m = _GAME_MARK.match(rest)
-        if not m:
-            return None
-        at = pos + len(m.group(0))
-
-
-_RULE_LINE = re.compile(r"^\s{0,3}([-*_])(\s*\1){2,}\s*$")
-
-
-def _opens(line: str) -> tuple[bool, str]:
-    """What block ``line`` opens: a thematic break, or its block opener ("" for a paragraph)."""
-    m = _BLOCK_START.match(line.lstrip())
-    return bool(_RULE_LINE.match(line)), m.group(2)[:1] if m else ""
-
-
-def _neutral(line: str, own: set[str]) -> str:
-    for x in sorted(own, key=len, reverse=True):
-        line = line.replace(x, "Ash")
-    return line
-
-
-def _guard_own(markdown: str, own: set[str]) -> str:
-    out, fence = [], ""
-    for line in markdown.split("\n"):
-        bare = line.strip()
-        if fence:  # inside the game's code block: shown as it is
-            if bare.startswith(fence) and not bare.lstrip(fence[0]):
-                fence = ""
-            out.append(line)
-            continue
-        at = None if _GAME_FENCE.fullmatch(bare) else _own_start(line, own)
-        if at is not None:  # their words open the line (after the game's own marks)
-            out.append(line[:at] + inert(line[at:]))
-        elif bare and not _GAME_FENCE.fullmatch(bare) and \
-                _opens(line) != _opens(_neutral(line, own)):  # "**" + "* *" + "**": a rule
-            out.append("\\" + line.lstrip())
-        elif re.match(r"`{3,}|~{3,}", bare):
-            fence = re.match(r"`{3,}|~{3,}", bare).group(0)
-            out.append(line)
-        elif _TABLE_RULE.match(line):
-            out.append(line)
-        else:
-            out.append(_UNESCAPED_BRACKET.sub(r"\1\\\2", line))  # no link, image, reference
-    return "\n".join(out)
 
 
 def _safety(header: dict, rows: list[dict]) -> Safety:
@@ -357,32 +301,6 @@ def _md_escape(text: str) -> str:
     return inert(clean(text).replace("<", "&lt;").replace(">", "&gt;"))
 
 
-# What opens a block when a line starts with it: a heading, quote, list item, ordered item,
-# thematic break or setext underline (a single "=" underlines too), fenced code, table row, or
-# indented code (leading spaces).
-_LINK_CLOSE = re.compile(r"\](?=[(\[:])")
-_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+*](?=\s|$)|\d+(?=[.)])|=|[-*_]{2,}|`{3}|~{3}|\|)")
-
-
-def inert(text: str) -> str:
-    """Markdown that can only be inline text: each line's block opener escaped ("\\#", "1\\."),
-    its leading spaces dropped (no code block), every ``|`` escaped (no table cell) and every
-    ``]`` that could close a link, image or reference ("](", "][", "]:"), so "[Body]" stays as it
-    reads. ``*``, ``_`` and backticks keep their emphasis."""
-    out = []
-    for line in text.split("\n"):
-        line = line.replace("\\", "\\\\")  # a backslash of theirs escapes none of ours
-        line = _LINK_CLOSE.sub(r"\\]", line).replace("|", "\\|")
-        line = line.lstrip()
-        m = _BLOCK_START.match(line)
-        if m:
-            mark = m.group(2)
-            if mark[0].isdigit():
-                line = line[:len(mark)] + "\\" + line[len(mark):]
-            elif not mark.startswith("\\"):
-                line = "\\" + line
-        out.append(line)
-    return "\n".join(out)
 
 
 def _md_guard(markdown: str) -> str:
