@@ -255,6 +255,32 @@ def main_clause(text: str) -> str:
     return _split(" ".join((text or "").split()))[0]
 
 
+_CLAUSE_ENDS = frozenset("until while when as so because if and but then before after till or".split())
+_FINITE = frozenset("""is are was were am be been 's 're has have had will would can could must
+shall should may might did does do""".split())
+_SUBJECTS = frozenset("i he she we they you it".split())
+
+
+def _claims(after: list[str]) -> bool:
+    """The words after a speech verb carry a claim ("tell the cook I was sent by the baker",
+    "tell Fistur his dice are loaded", "swear that ..."): a "that", a finite verb or a subject
+    before the clause ends. "whisper their names until they wag" says names, not a claim."""
+    for i, w in enumerate(after):
+        if w in _CLAUSE_ENDS and w != "that":
+            return False
+        if w == "that" or w in _FINITE or (i > 0 and (w in _SUBJECTS or _past_or_s(w))):
+            return True
+    return False
+
+
+def _past_or_s(word: str) -> bool:
+    """A verb that can only be a told verb here: "paid", "belongs", "sent" (not "names", which is
+    a noun too, nor "waiting")."""
+    verb = getAllLemmas(word, upos="VERB").get("VERB", ())
+    return bool(verb) and word not in verb and not word.endswith("ing") and \
+        not getAllLemmas(word, upos="NOUN")
+
+
 def _base_verb(word: str) -> bool:
     """A verb in its plain form ("creep", not "creeps", "crept" or "creeping")."""
     w = word.lower().strip(",.;")
@@ -495,7 +521,7 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
             bids = any(a == "to" and _base_verb(b) and b not in _STOP for a, b in zip(nxt, nxt[1:]))
             if bids or (t.lemmas & {"ask"}):  # "tell them to let me pass": a plea
                 scores["persuade"] = max(scores.get("persuade", 0), 2.1)
-            elif "nothing" not in nxt:
+            elif "nothing" not in nxt and _claims([x.low for x in mtoks[i + 1:i + 8]]):
                 scores["deceive"] = max(scores.get("deceive", 0), 2.1)
             break
     pact = _purpose_act(purpose)

@@ -43,3 +43,13 @@ def test_a_trait_fits_by_its_kind_of_deed_or_its_things_and_says_why_not():
     assert trait_fits("raised with horses", read("I soothe the frightened mare")).fits
     no = trait_fits("climbs like a squirrel", read("I bargain with the pawnbroker"))
     assert not no.fits and "climbing" in no.why
+
+
+def test_a_speech_verb_is_a_lie_only_when_it_carries_a_claim():
+    # a claim told to someone: a clause follows (a finite verb, a subject, "that")
+    for said in ("I tell the cook I was sent by the baker", "I tell him a rival wizard paid me",
+                 "I tell the bailiff the cart belongs to the abbey", "I swear that I am his niece"):
+        assert read(said).top(1) == ["deceive"], said
+    # words said that claim nothing: names whispered, a greeting
+    for said in ("I whisper their names until they wag", "I whisper to the dogs"):
+        assert "deceive" not in read(said).top(3, floor=0.1), said
