@@ -1,6 +1,8 @@
 """The command line as a user meets it: the issue's "done when" checks, run as real processes."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import signal
@@ -29,6 +31,7 @@ def test_games_lists_at_any_cost():
     assert r.returncode == 0 and "at-any-cost" in r.stdout
 
 
+@pytest.mark.slow
 def test_autoplay_writes_a_five_stage_story_rendered_identically_twice(tmp_path):
     j = tmp_path / "a.jsonl"
     r = companion("autoplay", "at-any-cost", "--seed", "7", "--journal", str(j), "--quiet")

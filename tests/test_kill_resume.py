@@ -45,6 +45,7 @@ def _kill_points(rows: list[dict], count: int) -> list[int]:
     return chosen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,seed", [("at-any-cost", "3"), ("high-stakes", "5")])
 def test_killed_autoplay_resumes_into_the_same_story(game, seed, tmp_path, capsys):
     whole = tmp_path / "whole.jsonl"

@@ -1,6 +1,8 @@
 """One end-to-end run through a real pseudo-terminal, as a player meets the game."""
 from __future__ import annotations
 
+import pytest
+
 import os
 import sys
 from pathlib import Path
@@ -10,6 +12,7 @@ import pexpect
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_a_new_player_starts_names_a_hero_and_leaves_with_ctrl_d(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "COLUMNS": "100"}
     journal = tmp_path / "t.jsonl"

@@ -18,6 +18,7 @@ from lemminflect import getAllLemmas
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.resources import rules_path
+from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
 from companion.story.lemmas import Token, find, lemmas_of, tokens
 
 # -- the data --------------------------------------------------------------------------------------
@@ -152,17 +153,6 @@ class Reading:
         return tuple(t.text for t in self.things if t.name)
 
 
-_STOP = frozenset("""a an the this that these those my your his her its our their me you him us them
-i we he she it they myself yourself himself herself itself ourselves themselves one ones some any
-all both each every other another such no not nothing something anything everything someone anyone
-everyone who whom whose which what where when why how there here then than as at by for from in into
-of off on onto out over past through to toward towards under up upon with without about above across
-after against along among around before behind below beneath beside between beyond down during
-near round since till until via within and or but so if unless while though although because
-is am are was were be been being have has had do does did will would shall should can could may might
-must let get got very just still only even also too again once more most much many few little lot
-way side end time bit thing""".split())
-
 _WH = frozenset("who what where when why how which whose whom".split())
 _AUX = frozenset("is are was were do does did can could will would shall should may might have has "
                  "had am isn't aren't don't doesn't didn't can't won't".split())
@@ -204,92 +194,6 @@ def _lemma(tok: Token) -> str:
     return tok.low.strip("'")
 
 
-# Where the main deed ends and a purpose, a timing clause or an aside begins.
-_CLAUSE = re.compile(r"\s*[.;:!?]\s*|\s*[—–]\s*|\s+--?\s+")
-
-
-def _split(text: str) -> tuple[str, str, str]:
-    """(main, purpose, while) clauses of one sentence."""
-    low = text
-    purpose, while_ = "", ""
-    m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
-    if m and m.start() > 0:
-        rest = m.group(0)
-        # a timing clause is short: a deed after it is the main clause's again ("I wait until the
-        # lantern gutters and creep past": the creeping)
-        back = re.search(r"(?i)(?:,\s*|\s+)(?:and|then|and then)\s+(?=(?:I\s+)?[a-z]+\b)", rest)
-        if back and _base_verb(rest[back.end():].split()[0]):
-            low = low[:m.start()] + " and " + rest[back.end():]
-            rest = rest[:back.start()]
-        low, while_ = (low if back else low[:m.start()]), rest
-    m = re.search(r"(?i)\b(?:so that|in order to|so as to)\b(.+)$", low) or \
-        re.search(r"(?i)\bso\s+(?=(?:i|we|you|he|she|it|they|the|both|all|his|her|their|everyone|"
-                  r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)
-    if m and m.start() > 0:
-        low, purpose = low[:m.start()], m.group(m.lastindex or 1)
-    elif not purpose:  # "I give the porter a coin to look the other way": an infinitive of purpose
-        for m in re.finditer(r"\s+to\s+([a-z]+)\b", low):
-            before = low[:m.start()].split()
-            waits = any(lemmas_of(w) & {"wait", "watch"} for w in before)  # the awaited event
-            if len(before) >= 3 and _base_verb(m.group(1)) and not waits and \
-                    not (lemmas_of(before[-1]) & _CATENATIVE) and before[-1].lower() not in _STOP:
-                low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
-                break
-    if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
-        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then|and I|and we)\s+(?:I\s+)?(?=[a-z]+\b)",
-                         purpose)
-        if back and _base_verb(purpose[back.end():].split()[0]):
-            low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
-    return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")
-
-
-# verbs whose "to" starts the deed itself, not its purpose ("I try to climb")
-_CATENATIVE = frozenset("try want need start begin attempt manage go rush hurry decide mean plan "
-                        "dare refuse promise swear hope pretend seem have ought used run turn "
-                        "move come climb get".split())
-
-
-def main_clause(text: str) -> str:
-    """The deed itself, less its purpose and timing clauses ("I throw a stone so the men at the
-    gate go to look": "I throw a stone")."""
-    return _split(" ".join((text or "").split()))[0]
-
-
-_CLAUSE_ENDS = frozenset("until while when as so because if and but then before after till or".split())
-_FINITE = frozenset("""is are was were am be been 's 're has have had will would can could must
-shall should may might did does do""".split())
-_SUBJECTS = frozenset("i he she we they you it".split())
-
-
-def _claims(after: list[str]) -> bool:
-    """The words after a speech verb carry a claim ("tell the cook I was sent by the baker",
-    "tell Fistur his dice are loaded", "swear that ..."): a "that", a finite verb or a subject
-    before the clause ends. "whisper their names until they wag" says names, not a claim."""
-    for i, w in enumerate(after):
-        if w in _CLAUSE_ENDS and w != "that":
-            return False
-        if w == "that" or w in _FINITE or (i > 0 and (w in _SUBJECTS or _past_or_s(w))):
-            return True
-    return False
-
-
-def _past_or_s(word: str) -> bool:
-    """A verb that can only be a told verb here: "paid", "belongs", "sent" (not "names", which is
-    a noun too, nor "waiting")."""
-    verb = getAllLemmas(word, upos="VERB").get("VERB", ())
-    return bool(verb) and word not in verb and not word.endswith("ing") and \
-        not getAllLemmas(word, upos="NOUN")
-
-
-def _base_verb(word: str) -> bool:
-    """A verb in its plain form ("creep", not "creeps", "crept" or "creeping")."""
-    w = word.lower().strip(",.;")
-    if w in ("i", "we"):
-        return True
-    found = getAllLemmas(w)
-    return "VERB" in found and w in found["VERB"]
-
-
 def _reported(toks: list[Token]) -> list[Token]:
     """The tokens less what a speech verb reports ("I sob that I'm looking for my mother": the
     looking is what is said, not what is done), up to a deed of the speaker's own after it
@@ -298,7 +202,7 @@ def _reported(toks: list[Token]) -> list[Token]:
         if not (t.lemmas & _SPEECH) or i + 1 >= len(toks):
             continue
         for j in range(i + 2, len(toks)):
-            if toks[j].low == "and" and j + 1 < len(toks) and _base_verb(toks[j + 1].low) \
+            if toks[j].low == "and" and j + 1 < len(toks) and base_verb(toks[j + 1].low) \
                     and toks[j + 1].low not in ("i", "we"):
                 return toks[:i + 1] + toks[j:]
         return toks[:i + 1]
@@ -321,7 +225,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     verbs, nouns = _verb_index(), _noun_index()
     first_verb = True
     for i, t in enumerate(toks):
-        if i in used or t.low in _STOP:
+        if i in used or t.low in STOP:
             continue
         prev = toks[i - 1].low if i else ""
         determined = prev in ("a", "an", "the", "my", "his", "her", "their", "our", "your", "its",
@@ -396,7 +300,7 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
     out: list[Thing] = []
     seen: set[str] = set()
     for i, t in enumerate(toks):
-        if i in skip or t.low in _STOP or len(t.low) < 3:
+        if i in skip or t.low in STOP or len(t.low) < 3:
             continue
         name = t.capital and i > 0 and toks[i - 1].text not in (".", "!", "?")
         if not name and not _is_noun(t.low):
@@ -409,7 +313,7 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
         out.append(Thing(written, lemma, kinds_of(lemma), bool(name)))
         if "-" in lemma and not name:  # a rune-collar is a collar too
             head = lemma.rsplit("-", 1)[1]
-            if len(head) >= 3 and head not in seen and head not in _STOP:
+            if len(head) >= 3 and head not in seen and head not in STOP:
                 seen.add(head)
                 out.append(Thing(head, head, kinds_of(head), part=True))
     return tuple(out)
@@ -470,7 +374,7 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     verb_at = 1
     if subj_first:
         verb_at = 1
-    elif toks[0].capital and (toks[0].low in hero or first not in _STOP) and not \
+    elif toks[0].capital and (toks[0].low in hero or first not in STOP) and not \
             (len(toks) > 1 and toks[1].low in ("'s",)):
         verb_at = 1
         if len(toks) > 2 and toks[1].capital:  # "Old Hobb", "Auntie Bree"
@@ -510,7 +414,7 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     (cast, places), kept as written."""
     raw = " ".join((text or "").split())
     kind = kind_of(raw, names)
-    main, purpose, while_ = _split(raw)
+    main, purpose, while_ = split_clauses(raw)
     mtoks = tokens(main)
     scores = _act_scores(_reported(mtoks), main)
     # "tell him (that) a rival paid me": a claim made to someone is a lie told; "tell them to
@@ -518,10 +422,10 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     for i, t in enumerate(mtoks):
         if t.lemmas & _SPEECH and i + 1 < len(mtoks):
             nxt = [x.low for x in mtoks[i + 1:i + 5]]
-            bids = any(a == "to" and _base_verb(b) and b not in _STOP for a, b in zip(nxt, nxt[1:]))
+            bids = any(a == "to" and base_verb(b) and b not in STOP for a, b in zip(nxt, nxt[1:]))
             if bids or (t.lemmas & {"ask"}):  # "tell them to let me pass": a plea
                 scores["persuade"] = max(scores.get("persuade", 0), 2.1)
-            elif "nothing" not in nxt and _claims([x.low for x in mtoks[i + 1:i + 8]]):
+            elif "nothing" not in nxt and claims([x.low for x in mtoks[i + 1:i + 8]]):
                 scores["deceive"] = max(scores.get("deceive", 0), 2.1)
             break
     pact = _purpose_act(purpose)

@@ -67,6 +67,7 @@ def test_the_detector_reads_the_sentence_the_issue_quotes():
     assert told_as_taken("Greed wants her dignity most of all.", ["dignity"]) == []
 
 
+@pytest.mark.slow
 def test_an_anchor_is_told_as_taken_only_when_it_is_lost(tmp_path):
     """Over the rendered journals of 100 autoplays: every sentence of the story that names an
     Anchor as it goes names one lost at the end, and names none still kept (unless it says what

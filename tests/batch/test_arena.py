@@ -31,6 +31,7 @@ def _journals(folder: Path) -> dict[int, list[dict]]:
             if p.name != "manifest.jsonl"}
 
 
+@pytest.mark.slow
 def test_the_arena_rates_a_model_against_a_baseline_on_paired_seeds(wobbly, tmp_path, capsys):
     out = tmp_path / "arena"
     code = main(["arena", "high-stakes", "--seat", "gm", "--model", "stub-batch", "--base-url",

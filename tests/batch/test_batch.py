@@ -2,6 +2,8 @@
 was stopped or killed finishes only what is missing."""
 from __future__ import annotations
 
+import pytest
+
 import json
 import os
 import signal
@@ -35,6 +37,7 @@ def _done(folder: Path) -> list[dict]:
     return [r for r in lines if r["type"] == "done"]
 
 
+@pytest.mark.slow
 def test_a_batch_of_eight_jobs_writes_what_single_runs_write(stub, tmp_path, capsys):
     out = tmp_path / "batch"
     assert main(["autoplay", GAME, "--count", "3", "--jobs", "8", "--seed", "2", "--out",
@@ -53,6 +56,7 @@ def test_a_batch_of_eight_jobs_writes_what_single_runs_write(stub, tmp_path, cap
     assert sorted(r["seed"] for r in _done(out)) == [2, 3, 4]
 
 
+@pytest.mark.slow
 def test_a_stopped_batch_plays_only_the_rest_when_run_again(stub, tmp_path):
     game = get_game(GAME)
     settings = load_settings(model="stub-batch", base_url=stub.base_url, env={},
@@ -79,6 +83,7 @@ def test_a_stopped_batch_plays_only_the_rest_when_run_again(stub, tmp_path):
     assert not any((out / ".partial").iterdir())
 
 
+@pytest.mark.slow
 def test_a_killed_batch_completes_only_the_rest(stub, tmp_path, capsys):
     out = tmp_path / "killed"
     argv = ["autoplay", GAME, "--count", "4", "--seed", "2", "--jobs", "2", "--out", str(out), *_model(stub)]

@@ -5,6 +5,8 @@ actions for both seats, sampled dice), so a few hundred examples are a few thous
 """
 from __future__ import annotations
 
+import pytest
+
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -34,6 +36,7 @@ def random_story(seed: int, players: int, roll_bias: float):
                           max_steps=4000)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31), players=st.integers(1, 3), roll_bias=st.sampled_from([0.3, 0.7]))
 def test_random_scenes_keep_every_invariant(seed, players, roll_bias):

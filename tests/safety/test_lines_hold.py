@@ -29,6 +29,7 @@ def _autoplay(name: str, seed: int, path):
     return s
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_no_told_sentence_crosses_a_line(name, tmp_path):
     for seed in SEEDS:

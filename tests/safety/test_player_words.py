@@ -124,6 +124,7 @@ def _render(path: Path):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[
     HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@pytest.mark.slow
 @given(typed=LINE)
 def test_no_typed_line_changes_the_structure(played, typed, tmp_path):
     name, journal = played

@@ -1,0 +1,109 @@
+"""The clauses of a player's sentence: where the deed ends and its purpose or timing begins, and
+whether the words after a speech verb carry a claim. Part of the reading layer
+(:mod:`companion.story.reading`, ``../shared/READING.md``)."""
+from __future__ import annotations
+
+import re
+
+from lemminflect import getAllLemmas
+
+from companion.story.lemmas import lemmas_of
+
+STOP = frozenset("""a an the this that these those my your his her its our their me you him us them
+i we he she it they myself yourself himself herself itself ourselves themselves one ones some any
+all both each every other another such no not nothing something anything everything someone anyone
+everyone who whom whose which what where when why how there here then than as at by for from in into
+of off on onto out over past through to toward towards under up upon with without about above across
+after against along among around before behind below beneath beside between beyond down during
+near round since till until via within and or but so if unless while though although because
+is am are was were be been being have has had do does did will would shall should can could may might
+must let get got very just still only even also too again once more most much many few little lot
+way side end time bit thing""".split())
+
+
+# Where the main deed ends and a purpose, a timing clause or an aside begins.
+_CLAUSE = re.compile(r"\s*[.;:!?]\s*|\s*[—–]\s*|\s+--?\s+")
+
+
+def split_clauses(text: str) -> tuple[str, str, str]:
+    """(main, purpose, while) clauses of one sentence."""
+    low = text
+    purpose, while_ = "", ""
+    m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
+    if m and m.start() > 0:
+        rest = m.group(0)
+        # a timing clause is short: a deed after it is the main clause's again ("I wait until the
+        # lantern gutters and creep past": the creeping)
+        back = re.search(r"(?i)(?:,\s*|\s+)(?:and|then|and then)\s+(?=(?:I\s+)?[a-z]+\b)", rest)
+        if back and base_verb(rest[back.end():].split()[0]):
+            low = low[:m.start()] + " and " + rest[back.end():]
+            rest = rest[:back.start()]
+        low, while_ = (low if back else low[:m.start()]), rest
+    m = re.search(r"(?i)\b(?:so that|in order to|so as to)\b(.+)$", low) or \
+        re.search(r"(?i)\bso\s+(?=(?:i|we|you|he|she|it|they|the|both|all|his|her|their|everyone|"
+                  r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)
+    if m and m.start() > 0:
+        low, purpose = low[:m.start()], m.group(m.lastindex or 1)
+    elif not purpose:  # "I give the porter a coin to look the other way": an infinitive of purpose
+        for m in re.finditer(r"\s+to\s+([a-z]+)\b", low):
+            before = low[:m.start()].split()
+            waits = any(lemmas_of(w) & {"wait", "watch"} for w in before)  # the awaited event
+            if len(before) >= 3 and base_verb(m.group(1)) and not waits and \
+                    not (lemmas_of(before[-1]) & _CATENATIVE) and before[-1].lower() not in STOP:
+                low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
+                break
+    if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
+        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then|and I|and we)\s+(?:I\s+)?(?=[a-z]+\b)",
+                         purpose)
+        if back and base_verb(purpose[back.end():].split()[0]):
+            low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
+    return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")
+
+
+# verbs whose "to" starts the deed itself, not its purpose ("I try to climb")
+_CATENATIVE = frozenset("try want need start begin attempt manage go rush hurry decide mean plan "
+                        "dare refuse promise swear hope pretend seem have ought used run turn "
+                        "move come climb get".split())
+
+
+def main_clause(text: str) -> str:
+    """The deed itself, less its purpose and timing clauses ("I throw a stone so the men at the
+    gate go to look": "I throw a stone")."""
+    return split_clauses(" ".join((text or "").split()))[0]
+
+
+_CLAUSE_ENDS = frozenset("until while when as so because if and but then before after till or".split())
+_FINITE = frozenset("""is are was were am be been 's 're has have had will would can could must
+shall should may might did does do""".split())
+_SUBJECTS = frozenset("i he she we they you it".split())
+
+
+def claims(after: list[str]) -> bool:
+    """The words after a speech verb carry a claim ("tell the cook I was sent by the baker",
+    "tell Fistur his dice are loaded", "swear that ..."): a "that", a finite verb or a subject
+    before the clause ends. "whisper their names until they wag" says names, not a claim."""
+    for i, w in enumerate(after):
+        if w in _CLAUSE_ENDS and w != "that":
+            return False
+        if w == "that" or w in _FINITE or (i > 0 and (w in _SUBJECTS or _past_or_s(w))):
+            return True
+    return False
+
+
+def _past_or_s(word: str) -> bool:
+    """A verb that can only be a told verb here: "paid", "belongs", "sent" (not "names", which is
+    a noun too, nor "waiting")."""
+    verb = getAllLemmas(word, upos="VERB").get("VERB", ())
+    return bool(verb) and word not in verb and not word.endswith("ing") and \
+        not getAllLemmas(word, upos="NOUN")
+
+
+def base_verb(word: str) -> bool:
+    """A verb in its plain form ("creep", not "creeps", "crept" or "creeping")."""
+    w = word.lower().strip(",.;")
+    if w in ("i", "we"):
+        return True
+    found = getAllLemmas(w)
+    return "VERB" in found and w in found["VERB"]
+
+
