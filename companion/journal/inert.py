@@ -124,6 +124,14 @@ def _aligned(markdown: str, neutral: str, texts: set[str]) -> str | None:
     return "\n".join(out)
 
 
+def _wrapped(before: str, bare: str, own: set[str]) -> bool:
+    """``bare`` (a fence run alone on its line, in a game's code block) is what is left of a
+    seat's text the game wrapped onto a new line: the line before ends with the rest of it."""
+    end = before.rstrip()
+    return any(len(x) > len(bare) and x.endswith(bare) and not marks_only(x[:-len(bare)])
+               and end.endswith(x[:-len(bare)].rstrip()) and not end.endswith(x) for x in own)
+
+
 def guard_own(markdown: str, own: set[str], neutral: str | None = None) -> str:
     """A game's own Markdown with the seats' texts (``own``) inert in it: see the module."""
     odd = {x for x in own if marks_only(x)}
@@ -136,6 +144,9 @@ def guard_own(markdown: str, own: set[str], neutral: str | None = None) -> str:
         bare = line.strip()
         if fence:  # inside the game's code block: shown as it is
             if bare.startswith(fence) and not bare.lstrip(fence[0]):
+                if _wrapped(out[-1] if out else "", bare, own):  # the end of their text
+                    out.append(line.replace(bare, "\u200b" + bare, 1))  # shown, closes nothing
+                    continue
                 fence = ""
             out.append(line)
             continue

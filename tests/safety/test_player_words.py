@@ -139,13 +139,15 @@ def test_no_typed_line_changes_the_structure(played, typed, tmp_path):
 def test_a_text_of_one_mark_keeps_the_structure(played, tmp_path):
     """A name or answer that is only a Markdown mark ("-", "|", ">") stands next to the game's
     own marks (a list item, a table cell, a quote): it is escaped where it stands, and the
-    game's list, table and quote stay (hypothesis met these only now and then)."""
+    game's list, table and quote stay; a fence at the end of a text that a game's map wraps
+    onto a line of its own closes no code block (hypothesis met these only now and then)."""
     name, journal = played
     try:
         base = _render(_with(journal, PLAIN, tmp_path))
     except JournalError:  # High Stakes: the planted text decided a way (as the test above)
         pytest.skip(f"{name}: the journal does not replay with a plain name in place")
-    for typed in "#>-+*_=|`~[]()!:\\.":
+    # and a text ending in a fence that a game's code block wraps onto a line of its own
+    for typed in [*"#>-+*_=|`~[]()!:\\.", *(f"{a} ```" for a in ATTACKS), "``` ~~~"]:
         try:
             shown = _render(_with(journal, typed, tmp_path))
         except JournalError:
