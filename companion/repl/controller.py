@@ -174,7 +174,8 @@ class Controller:
             more = f"\n  … and {len(err.legal) - 10} more (actions)" if len(err.legal) > 10 else ""
             legal = ("\n  You can:" + "".join(f"\n  · {x}" for x in err.legal[:10]) + more
                      if err.legal else "")
-            self.out("error", f"✗ {err.message} (rule: {err.rule}){legal}")
+            rule = err.rule.replace("-", " ")  # "one-rest-per-session": words, not an id
+            self.out("error", f"✗ {err.message} (rule: {rule}){legal}")
         except CommandError as err:
             self.out("error", f"✗ {err}")
         if not self.done:
