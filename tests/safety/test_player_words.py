@@ -64,7 +64,8 @@ def _play(name: str, path: Path) -> None:
                                   view=s.view(seat), legal=legal,
                                   labels=[game.describe(a) for a in legal])
         action = s.offline.decide(request).action
-        if action.ask is not None or action.text:
+        # a High Stakes character's id is made from its name: the name stays the policy's
+        if (action.ask is not None or action.text) and (name, action.kind) != ("high-stakes", "name"):
             try:
                 game.apply(s.state, action.with_text(MARK))
                 action = action.with_text(MARK)
