@@ -215,9 +215,9 @@ def test_verbs_refuse_with_the_rule_named():
             ctl.handle("mind I look for dogs.")
         elif st.phase == "pool":
             break
-    if ctl.session.state.phase == "pool":
-        ctl.handle("trait 4")
-        assert "trait-once-per-session" in screen.text()
+    assert ctl.session.state.phase == "pool"
+    ctl.handle("trait 4")
+    assert "rule: trait once per session" in screen.text()
 
 
 def test_sheet_pool_and_help_read_only():
