@@ -12,4 +12,4 @@ def cmd_doctor(args) -> int:
         raise UserError(f"the language-model voice is not available: {err}") from None
     settings = load_settings(model=args.model, base_url=args.base_url, api_key=args.api_key,
                              budget_tokens=None)
-    return doctor.main(settings, calibrate=getattr(args, "calibrate", 0))
+    return doctor.main(settings, calibrate_n=getattr(args, "calibrate", 0))

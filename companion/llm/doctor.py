@@ -144,7 +144,8 @@ def calibrate(settings: Settings, decisions: int, say) -> int:
     return 0
 
 
-def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> int:
+def main(settings: Settings, out: TextIO | None = None, calibrate_n: int = 0) -> int:
+    """Check the configured voice; with ``calibrate_n`` decisions a mode, calibrate it too."""
     out = out or sys.stdout
 
     def say(line: str = "") -> None:
@@ -254,8 +255,8 @@ def main(settings: Settings, out: TextIO | None = None, calibrate: int = 0) -> i
     from companion.llm import calibration
 
     mode, source = calibration.resolve(settings)
-    if not calibrate:
+    if not calibrate_n:
         say(f"Voice mode: {mode} ({source}); `companion doctor --calibrate` measures this model "
             "and chooses one.")
         return 0
-    return calibrate(settings, calibrate, say)
+    return calibrate(settings, calibrate_n, say)

@@ -95,3 +95,25 @@ def test_an_echoed_test_reply_is_a_failure(stub):
     out = io.StringIO()
     assert doctor.main(settings, out) == 1
     assert "repeats the request back" in out.getvalue()
+
+
+def test_doctor_calibrate_runs_after_the_checks(stub, monkeypatch, tmp_path):
+    """`companion doctor --calibrate` checks the server, then measures and saves a mode (its
+    count once shadowed the function, and the command died with 'int is not callable')."""
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "config.toml"))
+    for _ in range(3):
+        stub.reply('{"ok": true, "word": "hi"}')
+    stub.reply("Come in, traveller, and dry your cloak by the fire.")
+
+    def client(s):
+        fake = Counting()
+        fake.mode = s.voice_mode
+        return fake
+
+    monkeypatch.setattr(openai_voice, "ModelClient", client)
+    settings = Settings(voice="openai", model="stub-model", base_url=stub.base_url)
+    out = io.StringIO()
+    assert doctor.main(settings, out, calibrate_n=4) == 0
+    text = out.getvalue()
+    assert "Calibrating: 4 decisions a mode" in text and "saved to" in text
+    assert calibration.resolve(settings)[1] == "doctor"
