@@ -248,8 +248,12 @@ def _safety(header: dict, rows: list[dict]) -> Safety:
 def _human_rows(header: dict, rows: list[dict]) -> set[str]:
     """The texts the human wrote themselves (their tellings and what they said): theirs, never
     told around."""
-    return {r["text"] for r in rows if r["type"] in ("say", "narration") and r.get("seat")
-            and header.get("seats", {}).get(r["seat"]) == "human"}
+    seats = header.get("seats", {})
+    own = {r["text"] for r in rows if r["type"] in ("say", "narration") and r.get("seat")
+           and seats.get(r["seat"]) == "human"}
+    own |= {r["action"]["text"] for r in rows if r["type"] == "action" and r.get("by") == "human"
+            and isinstance(r["action"].get("text"), str)}
+    return {" ".join(x.split()) for x in own if x and x.strip()}
 
 
 def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
@@ -268,7 +272,7 @@ def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
                                              .strip("“”") in own):
             kept.append((kind, text))
         elif kind in ("front", "closing"):
-            kept.append((kind, "\n".join(_redact_line(line, safety)
+            kept.append((kind, "\n".join(_redact_line(line, safety, own)
                                          for line in text.split("\n"))))
         elif kind in ("narration", "player", "said"):
             kept.append((kind, safety.screen(text, FADES[0])))
@@ -278,15 +282,27 @@ def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
     s.blocks[:] = [(k, t) for k, t in kept if t or k in ("front", "closing")]
 
 
-def _redact_line(line: str, safety: Safety) -> str:
+def _redact_line(line: str, safety: Safety, own: set[str] = frozenset()) -> str:
     """One line of a game's Markdown told around the lines: its list or heading mark kept, a
-    table row cell by cell."""
+    table row cell by cell, the human's own words in it kept as they wrote them (a line
+    "*Best friend*: Grue, a hound *(lost on the way)*" is the player's hound and the game's
+    "lost": no harm told, and nothing to tell around)."""
     if safety.allows(line):
         return line
     if line.lstrip().startswith("|"):
-        return "|".join(safety.redact(c) if c.strip() else c for c in line.split("|"))
+        return "|".join(_redact_part(c, safety, own) if c.strip() else c for c in line.split("|"))
     mark = len(line) - len(line.lstrip(" #>-*+0123456789.)"))
-    return line[:mark] + safety.redact(line[mark:])
+    return line[:mark] + _redact_part(line[mark:], safety, own)
+
+
+def _redact_part(text: str, safety: Safety, own: set[str]) -> str:
+    """``text`` told around the lines, except the human's own words inside it."""
+    mine = [w for w in sorted(own, key=len, reverse=True) if len(w) > 3 and w in text]
+    if not mine:
+        return safety.redact(text)
+    head, word, tail = text.partition(mine[0])
+    return (_redact_part(head, safety, own) if head.strip() else head) + word + (
+        _redact_part(tail, safety, own) if tail.strip() else tail)
 
 
 def _seer(game) -> str:

@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 from lemminflect import getAllLemmas, getInflection
 
 from companion.core.resources import rules_path
+from companion.story import grammar
 from companion.story.lemmas import Token, find, lemmas_of, tokens
 from companion.story.lemmas import base as _base
 
@@ -267,9 +268,15 @@ def _around(sentence: str, topics: list[Topic], names_only: bool) -> str:
         text += sentence[last:tok.start] + swap[i]
         last = tok.end
     text += sentence[last:]
-    text = re.sub(r"\b([Aa])n? (?=[aeiou])", r"\1n ", re.sub(r"\b([Aa])n (?=[^aeiou\W])", r"\1 ",
-                                                                text))
+    text = re.sub(r"\b([Aa])n? (?=(\w[\w-]*))", _article, text)
     return re.sub(r"\s+([,.;:!?])", r"\1", re.sub(r"\s{2,}", " ", text)).strip()
+
+
+def _article(m: re.Match) -> str:
+    """"a" or "an" as English says it before the next word, once a word was told around ("a
+    creature", "an owl" become "an animal"; "a one-eyed" stays)."""
+    said = grammar.a(m.group(2)).split(" ", 1)[0]
+    return (said[:1].upper() + said[1:] if m.group(1) == "A" else said) + " "
 
 
 def _name_start(sentence: str, tok: Token) -> bool:

@@ -74,3 +74,41 @@ def test_a_veil_is_told_as_a_fade_out(tmp_path):
         faded += sum(f in story for f in FADES)
         assert not [x for x in crossings(story) if x[0] == "drowning"]
     assert faded  # the veiled moments happened, off-screen
+
+
+def test_the_players_own_words_are_not_told_around_in_the_front(tmp_path):
+    """Played at the prompt (seed 31) with the line "harm to animals": the hero's hound, named in
+    an Anchor's answer and then given up, stays the player's "one-eyed hound" in the journal's
+    list of what he carries. The game's "(lost on the way)" beside it made the line cross (a
+    subject with a word of harm), and the hound was told as "an one-eyed creature"."""
+    game = get_game("at-any-cost")
+    path = tmp_path / "hound.jsonl"
+    s = Session.start(game, 31, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(game, 31), path, lines=["harm to animals"])
+    s.advance()
+    c = Controller(s, lambda kind, text: None)
+    hound = "Grue, a one-eyed hound who sleeps on my feet and hates the rain."
+    for line in ["Brannoch Tell", "he", "", "keep 1 3 4 7 8", "My father's hammer.",
+                 "The quarrymen of Dunmere.", "A blue glass bead.", "Every wall I built stands.",
+                 hound, "A man who stacks stones.", "discard 5 4", "play 2", "",
+                 "discard 6 5 2", "play 4", "play 3", "play 1 2", "",
+                 "sacrifice best friend -- I send Grue home with a carter"]:
+        c.handle(line)
+    for _ in range(400):
+        if s.is_over():
+            break
+        c.handle("" if c.text_action() is not None else "do 1")
+    s.close()
+    story = render.render_markdown(path)
+    front = story.split("## Stage 1")[0]
+    assert f"*Best friend and companion*: {hound} *(lost on the way)*" in front
+    assert "an one-eyed" not in story
+    assert not [x for x in crossings(story) if x[0] == "harm to animals"]
+
+
+def test_a_word_told_around_takes_the_article_english_says():
+    from companion.story.safety import safety_for
+
+    s = safety_for(("harm to animals",), ())
+    assert s.redact("An owl was hurt by the storm.") == "A creature was hurt by the storm."
+    assert s.redact("A one-eyed hound was hurt.") == "A one-eyed creature was hurt."
