@@ -58,8 +58,16 @@ def test_every_storylet_renders_with_every_phrase_it_slots():
                     text = render(template, {**base, slot: value})
                     assert not re.search(r"[{}\[\]]", text), (s.id, text)
                     assert not addresses_reader(text), (s.id, text)
+                    # a plural place or threat is never "itself" ("the ruined halls fold in on
+                    # itself", seen at 80 columns)
+                    assert not (_plural(value) and re.search(r"\b(?:on|in|upon|against) itself\b", text)), (s.id, text)
                     checked += 1
     assert checked > 3000
+
+
+def _plural(value) -> bool:
+    return any(getattr(v, "plural", False) for v in (value if isinstance(value, tuple)
+                                                     else (value,)))
 
 
 def test_every_antagonist_card_has_its_own_threat():
