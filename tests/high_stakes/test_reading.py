@@ -114,3 +114,18 @@ def test_a_long_distraction_is_read_back_whole_with_its_point():
     label = as_said("I wrap my scarf round a rock and hurl it at the far corner so the two men by "
                     "the lantern wander off to see", "aura", rules.problems["walls"], rules).label
     assert label == "wrap your scarf round a rock and hurl it at the far corner, to draw their eyes away"
+
+
+def test_a_lantern_hooked_off_at_the_gate_is_a_deed_here_not_a_walk_to_the_gate(tmp_path):
+    """Played at the walls (seed 33, own character): 'the gate lantern' names a lantern, and the
+    gatemen going down the hill is the point of the deed. The GM answered 'You leave that and
+    make your way there' and moved the scene to the gate with the deed undone."""
+    out = _script(tmp_path, "mind I hook the gate lantern off its bracket with my long pole "
+                            "from the dark, so the gatemen must go down the hill for another light")
+    assert "leaves that and makes" not in out and "Scene 3 · Fistur" not in out, out
+    assert "As you said it, then: you hook the gate lantern" in out, out
+
+
+def test_a_deed_that_goes_to_the_gate_still_takes_the_way_there(tmp_path):
+    out = _script(tmp_path, "body I walk up to the watchmen at the gate")
+    assert "Ash leaves that and makes his way there. ── Scene 3 · Fistur and Gallius" in out, out

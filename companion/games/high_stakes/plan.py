@@ -8,6 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from lemminflect import getAllLemmas
+
 from companion.story.grammar import agree
 from companion.story.lemmas import lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, read, shared_things,
@@ -110,10 +112,35 @@ def speaks_to(text: str, ap: Any) -> bool:
     return bool(set(r.top(2)) & _ap_acts(ap)) or bool(shared_things(r, read(ap.label)))
 
 
+# Words that put a thing where a deed goes ("to the gate", "past the guards"); "by the gate",
+# "at the gate" alone do not.
+_TOWARD = frozenset("to toward towards into onto through past for".split())
+_ARRIVE = frozenset("approach join reach visit face confront enter".split())
+
+
 def goes_to(text: str, places: Sequence[str]) -> bool:
     """Do the words send the character to one of ``places`` (an exit's names)? Only the deed
-    itself counts: "so the men at the gate go to look" sends nobody to the gate."""
-    return _words_in(main_clause(text), places) > 0
+    itself counts, and only a place it goes to: a word for the place after a word of direction
+    ("I go up to the gate", "I slip past the guards") or after a verb of arriving ("I approach
+    the watchmen"). "So the men at the gate go to look" sends nobody to the gate, nor does "I
+    hook the gate lantern off its bracket" (the gate names which lantern: a noun after it is
+    the thing) or "I climb the wall by the gate" (no way there is said)."""
+    toks = tokens(main_clause(text))
+    for i, tok in enumerate(toks):
+        if not any(mentions(tok.low, w) for w in places):
+            continue
+        if i + 1 < len(toks) and _names_a_noun(toks[i + 1].low):
+            continue  # "the gate lantern": a lantern
+        before = [t.low for t in toks[:i]]
+        if _TOWARD & set(before) or any(lemmas_of(w) & _ARRIVE for w in before):
+            return True  # "up to the watchmen at the gate": the gate is where it goes
+    return False
+
+
+def _names_a_noun(word: str) -> bool:
+    """A word that is only ever a noun ("lantern", "house"), so the one before it names it."""
+    found = getAllLemmas(word)
+    return bool(found) and set(found) <= {"NOUN"}
 
 
 def scene_things(view: dict, rules: Rules) -> frozenset[str]:
