@@ -499,7 +499,7 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "help": "helping", "heal": "healing", "swim": "swimming", "wait": "waiting",
              "cross": "crossing"}
     acts = [words.get(a, a) for a in r.top(n)]
-    things = [t.text for t in r.things[:2]]
+    things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:
         return " and ".join(things)
     if not acts:
@@ -519,6 +519,14 @@ def trait_fits(trait: str, action: Reading, context: Reading | None = None) -> F
             return Fit(True)
         if shared_kinds(rt, r) or shared_things(rt, r):
             return Fit(True)
-    about, doing = describe_acts(rt), describe_acts(action)
-    return Fit(False, f"“{trait}” is about {about}, and here you are {doing}",
+    about, doing = (describe_acts(rt) if rt.acts else ""), describe_acts(action)
+    return Fit(False, refusal(trait, about, f"here you are {doing}"),
                [a for a, _ in rt.acts], about, doing)
+
+
+def refusal(trait: str, about: str, here: str) -> str:
+    """Why a Trait does not fit, in words: what it is about, or (when its words name no deed
+    the layer knows, "soft-footed") that it does not say what is done here."""
+    if about:
+        return f"“{trait}” is about {about}, and {here}"
+    return f"“{trait}” says nothing of that: {here}"

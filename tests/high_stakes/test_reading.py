@@ -129,3 +129,17 @@ def test_a_lantern_hooked_off_at_the_gate_is_a_deed_here_not_a_walk_to_the_gate(
 def test_a_deed_that_goes_to_the_gate_still_takes_the_way_there(tmp_path):
     out = _script(tmp_path, "body I walk up to the watchmen at the gate")
     assert "Ash leaves that and makes his way there. ── Scene 3 · Fistur and Gallius" in out, out
+
+
+def test_a_trait_whose_words_name_no_deed_is_refused_in_plain_words():
+    """Played (seed 33): "soft-footed" for bolting downhill was refused as "“soft-footed” is about
+    soft-footed and footed"; a Trait whose words name no deed the layer knows says so."""
+    s = at(frame(start("ash"), scene="guild", text=""), "gate")
+    s = declared(s, "I go limp so my coat slides off, and bolt downhill barefoot", "body")
+    view = G.view(s, "gm")
+    plan = current_plan(view)
+    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": "body"}],
+                    "asking": {"kind": "trait", "what": "soft-footed"}}
+    ok, why = judge(view)
+    assert not ok and why.startswith("“soft-footed” says nothing of that: here you "), why
+    assert "footed and" not in why

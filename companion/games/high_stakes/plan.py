@@ -12,8 +12,8 @@ from lemminflect import getAllLemmas
 
 from companion.story.grammar import agree
 from companion.story.lemmas import lemmas_of, tokens
-from companion.story.reading import (Reading, families, family, main_clause, read, shared_things,
-                                     trait_fits)
+from companion.story.reading import (Reading, families, family, main_clause, read, refusal,
+                                     shared_things, trait_fits)
 
 from .data import Approach, Problem, Rules, load
 
@@ -608,7 +608,7 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
             return True, ""  # the same kind of deed (a talker's Trait for a lie), or its things
         if ap is None:
             return False, fit.why
-        return False, f"“{name}” is about {fit.about}, and here you {ap.label} ({fit.doing})"
+        return False, refusal(name, fit.about, f"here you {ap.label} ({fit.doing})")
     if asking.get("kind") == "raise":
         k = asking["args"]["consequence"]
         fit = rules.raise_fit.get(k)
