@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from companion.games.high_stakes import draft
 from companion.games.high_stakes.plan import current_plan, judge
 from tests.high_stakes.drive import G, do, start
@@ -143,3 +145,18 @@ def test_a_trait_whose_words_name_no_deed_is_refused_in_plain_words():
     ok, why = judge(view)
     assert not ok and why.startswith("“soft-footed” says nothing of that: here you "), why
     assert "footed and" not in why
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_one_asked_answers_what_was_asked(tmp_path, seed):
+    """Asked about the dogs at the guild, Willow answers with the yard and its dogs, not a reply
+    drawn at random from hers (played, seed 33: a question about who else had tried for the
+    book got 'Good. Remember: the book first')."""
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade ash\nmind I ask Willow about the dogs in the yard\nquit\n",
+                      encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed",
+                          str(seed), "--script", str(script), "--journal", str(tmp_path / "j.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    out = " ".join(run.stdout.split())
+    assert "dogs in the yard, and a master who sleeps little" in out, out

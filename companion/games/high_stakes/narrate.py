@@ -469,7 +469,8 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .plan import goes_to, passed_in_scene, problems_open, speaks_to  # the GM's reading
+        from .heard import answering, goes_to
+        from .plan import passed_in_scene, problems_open, speaks_to
 
         sc = view.get("scene") or {}
         text = (sc.get("declaration") or {}).get("text", "").lower()
@@ -491,7 +492,7 @@ class Narrator:
                 for m in [re.search(rf"\b{n}\b", text)] if m]
         to = [r for _, r in sorted(hits, key=lambda h: h[0])]  # the first one named answers
         if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
-            said = pick(to[0] if to else scene.answers)  # type: ignore[union-attr]
+            said = pick(answering(text, to[0] if to else scene.answers))  # type: ignore[union-attr]
             return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \
                 " What do you do?"
         return pick(w.gm.no_roll)

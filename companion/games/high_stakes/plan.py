@@ -8,14 +8,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from lemminflect import getAllLemmas
-
 from companion.story.grammar import agree
 from companion.story.lemmas import lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, read, refusal,
                                      shared_things, trait_fits)
 
 from .data import Approach, Problem, Rules, load
+from .heard import mentions, words_in
 
 # -- reading the GM's view --------------------------------------------------------------------------
 
@@ -26,30 +25,6 @@ def _active(view: dict) -> list[dict]:
 
 def _char(view: dict, cid: str) -> dict:
     return next(c for c in view["characters"] if c["id"] == cid)
-
-
-def _words_in(text: str, words: Sequence[str]) -> int:
-    low = text.lower()
-    return sum(1 for w in words if mentions(low, w))
-
-
-_ENDINGS = r"(?:s|es|ed|d|ing|er|ers|ly|ion|ions)?"
-
-
-def mentions(low: str, word: str) -> bool:
-    """Does the lower-cased ``low`` say ``word`` (or a phrase), as a whole word or one of its
-    inflections ("stab": "stabs", "stabbing"; "calm": "calmly")? Never a word inside another one:
-    "the stable boys" does not say "stab", "cover" does not say "over"."""
-    w = re.escape(word.lower().strip())
-    if not w:
-        return False
-    if word.endswith("y"):
-        w = w[:-1] + r"(?:y|ies|ied)"
-    elif word.endswith("e"):
-        w = w[:-1] + r"(?:e|ing)"
-    else:
-        w = w + "(?:" + re.escape(word[-1].lower()) + ")?"  # stab: stabbing, drug: drugged
-    return re.search(r"(?<![a-z])" + w + _ENDINGS + r"(?![a-z])", low) is not None
 
 
 def problems_open(view: dict, rules: Rules) -> list[Problem]:
@@ -110,37 +85,6 @@ def speaks_to(text: str, ap: Any) -> bool:
     """Do the words take this way: its act, or a thing its label names?"""
     r = read(said(text) or text)
     return bool(set(r.top(2)) & _ap_acts(ap)) or bool(shared_things(r, read(ap.label)))
-
-
-# Words that put a thing where a deed goes ("to the gate", "past the guards"); "by the gate",
-# "at the gate" alone do not.
-_TOWARD = frozenset("to toward towards into onto through past for".split())
-_ARRIVE = frozenset("approach join reach visit face confront enter".split())
-
-
-def goes_to(text: str, places: Sequence[str]) -> bool:
-    """Do the words send the character to one of ``places`` (an exit's names)? Only the deed
-    itself counts, and only a place it goes to: a word for the place after a word of direction
-    ("I go up to the gate", "I slip past the guards") or after a verb of arriving ("I approach
-    the watchmen"). "So the men at the gate go to look" sends nobody to the gate, nor does "I
-    hook the gate lantern off its bracket" (the gate names which lantern: a noun after it is
-    the thing) or "I climb the wall by the gate" (no way there is said)."""
-    toks = tokens(main_clause(text))
-    for i, tok in enumerate(toks):
-        if not any(mentions(tok.low, w) for w in places):
-            continue
-        if i + 1 < len(toks) and _names_a_noun(toks[i + 1].low):
-            continue  # "the gate lantern": a lantern
-        before = [t.low for t in toks[:i]]
-        if _TOWARD & set(before) or any(lemmas_of(w) & _ARRIVE for w in before):
-            return True  # "up to the watchmen at the gate": the gate is where it goes
-    return False
-
-
-def _names_a_noun(word: str) -> bool:
-    """A word that is only ever a noun ("lantern", "house"), so the one before it names it."""
-    found = getAllLemmas(word)
-    return bool(found) and set(found) <= {"NOUN"}
 
 
 def scene_things(view: dict, rules: Rules) -> frozenset[str]:
@@ -269,7 +213,7 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
                 continue  # side problems (a search) only when the words ask for them
             if ap.needs_gear and lost:
                 continue  # the rope is gone
-            if ap.needs_lost_gear and not lost and not _words_in(words, ("bare hand", "no rope", "without")):
+            if ap.needs_lost_gear and not lost and not words_in(words, ("bare hand", "no rope", "without")):
                 continue
             score = act_pts + thing_pts * 2 + (0.5 if ap.attribute == attribute else 0) \
                 - i * 0.01 - j * 0.001
@@ -440,7 +384,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
             continue
         if rule.attribute and rule.attribute != ap.attribute:
             continue
-        if _words_in(text, rule.words) or _words_in(facts, rule.words):
+        if words_in(text, rule.words) or words_in(facts, rule.words):
             dice += rule.dice
             reasons.append(rule.reason)
             if rule.reveals:

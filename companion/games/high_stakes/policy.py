@@ -34,11 +34,10 @@ from typing import Any
 from companion.core.game import Action
 
 from .data import ATTRIBUTES, Rules, load
+from .heard import goes_to, words_in
 from .plan import (  # noqa: F401  (re-exported: the GM's reading of the scene)
     _active,
     _char,
-    _words_in,
-    goes_to,
     speaks_to,
     current_plan,
     judge,

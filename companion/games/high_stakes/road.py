@@ -3,7 +3,8 @@ success, a failure, a capture or a fall, and when the party needs its one Rest."
 from __future__ import annotations
 
 from .data import Rules, load
-from .plan import _active, goes_to, passed_in_scene
+from .heard import goes_to
+from .plan import _active, passed_in_scene
 
 
 def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
