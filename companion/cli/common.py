@@ -63,6 +63,17 @@ def split_list(text: str | None) -> list[str]:
     return [x.strip() for x in (text or "").split(",") if x.strip()]
 
 
+# What a player types at "lines>" to say there are none: no topic ("none" kept out of a story
+# told every "none" in it around: a Warrior's spells were "thing").
+NO_TOPIC = frozenset({"none", "nothing", "no", "nope", "n/a", "na", "-", "no lines", "no veils",
+                      "skip", "nil"})
+
+
+def topic_list(text: str | None) -> list[str]:
+    """The topics of a comma-separated answer, less an answer that says there are none."""
+    return [x for x in split_list(text) if x.lower().strip(" .!") not in NO_TOPIC]
+
+
 def package_version() -> str:
     import importlib.metadata
     try:

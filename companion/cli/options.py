@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from companion.cli.common import UserError, split_list
+from companion.cli.common import UserError, topic_list
 
 
 def add_table_flags(p: argparse.ArgumentParser) -> None:
@@ -40,7 +40,7 @@ def table_safety(args) -> tuple[list[str], list[str]]:
     lines, veils = read_safety()
     for given, into in ((getattr(args, "lines", None), lines),
                         (getattr(args, "veils", None), veils)):
-        for topic in split_list(clean(given or "")):
+        for topic in topic_list(clean(given or "")):
             if topic.lower() not in {x.lower() for x in into}:
                 into.append(topic)
     return lines, veils

@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 from companion.cli.common import (UserError, game_named, journal_path, new_seed, seat_phrase,
-                                  split_list)
+                                  topic_list)
 from companion.cli.options import (save_character, table, table_options, table_safety,
                                    with_quest)
 from companion.cli.voices import make_voice
@@ -91,8 +91,8 @@ def ask_safety(session, screen) -> None:
     screen("info", "Before we begin: anything you want kept out of this story (lines), or kept "
                    "off-screen (veils)? Comma-separated; Enter to skip.")
     try:
-        lines = split_list(clean(prompt("lines> ")))
-        veils = split_list(clean(prompt("veils> ")))
+        lines = topic_list(clean(prompt("lines> ")))
+        veils = topic_list(clean(prompt("veils> ")))
     except (KeyboardInterrupt, EOFError):
         return
     if lines or veils:

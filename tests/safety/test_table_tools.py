@@ -86,3 +86,15 @@ def test_one_bound_on_a_typed_line(tmp_path):
     c.handle("x" * (MAX_LINE + 1))
     assert s.state.hero_name == ""  # nothing of it was kept
     assert any(k == "error" and f"at most {MAX_LINE:,}" in t for k, t in out)
+
+
+def test_an_answer_of_none_sets_no_line(tmp_path, monkeypatch):
+    """`--lines none` (or "none" typed at the lines prompt) keeps no topic out: a line "none"
+    told every "none" of the story around, and a Warrior's spells read "spells: thing"."""
+    import argparse
+
+    from companion.cli.options import table_safety
+
+    monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "missing.toml"))
+    lines, veils = table_safety(argparse.Namespace(lines="none", veils="Nothing, spiders"))
+    assert lines == [] and veils == ["spiders"]
