@@ -85,3 +85,22 @@ def test_a_friends_offer_typed_as_a_line_is_named_by_its_first_clause_not_cut():
     assert name == "Mab the bell-founder" and look.startswith("hammer on her shoulder")
     name, _ = split_text("an old woman who sells eggs says she will come along to the very end")
     assert " ".join(name.split()) == name and len(name) < 40
+
+
+def test_the_treasure_names_a_weapons_element_and_is_told_which_item_it_names(tmp_path, capsys):
+    # played as the Villain (seed 14): `give weapon iron -- ...` was "no such move" (the label's
+    # "[iron]" was not named by "iron"), and the third chest asked only "Name it and describe it
+    # lovingly", so a player named a buckler that was a Quest item
+    _, s, _ = play_script(tmp_path, "\n\nno spiders\ndone\nask What did you leave behind?\n"
+                          "ask Who taught you?\nask Why?\nSaltmere\nthe eel-wife Gertrud\n"
+                          "old Fenwick\nthe widow Asta\nhouses done shop\nthe Reedflats\n"
+                          "the Drowned Causeway\nraiders from the sea\n"
+                          "quest reedflats -- bring back the bell\n"
+                          "give healstuff -- Salt Knot: a twist of kelp\n"
+                          "give weapon iron -- Fenwick's Gaff: a boathook\n"
+                          "Tide Coat: an oilskin patched a hundred times\n",
+                          "--seat", "villain", seed=14)
+    out = capsys.readouterr().out
+    assert "no such move" not in out, out
+    assert "Fenwick's Gaff +1: Level 1 weapon [iron]" in out, out
+    assert "A Quest item: name it and describe it lovingly" in out, out

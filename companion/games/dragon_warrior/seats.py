@@ -9,6 +9,8 @@ goes after ``--``. A move that is not there now is refused with the seat's verbs
 """
 from __future__ import annotations
 
+import re
+
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError
 from companion.games.dragon_warrior import cards as C
@@ -184,7 +186,7 @@ def _choose(cands: list[Action], head: str, view: dict) -> Action:
 def _names(text: str, words: list[str]) -> bool:
     """Every typed word begins a word of ``text`` ("heal 2" names "give a Level 2 Healstuff";
     "x4 fire" names "weakness x4 to fire"); ``no shop`` names the move without one."""
-    have = text.lower().replace(",", " ").replace(":", " ").replace("(", " ").split()
+    have = re.sub(r"[,:()\[\]]", " ", text.lower()).split()  # "[iron]" is named by "iron"
     if ("no" in words) != ("no" in have):
         return False
     return all(any(h.startswith(w) for h in have) for w in words if w != "no")

@@ -369,11 +369,11 @@ def treasure_actions(s: State, seat: str) -> list[Action]:
         if s.chests == 2:
             return [Action(seat=seat, kind="give", args=args, ask=ask, optional_text=False)
                     for args in _equipment_args(1)]
-        return [Action(seat=seat, kind="give", args={"kind": "quest", "level": 0}, ask=ask,
-                       optional_text=False)]
+        return [Action(seat=seat, kind="give", args={"kind": "quest", "level": 0},
+                       ask=_ask_for("quest", 0), optional_text=False)]
     if g.startswith("shop:"):
         return [Action(seat=seat, kind="give", args={"kind": g[5:], "level": town_level(s)},
-                       ask=ask, optional_text=False)]
+                       ask=_ask_for(g[5:], town_level(s)), optional_text=False)]
     acts = [Action(seat=seat, kind="nothing")]
     if g in ("battle", "house", "reward"):  # a Quest item instead, for an Obstacle on the map
         acts.append(Action(seat=seat, kind="give", args={"kind": "quest", "level": 0}, ask=ask,
@@ -385,6 +385,14 @@ def treasure_actions(s: State, seat: str) -> list[Action]:
         for args in _equipment_args(level):
             acts.append(Action(seat=seat, kind="give", args=args, ask=ask, optional_text=False))
     return acts
+
+
+def _ask_for(kind: str, level: int) -> str:
+    """The question for the one item the Treasure must put down, naming it: "A Level 1
+    Healstuff: name it..." (a bare "name it" had a player name a buckler that was a healstuff)."""
+    what = "A Quest item" if kind == "quest" else f"A Level {level} " + next(
+        (c.name for c in rules().consumables if c.id == kind), kind)
+    return f"{what}: name it and describe it lovingly (Name: what it is like)"
 
 
 def _equipment_args(level: int) -> list[dict]:
