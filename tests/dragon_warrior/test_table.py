@@ -104,3 +104,17 @@ def test_the_treasure_names_a_weapons_element_and_is_told_which_item_it_names(tm
     assert "no such move" not in out, out
     assert "Fenwick's Gaff +1: Level 1 weapon [iron]" in out, out
     assert "A Quest item: name it and describe it lovingly" in out, out
+
+
+def test_the_ai_warrior_answers_why_something_does_something_to_them():
+    # played as the Villain (seed 14): "Why does the sound of bells frighten you?" got "Because
+    # the king asked, and I have never been asked for anything before."
+    from companion.games.dragon_warrior.answer import own_answer
+
+    first = lambda xs: xs[0] if xs else ""  # noqa: E731
+    bells = own_answer("Why does the sound of bells frighten you?", first)
+    assert bells.startswith("The sound of bells frightens me because of "), bells
+    fear = own_answer("Why do you fear the sea?", first)
+    assert fear.startswith("I fear the sea because of "), fear  # a memory, not a duty
+    assert own_answer("Why did the old king trust you?", first).startswith(
+        "The old king trusted me because of ")

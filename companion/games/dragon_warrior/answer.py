@@ -4,7 +4,8 @@ Played: "What did you leave burning when you left home?" got "A bent copper ring
 miller." (an answer to another question). An answer now says back what was asked, in the first
 person, with one new thing filled in from the tables (``own_answers``): "I left the lamp in the
 window burning when I left home." The shapes: what/which ... did/do you VERB ...; what is your ...;
-who VERB you ...; where/why/how did/do you VERB ...; and yes-or-no questions (do/are/have you ...).
+who VERB you ...; where/why/how did/do you VERB ...; why does SOMETHING VERB you ...; and
+yes-or-no questions (do/are/have you ...).
 A question in none of these shapes gets "" (the caller falls back to its tables).
 """
 from __future__ import annotations
@@ -102,8 +103,19 @@ def own_answer(question: str, pick: Callable[[list[str]], str]) -> str:
         lead = {"would": "I would ", "will": "I will "}.get(aux, "I ")
         what = {"where": ("places", ""), "why": ("reasons", "because "),
                 "how": ("manners", "")}[wh]
+        if wh == "why" and _pool(verb) == "fears":  # a fear has a memory, not a reason
+            what = ("memories", "because ")
         more = fill(what[0])
         return _sentence(f"{lead}{said} {rest} {what[1]}{more}") if more else ""
+    m = re.match(r"(?i)why (does|did|do|would|will) (.+?) (\w+) (you|your)\b(.*)$", q)
+    if m:  # something done to the Warrior: "why does the sound of bells frighten you?"
+        aux, subject, verb, rest = (m.group(1).lower(), _swap(m.group(2)), m.group(3),
+                                    _swap(m.group(5).strip()))
+        said = {"does": _verb(verb, "VBZ"), "did": _verb(verb, "VBD"), "do": _verb(verb, "base"),
+                "would": "would " + _verb(verb, "base"), "will": "will " + _verb(verb, "base")}[aux]
+        obj = "me" if m.group(4).lower() == "you" else "my"
+        more = fill("memories")
+        return _sentence(f"{subject} {said} {obj} {rest} because {more}") if more else ""
     m = re.match(r"(?i)(do|did|are|were|have|had|can|could|will|would) you (.+)$", q)
     if m:
         tail = fill("tails")
