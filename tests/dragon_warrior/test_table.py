@@ -118,3 +118,12 @@ def test_the_ai_warrior_answers_why_something_does_something_to_them():
     assert fear.startswith("I fear the sea because of "), fear  # a memory, not a duty
     assert own_answer("Why did the old king trust you?", first).startswith(
         "The old king trusted me because of ")
+
+
+def test_the_kind_of_warrior_is_one_word_or_it_is_asked_again(tmp_path, capsys):
+    # played: a trait typed at "One word for the kind of warrior you are" named "the wants lord"
+    _, s, _ = play_script(tmp_path, "\n\ndone\nbuild default\nIsolde\nshe\n"
+                          "wants to find the father who left\nstubborn\n", seed=27)
+    out = capsys.readouterr().out
+    assert "one word is asked, for the kind of warrior you are" in out, out
+    assert s.state.warrior.adjective == "Stubborn"

@@ -585,8 +585,12 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
 
 def check_answer(action: Action, text: str) -> str | None:
     """An answer typed with the verb of its question (``name Wren`` at the name prompt) is the
-    words after it: the Warrior is Wren, not 'name Wren'."""
+    words after it: the Warrior is Wren, not 'name Wren'. The kind of warrior is one word."""
     head, _, rest = text.strip().partition(" ")
     if head.lower() == action.kind and rest.strip():
-        return rest.strip()
-    return None
+        text = rest.strip()
+    if action.kind == "adjective" and len(text.split()) > 1:
+        # played: a trait typed here became "the wants lord"
+        raise CommandError(f"one word is asked, for the kind of warrior you are (it names the "
+                           f"final lord), not “{text}”", "one word: bold, gentle, quiet, grim...")
+    return text
