@@ -127,3 +127,18 @@ def test_the_kind_of_warrior_is_one_word_or_it_is_asked_again(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "one word is asked, for the kind of warrior you are" in out, out
     assert s.state.warrior.adjective == "Stubborn"
+
+
+def test_a_thing_described_without_a_name_is_never_cut_inside_its_phrase():
+    # played (seed 27): the third chest held "a whistle carved from a", the table's "a whistle
+    # carved from a dragon's rib" cut at five words
+    from companion.games.dragon_warrior.build import split_text
+    from companion.games.dragon_warrior.data import rules
+
+    t = rules().tables
+    lines = [*t.quest_items, *t.weapons, *t.armors, *t.offhands]
+    assert len(lines) > 10
+    for line in lines:
+        name, _ = split_text(line)
+        assert name.split()[-1].lower() not in ("a", "an", "the", "of", "from", "with", "to"), line
+    assert split_text("a whistle carved from a dragon's rib")[0] == "a whistle carved from a dragon's rib"

@@ -100,6 +100,10 @@ def split_text(text: str) -> tuple[str, str]:
     return name_of_line(t)
 
 
+# Words a name cannot end on: the phrase they open goes on.
+_OPEN = frozenset("a an the of from with to in on at by for and or my his her their its".split())
+
+
 def name_of_line(t: str) -> tuple[str, str]:
     """A line typed without the "Name: look" form: its name is its first clause when short
     ("Mab the bell-founder, hammer on her shoulder, says she's coming"), else its run of
@@ -112,7 +116,12 @@ def name_of_line(t: str) -> tuple[str, str]:
     caps = 0
     while caps < min(len(words), 4) and words[caps][:1].isupper():
         caps += 1
+    if words and words[0].lower() in ("a", "an", "the") and len(words) <= 10:
+        return t.rstrip("."), ""  # a thing described, whole: "a map drawn on the back of a letter"
     n = caps if 0 < caps < len(words) else min(len(words), 5)
+    while n < min(len(words), 8) and (words[n - 1].lower() in _OPEN
+                                      or words[n - 1].lower().endswith(("'s", "’s"))):
+        n += 1  # never end a name on "a", "of", "from": "a whistle carved from a dragon's rib"
     name = " ".join(words[:n]).rstrip(".,;")
     return (name or "Nameless"), " ".join(words[n:])
 
