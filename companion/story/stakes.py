@@ -139,6 +139,25 @@ YIELD_WAYS: dict[str, tuple[str, ...]] = {
                   "{hero} had known it: “{w}{p}” And {hero} gave ground all the same.",
                   "“{w}” was what hung on it, and {hero} let it go."),
 }
+# A stake won that the game could not grant (the scene won, but what the words ask is not what a
+# win gives: an Asset the Fates still hold, a truth the story never tells): told as the hero's
+# attempt, never as come true. Keyed like the tables above.
+ATTEMPT_WAYS: dict[str, tuple[str, ...]] = {
+    "quote": ("“{w}{c}” {hero} had sworn, and {hero.they} won the ground to try for it.",
+              "{hero} had said it: “{w}{p}” The Threat gave way; the rest was still to reach for.",
+              "“{w}” were {hero}'s words; {hero.they} won the scene, and went after the rest.",
+              "“{w}{c}” {hero} had promised; the scene was won, and the promise still to keep."),
+    "oath": ("{hero} had sworn {o}; the scene was won, and the oath still to keep.",
+             "{hero} had promised {o}, and won the ground to try for it.",
+             "It had been sworn {o}; the Threat gave way, and the rest was still to reach for."),
+    "deed": ("So the story had it, “{w}”; the scene was won, and that much still to reach for.",
+             "It was told as “{w}”, and {hero} won the ground to try for it.",
+             "“{w}”, the telling went; the Threat gave way, and the rest was still to win."),
+    "condition": ("“{w}{c}” so it had stood; {hero} won the scene, and the rest was still to win.",
+                  "“{w}” was what hung on it, and {hero} won the ground to try for it.",
+                  "All of it had rested on “{w}”; the Threat gave way, and the rest was still "
+                  "to reach for."),
+}
 CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
 # "that", a colon or a quote ("says that ...", not "says the words for the lost").
@@ -241,17 +260,20 @@ def _fill(way: str, values: dict[str, Any]) -> str:
 
 
 def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
-            yielded: bool = False) -> str:
+            yielded: bool = False, granted: bool = True) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
     quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
     ``index`` picks among the ways of saying it. ``yielded``: lost because the hero gave the fight
-    up (:data:`YIELD_WAYS`)."""
+    up (:data:`YIELD_WAYS`). ``granted``: False when the stake was won but asks for what the
+    game could not give (:data:`ATTEMPT_WAYS`: told as the hero's attempt)."""
     if not words_of(stake):
         return ""
     kind, text = voice(stake.words, hero)
     condition = kind != "oath" and CONDITION.match(text)
     if yielded and result == "lost":
         ways = YIELD_WAYS["condition" if condition else kind]
+    elif not granted and result == "won":
+        ways = ATTEMPT_WAYS["condition" if condition else kind]
     else:
         table = CONDITION_WAYS if condition else \
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
@@ -262,7 +284,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
     return _fill(ways[index % len(ways)], values)
 
 
-def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str) -> str:
+def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str,
+               granted: bool = True) -> str:
     """:func:`take_up`, in a way not told before in the session (none: ""), recorded in
     ``memory`` as taken up."""
     if not words_of(stake):
@@ -271,7 +294,7 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
     start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
     gave_up = yielded(stake, getattr(memory, "fabula", None))
     for i in range(len(WAYS["mixed"])):
-        text = take_up(stake, result, hero, start + i, gave_up)
+        text = take_up(stake, result, hero, start + i, gave_up, granted)
         if text and memory.allows(text) and told.fresh(text, scene):
             told.remember(text, scene)
             memory.taken_up(stake.id)

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.becoming import traits
+from companion.games.becoming import staking, traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
@@ -93,6 +93,17 @@ def _spent_at_once(events: list[Event]) -> dict[int, int]:
         if gained:
             out[gained[-1]] = j
     return out
+
+
+def _take_up(stake: Any, data: dict, view: dict, hero: Character, memory: Any,
+             scene: str) -> str:
+    """The scene's stake taken up: a won one as what the win could give (staking.py)."""
+    if stake.result != "won":
+        return tell_stake(stake, stake.result, hero, memory, scene)
+    held = staking.held_asset(stake.words, view, bool(data.get("hero_moon")))
+    by = fate_of(held["subverted_by"]).name if held and held.get("subverted_by") in FATE_SEATS \
+        else ""
+    return staking.tell_won(stake, view, bool(data.get("hero_moon")), hero, memory, scene, by)
 
 
 def fate_of(seat: str) -> Character:
@@ -271,8 +282,8 @@ class Narrator:
             if event.kind == "threat_resolved":
                 stake = memory.fabula.stake(f"scene-{event.data['scene']}")
                 if stake is not None and stake.result and not memory.was_taken_up(stake.id):
-                    parts.append(tell_stake(stake, stake.result, hero, memory,
-                                            f"scene-{event.data['scene']}"))
+                    parts.append(_take_up(stake, event.data, beat.view, hero, memory,
+                                          f"scene-{event.data['scene']}"))
             if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
                 parts.append(tell_epilogue(beat.view, hero, memory,
                                            memory.rng("epilogue", beat.step, i)))
@@ -380,7 +391,7 @@ class Narrator:
             line = say("hero_wins" if data["winner"] == HERO else "agent_wins")
             stake = memory.fabula.stake(f"scene-{data['scene']}")
             if stake is not None and stake.result:
-                taken = tell_stake(stake, stake.result, hero, memory, scene)
+                taken = _take_up(stake, data, view, hero, memory, scene)
                 line = " ".join(x for x in (line, taken) if x)
             return line
         if k == "threat_narrated":

@@ -1,0 +1,61 @@
+"""Issue 42, "stakes declared, not told": a won stake is told as what the win could give."""
+from __future__ import annotations
+
+from companion.games.becoming import GAME, staking
+from companion.games.becoming.narrate import hero_of
+from companion.story.fabula import Stake
+from companion.story.stakes import take_up
+from companion.story.template import Character
+from companion.story.voice import NarrationMemory
+from tests.becoming.states import created, turn
+
+DECLARED = ("came to pass", "held true", "came true", "it is so", "proved true", "bore them out",
+            "promise holds", "keeps them", "fell Maud's way", "won it", "carried it", "favour",
+            "better of it", "won through", "right side", "it held", "kept it", "stood.",
+            "went.", "agreed with it")
+TRYING = ("try for it", "still to", "went after the rest")
+
+
+def _stake(words: str) -> Stake:
+    return Stake(id="scene-3", by="hero", words=words, about="scene-3", result="won")
+
+
+def test_a_won_stake_the_game_cannot_grant_is_told_as_her_attempt_in_every_way():
+    hero = Character(name="Maud")
+    for words in ("If I win, Maud learns why her village is on the Duke's list",
+                  "I will call Ash back from the fen", "Maud swears she will bring Ash home",
+                  "Maud calls Ash back from the fen"):
+        for i in range(8):
+            told = take_up(_stake(words), "won", hero, i, granted=False)
+            assert told and not any(d in told for d in DECLARED), told
+            assert any(t in told for t in TRYING), told
+            won = take_up(_stake(words), "won", hero, i)  # granted: told as come true
+            assert not any(t in won for t in TRYING), won
+
+
+def test_calling_back_a_turned_asset_is_not_told_as_come_true_while_it_stays_turned():
+    """Played (issue 42, seed 11): "Maud calls Ash back from the fen" was told as "came true"
+    while Ash stayed subverted."""
+    s = turn(created(), "hound", by="spinner", name="Ash Gone Feral")
+    view = GAME.view(s, None)
+    hound = next(a for a in view["assets"] if a["id"] == "hound")
+    words = f"I call {hound['name'].split()[0]} back from the fen"
+    assert staking.held_asset(words, view, moon=False)["id"] == "hound"
+    assert staking.held_asset(words, view, moon=True) is None  # a moon shot can win it back
+    told = staking.tell_won(_stake(words), view, False, hero_of(view), NarrationMemory(seed=1),
+                            "scene-3", "Veyla")
+    assert not any(d in told for d in DECLARED) and any(t in told for t in TRYING), told
+    assert told.endswith("Ash Gone Feral now, stayed with Veyla."), told
+    plain = staking.tell_won(_stake("If I win, the way ahead stays open"), view, False,
+                             hero_of(view), NarrationMemory(seed=1), "scene-3")
+    assert not any(t in plain for t in TRYING) and "stayed with" not in plain, plain
+
+
+def test_a_truth_to_learn_is_read_from_the_words():
+    for words in ("If I win, Maud learns why her village is on the Duke's list",
+                  "I will find out who sent the riders", "the witch tells me where the crown sleeps",
+                  "I discover the Duke's secret"):
+        assert staking.learns(words), words
+    for words in ("If I win, the way ahead stays open", "I see the gate and run for it",
+                  "I tell the crowd to go home"):
+        assert not staking.learns(words), words
