@@ -59,3 +59,14 @@ def test_a_truth_to_learn_is_read_from_the_words():
     for words in ("If I win, the way ahead stays open", "I see the gate and run for it",
                   "I tell the crowd to go home"):
         assert not staking.learns(words), words
+
+
+def test_words_that_are_not_a_vow_are_never_sworn():
+    """Played (issue 42 notes): "“I talk to the witch,” Maud swears" (the tags went round
+    regardless of the words)."""
+    from companion.games.becoming.ending import spoken
+    memory = NarrationMemory(seed=1)
+    plain = [spoken("I talk to the witch about the crown", "Maud", memory) for _ in range(12)]
+    assert not any(w in t for t in plain for w in ("swears", "promises")), plain
+    vowed = [spoken("I will not leave Ash behind", "Ann", memory) for _ in range(12)]
+    assert any("swears" in t or "promises" in t for t in vowed), vowed

@@ -19,6 +19,7 @@ from companion.games.becoming.model import FATES, HERO
 from companion.story import weave
 from companion.story.epilogue import epilogue
 from companion.story.grammar import Phrase, join
+from companion.story.reading import kind_of
 from companion.story.stakes import words_of
 from companion.story.storylets import Library
 from companion.story.template import Character
@@ -96,11 +97,16 @@ HERO_TAGS = ("{n} says", "{n} swears", "says {n}", "{n} tells the Fates", "{n} s
 FATE_TAGS = ("says {n}", "{n} murmurs", "{n} says", "{n} says softly", "offers {n}",
              "{n} whispers")
 TAG_KEY = "speechtag|"
+BINDS = re.compile(r"\b(?:swears|promises|vows)\b")
 
 
-def tag(name: str, memory: Any, fate: bool = False) -> str:
-    """A speech tag, in turn through the ways of saying it (no one tag on every line)."""
+def tag(name: str, memory: Any, fate: bool = False, words: str = "") -> str:
+    """A speech tag, in turn through the ways of saying it (no one tag on every line). A tag
+    that binds (swears, promises) goes only with words that vow or set a stake, as the reading
+    layer reads them: "I talk to the witch" is said, never sworn."""
     tags = FATE_TAGS if fate else HERO_TAGS
+    if words and kind_of(words) not in ("vow", "stake"):
+        tags = tuple(t for t in tags if not BINDS.search(t))
     n = sum(1 for k in memory.used if k.startswith(f"{TAG_KEY}{name}|"))
     memory.used.add(f"{TAG_KEY}{name}|{n}")
     return tags[n % len(tags)].format(n=name)
@@ -124,7 +130,7 @@ def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> 
     if not words:
         return ""
     if FIRST_PERSON.search(words):
-        return quoted(words, tag(speaker, memory, fate) if memory is not None
+        return quoted(words, tag(speaker, memory, fate, words) if memory is not None
                       else f"{speaker} says")
     return weave.prose(words)
 

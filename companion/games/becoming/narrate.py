@@ -265,7 +265,7 @@ class Narrator:
         if own and not told_own:
             ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
             if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
-                own = said(own, tag(hero_of(beat.view).name, memory))  # the stakes, spoken
+                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # the stakes, spoken
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
                              beat.action.seat != HERO)
@@ -454,7 +454,8 @@ class Narrator:
             fate = rules().fate(o["tempter"])
             vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
             speech = o.get("speech", "")
-            line = said(speech, tag(fate.avatar_name, memory, fate=True)) if speech else ""
+            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
+                else ""
             if line and memory.allows(speech) and once(line, memory, scene):
                 parts.append(line)
             if o["back"]:
