@@ -100,14 +100,14 @@ DEED_WAYS: dict[str, tuple[str, ...]] = {
 # for one of them, so the telling says who had the better of it, not whether "it" happened.
 CONDITION_WAYS: dict[str, tuple[str, ...]] = {
     "won": ("“{w}{c}” so it had stood, and it fell {hero}'s way.",
-            "{hero} had known it: “{w}{p}” And {hero} came out on the right side of it.",
+            "{hero} had known it: “{w}{p}” And {hero.they} came out on the right side of it.",
             "“{w}” was what hung on it, and {hero} won it.",
             "All of it had rested on “{w}”, and {hero} carried it.",
             "The whole of it came down to “{w}”, and it came down in {hero}'s favour.",
             "“{w}{c}” so the matter stood, and {hero} had the better of it.",
             "What hung on it was “{w}”, and {hero} won through."),
     "lost": ("“{w}{c}” so it had stood, and it fell against {hero}.",
-             "{hero} had known it: “{w}{p}” And {hero} came out on the wrong side of it.",
+             "{hero} had known it: “{w}{p}” And {hero.they} came out on the wrong side of it.",
              "“{w}” was what hung on it, and {hero} lost it.",
              "All of it had rested on “{w}”, and {hero} could not carry it.",
              "The whole of it came down to “{w}”, and it came down against {hero}.",
@@ -136,7 +136,7 @@ YIELD_WAYS: dict[str, tuple[str, ...]] = {
              "It was told as “{w}”, and then {hero} let it go.",
              "“{w}”, the telling went, until {hero} turned from it."),
     "condition": ("“{w}{c}” it had been said, and {hero} chose to give way.",
-                  "{hero} had known it: “{w}{p}” And {hero} gave ground all the same.",
+                  "{hero} had known it: “{w}{p}” And {hero.they} gave ground all the same.",
                   "“{w}” was what hung on it, and {hero} let it go."),
 }
 # A stake won that the game could not grant (the scene won, but what the words ask is not what a

@@ -70,3 +70,35 @@ def test_words_that_are_not_a_vow_are_never_sworn():
     assert not any(w in t for t in plain for w in ("swears", "promises")), plain
     vowed = [spoken("I will not leave Ash behind", "Ann", memory) for _ in range(12)]
     assert any("swears" in t or "promises" in t for t in vowed), vowed
+
+
+def test_a_heros_full_name_is_told_when_she_is_named_then_her_given_name(tmp_path):
+    """Played (issue 42 notes): "Maud Reedwater" in every sentence of a scene. The full name is
+    told when she is named and on the table; the story calls her Maud."""
+    import random
+
+    from companion.games.becoming import policy
+    from companion.journal.render import render_markdown
+    from companion.repl.controller import Controller
+    from companion.session import AI, HUMAN, Session
+    from companion.story.voice import OfflineVoice
+    from companion.games.becoming.model import BecomingOptions
+
+    s = Session.start(GAME, 4, {seat: (HUMAN if seat == "hero" else AI) for seat in GAME.seats},
+                      OfflineVoice(GAME, 4), tmp_path / "j.jsonl", emit=lambda k, t: None,
+                      options=BecomingOptions(quest="drowned_crown"))
+    s.advance()
+    c = Controller(s, lambda k, t: None)
+    while c.view()["phase"] == "pick":
+        c.handle(f"pick {c.legal()[0].args['asset']}")
+    c.handle("Maud Reedwater")
+    c.handle("pronouns she")
+    rng = random.Random(1)
+    while not s.is_over() and (c.view().get("scene") or 0) <= 3:
+        legal = s.legal("hero")
+        s.submit(policy.choose(GAME.view(s.state, "hero"), "hero", legal, rng))
+    md = render_markdown(tmp_path / "j.jsonl")
+    story = "\n".join(x for x in md.splitlines() if x and not x.startswith(("<sub>", "|", "-")))
+    assert "Maud Reedwater" in story  # named once in full
+    assert story.count("Maud Reedwater") <= 2, story
+    assert story.count("Maud") - story.count("Maud Reedwater") >= 5, story

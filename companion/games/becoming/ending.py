@@ -135,9 +135,26 @@ def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> 
     return weave.prose(words)
 
 
+# words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
+STYLED = frozenset("the a an old young sir dame lady lord master mistress mother father brother "
+                   "sister captain saint".split())
+
+
+def short_name(name: str) -> str:
+    """The name the story calls the Hero by once she is named: the first of several words when
+    it is a given name ("Maud Reedwater": Maud), the whole name otherwise ("Old Hobb", "Tamsin").
+    The full name is told when she is named, on the score table and in the close; a full name in
+    every sentence read as a form being filled in (issue 42)."""
+    words = name.split()
+    if len(words) < 2 or not words[0][:1].isupper() or words[0].lower() in STYLED \
+            or not words[0].isalpha():
+        return name
+    return words[0]
+
+
 def speaker(seat: str, view: dict) -> str:
     if seat == HERO:
-        return (view.get("hero") or {}).get("name") or "the Hero"
+        return short_name((view.get("hero") or {}).get("name") or "") or "the Hero"
     return rules().fate(seat).avatar_name if seat in FATES else "someone"
 
 

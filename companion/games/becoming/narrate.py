@@ -34,6 +34,7 @@ from companion.games.becoming.ending import (
     EPILOGUE_KEY,
     asset_words,
     phrase_of,
+    short_name,
     speaker,
     spoken,
     tag,
@@ -77,7 +78,7 @@ def asset_phrase(aid: str) -> Phrase:
 def hero_of(view: dict) -> Character:
     hero = view.get("hero", {})
     said = pronouns.parse_or_they(hero.get("pronouns"))
-    return Character(name=hero.get("name") or "the Hero", pronouns=said)
+    return Character(name=short_name(hero.get("name") or "") or "the Hero", pronouns=said)
 
 
 def _spent_at_once(events: list[Event]) -> dict[int, int]:
