@@ -102,3 +102,22 @@ def test_a_heros_full_name_is_told_when_she_is_named_then_her_given_name(tmp_pat
     assert "Maud Reedwater" in story  # named once in full
     assert story.count("Maud Reedwater") <= 2, story
     assert story.count("Maud") - story.count("Maud Reedwater") >= 5, story
+
+
+def test_a_lost_stake_told_of_the_hero_is_recalled_not_put_in_her_mouth():
+    """The previous helper's notes: a taunt said a third-person stake back "in Maud's own
+    voice" (“Maud calls Ash back from the fen,” the weaver says, in Maud's own voice)."""
+    from companion.games.becoming.narrate import Narrator
+    from companion.story.fabula import Fabula, Outcome, Person
+
+    view = {**GAME.view(created(), None), "scene": 4}
+    for words, own in (("Maud calls Ash back from the fen", False),
+                       ("If I win, I keep what I came in with", True)):
+        f = Fabula().meet(Person(key="hero", name="Ilse", role="hero"))
+        f = f.state_stake("scene-3", "hero", words, about="scene-3", step=1)
+        f = f.record(Outcome(step=2, scene="scene-3", kind="threat", winner="shears",
+                             loser="hero", by="dice")).resolve_stake("scene-3", "lost", 2)
+        memory = NarrationMemory(seed=1, fabula=f)
+        told = Narrator(1)._taunt(view, {"hero": hero_of(view)}, memory, "scene-4", (1,))
+        assert words in told, told
+        assert ("own voice" in told or "says it back" in told or "like a lesson" in told) == own

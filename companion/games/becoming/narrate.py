@@ -32,6 +32,7 @@ from companion.games.becoming import staking, traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
+    FIRST_PERSON,
     asset_words,
     phrase_of,
     short_name,
@@ -322,7 +323,8 @@ class Narrator:
         memory.used.add(f"taunt|{n}")
         vals = {**v, "fate": fate_of(won), "avatar": phrase_of(rules().fate(won).avatar_name),
                 "words": stake.words.strip().rstrip(".")}
-        return self._tell("taunt", vals, memory, "taunts", label)  # each way in turn
+        key = "taunt" if FIRST_PERSON.search(stake.words) else "taunt_told"  # her words, or
+        return self._tell(key, vals, memory, "taunts", label)  # the story's; each way in turn
 
     def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
         k, data = ev.kind, ev.data
