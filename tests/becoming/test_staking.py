@@ -121,3 +121,28 @@ def test_a_lost_stake_told_of_the_hero_is_recalled_not_put_in_her_mouth():
         told = Narrator(1)._taunt(view, {"hero": hero_of(view)}, memory, "scene-4", (1,))
         assert words in told, told
         assert ("own voice" in told or "says it back" in told or "like a lesson" in told) == own
+
+
+def test_each_fates_own_imagery_is_told_only_of_her(tmp_path):
+    """Played (seed 23, and autoplay seed 11): "Cassot ties off this part of the thread with a
+    tight knot", "Ysolde ties off ..." (the thread is the Spinner's), "Ysolde gives the Hero an
+    open hand, the way a merchant gives a first taste" (the Measurer's trade): three Fates read
+    as one in three masks."""
+    import re
+
+    from tests.helpers import told
+    own = {"Veyla": ("the thread pulls", "part of the thread"),
+           "Cassot": ("merchant gives", "into his ledger"),
+           "Ysolde": ("handle first", "the blade clean")}
+    seen = 0
+    for seed in (11, 23, 5):
+        text = " ".join(told(tmp_path, "becoming", seed).split())
+        for sentence in re.split(r"(?<=[.!?”])\s+", text):
+            for fate, marks in own.items():
+                if any(m in sentence for m in marks):
+                    seen += 1
+                    assert sentence.startswith(fate) or f" {fate} " in sentence.split(
+                        marks[0])[0] + " ", (fate, sentence)
+                    others = [f for f in own if f != fate]
+                    assert not any(sentence.startswith(f) for f in others), (fate, sentence)
+    assert seen

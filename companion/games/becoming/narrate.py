@@ -291,10 +291,14 @@ class Narrator:
                                            memory.rng("epilogue", beat.step, i)))
         return " ".join(p for p in parts if p)
 
-    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
+    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple,
+              seat: str = "") -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
-        not told in the same words), or from any once all have been."""
-        templates = narration_data().templates[key]
+        not told in the same words), or from any once all have been. ``seat``: a Fate's own
+        lines (``KEY_SEAT``) join the shared ones."""
+        templates = narration_data().templates[key] + \
+            narration_data().templates.get(f"{key}_{seat}", ()) if seat else \
+            narration_data().templates[key]
         turn = 0  # the templates go round: each once, then each once again
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
@@ -343,7 +347,9 @@ class Narrator:
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
             return say("named")
         if k == "asset_picked":
-            return say("pick_hero" if data["seat"] == HERO else "pick_fate")
+            if data["seat"] == HERO:
+                return say("pick_hero")
+            return self._tell("pick_fate", v, memory, scene, label, data["seat"])
         if k == "scene_begun":
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
@@ -400,7 +406,9 @@ class Narrator:
         if k == "threat_narrated":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            return say("resolve_hero" if data["winner"] == HERO else "resolve_agent")
+            if data["winner"] == HERO:
+                return say("resolve_hero")
+            return self._tell("resolve_agent", v, memory, scene, label, data["winner"])
         if k == "quest_ended":
             early = say("ended_early") if data["early"] else ""
             told = tell_epilogue(view, hero, memory, memory.rng("epilogue", *label))
