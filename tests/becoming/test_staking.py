@@ -146,3 +146,27 @@ def test_each_fates_own_imagery_is_told_only_of_her(tmp_path):
                     others = [f for f in own if f != fate]
                     assert not any(sentence.startswith(f) for f in others), (fate, sentence)
     assert seen
+
+
+def test_a_person_among_the_assets_is_never_it():
+    """Played (seed 23): "Maud loses Sister Vey: it belongs to Veyla now"; "Cassot lays down
+    Elsabet ... as if he already knows its price"; "leans on Elsabet and puts it at risk"."""
+    import re
+
+    from companion.games.becoming.narrate import narration_data
+    from companion.story.grammar import Phrase
+    from companion.story.pronouns import SHE
+    from companion.story.template import render
+    person = Phrase(words="Sister Vey", form="name")
+    values = {"hero": Character(name="Maud", pronouns=SHE),
+              "fate": Character(name="Veyla", pronouns=SHE), "asset": person,
+              "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
+              "turned": "The Healer Who Keeps Count", "dice": "two dice",
+              "costs": "a mark against Mercy", "words": "If I win, nobody freezes",
+              "assets": [person]}
+    wrong = re.compile(r"\bputs? it\b|\bit belongs\b|\bit answers\b|\bits price\b")
+    for key, templates in narration_data().templates.items():
+        for t in templates:
+            if "{asset" in t:
+                text = render(t, values)
+                assert not wrong.search(text), (key, text)
