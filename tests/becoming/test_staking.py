@@ -170,3 +170,15 @@ def test_a_person_among_the_assets_is_never_it():
             if "{asset" in t:
                 text = render(t, values)
                 assert not wrong.search(text), (key, text)
+
+
+def test_the_last_asset_lost_in_the_last_scene_is_not_an_early_end():
+    """Played (seed 23): Courage, the last Asset, was turned in scene 9, and the epilogue said
+    the Quest "ended before its time, at the Duke of Reeds" (the bench counted it an early end)."""
+    from companion.games.becoming import flow
+    for scene, early in ((9, False), (8, True)):
+        s = created().model_copy(update={"scene": scene})
+        for aid in [a.id for a in s.assets]:
+            s = turn(s, aid, by="shears")
+        s, events = flow.to_close(s, early=True)
+        assert s.ended_early is early and events[0].data["early"] is early, scene
