@@ -182,3 +182,29 @@ def test_the_last_asset_lost_in_the_last_scene_is_not_an_early_end():
             s = turn(s, aid, by="shears")
         s, events = flow.to_close(s, early=True)
         assert s.ended_early is early and events[0].data["early"] is early, scene
+
+
+def test_a_stake_told_of_the_hero_is_not_quoted_as_her_speech(tmp_path):
+    """Played (seed 23, scene 4): 'done -- Maud leads the riders into the sinking ground and the
+    fen keeps them' was told as “Maud leads the riders ...,” Maud tells the Fates."""
+    from companion.journal.render import render_markdown
+    from companion.repl.controller import Controller
+    from companion.session import AI, HUMAN, Session
+    from companion.story.voice import OfflineVoice
+    from companion.games.becoming.model import BecomingOptions
+
+    s = Session.start(GAME, 4, {seat: (HUMAN if seat == "hero" else AI) for seat in GAME.seats},
+                      OfflineVoice(GAME, 4), tmp_path / "j.jsonl", emit=lambda k, t: None,
+                      options=BecomingOptions(quest="drowned_crown"))
+    s.advance()
+    c = Controller(s, lambda k, t: None)
+    while c.view()["phase"] == "pick":
+        c.handle(f"pick {c.legal()[0].args['asset']}")
+    c.handle("Maud Reedwater")
+    c.handle("pronouns she")
+    c.handle("done -- Maud leads the riders into the sinking ground and the fen keeps them")
+    md = render_markdown(tmp_path / "j.jsonl")
+    line = next(x for x in md.splitlines() if "sinking ground" in x and not x.startswith("<"))
+    assert "What Maud plays for: “Maud leads the riders" in line, line
+    assert not any(t in line for t in ("Maud tells", "Maud says", "says Maud", "Maud swears",
+                                       "Maud answers", "Maud promises")), line

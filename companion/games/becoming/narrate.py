@@ -185,6 +185,13 @@ def said(words: str, tag: str) -> str:
     return f"{weave.quote(text)} {tag}."
 
 
+def said_as(words: str) -> str:
+    """The player's words quoted whole, as the story tells them (a capital, a full stop)."""
+    text = " ".join(words.split()).strip("\"“”")
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(("!", "?", ".", "…")) else text + "."
+
+
 def once(text: str, memory: Any, scene: str) -> bool:
     """True (and remembered) if ``text`` was never told: a line a Fate or an AI Hero says again
     is left unsaid rather than repeated."""
@@ -266,7 +273,10 @@ class Narrator:
                 parts.append(text)
         if own and not told_own:
             ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
-            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
+            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
+                    not FIRST_PERSON.search(own):  # a stake told of her is not her speech
+                own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
+            elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
                 own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # the stakes, spoken
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
