@@ -212,7 +212,8 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
         said = parts[0] if parts else w
         said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
-        said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
+        said = re.split(rf",?\s+\w+\s+{_SPEAKS}(?=\s*(?:[,.;:!?]|$))", said)[0]  # a tag, not
+        # "the witch tells me where the crown sleeps" (a stake was cut at "and the")
         # up to the last clause in speech; "so long as", "so that" bind the clause before them
         bits = re.split(r"(,\s+(?:and|but|so(?!\s+(?:long|that|far|much)\b)|yet)\s+)", said)
         last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)

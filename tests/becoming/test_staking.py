@@ -208,3 +208,16 @@ def test_a_stake_told_of_the_hero_is_not_quoted_as_her_speech(tmp_path):
     assert "What Maud plays for: “Maud leads the riders" in line, line
     assert not any(t in line for t in ("Maud tells", "Maud says", "says Maud", "Maud swears",
                                        "Maud answers", "Maud promises")), line
+
+
+def test_a_stake_is_never_cut_mid_sentence():
+    """Played (issue 42, seed 11): “If I win, I catch all three of the witch's lies and” was what
+    hung on it: 'the witch tells me where ...' was taken for a speech tag ('Maren says')."""
+    hero = Character(name="Maud")
+    words = "If I win, I catch all three of the witch's lies and the witch tells me where the crown sleeps"
+    for result in ("won", "lost"):
+        for i in range(7):
+            told = take_up(_stake(words), result, hero, i)
+            assert "where the crown sleeps" in told, told
+    tagged = take_up(_stake("I will find the crown, Maren says"), "won", hero, 0)
+    assert "Maren says" not in tagged and "I will find the crown" in tagged, tagged
