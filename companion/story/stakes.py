@@ -100,14 +100,14 @@ DEED_WAYS: dict[str, tuple[str, ...]] = {
 # for one of them, so the telling says who had the better of it, not whether "it" happened.
 CONDITION_WAYS: dict[str, tuple[str, ...]] = {
     "won": ("“{w}{c}” so it had stood, and it fell {hero}'s way.",
-            "{hero} had known it: “{w}{p}” And {hero} came out on the right side of it.",
+            "{hero} had known it: “{w}{p}” And {hero.they} came out on the right side of it.",
             "“{w}” was what hung on it, and {hero} won it.",
             "All of it had rested on “{w}”, and {hero} carried it.",
             "The whole of it came down to “{w}”, and it came down in {hero}'s favour.",
             "“{w}{c}” so the matter stood, and {hero} had the better of it.",
             "What hung on it was “{w}”, and {hero} won through."),
     "lost": ("“{w}{c}” so it had stood, and it fell against {hero}.",
-             "{hero} had known it: “{w}{p}” And {hero} came out on the wrong side of it.",
+             "{hero} had known it: “{w}{p}” And {hero.they} came out on the wrong side of it.",
              "“{w}” was what hung on it, and {hero} lost it.",
              "All of it had rested on “{w}”, and {hero} could not carry it.",
              "The whole of it came down to “{w}”, and it came down against {hero}.",
@@ -136,8 +136,27 @@ YIELD_WAYS: dict[str, tuple[str, ...]] = {
              "It was told as “{w}”, and then {hero} let it go.",
              "“{w}”, the telling went, until {hero} turned from it."),
     "condition": ("“{w}{c}” it had been said, and {hero} chose to give way.",
-                  "{hero} had known it: “{w}{p}” And {hero} gave ground all the same.",
+                  "{hero} had known it: “{w}{p}” And {hero.they} gave ground all the same.",
                   "“{w}” was what hung on it, and {hero} let it go."),
+}
+# A stake won that the game could not grant (the scene won, but what the words ask is not what a
+# win gives: an Asset the Fates still hold, a truth the story never tells): told as the hero's
+# attempt, never as come true. Keyed like the tables above.
+ATTEMPT_WAYS: dict[str, tuple[str, ...]] = {
+    "quote": ("“{w}{c}” {hero} had sworn, and {hero.they} won the ground to try for it.",
+              "{hero} had said it: “{w}{p}” The Threat gave way; the rest was still to reach for.",
+              "“{w}” were {hero}'s words; {hero.they} won the scene, and went after the rest.",
+              "“{w}{c}” {hero} had promised; the scene was won, and the promise still to keep."),
+    "oath": ("{hero} had sworn {o}; the scene was won, and the oath still to keep.",
+             "{hero} had promised {o}, and won the ground to try for it.",
+             "It had been sworn {o}; the Threat gave way, and the rest was still to reach for."),
+    "deed": ("So the story had it, “{w}”; the scene was won, and that much still to reach for.",
+             "It was told as “{w}”, and {hero} won the ground to try for it.",
+             "“{w}”, the telling went; the Threat gave way, and the rest was still to win."),
+    "condition": ("“{w}{c}” so it had stood; {hero} won the scene, and the rest was still to win.",
+                  "“{w}” was what hung on it, and {hero} won the ground to try for it.",
+                  "All of it had rested on “{w}”; the Threat gave way, and the rest was still "
+                  "to reach for."),
 }
 CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
@@ -193,7 +212,8 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
         parts = [p for p in re.split(r"\s*[;:—–]\s*|\s+-\s+", w) if FIRST_PERSON.search(p)]
         said = parts[0] if parts else w
         said = re.sub(rf",\s+\w+\s+{_SPEAKS}\s*,", ",", said)  # "..., Maren says, and I..."
-        said = re.split(rf",?\s+\w+\s+{_SPEAKS}\b", said)[0]
+        said = re.split(rf",?\s+\w+\s+{_SPEAKS}(?=\s*(?:[,.;:!?]|$))", said)[0]  # a tag, not
+        # "the witch tells me where the crown sleeps" (a stake was cut at "and the")
         # up to the last clause in speech; "so long as", "so that" bind the clause before them
         bits = re.split(r"(,\s+(?:and|but|so(?!\s+(?:long|that|far|much)\b)|yet)\s+)", said)
         last = max((i for i, b in enumerate(bits) if FIRST_PERSON.search(b)), default=0)
@@ -241,17 +261,20 @@ def _fill(way: str, values: dict[str, Any]) -> str:
 
 
 def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
-            yielded: bool = False) -> str:
+            yielded: bool = False, granted: bool = True) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
     quoting the player's words (or reporting an oath in a third-person telling: :func:`voice`);
     ``index`` picks among the ways of saying it. ``yielded``: lost because the hero gave the fight
-    up (:data:`YIELD_WAYS`)."""
+    up (:data:`YIELD_WAYS`). ``granted``: False when the stake was won but asks for what the
+    game could not give (:data:`ATTEMPT_WAYS`: told as the hero's attempt)."""
     if not words_of(stake):
         return ""
     kind, text = voice(stake.words, hero)
     condition = kind != "oath" and CONDITION.match(text)
     if yielded and result == "lost":
         ways = YIELD_WAYS["condition" if condition else kind]
+    elif not granted and result == "won":
+        ways = ATTEMPT_WAYS["condition" if condition else kind]
     else:
         table = CONDITION_WAYS if condition else \
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
@@ -262,7 +285,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
     return _fill(ways[index % len(ways)], values)
 
 
-def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str) -> str:
+def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: str,
+               granted: bool = True) -> str:
     """:func:`take_up`, in a way not told before in the session (none: ""), recorded in
     ``memory`` as taken up."""
     if not words_of(stake):
@@ -271,7 +295,7 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
     start = sum(1 for k in memory.used if k.startswith(TAKEN_KEY))
     gave_up = yielded(stake, getattr(memory, "fabula", None))
     for i in range(len(WAYS["mixed"])):
-        text = take_up(stake, result, hero, start + i, gave_up)
+        text = take_up(stake, result, hero, start + i, gave_up, granted)
         if text and memory.allows(text) and told.fresh(text, scene):
             told.remember(text, scene)
             memory.taken_up(stake.id)

@@ -177,3 +177,30 @@ def to_offers_gathered(s):
     for aid in ("endurance", "brother"):
         s = act(s, "hero", "invoke", asset=aid)
     return act(s, "hero", "gathered")
+
+
+def test_against_an_agents_moon_two_tempters_with_no_price_they_want_ask_different_ones():
+    """Played (seed 23, scene 9): the Shears shot the moon at a Hero with one Asset left
+    (Courage, no positive Trait); neither the Spinner nor the Measurer had a price they want,
+    may not back a moon-shooting Agent, and both asked "subvert Courage"."""
+    import random
+
+    from tests.becoming.states import at_hero_gather, created, to_offers, turn
+    s = created()
+    s = s.model_copy(update={"scene": 9})
+    for aid in [a.id for a in s.assets if a.id != "courage"]:
+        s = turn(s, aid, by="spinner")
+    s = at_hero_gather(s)
+    agent = GAME.agent(s)
+    s = to_offers(s, invoke=("courage",), agent_moon=True)
+    rng = random.Random(0)
+    revealed = None
+    while revealed is None:
+        seat = GAME.to_move(s)[0]
+        assert seat != "hero"
+        action = policy.choose(GAME.view(s, seat), seat, GAME.legal_actions(s, seat), rng)
+        s, events = GAME.apply(s, action)
+        revealed = next((e for e in events if e.kind == "offers_revealed"), None)
+    prices = [sorted((c["kind"], c["asset"]) for c in o["costs"]) for o in revealed.data["offers"]]
+    assert agent not in [o["tempter"] for o in revealed.data["offers"]]
+    assert len(prices) == 2 and all(prices) and prices[0] != prices[1], prices

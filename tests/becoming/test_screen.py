@@ -236,8 +236,8 @@ def test_the_answer_prompt_says_what_a_refusal_costs_even_when_the_agent_shot_th
     """Found playing (seed 21): with Ysolde shooting the moon the prompt still said "each refusal
     gives the Agent a die"; the engine (rightly) gave her none."""
     for moon, said in ((False, "each refusal gives the Agent a die"),
-                       (True, "the Agent shot the moon: a refusal gives it nothing")):
-        s = to_offers(at_hero_gather(), agent_moon=moon)
+                       (True, "the Agent shot the moon: a refusal gives Veyla nothing")):
+        s = to_offers(at_hero_gather(), agent_moon=moon)  # (not 'gives it nothing': seed 23)
         for t in tempters(s):
             s = act(s, t, "cost", kind="add_negative", asset="mercy")
             s = act(s, t, "offer", dice=1, timing="immediate")

@@ -383,7 +383,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         if both:
             rows.append("  Accepting them all: " + both)
         counter = " / counter NAME" if "counter" in kinds else ""
-        cost = ("the Agent shot the moon: a refusal gives it nothing"
+        agent = (view.get("scene_info") or {}).get("agent")
+        who = rules().fate(agent).name if agent in FATES else "the Agent"
+        cost = (f"the Agent shot the moon: a refusal gives {who} nothing"
                 if (view.get("moon") or {}).get("agent") else "each refusal gives the Agent a die")
         return (f"Your answer to each bargain (accept NAME / reject NAME{counter}; {cost}):\n"
                 + "\n".join(rows))

@@ -19,6 +19,7 @@ from companion.games.becoming.model import FATES, HERO
 from companion.story import weave
 from companion.story.epilogue import epilogue
 from companion.story.grammar import Phrase, join
+from companion.story.reading import kind_of
 from companion.story.stakes import words_of
 from companion.story.storylets import Library
 from companion.story.template import Character
@@ -96,11 +97,16 @@ HERO_TAGS = ("{n} says", "{n} swears", "says {n}", "{n} tells the Fates", "{n} s
 FATE_TAGS = ("says {n}", "{n} murmurs", "{n} says", "{n} says softly", "offers {n}",
              "{n} whispers")
 TAG_KEY = "speechtag|"
+BINDS = re.compile(r"\b(?:swears|promises|vows)\b")
 
 
-def tag(name: str, memory: Any, fate: bool = False) -> str:
-    """A speech tag, in turn through the ways of saying it (no one tag on every line)."""
+def tag(name: str, memory: Any, fate: bool = False, words: str = "") -> str:
+    """A speech tag, in turn through the ways of saying it (no one tag on every line). A tag
+    that binds (swears, promises) goes only with words that vow or set a stake, as the reading
+    layer reads them: "I talk to the witch" is said, never sworn."""
     tags = FATE_TAGS if fate else HERO_TAGS
+    if words and kind_of(words) not in ("vow", "stake"):
+        tags = tuple(t for t in tags if not BINDS.search(t))
     n = sum(1 for k in memory.used if k.startswith(f"{TAG_KEY}{name}|"))
     memory.used.add(f"{TAG_KEY}{name}|{n}")
     return tags[n % len(tags)].format(n=name)
@@ -124,14 +130,31 @@ def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> 
     if not words:
         return ""
     if FIRST_PERSON.search(words):
-        return quoted(words, tag(speaker, memory, fate) if memory is not None
+        return quoted(words, tag(speaker, memory, fate, words) if memory is not None
                       else f"{speaker} says")
     return weave.prose(words)
 
 
+# words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
+STYLED = frozenset("the a an old young sir dame lady lord master mistress mother father brother "
+                   "sister captain saint".split())
+
+
+def short_name(name: str) -> str:
+    """The name the story calls the Hero by once she is named: the first of several words when
+    it is a given name ("Maud Reedwater": Maud), the whole name otherwise ("Old Hobb", "Tamsin").
+    The full name is told when she is named, on the score table and in the close; a full name in
+    every sentence read as a form being filled in (issue 42)."""
+    words = name.split()
+    if len(words) < 2 or not words[0][:1].isupper() or words[0].lower() in STYLED \
+            or not words[0].isalpha():
+        return name
+    return words[0]
+
+
 def speaker(seat: str, view: dict) -> str:
     if seat == HERO:
-        return (view.get("hero") or {}).get("name") or "the Hero"
+        return short_name((view.get("hero") or {}).get("name") or "") or "the Hero"
     return rules().fate(seat).avatar_name if seat in FATES else "someone"
 
 

@@ -462,6 +462,7 @@ def to_close(s: State, early: bool, q: Quest | None = None):
     """The game is over: the Hero scores her remaining Assets and the winners tell the close."""
     if early and q is not None:
         s = _log_scene(q, s)
+    early = early and s.scene < SCENES  # the last Asset lost in scene 9 ends the game on time
     left = len(m.standing(s))
     if left:
         s = s.model_copy(update={"scores": s.scores + (

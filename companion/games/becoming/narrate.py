@@ -28,12 +28,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.becoming import traits
+from companion.games.becoming import staking, traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
+    FIRST_PERSON,
     asset_words,
     phrase_of,
+    short_name,
     speaker,
     spoken,
     tag,
@@ -77,7 +79,7 @@ def asset_phrase(aid: str) -> Phrase:
 def hero_of(view: dict) -> Character:
     hero = view.get("hero", {})
     said = pronouns.parse_or_they(hero.get("pronouns"))
-    return Character(name=hero.get("name") or "the Hero", pronouns=said)
+    return Character(name=short_name(hero.get("name") or "") or "the Hero", pronouns=said)
 
 
 def _spent_at_once(events: list[Event]) -> dict[int, int]:
@@ -93,6 +95,17 @@ def _spent_at_once(events: list[Event]) -> dict[int, int]:
         if gained:
             out[gained[-1]] = j
     return out
+
+
+def _take_up(stake: Any, data: dict, view: dict, hero: Character, memory: Any,
+             scene: str) -> str:
+    """The scene's stake taken up: a won one as what the win could give (staking.py)."""
+    if stake.result != "won":
+        return tell_stake(stake, stake.result, hero, memory, scene)
+    held = staking.held_asset(stake.words, view, bool(data.get("hero_moon")))
+    by = fate_of(held["subverted_by"]).name if held and held.get("subverted_by") in FATE_SEATS \
+        else ""
+    return staking.tell_won(stake, view, bool(data.get("hero_moon")), hero, memory, scene, by)
 
 
 def fate_of(seat: str) -> Character:
@@ -170,6 +183,13 @@ def said(words: str, tag: str) -> str:
     elif end not in "!?,":
         text += ","
     return f"{weave.quote(text)} {tag}."
+
+
+def said_as(words: str) -> str:
+    """The player's words quoted whole, as the story tells them (a capital, a full stop)."""
+    text = " ".join(words.split()).strip("\"“”")
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(("!", "?", ".", "…")) else text + "."
 
 
 def once(text: str, memory: Any, scene: str) -> bool:
@@ -253,8 +273,11 @@ class Narrator:
                 parts.append(text)
         if own and not told_own:
             ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
-            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
-                own = said(own, tag(hero_of(beat.view).name, memory))  # the stakes, spoken
+            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
+                    not FIRST_PERSON.search(own):  # a stake told of her is not her speech
+                own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
+            elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
+                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # the stakes, spoken
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
                              beat.action.seat != HERO)
@@ -271,17 +294,21 @@ class Narrator:
             if event.kind == "threat_resolved":
                 stake = memory.fabula.stake(f"scene-{event.data['scene']}")
                 if stake is not None and stake.result and not memory.was_taken_up(stake.id):
-                    parts.append(tell_stake(stake, stake.result, hero, memory,
-                                            f"scene-{event.data['scene']}"))
+                    parts.append(_take_up(stake, event.data, beat.view, hero, memory,
+                                          f"scene-{event.data['scene']}"))
             if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
                 parts.append(tell_epilogue(beat.view, hero, memory,
                                            memory.rng("epilogue", beat.step, i)))
         return " ".join(p for p in parts if p)
 
-    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple) -> str:
+    def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple,
+              seat: str = "") -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
-        not told in the same words), or from any once all have been."""
-        templates = narration_data().templates[key]
+        not told in the same words), or from any once all have been. ``seat``: a Fate's own
+        lines (``KEY_SEAT``) join the shared ones."""
+        templates = narration_data().templates[key] + \
+            narration_data().templates.get(f"{key}_{seat}", ()) if seat else \
+            narration_data().templates[key]
         turn = 0  # the templates go round: each once, then each once again
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
@@ -310,7 +337,8 @@ class Narrator:
         memory.used.add(f"taunt|{n}")
         vals = {**v, "fate": fate_of(won), "avatar": phrase_of(rules().fate(won).avatar_name),
                 "words": stake.words.strip().rstrip(".")}
-        return self._tell("taunt", vals, memory, "taunts", label)  # each way in turn
+        key = "taunt" if FIRST_PERSON.search(stake.words) else "taunt_told"  # her words, or
+        return self._tell(key, vals, memory, "taunts", label)  # the story's; each way in turn
 
     def _event(self, ev: Event, view: dict, memory: Any, label: tuple) -> str:
         k, data = ev.kind, ev.data
@@ -329,7 +357,9 @@ class Narrator:
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
             return say("named")
         if k == "asset_picked":
-            return say("pick_hero" if data["seat"] == HERO else "pick_fate")
+            if data["seat"] == HERO:
+                return say("pick_hero")
+            return self._tell("pick_fate", v, memory, scene, label, data["seat"])
         if k == "scene_begun":
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
@@ -380,13 +410,15 @@ class Narrator:
             line = say("hero_wins" if data["winner"] == HERO else "agent_wins")
             stake = memory.fabula.stake(f"scene-{data['scene']}")
             if stake is not None and stake.result:
-                taken = tell_stake(stake, stake.result, hero, memory, scene)
+                taken = _take_up(stake, data, view, hero, memory, scene)
                 line = " ".join(x for x in (line, taken) if x)
             return line
         if k == "threat_narrated":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            return say("resolve_hero" if data["winner"] == HERO else "resolve_agent")
+            if data["winner"] == HERO:
+                return say("resolve_hero")
+            return self._tell("resolve_agent", v, memory, scene, label, data["winner"])
         if k == "quest_ended":
             early = say("ended_early") if data["early"] else ""
             told = tell_epilogue(view, hero, memory, memory.rng("epilogue", *label))
@@ -443,7 +475,8 @@ class Narrator:
             fate = rules().fate(o["tempter"])
             vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
             speech = o.get("speech", "")
-            line = said(speech, tag(fate.avatar_name, memory, fate=True)) if speech else ""
+            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
+                else ""
             if line and memory.allows(speech) and once(line, memory, scene):
                 parts.append(line)
             if o["back"]:

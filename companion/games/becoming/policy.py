@@ -30,6 +30,7 @@ from companion.games.becoming import weigh as w
 from companion.games.becoming.data import wanted
 from companion.games.becoming.model import HERO
 
+COST_ORDER = ("add_negative", "remove_positive", "subvert")  # the least a Fate asks, first
 DIRECTOR_FROM = 6  # the director (STORY.md §5) keeps the last act open from this scene on
 BAND_HIGH = 0.5  # ... and by backing the Agent, all of them, when her chance is above this
 BAND_LOW = 0.15  # ... by leaving the Hero at least this chance with every Asset she can risk
@@ -365,7 +366,7 @@ def _tempter(view: dict, seat: str, legal: Sequence[Action]) -> Action:
         offers = _by_kind(legal, "offer")
         if costs and offers:
             return next((a for a in offers if a.args["timing"] == timing), offers[0])
-        return _by_kind(legal, "cost")[0]
+        return _fallback(view, seat, _by_kind(legal, "cost"))
     plan, dice = best
     if len(plan) > len(costs):
         kind, aid = plan[len(costs)]
@@ -373,6 +374,32 @@ def _tempter(view: dict, seat: str, legal: Sequence[Action]) -> Action:
                     if a.args["kind"] == kind and a.args["asset"] == aid)
     return next(a for a in _by_kind(legal, "offer")
                 if a.args["dice"] == dice and a.args["timing"] == timing)
+
+
+def _nearest_want(temper: dict, invoked: set[str], costs: list[Action]) -> list[Action]:
+    """Costs in the order a Fate would rather ask them when none is quite what she wants: her
+    own kinds first (on the Assets she looks to, then any), then the rest."""
+    def rank(a: Action) -> tuple:
+        kind, aid = a.args["kind"], a.args["asset"]
+        mine = temper["asks"].index(kind) if kind in temper["asks"] else len(temper["asks"])
+        return (mine, not wanted(temper, kind, aid in invoked) if kind in temper["asks"] else 0,
+                COST_ORDER.index(kind), aid)
+    return sorted(costs, key=rank)
+
+
+def _fallback(view: dict, seat: str, costs: list[Action]) -> Action:
+    """The bargain a Tempter must make against an Agent shooting the moon (she may not back
+    him) when no price she wants is there to ask. The offers are hidden until both are made,
+    but the Fates' cards are not: the second Tempter asks a price other than the one the first
+    would ask by this same rule, so two Fates never ask the same thing (issue 42, played at seed
+    23: both asked 'subvert Courage', the Hero's last Asset)."""
+    invoked = set(view["invoked"])
+    tempters = view["scene_info"]["tempters"]
+    mine = _nearest_want(view["fates"][seat]["temper"], invoked, costs)
+    if len(tempters) < 2 or seat != tempters[1]:
+        return mine[0]
+    first = _nearest_want(view["fates"][tempters[0]]["temper"], invoked, costs)[0]
+    return next((a for a in mine if a.args != first.args), mine[0])
 
 
 def _backs(view: dict, seat: str, temper: dict, bargain: float) -> bool:
