@@ -162,3 +162,17 @@ def test_an_outcome_the_player_lets_pass_is_still_told():
                                     view=G.view(after, None)), NarrationMemory(seed=5))
     assert told and discourse.person(told) == {"third"}
     assert any(w in told for w in ("works", "manages", "planned")), told
+
+
+def test_the_bench_counts_only_the_human_seats_words_as_the_players():
+    """bench/story.py took every seat's text for the player's: the GM's words (an AI seat's)
+    were left out of the told sentences it counts, so High Stakes looked terser than it reads."""
+    s = night(1)
+    gm = [" ".join(r["action"]["text"].split()) for r in s.rows if r.get("type") == "action"
+          and r["action"].get("seat") == "gm" and r["action"].get("text")]
+    sentences = [x for r in told(s) for x in discourse.split(r["text"])]
+    assert any(w.rstrip(".!?") in x for w in gm for x in sentences), "the GM said nothing told"
+    words = [w.lower() for w in player_words(s) if len(w.split()) > 2]
+    ours = [x for x in sentences if not any(w in x.lower() for w in words)]
+    theirs = len(sentences) - len(ours)
+    assert theirs and measure(s)["counted"] >= len(ours) - 2  # the bench matches by sentence
