@@ -3,6 +3,14 @@ read aloud at seed 12 (hero Odo Threnwick) and the bench's one sentence per thre
 from __future__ import annotations
 
 import re
+from functools import cache
+
+import pytest
+
+from bench.story import play
+from companion.games.at_any_cost import GAME
+from companion.session import Session
+from companion.story import discourse
 
 from companion.games.at_any_cost.telling import library
 from companion.story.template import Character, render
@@ -25,3 +33,40 @@ def test_the_antagonists_answer_is_told_in_the_present_like_the_road():
                                      "oath": "that he would never sell the mule"})
             bare = text.replace("as if the road had heard", "")  # "as if" takes the past
             assert not re.search(r"\b(had|was|were|rose|came|meant)\b", bare), (st.id, text)
+
+
+
+@cache
+def journal(seed: int) -> Session:
+    """A whole game, the Protagonist's seat held by a human played by the policy and speaking
+    on its moves (bench/story.py's journals)."""
+    return play(GAME, seed)[0]
+
+
+def told(s: Session) -> list[str]:
+    return [r["text"] for r in s.rows if r.get("type") == "narration" and not r.get("seat")]
+
+
+def player_words(s: Session) -> list[str]:
+    return [" ".join(r["action"]["text"].split()).rstrip(".!?") for r in s.rows
+            if r.get("type") == "action" and r["action"].get("seat") == "protagonist"
+            and r["action"].get("kind") in ("play", "sacrifice") and r["action"].get("text")]
+
+
+def hero(s: Session) -> str:
+    return next(r["action"]["text"] for r in s.rows if r.get("type") == "action"
+                and r["action"].get("kind") == "name_hero")
+
+
+@pytest.mark.parametrize("seed", [12, 3, 7])
+def test_a_sentence_names_the_hero_once_and_then_says_him(seed):
+    """'an old enemy twice Sefa's size calls Sefa by name' (seed 12; played as Odo Threnwick):
+    the card's words name the hero and so does the line; the second mention is a pronoun."""
+    s = journal(seed)
+    name = hero(s)
+    words = [w.lower() for w in player_words(s)]
+    for text in told(s):
+        for x in discourse.split(text):
+            if any(w in x.lower() for w in words):
+                continue  # the player's own words
+            assert discourse.unquoted(x).count(name) <= 1, x

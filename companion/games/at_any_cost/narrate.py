@@ -34,6 +34,7 @@ from companion.games.at_any_cost.words import (
     anchor_words,
     facts_of,
     hero_of,
+    named_once,
     narration_data,
 )
 from companion.story import weave
@@ -89,12 +90,12 @@ class Narrator:
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
-                parts.append(text)
+                parts.append(named_once(text, hero_of(beat.view)))
         if own and not replaced:
             parts.append(weave.prose(own))
         settled = self.settle(beat, memory)
         if settled:
-            parts.append(settled)
+            parts.append(named_once(settled, hero_of(beat.view)))
         return " ".join(parts)
 
     def settle(self, beat: Any, memory: Any) -> str:

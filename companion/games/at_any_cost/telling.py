@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.at_any_cost.data import rules
-from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
+from companion.games.at_any_cost.words import DEAREST, main_card, named_once, narration_data
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -317,5 +317,9 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
             "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
-    return told_ending.epilogue(fabula, library(), when, values, memory, rng,
+    text = told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=values["hero"])
+    once = named_once(text, values["hero"])  # the session finds its ending in the told text
+    if getattr(memory, "epilogue", None) == text:
+        memory.epilogue = once
+    return once
