@@ -70,3 +70,18 @@ def test_a_sentence_names_the_hero_once_and_then_says_him(seed):
             if any(w in x.lower() for w in words):
                 continue  # the player's own words
             assert discourse.unquoted(x).count(name) <= 1, x
+
+
+@pytest.mark.parametrize("seed", [12, 3, 7])
+def test_the_players_first_person_words_are_quoted_as_theirs(seed):
+    """'... and I swear I will never sell that mule' (seed 12, played) stood unmarked in the
+    third-person telling: words in the first person are the hero's speech, quoted."""
+    s = journal(seed)
+    first = [w for w in player_words(s) if discourse.person(w) != {"third"}]
+    assert first, "the policy said nothing in the first person: pick another seed"
+    text = " ".join(told(s))
+    for w in first:
+        assert f"“{w[:1].upper()}{w[1:]}" in text, w
+    for t in told(s):
+        for x in discourse.split(t):
+            assert discourse.person(x) == {"third"}, x

@@ -37,7 +37,7 @@ from companion.games.at_any_cost.words import (
     named_once,
     narration_data,
 )
-from companion.story import weave
+from companion.story import discourse, weave
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.template import Choice, sentence, tell
@@ -48,7 +48,7 @@ DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
 SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
-    "meet": {"hero", "place", "stage", "help"},
+    "meet": {"hero", "place", "stage", "help"}, "speech": {"hero", "said"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
@@ -85,14 +85,14 @@ class Narrator:
         for i, event in enumerate(beat.events):
             if own and event.kind in ("challenge_set", "challenge_met", "challenge_raised",
                                       "antagonist_folded", "anchor_sacrificed"):
-                parts.append(weave.prose(own))  # the player told this beat themselves
+                parts.append(self._spoken(own, beat, memory))  # the player told this beat
                 replaced = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
                 parts.append(named_once(text, hero_of(beat.view)))
         if own and not replaced:
-            parts.append(weave.prose(own))
+            parts.append(self._spoken(own, beat, memory))
         settled = self.settle(beat, memory)
         if settled:
             parts.append(named_once(settled, hero_of(beat.view)))
@@ -111,6 +111,21 @@ class Narrator:
                     k.startswith("storylet|epilogue.") for k in memory.used):
                 return self._event(event, beat.view, memory, (beat.step, i))
         return ""
+
+    def _spoken(self, own: str, beat: Any, memory: Any) -> str:
+        """The player's words as the story tells them: a telling in the third person stands as
+        prose; words in the first or second person ("and I swear I will never sell that mule")
+        are the hero's speech, quoted and marked as theirs, never mixed unmarked into the
+        third-person telling around them."""
+        if discourse.person(own) == {"third"}:
+            return weave.prose(own)
+        words = weave.quote(own)[1:-1].rstrip(" .,;:")
+        words = words[:1].upper() + words[1:]
+        said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
+        values = {"hero": hero_of(beat.view), "said": said}
+        scene = f"stage-{beat.view.get('stage') or 0}"
+        return self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
+            f"{said} {values['hero']} says."  # every frame told: the plainest, again
 
     @staticmethod
     def _own_words(action: Action) -> str:
