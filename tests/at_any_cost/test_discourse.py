@@ -85,3 +85,21 @@ def test_the_players_first_person_words_are_quoted_as_theirs(seed):
     for t in told(s):
         for x in discourse.split(t):
             assert discourse.person(x) == {"third"}, x
+
+
+def test_words_said_at_the_move_before_a_stage_ends_are_not_quoted_straight_back():
+    """'So the story had it, “<the line the player just said>”, and so it came to pass' (seed
+    12, played): the player's line was the last thing read; the stage's end says how it came out
+    without quoting it again."""
+    checked = 0
+    for seed in range(1, 21):
+        s = journal(seed)
+        for stake in s.memory.fabula.stakes:
+            if stake.closed is None or stake.closed - stake.opened != 1:
+                continue
+            ending = " ".join(r["text"] for r in s.rows if r.get("type") == "narration"
+                              and r.get("n") == stake.closed and r.get("kind") != "epilogue")
+            words = stake.words.strip(" .").lower()
+            checked += 1
+            assert f"“{words}" not in ending.lower(), ending
+    assert checked, "no stake said right before its stage ended in 20 seeds"

@@ -213,8 +213,12 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
     if not memory.allows(stake.words):
         return ""
     key = f"{QUOTED_KEY}{' '.join(stake.words.lower().split())}"
+    # "now": words told in this very beat; "just": words said at the move right before it (the
+    # player's line is the last thing the reader read: not quoted straight back); "again": a
+    # stake before, quoted then
     group = "now" if now is not None and stake.opened == now else \
-        "again" if key in memory.used else ""  # "again": a stake before, quoted then
+        "just" if now is not None and stake.opened is not None and 0 < now - stake.opened <= 1 \
+        else "again" if key in memory.used else ""
     if group:
         line = tell(group, {"result": stake.result or "mixed", "stage": stage},
                               {"hero": hero}, memory, scene, memory.rng(group, stage))
