@@ -103,3 +103,28 @@ def test_words_said_at_the_move_before_a_stage_ends_are_not_quoted_straight_back
             checked += 1
             assert f"“{words}" not in ending.lower(), ending
     assert checked, "no stake said right before its stage ended in 20 seeds"
+
+
+def test_a_vow_about_something_else_is_not_quoted_as_given_up_at_a_fold():
+    """'“I swear …” were Odo Threnwick's words, and in the end he gave the fight up' (seed 12,
+    played): the hero gave the stage up, but the vow was about something else; it is told as
+    still standing, not quoted beside the fight given up."""
+    from companion.games.at_any_cost.telling import bound
+    from companion.story.reading import kind_of
+    from companion.story.stakes import yielded
+
+    checked = 0
+    for seed in range(1, 21):
+        s = journal(seed)
+        f = s.memory.fabula
+        for stake in f.stakes:
+            if not yielded(stake, f) or kind_of(stake.words, (hero(s),)) != "vow":
+                continue
+            stage = int(stake.id.split("-")[1])
+            if bound(stake.words, s.view(None), stage, f):
+                continue
+            ending = " ".join(r["text"] for r in s.rows if r.get("type") == "narration"
+                              and r.get("n") == stake.closed and r.get("kind") != "epilogue")
+            checked += 1
+            assert "“" + stake.words.strip(" .").lower() not in ending.lower(), ending
+    assert checked, "no vow about something else given up at a fold in 20 seeds"

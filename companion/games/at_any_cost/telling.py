@@ -24,7 +24,7 @@ from companion.games.at_any_cost.words import DEAREST, main_card, named_once, na
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
-from companion.story.stakes import clean, tell_stake, voice
+from companion.story.stakes import clean, tell_stake, voice, yielded
 from companion.story.storylets import Library
 from companion.story.template import Character
 from companion.story import epilogue as told_ending
@@ -226,10 +226,32 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
             memory.taken_up(stake.id)
             memory.used.add(key)
         return line
+    if yielded(stake, fabula) and kind_of(stake.words, (hero.name,)) == "vow" and \
+            not bound(stake.words, view, stage, fabula):
+        # the hero gave the stage up, but the vow was about something else ("I swear I will
+        # never sell that mule", and the fight given up was not about the mule): it was not
+        # broken, and quoting it beside "gave the fight up" would say it was
+        line = tell("unsettled", {"stage": stage}, {"hero": hero}, memory, scene,
+                    memory.rng("unsettled", stage))
+        if line:
+            memory.taken_up(stake.id)
+            memory.used.add(key)
+        return line
     text = tell_stake(stake, stake.result, hero, _NewFrames(memory), scene)
     if text:
         memory.used.update((key, f"{FRAME_KEY}{_frame(text)}"))
     return text
+
+
+def bound(words: str, view: dict, stage: int, fabula: Fabula) -> bool:
+    """Whether the player's words are about what the hero gave up at the end of ``stage`` (the
+    Anchor lost there: its name or the player's words for it share a word of substance)."""
+    lost = next((r.get("anchor") for r in view.get("results", []) if r.get("stage") == stage),
+                None)
+    if not lost:
+        return False
+    name = narration_data().anchors[lost].name.words
+    return bool(_content(words) & (_content(name) | _content(head(fabula.words(f"anchor:{lost}")))))
 
 
 FRAME_KEY = "stake-frame|"  # a stake's taking up told, its quote masked: no frame twice
