@@ -49,9 +49,12 @@ SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
     "meet": {"hero", "place", "stage", "help"}, "speech": {"hero", "said"},
+    "raised": {"hero", "place", "threats"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+RAISED_KEY = "raised|"  # a raise of the stage: stage|step|cards (empty: told as it came)
+HELPED_KEY = "helped|"  # a meet the player left untold: stage|step|cards, told at the stage's end
 FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
@@ -245,15 +248,53 @@ class Narrator:
                                              memory.rng("want", *label))
                 arrive = " ".join(x for x in (arrive, wanted) if x)
             return arrive
-        if k == "challenge_met":
-            values["help"] = self._cards(data["cards"], stage, memory, HELP)
-            return self._tell("meet", values, memory, scene, label)
+        if k == "challenge_met":  # routine: gathered into the stage's end (``_gathered``)
+            memory.used.add(f"{HELPED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
+            return ""
+        if k == "challenge_raised" and any(x.startswith(f"{RAISED_KEY}{stage}|") for x in memory.used):
+            # a later raise of the stage is routine: gathered into the stage's end
+            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
+            return ""
+        if k == "challenge_raised":
+            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|")  # the first: told now
         if k in ("challenge_set", "challenge_raised"):
             phrases = {c: self._cards([c], stage, memory, DANGER)[0] for c in data["cards"]}
             return telling.threat_lines(data["cards"], phrases, values, view, memory, scene,
                                         memory.rng("threat", *label), label[0],
                                         raised=k == "challenge_raised")
         rng = memory.rng("storylet", *label)
+        if k in ENDS_STAGE:
+            more = self._raised(stage, values, memory, scene, label)
+            met = self._gathered(stage, values, memory, scene, label)
+            line = self._end(ev, view, values, memory, scene, rng, label)
+            return " ".join(x for x in (more, met, line) if x)
+        return self._end(ev, view, values, memory, scene, rng, label)
+
+    def _raised(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        """The stage's later raises, in one sentence at its end ("Then a curse and a cliff come,
+        one on the heels of the other"): the first raise is told as it comes."""
+        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{RAISED_KEY}{stage}|"))
+                 for c in k.split("|")[3].split(",") if c]
+        if not cards:
+            return ""
+        threats = [self._cards([c], stage, memory, DANGER)[0] for c in dict.fromkeys(cards)]
+        return self._tell("raised", {**values, "threats": threats}, memory, scene, label)
+
+    def _gathered(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        """The stage's meets the player left untold, in one sentence at its end ("Against all of
+        it Wren sets patience, agility and an animal"), not a sentence each as they came."""
+        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{HELPED_KEY}{stage}|"))
+                 for c in k.split("|")[3].split(",") if c]
+        if not cards:
+            return ""
+        values = {**values, "help": self._cards(list(dict.fromkeys(cards)), stage, memory, HELP)}
+        return self._tell("meet", values, memory, scene, label)
+
+    def _end(self, ev: Event, view: dict, values: dict, memory: Any, scene: str, rng,
+             label: tuple = ()) -> str:
+        k, data = ev.kind, ev.data
+        stage = data.get("stage") or view.get("stage") or 1
+        n = narration_data()
         if k == "antagonist_folded":
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),

@@ -182,10 +182,10 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     if others:
         values_["also"] = others
         parts.append(tell("also", when, values_, memory, scene, rng))
+    stake = fabula.stake(f"stage-{stage}")
     if heard:
         if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
             values_["threat"] = ROAD
-        stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
         values_["words"] = text if kind == "quote" else clean(heard[1])
         if kind == "oath":

@@ -103,7 +103,8 @@ def main_card(cards: list[str]) -> str:
     return max(cards, key=lambda c: (rules().card(c).value, -cards.index(c)))
 
 
-_CLAUSE = ("and", "but", "when", "as", "if", "that", "until", "while", "so", "before", "after")
+_CLAUSE = ("and", "but", "when", "as", "if", "that", "until", "while", "so", "before", "after",
+           "what", "who", "where", "how", "why", "because")
 
 
 def named_once(text: str, hero: Character) -> str:
