@@ -144,3 +144,21 @@ def test_at_most_one_told_sentence_per_three_routine_events_over_twenty_seeds():
     assert sum(r["routine_told"] for r in runs) / routine <= 1 / 3
     assert sum(r["unfit"] for r in runs) == 0 and sum(r["prompts"] for r in runs) == 0
     assert all(r["third"] == r["counted"] for r in runs)  # one point of view
+
+
+def test_a_telling_with_an_oath_in_the_first_person_is_told_then_quoted():
+    """Played at seed 12: 'Odo leads Bracken up the goat path, and I swear I will never sell
+    that mule' stood unmarked in the third-person story; quoted whole, Odo said 'Odo leads
+    Bracken'. The telling stays prose; the oath is his, quoted."""
+    from types import SimpleNamespace
+
+    from companion.games.at_any_cost.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    beat = SimpleNamespace(view={"hero": {"name": "Odo Threnwick", "pronouns": "he"},
+                                 "stage": 1}, step=5)
+    told = Narrator(1).spoken("Odo leads Bracken up the goat path, and I swear I will never "
+                              "sell that mule", beat, NarrationMemory(seed=1))
+    assert told.startswith("Odo leads Bracken up the goat path. “I swear I will never sell that "
+                           "mule,” "), told
+    assert discourse.person(told) == {"third"}

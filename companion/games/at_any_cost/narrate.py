@@ -23,6 +23,7 @@ Decisions:
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.core.game import Action, Event
@@ -38,6 +39,7 @@ from companion.games.at_any_cost.words import (
     narration_data,
 )
 from companion.story import discourse, weave
+from companion.story.stakes import voice
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.template import Choice, sentence, tell
@@ -88,14 +90,14 @@ class Narrator:
         for i, event in enumerate(beat.events):
             if own and event.kind in ("challenge_set", "challenge_met", "challenge_raised",
                                       "antagonist_folded", "anchor_sacrificed"):
-                parts.append(self._spoken(own, beat, memory))  # the player told this beat
+                parts.append(self.spoken(own, beat, memory))  # the player told this beat
                 replaced = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
                 parts.append(named_once(text, hero_of(beat.view)))
         if own and not replaced:
-            parts.append(self._spoken(own, beat, memory))
+            parts.append(self.spoken(own, beat, memory))
         settled = self.settle(beat, memory)
         if settled:
             parts.append(named_once(settled, hero_of(beat.view)))
@@ -115,13 +117,20 @@ class Narrator:
                 return self._event(event, beat.view, memory, (beat.step, i))
         return ""
 
-    def _spoken(self, own: str, beat: Any, memory: Any) -> str:
+    def spoken(self, own: str, beat: Any, memory: Any) -> str:
         """The player's words as the story tells them: a telling in the third person stands as
         prose; words in the first or second person ("and I swear I will never sell that mule")
         are the hero's speech, quoted and marked as theirs, never mixed unmarked into the
         third-person telling around them."""
         if discourse.person(own) == {"third"}:
             return weave.prose(own)
+        hero = hero_of(beat.view)
+        kind, spoken = voice(own, hero)
+        at = own.lower().find(spoken.lower()) if kind == "quote" and spoken else -1
+        before = re.sub(r"(?:[\s,;:—–-]|\band\b|\bbut\b|\bthen\b)+$", "", own[:at]) if at > 0 else ""
+        if before and discourse.person(before) == {"third"}:  # "Odo leads Bracken up the path,
+            # and I swear I will never sell that mule": the telling as prose, the speech quoted
+            return f"{weave.prose(before)} {self.spoken(own[at:], beat, memory)}"
         words = weave.quote(own)[1:-1].rstrip(" .,;:")
         words = words[:1].upper() + words[1:]
         said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
