@@ -50,8 +50,8 @@ DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
 SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
-    "meet": {"hero", "place", "stage", "help"}, "speech": {"hero", "said"},
-    "raised": {"hero", "place", "threats"},
+    "speech": {"hero", "said"},
+    "raised": {"hero", "place", "threats"}, "met": {"hero", "place", "stage", "help"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
@@ -297,7 +297,7 @@ class Narrator:
         if not cards:
             return ""
         values = {**values, "help": self._cards(list(dict.fromkeys(cards)), stage, memory, HELP)}
-        return self._tell("meet", values, memory, scene, label)
+        return self._tell("met", values, memory, scene, label)
 
     def _end(self, ev: Event, view: dict, values: dict, memory: Any, scene: str, rng,
              label: tuple = ()) -> str:
