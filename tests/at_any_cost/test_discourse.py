@@ -162,3 +162,19 @@ def test_a_telling_with_an_oath_in_the_first_person_is_told_then_quoted():
     assert told.startswith("Odo leads Bracken up the goat path. “I swear I will never sell that "
                            "mule,” "), told
     assert discourse.person(told) == {"third"}
+
+
+def test_words_that_bind_the_hero_to_nothing_are_not_told_as_sworn_when_he_gives_up():
+    """Played at seed 12, the epilogue: '“I forgive you, Tam,” Odo Threnwick had sworn; but in
+    the end he gave way': a remark, not a vow, given up at the climax."""
+    from companion.story.fabula import Stake
+    from companion.story.stakes import take_up
+
+    hero_ = Character(name="Odo Threnwick", pronouns=pronouns.HE)
+    st = Stake(id="stage-5", by="protagonist", about="stage-5", opened=3,
+               words="I forgive you, Tam, but you are not coming in")
+    for i in range(8):
+        told = take_up(st, "lost", hero_, i, yielded=True)
+        assert "sworn" not in told and "promised" not in told, told
+    vow = st.model_copy(update={"words": "I will never sell that mule"})
+    assert any("sworn" in take_up(vow, "lost", hero_, i, yielded=True) for i in range(4))
