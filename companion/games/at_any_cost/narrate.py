@@ -39,7 +39,6 @@ from companion.games.at_any_cost.words import (
     narration_data,
 )
 from companion.story import discourse, weave
-from companion.story.stakes import voice
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.template import Choice, sentence, tell
@@ -124,13 +123,13 @@ class Narrator:
         third-person telling around them."""
         if discourse.person(own) == {"third"}:
             return weave.prose(own)
-        hero = hero_of(beat.view)
-        kind, spoken = voice(own, hero)
-        at = own.lower().find(spoken.lower()) if kind == "quote" and spoken else -1
-        before = re.sub(r"(?:[\s,;:—–-]|\band\b|\bbut\b|\bthen\b)+$", "", own[:at]) if at > 0 else ""
+        # the telling up to the first clause in the first person is prose, the rest is speech
+        bits = re.split(r"(,?\s+(?:and|but|then|so)\s+|;\s*|:\s*)", own)
+        first = next((i for i in range(0, len(bits), 2) if discourse.person(bits[i]) != {"third"}), 0)
+        before = "".join(bits[:max(first - 1, 0)]).strip(" ,;:")
         if before and discourse.person(before) == {"third"}:  # "Odo leads Bracken up the path,
             # and I swear I will never sell that mule": the telling as prose, the speech quoted
-            return f"{weave.prose(before)} {self.spoken(own[at:], beat, memory)}"
+            return f"{weave.prose(before)} {self.spoken(''.join(bits[first:]), beat, memory)}"
         words = weave.quote(own)[1:-1].rstrip(" .,;:")
         words = words[:1].upper() + words[1:]
         said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
