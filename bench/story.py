@@ -23,7 +23,12 @@ The telling (issue 41, ``companion/story/discourse.py``):
 
 * **words/event**, **words/scene**: the companion's told words per game event (an event the
   small print shows) and per scene (a section the game heads; a game without headings is one).
-* **sent/event**: told sentences per game event (the goal: one per three routine events or fewer).
+* **sent/event**: told sentences per game event.
+* **sent/routine**: told sentences per routine event (the goal: one per three or fewer): a beat is
+  routine when none of its shown events opens a scene (a heading) or is of a kind its game's
+  adapter names as carrying the scene (``fabula.SALIENT_EVENTS``: an arrival, a contest's end, a
+  loss, the ending); the sentences told at routine beats over the events shown in them. A game
+  whose adapter names none counts only its headings as salient.
 * **own share**: the share of game events told in a sentence of their own (per beat, the events
   up to the number of sentences told for it).
 * **prompts**: live prompts to the player ("What do you do?") in the story, over all journals.
@@ -178,7 +183,8 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
         return json.dumps(vs, ensure_ascii=False).lower()
 
     views.append(seen(state))
-    events = scenes = 0
+    events = scenes = routine = routine_told = 0
+    salient = getattr(game_module(game, "fabula"), "SALIENT_EVENTS", frozenset())
     beats: list[tuple[int, int]] = []
     words = 0
     steps: list[tuple[int, int]] = []  # (action n, index into views after it)
@@ -187,18 +193,24 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
         views.append(seen(state))
         steps.append((row["n"], len(views) - 1))
         shown = 0
+        carries = False  # the beat carries its scene: a heading or a salient event
         for e in row.get("events", []):
             ev = Event.model_validate(e)
             if ev.visible_to is not None:
                 continue
             if hooks is not None and getattr(hooks, "heading", None) and hooks.heading(ev):
                 scenes += 1
+                carries = True
             if hooks is None or hooks.mechanics(ev, None):
                 shown += 1
+                carries = carries or ev.kind in salient
         events += shown
         ours = [x for r in told.get(row["n"], []) for x in discourse.split(r["text"]) if mine(x)]
         words += sum(len(x.split()) for x in ours)
         beats.append((shown, len(ours)))
+        if not carries:
+            routine += shown
+            routine_told += len(ours)
     at = dict(steps)
     refs = discourse.Referents(_bare(n) for n in known)
     # only a thing the game itself writes with "a" is one the story must bring in before "the":
@@ -231,6 +243,7 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
         refs.meet(text)
     return {"events": events, "scenes": max(scenes, 1), "words": words,
             "own": sum(min(e, n) for e, n in beats), "told_sentences": sum(n for _, n in beats),
+            "routine": routine, "routine_told": routine_told,
             "prompts": prompts, "third": third, "counted": counted, "unfit": unfit,
             "problems": problems}
 
@@ -241,7 +254,11 @@ def measure(s: Session, stalled: bool = False) -> dict:
     names = [p.name for p in s.memory.fabula.cast.values()]
     names += [w for r in rows if r["type"] == "action" and r["action"].get("kind") in
               ("name", "name_hero") for w in [r["action"].get("text", "")] if w]
+    # only the human seat's words are the player's: an AI seat's text (the GM's words, the
+    # Antagonist's questions) is the companion's
+    human = {seat for seat, kind in s.header.get("seats", {}).items() if kind == HUMAN}
     theirs = {x for r in rows if r["type"] == "action" and r["action"].get("text")
+              and r["action"].get("seat") in human
               for x in sentences(weave.prose(r["action"]["text"]))}
     said = [w.rstrip(".!?") for w in theirs if len(w.split()) > 2]
     theirs |= {x for r in told for x in sentences(r["text"]) if any(w in x for w in said)}
@@ -287,6 +304,8 @@ def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
         "told": sum(r["told_sentences"] for r in runs), "prompts": sum(r["prompts"] for r in runs),
         "third": sum(r["third"] for r in runs), "counted": sum(r["counted"] for r in runs),
         "unfit": sum(r["unfit"] for r in runs),
+        "routine": sum(r["routine"] for r in runs),
+        "routine_told": sum(r["routine_told"] for r in runs),
         "problems": [p for r in runs for p in r["problems"]],
     }
 
@@ -297,13 +316,14 @@ def table(rows: list[dict]) -> str:
             "epi sent elsewhere", "refused", "stalled")
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += _rows(rows)
-    head = ("game", "words/event", "words/scene", "sent/event", "own share", "prompts", "pov 3rd",
-            "unfit")
+    head = ("game", "words/event", "words/scene", "sent/event", "sent/routine", "own share",
+            "prompts", "pov 3rd", "unfit")
     lines += ["", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         ev = max(r["events"], 1)
         cells = (r["game"], f"{r['words'] / ev:.2f}", f"{r['words'] / max(r['scenes'], 1):.0f}",
-                 f"{r['told'] / ev:.2f}", f"{100 * r['own'] / ev:.0f}%", r["prompts"],
+                 f"{r['told'] / ev:.2f}", f"{r['routine_told'] / max(r['routine'], 1):.2f}",
+                 f"{100 * r['own'] / ev:.0f}%", r["prompts"],
                  f"{100 * r['third'] / max(r['counted'], 1):.0f}%", r["unfit"])
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
     return "\n".join(lines)

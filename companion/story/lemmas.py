@@ -131,3 +131,17 @@ def base(word: str) -> str:
     """The dictionary form a word of a list is written in ("children": child, "scared": scare;
     a base form stays itself)."""
     return _base(word)
+
+
+@lru_cache(maxsize=4096)
+def past(word: str) -> bool:
+    """Whether ``word`` is a verb's simple past ("sold", "knew", "walked"; not "sell", "know"),
+    from the inflection tables: a form in the past (VBD) of one of its verb lemmas and not its
+    present."""
+    from lemminflect import getInflection
+
+    low = word.lower()
+    for lemma in getAllLemmas(low, upos="VERB").get("VERB", ()):
+        if low in getInflection(lemma, tag="VBD") and low not in getInflection(lemma, tag="VBP"):
+            return True
+    return False

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.core.resources import rules_path
 from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
-from companion.story.lemmas import Token, find, lemmas_of, tokens
+from companion.story.lemmas import Token, find, lemmas_of, past, tokens
 
 # -- the data --------------------------------------------------------------------------------------
 
@@ -334,6 +334,15 @@ def _verb_positions(toks: list[Token]) -> set[int]:
     return out
 
 
+def _never_done(text: str, m: re.Match) -> bool:
+    """Whether a "never" that matched is told of the past ("I never sold the mule", "she never
+    knew her father"): what was, not a vow of what will be."""
+    if not m.group(0).lower().endswith("never"):
+        return False
+    nxt = re.match(r"\s+([A-Za-z'’-]+)", text[m.end():])
+    return bool(nxt) and past(nxt.group(1))
+
+
 def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     """What kind of words: question, stake, vow, deed or remark (see :data:`KINDS`)."""
     t = " ".join(text.split()).strip().strip("“”\"'")
@@ -358,11 +367,13 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
         if subject.low in ("i", "we") or subject.capital:
             return "vow"
     narrator = first in ("she", "he", "they") or first in hero  # the player telling the hero
-    if narrator and re.match(r"(?i)\S+(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+must|"
-                             r"\s+is going to|\s+never)\b", t):
+    m = re.match(r"(?i)\S+(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+must|"
+                 r"\s+is going to|\s+never)\b", t)
+    if narrator and m and not _never_done(t, m):
         return "vow"
-    if re.search(r"(?i)\b(?:I|we)(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+shall not|"
-                 r"\s+must|\s+am going to|\s+never)\b", t):
+    m = re.search(r"(?i)\b(?:I|we)(?:'ll|\s+will|\s+shall|\s+won't|\s+will not|\s+shall not|"
+                  r"\s+must|\s+am going to|\s+never)\b", t)
+    if m and not _never_done(t, m):
         return "vow"
     if re.search(r"(?i)\bso long as\b|\bwhatever it costs\b|\bor die\b|\bat any cost\b", t) and \
             re.search(r"(?i)\b(?:I|me|my|we|us)\b", t):

@@ -116,6 +116,8 @@ def frames(seed: int) -> tuple[Counter, Counter]:
     names = [p.name for p in s.memory.fabula.cast.values()]
     theirs = {x for r in rows if r["type"] == "action" and r["action"].get("text")
               for x in sentences(weave.prose(r["action"]["text"]))}
+    said = {r["n"]: weave.prose(r["action"]["text"]).rstrip(".!?") for r in rows
+            if r["type"] == "action" and r["action"].get("text")}
     shapes: Counter = Counter()
     quoted: Counter = Counter()
     for r in rows:
@@ -124,6 +126,8 @@ def frames(seed: int) -> tuple[Counter, Counter]:
         for sentence in sentences(r["text"]):
             if sentence in theirs:
                 continue  # the player's own words told as the story
+            if r["n"] in said and said[r["n"]] in sentence:
+                continue  # the player's words told at their move, quoted as the hero's speech
             shape = skeleton(sentence, names)
             for p in sorted(phrases, key=len, reverse=True):
                 shape = re.sub(rf"\b(?:an?|the|some|his|her|their|its) {re.escape(p)}\b|"

@@ -162,3 +162,39 @@ def test_an_outcome_the_player_lets_pass_is_still_told():
                                     view=G.view(after, None)), NarrationMemory(seed=5))
     assert told and discourse.person(told) == {"third"}
     assert any(w in told for w in ("works", "manages", "planned")), told
+
+
+def test_the_bench_counts_only_the_human_seats_words_as_the_players():
+    """bench/story.py took every seat's text for the player's: the GM's words (an AI seat's)
+    were left out of the told sentences it counts, so High Stakes looked terser than it reads."""
+    s = night(1)
+    gm = [" ".join(r["action"]["text"].split()) for r in s.rows if r.get("type") == "action"
+          and r["action"].get("seat") == "gm" and r["action"].get("text")]
+    sentences = [x for r in told(s) for x in discourse.split(r["text"])]
+    assert any(w.rstrip(".!?") in x for w in gm for x in sentences), "the GM said nothing told"
+    words = [w.lower() for w in player_words(s) if len(w.split()) > 2]
+    ours = [x for x in sentences if not any(w in x.lower() for w in words)]
+    theirs = len(sentences) - len(ours)
+    assert theirs and measure(s)["counted"] >= len(ours) - 2  # the bench matches by sentence
+
+
+def test_a_way_taken_as_said_is_not_told_with_another_ways_consequence():
+    """The GM rolled a climb to a balcony 'as said' against the scene's first open problem (the
+    lion-mouth lock) and told that problem's words when it failed: 'The lock beats Rust'. The
+    adventure's words fit its own ways; the player's own way fails in the rules' words."""
+    from companion.games.high_stakes.plan import current_plan
+    from companion.story.voice import NarrationMemory
+    from tests.high_stakes.drive import G, dice, do
+    from tests.high_stakes.test_ai import declared, run_gm
+    from companion.games.high_stakes.narrate import Narrator
+
+    s = run_gm(declared("house_front", "I climb up the drainpipe to the first-floor balcony."))
+    plan = current_plan(GAME.view(s, "gm"))
+    assert s.roll.problem == "door" and plan["as_said"]
+    assert "lock" not in plan.get("consequence_text", "")  # the GM's words before the dice
+    s = do(s, "player", "roll")
+    s = dice(s, *([2] * s.roll.pools[0].size()))
+    a = G.legal_actions(s, "gm")[0]
+    assert a.kind == "narrate"
+    told = Narrator(0).write(a, GAME.view(s, "gm"), NarrationMemory(seed=0))
+    assert told and "lock" not in told.lower(), told

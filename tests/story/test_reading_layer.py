@@ -53,3 +53,17 @@ def test_a_speech_verb_is_a_lie_only_when_it_carries_a_claim():
     # words said that claim nothing: names whispered, a greeting
     for said in ("I whisper their names until they wag", "I whisper to the dogs"):
         assert "deceive" not in read(said).top(3, floor=0.1), said
+
+
+def test_never_with_a_past_verb_tells_what_was_not_a_vow():
+    """'I never sold the mule', 'she never knew her father' say what was; 'I will never sell
+    that mule' and 'I never kneel' bind the speaker (At Any Cost quoted such a remark back as a
+    vow broken when the hero gave up a stage)."""
+    from companion.story.lemmas import past
+    from companion.story.reading import kind_of
+
+    assert kind_of("I never sold the mule") != "vow"
+    assert kind_of("she never knew her father", ("Odo",)) != "vow"
+    assert kind_of("I will never sell that mule") == "vow"
+    assert kind_of("I never kneel to anyone") == "vow"
+    assert past("sold") and past("knew") and not past("sell") and not past("know")

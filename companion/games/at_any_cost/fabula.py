@@ -25,6 +25,12 @@ from companion.story.stakes import weight
 from companion.story.voice import Beat
 
 SPOKEN = frozenset({"play", "sacrifice"})  # the Protagonist's moves whose words state a stake
+# The events that carry a stage (bench/story.py's salient beats): the road, the arrival, the
+# threat set, the stage's end and its cost, the ending. A raise or a meet is routine: told within
+# the stage's telling, not each in sentences of its own.
+SALIENT_EVENTS = frozenset({"map_dealt", "anchors_kept", "stage_begun", "location_revealed",
+                            "challenge_set", "stage_ended", "antagonist_folded",
+                            "protagonist_folded", "anchor_sacrificed", "journey_ended"})
 RESULT = {"antagonist_folded": "won", "protagonist_folded": "lost", "sacrifice": "mixed"}
 
 

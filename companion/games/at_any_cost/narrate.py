@@ -23,6 +23,7 @@ Decisions:
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from companion.core.game import Action, Event
@@ -34,9 +35,10 @@ from companion.games.at_any_cost.words import (
     anchor_words,
     facts_of,
     hero_of,
+    named_once,
     narration_data,
 )
-from companion.story import weave
+from companion.story import discourse, weave
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.template import Choice, sentence, tell
@@ -47,10 +49,13 @@ DATA_TEXT = {"name_hero", "pronouns", "describe_hero", "answer", "reply", "ask"}
 SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
-    "meet": {"hero", "place", "stage", "help"},
+    "speech": {"hero", "said"},
+    "raised": {"hero", "place", "threats"}, "met": {"hero", "place", "stage", "help"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+RAISED_KEY = "raised|"  # a raise of the stage: stage|step|cards (empty: told as it came)
+HELPED_KEY = "helped|"  # a meet the player left untold: stage|step|cards, told at the stage's end
 FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
@@ -84,17 +89,17 @@ class Narrator:
         for i, event in enumerate(beat.events):
             if own and event.kind in ("challenge_set", "challenge_met", "challenge_raised",
                                       "antagonist_folded", "anchor_sacrificed"):
-                parts.append(weave.prose(own))  # the player told this beat themselves
+                parts.append(self.spoken(own, beat, memory))  # the player told this beat
                 replaced = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
-                parts.append(text)
+                parts.append(named_once(text, hero_of(beat.view)))
         if own and not replaced:
-            parts.append(weave.prose(own))
+            parts.append(self.spoken(own, beat, memory))
         settled = self.settle(beat, memory)
         if settled:
-            parts.append(settled)
+            parts.append(named_once(settled, hero_of(beat.view)))
         return " ".join(parts)
 
     def settle(self, beat: Any, memory: Any) -> str:
@@ -110,6 +115,28 @@ class Narrator:
                     k.startswith("storylet|epilogue.") for k in memory.used):
                 return self._event(event, beat.view, memory, (beat.step, i))
         return ""
+
+    def spoken(self, own: str, beat: Any, memory: Any) -> str:
+        """The player's words as the story tells them: a telling in the third person stands as
+        prose; words in the first or second person ("and I swear I will never sell that mule")
+        are the hero's speech, quoted and marked as theirs, never mixed unmarked into the
+        third-person telling around them."""
+        if discourse.person(own) == {"third"}:
+            return weave.prose(own)
+        # the telling up to the first clause in the first person is prose, the rest is speech
+        bits = re.split(r"(,?\s+(?:and|but|then|so)\s+|;\s*|:\s*)", own)
+        first = next((i for i in range(0, len(bits), 2) if discourse.person(bits[i]) != {"third"}), 0)
+        before = "".join(bits[:max(first - 1, 0)]).strip(" ,;:")
+        if before and discourse.person(before) == {"third"}:  # "Odo leads Bracken up the path,
+            # and I swear I will never sell that mule": the telling as prose, the speech quoted
+            return f"{weave.prose(before)} {self.spoken(''.join(bits[first:]), beat, memory)}"
+        words = weave.quote(own)[1:-1].rstrip(" .,;:")
+        words = words[:1].upper() + words[1:]
+        said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
+        values = {"hero": hero_of(beat.view), "said": said}
+        scene = f"stage-{beat.view.get('stage') or 0}"
+        return self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
+            f"{said} {values['hero']} says."  # every frame told: the plainest, again
 
     @staticmethod
     def _own_words(action: Action) -> str:
@@ -229,15 +256,53 @@ class Narrator:
                                              memory.rng("want", *label))
                 arrive = " ".join(x for x in (arrive, wanted) if x)
             return arrive
-        if k == "challenge_met":
-            values["help"] = self._cards(data["cards"], stage, memory, HELP)
-            return self._tell("meet", values, memory, scene, label)
+        if k == "challenge_met":  # routine: gathered into the stage's end (``_gathered``)
+            memory.used.add(f"{HELPED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
+            return ""
+        if k == "challenge_raised" and any(x.startswith(f"{RAISED_KEY}{stage}|") for x in memory.used):
+            # a later raise of the stage is routine: gathered into the stage's end
+            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
+            return ""
+        if k == "challenge_raised":
+            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|")  # the first: told now
         if k in ("challenge_set", "challenge_raised"):
             phrases = {c: self._cards([c], stage, memory, DANGER)[0] for c in data["cards"]}
             return telling.threat_lines(data["cards"], phrases, values, view, memory, scene,
                                         memory.rng("threat", *label), label[0],
                                         raised=k == "challenge_raised")
         rng = memory.rng("storylet", *label)
+        if k in ENDS_STAGE:
+            more = self._raised(stage, values, memory, scene, label)
+            met = self._gathered(stage, values, memory, scene, label)
+            line = self._end(ev, view, values, memory, scene, rng, label)
+            return " ".join(x for x in (more, met, line) if x)
+        return self._end(ev, view, values, memory, scene, rng, label)
+
+    def _raised(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        """The stage's later raises, in one sentence at its end ("Then a curse and a cliff come,
+        one on the heels of the other"): the first raise is told as it comes."""
+        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{RAISED_KEY}{stage}|"))
+                 for c in k.split("|")[3].split(",") if c]
+        if not cards:
+            return ""
+        threats = [self._cards([c], stage, memory, DANGER)[0] for c in dict.fromkeys(cards)]
+        return self._tell("raised", {**values, "threats": threats}, memory, scene, label)
+
+    def _gathered(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
+        """The stage's meets the player left untold, in one sentence at its end ("Against all of
+        it Wren sets patience, agility and an animal"), not a sentence each as they came."""
+        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{HELPED_KEY}{stage}|"))
+                 for c in k.split("|")[3].split(",") if c]
+        if not cards:
+            return ""
+        values = {**values, "help": self._cards(list(dict.fromkeys(cards)), stage, memory, HELP)}
+        return self._tell("met", values, memory, scene, label)
+
+    def _end(self, ev: Event, view: dict, values: dict, memory: Any, scene: str, rng,
+             label: tuple = ()) -> str:
+        k, data = ev.kind, ev.data
+        stage = data.get("stage") or view.get("stage") or 1
+        n = narration_data()
         if k == "antagonist_folded":
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),

@@ -20,11 +20,11 @@ from functools import cache
 from typing import Any
 
 from companion.games.at_any_cost.data import rules
-from companion.games.at_any_cost.words import DEAREST, main_card, narration_data
+from companion.games.at_any_cost.words import DEAREST, main_card, named_once, narration_data
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
-from companion.story.stakes import clean, tell_stake, voice
+from companion.story.stakes import clean, tell_stake, voice, yielded
 from companion.story.storylets import Library
 from companion.story.template import Character
 from companion.story import epilogue as told_ending
@@ -182,10 +182,10 @@ def threat_lines(cards: list[str], phrases: dict[str, Phrase], values: dict, vie
     if others:
         values_["also"] = others
         parts.append(tell("also", when, values_, memory, scene, rng))
+    stake = fabula.stake(f"stage-{stage}")
     if heard:
         if main in PLIGHTS:  # a plight cannot hear, go for or fight back: the road answers
             values_["threat"] = ROAD
-        stake = fabula.stake(f"stage-{stage}")
         kind, text = voice(heard[1], values["hero"])
         values_["words"] = text if kind == "quote" else clean(heard[1])
         if kind == "oath":
@@ -213,11 +213,26 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
     if not memory.allows(stake.words):
         return ""
     key = f"{QUOTED_KEY}{' '.join(stake.words.lower().split())}"
+    # "now": words told in this very beat; "just": words said at the move right before it (the
+    # player's line is the last thing the reader read: not quoted straight back); "again": a
+    # stake before, quoted then
     group = "now" if now is not None and stake.opened == now else \
-        "again" if key in memory.used else ""  # "again": a stake before, quoted then
+        "just" if now is not None and stake.opened is not None and 0 < now - stake.opened <= 1 \
+        else "again" if key in memory.used else ""
     if group:
         line = tell(group, {"result": stake.result or "mixed", "stage": stage},
                               {"hero": hero}, memory, scene, memory.rng(group, stage))
+        if line:
+            memory.taken_up(stake.id)
+            memory.used.add(key)
+        return line
+    if yielded(stake, fabula) and kind_of(stake.words, (hero.name,)) == "vow" and \
+            not bound(stake.words, view, stage, fabula):
+        # the hero gave the stage up, but the vow was about something else ("I swear I will
+        # never sell that mule", and the fight given up was not about the mule): it was not
+        # broken, and quoting it beside "gave the fight up" would say it was
+        line = tell("unsettled", {"stage": stage}, {"hero": hero}, memory, scene,
+                    memory.rng("unsettled", stage))
         if line:
             memory.taken_up(stake.id)
             memory.used.add(key)
@@ -226,6 +241,17 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
     if text:
         memory.used.update((key, f"{FRAME_KEY}{_frame(text)}"))
     return text
+
+
+def bound(words: str, view: dict, stage: int, fabula: Fabula) -> bool:
+    """Whether the player's words are about what the hero gave up at the end of ``stage`` (the
+    Anchor lost there: its name or the player's words for it share a word of substance)."""
+    lost = next((r.get("anchor") for r in view.get("results", []) if r.get("stage") == stage),
+                None)
+    if not lost:
+        return False
+    name = narration_data().anchors[lost].name.words
+    return bool(_content(words) & (_content(name) | _content(head(fabula.words(f"anchor:{lost}")))))
 
 
 FRAME_KEY = "stake-frame|"  # a stake's taking up told, its quote masked: no frame twice
@@ -317,5 +343,9 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
             "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
-    return told_ending.epilogue(fabula, library(), when, values, memory, rng,
+    text = told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=values["hero"])
+    once = named_once(text, values["hero"])  # the session finds its ending in the told text
+    if getattr(memory, "epilogue", None) == text:
+        memory.epilogue = once
+    return once

@@ -7,6 +7,7 @@ seat writes. Loaded once, validated on load.
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from typing import Any
@@ -100,3 +101,44 @@ def anchor_words(ids: list[str], memory: Any) -> list[Phrase]:
 def main_card(cards: list[str]) -> str:
     """The card a play is told by: the highest value, the first played among equals."""
     return max(cards, key=lambda c: (rules().card(c).value, -cards.index(c)))
+
+
+_CLAUSE = ("and", "but", "when", "as", "if", "that", "until", "while", "so", "before", "after",
+           "what", "who", "where", "how", "why", "because")
+
+
+def named_once(text: str, hero: Character) -> str:
+    """Each sentence of ``text`` names the hero once: a later mention outside quotes is a pronoun
+    ("an old enemy twice Odo's size calls him by name", not "calls Odo by name"): "his" before
+    "'s", "he" opening a clause (after "and", "if"...), "him" elsewhere. With plural verbs (they)
+    a subject keeps the name, as the verb after it was made to agree with the name."""
+    name = hero.name.strip()
+    if not name or len(name) < 2:
+        return text
+    p = hero.pronouns
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(['’]s)?(?![\w'’-])")
+    # per sentence: the first mention stays, the later ones outside quotes become pronouns
+    sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z“])", text)
+    told = []
+    for sent in sentences:
+        pieces = re.split(r"(“[^”]*”)", sent)
+        seen = False
+        for i, piece in enumerate(pieces):
+            if piece.startswith("“"):
+                continue
+
+            def swap(m: re.Match) -> str:
+                nonlocal seen
+                if not seen:
+                    seen = True
+                    return m.group(0)
+                if m.group(1):
+                    return p.their
+                prev = re.findall(r"[\w,]+", piece[:m.start()])
+                if prev and (prev[-1].lower() in _CLAUSE or prev[-1].endswith(",")):
+                    return m.group(0) if p.plural_verbs else p.they
+                return p.them
+
+            pieces[i] = pattern.sub(swap, piece)
+        told.append("".join(pieces))
+    return " ".join(told)

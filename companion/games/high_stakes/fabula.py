@@ -27,6 +27,11 @@ from companion.story.voice import Beat
 
 from .data import load
 
+# The events that carry a scene (bench/story.py's salient beats): a scene framed and ended, a
+# loss, gear or time lost, a secret out, a death, a hero made, the story's end. A roll is routine:
+# one sentence for the whole of it (the pool, the dice, the result), not one per step.
+SALIENT_EVENTS = frozenset({"scene", "scene_end", "loss", "gear_lost", "time_lost", "secret",
+                            "death", "relationship_lost", "character", "story_end"})
 SPOKEN = frozenset({"roll", "relationship", "trait", "raise"})  # pool moves whose words are a stake
 JOINERS = {"newcomer", "admirer", "pet", "contact", "kin"}  # element kinds that bring someone in
 _PRONOUNS = {"ash": pronouns.HE, "wind": pronouns.HE, "rust": pronouns.SHE}

@@ -522,7 +522,8 @@ class Narrator:
             return pick(getattr(w.success, key), who=who, label=label,
                         problem=prob.name if prob else "the problem")
         applied = roll.get("applied", [])
-        said_before = roll.get("consequence_text", prob.consequence_text if prob else "")
+        said_before = "" if plan.get("as_said") else \
+            roll.get("consequence_text", prob.consequence_text if prob else "")  # (plan.py)
         set_ids = [c["id"] if isinstance(c, dict) else c for c in roll.get("consequence") or []]
         cons = [x["consequence"] for x in applied if x["character"] == lead]
         # what happens, in the adventure's words as the GM said them before the dice (without the

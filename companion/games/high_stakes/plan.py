@@ -375,7 +375,8 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
         body = ch["attributes"]["body"]["now"] if ch else 3
         cons = list(p.choices[0] if body > 1 else p.choices[-1])
     plan["consequence"] = _survivable(cons, view, decl, rules)
-    plan["consequence_text"] = p.consequence_text if plan["consequence"] == cons else ""
+    # the adventure's words ("the lock beats you") fit its own ways, not one the player made up
+    plan["consequence_text"] = "" if plan["as_said"] or plan["consequence"] != cons else p.consequence_text
     revealed = {x["id"] for x in view.get("revealed", [])}
     facts = " ".join(view.get("facts", []))
     dice, reasons, reveals = 0, [], []
