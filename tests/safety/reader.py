@@ -43,7 +43,8 @@ def sentences(text: str) -> list[str]:
     for line in text.splitlines():
         if line.startswith(("*Your line", "*Your veil")):
             continue  # the note that names the lines themselves, before the story
-        out += [s for s in re.split(r"(?<=[.!?;:])\s+", line) if s.strip()]
+        # a line of small print is its moves, one after another (" · " between them)
+        out += [s for s in re.split(r"(?<=[.!?;:])\s+|\s+·\s+", line) if s.strip()]
     return out
 
 
