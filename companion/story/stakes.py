@@ -279,9 +279,10 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
         table = CONDITION_WAYS if condition else \
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
         ways = table.get(result or "mixed", table["mixed"])
-    if yielded and result == "lost" and kind == "quote" and kind_of(text) != "vow":
-        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways  # given
-        # up, words that bound the hero to nothing ("I forgive you, Tam") were said, not sworn
+    if kind == "quote" and kind_of(text) not in ("vow", "stake"):
+        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways
+        # words that bound the hero to nothing ("I forgive you, Tam"; "I ask the liar what the
+        # good cause was", a try told in the first person) were said, not sworn or promised
     if kind == "quote" and STATIVE.match(text) and not COMMITS.search(text):  # "I know how
         ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways  # ...": said
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}

@@ -233,7 +233,9 @@ def test_a_players_told_success_ends_its_sentence_before_the_stake_is_taken_up(t
     assert run.returncode == 0, run.stderr
     md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format", "md"],
                         capture_output=True, text=True, timeout=60).stdout
-    assert "without a sound. “My fingers find every crack the ivy hides,”" in md
+    # its own sentence, then the take-up (said, not sworn: the words bind Ash to nothing)
+    assert re.search(r"without a sound\. [^.“]*“My fingers find every crack the ivy hides", md), md
+    assert "ivy hides,” Ash had sworn" not in md
     assert "“From the top of the wall I see a lit window”" in md  # recalled, capitalised
     assert "I promise Willow I will bring the book back before dawn" in md  # the player's words
 

@@ -220,6 +220,17 @@ def test_a_stake_is_taken_up_in_the_third_person_quoting_the_player():
 
 
 
+def test_a_try_told_in_the_first_person_is_never_sworn_or_promised():
+    """Played (At Any Cost, seed 31): "“I ask the liar what the good cause was,” Brannoch Tell had
+    promised, and the promise holds." A try binds the hero to nothing: it is told as said."""
+    stake = Fabula().state_stake("s", "protagonist", "I ask the liar what the good cause was, "
+                                                     "and listen to the whole of it").stakes[0]
+    for result in ("won", "lost", "mixed"):
+        for i in range(8):
+            told = take_up(stake, result, HERO_WREN, index=i)
+            assert "sworn" not in told and "promise" not in told, told
+
+
 def test_a_stake_lost_by_the_hero_giving_up_is_told_as_given_up_not_as_broken():
     """A fold loses the stake, but an oath that was never tried is not told as broken."""
     f = Fabula().state_stake("stage-1", "protagonist", "Wren swears she will not die among books")
@@ -262,7 +273,7 @@ def test_the_epilogue_tells_five_sentences_with_particulars_and_the_stakes():
 
     library = Library.from_toml(EPILOGUE, "epilogue.toml")
     f = Fabula().meet(Person(key=HERO, name="Wren", pronouns=SHE))
-    f = f.state_stake("s", "protagonist", "I bring the ring home").resolve_stake("s", "won", 3)
+    f = f.state_stake("s", "protagonist", "I will bring the ring home").resolve_stake("s", "won", 3)
     values = {"hero": f.character(), "place": Phrase.parse("a: mill"),
               "kept": [Phrase.parse("a: ring")], "lost": [Phrase.parse("a: dog")],
               "turn": Phrase.parse("a: bridge")}
@@ -271,8 +282,8 @@ def test_the_epilogue_tells_five_sentences_with_particulars_and_the_stakes():
                     particulars=("place", "kept", "lost", "turn"))
     assert len(sentences(text)) >= 5, text
     assert "She goes home changed." in text and "Her dog is gone." in text
-    assert "“I bring the ring home,” Wren had sworn" in text
-    assert set(mem.particulars) >= {"mill", "ring", "dog", "bridge", "I bring the ring home"}
+    assert "“I will bring the ring home,” Wren had sworn" in text
+    assert set(mem.particulars) >= {"mill", "ring", "dog", "bridge", "I will bring the ring home"}
     assert mem.epilogue == text
 
 
@@ -433,12 +444,12 @@ def test_words_that_say_how_things_are_are_never_told_as_an_oath():
     '“I know how masters trade favours,” Ilse had sworn'."""
     from companion.story.fabula import Stake
     knows = Stake(id="s", by="protagonist", words="I know how masters trade favours", opened=1)
-    acts = Stake(id="t", by="protagonist", words="I bring the ring home", opened=1)
+    vows = Stake(id="t", by="protagonist", words="I will bring the ring home", opened=1)
     for i in range(8):
         for result in ("won", "lost", "mixed"):
             told = take_up(knows, result, HERO_WREN, index=i)
             assert "sworn" not in told and "promise" not in told, told
-    assert any("sworn" in take_up(acts, "won", HERO_WREN, index=i) for i in range(8))
+    assert any("sworn" in take_up(vows, "won", HERO_WREN, index=i) for i in range(8))
 
 
 def test_a_fight_given_up_after_several_plays_is_never_told_as_given_up_before_it_was_tried():
