@@ -178,3 +178,22 @@ def test_words_that_bind_the_hero_to_nothing_are_not_told_as_sworn_when_he_gives
         assert "sworn" not in told and "promised" not in told, told
     vow = st.model_copy(update={"words": "I will never sell that mule"})
     assert any("sworn" in take_up(vow, "lost", hero_, i, yielded=True) for i in range(4))
+
+
+def test_speech_begins_where_a_clause_speaks_as_the_hero_not_where_it_names_him():
+    """Played at seed 31: 'a travelling friar and a tinker's boy help me cut a way through' was
+    split at 'and' and told 'A travelling friar. “A tinker's boy help me cut...”': the 'me' is
+    not where the hero starts to speak. A clause that opens with I or my is."""
+    from types import SimpleNamespace
+
+    from companion.games.at_any_cost.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    beat = SimpleNamespace(view={"hero": {"name": "Brannoch Tell", "pronouns": "he"},
+                                 "stage": 2}, step=5)
+    told = Narrator(1).spoken("a travelling friar and a tinker's boy help me cut a way through "
+                              "with my hammer", beat, NarrationMemory(seed=1))
+    assert told.startswith("“A travelling friar and a tinker's boy help me cut a way"), told
+    told = Narrator(1).spoken("Ailsa's bead catches the light and I remember why I came", beat,
+                              NarrationMemory(seed=1))
+    assert told.startswith("Ailsa's bead catches the light. “I remember why I came,” "), told

@@ -125,7 +125,7 @@ class Narrator:
             return weave.prose(own)
         # the telling up to the first clause in the first person is prose, the rest is speech
         bits = re.split(r"(,?\s+(?:and|but|then|so)\s+|;\s*|:\s*)", own)
-        first = next((i for i in range(0, len(bits), 2) if discourse.person(bits[i]) != {"third"}), 0)
+        first = next((i for i in range(0, len(bits), 2) if _opens_in_person(bits[i])), 0)
         before = "".join(bits[:max(first - 1, 0)]).strip(" ,;:")
         if before and discourse.person(before) == {"third"}:  # "Odo leads Bracken up the path,
             # and I swear I will never sell that mule": the telling as prose, the speech quoted
@@ -371,3 +371,15 @@ def hidden_names(view: dict, seat: str, action: Action) -> list[str]:
     names = [st["location_name"] for st in view.get("map", [])
              if not st.get("face_up") and st.get("location_name")]
     return names + [c["name"] for c in view.get("hand", []) if c["id"] not in playing]
+
+
+# The first word of a clause said in the first or second person: "I", "we", "my fingers".
+_IN_PERSON = frozenset("i i'm i'll i've i'd we we're we'll we've you you're you'll my our your"
+                       .split())
+
+
+def _opens_in_person(clause: str) -> bool:
+    """Does the clause speak as someone ("I remember why I came", "my fingers find it")? A clause
+    that only names the speaker later ("a tinker's boy help me") is not where speech begins."""
+    first = clause.strip(" ,;:").split(" ", 1)[0].lower().replace("’", "'")
+    return first in _IN_PERSON
