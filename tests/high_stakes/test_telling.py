@@ -313,3 +313,15 @@ def test_the_first_frame_never_tells_the_players_own_character_as_someone_else()
     assert "splinter" not in as_wind and "Rust is pale" in as_wind
     assert as_wind.endswith("What do you do?")
     assert "splinter" in framed(scene, {"characters": [{"name": "Ash"}]})
+
+
+def test_a_thing_made_true_is_its_own_sentence_never_a_capital_after_a_colon():
+    """Played (seed 7): 'And so it is: One of the dogs...' (a made-true element after a colon,
+    with the capital its own sentence takes)."""
+    from companion.games.high_stakes.ending import made_true
+    from companion.story.voice import NarrationMemory
+
+    told = {made_true("one of the dogs is lame and cannot run", "Ash", NarrationMemory(seed=n),
+                      {"scene_count": n, "seed": n}) for n in range(40)}
+    assert len(told) >= 4, told  # every way of telling it was tried
+    assert not [t for t in told if re.search(r": [A-Z]", t)], told
