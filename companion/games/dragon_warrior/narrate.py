@@ -564,11 +564,25 @@ def named_in_answers(view: dict) -> list[str]:
         if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
             continue
         who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
-        who = re.sub(r"^(The|A|An|My)\s", lambda m: "the " if m.group(1) == "My" else
-                     m.group(1).lower() + " ", who)
+        who = _own(who, (view.get("warrior") or {}).get("name", "")) or \
+            re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
         if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
             out.append(who)
     return out
+
+
+def _own(who: str, hero: str) -> str:
+    """A person the Warrior calls their own, named as the town knows them: by their name ("My
+    older sister Mab": Mab, never "the older sister Mab"), else as the Warrior's ("my mother":
+    Bran's mother); "" when ``who`` is not the Warrior's own."""
+    m = re.match(r"(?i)(?:my|our)\s+(.+)$", who)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    named = next((i for i, w in enumerate(words) if w[:1].isupper()), None)
+    if named is not None:
+        return " ".join(words[named:])
+    return f"{hero}'s {m.group(1)}" if hero else f"the Warrior's {m.group(1)}"
 
 
 def known_names() -> list[str]:
