@@ -178,8 +178,11 @@ class Narrator:
             also = f" {who[:1].upper()}{who[1:]} {'lives' if len(named) == 1 else 'live'} there, " \
                 f"just as {hero.name} said." if named else ""
             return say("town_drawn") + also
-        if k == "area_drawn":
-            return say("area_drawn", place=phrase(d["name"]), level=d["level"])
+        if k == "area_drawn":  # "harder" only beside an easier area already drawn
+            before = [p["level"] for p in view.get("places", [])
+                      if p["kind"] == "area" and p["id"] != d.get("id")]
+            key = "area_drawn_harder" if before and d["level"] > max(before) else "area_drawn"
+            return say(key, place=phrase(d["name"]), level=d["level"])
         if k == "trouble":
             return say("trouble", text=d["text"].rstrip("."))
         if k == "king_speaks":

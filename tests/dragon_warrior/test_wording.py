@@ -1,0 +1,34 @@
+"""Wording the story gets right whatever the seed: an area is "harder country" only beside an
+easier one drawn before it (the first, Level 1 area was told as "harder country at Level 1")."""
+from __future__ import annotations
+
+from companion.core.game import Action, Event
+from companion.games.dragon_warrior.model import TREASURE
+from companion.games.dragon_warrior.narrate import Narrator
+from companion.story.voice import Beat, NarrationMemory
+
+
+def _area_told(seed: int, level: int, before: list[int]) -> str:
+    places = [{"id": f"area-{i + 1}", "kind": "area", "name": f"the Fields {i}", "level": lv}
+              for i, lv in enumerate(before)]
+    new = {"id": f"area-{len(before) + 1}", "kind": "area", "name": "the Rust Hills",
+           "level": level}
+    view = {"phase": "areas", "places": places + [new], "warrior": {"name": "Bran"},
+            "here": "throne"}
+    ev = Event(kind="area_drawn", data={"id": new["id"], "name": new["name"], "level": level})
+    act = Action(seat=TREASURE, kind="area", text=new["name"])
+    return Narrator(seed).narrate(Beat(step=3, action=act, events=[ev], view=view),
+                                  NarrationMemory(seed=seed))
+
+
+def test_the_first_area_is_never_told_as_harder_country():
+    for seed in range(30):
+        told = _area_told(seed, 1, [])
+        assert "Rust Hills" in told and "harder" not in told and "rougher" not in told, told
+        told = _area_told(seed, 1, [1])  # a second Level 1 area is no harder either
+        assert "harder" not in told and "rougher" not in told, told
+
+
+def test_an_area_above_every_area_before_it_may_be_told_as_harder():
+    told = {_area_told(seed, 2, [1]) for seed in range(30)}
+    assert any("harder country at Level 2" in t or "rougher" in t for t in told), told
