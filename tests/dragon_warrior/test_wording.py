@@ -32,3 +32,12 @@ def test_the_first_area_is_never_told_as_harder_country():
 def test_an_area_above_every_area_before_it_may_be_told_as_harder():
     told = {_area_told(seed, 2, [1]) for seed in range(30)}
     assert any("harder country at Level 2" in t or "rougher" in t for t in told), told
+
+
+def test_a_critical_hit_is_told_as_the_blow_not_as_the_cards_that_made_it():
+    """Issue 41: "Cards of a kind:" was read out in the story; the cards are the small print's."""
+    from companion.games.dragon_warrior.narrate import templates
+
+    lines = templates()["critical"] + templates()["critical_open"]
+    assert not [t for t in lines if "card" in t.lower()], lines
+    assert any(t.startswith("For one breath") for t in lines)
