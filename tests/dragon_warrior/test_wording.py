@@ -36,8 +36,9 @@ def test_an_area_above_every_area_before_it_may_be_told_as_harder():
 
 def test_a_critical_hit_is_told_as_the_blow_not_as_the_cards_that_made_it():
     """Issue 41: "Cards of a kind:" was read out in the story; the cards are the small print's."""
+    from companion.games.dragon_warrior.blows import parts
     from companion.games.dragon_warrior.narrate import templates
 
-    lines = templates()["critical"] + templates()["critical_open"]
+    lines = templates()["critical"] + parts()["critical_open"]
     assert not [t for t in lines if "card" in t.lower()], lines
     assert any(t.startswith("For one breath") for t in lines)
