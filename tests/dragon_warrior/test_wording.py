@@ -42,3 +42,48 @@ def test_a_critical_hit_is_told_as_the_blow_not_as_the_cards_that_made_it():
     lines = templates()["critical"] + parts()["critical_open"]
     assert not [t for t in lines if "card" in t.lower()], lines
     assert any(t.startswith("For one breath") for t in lines)
+
+
+def _shop_visit(n: int, then_here: str) -> list[str]:
+    """``n`` purchases in one visit (ask, hand over, put away), then a beat in ``then_here``;
+    what each beat told."""
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Beck", "pronouns": "he"}, "battles": 0, "here": "item-shop",
+            "town": "Millbrook", "places": [{"id": "item-shop", "kind": "building",
+                                             "building": "item-shop", "name": "the item shop"}]}
+    told, step = [], 0
+    for i in range(n):
+        for seat, kind, ev in (
+                ("warrior", "buy", Event(kind="shopping", data={})),
+                ("treasure", "give", Event(kind="item_found", data={
+                    "name": f"Barley Bun {i}", "kind": "healstuff", "level": 1,
+                    "where": "shop:item-shop", "text": "A warm bun in a paper twist."})),
+                ("warrior", "take", Event(kind="taken", data={
+                    "item": f"Barley Bun {i}", "kind": "healstuff", "replaced": ""}))):
+            step += 1
+            told.append(Narrator(5).narrate(Beat(step=step, action=Action(seat=seat, kind=kind),
+                                                 events=[ev], view=view), mem))
+    out = {**view, "here": then_here}
+    told.append(Narrator(5).narrate(Beat(
+        step=step + 1, action=Action(seat="warrior", kind="go"),
+        events=[Event(kind="entered", data={"place": then_here, "name": "the inn",
+                                            "kind": "building"})], view=out), mem))
+    return told
+
+
+def test_a_shop_visit_tells_the_first_purchase_and_gathers_the_rest_in_one_sentence():
+    """Issue 41: six purchases took six sentences or more ("Then Greenwood Tea, too." "A Norgarden
+    Ring as well." ...); after the first, the visit's purchases are one sentence, told as the
+    Warrior leaves, naming the first few and "more"."""
+    told = _shop_visit(6, "inn")
+    buying = [t for t in told[:-1] if t]
+    assert len(buying) == 1 and "Barley Bun 0" in buying[0], buying
+    leaving = told[-1]
+    assert "item shop" in leaving and "Barley Bun 1" in leaving and "and more" in leaving
+    assert "Barley Bun 5" not in leaving  # the small print has it
+    assert leaving.count("Barley Bun") == 4
+
+
+def test_one_purchase_gathers_nothing():
+    told = _shop_visit(1, "inn")
+    assert "Barley Bun 0" in told[1] and "Barley Bun" not in told[-1]

@@ -21,6 +21,7 @@ from companion.core.resources import rules_path
 from companion.games.dragon_warrior import blows, ending, talk
 from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
+from companion.story.discourse import listing
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
@@ -97,6 +98,10 @@ class Narrator:
             words = prose(a.text)
             if memory.allows(words):
                 parts.append(words)
+        if not _buying(beat):  # the shopping held back, in one sentence (issue 41)
+            gathered = self._gathered(view, memory, told, scene, (beat.step, "shop"))
+            if gathered:
+                parts.append(gathered)
         for i, ev in enumerate(beat.events):
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
@@ -110,6 +115,33 @@ class Narrator:
             if told_end:
                 parts.append(told_end)
         return " ".join(parts)
+
+    def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
+                  label: tuple) -> str:
+        """The purchases of a shop visit after its first, held back untold, as one sentence
+        ("Tamsin fills the pouch after it: Greenwood Tea, a Willowbark Tincture and more"), told
+        at the first beat that is not more shopping; "" when none is owed. In the shop it is the
+        visit going on; elsewhere the Warrior has left with them."""
+        owed: dict[str, list[tuple[str, str]]] = {}
+        for u in memory.used:
+            if u.startswith("shop-held|"):
+                _, rest = u.split("|", 1)
+                visit, n, name = rest.rsplit("|", 2)
+                if f"shop-done|{visit}|{n}" not in memory.used:
+                    owed.setdefault(visit, []).append((n, name))
+        out = []
+        for visit, held in sorted(owed.items()):
+            held.sort()
+            for n, _ in held:
+                memory.used.add(f"shop-done|{visit}|{n}")
+            names = [item_phrase(name).a for _, name in held]
+            here = visit.split("|")[1] == str(view.get("here"))
+            key = "shop_gathered" if here else "shop_gathered_left"
+            text = self._tell(key, {"hero": _hero(view), "items": listing(names, most=4)},
+                              memory, told, scene, label)
+            if text:
+                out.append(text)
+        return " ".join(out)
 
     def _scene(self, view: dict) -> str:
         b = view.get("battle")
@@ -202,8 +234,10 @@ class Narrator:
             if shop:  # never "Inside lies ..." for what was bought over a counter
                 visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
                     f"{view.get('session_battles', 0)}"
-                if visit in memory.used:  # the rest of one visit's shopping, one short line
-                    return say("shop_more", item=item)
+                if visit in memory.used:  # the rest of one visit's shopping: gathered, told
+                    n = sum(1 for u in memory.used if u.startswith(f"shop-held|{visit}|"))
+                    memory.used.add(f"shop-held|{visit}|{n:03d}|{d['name']}")  # once, later
+                    return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
@@ -532,6 +566,12 @@ class Narrator:
         name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
+
+
+def _buying(beat: Beat) -> bool:
+    """Is this beat more shopping (asking for a thing, handing it over, putting it away)?"""
+    return bool(beat.events) and all(e.kind in ("shopping", "item_found", "taken")
+                                     for e in beat.events)
 
 
 def _at_shop(view: dict) -> bool:
