@@ -18,10 +18,10 @@ from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows, ending, talk
+from companion.games.dragon_warrior import blows, ending, shopping, talk
+from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
 from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
-from companion.story.discourse import listing
 from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
@@ -98,7 +98,7 @@ class Narrator:
             words = prose(a.text)
             if memory.allows(words):
                 parts.append(words)
-        if not _buying(beat):  # the shopping held back, in one sentence (issue 41)
+        if not shopping.buying(beat):  # the shopping held back, in one sentence (issue 41)
             gathered = self._gathered(view, memory, told, scene, (beat.step, "shop"))
             if gathered:
                 parts.append(gathered)
@@ -118,27 +118,11 @@ class Narrator:
 
     def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
                   label: tuple) -> str:
-        """The purchases of a shop visit after its first, held back untold, as one sentence
-        ("Tamsin fills the pouch after it: Greenwood Tea, a Willowbark Tincture and more"), told
-        at the first beat that is not more shopping; "" when none is owed. In the shop it is the
-        visit going on; elsewhere the Warrior has left with them."""
-        owed: dict[str, list[tuple[str, str]]] = {}
-        for u in memory.used:
-            if u.startswith("shop-held|"):
-                _, rest = u.split("|", 1)
-                visit, n, name = rest.rsplit("|", 2)
-                if f"shop-done|{visit}|{n}" not in memory.used:
-                    owed.setdefault(visit, []).append((n, name))
+        """The purchases held back untold (:mod:`shopping`), as one sentence a visit."""
         out = []
-        for visit, held in sorted(owed.items()):
-            held.sort()
-            for n, _ in held:
-                memory.used.add(f"shop-done|{visit}|{n}")
-            names = [item_phrase(name).a for _, name in held]
-            here = visit.split("|")[1] == str(view.get("here"))
-            key = "shop_gathered" if here else "shop_gathered_left"
-            text = self._tell(key, {"hero": _hero(view), "items": listing(names, most=4)},
-                              memory, told, scene, label)
+        for key, items in shopping.owed(memory, view):
+            text = self._tell(key, {"hero": _hero(view), "items": items}, memory, told, scene,
+                              label)
             if text:
                 out.append(text)
         return " ".join(out)
@@ -234,9 +218,8 @@ class Narrator:
             if shop:  # never "Inside lies ..." for what was bought over a counter
                 visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
                     f"{view.get('session_battles', 0)}"
-                if visit in memory.used:  # the rest of one visit's shopping: gathered, told
-                    n = sum(1 for u in memory.used if u.startswith(f"shop-held|{visit}|"))
-                    memory.used.add(f"shop-held|{visit}|{n:03d}|{d['name']}")  # once, later
+                if visit in memory.used:  # the rest of one visit's shopping: told later, gathered
+                    shopping.hold(memory, visit, d["name"])
                     return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
@@ -568,12 +551,6 @@ class Narrator:
         return f"{name}: {look}" if look else name
 
 
-def _buying(beat: Beat) -> bool:
-    """Is this beat more shopping (asking for a thing, handing it over, putting it away)?"""
-    return bool(beat.events) and all(e.kind in ("shopping", "item_found", "taken")
-                                     for e in beat.events)
-
-
 def _at_shop(view: dict) -> bool:
     here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
     return here.get("building") == "item-shop"
@@ -594,38 +571,6 @@ _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
 # -- hooks for the language-model voice's fidelity check ------------------------------------------------
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
-_CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
-
-
-def named_in_answers(view: dict) -> list[str]:
-    """The people the player named answering session zero's "Who ...?" questions ("Old Garrick
-    the smith, whose son I beat" -> "Old Garrick the smith"), for the first town's houses."""
-    out = []
-    for q in view.get("questions", []):
-        if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
-            continue
-        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
-        who = _own(who, (view.get("warrior") or {}).get("name", "")) or \
-            re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
-        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
-            out.append(who)
-    return out
-
-
-def _own(who: str, hero: str) -> str:
-    """A person the Warrior calls their own, named as the town knows them: by their name ("My
-    older sister Mab": Mab, never "the older sister Mab"), else as the Warrior's ("my mother":
-    Bran's mother); "" when ``who`` is not the Warrior's own."""
-    m = re.match(r"(?i)(?:my|our)\s+(.+)$", who)
-    if not m:
-        return ""
-    words = m.group(1).split()
-    named = next((i for i, w in enumerate(words) if w[:1].isupper()), None)
-    if named is not None:
-        return " ".join(words[named:])
-    return f"{hero}'s {m.group(1)}" if hero else f"the Warrior's {m.group(1)}"
 
 
 def known_names() -> list[str]:

@@ -1,0 +1,36 @@
+"""The people the player named in session zero, as the town knows them: they live in the first
+town's houses ("the house of Odile"), and the story says so."""
+from __future__ import annotations
+
+import re
+
+_CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
+
+
+def named_in_answers(view: dict) -> list[str]:
+    """The people the player named answering session zero's "Who ...?" questions ("Old Garrick
+    the smith, whose son I beat" -> "Old Garrick the smith"), for the first town's houses."""
+    out = []
+    for q in view.get("questions", []):
+        if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
+            continue
+        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
+        who = _own(who, (view.get("warrior") or {}).get("name", "")) or \
+            re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
+        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
+            out.append(who)
+    return out
+
+
+def _own(who: str, hero: str) -> str:
+    """A person the Warrior calls their own, named as the town knows them: by their name ("My
+    older sister Mab": Mab, never "the older sister Mab"), else as the Warrior's ("my mother":
+    Bran's mother); "" when ``who`` is not the Warrior's own."""
+    m = re.match(r"(?i)(?:my|our)\s+(.+)$", who)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    named = next((i for i, w in enumerate(words) if w[:1].isupper()), None)
+    if named is not None:
+        return " ".join(words[named:])
+    return f"{hero}'s {m.group(1)}" if hero else f"the Warrior's {m.group(1)}"
