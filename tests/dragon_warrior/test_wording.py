@@ -87,3 +87,32 @@ def test_a_shop_visit_tells_the_first_purchase_and_gathers_the_rest_in_one_sente
 def test_one_purchase_gathers_nothing():
     told = _shop_visit(1, "inn")
     assert "Barley Bun 0" in told[1] and "Barley Bun" not in told[-1]
+
+
+def _scenes(texts: list[str]) -> list[str]:
+    mem = NarrationMemory(seed=2)
+    view = {"warrior": {"name": "Nella", "pronouns": "she"}, "battles": 0, "here": "street",
+            "town": "Millbrook", "places": []}
+    return [Narrator(2).narrate(Beat(step=i, action=Action(seat="ally", kind="speak", text=t),
+                                     events=[Event(kind="scene", data={"text": t})], view=view),
+                                mem) for i, t in enumerate(texts)]
+
+
+def test_a_friend_is_brought_in_once_and_a_question_is_not_told_again_and_again():
+    """Issue 41 (seed 2 of the bench): every scene re-introduced its speaker ("Cass, a young
+    guard, all elbows and enthusiasm, says ...", six times), and one friend after another stopped
+    Nella to ask after the one she named as dearest."""
+    from companion.games.dragon_warrior.data import rules
+
+    cass, loam = (f.partition(": ") for f in rules().tables.friends[:2])
+    ask = "stops Nella to ask after the one Nella named as dearest: “My little brother”."
+    told = _scenes([f"{cass[0]}, {cass[2]}, says the whole town is talking about the Quest.",
+                    f"{cass[0]}, {cass[2]}, waves from a doorway and shares the gossip.",
+                    f"{loam[0]}, {loam[2]}, {ask}",
+                    f"{cass[0]}, {cass[2]}, {ask}",
+                    f"{loam[0]}, {loam[2]}, {ask}"])
+    assert told[0].startswith(f"{cass[0]}, {cass[2]}, says")
+    assert told[1] == f"{cass[0]} waves from a doorway and shares the gossip.", told[1]
+    assert told[2].startswith(f"{loam[0]}, {loam[2]}, stops Nella")
+    assert told[3] == "", told[3]  # another friend, the same question: not told again
+    assert cass[2] not in " ".join(told[1:]) and "ask after" not in told[4], told[4]

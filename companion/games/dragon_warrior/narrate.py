@@ -18,7 +18,7 @@ from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows, ending, shopping, talk
+from companion.games.dragon_warrior import blows, ending, people, shopping, talk
 from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
 from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
@@ -224,7 +224,7 @@ class Narrator:
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
-        if k == "taken" and _at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
+        if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
         if k == "taken":
@@ -303,16 +303,24 @@ class Narrator:
             said = _sentence(d["text"])
             if not memory.allows(said):
                 return ""
-            key = f"scene-said|{said}"
-            if key in memory.used:  # the same words again: a person never asks a thing twice
-                who = said.split(",")[0].split(" says")[0].strip()
-                return say("scene_again", pm=phrase(who)) if len(who.split()) <= 4 else ""
-            memory.used.add(key)
-            return said
+            met = people.opening(said, rules().tables.friends)
+            name, said_ = (met[0], met[2]) if met else ("", said)
+            if f"scene-said|{said_}" in memory.used:  # a thing is said once, by anyone
+                if not met:
+                    name = said.split(",")[0].split(" says")[0].strip()
+                    name = name if len(name.split()) <= 4 else ""
+                again = f"scene-by|{name}|{said_}" in memory.used or not met
+                return say("scene_again", pm=phrase(name)) if name and again else ""
+            memory.used.update({f"scene-said|{said_}", f"scene-by|{name}|{said_}"})
+            return people.once(memory.used, *met) if met else said
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
-            reply = self._reply(d, view, name, who, memory)
-            text = _sentence(f"{name}, {who}" if who else name)
+            met = people.opening(f"{name}, {who}", rules().tables.friends)
+            reply = self._reply(d, view, name, "" if f"met|{name}" in memory.used else
+                                met[1] if met else who, memory)
+            memory.used.update({f"met|{name}"} if reply and met else set())  # brought in
+            text = _sentence(people.once(memory.used, *met) if met else
+                             f"{name}, {who}" if who else name)
             return reply + (text if memory.allows(text) else "")
         if k == "pm_joined":
             return say("pm_joined", pm=phrase(d["name"]))
@@ -549,11 +557,6 @@ class Narrator:
         name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
         look = pick(t.equipment_looks, "")
         return f"{name}: {look}" if look else name
-
-
-def _at_shop(view: dict) -> bool:
-    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
-    return here.get("building") == "item-shop"
 
 
 def keep_out(view: dict, memory: NarrationMemory) -> None:

@@ -34,3 +34,26 @@ def _own(who: str, hero: str) -> str:
     if named is not None:
         return " ".join(words[named:])
     return f"{hero}'s {m.group(1)}" if hero else f"the Warrior's {m.group(1)}"
+
+
+def opening(text: str, friends: tuple[str, ...]) -> tuple[str, str, str] | None:
+    """(name, description, the rest) when ``text`` opens with one of the table's friends and
+    their description ("Cass, a young guard, all elbows and enthusiasm, says ..."), else None."""
+    for f in friends:
+        name, _, who = f.partition(": ")
+        for sep in (", ", ": "):
+            head = f"{name}{sep}{who}"
+            if who and text.startswith(head) and text[len(head):].startswith(","):
+                return name, who, text[len(head):].lstrip(", ").strip()
+    return None
+
+
+def once(used: set[str], name: str, who: str, rest: str) -> str:
+    """A friend brought into the story once: with who they are the first time ("Cass, a young
+    guard, says ..."), by name after ("Cass says ..."); remembered in ``used`` (the narration
+    memory), so a resumed session says it the same."""
+    key = f"met|{name}"
+    if key in used:
+        return f"{name} {rest}"
+    used.add(key)
+    return f"{name}, {who}, {rest}"

@@ -42,3 +42,8 @@ def owed(memory: NarrationMemory, view: dict) -> list[tuple[str, str]]:
         out.append(("shop_gathered" if here else "shop_gathered_left",
                     listing([item_phrase(name).a for _, name in things], most=MOST)))
     return out
+
+
+def at_shop(view: dict) -> bool:
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    return here.get("building") == "item-shop"
