@@ -44,3 +44,18 @@ def test_a_played_town_has_odiles_house_and_the_story_says_she_lives_there(tmp_p
     assert "the house of Odile" in out and "the sister Odile" not in out
     assert "the house of Bran's cousin" in out and "the house of the cousin" not in out
     assert "Odile and Bran's cousin live there, just as Bran said." in out
+
+
+def test_a_quest_item_keeps_its_whole_name():
+    """Played (seed 27): the last chest held "a whistle carved from a", its "dragon's rib" taken
+    for the look ("a brass key with a" in seed 1)."""
+    from companion.core.game import Action
+    from companion.games.dragon_warrior.world import apply_treasure
+    from companion.games.dragon_warrior.arena import explore_state
+
+    s = explore_state(here="house-1")
+    for text in ("a whistle carved from a dragon's rib", "a brass key with a tooth missing"):
+        _, events = apply_treasure(s, Action(seat="treasure", kind="give", text=text,
+                                             args={"kind": "quest", "level": 0}))
+        found = next(e for e in events if e.kind == "item_found")
+        assert found.data["name"] == text, found.data
