@@ -116,3 +116,20 @@ def test_a_friend_is_brought_in_once_and_a_question_is_not_told_again_and_again(
     assert told[2].startswith(f"{loam[0]}, {loam[2]}, stops Nella")
     assert told[3] == "", told[3]  # another friend, the same question: not told again
     assert cass[2] not in " ".join(told[1:]) and "ask after" not in told[4], told[4]
+
+
+def test_the_gathered_purchases_come_before_the_warriors_next_words():
+    """Played (seed 27): "Is anyone hiring a blade for the bridge? Odile fills the pouch after
+    it: ..." the shopping was told after the question that followed it."""
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Odile", "pronouns": "she"}, "battles": 0, "here": "item-shop",
+            "town": "Old Lantern", "places": []}
+    for step, name in enumerate(("Moss Poultice", "Comfrey Wrap", "Greenwood Tea")):
+        ev = Event(kind="item_found", data={"name": name, "kind": "healstuff", "level": 1,
+                                            "where": "shop:item-shop", "text": "A thing."})
+        Narrator(5).narrate(Beat(step=step, action=Action(seat="treasure", kind="give"),
+                                 events=[ev], view=view), mem)
+    asked = "Is anyone hiring a blade for the bridge?"
+    told = Narrator(5).narrate(Beat(step=9, action=Action(seat="warrior", kind="talk", text=asked),
+                                    events=[Event(kind="talked", data={})], view=view), mem)
+    assert "Greenwood Tea" in told and told.index("Greenwood Tea") < told.index(asked), told

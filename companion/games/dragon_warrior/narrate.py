@@ -94,14 +94,12 @@ class Narrator:
         scene = self._scene(view)
         parts: list[str] = []
         a = beat.action
+        if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
+            parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
             words = prose(a.text)
             if memory.allows(words):
                 parts.append(words)
-        if not shopping.buying(beat):  # the shopping held back, in one sentence (issue 41)
-            gathered = self._gathered(view, memory, told, scene, (beat.step, "shop"))
-            if gathered:
-                parts.append(gathered)
         for i, ev in enumerate(beat.events):
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
@@ -114,7 +112,7 @@ class Narrator:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
             if told_end:
                 parts.append(told_end)
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
 
     def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
                   label: tuple) -> str:
