@@ -5,6 +5,7 @@ tuned part and the part held aside (never tuned on).
 
     python bench/reading.py                 # both parts, per game and per kind
     python bench/reading.py --misses tune   # list the tuned part's misses (never the held part's)
+    python bench/reading.py --game dragon-warrior --part held   # one game's figure, one part
     python bench/reading.py --model smollm2 --base-url URL   # the model picks among candidates
 
 Each case is read end to end where a consumer exists (the GM's chosen way, its Trait ruling, the
@@ -161,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default=str(ROOT / "bench" / "reading_corpus.toml"))
     ap.add_argument("--misses", choices=["tune"], help="list the misses of the tuned part")
+    ap.add_argument("--game", help="only this game's cases (e.g. dragon-warrior)")
+    ap.add_argument("--part", choices=["tune", "held"], help="only this part's cases")
     ap.add_argument("--model", help="a model picks High Stakes' readings among the candidates")
     ap.add_argument("--base-url", help="the OpenAI-compatible server of --model")
     args = ap.parse_args(argv)
@@ -171,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
         MODEL = ModelClient(load_settings(model=args.model, base_url=args.base_url,
                                           api_key="local", voice="openai"))
     cases = tomllib.loads(Path(args.corpus).read_text(encoding="utf-8"))["case"]
+    cases = [c for c in cases if (not args.game or c["game"] == args.game)
+             and (not args.part or c["part"] == args.part)]
+    if not cases:
+        print(f"no cases for game {args.game!r} and part {args.part!r}")
+        return 1
     table: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
     misses = []
     for c in cases:

@@ -470,7 +470,7 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
 
 # -- comparing readings ----------------------------------------------------------------------------
 
-_BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest"})
+_BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest", "settlement"})
 
 
 def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:

@@ -53,6 +53,54 @@ def test_topics():
     assert topic("hello") == ""
 
 
+WREN = "my sister Wren, who sings at the inn"
+
+
+@pytest.mark.parametrize("question, want", [  # sentences of our own, not the bench's corpus
+    ("Does anybody here have a job for a wandering swordsman?", "quest"),
+    ("What reward is the mayor offering?", "quest"),
+    ("Where can I find some work?", "quest"),
+    ("Which road leads to the next town?", "area"),
+    ("How far is it to the coast?", "area"),
+    ("What is out past the river?", "area"),
+    ("Where does this trail end up?", "area"),
+    ("Are there any caves nearby?", "dungeon"),
+    ("Any rumours going round the tavern?", "dungeon"),
+    ("What kind of monsters live in the old mine?", "dungeon"),
+    ("I ask the smith about the tower on the cliff", "dungeon"),
+    ("Why do people bar their doors at dusk?", "trouble"),
+    ("Who is behind the raids on the farms?", "trouble"),
+    ("What's wrong with this place?", "trouble"),
+    ("Why does everyone look so worried?", "trouble"),
+    ("Is the baron the one threatening you?", "trouble"),
+    ("Have you seen Wren lately?", "dear"),
+    ("How is my sister doing?", "dear"),
+    ("Good morning!", ""),
+])
+def test_a_question_is_read_by_what_it_asks_about_not_by_a_keyword(question, want):
+    """Issue 35: the topic is the shared reading's (the kinds of the things named, what the words
+    ask: a want, a fear, a way, a rumour), so "who needs a sword arm around here" is no question
+    about the land ("around") and "why is everyone so frightened" asks the town's trouble."""
+    assert topic(question, WREN) == want
+
+
+def test_the_shared_reading_says_what_a_question_asks():
+    from companion.story.asking import asked
+
+    q = asked("Why is everyone here so frightened of the night?")
+    assert q.wh == "why" and "fear" in q.asks
+    q = asked("I ask Marta about the old crypt under the chapel")
+    crypt = next(t for t in q.about if t.lemma == "crypt")
+    assert "dungeon" in crypt.kinds and "chapel" in {t.lemma for t in q.about}
+    assert [t.lemma for t in asked("Is my little brother still at the mill?").mine] == ["brother"]
+    assert "want" in asked("Who needs a sword arm? Any work going?").asks
+
+
+def test_a_town_named_in_a_question_asks_nothing_of_the_land_beyond():
+    assert topic("What has the whole village so scared?") == "trouble"
+    assert topic("Is there a bounty posted anywhere in the city?") == "quest"
+
+
 def test_an_obstacle_never_names_the_quest_item_that_answers_it():
     import random
     import re
@@ -161,5 +209,7 @@ def test_talk_is_answered_by_the_things_the_question_names():
     s = explore_state(here="house-1", trouble="sea raiders burn the boats at low tide")
     said = answer_to("Has anyone seen a raider near the harbour?", s)
     assert "sea raiders burn the boats" in said, said
-    assert topic("any families in danger?", "") == "dungeon"  # "danger", as before
+    # a family not the Warrior's own ("any families") is no question about the dearest: the
+    # danger is what is asked (a keyword list had made it the dungeon's)
+    assert topic("any families in danger?", "") == "trouble"
     assert topic("tell me about your families", "My family, who lives by the mill") == "dear"

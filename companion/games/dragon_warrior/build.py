@@ -89,14 +89,18 @@ def new_draft(s: State, level: int, then: str, text: str, minion_of: str = "",
                                 "next_id": s.next_id + 1})
 
 
-def split_text(text: str) -> tuple[str, str]:
-    """A typed "Name: what it looks like" (or "Name — ..." or "Name. ...") as (name, look)."""
+def split_text(text: str, whole: int = 0) -> tuple[str, str]:
+    """A typed "Name: what it looks like" (or "Name — ..." or "Name. ...") as (name, look). A line
+    of neither form up to ``whole`` characters with no comma is all name ("a whistle carved from
+    a dragon's rib", never "a whistle carved from a" and a look of "dragon's rib")."""
     t = " ".join(text.split())
     for sep in (" — ", " - ", ": ", ". "):
         if sep in t:
             head, rest = t.split(sep, 1)
             if 0 < len(head) <= 60:
                 return head.strip().rstrip("."), rest.strip()
+    if 0 < len(t) <= whole and "," not in t:
+        return t.rstrip("."), ""
     return name_of_line(t)
 
 

@@ -18,7 +18,8 @@ from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows, ending, talk
+from companion.games.dragon_warrior import blows, ending, people, shopping, talk
+from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
 from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.grammar import Phrase
@@ -93,6 +94,8 @@ class Narrator:
         scene = self._scene(view)
         parts: list[str] = []
         a = beat.action
+        if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
+            parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
             words = prose(a.text)
             if memory.allows(words):
@@ -109,7 +112,18 @@ class Narrator:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
             if told_end:
                 parts.append(told_end)
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
+
+    def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
+                  label: tuple) -> str:
+        """The purchases held back untold (:mod:`shopping`), as one sentence a visit."""
+        out = []
+        for key, items in shopping.owed(memory, view):
+            text = self._tell(key, {"hero": _hero(view), "items": items}, memory, told, scene,
+                              label)
+            if text:
+                out.append(text)
+        return " ".join(out)
 
     def _scene(self, view: dict) -> str:
         b = view.get("battle")
@@ -178,8 +192,11 @@ class Narrator:
             also = f" {who[:1].upper()}{who[1:]} {'lives' if len(named) == 1 else 'live'} there, " \
                 f"just as {hero.name} said." if named else ""
             return say("town_drawn") + also
-        if k == "area_drawn":
-            return say("area_drawn", place=phrase(d["name"]), level=d["level"])
+        if k == "area_drawn":  # "harder" only beside an easier area already drawn
+            before = [p["level"] for p in view.get("places", [])
+                      if p["kind"] == "area" and p["id"] != d.get("id")]
+            key = "area_drawn_harder" if before and d["level"] > max(before) else "area_drawn"
+            return say(key, place=phrase(d["name"]), level=d["level"])
         if k == "trouble":
             return say("trouble", text=d["text"].rstrip("."))
         if k == "king_speaks":
@@ -199,12 +216,13 @@ class Narrator:
             if shop:  # never "Inside lies ..." for what was bought over a counter
                 visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
                     f"{view.get('session_battles', 0)}"
-                if visit in memory.used:  # the rest of one visit's shopping, one short line
-                    return say("shop_more", item=item)
+                if visit in memory.used:  # the rest of one visit's shopping: told later, gathered
+                    shopping.hold(memory, visit, d["name"])
+                    return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say("item_found_plain", item=item, level=d["level"])
-        if k == "taken" and _at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
+        if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
         if k == "taken":
@@ -283,16 +301,24 @@ class Narrator:
             said = _sentence(d["text"])
             if not memory.allows(said):
                 return ""
-            key = f"scene-said|{said}"
-            if key in memory.used:  # the same words again: a person never asks a thing twice
-                who = said.split(",")[0].split(" says")[0].strip()
-                return say("scene_again", pm=phrase(who)) if len(who.split()) <= 4 else ""
-            memory.used.add(key)
-            return said
+            met = people.opening(said, rules().tables.friends)
+            name, said_ = (met[0], met[2]) if met else ("", said)
+            if f"scene-said|{said_}" in memory.used:  # a thing is said once, by anyone
+                if not met:
+                    name = said.split(",")[0].split(" says")[0].strip()
+                    name = name if len(name.split()) <= 4 else ""
+                again = f"scene-by|{name}|{said_}" in memory.used or not met
+                return say("scene_again", pm=phrase(name)) if name and again else ""
+            memory.used.update({f"scene-said|{said_}", f"scene-by|{name}|{said_}"})
+            return people.once(memory.used, *met) if met else said
         if k == "pm_offered":
             name, _, who = d["text"].partition(": ")
-            reply = self._reply(d, view, name, who, memory)
-            text = _sentence(f"{name}, {who}" if who else name)
+            met = people.opening(f"{name}, {who}", rules().tables.friends)
+            reply = self._reply(d, view, name, "" if f"met|{name}" in memory.used else
+                                met[1] if met else who, memory)
+            memory.used.update({f"met|{name}"} if reply and met else set())  # brought in
+            text = _sentence(people.once(memory.used, *met) if met else
+                             f"{name}, {who}" if who else name)
             return reply + (text if memory.allows(text) else "")
         if k == "pm_joined":
             return say("pm_joined", pm=phrase(d["name"]))
@@ -531,11 +557,6 @@ class Narrator:
         return f"{name}: {look}" if look else name
 
 
-def _at_shop(view: dict) -> bool:
-    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
-    return here.get("building") == "item-shop"
-
-
 def keep_out(view: dict, memory: NarrationMemory) -> None:
     """The palette's No list is a line: each entry joins the session's banned topics, so every
     told text, drafted room and model line is held to it by the one matcher
@@ -551,24 +572,6 @@ _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
 # -- hooks for the language-model voice's fidelity check ------------------------------------------------
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-
-
-_CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
-
-
-def named_in_answers(view: dict) -> list[str]:
-    """The people the player named answering session zero's "Who ...?" questions ("Old Garrick
-    the smith, whose son I beat" -> "Old Garrick the smith"), for the first town's houses."""
-    out = []
-    for q in view.get("questions", []):
-        if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
-            continue
-        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
-        who = re.sub(r"^(The|A|An|My)\s", lambda m: "the " if m.group(1) == "My" else
-                     m.group(1).lower() + " ", who)
-        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
-            out.append(who)
-    return out
 
 
 def known_names() -> list[str]:

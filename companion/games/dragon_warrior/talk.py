@@ -7,53 +7,68 @@ from __future__ import annotations
 
 import re
 
-TOPICS = {  # a topic, and the words of a question that point at it
-    "quest": ("quest", "king", "task", "job", "reward", "mission", "errand", "help"),
-    "dungeon": ("dungeon", "cave", "caves", "ruin", "ruins", "tower", "crypt", "rumour",
-                "rumours", "rumor", "rumors", "monster", "monsters", "boss", "door", "gate",
-                "obstacle", "below", "dark", "danger"),
-    "area": ("area", "road", "roads", "way", "where", "map", "outside", "beyond", "north",
-             "south", "east", "west", "hills", "forest", "woods", "plain", "plains", "fields",
-             "land", "lands", "around"),
-    "trouble": ("trouble", "afraid", "fear", "threat", "enemy", "enemies", "villain", "wrong",
-                "problem", "short", "lacking", "war", "siege", "bandits"),
-    "dear": ("brother", "sister", "mother", "father", "mum", "dad", "family", "friend",
-             "love", "lover", "husband", "wife", "child", "son", "daughter", "grandmother",
-             "grandfather", "gran", "aunt", "uncle", "sweetheart", "dearest"),
+from companion.story.asking import asked
+from companion.story.reading import read
+
+# What answers a question, by what the shared reading says it asks (companion.story.asking): the
+# kinds of the things it names (rules/reading/things.toml) and the families its words say
+# (rules/reading/asking.toml). First listed wins a tie: the person dearest, then the dungeon, the
+# Quest, the trouble, the land around. "Where" leans to the land, "why" to the trouble.
+TOPICS = {
+    "dear": {"family"},
+    "dungeon": {"dungeon", "monster", "news"},
+    "quest": {"quest", "money", "want"},
+    "trouble": {"trouble", "fear"},
+    "area": {"place", "way"},
 }
+_HERE = "settlement"  # the town the talk happens in: naming it asks nothing of the land beyond
 
 
-def words(text: str) -> set[str]:
-    """The words of ``text`` and their dictionary forms ("rumours": rumour; "families":
-    family), so a question meets a topic in any inflection."""
-    from companion.story.lemmas import lemma_set
-
-    return set(re.findall(r"[a-z']+", text.lower())) | set(lemma_set(text))
-
-
-def _things(text: str) -> set[str]:
-    """The things a text names: its longer words' dictionary forms (not its small words)."""
-    from companion.story.lemmas import tokens
-
-    return {lem for t in tokens(text) if len(t.low) > 3 for lem in t.lemmas | {t.low}}
+def _people(dear: str) -> set[str]:
+    """Who the Warrior's dearest answer names: its names and its people ("my little brother Tam,
+    who thinks I am braver": brother, tam), or its first thing when it names no one."""
+    things = read(dear).things
+    out = {t.lemma for t in things if t.name or "family" in t.kinds}
+    return out or {t.lemma for t in things[:1]}
 
 
-def topic(asked: str, dear: str = "", world: dict[str, str] | None = None) -> str:
-    """What a question is about: the person the Warrior named dearest when it names them; then
-    the thing of the world it names ("the raiders" asks about a trouble of sea raiders, "the
-    miller" about a Quest for the miller); then the first topic its words point at ("" for
-    none)."""
-    said = words(asked)
-    things = _things(asked)
-    if dear and things & (_things(dear) - {"than", "think", "thinks", "brave", "braver"}):
+def _specific(text: str) -> set[str]:
+    """The things a line of the world names that are its own (the miller, the well, the raiders),
+    not the land every line names (hills, roads)."""
+    return {t.lemma for t in read(text).things if not t.kinds & {"place", _HERE}}
+
+
+def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None) -> str:
+    """What a question is about, read by the shared reading layer: the person the Warrior named
+    dearest when it names them; then a thing of the world it names ("the raiders" asks about a
+    trouble of sea raiders, "the miller" about a Quest for the miller); then the topic its things
+    and words point at most, a thing it is asked "about" counting most ("" for none)."""
+    q = asked(asked_text)
+    lemmas = q.lemmas
+    if dear and lemmas & _people(dear):
         return "dear"
     for name, text in (world or {}).items():
-        if text and things & _things(text):
+        if text and lemmas & _specific(text):
             return name
-    for name, keys in TOPICS.items():
-        if said & set(keys):
-            return name
-    return ""
+    score = dict.fromkeys(TOPICS, 0.0)
+    for t in q.things:
+        kinds = set(t.kinds)
+        if _HERE in kinds and q.wh != "where":
+            kinds -= {"place"}
+        if t not in q.mine:  # "any families in danger" asks of no one dear to the Warrior
+            kinds -= TOPICS["dear"]
+        weight = 3.0 if t in q.about else 2.0
+        for name, marks in TOPICS.items():
+            if kinds & marks:
+                score[name] += weight
+    for name, marks in TOPICS.items():
+        score[name] += 2.0 * len(q.asks & marks)
+    if q.wh == "where":  # where a thing lies: the land
+        score["area"] += 1.0
+    if q.wh == "why":  # why the people do as they do: what troubles the town
+        score["trouble"] += 1.0
+    best = max(score.values())
+    return next(name for name, s in score.items() if s == best) if best > 0 else ""
 
 
 def _cap(text: str) -> str:

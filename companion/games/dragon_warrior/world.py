@@ -409,7 +409,7 @@ def apply_treasure(s: State, a: Action) -> tuple[State, list[Event]]:
         s = s.model_copy(update={"gift_left": 0})
         return settle(s), [Event(kind="nothing_found", data={"place": s.here, "where": where})]
     args = a.args
-    name, look = split_text(a.text)
+    name, look = split_text(a.text, whole=60)  # a thing's whole name, as the pen wrote it
     kind, level = args["kind"], args["level"]
     item = Item(id=f"item-{s.next_id}", kind=kind, level=level, name=name, text=look,
                 uses=level if kind == "fairy-water" else 0,

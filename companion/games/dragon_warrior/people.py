@@ -1,0 +1,59 @@
+"""The people the player named in session zero, as the town knows them: they live in the first
+town's houses ("the house of Odile"), and the story says so."""
+from __future__ import annotations
+
+import re
+
+_CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
+
+
+def named_in_answers(view: dict) -> list[str]:
+    """The people the player named answering session zero's "Who ...?" questions ("Old Garrick
+    the smith, whose son I beat" -> "Old Garrick the smith"), for the first town's houses."""
+    out = []
+    for q in view.get("questions", []):
+        if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
+            continue
+        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
+        who = _own(who, (view.get("warrior") or {}).get("name", "")) or \
+            re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
+        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
+            out.append(who)
+    return out
+
+
+def _own(who: str, hero: str) -> str:
+    """A person the Warrior calls their own, named as the town knows them: by their name ("My
+    older sister Mab": Mab, never "the older sister Mab"), else as the Warrior's ("my mother":
+    Bran's mother); "" when ``who`` is not the Warrior's own."""
+    m = re.match(r"(?i)(?:my|our)\s+(.+)$", who)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    named = next((i for i, w in enumerate(words) if w[:1].isupper()), None)
+    if named is not None:
+        return " ".join(words[named:])
+    return f"{hero}'s {m.group(1)}" if hero else f"the Warrior's {m.group(1)}"
+
+
+def opening(text: str, friends: tuple[str, ...]) -> tuple[str, str, str] | None:
+    """(name, description, the rest) when ``text`` opens with one of the table's friends and
+    their description ("Cass, a young guard, all elbows and enthusiasm, says ..."), else None."""
+    for f in friends:
+        name, _, who = f.partition(": ")
+        for sep in (", ", ": "):
+            head = f"{name}{sep}{who}"
+            if who and text.startswith(head) and text[len(head):].startswith(","):
+                return name, who, text[len(head):].lstrip(", ").strip()
+    return None
+
+
+def once(used: set[str], name: str, who: str, rest: str) -> str:
+    """A friend brought into the story once: with who they are the first time ("Cass, a young
+    guard, says ..."), by name after ("Cass says ..."); remembered in ``used`` (the narration
+    memory), so a resumed session says it the same."""
+    key = f"met|{name}"
+    if key in used:
+        return f"{name} {rest}"
+    used.add(key)
+    return f"{name}, {who}, {rest}"

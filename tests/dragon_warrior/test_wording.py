@@ -1,0 +1,135 @@
+"""Wording the story gets right whatever the seed: an area is "harder country" only beside an
+easier one drawn before it (the first, Level 1 area was told as "harder country at Level 1")."""
+from __future__ import annotations
+
+from companion.core.game import Action, Event
+from companion.games.dragon_warrior.model import TREASURE
+from companion.games.dragon_warrior.narrate import Narrator
+from companion.story.voice import Beat, NarrationMemory
+
+
+def _area_told(seed: int, level: int, before: list[int]) -> str:
+    places = [{"id": f"area-{i + 1}", "kind": "area", "name": f"the Fields {i}", "level": lv}
+              for i, lv in enumerate(before)]
+    new = {"id": f"area-{len(before) + 1}", "kind": "area", "name": "the Rust Hills",
+           "level": level}
+    view = {"phase": "areas", "places": places + [new], "warrior": {"name": "Bran"},
+            "here": "throne"}
+    ev = Event(kind="area_drawn", data={"id": new["id"], "name": new["name"], "level": level})
+    act = Action(seat=TREASURE, kind="area", text=new["name"])
+    return Narrator(seed).narrate(Beat(step=3, action=act, events=[ev], view=view),
+                                  NarrationMemory(seed=seed))
+
+
+def test_the_first_area_is_never_told_as_harder_country():
+    for seed in range(30):
+        told = _area_told(seed, 1, [])
+        assert "Rust Hills" in told and "harder" not in told and "rougher" not in told, told
+        told = _area_told(seed, 1, [1])  # a second Level 1 area is no harder either
+        assert "harder" not in told and "rougher" not in told, told
+
+
+def test_an_area_above_every_area_before_it_may_be_told_as_harder():
+    told = {_area_told(seed, 2, [1]) for seed in range(30)}
+    assert any("harder country at Level 2" in t or "rougher" in t for t in told), told
+
+
+def test_a_critical_hit_is_told_as_the_blow_not_as_the_cards_that_made_it():
+    """Issue 41: "Cards of a kind:" was read out in the story; the cards are the small print's."""
+    from companion.games.dragon_warrior.blows import parts
+    from companion.games.dragon_warrior.narrate import templates
+
+    lines = templates()["critical"] + parts()["critical_open"]
+    assert not [t for t in lines if "card" in t.lower()], lines
+    assert any(t.startswith("For one breath") for t in lines)
+
+
+def _shop_visit(n: int, then_here: str) -> list[str]:
+    """``n`` purchases in one visit (ask, hand over, put away), then a beat in ``then_here``;
+    what each beat told."""
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Beck", "pronouns": "he"}, "battles": 0, "here": "item-shop",
+            "town": "Millbrook", "places": [{"id": "item-shop", "kind": "building",
+                                             "building": "item-shop", "name": "the item shop"}]}
+    told, step = [], 0
+    for i in range(n):
+        for seat, kind, ev in (
+                ("warrior", "buy", Event(kind="shopping", data={})),
+                ("treasure", "give", Event(kind="item_found", data={
+                    "name": f"Barley Bun {i}", "kind": "healstuff", "level": 1,
+                    "where": "shop:item-shop", "text": "A warm bun in a paper twist."})),
+                ("warrior", "take", Event(kind="taken", data={
+                    "item": f"Barley Bun {i}", "kind": "healstuff", "replaced": ""}))):
+            step += 1
+            told.append(Narrator(5).narrate(Beat(step=step, action=Action(seat=seat, kind=kind),
+                                                 events=[ev], view=view), mem))
+    out = {**view, "here": then_here}
+    told.append(Narrator(5).narrate(Beat(
+        step=step + 1, action=Action(seat="warrior", kind="go"),
+        events=[Event(kind="entered", data={"place": then_here, "name": "the inn",
+                                            "kind": "building"})], view=out), mem))
+    return told
+
+
+def test_a_shop_visit_tells_the_first_purchase_and_gathers_the_rest_in_one_sentence():
+    """Issue 41: six purchases took six sentences or more ("Then Greenwood Tea, too." "A Norgarden
+    Ring as well." ...); after the first, the visit's purchases are one sentence, told as the
+    Warrior leaves, naming the first few and "more"."""
+    told = _shop_visit(6, "inn")
+    buying = [t for t in told[:-1] if t]
+    assert len(buying) == 1 and "Barley Bun 0" in buying[0], buying
+    leaving = told[-1]
+    assert "item shop" in leaving and "Barley Bun 1" in leaving and "and more" in leaving
+    assert "Barley Bun 5" not in leaving  # the small print has it
+    assert leaving.count("Barley Bun") == 4
+
+
+def test_one_purchase_gathers_nothing():
+    told = _shop_visit(1, "inn")
+    assert "Barley Bun 0" in told[1] and "Barley Bun" not in told[-1]
+
+
+def _scenes(texts: list[str]) -> list[str]:
+    mem = NarrationMemory(seed=2)
+    view = {"warrior": {"name": "Nella", "pronouns": "she"}, "battles": 0, "here": "street",
+            "town": "Millbrook", "places": []}
+    return [Narrator(2).narrate(Beat(step=i, action=Action(seat="ally", kind="speak", text=t),
+                                     events=[Event(kind="scene", data={"text": t})], view=view),
+                                mem) for i, t in enumerate(texts)]
+
+
+def test_a_friend_is_brought_in_once_and_a_question_is_not_told_again_and_again():
+    """Issue 41 (seed 2 of the bench): every scene re-introduced its speaker ("Cass, a young
+    guard, all elbows and enthusiasm, says ...", six times), and one friend after another stopped
+    Nella to ask after the one she named as dearest."""
+    from companion.games.dragon_warrior.data import rules
+
+    cass, loam = (f.partition(": ") for f in rules().tables.friends[:2])
+    ask = "stops Nella to ask after the one Nella named as dearest: “My little brother”."
+    told = _scenes([f"{cass[0]}, {cass[2]}, says the whole town is talking about the Quest.",
+                    f"{cass[0]}, {cass[2]}, waves from a doorway and shares the gossip.",
+                    f"{loam[0]}, {loam[2]}, {ask}",
+                    f"{cass[0]}, {cass[2]}, {ask}",
+                    f"{loam[0]}, {loam[2]}, {ask}"])
+    assert told[0].startswith(f"{cass[0]}, {cass[2]}, says")
+    assert told[1] == f"{cass[0]} waves from a doorway and shares the gossip.", told[1]
+    assert told[2].startswith(f"{loam[0]}, {loam[2]}, stops Nella")
+    assert told[3] == "", told[3]  # another friend, the same question: not told again
+    assert cass[2] not in " ".join(told[1:]) and "ask after" not in told[4], told[4]
+
+
+def test_the_gathered_purchases_come_before_the_warriors_next_words():
+    """Played (seed 27): "Is anyone hiring a blade for the bridge? Odile fills the pouch after
+    it: ..." the shopping was told after the question that followed it."""
+    mem = NarrationMemory(seed=5)
+    view = {"warrior": {"name": "Odile", "pronouns": "she"}, "battles": 0, "here": "item-shop",
+            "town": "Old Lantern", "places": []}
+    for step, name in enumerate(("Moss Poultice", "Comfrey Wrap", "Greenwood Tea")):
+        ev = Event(kind="item_found", data={"name": name, "kind": "healstuff", "level": 1,
+                                            "where": "shop:item-shop", "text": "A thing."})
+        Narrator(5).narrate(Beat(step=step, action=Action(seat="treasure", kind="give"),
+                                 events=[ev], view=view), mem)
+    asked = "Is anyone hiring a blade for the bridge?"
+    told = Narrator(5).narrate(Beat(step=9, action=Action(seat="warrior", kind="talk", text=asked),
+                                    events=[Event(kind="talked", data={})], view=view), mem)
+    assert "Greenwood Tea" in told and told.index("Greenwood Tea") < told.index(asked), told
