@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
-from .race import HOLD_BACK, after_ending, holds_back, token_worth, wins_now  # noqa: F401  (the policy and tests read them here)
+from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
+                   token_worth, wins_now)  # read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -181,7 +182,8 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     g = a.args
     wts = weights(view, me)
-    tw = token_worth(view, me)  # each token kept is score at the end
+    # each token kept is score at the end (the easy Hero spends freely)
+    tw = token_worth(view, me) if level != "easy" else 0.0
     low = sorted(wts[s] for s in SUITS for _ in range(me["tokens"][s]))
     if a.kind == "match":
         return 40 - card_value(g["card"], view, me) + 5
@@ -200,8 +202,9 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     if a.kind == "travel":
         pair = view["encounters"][g["pair"]]
         cost = [1, 3, 5][g["pair"]]
-        gain = -sum(low[:cost]) - tw * (cost - sum(n for c in (pair["mentor"], pair["place"])
-                                                   if c for n in pair["tokens"].get(c, {}).values()))
+        lying = sum(n for c in (pair["mentor"], pair["place"]) if c
+                    for n in pair["tokens"].get(c, {}).values())  # taken with the pair
+        gain = -sum(low[:cost]) - tw * (cost - lying)
         for m in me["mentors"]:
             if m != g["keep"]:
                 gain += max(wts[s] for s in _card(m).suits) - card_value(m, view, me)

@@ -74,9 +74,10 @@ def rest_draws(h: dict) -> int:
 def catch_up(view: dict, me: dict, rival: dict) -> float:
     """Points a round of resting at the Pact gains on ``rival`` resting too: this Hero's draws
     count ten times (its Stage once it reaches the Ending), the rival's at its own Stage; a bank
-    that holds less than both draw is shared in proportion (turn by turn, each takes from it). Two Heroes at the Pact resting alike gain nothing
-    on each other (seed 32 of `bench/heros_journey.py` normal vs always-attempt: the rival behind
-    held back eight rounds, the gap never closed, and the race halted at the round limit)."""
+    that holds less than both draw is shared in proportion (turn by turn, each takes from it).
+    Two Heroes at the Pact resting alike gain nothing on each other (seed 32 of
+    `bench/heros_journey.py` normal vs always-attempt: the rival behind held back eight rounds,
+    the gap never closed, and the race halted at the round limit)."""
     bank = sum(view["bank"].values())
     mine, theirs = rest_draws(me), rest_draws(rival)
     if bank < mine + theirs:
