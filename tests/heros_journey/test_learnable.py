@@ -88,3 +88,28 @@ def test_a_refusal_names_its_rule_in_words():
         GAME.apply(s, Action(seat="hero1", kind="challenge"))
     assert err.value.rule == "meeting a Challenge" and err.value.rule_id == "turn-challenge"
     assert "-" not in err.value.rule
+
+
+def test_the_first_table_and_help_table_say_how_the_race_is_won(tmp_path):
+    """Played at 80 columns (seed 11): the table showed 'Score if the Journey ended now' and
+    nothing said what the score is or when the race ends, so a newcomer could not tell how to
+    win. The first round's table says it once (later tables do not repeat it); `help table` too."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
+                        "--no-journal", "--script", "-"],
+                       input="origin harvest\nrest moons suns\nend\nhelp table\n", text=True,
+                       capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
+                       timeout=120)
+    out = " ".join(r.stdout.split())
+    assert r.returncode == 0, r.stderr
+    first, _, later = out.partition("── Round 2")
+    assert "How to win: the top score." in first and "x your Stage (10 at the Ending)" in first
+    assert "one more turn for everyone else" in first
+    table2, _, helped = later.partition("you> help table")
+    assert "How to win" not in table2  # once, not every round
+    assert "How to win: the top score." in helped

@@ -96,21 +96,27 @@ def test_a_matching_encounter_is_told_of_a_place_as_well_as_of_a_mentor():
     assert lines and not [t for t in lines if re.search(r"\bside\b|\bbeside\b", t)]
 
 
+TOKEN_WORDS = r"\ban? (Moon|Sun|Wave|Leaf|Wyrm|Knot)s?\b"
+
+
 def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_path):
     # read aloud (seed 6): 'The answer comes from Sefa: "Not today, thank you."' answered an offer
     # the story never made (it was small print only), and an accepted trade was not told at all
     from tests.helpers import told
 
-    # (seed 12 since the rivals travel less: seed 6 no longer trades Waves for Leaves)
-    text = told(tmp_path, "heros-journey", 12)
+    # (seed 33 since the rivals keep their tokens: seed 12 no longer trades Waves for Leaves)
+    text = told(tmp_path, "heros-journey", 33)
     story = "\n".join(x for x in text.splitlines() if not x.startswith("<sub>"))
-    trades = [x for x in story.splitlines() if "a Wave" in x and "a Leaf" in x]
-    assert len(trades) >= 3, trades  # two offers and Wren's acceptance
-    assert any("trade is made" in x and "Wren" in x for x in trades), trades
+    made = [x for x in story.splitlines() if "trade is made" in x]
+    assert any("Wren" in x and len(re.findall(TOKEN_WORDS, x)) >= 2 for x in made), made
     prose = [x for x in story.splitlines() if x]
-    offer = prose[next(i for i, x in enumerate(prose) if "“Not today, thank you.”" in x) - 1]
-    assert "Brannoc" in offer and "Sefa" in offer and "a Leaf" in offer and "a Moon" in offer, \
-        offer
+    refusals = [i for i, x in enumerate(prose) if "“Not today, thank you.”" in x
+                or "“I would rather not.”" in x]  # Sefa's own refusals (heroes.toml)
+    assert refusals, prose
+    for i in refusals:  # each answers an offer the story told just before it
+        offer = prose[i - 1]
+        assert "Sefa" in offer and ("Brannoc" in offer or "Wren" in offer) and re.search(
+            TOKEN_WORDS + r".*" + TOKEN_WORDS, offer), offer
     # and "The answer comes from Sefa" answers an offer, never a rest or a stay (read aloud,
     # seed 6: 'Sefa takes back their stake ... The answer comes from Sefa: "Then I rest"')
     lines = [x for x in text.splitlines() if x]

@@ -22,7 +22,7 @@ from .render import cname
 FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
           "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
 
-from .helptext import VERBS  # noqa: E402,F401  (the prompt reads the game's verbs here)
+from .helptext import HOW_TO_WIN, VERBS  # noqa: E402,F401  (the prompt reads the game's verbs here)
 
 def _split_text(rest: str) -> tuple[str, str]:
     if "--" in rest:
@@ -334,6 +334,8 @@ def table_text(view: dict, width: int = 78) -> str:
         if cards:
             rows += _wrap_items(cards, width, 13)
     rows += _wrap(score_line(view), width, 2)
+    if view["round"] <= 1 and not view.get("over"):  # the goal, once, on the first table
+        rows += _wrap("  " + HOW_TO_WIN, width, 2)
     bank = " ".join(f"{SHORT[s]}{n}" for s, n in view["bank"].items())
     rows += _wrap(f"Bank: {bank} · decks: {view['decks']['mentor']} Mentors, "
                   f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges",

@@ -1,9 +1,14 @@
 """The Hero's Journey's verbs at the prompt: usage and help, the mechanism with an example."""
 from __future__ import annotations
 
+HOW_TO_WIN = ("How to win: the top score. Score = (your tokens, +6 if you hold one of every "
+              "suit) x your Stage (10 at the Ending) + the ranks of your cards. The race ends "
+              "when the first Hero reaches the Ending, after one more turn for everyone else: "
+              "tokens kept and Stages climbed both count.")
+
 VERBS: dict[str, tuple[str, str]] = {
     "table": ("table", "Show the table: the Event line with every pawn, the three Encounters and "
-              "each Hero's resources by suit (tokens + cards = total)."),
+              "each Hero's resources by suit (tokens + cards = total).\n  " + HOW_TO_WIN),
     "hand": ("hand", "Show your Challenge card, your Prophecy and your cards."),
     "origin": ("origin rite|harvest", "Begin on the Rite (2 more Moons, a Prophecy, any token "
                "for a Moon) or the Harvest (an extra non-Leaf token with every Leaf)."),

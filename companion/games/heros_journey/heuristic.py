@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
-from .race import HOLD_BACK, after_ending, holds_back  # noqa: F401  (the policy and tests read them here)
+from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
+                   token_worth, wins_now)  # read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -181,6 +182,8 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     g = a.args
     wts = weights(view, me)
+    # each token kept is score at the end (the easy Hero spends freely)
+    tw = token_worth(view, me) if level != "easy" else 0.0
     low = sorted(wts[s] for s in SUITS for _ in range(me["tokens"][s]))
     if a.kind == "match":
         return 40 - card_value(g["card"], view, me) + 5
@@ -188,13 +191,20 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         if holds_back(view, me, seat):
             return HOLD_BACK  # the Ending now would lock in a loss: gather first
         p = challenge_chance(view, me, seat, level)
-        return p * CHALLENGE_WORTH - 5
+        if wins_now(view, me, seat):
+            return p * WINNING_ENDING - 5
+        return p * (CHALLENGE_WORTH - 2 * tw) - 5  # the two tokens staked are paid on success
     if a.kind == "rest":
-        return rest_value(rest_draws(g), view, me, wts)
+        draws, left = rest_draws(g), sum(view["bank"].values())
+        got = min(len(draws), left)  # less the Curse's half of its largest suit, if it empties it
+        kept = got - ((max(me["tokens"].values()) + got + 1) // 2 if got >= left else 0)
+        return rest_value(draws, view, me, wts) + tw * kept
     if a.kind == "travel":
         pair = view["encounters"][g["pair"]]
         cost = [1, 3, 5][g["pair"]]
-        gain = -sum(low[:cost])
+        lying = sum(n for c in (pair["mentor"], pair["place"]) if c
+                    for n in pair["tokens"].get(c, {}).values())  # taken with the pair
+        gain = -sum(low[:cost]) - tw * (cost - lying)
         for m in me["mentors"]:
             if m != g["keep"]:
                 gain += max(wts[s] for s in _card(m).suits) - card_value(m, view, me)
@@ -209,6 +219,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 
 CHALLENGE_WORTH = 40.0  # an attempt that surely advances
+WINNING_ENDING = 150.0  # an attempt at the Ending that, reached, leaves this Hero ahead
 # a Travel costs the turn a Rest or an attempt would have had (a rival that travelled whenever the
 # cards looked good lost the race to a player who simply attempted every turn: 2p normal vs
 # exploit: always-attempt in bench/heros_journey.py, 25% -> 62% with this at 8 rather than 1.5).

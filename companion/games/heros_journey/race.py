@@ -13,6 +13,28 @@ HOLD_BACK = -50.0  # the worth of ending the race while behind, when rounds are 
 GATHER = 3  # tokens in the bank below which waiting at the Pact gathers nothing
 CATCH_UP = 60  # points a Hero resting at the Pact gains on a rival in a round, at most
 LAST_TURN = 3  # tokens a Hero is reckoned to gather in the one more turn the Ending leaves it
+# What a token kept is worth beyond what it buys: the score is the tokens times the Stage, so a
+# rival that spent them freely on Travels, bids and stakes reached the Pact first and poor, and
+# lost to a player who rested and attempted whenever the resources allowed (`bench/heros_journey.py`
+# 200 games, 2p normal vs exploit: always-attempt 44.5% -> 66.5%). A Hero behind a pace of a Stage
+# every ``PACE`` rounds presses on instead: hoarding then only runs the race into the round limit.
+TOKEN_WORTH = 4.0
+PACE = 3.5
+
+
+def token_worth(view: dict, me: dict) -> float:
+    """What each token gained or kept adds to a turn's worth, beyond its weight (``TOKEN_WORTH``
+    while this Hero keeps pace; nothing when it has fallen behind it)."""
+    return TOKEN_WORTH if view["round"] <= PACE * me["stage"] else 0.0
+
+
+def wins_now(view: dict, me: dict, seat: str) -> bool:
+    """Whether reaching the revealed Ending now leaves this Hero ahead of every other (each with
+    its one more turn): an attempt then is worth far more than a Stage, it ends the race won."""
+    if me["stage"] != 9 or not view.get("ending"):
+        return False
+    return after_ending(view, me, True) > max(after_ending(view, h, False)
+                                              for h in view["heroes"] if h["seat"] != seat)
 
 
 def after_ending(view: dict, h: dict, arrives: bool) -> float:
@@ -42,17 +64,42 @@ def after_ending(view: dict, h: dict, arrives: bool) -> float:
                                                            else 1) for c in cards)
 
 
+def rest_draws(h: dict) -> int:
+    """Tokens a Rest draws for this Hero at its Stage: four with an Encounter card of rank at most
+    its Stage (three for the card, one for the Stage), else two."""
+    return 4 if any(_card(c).rank <= h["stage"] for c in list(h["mentors"]) + list(h["places"])) \
+        else 2
+
+
+def catch_up(view: dict, me: dict, rival: dict) -> float:
+    """Points a round of resting at the Pact gains on ``rival`` resting too: this Hero's draws
+    count ten times (its Stage once it reaches the Ending), the rival's at its own Stage; a bank
+    that holds less than both draw is shared in proportion (turn by turn, each takes from it).
+    Two Heroes at the Pact resting alike gain nothing on each other (seed 32 of
+    `bench/heros_journey.py` normal vs always-attempt: the rival behind held back eight rounds,
+    the gap never closed, and the race halted at the round limit)."""
+    bank = sum(view["bank"].values())
+    mine, theirs = rest_draws(me), rest_draws(rival)
+    if bank < mine + theirs:
+        mine, theirs = bank * mine / (mine + theirs), bank * theirs / (mine + theirs)
+    return 10 * mine - rival["stage"] * theirs
+
+
 def holds_back(view: dict, me: dict, seat: str) -> bool:
     """Whether this Hero, able to attempt the Ending, should not: reaching it now would leave
     another Hero's score above its own (every other Hero then has one last turn), while waiting
-    can close the gap: rounds remain (``CATCH_UP`` points a round at most) and the bank holds
-    tokens to gather (``GATHER``). Otherwise waiting loses more: at the last round the race ends
-    anyway, and with the bank drained the Curses only halve what everyone hoards."""
+    can close the gap: the rounds left, at what a round of resting gains on that Hero
+    (``catch_up``, at most ``CATCH_UP``), cover it. Otherwise waiting loses more: at the last
+    round the race ends anyway, and when the leader gathers as fast, the gap never closes."""
     if me["stage"] != 9 or not view.get("ending"):
         return False
     left = view["max_rounds"] - view["round"]
     if left <= 1 or sum(view["bank"].values()) < GATHER:
         return False  # no rounds, or no tokens in the bank, to catch up with
     mine = after_ending(view, me, True)
-    gap = max(after_ending(view, h, False) for h in view["heroes"] if h["seat"] != seat) - mine
-    return 0 < gap < left * CATCH_UP
+    gap, leader = max((after_ending(view, h, False), h["seat"]) for h in view["heroes"]
+                      if h["seat"] != seat)
+    gap -= mine
+    rate = min(CATCH_UP, catch_up(view, me, next(h for h in view["heroes"]
+                                                 if h["seat"] == leader)))
+    return 0 < gap < left * rate
