@@ -34,6 +34,17 @@ SALIENT_EVENTS = frozenset({"map_dealt", "anchors_kept", "stage_begun", "locatio
 RESULT = {"antagonist_folded": "won", "protagonist_folded": "lost", "sacrifice": "mixed"}
 
 
+# The moves of a stage nobody told, kept in the fabula (so rebuilt by replay, unlike what a beat
+# that told nothing would remember): "met:STAGE:STEP" and "raised:STAGE:STEP" -> the cards.
+MET, RAISED = "met:", "raised:"
+
+
+def moves(f: Fabula, prefix: str, stage: int) -> list[tuple[int, list[str]]]:
+    """The stage's untold meets (``MET``) or raises (``RAISED``): (step, cards), in order."""
+    keys = sorted(f.fact_keys(f"{prefix}{stage}:"))
+    return [(int(k.rsplit(":", 1)[1]), [c for c in f.words(k).split(",") if c]) for k in keys]
+
+
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action = beat.action
     # the stage the move was made in (a move that ends a stage also begins the next one)
@@ -76,8 +87,14 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
     if kind == "stage_begun":
         return f.at(scene=f"stage-{data['stage']}").establish(f"stage:{data['stage']}",
                                                                str(beat.step))
+    untold = not " ".join(beat.action.text.split())  # the player did not tell this move
+    if kind == "challenge_met" and untold:  # gathered into the stage's end (narrate.py)
+        return f.establish(f"{MET}{data['stage']}:{beat.step:06d}", ",".join(data["cards"]))
     if kind in ("challenge_set", "challenge_raised"):
-        return f.establish(f"threat:{data['stage']}", main_card(data["cards"]), by=ANTAGONIST)
+        f = f.establish(f"threat:{data['stage']}", main_card(data["cards"]), by=ANTAGONIST)
+        if kind == "challenge_raised" and untold:  # the first told as it comes, the rest gathered
+            f = f.establish(f"{RAISED}{data['stage']}:{beat.step:06d}", ",".join(data["cards"]))
+        return f
     if kind == "location_revealed":
         return f.at(place=data["location"]).establish(f"place:{data['location']}",
                                                       str(data["stage"]))

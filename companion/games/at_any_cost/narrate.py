@@ -27,6 +27,7 @@ import re
 from typing import Any
 
 from companion.core.game import Action, Event
+from companion.games.at_any_cost.fabula import MET, RAISED, moves
 from companion.games.at_any_cost import telling
 from companion.games.at_any_cost.model import PROTAGONIST
 from companion.games.at_any_cost.words import (
@@ -54,8 +55,6 @@ SLOTS: dict[str, set[str]] = {
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
-RAISED_KEY = "raised|"  # a raise of the stage: stage|step|cards (empty: told as it came)
-HELPED_KEY = "helped|"  # a meet the player left untold: stage|step|cards, told at the stage's end
 FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
@@ -257,14 +256,10 @@ class Narrator:
                 arrive = " ".join(x for x in (arrive, wanted) if x)
             return arrive
         if k == "challenge_met":  # routine: gathered into the stage's end (``_gathered``)
-            memory.used.add(f"{HELPED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
             return ""
-        if k == "challenge_raised" and any(x.startswith(f"{RAISED_KEY}{stage}|") for x in memory.used):
-            # a later raise of the stage is routine: gathered into the stage's end
-            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|{','.join(data['cards'])}")
-            return ""
-        if k == "challenge_raised":
-            memory.used.add(f"{RAISED_KEY}{stage}|{label[0]:06d}|")  # the first: told now
+        if k == "challenge_raised" and any(
+                step < label[0] for step, _ in moves(memory.fabula, RAISED, stage)):
+            return ""  # a later raise of the stage is routine: gathered into the stage's end
         if k in ("challenge_set", "challenge_raised"):
             phrases = {c: self._cards([c], stage, memory, DANGER)[0] for c in data["cards"]}
             return telling.threat_lines(data["cards"], phrases, values, view, memory, scene,
@@ -281,8 +276,7 @@ class Narrator:
     def _raised(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
         """The stage's later raises, in one sentence at its end ("Then a curse and a cliff come,
         one on the heels of the other"): the first raise is told as it comes."""
-        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{RAISED_KEY}{stage}|"))
-                 for c in k.split("|")[3].split(",") if c]
+        cards = [c for _, cs in moves(memory.fabula, RAISED, stage)[1:] for c in cs]
         if not cards:
             return ""
         threats = [self._cards([c], stage, memory, DANGER)[0] for c in dict.fromkeys(cards)]
@@ -291,8 +285,7 @@ class Narrator:
     def _gathered(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
         """The stage's meets the player left untold, in one sentence at its end ("Against all of
         it Wren sets patience, agility and an animal"), not a sentence each as they came."""
-        cards = [c for k in sorted(x for x in memory.used if x.startswith(f"{HELPED_KEY}{stage}|"))
-                 for c in k.split("|")[3].split(",") if c]
+        cards = [c for _, cs in moves(memory.fabula, MET, stage) for c in cs]
         if not cards:
             return ""
         values = {**values, "help": self._cards(list(dict.fromkeys(cards)), stage, memory, HELP)}
