@@ -155,7 +155,7 @@ def guard_own(markdown: str, own: set[str], neutral: str | None = None) -> str:
             out.append(line[:at] + inert(line[at:]))
         elif bare and not _GAME_FENCE.fullmatch(bare) and \
                 _opens(line) != _opens(_neutral(line, own)):  # "**" + "* *" + "**": a rule
-            out.append("\\" + line.lstrip())
+            out.append(_UNESCAPED_BRACKET.sub(r"\1\\\2", "\\" + line.lstrip()))  # nor a link
         elif re.match(r"`{3,}|~{3,}", bare):
             fence = re.match(r"`{3,}|~{3,}", bare).group(0)
             out.append(line)
