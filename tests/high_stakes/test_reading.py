@@ -55,13 +55,8 @@ def test_a_quarrel_started_with_a_lie_is_a_trick_and_takes_the_talkers_trait():
 
 
 def test_a_trait_about_dogs_fits_calming_watchdogs_by_meaning():
-    s = at(frame(start("ash"), scene="guild", text=""), "courtyard")
-    s = declared(s, "I calm the two watchdogs with soft words", "aura")
-    view = G.view(s, "gm")
-    plan = current_plan(view)
-    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": "aura"}],
-                    "asking": {"kind": "trait", "what": "gentle with hounds"}}
-    assert judge(view) == (True, "")
+    assert _trait_ruling("courtyard", "I calm the two watchdogs with soft words", "aura",
+                         "gentle with hounds") == (True, "")
 
 
 def test_a_grating_made_true_at_the_wall_eases_the_next_scenes_roll():
@@ -136,13 +131,8 @@ def test_a_deed_that_goes_to_the_gate_still_takes_the_way_there(tmp_path):
 def test_a_trait_whose_words_name_no_deed_is_refused_in_plain_words():
     """Played (seed 33): "soft-footed" for bolting downhill was refused as "“soft-footed” is about
     soft-footed and footed"; a Trait whose words name no deed the layer knows says so."""
-    s = at(frame(start("ash"), scene="guild", text=""), "gate")
-    s = declared(s, "I go limp so my coat slides off, and bolt downhill barefoot", "body")
-    view = G.view(s, "gm")
-    plan = current_plan(view)
-    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": "body"}],
-                    "asking": {"kind": "trait", "what": "soft-footed"}}
-    ok, why = judge(view)
+    ok, why = _trait_ruling("gate", "I go limp so my coat slides off, and bolt downhill barefoot",
+                            "body", "soft-footed")
     assert not ok and why.startswith("“soft-footed” says nothing of that: here you "), why
     assert "footed and" not in why
 
@@ -160,3 +150,13 @@ def test_the_one_asked_answers_what_was_asked(tmp_path, seed):
                          capture_output=True, text=True, timeout=120)
     out = " ".join(run.stdout.split())
     assert "dogs in the yard, and a master who sleeps little" in out, out
+
+
+def _trait_ruling(scene: str, deed: str, attribute: str, trait: str) -> tuple[bool, str]:
+    """The GM's ruling on Ash asking ``trait`` for ``deed`` in ``scene``."""
+    s = declared(at(frame(start("ash"), scene="guild", text=""), scene), deed, attribute)
+    view = G.view(s, "gm")
+    plan = current_plan(view)
+    view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": attribute}],
+                    "asking": {"kind": "trait", "what": trait}}
+    return judge(view)
