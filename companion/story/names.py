@@ -61,11 +61,20 @@ def clean(text: str) -> str:
     return text
 
 
+# where a name typed with who the hero is ends: "Ottilie Marsh, a ferrywoman's girl"
+_HEAD = re.compile(r"[,;:(]|--| - ")
+
+
 def check(text: str) -> str:
-    """The cleaned name, or ValueError naming the form expected."""
+    """The cleaned name, or ValueError naming the form expected (and, when the text opens with
+    a name followed by words about the character, that name as the example)."""
     name = clean(text)
     problem = _problem(name)
     if problem:
+        head = clean(_HEAD.split(name, 1)[0])
+        if head != name and _problem(head) is None:
+            raise ValueError(f"{problem}: type the name alone, e.g. {head} (the rest can go in "
+                             "what is asked about the character)")
         raise ValueError(f"{problem}: {EXPECTED}")
     return name
 

@@ -42,6 +42,8 @@ IT = Pronouns(they="it", them="it", their="its", theirs="its", themself="itself"
 KNOWN = {"she": SHE, "her": SHE, "he": HE, "him": HE, "they": THEY, "them": THEY, "it": IT}
 
 EXPECTED = "she, he, they, or your own set as subject/object/possessive (e.g. xe/xem/xyr)"
+# the same, short enough for a prompt at 80 columns
+ASK = "she, he, they, or your own: xe/xem/xyr"
 COMMON = ("she", "he", "they")  # the sets a model picks from (a set of one's own is a player's)
 
 

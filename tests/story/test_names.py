@@ -36,3 +36,20 @@ def test_a_models_name_does_not_start_with_an_article_or_a_preposition(text):
 
 def test_a_player_may_still_type_a_titled_name():
     assert names.check("The Grey Lady") == "The Grey Lady"
+
+
+@pytest.mark.parametrize("typed, head", [
+    ("Ottilie Marsh, a ferrywoman's girl who cannot swim", "Ottilie Marsh"),
+    ("ash tanager -- once a soldier, now a thief", "Ash Tanager"),
+    ("Brannoc (the smith's son)", "Brannoc"),
+])
+def test_a_name_typed_with_who_the_hero_is_is_refused_with_the_name_alone_as_the_example(typed, head):
+    with pytest.raises(ValueError) as err:
+        names.check(typed)
+    assert f"type the name alone, e.g. {head} " in str(err.value)
+
+
+def test_a_sentence_with_no_name_before_its_comma_gets_the_plain_example():
+    with pytest.raises(ValueError) as err:
+        names.check("Wren goes on and on and on, quiet and watchful.")
+    assert "e.g. Wren or Ash Tanager" in str(err.value)

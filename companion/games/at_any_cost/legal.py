@@ -39,8 +39,7 @@ class Legal:
                                    optional_text=False))
             elif p is Phase.HERO_PRONOUNS:
                 acts.append(self._act(seat=seat, kind="pronouns",
-                                      ask=f"{s.hero_name}'s pronouns ({pronouns.EXPECTED}; "
-                                          "Enter: they)"))
+                                      ask=f"{s.hero_name}'s pronouns ({pronouns.ASK}; Enter: they)"))
             elif p is Phase.DESCRIBE_HERO:
                 acts.append(self._act(seat=seat, kind="describe_hero",
                                    ask=f"A sentence or two about {s.hero_name} (optional)"))
