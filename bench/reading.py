@@ -113,6 +113,13 @@ def act(c: dict) -> tuple[bool, str]:
     return r.act in c["act"], r.act or "none"
 
 
+def attribute(c: dict) -> tuple[bool, str]:
+    """The attribute plain words imply (High Stakes declares with it when none is typed)."""
+    from companion.story.reading import read
+    got = read(c["text"]).attribute
+    return got == c["attribute"], got or "none"
+
+
 def talk(c: dict) -> tuple[bool, str]:
     from companion.games.dragon_warrior import talk as dw_talk
     got = dw_talk.topic(c["text"], c.get("dear", ""))
@@ -153,6 +160,8 @@ def judge_case(c: dict) -> tuple[bool, str]:
         return act(c)
     if kind == "talk":
         return talk(c)
+    if kind == "attribute":
+        return attribute(c)
     if kind == "draft":
         return draft(c)
     raise ValueError(f"unknown kind {kind!r}")

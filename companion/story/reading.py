@@ -157,6 +157,17 @@ _WH = frozenset("who what where when why how which whose whom".split())
 _AUX = frozenset("is are was were do does did can could will would shall should may might have has "
                  "had am isn't aren't don't doesn't didn't can't won't".split())
 _SPEECH = frozenset("tell whisper claim insist say swear assure inform warn shout cry sob".split())
+# verbs of asking: what follows is the question asked ("I ask Willow whether the last one who
+# went up the hill came back": nobody climbs), or the deed asked for ("ask them to let me pass")
+_ASKING = frozenset("ask inquire enquire query question".split())
+# verbs of pretence: what follows is the part played ("pretend to be a drunk looking for his
+# house": nobody searches)
+_PRETENCE = frozenset("pretend feign".split())
+_REPORTING = _SPEECH | _ASKING | _PRETENCE
+# a verb of perceiving with one of these after it is a deed of looking, not a state ("I look
+# around the room", "I feel along the wall" against "I look tired", "I feel sick")
+_SEEKING = frozenset("around about for under behind beneath inside into through along over at "
+                     "out".split())
 
 
 def _is_noun(word: str) -> bool:
@@ -199,7 +210,7 @@ def _reported(toks: list[Token]) -> list[Token]:
     looking is what is said, not what is done), up to a deed of the speaker's own after it
     ("... his dice are loaded and start a quarrel": the quarrel is done)."""
     for i, t in enumerate(toks):
-        if not (t.lemmas & _SPEECH) or i + 1 >= len(toks):
+        if not (t.lemmas & _REPORTING) or i + 1 >= len(toks):
             continue
         for j in range(i + 2, len(toks)):
             if toks[j].low == "and" and j + 1 < len(toks) and base_verb(toks[j + 1].low) \
@@ -409,7 +420,9 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     stative = {"be", "know", "have", "remember", "think", "feel", "believe", "love", "hate", "like",
                "wish", "doubt", "fear", "understand", "see", "seem", "look", "smell", "taste",
                "grow", "was", "sound", "hope", "mean", "want", "need"}
-    if lemma in stative or v.low in ("was", "were", "had", "did", "said"):
+    seeking = lemma in ("look", "feel", "smell", "listen") and verb_at + 1 < len(toks) and \
+        toks[verb_at + 1].low in _SEEKING
+    if (lemma in stative and not seeking) or v.low in ("was", "were", "had", "did", "said"):
         return "remark"
     past = v.low != lemma and not v.low.endswith("s") and v.low not in ("s",)
     if subj_first and v.low != lemma and v.low not in ("am",):
@@ -431,11 +444,13 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     # "tell him (that) a rival paid me": a claim made to someone is a lie told; "tell them to
     # let me pass" / "ask them to" is a plea
     for i, t in enumerate(mtoks):
-        if t.lemmas & _SPEECH and i + 1 < len(mtoks):
+        if t.lemmas & (_SPEECH | _ASKING) and i + 1 < len(mtoks):
             nxt = [x.low for x in mtoks[i + 1:i + 5]]
             bids = any(a == "to" and base_verb(b) and b not in STOP for a, b in zip(nxt, nxt[1:]))
-            if bids or (t.lemmas & {"ask"}):  # "tell them to let me pass": a plea
+            if bids:  # "tell them to let me pass", "ask him to row us over": a plea
                 scores["persuade"] = max(scores.get("persuade", 0), 2.1)
+            elif t.lemmas & _ASKING:  # a question put to someone is talk
+                scores["talk"] = max(scores.get("talk", 0), 2.1)
             elif "nothing" not in nxt and claims([x.low for x in mtoks[i + 1:i + 8]]):
                 scores["deceive"] = max(scores.get("deceive", 0), 2.1)
             break

@@ -237,6 +237,25 @@ def test_body_colon_and_plain_prose_at_the_prompt():
     assert acts and acts[-1].args["attribute"] == "aura" and acts[-1].text == "I volunteer to go."
 
 
+@pytest.mark.parametrize("typed, attribute", [
+    ("I ask Willow, quietly, whether the last one who went up that hill ever came back down", "aura"),
+    ("I look around the room for a loose floorboard", "mind"),
+    ("I run for the stable door before it closes", "body"),
+])
+def test_plain_words_are_declared_with_the_attribute_they_imply_and_undo_takes_it_back(typed,
+                                                                                       attribute):
+    ctl, screen = _party_repl(n=1)
+    ctl.handle("premade ash")
+    n = len(screen.lines)
+    ctl.handle(typed)
+    said = "\n".join(t for _, t in screen.lines[n:])
+    acts = [a for a in ctl.session.actions if a.kind == "act"]
+    assert acts and acts[-1].args["attribute"] == attribute and acts[-1].text == typed
+    assert f"Read as {attribute.title()}" in said and "which attribute" not in said
+    ctl.handle("undo")
+    assert not any(a.kind == "act" for a in ctl.session.actions)
+
+
 def test_done_with_a_six_pending_says_so_and_no_phase_names():
     s = to_pool(start("ash"))
     s = dice(do(s, "player", "roll"), 6, 3, 3)

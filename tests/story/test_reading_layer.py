@@ -2,6 +2,9 @@
 meaning. General sentences, none of them in bench/reading_corpus.toml."""
 from __future__ import annotations
 
+import pytest
+
+from companion.story import reading
 from companion.story.reading import kind_of, main_clause, read, trait_fits
 
 
@@ -67,3 +70,21 @@ def test_never_with_a_past_verb_tells_what_was_not_a_vow():
     assert kind_of("I will never sell that mule") == "vow"
     assert kind_of("I never kneel to anyone") == "vow"
     assert past("sold") and past("knew") and not past("sell") and not past("know")
+
+
+@pytest.mark.parametrize("text, not_act", [
+    ("I ask the cook whether anyone ever climbed over the back wall", "climb"),
+    ("I inquire who searched the cellar last", "search"),
+    ("I pretend to be a pilgrim searching for the shrine", "search"),
+])
+def test_what_is_asked_or_played_at_is_not_done(text, not_act):
+    r = reading.read(text)
+    assert not_act not in dict(r.acts) and r.attribute == "aura"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("I look under the bed for the key", "deed"), ("I feel along the wall for a draught", "deed"),
+    ("I look tired", "remark"), ("I feel sick", "remark"),
+])
+def test_a_verb_of_perceiving_with_a_direction_is_a_deed(text, kind):
+    assert reading.kind_of(text) == kind

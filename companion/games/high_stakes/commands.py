@@ -15,6 +15,7 @@ from __future__ import annotations
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, is_number
 from companion.core.verbs import match_one, norm
+from companion.story import reading
 
 from .data import ATTRIBUTES, load
 from .screen import (  # noqa: F401  (the screen's texts: the controller reads them from here)
@@ -401,17 +402,23 @@ def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str, text:
     return _pick(legal, seat, "cancel", text, pool=cur, die=six, one=one)
 
 
-def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
+def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] | None:
     """A line that is no verb: ``body: I climb`` is ``body I climb``; plain words when an action is
-    due get asked which attribute they use (rather than 'unknown command')."""
+    due are declared with the attribute the reading layer finds in them ("I ask Willow whether..."
+    is Aura; "I shin up the fig tree" is Body), with a notice saying so; words that imply none get
+    asked which attribute they use (rather than 'unknown command')."""
     head, _, rest = raw.partition(" ")
     word = head.rstrip(":").lower()
     if head.endswith(":") and word in ATTRIBUTES:
         return f"{word} {rest}"
     if any(a.kind == "act" for a in legal):
+        attribute = reading.read(raw).attribute
+        if attribute in ATTRIBUTES:
+            return (f"{attribute} {raw}", f"Read as {ATTR[attribute]}: `undo` takes it back, "
+                                          f"then say it with another (body / mind / aura WORDS).")
         raise CommandError("which attribute? say it first, then your words: body (act, fight, "
                            "climb), mind (search, notice, plan) or aura (talk, charm, lie)",
-                           [f"{a} {raw}" for a in ATTRIBUTES])
+                           "body WORDS, mind WORDS or aura WORDS")
     return None
 
 
