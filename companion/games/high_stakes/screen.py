@@ -267,8 +267,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         door = [c["name"] for c in view.get("characters", []) if c["status"] == "active" and c["deaths_door"]]
         warn = (f"\n  {' and '.join(door)} {'is' if len(door) == 1 else 'are'} at death's door: a Body "
                 "roll that could worsen the wounds kills.") if door else ""
-        return ("What do you do? Say it with the attribute you use: body / mind / aura, then your "
-                f"words{who}. Or leave to move on. (sheet shows your Traits.)" + warn)
+        return ("What do you do? Say it in your own words; put body / mind / aura first to choose "
+                f"the attribute{who}. Or leave to move on. (sheet shows your Traits.)" + warn)
     if ph == "pool" and "part" in kinds:
         roll = view.get("roll") or {}
         return pool_text(view) + (f"\nSplit the Difficulty {roll.get('difficulty')} between them: "
