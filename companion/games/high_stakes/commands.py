@@ -414,8 +414,8 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
     if any(a.kind == "act" for a in legal):
         attribute = reading.read(raw).attribute
         if attribute in ATTRIBUTES:
-            return (f"{attribute} {raw}", f"Read as {ATTR[attribute]}: `undo` takes it back, "
-                                          f"then say it with another (body / mind / aura WORDS).")
+            return (f"{attribute} {raw}", f"Read as {ATTR[attribute]} (another: undo, then "
+                                          "body / mind / aura WORDS).")
         raise CommandError("which attribute? say it first, then your words: body (act, fight, "
                            "climb), mind (search, notice, plan) or aura (talk, charm, lie)",
                            "body WORDS, mind WORDS or aura WORDS")
