@@ -533,13 +533,18 @@ def describe_acts(r: Reading, n: int = 2) -> str:
     return " or ".join(acts)
 
 
-def trait_fits(trait: str, action: Reading, context: Reading | None = None) -> Fit:
+def trait_fits(trait: str, action: Reading, context: Reading | None = None,
+               acts: tuple[str, ...] = ()) -> Fit:
     """Does a Trait (its own words) fit what the character does? By the kind of deed (a talker's
-    Trait for a lie, a plea or a bribe), or by the things both name (hounds and dogs)."""
+    Trait for a lie, a plea or a bribe), or by the things both name (hounds and dogs). ``acts``
+    are the act classes the game's own data gives the way taken (a way over a wall by a tree, a
+    drain or a crack is a search and a climb): a Trait of one of them, or of its family, fits."""
     rt = read(trait)
     both = [action] + ([context] if context else [])
     fam_t = {family(a) for a, _ in rt.acts} - {""}
     acts_t = {a for a, _ in rt.acts}
+    if acts_t & set(acts) or fam_t & ({family(a) for a in acts} - {""}):
+        return Fit(True)
     for r in both:
         if acts_t & set(r.top(2)) or fam_t & families(r):
             return Fit(True)

@@ -160,3 +160,17 @@ def _trait_ruling(scene: str, deed: str, attribute: str, trait: str) -> tuple[bo
     view["roll"] = {"problem": plan["problem"].id, "pools": [{"attribute": attribute}],
                     "asking": {"kind": "trait", "what": trait}}
     return judge(view)
+
+
+def test_a_climbers_trait_fits_the_way_over_the_wall_by_a_crack():
+    """Played (session 11, seed 5150): working fingers into the mortar where two walls meet was
+    taken as the wall's "find a way over: a tree, a drain, a crack" (Mind), and Rust's "climbs
+    like a cat" was refused as "about climbing, and here you find a way over". The way's own
+    tags (a search and a climb) decide, as well as the player's words; a talker's Trait still
+    does not fit."""
+    deed = ("I find the place where the vineyard wall meets the villa wall and work my fingers "
+            "into the rough mortar")
+    ok, why = _trait_ruling("villa_walls", deed, "mind", "climbs like a cat")
+    assert ok, why
+    ok, why = _trait_ruling("villa_walls", deed, "mind", "fast-talks his way out of trouble")
+    assert not ok and "find a way over" in why, why

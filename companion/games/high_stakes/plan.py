@@ -548,7 +548,8 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
     doing = f"to {ap.label}" if ap else "with what you are doing"
     if asking.get("kind") in ("trait", "lend"):
         name = asking.get("what", "")
-        fit = trait_fits(name, read(decl, tuple(_names(view))), read(ap.label) if ap else None)
+        fit = trait_fits(name, read(decl, tuple(_names(view))), read(ap.label) if ap else None,
+                         tuple(ap.acts) if ap else ())
         if fit.fits:
             return True, ""  # the same kind of deed (a talker's Trait for a lie), or its things
         if ap is None:
