@@ -116,7 +116,7 @@ def act(c: dict) -> tuple[bool, str]:
 def attribute(c: dict) -> tuple[bool, str]:
     """The attribute plain words imply (High Stakes declares with it when none is typed)."""
     from companion.story.reading import read
-    got = read(c["text"]).attribute
+    got = read(c["text"]).declared_attribute
     return got == c["attribute"], got or "none"
 
 

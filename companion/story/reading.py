@@ -130,6 +130,13 @@ class Reading:
     def act(self) -> str:
         return self.acts[0][0] if self.acts else ""
 
+    @property
+    def declared_attribute(self) -> str:
+        """The attribute to declare the words with when the player named none: the implied one
+        when a verb or a phrase says the act (a thing named alone, "the broken latch", is too
+        little to choose by: "" then, and the player is asked)."""
+        return self.attribute if self.acts and self.acts[0][1] >= SAID else ""
+
     def top(self, n: int = 2, floor: float = 0.5) -> list[str]:
         """The first ``n`` acts whose score is at least ``floor`` of the best."""
         if not self.acts:
@@ -153,6 +160,9 @@ class Reading:
         return tuple(t.text for t in self.things if t.name)
 
 
+# the least score of an act said by a verb, a phrase or a purpose ("so they go to look"); a
+# thing named alone scores less (0.8)
+SAID = 1.0
 _WH = frozenset("who what where when why how which whose whom".split())
 _AUX = frozenset("is are was were do does did can could will would shall should may might have has "
                  "had am isn't aren't don't doesn't didn't can't won't".split())

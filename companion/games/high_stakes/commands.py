@@ -412,7 +412,7 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
     if head.endswith(":") and word in ATTRIBUTES:
         return f"{word} {rest}"
     if any(a.kind == "act" for a in legal):
-        attribute = reading.read(raw).attribute
+        attribute = reading.read(raw).declared_attribute
         if attribute in ATTRIBUTES:
             return (f"{attribute} {raw}", f"Read as {ATTR[attribute]} (another: undo, then "
                                           "body / mind / aura WORDS).")
