@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.core.resources import rules_path
 from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
-from companion.story.lemmas import Token, find, lemmas_of, past, tokens
+from companion.story.lemmas import Token, find, lemma_set, lemmas_of, past, tokens
 
 # -- the data --------------------------------------------------------------------------------------
 
@@ -48,13 +48,15 @@ class Lexicon(BaseModel):
     act: dict[str, ActClass]
     purpose: Purpose
     kinds: dict[str, list[str]] = {}
+    states: dict[str, list[str]] = {}
 
 
 @cache
 def lexicon() -> Lexicon:
     acts = tomllib.loads(rules_path("reading", "acts.toml").read_text(encoding="utf-8"))
     things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
-    lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {})})
+    lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
+                                  "states": things.get("state", {})})
     for name, a in lex.act.items():
         if a.attribute not in ("", "body", "mind", "aura"):
             raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
@@ -87,6 +89,19 @@ def _kind_index() -> dict[str, set[str]]:
         for w in words:
             out.setdefault(w, set()).add(kind)
     return out
+
+
+def says_state(text: str, state: str) -> bool:
+    """Does ``text`` say a thing is in ``state`` (``rules/reading/things.toml`` [state]: "the
+    latch is broken" gives way), by the lemmas of its words?"""
+    return bool(lemma_set(text) & frozenset(lexicon().states.get(state, ())))
+
+
+def names_thing(text: str, things: list[str]) -> bool:
+    """Does ``text`` name one of ``things``, by lemma or by kind ("gratings", "a grate")?"""
+    r = read(text)
+    wanted = set(things)
+    return bool((r.lemmas | r.thing_kinds) & wanted)
 
 
 def family(act: str) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from companion.games.high_stakes.narrate import Narrator
 from companion.games.high_stakes.plan import current_plan, judge
 from companion.games.high_stakes.policy import choose
@@ -174,9 +176,25 @@ def test_a_window_of_another_kind_does_not_become_the_crooked_grating():
     from companion.games.high_stakes.plan import framed
     scene = load().scenes["house_front"]
     lit = framed(scene, {"facts": ["From the top of the wall I see a lit window in the library wing."]})
-    assert "hangs crooked" not in lit
+    assert "just as you made it true" not in lit
     loose = framed(scene, {"facts": ["One window's grating is loose, its bolts rusted."]})
-    assert "hangs crooked, just as you made it true" in loose
+    assert "just as you made it true: one window's grating is loose, its bolts rusted." in loose
+
+
+@pytest.mark.parametrize("fact", [
+    "the scullery window below the kitchen has a broken latch that nobody has mended",
+    "There is a window at the back whose bars have rusted through.",
+    "One of the gratings was never bolted, and it swings open.",
+])
+def test_any_window_made_true_to_give_way_unbars_the_front_of_the_house(fact):
+    """Played (session 11, seed 5150): a scullery window with a broken latch, made true with a 6,
+    left the front of the house "barred with iron": only a fact with the word "grating" in it
+    changed the framing. The fact is read for a window (or grating, or bars) that gives way."""
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import framed
+    said = framed(load().scenes["house_front"], {"facts": [fact]})
+    assert "Every window you can see is barred with iron." not in said
+    assert "save one, just as you made it true: " in said, said
 
 
 def test_a_word_inside_another_word_is_not_a_way_the_stable_boys_do_not_stab():

@@ -10,8 +10,8 @@ from typing import Any
 
 from companion.story.grammar import agree
 from companion.story.lemmas import lemmas_of, tokens
-from companion.story.reading import (Reading, families, family, main_clause, read, refusal,
-                                     shared_things, trait_fits)
+from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
+                                     refusal, says_state, shared_things, trait_fits)
 
 from .data import Approach, Problem, Rules, load
 from .heard import mentions, words_in
@@ -124,9 +124,13 @@ def framed(scene, view: dict) -> str:
     text = not_about_you(scene.frame, [c.get("name", "") for c in view.get("characters") or []])
     for y in scene.yields:
         fact = next((f for f in reversed(view.get("facts") or [])
-                     if any(w in f.lower() for w in y.words)), None)
+                     if names_thing(f, y.things) and says_state(f, y.state)), None)
         if fact is not None and y.sentence in text:
-            text = text.replace(y.sentence, y.instead.format(fact=fact.strip().rstrip(".") + "."))
+            fact = fact.strip().rstrip(".")
+            first = fact.split(" ", 1)[0]
+            if first.lower() in ("a", "an", "the", "one", "there", "its", "some", "each", "this"):
+                fact = first.lower() + fact[len(first):]  # a name or "I" keeps its capital
+            text = text.replace(y.sentence, y.instead.format(fact=fact + "."))
     rules = load()
     ways: dict[str, list[str]] = {}
     for pid in scene.problems:  # a way the players' own element opened here is offered
