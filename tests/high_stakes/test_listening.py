@@ -374,3 +374,19 @@ def test_a_reply_says_nothing_of_the_players_own_character_as_someone_else():
         said = gm_says(asked, "no_roll")[1]
         assert said.startswith(("Willow ", "'Good,' says Willow")), said
         assert "Rust " not in said, said
+
+
+def test_the_fact_used_is_the_one_that_names_most_of_the_action():
+    """Played (session 11, seed 5150): "I'm already inside through the scullery, so I creep from
+    the kitchen into the hall" was helped by the later fact about the kitchen boy's sausage (one
+    word shared), not the scullery window (two), and read back as "you you're already inside"."""
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import _second_person, fact_used
+    view = {"made_true": [
+        {"kind": "own", "text": "the scullery window below the kitchen has a broken latch"},
+        {"kind": "own", "text": "the dogs know the smell of the kitchen boy's sausage"}],
+        "scene": {"id": "house_front"}}
+    used = fact_used(view, "I'm already inside through the scullery, so I creep from the kitchen "
+                           "into the hall", load())
+    assert used and "scullery" in used["text"]
+    assert _second_person("i'm already inside, so i creep") == "are already inside, so you creep"

@@ -101,13 +101,16 @@ def scene_things(view: dict, rules: Rules) -> frozenset[str]:
 def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
     """The element made true that the action uses (it names what the element named: "the brass
     bird key from the clock" for "a bird-shaped brass key behind the pendulum of the hollow
-    clock"), the latest first; None when it uses none."""
+    clock"): the one that names most of what the action names, the latest of equals; None when
+    it uses none."""
     r = read(said(text) or text)
     common = scene_things(view, rules)
-    for m in reversed(view.get("made_true") or []):
-        if shared_things(r, read(m["text"]), common):
-            return m
-    return None
+    best, most = None, 0
+    for m in reversed(view.get("made_true") or []):  # the one naming most of it; the latest of
+        n = len(shared_things(r, read(m["text"]), common))  # equals
+        if n > most:
+            best, most = m, n
+    return best
 
 
 def not_about_you(frame: str, names: list[str]) -> str:
@@ -286,7 +289,8 @@ def _second_person(words: str) -> str:
     import re
 
     swap = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yourself",
-            "i'm": "you're", "we": "you", "our": "your", "us": "you"}
+            "i'm": "you are", "we": "you", "our": "your", "us": "you", "we're": "you are",
+            "i've": "you have", "i'll": "you will", "i'd": "you would"}
     out = re.sub(r"[\w'-]+", lambda m: swap.get(m.group(0), m.group(0)), words.strip())
     out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
     out = re.sub(r"\byou (?:was|am)\b", lambda m: "you were" if m.group(0).endswith("was")
@@ -479,6 +483,7 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
     own = told_as(first, names) or _recase(_second_person(first.lower()), text)
+    own = re.sub(r"^are\b", "be", own)  # "You try to be already inside", not "to are"
     return "" if len(own.split()) < 2 else _shortened(own)
 
 
