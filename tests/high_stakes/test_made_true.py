@@ -82,3 +82,15 @@ def test_a_door_made_true_unbarred_is_a_way_in_past_the_lock():
     plan = current_plan(G.view(s, "gm"))
     assert plan["problem"].id == "door" and "door you made true" in plan["approach"].label
     assert plan["difficulty"] == 1 and "kitchen door was left unbarred" in plan["why"]
+
+
+def test_a_window_made_true_to_give_way_is_a_way_in_whatever_kind_it_was_given():
+    """Played (session 11, seed 5150): "the scullery window below the kitchen has a broken latch"
+    made true as the player's own invention opened nothing: only a fact of a listed kind with a
+    listed word did. A window that gives way is a way in."""
+    s = with_element("villa_walls", "walls", "own",
+                     "The scullery window below the kitchen has a broken latch nobody mended.")
+    assert "secret-loose-grating" in s.revealed
+    s = with_element("villa_walls", "walls", "own",
+                     "From the wall I see a lit window in the library wing.")
+    assert "secret-loose-grating" not in s.revealed

@@ -4,6 +4,7 @@ one Complication per uncancelled 1."""
 from __future__ import annotations
 
 from companion.core.game import Action, Event
+from companion.story.reading import names_thing, says_state
 
 from .base import Base, ev, gm_ev, act
 from .model import Character, Relationship, Roll, State
@@ -254,13 +255,13 @@ class Consequences(Base):
     def _opened(self, s: State, fact: str, kind: str) -> list[Event]:
         """What the players made true opens a way the adventure kept secret (a crooked grating
         named is a way in): the problem's secret is uncovered, in the fact's own words."""
-        low = fact.lower()
         events: list[Event] = []
         for p in self.rules.adv.problem:
             ob = p.opened_by
             if ob is None or not p.needs_secret or p.needs_secret in s.revealed:
                 continue
-            if kind in ob.kinds and any(w in low for w in ob.words):
+            if names_thing(fact, ob.things) and (kind in ob.kinds or (
+                    ob.state and says_state(fact, ob.state))):
                 events += self._reveal(s, p.needs_secret, "")  # type: ignore[attr-defined]
         return events
 

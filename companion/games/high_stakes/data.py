@@ -302,11 +302,14 @@ class Ease(_Model):
 
 
 class OpenedBy(_Model):
-    """A narrative element that opens a way the adventure keeps secret: a fact of one of these
-    kinds naming one of these words uncovers the problem's secret (a crooked grating found)."""
+    """A narrative element that opens a way the adventure keeps secret: a fact naming one of these
+    things (read on lemmas and kinds of thing) uncovers the problem's secret when it is of one of
+    these kinds, or says the thing is in ``state`` (a crooked grating found, a window whose latch
+    is broken: whatever kind the player gave it)."""
 
     kinds: list[str]
-    words: list[str]
+    things: list[str]
+    state: str = ""
     source: Source
 
 
