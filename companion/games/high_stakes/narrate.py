@@ -249,8 +249,8 @@ class Narrator:
             return say(d["name"], said, memory, view, own(said))
         if k == "overkill":
             return "No need for dice: it is no contest at all."
-        if k == "still_missing":
-            return d["text"]
+        if k == "still_missing":  # said once: a second try short of it is in the small print
+            return "" if any(p in memory.used for p in sentences(d["text"])) else d["text"]
         if k == "element":
             return ""  # offered, not yet true: it is told once the GM lets it stand
         if k == "element_accepted":
