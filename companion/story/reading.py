@@ -222,12 +222,13 @@ def kinds_of(lemma: str) -> frozenset[str]:
 
 def _lemma(tok: Token) -> str:
     """The one dictionary form a thing is known by: the noun's own lemma when it has one."""
-    found = getAllLemmas(tok.low.strip("'"))
+    word = re.sub(r"['’]s$", "", tok.low).strip("'’")  # "the golem's runes": a golem
+    found = getAllLemmas(word)
     if "NOUN" in found:
         return found["NOUN"][0].lower()
     if found:
         return sorted(next(iter(found.values())))[0].lower()
-    return tok.low.strip("'")
+    return word
 
 
 def _reported(toks: list[Token]) -> list[Token]:

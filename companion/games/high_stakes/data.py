@@ -129,7 +129,8 @@ class RaiseFit(_Model):
     consequence: str
     attributes: list[str] = Field(default_factory=list)
     scene_types: list[str] = Field(default_factory=list)
-    words: list[str] = Field(default_factory=list)
+    acts: list[str] = Field(default_factory=list)  # act classes of the reading layer
+    things: list[str] = Field(default_factory=list)  # words (any inflection) or kinds of thing
     reason: str
     source: Source
 
@@ -448,6 +449,9 @@ class Rules:
         for r in self.raise_fit.values():
             if r.consequence not in self.consequences:
                 raise ValueError(f"raise_fit: unknown consequence {r.consequence!r}")
+            unknown = [a for a in r.acts if a not in lexicon().act]
+            if unknown:
+                raise ValueError(f"raise_fit {r.consequence}: unknown act classes {unknown}")
         for p in self.problems.values():
             kinds = [p.consequence, *p.choices, p.raises]
             for kind in (k for ks in kinds for k in ks):

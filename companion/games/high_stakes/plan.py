@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.story.grammar import agree
-from companion.story.lemmas import lemmas_of, tokens
+from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
                                      refusal, says_state, shared_things, trait_fits)
 
@@ -568,12 +568,15 @@ def judge(view: dict, rules: Rules | None = None) -> tuple[bool, str]:
         k = asking["args"]["consequence"]
         fit = rules.raise_fit.get(k)
         prob = rules.problems.get(roll.get("problem", ""))
-        if fit is None or not (fit.attributes or fit.scene_types or fit.words):
+        if fit is None or not (fit.attributes or fit.scene_types or fit.acts or fit.things):
             return True, ""
         if prob is not None and k in prob.raises:
             return True, ""
-        said = f"{decl} {asking.get('text', '')}".lower()
-        if attribute in fit.attributes or stype in fit.scene_types or any(w in said for w in fit.words):
+        said = f"{decl} {asking.get('text', '')}"
+        r = read(said)
+        named = lemma_set(said) | r.thing_kinds
+        if attribute in fit.attributes or stype in fit.scene_types or \
+                set(r.top(3)) & set(fit.acts) or named & set(fit.things):
             return True, ""
         return False, f"you cannot risk {rules.consequences[k].name.lower()} {doing}: {fit.reason}"
     return True, ""
