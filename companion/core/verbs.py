@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 class CommandError(Exception):
     """Input that is not in the expected form; ``expected`` shows the form or the choices."""
 
-    def __init__(self, message: str, expected: str | Sequence[str] = "") -> None:
+    def __init__(self, message: str, expected: str | Sequence[str] = "", kept: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.expected = expected if isinstance(expected, str) else ", ".join(expected)
+        self.kept = kept  # words kept for the next line: a verb typed alone takes them
 
     def __str__(self) -> str:
         return f"{self.message}" + (f" (expected: {self.expected})" if self.expected else "")

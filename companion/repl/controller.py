@@ -168,6 +168,9 @@ class Controller:
             if not self.done:
                 self.hint()
             return
+        kept, self._kept = getattr(self, "_kept", ""), ""
+        if kept and line.strip().lower() in self.cmds.VERBS:  # "body" alone, after words refused
+            line = f"{line.strip()} {kept}"  # for want of one: the words are the ones kept
         try:
             self._handle(line)
         except RuleError as err:
@@ -177,6 +180,7 @@ class Controller:
             rule = err.rule.replace("-", " ")  # "one-rest-per-session": words, not an id
             self.out("error", f"✗ {err.message} (rule: {rule}){legal}")
         except CommandError as err:
+            self._kept = err.kept
             self.out("error", f"✗ {err}")
         if not self.done:
             self.hint()

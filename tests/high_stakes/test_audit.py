@@ -236,6 +236,11 @@ def test_body_colon_and_plain_prose_at_the_prompt():
     said = "\n".join(t for _, t in screen.lines[n:])  # a thing named alone chooses nothing
     assert said.count("which attribute") == 2 and "Read as" not in said
     assert not any(a.kind == "act" for a in ctl.session.actions)
+    ctl.handle("body")  # the attribute alone: the words refused for want of it are kept
+    acts = [a for a in ctl.session.actions if a.kind == "act"]
+    assert acts and acts[-1].args["attribute"] == "body"
+    assert acts[-1].text == "I keep along the wall and make for the window with the broken latch"
+    ctl.handle("undo")
     ctl.handle("aura: I volunteer to go.")
     acts = [a for a in ctl.session.actions if a.kind == "act"]
     assert acts and acts[-1].args["attribute"] == "aura" and acts[-1].text == "I volunteer to go."

@@ -416,9 +416,9 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
         if attribute in ATTRIBUTES:
             return (f"{attribute} {raw}", f"Read as {ATTR[attribute]} (another: undo, then "
                                           "body / mind / aura WORDS).")
-        raise CommandError("which attribute? say it first, then your words: body (act, fight, "
-                           "climb), mind (search, notice, plan) or aura (talk, charm, lie)",
-                           "body WORDS, mind WORDS or aura WORDS")
+        raise CommandError("which attribute? type body (act, fight, climb), mind (search, "
+                           "notice, plan) or aura (talk, charm, lie): your words are kept",
+                           kept=raw)
     return None
 
 
