@@ -73,8 +73,7 @@ def check(text: str) -> str:
     if problem:
         head = clean(_HEAD.split(name, 1)[0])
         if head != name and _problem(head) is None:
-            raise ValueError(f"{problem}: type the name alone, e.g. {head} (the rest can go in "
-                             "what is asked about the character)")
+            raise ValueError(f"{problem}: type the name alone, e.g. {head}")
         raise ValueError(f"{problem}: {EXPECTED}")
     return name
 
