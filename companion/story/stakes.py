@@ -158,6 +158,23 @@ ATTEMPT_WAYS: dict[str, tuple[str, ...]] = {
                   "All of it had rested on “{w}”; the Threat gave way, and the rest was still "
                   "to reach for."),
 }
+# What the hero asks to hold even in defeat ("If I lose, the child still gets to the bank"): the
+# condition is the hero's own loss, so a loss makes the rest come true, and a win leaves it moot.
+IN_DEFEAT = re.compile(r"^(?:even\s+)?(?:if|should|when)\s+(?:I|we)\s+(?:lose|fail|fall|die|"
+                       r"(?:do not|don't|can't|cannot|never)\s+(?:win|make it|come back|get through))"
+                       r"\b", re.IGNORECASE)
+DEFEAT_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("“{w}{c}” {hero} had said; but {hero.they} did not lose, and it never came to "
+            "that.",
+            "{hero} had asked it of a defeat: “{w}{p}” There was no defeat to ask it of.",
+            "“{w}” had been {hero}'s word against losing, and {hero.they} did not lose."),
+    "lost": ("“{w}{c}” {hero} had said; {hero.they} lost, and so it was.",
+             "{hero} had asked it of a defeat: “{w}{p}” The defeat came, and so did that.",
+             "“{w}” had been {hero}'s word against losing; {hero.they} lost, and it held."),
+    "mixed": ("“{w}{c}” {hero} had said; it came to something between, and that held.",
+              "{hero} had asked it of a defeat: “{w}{p}” Half a defeat came, and that much held.",
+              "“{w}” had been {hero}'s word against losing, and it held, in part."),
+}
 CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
 # "that", a colon or a quote ("says that ...", not "says the words for the lost").
@@ -234,6 +251,12 @@ def voice(words: str, hero: Character) -> tuple[str, str]:
     return "deed", (stated[-1] if stated else parts[0]) if len(parts) > 1 else w
 
 
+def in_defeat(words: str) -> bool:
+    """Whether the words ask what holds if the hero loses ("If I lose, the child still gets to
+    the bank"): lost, they come true; won, they never came to pass."""
+    return bool(IN_DEFEAT.match(clean(words)))
+
+
 def words_of(stake: Stake) -> str:
     """The stake's words, ready to quote (:func:`clean`)."""
     return clean(stake.words)
@@ -271,6 +294,10 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
         return ""
     kind, text = voice(stake.words, hero)
     condition = kind != "oath" and CONDITION.match(text)
+    if kind == "quote" and in_defeat(text):
+        ways = DEFEAT_WAYS.get(result or "mixed", DEFEAT_WAYS["mixed"])
+        return _fill(ways[index % len(ways)], _values(stake.model_copy(update={"words": text}),
+                                                      hero))
     if yielded and result == "lost":
         ways = YIELD_WAYS["condition" if condition else kind]
     elif not granted and result == "won":

@@ -10,7 +10,7 @@ import pytest
 from companion.core.game import Action
 from companion.session import AI, HUMAN, Session
 from companion.story.epilogue import epilogue
-from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.fabula import HERO, Fabula, Outcome, Person, Stake
 from companion.story.memory import sentences
 from companion.story.pronouns import SHE
 from companion.story.stakes import take_up, taken, tell_stake
@@ -478,3 +478,27 @@ def test_a_games_conditions_are_not_resolved_in_the_same_words_twice():
         openings = {" ".join(t.split()[:2]) + t.split("”")[-1] for t in told}
         assert len(set(told)) == 7 and len(openings) == 7, told
         assert len(CONDITION_WAYS[result]) == len(OATH_WAYS[result])
+
+
+@pytest.mark.parametrize("words", ["If I lose, the child still gets to the bank",
+                                   "Even if I fail, Tobin walks home free",
+                                   "If we don't make it, the village keeps the mill"])
+def test_what_is_asked_of_a_defeat_comes_true_when_the_hero_loses(words):
+    """Played (session 11, Becoming seed 808): "If I lose, the child still gets to the bank",
+    lost, was told "so it had stood, and it fell against Hesper": the words ask what holds in
+    defeat, so a loss makes them true and a win leaves them moot."""
+    from companion.story.stakes import in_defeat, take_up
+    assert in_defeat(words)
+    stake = Stake(id="s1", by="hero", words=words)
+    for i in range(3):
+        lost = take_up(stake, "lost", HERO_WREN, i)
+        won = take_up(stake, "won", HERO_WREN, i)
+        assert "against Wren" not in lost and "wrong side" not in lost
+        assert ("so it was" in lost or "so did that" in lost or "it held" in lost), lost
+        assert "not lose" in won or "no defeat" in won or "did not lose" in won, won
+
+
+def test_a_condition_on_someone_else_is_not_asked_of_a_defeat():
+    from companion.story.stakes import in_defeat
+    assert not in_defeat("If the bridge falls, the north starves")
+    assert not in_defeat("If I win, this place remembers me kindly")
