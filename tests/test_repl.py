@@ -129,3 +129,16 @@ def test_a_verb_with_its_telling_at_a_question_prompt_is_a_command_not_the_answe
     c.handle("begin -- We set out at dawn.")
     assert any(k == "error" for k, _ in out) and len(c.session.actions) == before
     assert c.session.state.hero_name == ""
+
+
+def test_a_name_of_several_words_not_held_is_refused_whole():
+    """Played (session 11, Becoming): 'invoke Silver Tongue' (not picked) said "no Asset called
+    'silver'"."""
+    import pytest as _pytest
+
+    from companion.core.verbs import CommandError, match_many
+    choices = {"Hope": "hope", "Rook": "rook", "Old Lore": "lore"}
+    with _pytest.raises(CommandError) as err:
+        match_many("Silver Tongue", choices, "Asset")
+    assert "no Asset called 'Silver Tongue'" in str(err.value)
+    assert match_many("hope, old lore", choices, "Asset") == ["hope", "lore"]

@@ -106,7 +106,14 @@ def match_many(text: str, choices: Mapping[str, str], what: str,
                 i += len(name_words)
                 break
         else:
-            ident, i = _beginnings(words, i, choices, what)
+            try:
+                ident, i = _beginnings(words, i, choices, what)
+            except CommandError as err:
+                if out or "could be several" in err.message:
+                    raise
+                # nothing typed is a name: say the whole of it ("no Asset called 'Silver
+                # Tongue'", not 'silver')
+                raise CommandError(f"no {what} called {text!r}", err.expected) from None
             out.append(ident)
     return out
 
