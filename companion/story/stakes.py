@@ -175,6 +175,10 @@ DEFEAT_WAYS: dict[str, tuple[str, ...]] = {
               "{hero} had asked it of a defeat: “{w}{p}” Half a defeat came, and that much held.",
               "“{w}” had been {hero}'s word against losing, and it held, in part."),
 }
+# What the hero asks of a win ("If I win, Tobin crosses free"): the condition is the hero's own
+# victory, so it is told as come to pass or not, like an oath, not as who had the better of it.
+IN_VICTORY = re.compile(r"^(?:if|should|when)\s+(?:I|we)\s+(?:win|succeed|make it|get through|"
+                        r"come back|prevail)\b", re.IGNORECASE)
 CONDITION = re.compile(r"^(?:if|unless|should)\b", re.IGNORECASE)
 # Verbs of an oath introduce it on their own ("swears she will ..."); verbs of saying only with
 # "that", a colon or a quote ("says that ...", not "says the words for the lost").
@@ -293,7 +297,8 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
     if not words_of(stake):
         return ""
     kind, text = voice(stake.words, hero)
-    condition = kind != "oath" and CONDITION.match(text)
+    condition = kind != "oath" and CONDITION.match(text) and not (
+        kind == "quote" and IN_VICTORY.match(text))
     if kind == "quote" and in_defeat(text):
         ways = DEFEAT_WAYS.get(result or "mixed", DEFEAT_WAYS["mixed"])
         return _fill(ways[index % len(ways)], _values(stake.model_copy(update={"words": text}),

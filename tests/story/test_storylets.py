@@ -502,3 +502,15 @@ def test_a_condition_on_someone_else_is_not_asked_of_a_defeat():
     from companion.story.stakes import in_defeat
     assert not in_defeat("If the bridge falls, the north starves")
     assert not in_defeat("If I win, this place remembers me kindly")
+
+
+def test_what_is_asked_of_a_win_is_told_as_come_to_pass():
+    """Played (session 11, Becoming seed 808): "If I win, Tobin crosses without his name going on
+    that post", won, was told "And she came out on the right side of it": what the words ask
+    came to pass, and is told so."""
+    from companion.story.stakes import take_up
+    stake = Stake(id="s1", by="hero", words="If I win, Tobin crosses free")
+    won = [take_up(stake, "won", HERO_WREN, i) for i in range(7)]
+    lost = [take_up(stake, "lost", HERO_WREN, i) for i in range(7)]
+    assert not any("side of it" in t or "better of" in t for t in won + lost), won + lost
+    assert any("came to pass" in t or "held true" in t for t in won), won
