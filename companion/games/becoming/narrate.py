@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.becoming import staking, traits
+from companion.games.becoming import staking, telling, traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
@@ -138,11 +138,9 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
     return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}"}[kind]
 
 
-def trait_words(name: str) -> str:
-    """A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player
-    gave is kept as written."""
-    ours = {w for t in rules().hero.traits.values() for w in t.bright + t.dark}
-    return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
+# A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player gave
+# is kept as written, without its closing stop (it goes mid-sentence).
+trait_words = telling.trait_name
 
 
 def with_trait(key: str, v: dict, name: str) -> str:
@@ -246,8 +244,9 @@ class Narrator:
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
-        if beat.action.seat == HERO and beat.action.kind in ("gathered", "ready"):
-            parts.append(self._invoked(beat, memory))  # what she risked, in one sentence
+        if beat.action.kind in ("gathered", "ready"):  # what each side risked, in one sentence
+            parts.append(self._invoked(beat, memory) if beat.action.seat == HERO
+                         else self._agent_invoked(beat, memory))
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
@@ -353,13 +352,13 @@ class Narrator:
         say = lambda key: self._tell(key, v, memory, scene, label)  # noqa: E731
         if k == "quest_chosen":  # the premise itself heads the journal (front matter)
             return say("quest")
-        if k == "hero_named":
+        if k == "hero_named":  # the draft told at once (issue 41: nine picks, nine sentences)
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
-            return say("named")
+            v["own"], v["given"] = telling.gifts(memory.fabula, memory)
+            return " ".join(x for x in (say("named"), say("gifts_own") if v["own"] else "",
+                                        say("gifts") if v["given"] else "") if x)
         if k == "asset_picked":
-            if data["seat"] == HERO:
-                return say("pick_hero")
-            return self._tell("pick_fate", v, memory, scene, label, data["seat"])
+            return ""  # told with the rest once the Hero is named (telling.gifts)
         if k == "scene_begun":
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
@@ -377,10 +376,7 @@ class Narrator:
         if k == "moon_shot":
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
-            if "trait" in data:
-                return say(with_trait("agent_trait", v, data["trait"]))
-            v["turned"] = data.get("turned_name") or "what was lost"
-            return say("agent_turned")
+            return ""  # told with the rest, when she is done gathering (_agent_invoked)
         if k == "offers_revealed":
             return self._offers(data["offers"], v, memory, scene, label, view)
         if k == "counter_proposed":
@@ -445,23 +441,46 @@ class Narrator:
         v["assets"] = [asset_words(aid, memory) for aid in fresh]
         return self._tell("invoke_all", v, memory, f"scene-{n}", label)
 
+    def _agent_invoked(self, beat: Any, memory: Any) -> str:
+        """What the Agent turned against the Hero since she last gathered, in one sentence
+        (issue 41: "Veyla remembers that courage is tarnished, and uses it. The Threat grows where
+        humility is bent. Visions of Ruin stands with the Threat now." read as a log)."""
+        n = beat.view.get("scene") or 0
+        fresh = telling.untold_invocations(memory.fabula, n, memory.used)
+        if not fresh:
+            return ""
+        memory.used.update(f"{telling.TOLD}{n}|{step}" for step, *_ in fresh)
+        v: dict[str, Any] = {"hero": hero_of(beat.view), "fate": fate_of(beat.action.seat)}
+        label, scene = (beat.step, "agent-invoked"), f"scene-{n}"
+        if len(fresh) == 1:
+            _, aid, what, name = fresh[0]
+            v["asset"] = asset_words(aid, memory)
+            if what == "trait":
+                return self._tell(with_trait("agent_trait", v, name), v, memory, scene, label)
+            v["turned"] = name or "what was lost"
+            return self._tell("agent_turned", v, memory, scene, label)
+        v["marks"] = telling.marks_text(fresh, memory)
+        return self._tell("agent_all", v, memory, scene, label)
+
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
-        doorway on the open Mere). Each avatar is met with a sentence of its own; after that, one
-        entrance a scene is told, the Fate not told last (issue 41: not each, every scene)."""
+        doorway on the open Mere). Each avatar is met with a sentence of its own; after that she
+        speaks through her offers, and an entrance is told again only in a line that says she is
+        back ("again", "of course"), at most one a scene, none three scenes after her last (issue 41: each
+        avatar entered every scene, and "a young woman" was met a second time)."""
         fate = rules().fate(seat)
         met = f"intro|{seat}"  # a line that says "again" only once the Hero has met her
         if met in memory.used and f"entrance|{scene}" in memory.used:
             return ""  # the other avatar has entered this scene already
         n = int(scene.rsplit("-", 1)[-1] or 0)
-        if met in memory.used and f"entered|{seat}|{n - 1}" in memory.used and \
-                f"entered|{seat}|{n - 2}" not in memory.used and n > 2:
-            return ""  # she entered last scene: let the other one be seen this time
+        if met in memory.used and any(f"entered|{seat}|{n - k}" in memory.used
+                                      for k in (1, 2, 3)):
+            return ""  # seen lately: she speaks through her offer, not another entrance
         place = (view.get("scene_info") or {}).get("place", "road")
         rng = memory.rng("intro", *label)
         for lines in (fate.intro_at.get(place, ()), fate.intro_lines):
             fresh = [x for x in lines if x not in memory.used and memory.allows(x)
-                     and (met in memory.used or not RETURNING.search(x))]
+                     and (met in memory.used) == bool(RETURNING.search(x))]
             if fresh:
                 line = rng.choice(fresh)
                 memory.used.update((line, met, f"entrance|{scene}", f"entered|{seat}|{n}"))
@@ -470,21 +489,27 @@ class Narrator:
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
                 label: tuple, view: dict | None = None) -> str:
+        """Each Tempter's offer in one sentence: the avatar's words and the deal they stand for
+        ("“A little thread from you,” says the weaver, and Veyla asks a mark against Courage for
+        one die"); without words to quote, the deal alone (issue 41: four sentences a scene)."""
         parts = []
         for i, o in enumerate(offers):
             fate = rules().fate(o["tempter"])
             vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
-            speech = o.get("speech", "")
-            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
-                else ""
-            if line and memory.allows(speech) and once(line, memory, scene):
-                parts.append(line)
-            if o["back"]:
-                key = "back"
-            else:
-                key = "offer"
+            key = "back" if o["back"] else "offer"
+            if not o["back"]:
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
                 vals["costs"] = costs_words(o["costs"], now(o, view))
+            speech = o.get("speech", "")
+            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
+                and memory.allows(speech) else ""
+            deal = self._tell(f"{key}_said", vals, memory, f"{scene}-{o['tempter']}",
+                              label + (i,)) if line else ""
+            if line and deal:
+                joined = f"{line[:-1]}, {deal[:1].lower()}{deal[1:]}"
+                if once(joined, memory, scene):
+                    parts.append(joined)
+                    continue
             line = self._tell(key, vals, memory, scene, label + (i,))
             if line:
                 parts.append(line)
