@@ -117,3 +117,36 @@ def test_the_small_print_keeps_every_invocation_and_pick(tmp_path):
     md = render_markdown(path)
     assert md.count(" of 9.") == 9
     assert md.count(" invokes ") >= len(actions(s, "invoke_trait"))
+
+
+def test_no_template_names_its_asset_twice_in_one_sentence():
+    """Played (issue 42, seed 23): "Something settles in Ash the Hound: now Ash the Hound knows a
+    lie by its smell" (both slots the same phrase)."""
+    from companion.games.becoming.narrate import narration_data
+    from companion.story.grammar import Phrase
+    from companion.story.pronouns import SHE
+    from companion.story.template import Character, render
+
+    asset = Phrase(words="Ash the Hound", form="name")
+    values = {"hero": Character(name="Ilse", pronouns=SHE),
+              "fate": Character(name="Veyla", pronouns=SHE), "asset": asset,
+              "avatar": Phrase(words="weaver", form="a"), "trait": "knows a lie by its smell",
+              "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
+              "words": "If I win, nobody freezes", "marks": "courage shaken",
+              "own": "a steady hand", "given": "from Veyla, mercy", "assets": [asset]}
+    for key, templates in narration_data().templates.items():
+        for t in templates:
+            assert render(t, values).count("Ash the Hound") <= 1, (key, t)
+
+
+def test_a_lost_stake_is_not_told_as_the_road_at_a_lock_or_a_shore():
+    """Played (issue 42): "the road had the better of Maud" for a stake lost at a lock and on a
+    shore. The shared ways of telling a stake do not know the place: none names a road."""
+    from companion.story import stakes
+
+    tables = [v for v in vars(stakes).values() if isinstance(v, dict)
+              and all(isinstance(x, tuple) for x in v.values())]
+    lines = [line for t in tables for ways in t.values() for line in ways
+             if isinstance(line, str)]
+    assert len(lines) > 20
+    assert not [x for x in lines if "the road" in x]
