@@ -111,7 +111,7 @@ CONDITION_WAYS: dict[str, tuple[str, ...]] = {
              "“{w}” was what hung on it, and {hero} lost it.",
              "All of it had rested on “{w}”, and {hero} could not carry it.",
              "The whole of it came down to “{w}”, and it came down against {hero}.",
-             "“{w}{c}” so the matter stood, and {hero} came off the worse.",
+             "“{w}{c}” so the matter stood, and it got the better of {hero}.",
              "What hung on it was “{w}”, and it went the hard way for {hero}."),
     "mixed": ("“{w}{c}” so it had stood, and it ended between the two, at a price.",
               "{hero} had known it: “{w}{p}” It was won, and paid for.",
