@@ -3,6 +3,7 @@ routine moves (the draft's picks, the Agent's invocations, the Tempters' offers,
 entrances) are gathered; the small print keeps every event (measured by bench/story.py)."""
 from __future__ import annotations
 
+import re
 from functools import cache
 
 import pytest
@@ -150,3 +151,29 @@ def test_a_lost_stake_is_not_told_as_the_road_at_a_lock_or_a_shore():
              if isinstance(line, str)]
     assert len(lines) > 20
     assert not [x for x in lines if "the road" in x]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_tempters_words_are_not_said_twice_in_a_game(seed):
+    """Played (seed 31): the pawnbroker said "My ledger says the other side is the better buy"
+    in scenes 1 and 2 (the mark of a line chosen on a move that told nothing was not kept).
+    Every quoted line of a Tempter is new in the journal."""
+    s = session(seed)
+    pool = {x for f in rules().fates for x in (*f.offer_lines, *f.back_lines)}
+    quoted = [x.rstrip(".!?,") for r in s.rows if r.get("type") == "narration"
+              for x in re.findall(r"“([^”]*)”", r["text"])]
+    ours = [q for q in quoted if any(q.rstrip(",") and p.startswith(q.rstrip(",")) for p in pool)]
+    assert ours and len(ours) == len(set(ours)), ours
+
+
+def test_a_trait_like_unafraid_of_wolves_is_told_as_an_adjective():
+    """Played (seed 31): "claim Ash the Hound -- unafraid of wolves" was told "Ash the Hound
+    gains unafraid of wolves" (read as a noun, like "fears of the dark")."""
+    from companion.games.becoming.narrate import fate_of, narration_data, with_trait
+    from companion.story.grammar import Phrase
+    from companion.story.template import render
+
+    v = {"asset": Phrase(words="Ash the Hound", form="name"), "fate": fate_of("spinner")}
+    key = with_trait("trait_positive", v, "unafraid of wolves")
+    told = [render(t, v) for t in narration_data().templates[key]]
+    assert all("unafraid of wolves" in x and "gains unafraid" not in x for x in told), told

@@ -460,7 +460,10 @@ class Narrator:
             v["turned"] = name or "what was lost"
             return self._tell("agent_turned", v, memory, scene, label)
         v["marks"] = telling.marks_text(fresh, memory)
-        return self._tell("agent_all", v, memory, scene, label)
+        again = f"agent-marks|{v['marks']}"  # the same wounds as before: not listed again
+        key = "agent_again" if again in memory.used else "agent_all"
+        memory.used.add(again)
+        return self._tell(key, v, memory, scene, label)
 
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
@@ -501,13 +504,15 @@ class Narrator:
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
                 vals["costs"] = costs_words(o["costs"], now(o, view))
             speech = o.get("speech", "")
+            heard = f"speech|{speech}"  # a Tempter's words are quoted once a game
             line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
-                and memory.allows(speech) else ""
+                and memory.allows(speech) and heard not in memory.used else ""
             deal = self._tell(f"{key}_said", vals, memory, f"{scene}-{o['tempter']}",
                               label + (i,)) if line else ""
             if line and deal:
                 joined = f"{line[:-1]}, {deal[:1].lower()}{deal[1:]}"
                 if once(joined, memory, scene):
+                    memory.used.update((heard, speech))  # and not chosen again (write)
                     parts.append(joined)
                     continue
             line = self._tell(key, vals, memory, scene, label + (i,))
@@ -536,7 +541,8 @@ class Narrator:
             return pool[(start + (view.get("scene") or 1) - 1) % len(pool)]
         else:
             return ""
-        fresh = [p for p in pool if memory.allows(p) and p not in memory.used]
+        fresh = [p for p in pool if memory.allows(p) and p not in memory.used
+                 and f"speech|{p}" not in memory.used]  # quoted already (kept on resume)
         choice = rng.choice(fresh or pool)
         if k in ("offer", "back", "gathered", "moon"):
             memory.used.add(choice)

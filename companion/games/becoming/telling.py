@@ -70,12 +70,21 @@ def trait_name(name: str) -> str:
     return name.lower() if name in ours else name.strip().rstrip(".!?;:,")
 
 
+def series(items: list[str]) -> str:
+    """An English list whose items may hold commas of their own ("Ash, a grey hound"): then the
+    items are kept apart by semicolons, the last too ("a hope; Ash, a grey hound; and a mind
+    quicker than most"), never "Ash, a grey hound ... and a mind" read as one."""
+    if len(items) < 2 or not any("," in x for x in items):
+        return join(items)
+    return "; ".join(items[:-1]) + "; and " + items[-1]
+
+
 def gifts(f: Fabula, memory: Any) -> tuple[str, str]:
     """The draft told at once: the Hero's own picks (their whole phrases) and the Fates' gifts
     ("from Veyla, humility and honesty; from Cassot, Rook and witchsight"), in the order picked."""
     picks = [(k.split(":", 1)[1], f.facts[k].by) for k in f.fact_keys("asset:")]
     memory.used.update(f"epithet|{a}" for a, by in picks if by != HERO)  # short from now on
-    own = join([str(asset_words(a, memory)) for a, by in picks if by == HERO])
+    own = series([str(asset_words(a, memory)) for a, by in picks if by == HERO])
     given = []
     for seat in FATES:
         mine = [short_phrase(a) for a, by in picks if by == seat]
