@@ -177,3 +177,20 @@ def test_a_trait_like_unafraid_of_wolves_is_told_as_an_adjective():
     key = with_trait("trait_positive", v, "unafraid of wolves")
     told = [render(t, v) for t in narration_data().templates[key]]
     assert all("unafraid of wolves" in x and "gains unafraid" not in x for x in told), told
+
+
+def test_the_epilogue_closes_with_an_image_not_the_rules_words():
+    """Played (issue 41, seed 101): the epilogue ended "No one has the last word alone; the close
+    is told by more than one voice, as a montage" (the rule for a tie, not a close); and a won
+    game ended "... has the last word, 32 points of it, and tells the close"."""
+
+    rule = ("last word", "the close", "montage", "narrate")
+    checked = 0
+    for seed in (*SEEDS, 5, 11, 23):
+        s = session(seed)
+        epilogue = [r["text"] for r in s.rows if r.get("type") == "narration"
+                    and r.get("kind") == "epilogue"]
+        assert epilogue, seed
+        assert not [w for w in rule if w in epilogue[-1].lower()], epilogue[-1]
+        checked += 1
+    assert checked
