@@ -108,6 +108,14 @@ def _take_up(stake: Any, data: dict, view: dict, hero: Character, memory: Any,
     return staking.tell_won(stake, view, bool(data.get("hero_moon")), hero, memory, scene, by)
 
 
+def voiced(memory: Any, *labels: Any):
+    """The narrator's choices for this telling, seeded by the session and by the Hero the player
+    made (her name): two players of one seed do not read the same passages, and a resumed game
+    (its fabula rebuilt by replay) tells the same ones again."""
+    hero = memory.fabula.hero()
+    return memory.rng(*labels, hero.name if hero is not None else "")
+
+
 def fate_of(seat: str) -> Character:
     f = rules().fate(seat)
     return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
@@ -297,7 +305,7 @@ class Narrator:
                                           f"scene-{event.data['scene']}"))
             if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
                 parts.append(tell_epilogue(beat.view, hero, memory,
-                                           memory.rng("epilogue", beat.step, i)))
+                                           voiced(memory, "epilogue", beat.step, i)))
         return " ".join(p for p in parts if p)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple,
@@ -312,7 +320,7 @@ class Narrator:
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
         mark = lambda t: f"template|{scene}|{turn}|{t}"  # noqa: E731
-        rng = memory.rng("pick", key, *label)
+        rng = voiced(memory, "pick", key, *label)
         for group in ([t for t in templates if mark(t) not in memory.used], templates):
             order = list(group)
             rng.shuffle(order)
@@ -364,7 +372,7 @@ class Narrator:
             setup = data["setup"] if memory.allows(data["setup"]) else ""
             things = [x for x in data["elements"] if memory.allows(x)
                       and not _already_said(x, setup)]  # not "a clay lamp" twice running
-            seen = memory.rng("seen", *label).choice(SEEN).format(join(things)) if things else ""
+            seen = voiced(memory, "seen", *label).choice(SEEN).format(join(things)) if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
             return self._entrance(data["seat"], view, memory, scene, label)
@@ -417,7 +425,7 @@ class Narrator:
             return self._tell("resolve_agent", v, memory, scene, label, data["winner"])
         if k == "quest_ended":
             early = say("ended_early") if data["early"] else ""
-            told = tell_epilogue(view, hero, memory, memory.rng("epilogue", *label))
+            told = tell_epilogue(view, hero, memory, voiced(memory, "epilogue", *label))
             return " ".join(x for x in (early, told) if x)
         if k == "close_told":
             return ""  # the epilogue told the close; a player's own words are told as theirs
@@ -480,7 +488,7 @@ class Narrator:
                                       for k in (1, 2, 3)):
             return ""  # seen lately: she speaks through her offer, not another entrance
         place = (view.get("scene_info") or {}).get("place", "road")
-        rng = memory.rng("intro", *label)
+        rng = voiced(memory, "intro", *label)
         for lines in (fate.intro_at.get(place, ()), fate.intro_lines):
             fresh = [x for x in lines if x not in memory.used and memory.allows(x)
                      and (met in memory.used) == bool(RETURNING.search(x))]
