@@ -240,3 +240,24 @@ def test_two_players_of_one_seed_do_not_read_the_same_passages():
     a, b = ours(_named(7, "Ysmay")), ours(_named(7, "Corvin"))
     shared = [x for x in a if x in set(b)]
     assert len(a) > 60 and len(shared) <= 2 * len(a) // 3, (len(shared), len(a), shared[:20])
+
+
+def test_the_same_stake_is_not_sworn_again_in_a_later_scene():
+    """Read (issue 41): "If I win, this place remembers me kindly" sworn in scenes 1 and 2 (the AI
+    Hero's: tests/becoming/test_telling.py); a player who stakes the same words again read them
+    quoted again, "What Dashiel plays for: “The map stays out of the thief's hands.”" in scenes 3
+    and 5. Now the words are quoted when first staked, and a later scene says it is the same."""
+    again = 0
+    for seed in (*SEEDS, 5, 11):
+        s = session(seed)
+        told = told_at(s)
+        seen: set[str] = set()
+        for r in sorted(actions(s, "gathered") + actions(s, "moon"), key=lambda r: r["n"]):
+            words = r["action"].get("text", "")
+            if r["action"]["seat"] != "hero" or not words:
+                continue
+            if words in seen:
+                again += 1
+                assert words.rstrip(".").lower() not in told.get(r["n"], "").lower(), told[r["n"]]
+            seen.add(words)
+    assert again

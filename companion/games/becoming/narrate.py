@@ -280,7 +280,13 @@ class Narrator:
                 parts.append(text)
         if own and not told_own:
             ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
-            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
+            n = beat.view.get("scene") or 0
+            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and any(
+                    st.words == beat.action.text and st.id != f"scene-{n}"
+                    for st in memory.fabula.stakes):  # the same stake as before: not sworn again
+                own = self._tell("stake_again", {"hero": hero_of(beat.view)}, memory,
+                                 f"scene-{n}", (beat.step, "again"))
+            elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
                     not FIRST_PERSON.search(own):  # a stake told of her is not her speech
                 own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
@@ -288,7 +294,7 @@ class Narrator:
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
                              beat.action.seat != HERO)
-            if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
+            if own and (not ours or once(own, memory, f"scene-{n}")):
                 parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(p for p in parts if p)
 
