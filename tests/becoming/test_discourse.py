@@ -261,3 +261,16 @@ def test_the_same_stake_is_not_sworn_again_in_a_later_scene():
                 assert words.rstrip(".").lower() not in told.get(r["n"], "").lower(), told[r["n"]]
             seen.add(words)
     assert again
+
+
+def test_a_price_on_a_trait_of_several_words_quotes_them():
+    """Played (seed 44): Cassot's price read "what is sure of foot on ice in Tobin"."""
+    from companion.games.becoming.narrate import cost_words
+
+    tobin = next(a.id for a in rules().hero.assets if a.name == "Tobin")
+    view = {"assets": [{"id": tobin, "traits": [{"name": "sure of foot on ice",
+                                                 "positive": True}]}]}
+    assert cost_words("remove_positive", tobin, view) == "“sure of foot on ice” from Tobin"
+    ours = next(w for t in rules().hero.traits.values() for w in t.bright if " " not in w)
+    view["assets"][0]["traits"][0]["name"] = ours
+    assert cost_words("remove_positive", tobin, view) == f"what is {ours.lower()} in Tobin"

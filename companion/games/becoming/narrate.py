@@ -140,7 +140,8 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
         if not best:
             return f"the best of {name}"
         word = trait_words(best[-1])
-        if traits.parse(word).form != "adj":  # "knows every child by name": not "what is knows"
+        if traits.parse(word).form != "adj" or " " in word:  # not "what is knows every child
+            # by name" nor "what is sure of foot on ice in Tobin": the Trait's own words, quoted
             return f"“{word}” from {name}"
         return f"what is {word} in {name}" if word == best[-1].lower() else f"“{word}” from {name}"
     return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}"}[kind]
