@@ -274,3 +274,14 @@ def test_a_price_on_a_trait_of_several_words_quotes_them():
     ours = next(w for t in rules().hero.traits.values() for w in t.bright if " " not in w)
     view["assets"][0]["traits"][0]["name"] = ours
     assert cost_words("remove_positive", tobin, view) == f"what is {ours.lower()} in Tobin"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_offer_names_the_avatar_by_her_short_name(seed):
+    """Read (issue 41): "Through the ferryman's daughter with a knife for every knot, Ysolde
+    offers..." scene after scene; the front matter tells each avatar whole, the story after it
+    by her short name ("the ferryman's daughter")."""
+    s = session(seed)
+    whole = [f.avatar.split(" ", 1)[1] for f in rules().fates]  # without its article
+    told = [r["text"] for r in s.rows if r.get("type") == "narration" and not r.get("seat")]
+    assert told and not [t for t in told if any(w in t for w in whole)]

@@ -513,7 +513,9 @@ class Narrator:
         parts = []
         for i, o in enumerate(offers):
             fate = rules().fate(o["tempter"])
-            vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
+            # the avatar by her short name: the whole of her was told in the front matter and at
+            # her entrance ("the ferryman's daughter", not "... with a knife for every knot")
+            vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar_name)}
             key = "back" if o["back"] else "offer"
             if not o["back"]:
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
