@@ -285,3 +285,21 @@ def test_an_offer_names_the_avatar_by_her_short_name(seed):
     whole = [f.avatar.split(" ", 1)[1] for f in rules().fates]  # without its article
     told = [r["text"] for r in s.rows if r.get("type") == "narration" and not r.get("seat")]
     assert told and not [t for t in told if any(w in t for w in whole)]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_won_scene_whose_stake_was_told_ends_without_a_filler(seed):
+    """Read (issue 41): after "The Threat gives way, and Hesper walks on. So the story had it,
+    “...”, and so it came to pass" and the prize, the Hero's silent resolution added "Hesper goes
+    on, changed a little." Now a Hero who says nothing there adds nothing to what the roll told."""
+    from companion.games.becoming.narrate import hero_of, narration_data
+    from companion.story.template import render
+
+    s = session(seed)
+    told = told_at(s)
+    hero = hero_of(s.view(None))
+    filler = [render(t, {"hero": hero}) for t in narration_data().templates["resolve_hero"]]
+    silent = [r for r in actions(s, "resolve") if r["action"]["seat"] == "hero"
+              and not r["action"].get("text")]
+    assert silent and not [told[r["n"]] for r in silent if r["n"] in told
+                           and any(f in told[r["n"]] for f in filler)]

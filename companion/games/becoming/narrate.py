@@ -370,7 +370,7 @@ class Narrator:
         if k == "hero_named":  # the draft told at once (issue 41: nine picks, nine sentences)
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
             v["own"], v["given"] = telling.gifts(memory.fabula, memory)
-            return " ".join(x for x in (say("named"), say("gifts_own") if v["own"] else "",
+            return " ".join(x for x in (say("gifts_own") if v["own"] else say("named"),
                                         say("gifts") if v["given"] else "") if x)
         if k == "asset_picked":
             return ""  # told with the rest once the Hero is named (telling.gifts)
@@ -427,8 +427,10 @@ class Narrator:
         if k == "threat_narrated":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            if data["winner"] == HERO:
-                return say("resolve_hero")
+            if data["winner"] == HERO:  # said nothing: the roll told the win and what it meant
+                stake = memory.fabula.stake(scene)
+                return "" if stake is not None and memory.was_taken_up(stake.id) \
+                    else say("resolve_hero")
             return self._tell("resolve_agent", v, memory, scene, label, data["winner"])
         if k == "quest_ended":
             early = say("ended_early") if data["early"] else ""
