@@ -44,7 +44,8 @@ def test_every_narration_template_renders():
               "asset": Phrase(words="steady hand", form="a"),
               "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
               "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
-              "words": "If I win, nobody freezes",
+              "words": "If I win, nobody freezes", "marks": "courage shaken and Bloodthirst",
+              "own": "a steady hand and Tobin", "given": "from Veyla, mercy; from Cassot, Rook",
               "assets": [Phrase(words="steady hand", form="a"), Phrase(words="Tobin", form="name")]}
     for key, templates in narration_data().templates.items():
         for t in templates:
@@ -361,18 +362,3 @@ def test_no_section_of_small_print_alone_before_the_epilogue(tmp_path):
             if not [x for x in s.splitlines()[1:] if x.strip() and not x.startswith("<sub>")]]
     assert not bare, bare
     assert "The Quest is over" in text.split("## Epilogue")[0].split("## Scene 9")[1]
-
-
-def test_a_fate_handing_over_a_plural_asset_agrees_with_it():
-    # read aloud (played, seed 21): "From Ysolde's hand comes eyes that see what hides in shadows"
-    from companion.games.becoming.narrate import asset_phrase, fate_of, narration_data
-    from companion.story.template import render
-
-    witchsight = next(a.id for a in rules().hero.assets if a.name == "Witchsight")
-    courage = next(a.id for a in rules().hero.assets if a.name == "Courage")
-    told = {t: render(t, {"fate": fate_of("shears"), "asset": asset_phrase(witchsight),
-                          "hero": fate_of("spinner")})
-            for t in narration_data().templates["pick_fate"] if t.startswith("From")}
-    assert told and all("come eyes that see" in s for s in told.values()), told
-    one = render(next(iter(told)), {"fate": fate_of("shears"), "asset": asset_phrase(courage)})
-    assert " comes a courage" in one

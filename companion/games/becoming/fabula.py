@@ -22,6 +22,27 @@ from companion.story.voice import Beat
 
 SPOKEN = frozenset({"gathered", "moon"})  # the Hero's moves whose words state the scene's stake
 
+# The events that carry a scene (bench/story.py's salient beats, issue 41): the scene framed, the
+# Threat's outcome, the Hero's choice on a bargain, a Trait marked or taken away, an Asset lost,
+# renamed or won back, a moon shot that worked, the ending. The draft, the invocations, the
+# Tempters' offers and the dice gathered are routine: told together, not each in its own sentence.
+SALIENT_EVENTS = frozenset({"scene_begun", "threat_resolved", "moon_won", "offer_answered",
+                            "trait_added", "trait_removed", "asset_subverted", "asset_renamed",
+                            "asset_regained", "prize_forgone", "quest_ended"})
+
+# The Agent's invocations a scene nobody told one by one, kept in the fabula (rebuilt by replay):
+# "agent-invoked:SCENE:STEP" -> "ASSET|trait|NAME" or "ASSET|turned|NAME".
+AGENT_INVOKED = "agent-invoked:"
+
+
+def agent_invocations(f: Fabula, scene: int) -> list[tuple[int, str, str, str]]:
+    """The scene's untold invocations by the Agent: (step, asset, "trait" or "turned", name)."""
+    out = []
+    for k in sorted(f.fact_keys(f"{AGENT_INVOKED}{scene}:")):
+        asset, what, name = f.words(k).split("|", 2)
+        out.append((int(k.rsplit(":", 1)[1]), asset, what, name))
+    return out
+
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action = beat.action
@@ -48,6 +69,11 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
         return f.meet(hero.model_copy(update={"pronouns": said}))
     if kind == "asset_picked":
         return f.establish(f"asset:{data['asset']}", "", by=data["seat"])
+    if kind == "agent_invoked" and not data.get("text"):  # told with the rest, when she is done
+        what = f"trait|{data['trait']}" if "trait" in data else \
+            f"turned|{data.get('turned_name') or ''}"
+        return f.establish(f"{AGENT_INVOKED}{data['scene']}:{beat.step:06d}",
+                           f"{data['asset']}|{what}", by=data["agent"])
     if kind == "scene_begun":
         if not f.open_threads("quest"):
             f = f.open_thread("quest", "quest", "", beat.step)

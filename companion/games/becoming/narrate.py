@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.becoming import staking, traits
+from companion.games.becoming import staking, telling, traits
 from companion.games.becoming.data import rules
 from companion.games.becoming.ending import (
     EPILOGUE_KEY,
@@ -108,6 +108,14 @@ def _take_up(stake: Any, data: dict, view: dict, hero: Character, memory: Any,
     return staking.tell_won(stake, view, bool(data.get("hero_moon")), hero, memory, scene, by)
 
 
+def voiced(memory: Any, *labels: Any):
+    """The narrator's choices for this telling, seeded by the session and by the Hero the player
+    made (her name): two players of one seed do not read the same passages, and a resumed game
+    (its fabula rebuilt by replay) tells the same ones again."""
+    hero = memory.fabula.hero()
+    return memory.rng(*labels, hero.name if hero is not None else "")
+
+
 def fate_of(seat: str) -> Character:
     f = rules().fate(seat)
     return Character(name=f.name, pronouns=pronouns.parse(f.pronoun))
@@ -132,17 +140,16 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
         if not best:
             return f"the best of {name}"
         word = trait_words(best[-1])
-        if traits.parse(word).form != "adj":  # "knows every child by name": not "what is knows"
+        if traits.parse(word).form != "adj" or " " in word:  # not "what is knows every child
+            # by name" nor "what is sure of foot on ice in Tobin": the Trait's own words, quoted
             return f"“{word}” from {name}"
         return f"what is {word} in {name}" if word == best[-1].lower() else f"“{word}” from {name}"
     return {"subvert": f"{name} itself", "add_negative": f"a mark against {name}"}[kind]
 
 
-def trait_words(name: str) -> str:
-    """A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player
-    gave is kept as written."""
-    ours = {w for t in rules().hero.traits.values() for w in t.bright + t.dark}
-    return name.lower() if name in ours else name.strip().rstrip(".!?;:,")  # it goes mid-sentence
+# A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player gave
+# is kept as written, without its closing stop (it goes mid-sentence).
+trait_words = telling.trait_name
 
 
 def with_trait(key: str, v: dict, name: str) -> str:
@@ -246,8 +253,9 @@ class Narrator:
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
-        if beat.action.seat == HERO and beat.action.kind in ("gathered", "ready"):
-            parts.append(self._invoked(beat, memory))  # what she risked, in one sentence
+        if beat.action.kind in ("gathered", "ready"):  # what each side risked, in one sentence
+            parts.append(self._invoked(beat, memory) if beat.action.seat == HERO
+                         else self._agent_invoked(beat, memory))
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
@@ -273,7 +281,13 @@ class Narrator:
                 parts.append(text)
         if own and not told_own:
             ours = own in narration_data().stakes + narration_data().moon_stakes  # an AI Hero's
-            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
+            n = beat.view.get("scene") or 0
+            if beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and any(
+                    st.words == beat.action.text and st.id != f"scene-{n}"
+                    for st in memory.fabula.stakes):  # the same stake as before: not sworn again
+                own = self._tell("stake_again", {"hero": hero_of(beat.view)}, memory,
+                                 f"scene-{n}", (beat.step, "again"))
+            elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
                     not FIRST_PERSON.search(own):  # a stake told of her is not her speech
                 own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
@@ -281,7 +295,7 @@ class Narrator:
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
                              beat.action.seat != HERO)
-            if not ours or once(own, memory, f"scene-{beat.view.get('scene') or 0}"):
+            if own and (not ours or once(own, memory, f"scene-{n}")):
                 parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(p for p in parts if p)
 
@@ -298,7 +312,7 @@ class Narrator:
                                           f"scene-{event.data['scene']}"))
             if event.kind == "quest_ended" and EPILOGUE_KEY not in memory.used:
                 parts.append(tell_epilogue(beat.view, hero, memory,
-                                           memory.rng("epilogue", beat.step, i)))
+                                           voiced(memory, "epilogue", beat.step, i)))
         return " ".join(p for p in parts if p)
 
     def _tell(self, key: str, values: dict, memory: Any, scene: str, label: tuple,
@@ -313,7 +327,7 @@ class Narrator:
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
         mark = lambda t: f"template|{scene}|{turn}|{t}"  # noqa: E731
-        rng = memory.rng("pick", key, *label)
+        rng = voiced(memory, "pick", key, *label)
         for group in ([t for t in templates if mark(t) not in memory.used], templates):
             order = list(group)
             rng.shuffle(order)
@@ -353,19 +367,19 @@ class Narrator:
         say = lambda key: self._tell(key, v, memory, scene, label)  # noqa: E731
         if k == "quest_chosen":  # the premise itself heads the journal (front matter)
             return say("quest")
-        if k == "hero_named":
+        if k == "hero_named":  # the draft told at once (issue 41: nine picks, nine sentences)
             v["hero"] = Character(name=data["name"], pronouns=pronouns.THEY)
-            return say("named")
+            v["own"], v["given"] = telling.gifts(memory.fabula, memory)
+            return " ".join(x for x in (say("gifts_own") if v["own"] else say("named"),
+                                        say("gifts") if v["given"] else "") if x)
         if k == "asset_picked":
-            if data["seat"] == HERO:
-                return say("pick_hero")
-            return self._tell("pick_fate", v, memory, scene, label, data["seat"])
+            return ""  # told with the rest once the Hero is named (telling.gifts)
         if k == "scene_begun":
             sc = view.get("scene_info") or {}
             setup = data["setup"] if memory.allows(data["setup"]) else ""
             things = [x for x in data["elements"] if memory.allows(x)
                       and not _already_said(x, setup)]  # not "a clay lamp" twice running
-            seen = memory.rng("seen", *label).choice(SEEN).format(join(things)) if things else ""
+            seen = voiced(memory, "seen", *label).choice(SEEN).format(join(things)) if things else ""
             return " ".join(x for x in (setup, seen) if x) or sc.get("title", "")
         if k == "avatar_introduced":
             return self._entrance(data["seat"], view, memory, scene, label)
@@ -377,10 +391,7 @@ class Narrator:
         if k == "moon_shot":
             return say("moon" if data["seat"] == HERO else "agent_moon")
         if k == "agent_invoked":
-            if "trait" in data:
-                return say(with_trait("agent_trait", v, data["trait"]))
-            v["turned"] = data.get("turned_name") or "what was lost"
-            return say("agent_turned")
+            return ""  # told with the rest, when she is done gathering (_agent_invoked)
         if k == "offers_revealed":
             return self._offers(data["offers"], v, memory, scene, label, view)
         if k == "counter_proposed":
@@ -416,12 +427,14 @@ class Narrator:
         if k == "threat_narrated":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            if data["winner"] == HERO:
-                return say("resolve_hero")
+            if data["winner"] == HERO:  # said nothing: the roll told the win and what it meant
+                stake = memory.fabula.stake(scene)
+                return "" if stake is not None and memory.was_taken_up(stake.id) \
+                    else say("resolve_hero")
             return self._tell("resolve_agent", v, memory, scene, label, data["winner"])
         if k == "quest_ended":
             early = say("ended_early") if data["early"] else ""
-            told = tell_epilogue(view, hero, memory, memory.rng("epilogue", *label))
+            told = tell_epilogue(view, hero, memory, voiced(memory, "epilogue", *label))
             return " ".join(x for x in (early, told) if x)
         if k == "close_told":
             return ""  # the epilogue told the close; a player's own words are told as theirs
@@ -445,23 +458,49 @@ class Narrator:
         v["assets"] = [asset_words(aid, memory) for aid in fresh]
         return self._tell("invoke_all", v, memory, f"scene-{n}", label)
 
+    def _agent_invoked(self, beat: Any, memory: Any) -> str:
+        """What the Agent turned against the Hero since she last gathered, in one sentence
+        (issue 41: "Veyla remembers that courage is tarnished, and uses it. The Threat grows where
+        humility is bent. Visions of Ruin stands with the Threat now." read as a log)."""
+        n = beat.view.get("scene") or 0
+        fresh = telling.untold_invocations(memory.fabula, n, memory.used)
+        if not fresh:
+            return ""
+        memory.used.update(f"{telling.TOLD}{n}|{step}" for step, *_ in fresh)
+        v: dict[str, Any] = {"hero": hero_of(beat.view), "fate": fate_of(beat.action.seat)}
+        label, scene = (beat.step, "agent-invoked"), f"scene-{n}"
+        if len(fresh) == 1:
+            _, aid, what, name = fresh[0]
+            v["asset"] = asset_words(aid, memory)
+            if what == "trait":
+                return self._tell(with_trait("agent_trait", v, name), v, memory, scene, label)
+            v["turned"] = name or "what was lost"
+            return self._tell("agent_turned", v, memory, scene, label)
+        v["marks"] = telling.marks_text(fresh, memory)
+        again = f"agent-marks|{v['marks']}"  # the same wounds as before: not listed again
+        key = "agent_again" if again in memory.used else "agent_all"
+        memory.used.add(again)
+        return self._tell(key, v, memory, scene, label)
+
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
-        doorway on the open Mere). Each avatar is met with a sentence of its own; after that, one
-        entrance a scene is told, the Fate not told last (issue 41: not each, every scene)."""
+        doorway on the open Mere). Each avatar is met with a sentence of its own; after that she
+        speaks through her offers, and an entrance is told again only in a line that says she is
+        back ("again", "of course"), at most one a scene, none three scenes after her last (issue 41: each
+        avatar entered every scene, and "a young woman" was met a second time)."""
         fate = rules().fate(seat)
         met = f"intro|{seat}"  # a line that says "again" only once the Hero has met her
         if met in memory.used and f"entrance|{scene}" in memory.used:
             return ""  # the other avatar has entered this scene already
         n = int(scene.rsplit("-", 1)[-1] or 0)
-        if met in memory.used and f"entered|{seat}|{n - 1}" in memory.used and \
-                f"entered|{seat}|{n - 2}" not in memory.used and n > 2:
-            return ""  # she entered last scene: let the other one be seen this time
+        if met in memory.used and any(f"entered|{seat}|{n - k}" in memory.used
+                                      for k in (1, 2, 3)):
+            return ""  # seen lately: she speaks through her offer, not another entrance
         place = (view.get("scene_info") or {}).get("place", "road")
-        rng = memory.rng("intro", *label)
+        rng = voiced(memory, "intro", *label)
         for lines in (fate.intro_at.get(place, ()), fate.intro_lines):
             fresh = [x for x in lines if x not in memory.used and memory.allows(x)
-                     and (met in memory.used or not RETURNING.search(x))]
+                     and (met in memory.used) == bool(RETURNING.search(x))]
             if fresh:
                 line = rng.choice(fresh)
                 memory.used.update((line, met, f"entrance|{scene}", f"entered|{seat}|{n}"))
@@ -470,21 +509,31 @@ class Narrator:
 
     def _offers(self, offers: list[dict], v: dict, memory: Any, scene: str,
                 label: tuple, view: dict | None = None) -> str:
+        """Each Tempter's offer in one sentence: the avatar's words and the deal they stand for
+        ("“A little thread from you,” says the weaver, and Veyla asks a mark against Courage for
+        one die"); without words to quote, the deal alone (issue 41: four sentences a scene)."""
         parts = []
         for i, o in enumerate(offers):
             fate = rules().fate(o["tempter"])
-            vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar)}
-            speech = o.get("speech", "")
-            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
-                else ""
-            if line and memory.allows(speech) and once(line, memory, scene):
-                parts.append(line)
-            if o["back"]:
-                key = "back"
-            else:
-                key = "offer"
+            # the avatar by her short name: the whole of her was told in the front matter and at
+            # her entrance ("the ferryman's daughter", not "... with a knife for every knot")
+            vals = {**v, "fate": fate_of(o["tempter"]), "avatar": phrase_of(fate.avatar_name)}
+            key = "back" if o["back"] else "offer"
+            if not o["back"]:
                 vals["dice"] = NUMBERS.get(o["dice"], f"{o['dice']} dice")
                 vals["costs"] = costs_words(o["costs"], now(o, view))
+            speech = o.get("speech", "")
+            heard = f"speech|{speech}"  # a Tempter's words are quoted once a game
+            line = said(speech, tag(fate.avatar_name, memory, fate=True, words=speech)) if speech \
+                and memory.allows(speech) and heard not in memory.used else ""
+            deal = self._tell(f"{key}_said", vals, memory, f"{scene}-{o['tempter']}",
+                              label + (i,)) if line else ""
+            if line and deal:
+                joined = f"{line[:-1]}, {deal[:1].lower()}{deal[1:]}"
+                if once(joined, memory, scene):
+                    memory.used.update((heard, speech))  # and not chosen again (write)
+                    parts.append(joined)
+                    continue
             line = self._tell(key, vals, memory, scene, label + (i,))
             if line:
                 parts.append(line)
@@ -511,7 +560,8 @@ class Narrator:
             return pool[(start + (view.get("scene") or 1) - 1) % len(pool)]
         else:
             return ""
-        fresh = [p for p in pool if memory.allows(p) and p not in memory.used]
+        fresh = [p for p in pool if memory.allows(p) and p not in memory.used
+                 and f"speech|{p}" not in memory.used]  # quoted already (kept on resume)
         choice = rng.choice(fresh or pool)
         if k in ("offer", "back", "gathered", "moon"):
             memory.used.add(choice)

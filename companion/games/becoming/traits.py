@@ -53,6 +53,9 @@ def parse(name: str) -> TraitWords:
     if not parts:
         return TraitWords("adj", words)
     first, last = parts[0].lower(), parts[-1].lower()
+    if len(parts) > 1 and parts[1].lower() == "of" and "ADJ" in getAllLemmas(first) and \
+            "NOUN" not in getAllLemmas(first):
+        return TraitWords("adj", words)  # "unafraid of wolves", "sure of foot"
     if first in DETERMINERS or (len(parts) > 2 and parts[1].lower() == "of"):
         return TraitWords("np", words)  # "a temper", "fears of the dark"
     if len(parts) > 1 and parts[1].lower() in ("to", "with", "in", "at", "as", "of") and \
