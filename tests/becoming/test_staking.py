@@ -221,3 +221,20 @@ def test_a_stake_is_never_cut_mid_sentence():
             assert "where the crown sleeps" in told, told
     tagged = take_up(_stake("I will find the crown, Maren says"), "won", hero, 0)
     assert "Maren says" not in tagged and "I will find the crown" in tagged, tagged
+
+
+def test_what_was_asked_of_a_defeat_is_not_thrown_back_as_lost():
+    """Played (session 11, seed 808): "If I lose, the child still gets to the bank", lost, came
+    back at the next scene as "Veyla has not forgotten what Hesper staked and lost". Lost, those
+    words held: there is nothing for a Fate to taunt her with."""
+    from companion.games.becoming.narrate import Narrator
+    from companion.story.fabula import Fabula, Outcome, Person
+
+    view = {**GAME.view(created(), None), "scene": 4}
+    f = Fabula().meet(Person(key="hero", name="Ilse", role="hero"))
+    f = f.state_stake("scene-3", "hero", "If I lose, the child still gets to the bank",
+                      about="scene-3", step=1)
+    f = f.record(Outcome(step=2, scene="scene-3", kind="threat", winner="shears",
+                         loser="hero", by="dice")).resolve_stake("scene-3", "lost", 2)
+    memory = NarrationMemory(seed=1, fabula=f)
+    assert Narrator(1)._taunt(view, {"hero": hero_of(view)}, memory, "scene-4", (1,)) == ""

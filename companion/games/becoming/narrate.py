@@ -45,7 +45,7 @@ from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
 from companion.story.memory import Told, sentences
-from companion.story.stakes import tell_stake
+from companion.story.stakes import in_defeat, tell_stake
 from companion.story.template import Character, tell
 
 FATE_SEATS = ("spinner", "measurer", "shears")
@@ -348,6 +348,8 @@ class Narrator:
         if stake is None or stake.result != "lost" or won == HERO or not memory.allows(
                 stake.words) or {f"taunt|{n}", f"taunt|{n - 1}"} & memory.used:
             return ""  # once a scene, and never two scenes running
+        if in_defeat(stake.words):  # "If I lose, the child gets to the bank": lost, it held;
+            return ""  # nothing of it for a Fate to throw back
         memory.used.add(f"taunt|{n}")
         vals = {**v, "fate": fate_of(won), "avatar": phrase_of(rules().fate(won).avatar_name),
                 "words": stake.words.strip().rstrip(".")}
