@@ -28,6 +28,15 @@ PLAYER = "hero1"
 # the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
 # what they do
 SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match"})
+# the events that carry a round (issue 41, bench/story.py's sent/routine): a Hero's origin, an
+# arrival or a failed attempt, a Stage's Event (the Origin's fist, the Journey's Place, the
+# Battle, the Discovery, the Market, the Chance Meeting is its card, the Betrayal, the Pact), the
+# Ending, the Curse and the close. A rest, a travel, a bid or a trade is routine: told, when at
+# all, in a line with the rest of its round.
+SALIENT_EVENTS = frozenset({"origin", "first", "advance", "match", "stay", "failed", "turn_lost",
+                            "fist_opened", "journey_place", "battle", "discovery", "market",
+                            "betrayed", "betrayal_empty", "ending_revealed", "pact_swap",
+                            "ending_reached", "curse", "halt", "scores"})
 
 
 def key(seat: str) -> str:
