@@ -66,7 +66,31 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
                 fabula = fabula.state_stake(sid, PLAYER, words, about=sid, step=beat.step)
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
-    return fabula
+    return _rounds(fabula, beat)
+
+
+def round_of(beat: Beat, index: int) -> int:
+    """The round an event of ``beat`` belongs to: the view's round, less the rounds begun later
+    in the same beat (a Hero's last move of a round runs on into the next)."""
+    later = sum(1 for e in beat.events[index + 1:] if e.kind == "round")
+    return int(beat.view.get("round", 0)) - later
+
+
+def _rounds(f: Fabula, beat: Beat) -> Fabula:
+    """What each round held: ``noted:R`` once an event that carries a round (SALIENT_EVENTS)
+    happens in it, and ``did:R:SEAT`` for a Hero's routine move there (``rest``, ``rest>CARD``,
+    ``travel>MENTOR>PLACE``): a round with nothing noted is told in one line (telling.round_line)."""
+    for i, e in enumerate(beat.events):
+        r, d = round_of(beat, i), e.data
+        if e.kind in SALIENT_EVENTS and e.kind != "first":
+            f = f.establish(f"noted:{r}", e.kind)
+        elif e.kind == "rest":
+            f = f.establish(f"did:{r}:{d['seat']}", "rest" + (f">{d['card']}" if d.get("card")
+                                                                 else ""))
+        elif e.kind == "takes_pair":
+            f = f.establish(f"did:{r}:{d['seat']}",
+                            f"travel>{d.get('mentor') or ''}>{d.get('place') or ''}")
+    return f
 
 
 def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:

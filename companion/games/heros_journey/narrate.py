@@ -19,8 +19,9 @@ from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
 from .data import rules, story
-from .fabula import PLAYER
-from .telling import CAP, ending, recall, take_up, tell_capped, template_count
+from .fabula import PLAYER, round_of
+from .telling import (CAP, ending, last_mover, recall, round_line, take_up, tell_capped,
+                      template_count)
 
 
 def hero(seat: str) -> Character:
@@ -159,18 +160,11 @@ class Narrator:
             return getattr(story().hero(s), d["origin"])
         if k == "first":
             return say("first", hero=h)
-        if k == "takes_pair":
-            cards = [card(c) for c in (d["mentor"], d["place"]) if c]
-            return say("travel", hero=h, cards=cards) if cards else ""
-        if k == "travel" and d["left"]:
-            return say("parting", hero=h, card=card(d["left"][0]))
-        if k == "rest":
-            if d.get("card"):
-                return tell_capped("rest", {"card": d["card"]}, {"hero": h}, memory, scene, rng) \
-                    or say("rest", hero=h, card=card(d["card"]))
-            st = _stage_card(beat, s)
-            return tell_capped("rest.alone", {"target": st}, {"hero": h}, memory, scene, rng) \
-                or say("rest_alone", hero=h, stage=card(st))
+        if k in ("takes_pair", "rest"):  # routine: the round's moves in one line, at its end
+            if s != last_mover(beat.view):
+                return ""
+            rnd = round_of(beat, beat.events.index(ev))
+            return round_line(memory, beat.view, rnd, f"round-{rnd}", rng)
         if k == "match":
             back = recall(memory, beat.step, _stage_card(beat, s), scene, rng) if (
                 s == PLAYER) else ""

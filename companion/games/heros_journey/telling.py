@@ -16,7 +16,7 @@ from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character, tell
 
-from .data import hero_name, rules
+from .data import hero_name, rules, story
 from .fabula import PLAYER
 
 CAP = 2  # times one storylet or template may be told in a session
@@ -181,3 +181,61 @@ def ending(view: dict, memory: Any, rng) -> str:
             "vows": len(fabula.stakes)}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=hero)
+
+
+# A round's routine moves (a rest, a travel) told together in one line at its last Hero's move:
+# the whole round when nothing of note happened in it, else only the travels ("meanwhile").
+REST_PARTS = ("{n} rests", "{n} makes camp", "{n} gathers strength", "{n} counts the miles",
+              "{n} sits out the rain", "{n} rests by a small fire", "{n} mends a boot and waits")
+CARD_PARTS = ("{n} learns from {c}", "{n} rests with {c}", "{n} sits a while with {c}")
+TRAVEL = ("{n} travels on to {p}", "{n} takes the road to {p}", "{n} reaches {p}")
+
+
+def last_mover(view: dict) -> str | None:
+    """The Hero whose turn closes the round (the one before the first, in seat order)."""
+    seats = [h["seat"] for h in view.get("heroes", [])]
+    first = view.get("first")
+    return seats[seats.index(first) - 1] if first in seats else None
+
+
+def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
+    """The round's routine moves in one line (``did:R:SEAT`` in the fabula), in seat order from
+    the round's first Hero; the rests left out when the round had something of note."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    key = f"hj-round|{rnd}"
+    if key in memory.used:
+        return ""
+    quiet = not fabula.holds(f"noted:{rnd}")
+    seats = [h["seat"] for h in view.get("heroes", [])]
+    first = seats.index(view["first"]) if view.get("first") in seats else 0
+    parts, taught = [], []
+    for seat in seats[first:] + seats[:first]:
+        did = fabula.words(f"did:{rnd}:{seat}")
+        if not did or (not quiet and not did.startswith("travel")):
+            continue
+        name = hero_name(seat)
+        bits = did.split(">")
+        if bits[0] == "travel":
+            place = rules().card(bits[2]).name if bits[2] else ""
+            mentor = rules().card(bits[1]).name if bits[1] else ""
+            text = rng.choice(TRAVEL).format(n=name, p=place) if place else \
+                f"{name} falls in with {mentor}"
+            parts.append(text + (f" with {mentor}" if place and mentor else ""))
+        elif len(bits) > 1:
+            taught.append((seat != PLAYER, seat, bits[1]))
+            parts.append(rng.choice(CARD_PARTS).format(n=name, c=rules().card(bits[1]).name))
+        else:
+            parts.append(rng.choice(REST_PARTS).format(n=name))
+    if not parts:
+        return ""
+    frames = story().templates["quiet" if quiet else "meanwhile"]
+    text = tell(list(frames), {"moves": _names(parts)}, Told(memory.used), scene, rng,
+                allows=memory.allows)
+    if text:
+        memory.used.add(key)
+    for _, seat, cid in sorted(taught):  # what a Mentor or Place taught: the player's Hero first
+        who = fabula.character(HERO if seat == PLAYER else seat)
+        lesson = tell_capped("rest", {"card": cid}, {"hero": who}, memory, scene, rng)
+        if lesson:
+            return " ".join(x for x in (text, lesson) if x)
+    return text
