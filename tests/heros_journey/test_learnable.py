@@ -102,7 +102,7 @@ def test_the_first_table_and_help_table_say_how_the_race_is_won(tmp_path):
     root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
                         "--no-journal", "--script", "-"],
-                       input="origin harvest\nrest moons suns\nend\nhelp table\n", text=True,
+                       input="\n\n\norigin harvest\nrest moons suns\nend\nhelp table\n", text=True,
                        capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
                        timeout=120)
     out = " ".join(r.stdout.split())

@@ -426,6 +426,8 @@ def toolbar(view: dict) -> str:
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     pend = view.get("pending", {})
     task = pend.get("task")
+    if task in ASKED:
+        return ASKED[task]
     if task == "turn":
         trade = (" You may trade with a Hero first: offer HERO N SUIT for N SUIT."
                  if any(a.kind == "trade_offer" for a in legal) else "")
@@ -478,6 +480,12 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
 
+ASKED = {  # who the Hero is, asked before the Origins (persona.py)
+    "hero_name": "Who is your Hero? A name, then their pronouns and a line about them: the story "
+                 "opens with your words and comes back to them.",
+    "hero_pronouns": "",
+    "hero_about": "Where they come from, what they want, what they swore: in your own words.",
+}
 WARNED: set[str] = set()  # first-time warnings already given in this sitting
 
 LEADS = {  # by the kind of the choices offered

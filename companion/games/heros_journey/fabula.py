@@ -18,6 +18,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
 from companion.story.voice import Beat
@@ -27,7 +29,8 @@ from .data import STAGE_CARDS, rules, story
 PLAYER = "hero1"
 # the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
 # what they do
-SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match"})
+SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match",
+                    "describe_hero"})
 # the events that carry a round (issue 41, bench/story.py's sent/routine): a Hero's origin, an
 # arrival or a failed attempt, a Stage's Event (the Origin's fist, the Journey's Place, the
 # Battle, the Discovery, the Market, the Chance Meeting is its card, the Betrayal, the Pact), the
@@ -45,16 +48,21 @@ def key(seat: str) -> str:
 
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
-    if not fabula.cast:
-        for h in beat.view.get("heroes", []):
-            info = story().hero(h["seat"])
-            said = pronouns.parse_or_they(info.pronouns)
-            fabula = fabula.meet(Person(key=key(h["seat"]), name=info.name, pronouns=said,
+    for h in beat.view.get("heroes", []):  # the cast, as the player named their Hero
+        info = story().hero(h["seat"])
+        name, said = h.get("name") or info.name, h.get("pronouns") or info.pronouns
+        now = fabula.cast.get(key(h["seat"]))
+        if now is None or now.name != name or now.pronouns != pronouns.parse_or_they(said):
+            fabula = fabula.meet(Person(key=key(h["seat"]), name=name,
+                                        pronouns=pronouns.parse_or_they(said),
                                         role="player" if h["seat"] == PLAYER else "rival"))
     action = beat.action
     words = " ".join(action.text.split())
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        about = sorted(about_of(words, action.kind, action.args, beat))
+        if about:  # what the line is about: it comes back when one of these comes up again
+            fabula = fabula.establish(f"said_about:{beat.step}", " ".join(about), by=PLAYER)
         me = next((h for h in beat.view.get("heroes", []) if h["seat"] == PLAYER), None)
         if me is not None and me.get("stage_card"):  # where it was said, to recall it there
             fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
@@ -67,6 +75,37 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
     return _rounds(fabula, beat)
+
+
+def named_in(words: str) -> set[str]:
+    """The cards a line names: a Mentor, a Place or a Stage ("the Author", "the Mill")."""
+    low = " ".join(re.sub(r"[^\w\s]", " ", words.lower()).split())
+    out = set()
+    for cid in rules().role("mentor") + rules().role("place") + STAGE_CARDS:
+        name = card_name(cid).lower()
+        bare = name[4:] if name.startswith("the ") else name
+        if re.search(rf"\b{re.escape(bare)}\b", low):
+            out.add(cid)
+    return out
+
+
+def about_of(words: str, kind: str, args: dict, beat: Beat) -> set[str]:
+    """What a line of the player's is about: the cards it names, the cards of the move it rode
+    on (the Mentor and Place taken, the card rested with or matched, the Stage aimed at) and
+    the Hero's Origin; a Challenge's line also its Stage's two suits."""
+    out = named_in(words)
+    me = next((h for h in beat.view.get("heroes", []) if h["seat"] == PLAYER), {})
+    for a in ("card", "keep", "origin"):
+        if isinstance(args.get(a), str):
+            out.add(args[a])
+    for e in beat.events:
+        if e.kind == "takes_pair" and e.data.get("seat") == PLAYER:
+            out.update(c for c in (e.data.get("mentor"), e.data.get("place")) if c)
+    if kind == "challenge" and 2 <= me.get("stage", 0) + 1 <= 9:
+        target = STAGE_CARDS[me["stage"] - 1]
+        out.add(target)
+        out.update(rules().card(target).suits)
+    return {x for x in out if x}
 
 
 def round_of(beat: Beat, index: int) -> int:

@@ -16,7 +16,7 @@ from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character, tell
 
-from .data import hero_name, rules, story
+from .data import SUITS, hero_name, rules, story
 from .fabula import PLAYER
 
 CAP = 2  # times one storylet or template may be told in a session
@@ -71,10 +71,19 @@ def take_up(memory: Any, stake_id: str, scene: str) -> str:
 
 
 RECALLED = "hj-recall|"  # a line of the player's already recalled (memory.used)
-RECALLS = 4  # lines recalled in a session at most: a callback, not a refrain
+RECALLS = 6  # lines recalled in a session at most: a callback, not a refrain
 RECALL = ("At {stage.the}, {hero} [remembers] what {hero.they} had said at {where.the}: {quote}",
           "{hero} [thinks] back to {where.the} and {hero.their} own words there: {quote}",
           "What {hero} had said at {where.the} comes back at {stage.the}: {quote}")
+# a line that comes back because what it was about comes up again: a card, a suit, a Stage
+BACK = {
+    "card": ("With {card.the} in the story again, {hero} [remembers] {hero.their} own words: "
+             "{quote}", "{card.the} brings back what {hero} had said: {quote}"),
+    "suit": ("A test of {quality} again, and {hero} [remembers] saying it: {quote}",
+             "{quality} once more: {hero} had said {quote_mid} and {hero.they} [has] not forgotten."),
+    "stage": ("At {stage.the} at last, {hero} [remembers] {hero.their} own words: {quote}",
+              "{stage.the}, as {hero} had said it would be: {quote}"),
+}
 
 
 def said_lines(fabula: Fabula) -> list[tuple[int, str, str]]:
@@ -95,17 +104,43 @@ def quote(words: str, end: str = ".") -> str:
     return f"“{words[0].upper() + words[1:]}{'' if words[-1] in '!?' else end}”"
 
 
-def recall(memory: Any, step: int, stage: str, scene: str, rng) -> str:
-    """At an arrival of the player's Hero, one earlier line of theirs said on an earlier move
-    somewhere else, told once: the oldest not yet recalled (their origin, a prophecy, a place
-    named), quoted; ``RECALLS`` in a session at most."""
+def recall(memory: Any, step: int, stage: str, scene: str, rng, ups: tuple[str, ...] = ()) -> str:
+    """At a beat of the player's Hero, one earlier line of theirs, told once, quoted; first a
+    line about what comes up here (``ups``: a card, a suit; and ``stage``, the Stage reached):
+    the line said on meeting a Mentor comes back when that Mentor does. Else, at an arrival
+    (``stage``), the oldest line said somewhere else. ``RECALLS`` in a session at most."""
     fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
     if HERO not in fabula.cast or sum(1 for k in memory.used if k.startswith(RECALLED)) >= \
             RECALLS:
         return ""
-    for said_step, words, where in said_lines(fabula):
-        if said_step >= step or f"{RECALLED}{said_step}" in memory.used or not where or \
-                not memory.allows(words) or not rules().is_card(where) or where == stage:
+    lines = [(s, w, where) for s, w, where in said_lines(fabula) if s < step and
+             f"{RECALLED}{s}" not in memory.used and memory.allows(w)]
+    here = [x for x in ups if x] + ([stage] if stage else [])
+    vows = {st.words for st in fabula.stakes}  # a Challenge's words: taken up where decided
+    for said_step, words, where in lines:
+        if words in vows:
+            continue
+        about = set(fabula.words(f"said_about:{said_step}").split())
+        hit = next((x for x in here if x in about), None)
+        if hit is None or hit == where:
+            continue
+        values: dict[str, Any] = {"hero": fabula.character(), "quote": quote(words),
+                                  "quote_mid": quote(words, ",")}
+        if hit in SUITS:
+            how = "suit"
+            values["quality"] = f"{rules().suit(hit).quality} ({rules().suit(hit).name})"
+        elif hit == stage:
+            how, values["stage"] = "stage", _phrase(hit)
+        else:
+            how, values["card"] = "card", _phrase(hit)
+        text = tell(list(BACK[how]), values, Told(memory.used), scene, rng, allows=memory.allows)
+        if text:
+            memory.used.add(f"{RECALLED}{said_step}")
+            return text
+    if not stage:
+        return ""
+    for said_step, words, where in lines:
+        if not where or not rules().is_card(where) or where == stage:
             continue
         values = {"hero": fabula.character(), "where": _phrase(where), "stage": _phrase(stage),
                   "quote": quote(words)}
