@@ -66,14 +66,18 @@ def test_enter_keeps_the_seats_own_hero():
 def test_an_autoplayed_hero_is_described_the_same_for_the_same_seed(tmp_path):
     from tests.helpers import told
 
-    lines = []
+    lines, endings = [], []
     for i, seed in enumerate((5, 5, 6)):
         d = tmp_path / str(i)
         d.mkdir()
         text = told(d, "heros-journey", seed)
         lines.append(text.split("**The Heroes:**")[1].split("\n")[2])
+        endings.append(text.split("## Epilogue")[1].split("## Where each road ended")[0])
     assert lines[0] == lines[1] and lines[0].startswith("- *Wren* (she/her), from the ")
     assert ": Wren " in lines[0]  # described in a line of its own, not the seat's fixed manner
+    # the epilogue closes on what the player said of their Hero at the start
+    want = lines[0].split(": ", 1)[1].rstrip(".")
+    assert f"“{want}" in endings[0], endings[0]
 
 
 def _view(stage=3, rnd=4):

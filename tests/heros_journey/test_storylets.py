@@ -25,7 +25,8 @@ SAMPLES = {
            "winner": BRANNOC, "rivals": "Brannoc and Sefa", "kept": "the Sailor",
            "betrayed": Phrase(words="Bard", form="the"), "score": "120 points",
            "joined": "Brannoc", "leader": BRANNOC, "said_first": "“I go.”",
-           "said_last": "“Home.”", "said_where": Phrase(words="Rite", form="the")}
+           "said_last": "“Home.”", "said_where": Phrase(words="Rite", form="the"),
+           "want": "“I go to see the sea.”"}
        for g in ("epilogue.open", "epilogue.stakes", "epilogue.kept", "epilogue.lost",
                  "epilogue.turn", "epilogue.close", "epilogue.more")},
 }

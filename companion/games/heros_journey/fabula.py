@@ -60,6 +60,8 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     words = " ".join(action.text.split())
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        if action.kind == "describe_hero":  # who the Hero is and what they want: the close
+            fabula = fabula.establish("want", words, by=PLAYER)
         about = sorted(about_of(words, action.kind, action.args, beat))
         if about:  # what the line is about: it comes back when one of these comes up again
             fabula = fabula.establish(f"said_about:{beat.step}", " ".join(about), by=PLAYER)

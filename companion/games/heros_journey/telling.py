@@ -205,7 +205,10 @@ def ending(view: dict, memory: Any, rng) -> str:
         values["kept"] = _names([rules().card(c).name for c in kept])
     if betrayal:
         values["betrayed"] = _phrase(betrayal.split(">")[0])
-    said = [x for x in said_lines(fabula) if memory.allows(x[1])]
+    want = fabula.words("want") if memory.allows(fabula.words("want")) else ""
+    if want:  # the line the player opened with closes the story (not among the lines quoted)
+        values["want"] = quote(want)
+    said = [x for x in said_lines(fabula) if memory.allows(x[1]) and x[1] != want]
     if said:  # what this Hero said: the first line, and the last when there are more
         values["said_first"] = quote(said[0][1], "," if len(said) > 1 else ".")
         values["said_where"] = _phrase(said[0][2] if rules().is_card(said[0][2]) else first_card)
@@ -213,7 +216,7 @@ def ending(view: dict, memory: Any, rng) -> str:
     when = {"said": len(said), "won": scores.get(PLAYER) == best, "reached": me["stage"] >= 10,
             "first": view.get("ending_first") == PLAYER, "joined": len(joined), "ending": end_card,
             "betrayed": bool(betrayal), "kept": len(kept), "halted": bool(view.get("halted")),
-            "vows": len(fabula.stakes)}
+            "vows": len(fabula.stakes), "described": bool(want)}
     return told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=hero)
 
