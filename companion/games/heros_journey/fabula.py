@@ -123,7 +123,7 @@ def _rounds(f: Fabula, beat: Beat) -> Fabula:
     ``travel>MENTOR>PLACE``): a round with nothing noted is told in one line (telling.round_line)."""
     for i, e in enumerate(beat.events):
         r, d = round_of(beat, i), e.data
-        if e.kind in SALIENT_EVENTS and e.kind != "first":
+        if e.kind in SALIENT_EVENTS and e.kind not in ("first", "origin"):  # setup: not a round
             f = f.establish(f"noted:{r}", e.kind)
         elif e.kind == "rest":
             f = f.establish(f"did:{r}:{d['seat']}", "rest" + (f">{d['card']}" if d.get("card")

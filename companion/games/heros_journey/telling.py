@@ -247,6 +247,8 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
     seats = [h["seat"] for h in view.get("heroes", [])]
     first = seats.index(view["first"]) if view.get("first") in seats else 0
     parts, taught = [], []
+    pick = lambda pool: rng.choice([x for x in pool if x not in used] or list(pool))  # noqa: E731
+    used: list[str] = []
     for seat in seats[first:] + seats[:first]:
         did = fabula.words(f"did:{rnd}:{seat}")
         if not did or (not quiet and not did.startswith("travel")):
@@ -256,14 +258,16 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
         if bits[0] == "travel":
             place = rules().card(bits[2]).name if bits[2] else ""
             mentor = rules().card(bits[1]).name if bits[1] else ""
-            text = rng.choice(TRAVEL).format(n=name, p=place) if place else \
+            text = pick(TRAVEL).format(n=name, p=place) if place else \
                 f"{name} falls in with {mentor}"
             parts.append(text + (f" with {mentor}" if place and mentor else ""))
         elif len(bits) > 1:
             taught.append((seat != PLAYER, seat, bits[1]))
-            parts.append(rng.choice(CARD_PARTS).format(n=name, c=rules().card(bits[1]).name))
+            used.append(pick(CARD_PARTS))
+            parts.append(used[-1].format(n=name, c=rules().card(bits[1]).name))
         else:
-            parts.append(rng.choice(REST_PARTS).format(n=name))
+            used.append(pick(REST_PARTS))
+            parts.append(used[-1].format(n=name))
     if not parts:
         return ""
     frames = story().templates["quiet" if quiet else "meanwhile"]
