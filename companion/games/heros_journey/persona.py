@@ -27,9 +27,10 @@ def tasks(seat: str) -> list[dict]:
 def _legal(w: Work, t: dict, seat: str) -> list[Action]:
     name = hero_name(seat) if t["k"] != "hero_name" else ""
     ask = {"hero_name": "Name your Hero (Enter: Wren)",
-           "hero_pronouns": f"{name}'s pronouns ({pronouns.ASK}; Enter: {hero_pronouns(seat)})",
-           "hero_about": f"A sentence or two about {name} (where from, what {name} wants; "
-                         "optional)"}[t["k"]]
+           # at most 78 columns with the prompt's "> ", whatever the name's length
+           "hero_pronouns": f"Pronouns ({pronouns.ASK}; Enter: {hero_pronouns(seat)})",
+           "hero_about": f"A sentence or two about {name.split()[0][:20] if name else 'them'} "
+                         "(Enter: skip)"}[t["k"]]
     return [Action.unchecked(seat, ACTION[t["k"]], {}, ask=ask)]
 
 
