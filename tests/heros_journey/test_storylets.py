@@ -178,3 +178,22 @@ def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
     assert "Sefa reaches the End" in story and "Wren reaches the End too" in story
     assert "still on the road" not in epilogue
     assert "behind Sefa" in epilogue.split("\n\n")[1], epilogue
+
+
+def test_a_round_of_rests_with_a_curse_is_still_told():
+    """Played (seed 23, a dry bank): rounds of rests in which a rest emptied the bank and the
+    Curse fell were told nothing at all (the Curse counted as a round's event, and its own
+    lines were spent): a heading with small print only."""
+    memory = _memory()
+    view = {**_view(), "round": 16, "first": "hero1"}
+    beats = [_beat([("rest", {"seat": "hero1", "card": None})], step=30, seat="hero1",
+                   view=view),
+             _beat([("rest", {"seat": "hero2", "card": None}), ("curse", {})], step=31,
+                   view=view),
+             _beat([("rest", {"seat": "hero3", "card": None})], step=32, seat="hero3",
+                   view=view)]
+    out = []
+    for b in beats:
+        memory.fabula = adapter.feed(memory.fabula, b)
+        out.append(Narrator(1).narrate(b, memory))
+    assert all(n in out[2] for n in ("Wren", "Brannoc", "Sefa")), out

@@ -42,6 +42,11 @@ SALIENT_EVENTS = frozenset({"origin", "first", "advance", "match", "stay", "fail
                             "ending_reached", "curse", "halt", "scores"})
 
 
+# salient, but a round with only these and rests is still told as a quiet one: the Origins
+# (setup), the Curse (a rest that empties the bank) and a turn lost to wounds
+QUIET_TOO = frozenset({"first", "origin", "curse", "turn_lost"})
+
+
 def key(seat: str) -> str:
     """The fabula's key for a seat: the player's Hero is ``hero``."""
     return HERO if seat == PLAYER else seat
@@ -60,6 +65,7 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     words = " ".join(action.text.split())
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        fabula = fabula.establish(f"said_round:{beat.step}", str(beat.view.get("round", 0)))
         if action.kind == "describe_hero":  # who the Hero is and what they want: the close
             fabula = fabula.establish("want", words, by=PLAYER)
         about = sorted(about_of(words, action.kind, action.args, beat))
@@ -123,7 +129,7 @@ def _rounds(f: Fabula, beat: Beat) -> Fabula:
     ``travel>MENTOR>PLACE``): a round with nothing noted is told in one line (telling.round_line)."""
     for i, e in enumerate(beat.events):
         r, d = round_of(beat, i), e.data
-        if e.kind in SALIENT_EVENTS and e.kind not in ("first", "origin"):  # setup: not a round
+        if e.kind in SALIENT_EVENTS and e.kind not in QUIET_TOO:
             f = f.establish(f"noted:{r}", e.kind)
         elif e.kind == "rest":
             f = f.establish(f"did:{r}:{d['seat']}", "rest" + (f">{d['card']}" if d.get("card")

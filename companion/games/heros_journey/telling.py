@@ -104,7 +104,8 @@ def quote(words: str, end: str = ".") -> str:
     return f"“{words[0].upper() + words[1:]}{'' if words[-1] in '!?' else end}”"
 
 
-def recall(memory: Any, step: int, stage: str, scene: str, rng, ups: tuple[str, ...] = ()) -> str:
+def recall(memory: Any, step: int, stage: str, scene: str, rng, ups: tuple[str, ...] = (),
+           ) -> str:
     """At a beat of the player's Hero, one earlier line of theirs, told once, quoted; first a
     line about what comes up here (``ups``: a card, a suit; and ``stage``, the Stage reached):
     the line said on meeting a Mentor comes back when that Mentor does. Else, at an arrival
@@ -113,13 +114,13 @@ def recall(memory: Any, step: int, stage: str, scene: str, rng, ups: tuple[str, 
     if HERO not in fabula.cast or sum(1 for k in memory.used if k.startswith(RECALLED)) >= \
             RECALLS:
         return ""
-    lines = [(s, w, where) for s, w, where in said_lines(fabula) if s < step and
-             f"{RECALLED}{s}" not in memory.used and memory.allows(w)]
-    here = [x for x in ups if x] + ([stage] if stage else [])
     vows = {st.words for st in fabula.stakes}  # a Challenge's words: taken up where decided
+    rnd = scene.rsplit("-", 1)[-1]  # "round-N": a line comes back after the round it was said
+    lines = [(s, w, where) for s, w, where in said_lines(fabula) if s < step and
+             f"{RECALLED}{s}" not in memory.used and memory.allows(w) and w not in vows
+             and fabula.words(f"said_round:{s}") != rnd]
+    here = [x for x in ups if x] + ([stage] if stage else [])
     for said_step, words, where in lines:
-        if words in vows:
-            continue
         about = set(fabula.words(f"said_about:{said_step}").split())
         hit = next((x for x in here if x in about), None)
         if hit is None or hit == where:
