@@ -46,6 +46,10 @@ def test_the_hero_is_named_and_described_and_the_story_opens_with_them(tmp_path)
     assert story[0].startswith("Ottilie keeps the ferry at the mill-race ford")
     assert "Ottilie Marsh" in story[1] and "Wren" not in story[1], story
     assert "*Ottilie Marsh* (he), from the Harvest: Ottilie keeps the ferry" in journal
+    # once introduced by the name the player gave, the story calls him by his first name
+    later = [x for x in journal.split("## The road begins")[1].splitlines()
+             if x and not x.startswith(("<sub>", "#"))]
+    assert later and "Ottilie" in " ".join(later) and "Ottilie Marsh" not in " ".join(later)
 
 
 def test_enter_keeps_the_seats_own_hero():

@@ -199,6 +199,13 @@ def hero_name(seat: str | None) -> str:
         return seat
 
 
+def story_name(seat: str | None) -> str:
+    """How the story calls a Hero once it has been introduced: the first word of a name the
+    player gave in several ("Ottilie" for "Ottilie Marsh"); the full name elsewhere."""
+    name = hero_name(seat)
+    return name.split()[0] if persona(seat).get("name") and len(name.split()) > 1 else name
+
+
 def hero_pronouns(seat: str) -> str:
     """The Hero's pronouns as written ("she/her"): the player's, else the seat's own."""
     said = persona(seat).get("pronouns")

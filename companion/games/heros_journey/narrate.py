@@ -18,14 +18,17 @@ from companion.story.pronouns import parse
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
-from .data import hero_name, hero_pronouns, persona, rules, story
+from .data import hero_name, hero_pronouns, persona, rules, story, story_name
 from .fabula import PLAYER, round_of
 from .telling import (CAP, ending, last_mover, recall, round_line, take_up, tell_capped,
                       template_count)
 
 
-def hero(seat: str) -> Character:
-    return Character(name=hero_name(seat), pronouns=parse(hero_pronouns(seat)))
+def hero(seat: str, full: bool = False) -> Character:
+    """A Hero as the story names them: by a first name once introduced (``full``: the name
+    the player gave, for the opening)."""
+    return Character(name=hero_name(seat) if full else story_name(seat),
+                     pronouns=parse(hero_pronouns(seat)))
 
 
 def card(cid: str) -> Phrase:
@@ -172,7 +175,7 @@ class Narrator:
         if k == "origin":
             if not persona(s):
                 return getattr(story().hero(s), d["origin"])
-            return say(f"origin_{d['origin']}", hero=h)  # the player's Hero, named by them
+            return say(f"origin_{d['origin']}", hero=hero(s, full=True))  # named by the player
         if k == "first":
             return say("first", hero=h)
         if k in ("takes_pair", "rest"):  # routine: the round's moves in one line, at its end

@@ -16,7 +16,7 @@ from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character, tell
 
-from .data import SUITS, hero_name, rules, story
+from .data import SUITS, hero_name, rules, story, story_name
 from .fabula import PLAYER
 
 CAP = 2  # times one storylet or template may be told in a session
@@ -254,7 +254,7 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
         did = fabula.words(f"did:{rnd}:{seat}")
         if not did or (not quiet and not did.startswith("travel")):
             continue
-        name = hero_name(seat)
+        name = story_name(seat)
         bits = did.split(">")
         if bits[0] == "travel":
             place = rules().card(bits[2]).name if bits[2] else ""
