@@ -283,9 +283,55 @@ def measure(s: Session, stalled: bool = False) -> dict:
     return out
 
 
+def own_lines(s: Session) -> dict:
+    """The player's own lines (the human seat's ``-- TEXT``) that the story takes up again: told
+    in a narration after the round they were said in, and in the epilogue (each line once; a
+    game without rounds counts its beats)."""
+    rows = timeline(s.header, s.rows).rows
+    human = {seat for seat, kind in s.header.get("seats", {}).items() if kind == HUMAN}
+    key = lambda t: " ".join(re.sub(r"[^\w\s]", " ", t.lower()).split())  # noqa: E731
+    rnd, at, said, mine = 0, {}, [], {}
+    for r in rows:
+        if r["type"] != "action":
+            continue
+        rnd += sum(1 for e in r.get("events", []) if e.get("kind") in ("round", "scene"))
+        at[r["n"]] = rnd
+        text = r["action"].get("text", "")
+        mine[r["n"]] = key(text)  # told at its own beat as the player's telling: not a take-up
+        if r["action"].get("seat") in human and len(text.split()) > 2 and \
+                r["action"].get("kind") not in ("name", "name_hero", "pronouns"):
+            said.append((r["n"], key(text)))
+    later, ending = set(), set()
+    for r in rows:
+        if r["type"] != "narration" or r.get("seat"):
+            continue
+        told = key(r["text"])
+        for n, words in said:
+            if words and words in told and words != mine.get(r["n"]):
+                if r.get("kind") == "epilogue":
+                    ending.add(words)
+                elif at.get(r["n"], 0) > at.get(n, 0):
+                    later.add(words)
+    return {"own_said": len({w for _, w in said}), "own_later": len(later),
+            "own_ending": len(ending)}
+
+
+def own_table(rows: list[dict]) -> str:
+    """The player's own lines taken up (``own_lines``): fewest per journal, and the total."""
+    lines = ["", "| game | own lines said | taken up later (min) | in the epilogue (min) |",
+             "|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['game']} | {r['own_said']} | {r['own_later_min']} "
+                     f"({r['own_later']}) | {r['own_ending_min']} ({r['own_ending']}) |")
+    return "\n".join(lines)
+
+
 def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
     game = get_game(game_name)
-    runs = [measure(*play(game, seed, out)) for seed in range(1, seeds + 1)]
+    runs = []
+    for seed in range(1, seeds + 1):
+        session, stalled = play(game, seed, out)
+        runs.append({**measure(session, stalled), **own_lines(session)})
     epi = [r["epilogue"] for r in runs if r["epilogue"] is not None]
     par = [r["particulars"] for r in runs if r["particulars"] is not None]
     return {
@@ -307,6 +353,8 @@ def row(game_name: str, seeds: int, out: Path | None = None) -> dict:
         "routine": sum(r["routine"] for r in runs),
         "routine_told": sum(r["routine_told"] for r in runs),
         "problems": [p for r in runs for p in r["problems"]],
+        **{f"own_{k}": sum(r[f"own_{k}"] for r in runs) for k in ("said", "later", "ending")},
+        **{f"own_{k}_min": min(r[f"own_{k}"] for r in runs) for k in ("later", "ending")},
     }
 
 
@@ -357,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row(name, args.seeds, args.out))
         print(f"{name}: done", file=sys.stderr)
     print(table(rows))
+    print(own_table(rows))
     if args.why:
         for r in rows:
             for line in r["problems"]:

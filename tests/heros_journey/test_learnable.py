@@ -102,7 +102,7 @@ def test_the_first_table_and_help_table_say_how_the_race_is_won(tmp_path):
     root = Path(__file__).resolve().parents[2]
     r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
                         "--no-journal", "--script", "-"],
-                       input="origin harvest\nrest moons suns\nend\nhelp table\n", text=True,
+                       input="\n\n\norigin harvest\nrest moons suns\nend\nhelp table\n", text=True,
                        capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
                        timeout=120)
     out = " ".join(r.stdout.split())
@@ -113,3 +113,30 @@ def test_the_first_table_and_help_table_say_how_the_race_is_won(tmp_path):
     table2, _, helped = later.partition("you> help table")
     assert "How to win" not in table2  # once, not every round
     assert "How to win: the top score." in helped
+
+
+def test_a_quiet_round_is_one_line_on_screen_and_its_board_is_not_shown_again():
+    """Issue 38: 'rounds where nothing happens get a screen': each rest told in a sentence and
+    the whole table (the Event line, the Encounters) printed again though nothing on it moved.
+    Now the round is told in one line, and an unchanged board in one line too."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
+                        "--no-journal", "--script", "-"],
+                       input="\n\n\norigin harvest\nrest moons suns\nend\ntable\n", text=True,
+                       capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    round1 = r.stdout.split("you> end")[1].split("── Round 2")[0]
+    story = [x for x in round1.splitlines() if x.startswith("  ") and not x.startswith("    ")]
+    told = " ".join(x.strip() for x in story)
+    assert story and told.count(". ") == 0 and told.endswith(".")  # one sentence
+    assert all(n in told for n in ("Wren", "Brannoc", "Sefa")), told
+    turn2 = r.stdout.split("── Round 2")[1].split("you> table")[0]
+    assert "Event line and Encounters as before" in turn2 and "The Event line (" not in turn2
+    assert "Heroes (tokens+cards per suit" in turn2  # what changed is still shown
+    assert "The Event line (" in r.stdout.split("you> table")[1]  # `table` shows it all

@@ -28,7 +28,9 @@ def test_setup_tokens_challenges_and_encounters():
         assert h.tokens == (1,) * 6 and len(h.hand) == 1
     assert s.slots == (("sailor", "mill"), ("bard", "sea"), ("soldier", "cave"))
     assert total_tokens(s) == 72
-    assert GAME.to_move(s) == ["hero1"] and head(s)["k"] == "origin"
+    # the first Hero is asked who they are, then every Hero chooses an Origin
+    assert GAME.to_move(s) == ["hero1"] and [t["k"] for t in s.tasks[:4]] == [
+        "hero_name", "hero_pronouns", "hero_about", "origin"]
 
 
 def test_rite_gives_two_moons_and_a_secret_prophecy():

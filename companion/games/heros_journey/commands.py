@@ -96,7 +96,7 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
-        raise HjRuleError(verb, f"{verb} is not a move you can make now",
+        raise HjRuleError("asked-now", f"{verb} is not a move you can make now",
                         legal=useful_verbs(legal))
     words = _words(rest)
     if verb == "fail" and words:
@@ -286,11 +286,22 @@ def _short(cid: str) -> str:
     return rules().card(cid).name.removeprefix("the ")
 
 
-def table_text(view: dict, width: int = 78) -> str:
+def board_key(view: dict) -> tuple:
+    """What the Event line and the Encounters show: who stands where, what is staked, the three
+    pairs and the tokens on them."""
+    return (tuple((h["seat"], h["stage"]) for h in view["heroes"]), view.get("ending"),
+            repr(view["stakes"]), repr(view["encounters"]))
+
+
+def table_text(view: dict, width: int = 78, board: bool = True) -> str:
     """The whole table; rows wrap at ``width`` columns (never cut; 78 leaves the screen's
-    margin at 80)."""
+    margin at 80). ``board=False``: the Event line and the Encounters in one line (unchanged
+    since they were shown: a quiet round is not a screen)."""
     you = view.get("you")
     rows: list[str] = []
+    if not board:
+        rows.append("Event line and Encounters as before (`table` shows them).")
+        return "\n".join(rows + table_text(view, width).split("\n")[_heroes_row(view):])
     stages: dict[int, list[str]] = {}
     for h in view["heroes"]:
         stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], you))
@@ -344,6 +355,11 @@ def table_text(view: dict, width: int = 78) -> str:
                   + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
                      if view.get("ending_first") else ""), width, 2)
     return "\n".join(rows)
+
+
+def _heroes_row(view: dict) -> int:
+    rows = table_text(view).split("\n")
+    return rows.index("Heroes (tokens+cards per suit; Stage; cards):")
 
 
 def _who(seat: str, you: str | None) -> str:
@@ -426,10 +442,16 @@ def toolbar(view: dict) -> str:
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     pend = view.get("pending", {})
     task = pend.get("task")
+    if task in ASKED:
+        return ASKED[task]
     if task == "turn":
         trade = (" You may trade with a Hero first: offer HERO N SUIT for N SUIT."
                  if any(a.kind == "trade_offer" for a in legal) else "")
-        return (f"{table_text(view)}\n{hand_text(view)}\nYour turn: travel, rest, match or "
+        key = board_key(view)
+        same = SHOWN.get("board") == key
+        SHOWN["board"] = key
+        return (f"{table_text(view, board=not same)}\n{hand_text(view)}\nYour turn: travel, "
+                "rest, match or "
                 f"challenge (help VERB; `actions` lists every move).{trade}")
     if task == "trade":
         return "Trade if you like (bank ..., offer ...), then end your turn: end."
@@ -478,7 +500,14 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
 
-WARNED: set[str] = set()  # first-time warnings already given in this sitting
+ASKED = {  # who the Hero is, asked before the Origins (persona.py)
+    "hero_name": "Who is your Hero? A name, then their pronouns and a line about them: the story "
+                 "opens with your words and comes back to them.",
+    "hero_pronouns": "",
+    "hero_about": "Where they come from, what they want, what they swore: in your own words.",
+}
+WARNED: set[str] = set()
+SHOWN: dict[str, tuple] = {}  # the board last shown at a turn, in this sitting  # first-time warnings already given in this sitting
 
 LEADS = {  # by the kind of the choices offered
     "discard_place": "Keep one Place: drop the other. ",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Literal
@@ -170,10 +171,47 @@ def story() -> Story:
     return Story.model_validate({"heroes": heroes["hero"], "templates": tmpl["templates"]})
 
 
+# Who the player said their Hero is (the state's ``persona``), for the game in hand: the engine
+# sets it from every state it sets up, applies or shows, so the small print, the commands and the
+# story all name the Hero as the player did. A context variable: one per thread (batch autoplay).
+_PERSONA: ContextVar[dict[str, dict[str, str]]] = ContextVar("hj_persona", default={})
+
+
+def use_persona(persona: dict[str, dict[str, str]]) -> None:
+    if _PERSONA.get() != persona:
+        _PERSONA.set(persona)
+
+
+def persona(seat: str | None) -> dict[str, str]:
+    """What the player said of the Hero in ``seat``: name, pronouns, about ({} if nothing)."""
+    return _PERSONA.get().get(seat or "", {})
+
+
 def hero_name(seat: str | None) -> str:
     if seat is None:
         return "nobody"
+    said = persona(seat).get("name")
+    if said:
+        return said
     try:
         return story().hero(seat).name
     except StopIteration:
         return seat
+
+
+def story_name(seat: str | None) -> str:
+    """How the story calls a Hero once it has been introduced: the first word of a name the
+    player gave in several ("Ottilie" for "Ottilie Marsh"); the full name elsewhere."""
+    name = hero_name(seat)
+    return name.split()[0] if persona(seat).get("name") and len(name.split()) > 1 else name
+
+
+def hero_pronouns(seat: str) -> str:
+    """The Hero's pronouns as written ("she/her"): the player's, else the seat's own."""
+    said = persona(seat).get("pronouns")
+    if said:
+        return said
+    try:
+        return story().hero(seat).pronouns
+    except StopIteration:
+        return "they/them"

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome
 
-from . import challenge, events, flow, turns  # noqa: F401  (the task kinds register on import)
-from .data import SUITS, Rules, hero_name, rules
+from . import challenge, events, flow, persona, turns  # noqa: F401  (the task kinds register on import)
+from .data import SUITS, Rules, hero_name, rules, use_persona
 from .flow import HjRuleError
 from .labels import describe
 from .model import SEATS, Hero, HjOptions, State, freeze, read_only, thaw
@@ -57,7 +57,8 @@ class HerosJourney:
                       place_pile=tuple(sorted(r.role("place"))),
                       challenge_pile=tuple(sorted(r.role("challenge"))),
                       max_rounds=opts.max_rounds or tb.max_rounds, level=opts.level,
-                      tasks=tuple(turns.setup_tasks(seats)))
+                      tasks=tuple(_asked(turns.setup_tasks(seats), opts)))
+        use_persona({})
         return state
 
     def seats_for(self, options: Options) -> tuple[str, ...]:
@@ -108,8 +109,12 @@ class HerosJourney:
                                 f"(waiting for {who})", legal=[hero_name(s) for s in due])
             if action.kind == "name" and t["k"] == "name_suit":  # journals before the rename:
                 action = action.model_copy(update={"kind": "name_suit"})  # not a Hero's name
+            if persona.skip_for(w, action):  # journals before the Hero was asked about
+                t = w.tasks[0]
+                k = flow.KINDS[t["k"]]
             k.act(w, t, action)
         flow.settle(w)
+        use_persona(w.persona)
         return freeze(w), w.events
 
     # -- what each seat may see -------------------------------------------------------------------
@@ -132,6 +137,7 @@ class HerosJourney:
         return out
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
+        use_persona(state.persona)
         return view(state, seat)
 
     # -- the end --------------------------------------------------------------------------------------
@@ -157,3 +163,11 @@ class HerosJourney:
 
     def describe(self, action: Action) -> str:
         return describe(action)
+
+
+def _asked(tasks: list[dict], opts: HjOptions) -> list[dict]:
+    """The setup's tasks with the player's Hero asked about before the first Origin."""
+    if not opts.ask_hero:
+        return tasks
+    i = next(i for i, t in enumerate(tasks) if t["k"] == "origin")
+    return tasks[:i] + persona.tasks(tasks[i]["seat"]) + tasks[i:]

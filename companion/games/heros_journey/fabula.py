@@ -18,16 +18,33 @@
 """
 from __future__ import annotations
 
+import re
+
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
 from companion.story.voice import Beat
 
-from .data import STAGE_CARDS, rules, story
+from .data import STAGE_CARDS, hero_name, rules, story, story_name
 
 PLAYER = "hero1"
 # the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
 # what they do
-SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match"})
+SPOKEN = frozenset({"origin", "prophecy", "challenge", "travel", "rest", "match",
+                    "describe_hero"})
+# the events that carry a round (issue 41, bench/story.py's sent/routine): a Hero's origin, an
+# arrival or a failed attempt, a Stage's Event (the Origin's fist, the Journey's Place, the
+# Battle, the Discovery, the Market, the Chance Meeting is its card, the Betrayal, the Pact), the
+# Ending, the Curse and the close. A rest, a travel, a bid or a trade is routine: told, when at
+# all, in a line with the rest of its round.
+SALIENT_EVENTS = frozenset({"origin", "first", "advance", "match", "stay", "failed", "turn_lost",
+                            "fist_opened", "journey_place", "battle", "discovery", "market",
+                            "betrayed", "betrayal_empty", "ending_revealed", "pact_swap",
+                            "ending_reached", "curse", "halt", "scores"})
+
+
+# salient, but a round with only these and rests is still told as a quiet one: the Origins
+# (setup), the Curse (a rest that empties the bank) and a turn lost to wounds
+QUIET_TOO = frozenset({"first", "origin", "curse", "turn_lost"})
 
 
 def key(seat: str) -> str:
@@ -36,16 +53,26 @@ def key(seat: str) -> str:
 
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
-    if not fabula.cast:
-        for h in beat.view.get("heroes", []):
-            info = story().hero(h["seat"])
-            said = pronouns.parse_or_they(info.pronouns)
-            fabula = fabula.meet(Person(key=key(h["seat"]), name=info.name, pronouns=said,
+    for h in beat.view.get("heroes", []):  # the cast, as the player named their Hero
+        info = story().hero(h["seat"])
+        said = h.get("pronouns") or info.pronouns  # the name the story uses once introduced
+        name = story_name(h["seat"]) if h.get("name") == hero_name(h["seat"]) else (
+            h.get("name") or info.name)
+        now = fabula.cast.get(key(h["seat"]))
+        if now is None or now.name != name or now.pronouns != pronouns.parse_or_they(said):
+            fabula = fabula.meet(Person(key=key(h["seat"]), name=name,
+                                        pronouns=pronouns.parse_or_they(said),
                                         role="player" if h["seat"] == PLAYER else "rival"))
     action = beat.action
     words = " ".join(action.text.split())
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
+        fabula = fabula.establish(f"said_round:{beat.step}", str(beat.view.get("round", 0)))
+        if action.kind == "describe_hero":  # who the Hero is and what they want: the close
+            fabula = fabula.establish("want", words, by=PLAYER)
+        about = sorted(about_of(words, action.kind, action.args, beat))
+        if about:  # what the line is about: it comes back when one of these comes up again
+            fabula = fabula.establish(f"said_about:{beat.step}", " ".join(about), by=PLAYER)
         me = next((h for h in beat.view.get("heroes", []) if h["seat"] == PLAYER), None)
         if me is not None and me.get("stage_card"):  # where it was said, to recall it there
             fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
@@ -57,7 +84,62 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
                 fabula = fabula.state_stake(sid, PLAYER, words, about=sid, step=beat.step)
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
-    return fabula
+    return _rounds(fabula, beat)
+
+
+def named_in(words: str) -> set[str]:
+    """The cards a line names: a Mentor, a Place or a Stage ("the Author", "the Mill")."""
+    low = " ".join(re.sub(r"[^\w\s]", " ", words.lower()).split())
+    out = set()
+    for cid in rules().role("mentor") + rules().role("place") + STAGE_CARDS:
+        name = card_name(cid).lower()
+        bare = name[4:] if name.startswith("the ") else name
+        if re.search(rf"\b{re.escape(bare)}\b", low):
+            out.add(cid)
+    return out
+
+
+def about_of(words: str, kind: str, args: dict, beat: Beat) -> set[str]:
+    """What a line of the player's is about: the cards it names, the cards of the move it rode
+    on (the Mentor and Place taken, the card rested with or matched, the Stage aimed at) and
+    the Hero's Origin; a Challenge's line also its Stage's two suits."""
+    out = named_in(words)
+    me = next((h for h in beat.view.get("heroes", []) if h["seat"] == PLAYER), {})
+    for a in ("card", "keep", "origin"):
+        if isinstance(args.get(a), str):
+            out.add(args[a])
+    for e in beat.events:
+        if e.kind == "takes_pair" and e.data.get("seat") == PLAYER:
+            out.update(c for c in (e.data.get("mentor"), e.data.get("place")) if c)
+    if kind == "challenge" and 2 <= me.get("stage", 0) + 1 <= 9:
+        target = STAGE_CARDS[me["stage"] - 1]
+        out.add(target)
+        out.update(rules().card(target).suits)
+    return {x for x in out if x}
+
+
+def round_of(beat: Beat, index: int) -> int:
+    """The round an event of ``beat`` belongs to: the view's round, less the rounds begun later
+    in the same beat (a Hero's last move of a round runs on into the next)."""
+    later = sum(1 for e in beat.events[index + 1:] if e.kind == "round")
+    return int(beat.view.get("round", 0)) - later
+
+
+def _rounds(f: Fabula, beat: Beat) -> Fabula:
+    """What each round held: ``noted:R`` once an event that carries a round (SALIENT_EVENTS)
+    happens in it, and ``did:R:SEAT`` for a Hero's routine move there (``rest``, ``rest>CARD``,
+    ``travel>MENTOR>PLACE``): a round with nothing noted is told in one line (telling.round_line)."""
+    for i, e in enumerate(beat.events):
+        r, d = round_of(beat, i), e.data
+        if e.kind in SALIENT_EVENTS and e.kind not in QUIET_TOO:
+            f = f.establish(f"noted:{r}", e.kind)
+        elif e.kind == "rest":
+            f = f.establish(f"did:{r}:{d['seat']}", "rest" + (f">{d['card']}" if d.get("card")
+                                                                 else ""))
+        elif e.kind == "takes_pair":
+            f = f.establish(f"did:{r}:{d['seat']}",
+                            f"travel>{d.get('mentor') or ''}>{d.get('place') or ''}")
+    return f
 
 
 def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:

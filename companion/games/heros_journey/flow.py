@@ -100,6 +100,7 @@ RULE_WORDS = {
     "trade-offers": "one offer a turn to each Hero", "trade-offer": "trading",
     "trade-respond": "answering an offer", "places": "Places", "players": "the number of Heroes",
     "level": "the rivals' level", "chance": "chance", "over": "the end of the Journey",
+    "asked-now": "one choice at a time",
 }
 
 

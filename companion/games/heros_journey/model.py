@@ -32,6 +32,7 @@ class HjOptions(Options):
     players: int | None = Field(default=None, ge=2, le=4)
     level: Literal["easy", "normal", "hard"] = "normal"
     max_rounds: int | None = Field(default=None, ge=1)
+    ask_hero: bool = True  # the first Hero is named and described before the Origins
 
 
 class Hero(BaseModel):
@@ -78,6 +79,8 @@ class State(BaseModel):
     halted: bool = False  # ended by the round limit, not by an Ending
     doubled: dict[str, Any] = Field(default_factory=dict)  # seat -> the End's scoring suit
     scores: dict[str, int] = Field(default_factory=dict)
+    # who the player's Hero is, as they told it at the start: seat -> name, pronouns, about
+    persona: dict[str, dict[str, str]] = Field(default_factory=dict)
 
 
 @dataclass
@@ -125,6 +128,7 @@ class Work:
     halted: bool
     doubled: dict[str, Any]
     scores: dict[str, int]
+    persona: dict[str, dict[str, str]] = field(default_factory=dict)
     events: list = field(default_factory=list)
 
     def hero(self, seat: str) -> HeroW:
@@ -144,7 +148,8 @@ def thaw(s: State) -> Work:
         round=s.round, max_rounds=s.max_rounds, level=s.level, pact_first=s.pact_first,
         ending_first=s.ending_first, final_turns=list(s.final_turns),
         offers_made=list(s.offers_made), tasks=list(s.tasks), over=s.over, halted=s.halted,
-        doubled=dict(s.doubled), scores=dict(s.scores))
+        doubled=dict(s.doubled), scores=dict(s.scores),
+        persona={k: dict(v) for k, v in s.persona.items()})
 
 
 def freeze(w: Work) -> State:
@@ -163,7 +168,7 @@ def freeze(w: Work) -> State:
         max_rounds=w.max_rounds, level=w.level, pact_first=w.pact_first, ending_first=w.ending_first,
         final_turns=tuple(w.final_turns), offers_made=tuple(w.offers_made),
         tasks=tuple(w.tasks), over=w.over, halted=w.halted, doubled=dict(w.doubled),
-        scores=dict(w.scores))
+        scores=dict(w.scores), persona={k: dict(v) for k, v in w.persona.items()})
 
 
 class _ReadCache(threading.local):

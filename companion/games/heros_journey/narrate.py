@@ -18,14 +18,17 @@ from companion.story.pronouns import parse
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
-from .data import rules, story
-from .fabula import PLAYER
-from .telling import CAP, ending, recall, take_up, tell_capped, template_count
+from .data import hero_name, hero_pronouns, persona, rules, story, story_name
+from .fabula import PLAYER, round_of
+from .telling import (CAP, ending, last_mover, recall, round_line, take_up, tell_capped,
+                      template_count)
 
 
-def hero(seat: str) -> Character:
-    info = story().hero(seat)
-    return Character(name=info.name, pronouns=parse(info.pronouns))
+def hero(seat: str, full: bool = False) -> Character:
+    """A Hero as the story names them: by a first name once introduced (``full``: the name
+    the player gave, for the opening)."""
+    return Character(name=hero_name(seat) if full else story_name(seat),
+                     pronouns=parse(hero_pronouns(seat)))
 
 
 def card(cid: str) -> Phrase:
@@ -61,7 +64,20 @@ class Narrator:
         self._offered = True  # the last offer was told (its answer may be)
 
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
-        return ""  # no action of this game asks for text
+        """Who an AI-played first Hero is (autoplay): the seat's own name and pronouns (no
+        text), and a line about them drawn with the session's seed (``--seed`` repeats it)."""
+        rng = memory.rng("write", action.kind, action.seat)
+        pool = story().templates.get(f"persona_{action.kind}", ())
+        fresh = [x for x in pool if memory.allows(x)]
+        if not fresh:
+            return ""
+        text = rng.choice(fresh)
+        if action.kind == "describe_hero":
+            me = next((h for h in view.get("heroes", []) if h["seat"] == action.seat), {})
+            return tell([text], {"hero": Character(name=me.get("name") or hero_name(
+                action.seat), pronouns=parse(me.get("pronouns") or hero_pronouns(
+                    action.seat)))}, Told(set()), "persona", rng) or ""
+        return text
 
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
         told = Told(memory.used)
@@ -79,7 +95,8 @@ class Narrator:
             if text:
                 out.append(text)
         words = beat.action.text.strip()
-        if words and beat.action.seat.startswith("hero") and memory.allows(words):
+        if words and beat.action.seat.startswith("hero") and beat.action.kind not in (
+                "name", "pronouns") and memory.allows(words):
             out.insert(0, weave.prose(words))  # the player's own telling, as they wrote it
         return " ".join(x for x in out if x)
 
@@ -156,23 +173,21 @@ class Narrator:
         s = d.get("seat")
         h = hero(s) if s else None
         if k == "origin":
-            return getattr(story().hero(s), d["origin"])
+            if not persona(s):
+                return getattr(story().hero(s), d["origin"])
+            return say(f"origin_{d['origin']}", hero=hero(s, full=True))  # named by the player
         if k == "first":
             return say("first", hero=h)
-        if k == "takes_pair":
-            cards = [card(c) for c in (d["mentor"], d["place"]) if c]
-            return say("travel", hero=h, cards=cards) if cards else ""
-        if k == "travel" and d["left"]:
-            return say("parting", hero=h, card=card(d["left"][0]))
-        if k == "rest":
-            if d.get("card"):
-                return tell_capped("rest", {"card": d["card"]}, {"hero": h}, memory, scene, rng) \
-                    or say("rest", hero=h, card=card(d["card"]))
-            st = _stage_card(beat, s)
-            return tell_capped("rest.alone", {"target": st}, {"hero": h}, memory, scene, rng) \
-                or say("rest_alone", hero=h, stage=card(st))
+        if k in ("takes_pair", "rest"):  # routine: the round's moves in one line, at its end
+            cards = tuple(d.get(x) for x in ("card", "mentor", "place") if d.get(x))
+            back = recall(memory, beat.step, "", scene, rng, cards) if s == PLAYER else ""
+            if s != last_mover(beat.view):
+                return back
+            rnd = round_of(beat, beat.events.index(ev))
+            return " ".join(x for x in (round_line(memory, beat.view, rnd, f"round-{rnd}", rng),
+                                        back) if x)
         if k == "match":
-            back = recall(memory, beat.step, _stage_card(beat, s), scene, rng) if (
+            back = recall(memory, beat.step, _stage_card(beat, s), scene, rng, (d["card"],)) if (
                 s == PLAYER) else ""
             return " ".join(x for x in (say("match", hero=h, card=card(d["card"]), stage=card(
                 _stage_card(beat, s))), back) if x)
@@ -183,11 +198,14 @@ class Narrator:
             att = _attempter(beat) or s
             suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
             excuse = "_excuse" if suit is None else ""  # the issuer names the suit next
+            back = recall(memory, beat.step, "", scene, rng, (suit or "",)) if (
+                att == PLAYER) else ""
             if s == att:
-                return say("issued_own" + excuse, hero=hero(att), quality=quality(suit))
+                return " ".join(x for x in (say("issued_own" + excuse, hero=hero(att),
+                                                quality=quality(suit)), back) if x)
             text = say("issued_other" + excuse, hero=hero(att), other=h, quality=quality(suit))
             line = self._line(s, "contest", told, scene, rng, memory)
-            return " ".join(x for x in (text, line) if x)
+            return " ".join(x for x in (text, line, back) if x)
         if k == "met":
             return say("met", hero=h, quality=quality(d["suit"]))
         if k == "failed":
@@ -224,13 +242,19 @@ class Narrator:
         if k == "gains_card" and _stage_of(beat, s) == 7:
             return say("meeting", hero=h, cards=[card(d["card"])])
         if k == "betrayed":
-            return say("betrayal", hero=h, card=card(d["card"]), other=hero(d["to"]))
+            back = recall(memory, beat.step, "", scene, rng, (d["card"],)) if (
+                s == PLAYER) else ""
+            return " ".join(x for x in (say("betrayal", hero=h, card=card(d["card"]),
+                                            other=hero(d["to"])), back) if x)
         if k == "betrayal_empty":
             return ""
         if k == "ending_revealed":
             return say("pact_reveal", hero=h, card=card(d["card"]))
         if k == "pact_swap":
-            return say("pact_swap", hero=h, card=card(d["old"]), cards=[card(d["new"])])
+            back = recall(memory, beat.step, "", scene, rng, (d["old"], d["new"])) if (
+                s == PLAYER) else ""
+            return " ".join(x for x in (say("pact_swap", hero=h, card=card(d["old"]),
+                                            cards=[card(d["new"])]), back) if x)
         if k == "ending_reached":
             return say("ending_first" if d["first"] else "ending_later", hero=h,
                        card=card(d["card"]))

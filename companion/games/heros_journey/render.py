@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 
-from .data import SUITS, hero_name, rules, story
+from .data import SUITS, hero_name, hero_pronouns, persona, rules, story
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 # Bookkeeping left out of the written story (the live screen still shows it).
@@ -64,6 +64,12 @@ def _v(seat: str | None, viewer: str | None, verb: str, you: str | None = None) 
 def mechanics(event: Event, viewer: str | None) -> str | None:
     k, d = event.kind, event.data
     s = d.get("seat")
+    if k == "hero_named":
+        return f"{'Your Hero is' if s == viewer else 'The first Hero is'} {d['name']}."
+    if k == "hero_pronouns":
+        return f"{d.get('name') or hero_name(s)}'s pronouns: {d['pronouns']}."
+    if k == "hero_described":
+        return None  # the player's own words are told in the story, once
     if k == "draw":
         why = f" ({d['why']})" if d.get("why") else ""
         return f"{_v(s, viewer, 'draw')} {token(d['suit'])}{why}."
@@ -246,6 +252,12 @@ def front_matter(view: dict) -> str:
     for h in view["heroes"]:  # where each comes from is told in the story itself
         info = story().hero(h["seat"])
         origin = f", from {rules().card(h['origin']).name}" if h.get("origin") else ""
+        said = persona(h["seat"])
+        if said:  # the player's own Hero, as they described them (their words: escaped)
+            about = f": {said['about']}" if said.get("about") else ""
+            lines.append(f"- *{hero_name(h['seat'])}* ({hero_pronouns(h['seat'])}){origin}"
+                         f"{about}")
+            continue
         lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}{origin}.")
     return "\n".join(lines)
 

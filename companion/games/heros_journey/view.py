@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
-from .data import SUITS, story
+from .data import SUITS, hero_name, hero_pronouns, story
 from .events import score_of
 from .labels import PAIRS
 from .model import State, read_only
@@ -19,7 +19,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     heroes = []
     for h in w.heroes:
         heroes.append({
-            "seat": h.seat, "origin": h.origin, "stage": h.stage,
+            "seat": h.seat, "name": hero_name(h.seat), "pronouns": hero_pronouns(h.seat),
+            "origin": h.origin, "stage": h.stage,
             "stage_card": (w.revealed if h.stage >= 10 else flow.stage_card(h))
             if h.origin or h.stage > 1 else None,
             "tokens": {s: h.tokens[i] for i, s in enumerate(SUITS)},
@@ -54,8 +55,11 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     me = next((h for h in w.heroes if h.seat == seat), None)
     if me is not None:
         info = story().hero(seat)
-        out["you_are"] = {"name": info.name, "pronouns": info.pronouns, "manner": info.manner,
-                          "origin_story": getattr(info, me.origin) if me.origin else ""}
+        said = w.persona.get(seat, {})
+        out["you_are"] = {"name": hero_name(seat), "pronouns": hero_pronouns(seat),
+                          "manner": said.get("about") or ("" if said else info.manner),
+                          "origin_story": getattr(info, me.origin) if me.origin and not said
+                          else ""}
         out["hand"] = list(me.hand)
         out["prophecy"] = ({"look": me.prophecy_pos, "ending": me.prophecy}
                            if me.prophecy else None)

@@ -1,0 +1,130 @@
+"""Issue 38: the player's Hero is named and described at the start (as in the other games), told
+in the story's opening and named so everywhere; an autoplay's Hero is described the same way for
+the same seed; and the player's own lines come back when what they were about comes up again."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from companion.core.game import Action, Event
+from companion.story.fabula import Fabula
+from companion.story.voice import Beat, NarrationMemory
+from companion.games.heros_journey import GAME, HjOptions, fabula as adapter
+from companion.games.heros_journey.narrate import Narrator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _play(script: str, tmp_path: Path, seed: int = 7) -> tuple[str, str]:
+    journal = tmp_path / "hj.jsonl"
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed",
+                        str(seed), "--journal", str(journal), "--script", "-"], input=script,
+                       text=True, capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format",
+                         "md"], text=True, capture_output=True, timeout=120,
+                        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return r.stdout, md.stdout
+
+
+def test_the_hero_is_named_and_described_and_the_story_opens_with_them(tmp_path):
+    """Played: the player was never asked a name or who the Hero is; every Hero was Wren."""
+    screen, journal = _play("Ottilie Marsh\nhe\nOttilie keeps the ferry at the mill-race ford "
+                            "and wants to see the sea.\norigin harvest\nrest moons suns\nend\n",
+                            tmp_path)
+    asked = screen.split("origin harvest")[0]
+    assert "Name your Hero" in asked and "pronouns" in asked and "A sentence or two" in asked
+    # the rivals' lines, the small print and the story name the Hero as the player did
+    assert "Your Hero is Ottilie Marsh." in screen and "Wren" not in screen.split(
+        "Your Hero is Ottilie Marsh.")[1]
+    story = [x for x in journal.split("## The road begins")[0].splitlines()
+             if x and not x.startswith(("<sub>", "-", "#", "*", "---", "game:", "seed:",
+                                        "seats:", "voice:"))]
+    assert story[0].startswith("Ottilie keeps the ferry at the mill-race ford")
+    assert "Ottilie Marsh" in story[1] and "Wren" not in story[1], story
+    assert "*Ottilie Marsh* (he), from the Harvest: Ottilie keeps the ferry" in journal
+    # once introduced by the name the player gave, the story calls him by his first name
+    later = [x for x in journal.split("## The road begins")[1].splitlines()
+             if x and not x.startswith(("<sub>", "#"))]
+    assert later and "Ottilie" in " ".join(later) and "Ottilie Marsh" not in " ".join(later)
+
+
+def test_enter_keeps_the_seats_own_hero():
+    s = GAME.setup(HjOptions(players=2))
+    while GAME.to_move(s) == ["chance"]:
+        c = GAME.chance(s)
+        s, _ = GAME.apply(s, Action(seat="chance", kind="chance",
+                                    args={"items": list(c.options[:c.count])}))
+    for kind in ("name", "pronouns", "describe_hero"):
+        (a,) = GAME.legal_actions(s, "hero1")
+        assert a.kind == kind and a.ask
+        s, _ = GAME.apply(s, a)  # Enter: no text
+    v = GAME.view(s, "hero1")
+    assert v["you_are"]["name"] == "Wren" and v["you_are"]["pronouns"] == "she/her"
+    assert GAME.legal_actions(s, "hero1")[0].kind == "origin"
+
+
+def test_an_autoplayed_hero_is_described_the_same_for_the_same_seed(tmp_path):
+    from tests.helpers import told
+
+    lines, endings = [], []
+    for i, seed in enumerate((5, 5, 6)):
+        d = tmp_path / str(i)
+        d.mkdir()
+        text = told(d, "heros-journey", seed)
+        lines.append(text.split("**The Heroes:**")[1].split("\n")[2])
+        endings.append(text.split("## Epilogue")[1].split("## Where each road ended")[0])
+    assert lines[0] == lines[1] and lines[0].startswith("- *Wren* (she/her), from the ")
+    assert ": Wren " in lines[0]  # described in a line of its own, not the seat's fixed manner
+    # the epilogue closes on what the player said of their Hero at the start
+    want = lines[0].split(": ", 1)[1].rstrip(".")
+    assert f"“{want}" in endings[0], endings[0]
+
+
+def _view(stage=3, rnd=4):
+    st = GAME.setup(HjOptions(players=3))
+    view = GAME.view(st, None)
+    for h in view["heroes"]:
+        h["stage"], h["origin"], h["stage_card"] = stage, "harvest", "journey"
+    return {**view, "round": rnd, "first": "hero1"}
+
+
+def _beat(step, events, seat="hero1", kind="rest", text="", args=None, view=None):
+    return Beat(step=step, action=Action(seat=seat, kind=kind, text=text, args=args or {}),
+                events=[Event(kind=k, data=d) for k, d in events], view=view or _view())
+
+
+def test_a_line_said_on_meeting_a_mentor_comes_back_with_that_mentor():
+    """Played: about 12 lines typed (the mill-race ford, the old author...) each appeared once in
+    place. A line said on a move is about what that move met (the Mentor and Place taken, a
+    card it names); it comes back, quoted, when that card comes up again, once."""
+    memory = NarrationMemory(1)
+    f = Fabula()
+    said = _beat(2, [("takes_pair", {"seat": "hero1", "mentor": "author", "place": "mill"})],
+                 kind="travel", text="Wren asks the old author what grows on his road",
+                 view=_view(rnd=2))
+    f = adapter.feed(f, said)
+    assert {"author", "mill"} <= set(f.words("said_about:2").split())
+    memory.fabula = f
+    later = _beat(9, [("rest", {"seat": "hero1", "card": "author"})], view=_view(rnd=5))
+    memory.fabula = adapter.feed(memory.fabula, later)
+    told = Narrator(1).narrate(later, memory)
+    assert "“Wren asks the old author what grows on his road" in told and "Author" in told
+    again = _beat(12, [("rest", {"seat": "hero1", "card": "author"})], view=_view(rnd=6))
+    memory.fabula = adapter.feed(memory.fabula, again)
+    assert "what grows on his road" not in Narrator(1).narrate(again, memory)  # once
+
+
+def test_a_line_naming_a_place_comes_back_when_the_hero_reaches_it():
+    f = adapter.feed(Fabula(), _beat(1, [], kind="origin", text="I was born by the Mill",
+                                     args={"origin": "harvest"}, view=_view(rnd=1)))
+    assert "mill" in f.words("said_about:1").split()
+    memory = NarrationMemory(1)
+    memory.fabula = f
+    arrive = _beat(20, [("takes_pair", {"seat": "hero1", "mentor": None, "place": "mill"})],
+                   kind="travel", view=_view(rnd=7))
+    memory.fabula = adapter.feed(memory.fabula, arrive)
+    assert "“I was born by the Mill" in Narrator(1).narrate(arrive, memory)
