@@ -25,9 +25,10 @@ The telling (issue 41, ``companion/story/discourse.py``):
   small print shows) and per scene (a section the game heads; a game without headings is one).
 * **sent/event**: told sentences per game event.
 * **sent/routine**: told sentences per routine event (the goal: one per three or fewer): a beat is
-  routine when none of its shown events opens a scene (a heading) or is of a kind its game's
+  routine when none of its events opens a scene (a heading) or is of a kind its game's
   adapter names as carrying the scene (``fabula.SALIENT_EVENTS``: an arrival, a contest's end, a
-  loss, the ending); the sentences told at routine beats over the events shown in them. A game
+  loss, the ending), whether the small print shows that event or only the story tells it (a
+  Threat presented); the sentences told at routine beats over the events shown in them. A game
   whose adapter names none counts only its headings as salient.
 * **own share**: the share of game events told in a sentence of their own (per beat, the events
   up to the number of sentences told for it).
@@ -201,9 +202,9 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
             if hooks is not None and getattr(hooks, "heading", None) and hooks.heading(ev):
                 scenes += 1
                 carries = True
+            carries = carries or ev.kind in salient  # shown or told only (a Threat presented)
             if hooks is None or hooks.mechanics(ev, None):
                 shown += 1
-                carries = carries or ev.kind in salient
         events += shown
         ours = [x for r in told.get(row["n"], []) for x in discourse.split(r["text"]) if mine(x)]
         words += sum(len(x.split()) for x in ours)

@@ -23,12 +23,14 @@ from companion.story.voice import Beat
 SPOKEN = frozenset({"gathered", "moon"})  # the Hero's moves whose words state the scene's stake
 
 # The events that carry a scene (bench/story.py's salient beats, issue 41): the scene framed, the
-# Threat's outcome, the Hero's choice on a bargain, a Trait marked or taken away, an Asset lost,
-# renamed or won back, a moon shot that worked, the ending. The draft, the invocations, the
-# Tempters' offers and the dice gathered are routine: told together, not each in its own sentence.
-SALIENT_EVENTS = frozenset({"scene_begun", "threat_resolved", "moon_won", "offer_answered",
-                            "trait_added", "trait_removed", "asset_subverted", "asset_renamed",
-                            "asset_regained", "prize_forgone", "quest_ended"})
+# Threat presented and its outcome, the scene's end, the Hero's choice on a bargain, a Trait
+# marked or taken away, an Asset lost, renamed or won back, a moon shot that worked, the ending.
+# The draft, the invocations, the Tempters' offers and the dice gathered are routine: told
+# together, not each in its own sentence.
+SALIENT_EVENTS = frozenset({"scene_begun", "threat_presented", "scene_ended", "threat_resolved",
+                            "moon_won", "offer_answered", "trait_added", "trait_removed",
+                            "asset_subverted", "asset_renamed", "asset_regained", "prize_forgone",
+                            "quest_ended"})
 
 # The Agent's invocations a scene nobody told one by one, kept in the fabula (rebuilt by replay):
 # "agent-invoked:SCENE:STEP" -> "ASSET|trait|NAME" or "ASSET|turned|NAME".
