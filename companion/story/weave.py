@@ -30,6 +30,31 @@ def prose(text: str) -> str:
     return text
 
 
+# Tags for the player's words when they tell what happens rather than speak ("“Tobin reads the
+# names aloud and they wave us over,” as Hesper tells it"): theirs, marked so, never "says".
+ACCOUNT_TAGS = ("as {n} tells it", "so {n} tells it", "{n} tells it so", "in {n}'s telling")
+
+
+def narrates(text: str) -> bool:
+    """Whether the player's words tell what happens (a deed, the hero's or someone's: "I go for
+    the child first", "The sexton's wife pulls us inside") rather than speak (a vow, a stake, a
+    question, words to someone or about oneself: "you", an order, "I don't trade marks")."""
+    from companion.story.clauses import base_verb
+    from companion.story.reading import kind_of
+
+    text = " ".join(text.split())
+    kind = kind_of(text)
+    if not text or kind in ("vow", "stake", "question") or _SECOND_PERSON.search(text) \
+            or text.rstrip().endswith("!"):
+        return False
+    if kind == "deed":
+        return True
+    first = re.sub(r"[^\w']", "", text.split()[0]).lower()
+    if first in ("i", "we", "i'm", "we're", "i've", "we've", "i'd", "we'd", "i'll", "we'll"):
+        return False  # the speaker of herself: said
+    return kind == "remark" and not (first not in ("a", "an", "the") and base_verb(first))
+
+
 def quote(text: str) -> str:
     """The words in typographic double quotes (inner double quotes become single ones)."""
     text = " ".join(text.split()).strip("\"“”")

@@ -1,6 +1,8 @@
 """Issue 42, "stakes declared, not told": a won stake is told as what the win could give."""
 from __future__ import annotations
 
+import re
+
 from companion.games.becoming import GAME, staking
 from companion.games.becoming.narrate import hero_of
 from companion.story.fabula import Stake
@@ -238,3 +240,19 @@ def test_what_was_asked_of_a_defeat_is_not_thrown_back_as_lost():
                          loser="hero", by="dice")).resolve_stake("scene-3", "lost", 2)
     memory = NarrationMemory(seed=1, fabula=f)
     assert Narrator(1)._taunt(view, {"hero": hero_of(view)}, memory, "scene-4", (1,)) == ""
+
+
+def test_a_deed_the_player_tells_is_theirs_not_a_line_spoken():
+    """Played (session 11, seed 808): “Tobin reads the names on the post aloud until the
+    toll-men laugh and wave us over,” Hesper says: a deed told in the player's words was given
+    a speech tag. It is marked as her telling; words she says to someone keep theirs."""
+    from companion.games.becoming.ending import spoken
+
+    memory = NarrationMemory(seed=1)
+    for deed in ("Tobin reads the names on the post aloud until the toll-men wave us over",
+                 "I go for the child on the cart first, crown or no crown"):
+        told = spoken(deed, "Hesper", memory)
+        assert "tells it" in told or "telling" in told, told
+        assert not re.search(r"\b(says|swears|promises|answers)\b", told), told
+    said = spoken("I don't trade marks on a bird for dice", "Hesper", memory)
+    assert "tells it" not in said and "telling" not in said, said

@@ -105,7 +105,9 @@ def tag(name: str, memory: Any, fate: bool = False, words: str = "") -> str:
     that binds (swears, promises) goes only with words that vow or set a stake, as the reading
     layer reads them: "I talk to the witch" is said, never sworn."""
     tags = FATE_TAGS if fate else HERO_TAGS
-    if words and kind_of(words) not in ("vow", "stake"):
+    if words and not fate and weave.narrates(words):  # a deed told, not said: "as she tells it"
+        tags = weave.ACCOUNT_TAGS
+    elif words and kind_of(words) not in ("vow", "stake"):
         tags = tuple(t for t in tags if not BINDS.search(t))
     n = sum(1 for k in memory.used if k.startswith(f"{TAG_KEY}{name}|"))
     memory.used.add(f"{TAG_KEY}{name}|{n}")
