@@ -140,3 +140,22 @@ def test_a_quiet_round_is_one_line_on_screen_and_its_board_is_not_shown_again():
     assert "Event line and Encounters as before" in turn2 and "The Event line (" not in turn2
     assert "Heroes (tokens+cards per suit" in turn2  # what changed is still shown
     assert "The Event line (" in r.stdout.split("you> table")[1]  # `table` shows it all
+
+
+def test_a_move_that_fits_several_says_so_and_lists_them():
+    """Played (session 11, seed 4242): `rest -- I sleep in the hedge` at the Harvest said
+    "rest : say which": a stray space, and no word of why."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
+                        "--no-journal", "--script", "-"],
+                       input="\n\n\norigin harvest\nrest -- I sleep in the hedge\nquit\n",
+                       text=True, capture_output=True,
+                       env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
+    out = " ".join(r.stdout.split())
+    assert "“rest” fits 3 moves: type one of them (expected: rest moons suns" in out, out[-600:]
+    assert "rest : say which" not in out

@@ -121,7 +121,8 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
     if not found:
         raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
                            list(dict.fromkeys(typed(a) for a in cands))[:10])
-    raise CommandError(f"{verb} {rest.strip()}: say which",
+    said = " ".join(f"{verb} {rest.strip()}".split())
+    raise CommandError(f"“{said}” fits {len(keys)} moves: type one of them",
                        list(dict.fromkeys(typed(a) for a in found))[:10])
 
 
