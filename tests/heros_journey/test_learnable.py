@@ -159,3 +159,25 @@ def test_a_move_that_fits_several_says_so_and_lists_them():
     out = " ".join(r.stdout.split())
     assert "“rest” fits 3 moves: type one of them (expected: rest moons suns" in out, out[-600:]
     assert "rest : say which" not in out
+
+
+def test_a_rest_the_player_told_is_not_told_again_in_the_round_line():
+    """Played (session 11, seed 4242): "I sleep in the hedge and dream of the letters on the
+    mill-sign." was followed by "The Journey pauses for breath: ... and Ilsabet counts the
+    miles": the player's Hero told twice, the second time against their words."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
+                        "--no-journal", "--script", "-"],
+                       input="\n\n\norigin harvest\nrest moons suns -- I sleep in the hedge\n"
+                             "end\nquit\n", text=True, capture_output=True,
+                       env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
+    assert r.returncode == 0, r.stderr
+    round1 = " ".join(r.stdout.split("── Round 2")[0].split())
+    assert "I sleep in the hedge." in round1
+    line = next(x for x in round1.split("I sleep in the hedge.")[1:] if "Brannoc" in x)
+    assert "Brannoc" in line and "Sefa" in line and "Wren" not in line.split(".")[0], line

@@ -68,6 +68,8 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     if words and action.seat == PLAYER and action.kind in SPOKEN:
         fabula = fabula.establish(f"said:{beat.step}", words, by=PLAYER)
         fabula = fabula.establish(f"said_round:{beat.step}", str(beat.view.get("round", 0)))
+        # the player told this move in their own words: the round's line leaves their Hero out
+        fabula = fabula.establish(f"told:{beat.view.get('round', 0)}:{action.seat}", words)
         if action.kind == "describe_hero":  # who the Hero is and what they want: the close
             fabula = fabula.establish("want", words, by=PLAYER)
         about = sorted(about_of(words, action.kind, action.args, beat))

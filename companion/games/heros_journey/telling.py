@@ -252,7 +252,8 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
     used: list[str] = []
     for seat in seats[first:] + seats[:first]:
         did = fabula.words(f"did:{rnd}:{seat}")
-        if not did or (not quiet and not did.startswith("travel")):
+        if not did or (not quiet and not did.startswith("travel")) or \
+                fabula.holds(f"told:{rnd}:{seat}"):  # told in the player's words already
             continue
         name = story_name(seat)
         bits = did.split(">")
