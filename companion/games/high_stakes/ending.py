@@ -160,10 +160,34 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: boo
         made += "."
     if not own and grammatical_person(made) != {"third"}:  # the player's own words: theirs
         made = f"“{made}”"
+    if ": " in made:
+        return made  # a colon of its own ("something glints: a key"): one colon a sentence
+    if made.startswith("“"):
+        pass  # the player's own words, quoted after the colon as they said them
+    elif not _lower_lead(made, memory, view) or (not own and text.strip()[:1].isupper()):
+        return made  # a name leads it, or the player's own capital: its own sentence, no colon
+    else:
+        made = made[:1].lower() + made[1:]
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \
-        or f"A 6! {made}"
+        or f"A 6: {made}"
+
+
+def _lower_lead(made: str, memory: NarrationMemory, view: dict) -> bool:
+    """Whether a made-true sentence may follow a colon in lower case (issue 41: the element is one
+    sentence with its telling, "Luck turns: one of the dogs follows her."): its first word is
+    a word of the language (lemminflect's tables, or a short word such as "a" or "the"), never
+    a name of the story ("Willow", "Agramelus")."""
+    from lemminflect import getAllLemmas
+
+    lead = made.split(" ", 1)[0].strip(".,;:!?'’")
+    names = {p.name.split(" ")[0] for p in memory.fabula.cast.values()} | \
+        {c.get("name", "").split(" ")[0] for c in view.get("characters", [])} | \
+        {p.name.split(" ")[0] for p in load().adv.premade}
+    if not lead or lead in names or lead == "I" or not lead[:1].isalpha() or lead[1:] != lead[1:].lower():
+        return False
+    return bool(getAllLemmas(lead.lower())) or len(lead) <= 3
 
 
 def setback(text: str, note: str, memory: NarrationMemory, view: dict, many: bool = False) -> str:
