@@ -242,3 +242,26 @@ def test_routine_events_are_told_in_at_most_one_sentence_per_three():
     told_ = sum(m["routine_told"] for m in runs)
     events = sum(m["routine"] for m in runs)
     assert told_ * 3 <= events, (told_, events)
+
+
+def test_the_epilogue_names_a_place_without_the_aside_after_its_comma():
+    """Seen (seed 33): "It was the villa gate, by a smoky lantern that decided the night"."""
+    import copy
+
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.ending import told_ending
+    from companion.story.voice import NarrationMemory
+
+    scenes = [sc for sc in load().scenes.values() if ", " in sc.place]
+    assert scenes
+    s = night(1)
+    end = next(e for r in s.rows if r.get("type") == "action" for e in r.get("events", [])
+               if e["kind"] == "story_end")["data"]
+    for sc in scenes:
+        view = copy.deepcopy(GAME.view(s.state, None))
+        rolls = [h for h in view["history"] if h.get("roll") and not h.get("contest")]
+        rolls[-1]["scene_id"] = sc.id  # the night turned there, and ended there
+        memory = NarrationMemory(seed=1)
+        memory.fabula = s.memory.fabula.at(place=sc.place)
+        ending = told_ending(view, end, memory)
+        assert sc.place not in ending and sc.place.split(", ")[0] in ending, ending

@@ -65,11 +65,11 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
     ending = end.get("ending", "")
     kept = WANT if ending == "success" else held(view, hero.name, pro.their) if costs else \
         f"{pro.their} skin whole"
-    place = f.place or "the villa on the hill"
+    place = _where(f.place) or "the villa on the hill"
     if ending == "success":  # where the book was taken, not the guild it was brought to
         got = [h for h in rolls if h.get("problem") == rules.adv.adventure.goal and h.get("success")]
         sc = rules.scenes.get(got[-1].get("scene_id", "")) if got else None
-        place = sc.place if sc else "the mage's villa"
+        place = _where(sc.place) if sc else "the mage's villa"
     values = {"hero": hero, "place": place, "turn": turn or "the last door",
               "kept": kept, "lost": _and(costs) or "nothing", "made": "“" + made[-1].strip().rstrip(".") + "”"
               if made else "", "friend": friends[0].character() if friends else hero,
@@ -80,10 +80,17 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
         values["turn"] = "the first step"
     elif not told_before(turn, memory):  # a thing the story never brought in is not named now
         sc = rules.scenes.get(last.get("scene_id", ""))
-        values["turn"] = sc.place if sc else "the last door"
+        values["turn"] = _where(sc.place) if sc else "the last door"
     values["want"] = WANT
     rng = random.Random(f"{memory.seed}:epilogue" if hasattr(memory, "seed") else "epilogue")
     return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+
+
+def _where(place: str) -> str:
+    """A scene's place as a name the epilogue can put in a sentence: without the aside after its
+    comma ("the villa gate, by a smoky lantern" -> "the villa gate": "It was the villa gate, by a
+    smoky lantern that decided the night")."""
+    return place.split(", ")[0].strip()
 
 
 def held(view: dict, name: str, their: str) -> str:
