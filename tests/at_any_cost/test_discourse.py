@@ -197,3 +197,26 @@ def test_speech_begins_where_a_clause_speaks_as_the_hero_not_where_it_names_him(
     told = Narrator(1).spoken("Ailsa's bead catches the light and I remember why I came", beat,
                               NarrationMemory(seed=1))
     assert told.startswith("Ailsa's bead catches the light. “I remember why I came,” "), told
+
+
+@pytest.mark.parametrize("words, result", [
+    ("Brannoch Tell talks the ferryman round", "won"), ("I talk him round", "won"),
+    ("Brannoch Tell talks the ferryman round", "lost"), ("I talk him round", "mixed")])
+def test_a_deed_is_told_as_what_happened_never_as_sworn(words, result):
+    """Seen (seed 33, lead): "So the story had it, “…”, and so it came to pass" and "“I talk
+    him round,” Brannoch Tell had sworn" for a deed the player told: a deed was done, not sworn;
+    the stage's end says how it came out."""
+    from companion.games.at_any_cost.telling import settle
+    from companion.story.fabula import Fabula, Person
+    from companion.story.stakes import taken
+    from companion.story.voice import NarrationMemory
+
+    hero = Character(name="Brannoch Tell", pronouns=pronouns.HE)
+    memory = NarrationMemory(seed=3)
+    memory.fabula = Fabula().meet(Person(key="hero", name="Brannoch Tell", pronouns=pronouns.HE)) \
+        .state_stake("stage-2", "protagonist", words, step=4).resolve_stake("stage-2", result, 9)
+    line = settle({"results": []}, 2, hero, memory, "stage-2", now=9)
+    assert line and "stage-2" in taken(memory.used), line
+    low = line.lower()
+    for wrong in ("sworn", "swore", "promise", "story had it", "came to pass", "“"):
+        assert wrong not in low, line
