@@ -220,3 +220,24 @@ def test_a_deed_is_told_as_what_happened_never_as_sworn(words, result):
     low = line.lower()
     for wrong in ("sworn", "swore", "promise", "story had it", "came to pass", "“"):
         assert wrong not in low, line
+
+
+def test_a_stages_gathered_raises_are_not_one_long_list():
+    """Seen (lead): "After that a flood, a soul-crushing doubt, a social trap laid in polite words
+    and a trickster had stood in the way too." Past two, the rest are "worse besides" (the small
+    print names every card)."""
+    from companion.games.at_any_cost.words import narration_data
+
+    forms = narration_data().templates["raised"]
+    pats = [re.compile("^" + re.escape(f).replace(re.escape("{threats}"), "(?P<t>.+?)")
+                       .replace(re.escape("{hero}"), ".+?").replace(re.escape("{place.at}"), ".+?")
+                       + "$") for f in forms]
+    seen = 0
+    for seed in range(1, 21):
+        for text in told(journal(seed)):
+            for x in discourse.split(text):
+                m = next((m for p in pats for m in [p.match(x)] if m), None)
+                if m:
+                    seen += 1
+                    assert m.group("t").count(", ") <= 1, x  # "a, b and worse besides"
+    assert seen

@@ -55,6 +55,7 @@ SLOTS: dict[str, set[str]] = {
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+MORE = Phrase(words="worse besides", form="mass")  # a stage's later raises past the second
 FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
@@ -280,6 +281,8 @@ class Narrator:
         if not cards:
             return ""
         threats = [self._cards([c], stage, memory, DANGER)[0] for c in dict.fromkeys(cards)]
+        if len(threats) > 2:  # not one long list (the small print names them all): two, and
+            threats = threats[:2] + [MORE]  # "worse besides"
         return self._tell("raised", {**values, "threats": threats}, memory, scene, label)
 
     def _gathered(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:
