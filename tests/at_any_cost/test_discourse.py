@@ -241,3 +241,30 @@ def test_a_stages_gathered_raises_are_not_one_long_list():
                     seen += 1
                     assert m.group("t").count(", ") <= 1, x  # "a, b and worse besides"
     assert seen
+
+
+def test_a_hero_of_two_names_is_named_in_full_once_then_by_the_short_name(monkeypatch):
+    """Played (telling3, seed 12): "Odo Threnwick" in nearly every sentence of the journal. The
+    full name once, then "Odo" (and a pronoun later in a sentence); the player's words and the
+    epilogue keep theirs."""
+    from companion.games.at_any_cost import narrate
+    from companion.games.at_any_cost.words import short_name
+
+    assert short_name("Odo Threnwick") == "Odo" and short_name("Old Hobb") == "Hobb"
+    assert short_name("Aldo the Bold") == "Aldo" and short_name("Pim") == "Pim"
+    real = narrate.narration_data
+
+    def named():
+        n = real()
+        return n.model_copy(update={"writing": n.writing.model_copy(
+            update={"names": ["Odo Threnwick"]})})
+    monkeypatch.setattr(narrate, "narration_data", named)
+    s = play(GAME, 12)[0]
+    assert hero(s) == "Odo Threnwick"
+    words = [w.lower() for w in player_words(s)]
+    rows = [r["text"] for r in s.rows if r.get("type") == "narration" and not r.get("seat")
+            and r.get("kind") != "epilogue"]
+    full = [x for t in rows for x in discourse.split(t) if "Odo Threnwick" in discourse.unquoted(x)
+            and not any(w in x.lower() for w in words)]
+    assert len(full) <= 1, full
+    assert sum("Odo" in x for t in rows for x in discourse.split(t)) > 5

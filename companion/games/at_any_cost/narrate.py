@@ -37,6 +37,7 @@ from companion.games.at_any_cost.words import (
     facts_of,
     hero_of,
     named_once,
+    named_short,
     narration_data,
 )
 from companion.story import discourse, weave
@@ -94,13 +95,20 @@ class Narrator:
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
-                parts.append(named_once(text, hero_of(beat.view)))
+                parts.append(self._named(text, beat, memory))
         if own and not replaced:
             parts.append(self.spoken(own, beat, memory))
         settled = self.settle(beat, memory)
         if settled:
-            parts.append(named_once(settled, hero_of(beat.view)))
+            parts.append(self._named(settled, beat, memory))
         return " ".join(parts)
+
+    @staticmethod
+    def _named(text: str, beat: Any, memory: Any) -> str:
+        """The hero named once a sentence, and by the short name once the story has told the
+        full one (the player's own words and the epilogue keep theirs)."""
+        hero = hero_of(beat.view)
+        return named_short(named_once(text, hero), hero, memory.used)
 
     def settle(self, beat: Any, memory: Any) -> str:
         """What the story owes this beat whoever told it ("" when nothing is due): the stake of
