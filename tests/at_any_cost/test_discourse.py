@@ -268,3 +268,18 @@ def test_a_hero_of_two_names_is_named_in_full_once_then_by_the_short_name(monkey
             and not any(w in x.lower() for w in words)]
     assert len(full) <= 1, full
     assert sum("Odo" in x for t in rows for x in discourse.split(t)) > 5
+
+
+def test_the_epilogue_names_at_most_two_places():
+    """Issue 41 (a journal a reader finishes): the epilogue named the road's start, its end and
+    the place the first thing was lost; it names the road's two ends at most."""
+    from companion.games.at_any_cost.words import narration_data
+
+    n = narration_data()
+    for seed in range(1, 21):
+        s = journal(seed)
+        ending = [r["text"] for r in s.rows if r.get("type") == "narration"
+                  and r.get("kind") == "epilogue"][-1].lower()
+        names = {n.places[m["location"]].name.words.lower() for m in s.view(None)["map"]
+                 if m.get("location")}
+        assert len([p for p in names if p in ending]) <= 2, (seed, ending)

@@ -330,8 +330,8 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     if lost:
         values["lost"] = [n.anchors[a].name for a in lost]
         first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
-        if first_loss and place(first_loss):
-            values["lostat"] = place(first_loss)
+        if first_loss and place(first_loss) and place(first_loss) in (place(1), place(5)):
+            values["lostat"] = place(first_loss)  # at most two places: the road's two ends
     climax = next((r for r in results if r["stage"] == 5), None)
     climax_result = {"antagonist_folded": "won", "protagonist_folded": "lost",
                      "sacrifice": "mixed"}.get(climax["result"] if climax else "", "won")
