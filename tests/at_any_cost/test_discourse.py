@@ -268,6 +268,9 @@ def test_a_hero_of_two_names_is_named_in_full_once_then_by_the_short_name(monkey
             and not any(w in x.lower() for w in words)]
     assert len(full) <= 1, full
     assert sum("Odo" in x for t in rows for x in discourse.split(t)) > 5
+    # the speech tags are the story's too: "“I will not kneel …,” Odo says"
+    tags = [discourse.unquoted(x) for t in rows for x in discourse.split(t) if "“" in x]
+    assert tags and not [x for x in tags if "Odo Threnwick" in x][1:], tags
 
 
 def test_the_epilogue_names_at_most_two_places():

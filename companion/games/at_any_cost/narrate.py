@@ -143,8 +143,9 @@ class Narrator:
         said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
         values = {"hero": hero_of(beat.view), "said": said}
         scene = f"stage-{beat.view.get('stage') or 0}"
-        return self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
+        line = self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
             f"{said} {values['hero']} says."  # every frame told: the plainest, again
+        return named_short(line, values["hero"], memory.used)  # the tag is ours, the quote theirs
 
     @staticmethod
     def _own_words(action: Action) -> str:
