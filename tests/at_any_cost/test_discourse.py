@@ -197,3 +197,92 @@ def test_speech_begins_where_a_clause_speaks_as_the_hero_not_where_it_names_him(
     told = Narrator(1).spoken("Ailsa's bead catches the light and I remember why I came", beat,
                               NarrationMemory(seed=1))
     assert told.startswith("Ailsa's bead catches the light. “I remember why I came,” "), told
+
+
+@pytest.mark.parametrize("words, result", [
+    ("Brannoch Tell talks the ferryman round", "won"), ("I talk him round", "won"),
+    ("Brannoch Tell talks the ferryman round", "lost"), ("I talk him round", "mixed")])
+def test_a_deed_is_told_as_what_happened_never_as_sworn(words, result):
+    """Seen (seed 33, lead): "So the story had it, “…”, and so it came to pass" and "“I talk
+    him round,” Brannoch Tell had sworn" for a deed the player told: a deed was done, not sworn;
+    the stage's end says how it came out."""
+    from companion.games.at_any_cost.telling import settle
+    from companion.story.fabula import Fabula, Person
+    from companion.story.stakes import taken
+    from companion.story.voice import NarrationMemory
+
+    hero = Character(name="Brannoch Tell", pronouns=pronouns.HE)
+    memory = NarrationMemory(seed=3)
+    memory.fabula = Fabula().meet(Person(key="hero", name="Brannoch Tell", pronouns=pronouns.HE)) \
+        .state_stake("stage-2", "protagonist", words, step=4).resolve_stake("stage-2", result, 9)
+    line = settle({"results": []}, 2, hero, memory, "stage-2", now=9)
+    assert line and "stage-2" in taken(memory.used), line
+    low = line.lower()
+    for wrong in ("sworn", "swore", "promise", "story had it", "came to pass", "“"):
+        assert wrong not in low, line
+
+
+def test_a_stages_gathered_raises_are_not_one_long_list():
+    """Seen (lead): "After that a flood, a soul-crushing doubt, a social trap laid in polite words
+    and a trickster had stood in the way too." Past two, the rest are "worse besides" (the small
+    print names every card)."""
+    from companion.games.at_any_cost.words import narration_data
+
+    forms = narration_data().templates["raised"]
+    pats = [re.compile("^" + re.escape(f).replace(re.escape("{threats}"), "(?P<t>.+?)")
+                       .replace(re.escape("{hero}"), ".+?").replace(re.escape("{place.at}"), ".+?")
+                       + "$") for f in forms]
+    seen = 0
+    for seed in range(1, 21):
+        for text in told(journal(seed)):
+            for x in discourse.split(text):
+                m = next((m for p in pats for m in [p.match(x)] if m), None)
+                if m:
+                    seen += 1
+                    assert m.group("t").count(", ") <= 1, x  # "a, b and worse besides"
+    assert seen
+
+
+def test_a_hero_of_two_names_is_named_in_full_once_then_by_the_short_name(monkeypatch):
+    """Played (telling3, seed 12): "Odo Threnwick" in nearly every sentence of the journal. The
+    full name once, then "Odo" (and a pronoun later in a sentence); the player's words and the
+    epilogue keep theirs."""
+    from companion.games.at_any_cost import narrate
+    from companion.games.at_any_cost.words import short_name
+
+    assert short_name("Odo Threnwick") == "Odo" and short_name("Old Hobb") == "Hobb"
+    assert short_name("Aldo the Bold") == "Aldo" and short_name("Pim") == "Pim"
+    real = narrate.narration_data
+
+    def named():
+        n = real()
+        return n.model_copy(update={"writing": n.writing.model_copy(
+            update={"names": ["Odo Threnwick"]})})
+    monkeypatch.setattr(narrate, "narration_data", named)
+    s = play(GAME, 12)[0]
+    assert hero(s) == "Odo Threnwick"
+    words = [w.lower() for w in player_words(s)]
+    rows = [r["text"] for r in s.rows if r.get("type") == "narration" and not r.get("seat")
+            and r.get("kind") != "epilogue"]
+    full = [x for t in rows for x in discourse.split(t) if "Odo Threnwick" in discourse.unquoted(x)
+            and not any(w in x.lower() for w in words)]
+    assert len(full) <= 1, full
+    assert sum("Odo" in x for t in rows for x in discourse.split(t)) > 5
+    # the speech tags are the story's too: "“I will not kneel …,” Odo says"
+    tags = [discourse.unquoted(x) for t in rows for x in discourse.split(t) if "“" in x]
+    assert tags and not [x for x in tags if "Odo Threnwick" in x][1:], tags
+
+
+def test_the_epilogue_names_at_most_two_places():
+    """Issue 41 (a journal a reader finishes): the epilogue named the road's start, its end and
+    the place the first thing was lost; it names the road's two ends at most."""
+    from companion.games.at_any_cost.words import narration_data
+
+    n = narration_data()
+    for seed in range(1, 21):
+        s = journal(seed)
+        ending = [r["text"] for r in s.rows if r.get("type") == "narration"
+                  and r.get("kind") == "epilogue"][-1].lower()
+        names = {n.places[m["location"]].name.words.lower() for m in s.view(None)["map"]
+                 if m.get("location")}
+        assert len([p for p in names if p in ending]) <= 2, (seed, ending)

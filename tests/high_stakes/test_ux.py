@@ -236,9 +236,13 @@ def test_an_element_the_players_made_true_is_told_as_a_whole_sentence():
     s = start("ash")
     said = told(s, [Event(kind="element_accepted", data={"text": "the kitchen door was "
                                                                  "left unbarred"})])
-    assert "The kitchen door was left unbarred." in said and not said.endswith("..")
+    # one sentence with its telling, the player's words after a colon as typed (issue 41)
+    assert said.endswith(": the kitchen door was left unbarred.") and not said.endswith("..")
     said = told(s, [Event(kind="element_accepted", data={"text": "a drainpipe runs down!"})])
-    assert "A drainpipe runs down!" in said and "!." not in said
+    assert said.endswith(": a drainpipe runs down!") and "!." not in said
+    # typed with a capital: the player's own sentence stands alone
+    said = told(s, [Event(kind="element_accepted", data={"text": "A drainpipe runs down"})])
+    assert said == "A drainpipe runs down."
 
 
 def test_a_failure_is_told_with_the_consequence_the_gm_announced():
@@ -258,7 +262,7 @@ def test_a_failure_is_told_with_the_consequence_the_gm_announced():
     # the GM's words ("you give up on the wall"), told of the hero as the whole story is (read
     # aloud, seed 9: "Ash throws his thin rope over the wall ... You give up on the wall.")
     assert said_before == "you give up on the wall"
-    assert told_now.startswith("Ash ") and told_now.endswith(" He gives up on the wall."), told_now
+    assert told_now.startswith("Ash ") and told_now.endswith(": he gives up on the wall."), told_now
     assert "You" not in told_now and "you" not in told_now, told_now
     # the story says what happens; the successes and the Difficulty are in the small print
     assert "success" not in told_now and "Difficulty" not in told_now and "1" not in told_now
@@ -319,8 +323,8 @@ def test_the_gms_words_to_the_player_are_told_of_the_hero():
 
 # a way of the player's own, taken as said, is not told with the wall's words ("gives up on the
 # wall" for a song): its retreat is the rules' (the lead, issue 41)
-@pytest.mark.parametrize("kinds, then", [(["retreat"], "She has to back away and try something else."),
-                                          (["wounded"], "She is hurt.")])
+@pytest.mark.parametrize("kinds, then", [(["retreat"], ": she has to back away and try something else."),
+                                          (["wounded"], ": she is hurt.")])
 def test_a_failure_in_the_players_own_words_is_told_of_the_hero_whole(kinds, then):
     # played (seed 31): "Rust tries to study the lock and pick it with your bent pin; the night
     # will not have it. ." (the label in the second person, and an empty consequence)

@@ -37,6 +37,7 @@ from companion.games.at_any_cost.words import (
     facts_of,
     hero_of,
     named_once,
+    named_short,
     narration_data,
 )
 from companion.story import discourse, weave
@@ -55,6 +56,7 @@ SLOTS: dict[str, set[str]] = {
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
 ENDS_STAGE = ("antagonist_folded", "anchor_sacrificed")
+MORE = Phrase(words="worse besides", form="mass")  # a stage's later raises past the second
 FRAME_KEY = "frame|"  # a narration template told, in the session's used set (no frame twice)
 
 # A place's keywords are alternatives (the crossroads: "Busy. Desolate."): two told together
@@ -93,13 +95,20 @@ class Narrator:
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
             if text:
-                parts.append(named_once(text, hero_of(beat.view)))
+                parts.append(self._named(text, beat, memory))
         if own and not replaced:
             parts.append(self.spoken(own, beat, memory))
         settled = self.settle(beat, memory)
         if settled:
-            parts.append(named_once(settled, hero_of(beat.view)))
+            parts.append(self._named(settled, beat, memory))
         return " ".join(parts)
+
+    @staticmethod
+    def _named(text: str, beat: Any, memory: Any) -> str:
+        """The hero named once a sentence, and by the short name once the story has told the
+        full one (the player's own words and the epilogue keep theirs)."""
+        hero = hero_of(beat.view)
+        return named_short(named_once(text, hero), hero, memory.used)
 
     def settle(self, beat: Any, memory: Any) -> str:
         """What the story owes this beat whoever told it ("" when nothing is due): the stake of
@@ -134,8 +143,9 @@ class Narrator:
         said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
         values = {"hero": hero_of(beat.view), "said": said}
         scene = f"stage-{beat.view.get('stage') or 0}"
-        return self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
+        line = self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
             f"{said} {values['hero']} says."  # every frame told: the plainest, again
+        return named_short(line, values["hero"], memory.used)  # the tag is ours, the quote theirs
 
     @staticmethod
     def _own_words(action: Action) -> str:
@@ -280,6 +290,8 @@ class Narrator:
         if not cards:
             return ""
         threats = [self._cards([c], stage, memory, DANGER)[0] for c in dict.fromkeys(cards)]
+        if len(threats) > 2:  # not one long list (the small print names them all): two, and
+            threats = threats[:2] + [MORE]  # "worse besides"
         return self._tell("raised", {**values, "threats": threats}, memory, scene, label)
 
     def _gathered(self, stage: int, values: dict, memory: Any, scene: str, label: tuple) -> str:

@@ -218,7 +218,8 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
     # stake before, quoted then
     group = "now" if now is not None and stake.opened == now else \
         "just" if now is not None and stake.opened is not None and 0 < now - stake.opened <= 1 \
-        else "again" if key in memory.used else ""
+        else "again" if key in memory.used and kind_of(stake.words, (hero.name,)) != "deed" \
+        else ""  # ("It was the old promise" is not said of a deed)
     if group:
         line = tell(group, {"result": stake.result or "mixed", "stage": stage},
                               {"hero": hero}, memory, scene, memory.rng(group, stage))
@@ -233,6 +234,16 @@ def settle(view: dict, stage: int, hero: Character, memory: Any, scene: str,
         # broken, and quoting it beside "gave the fight up" would say it was
         line = tell("unsettled", {"stage": stage}, {"hero": hero}, memory, scene,
                     memory.rng("unsettled", stage))
+        if line:
+            memory.taken_up(stake.id)
+            memory.used.add(key)
+        return line
+    if kind_of(stake.words, (hero.name,)) == "deed":
+        # a deed ("Brannoch Tell talks the ferryman round", "I talk him round") was told as it
+        # happened: it is not quoted back as sworn, promised or "so the story had it"; the line
+        # says how what the hero set about came out
+        line = tell("deed", {"result": stake.result or "mixed", "stage": stage}, {"hero": hero},
+                    memory, scene, memory.rng("deed", stage))
         if line:
             memory.taken_up(stake.id)
             memory.used.add(key)
@@ -319,8 +330,8 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     if lost:
         values["lost"] = [n.anchors[a].name for a in lost]
         first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
-        if first_loss and place(first_loss):
-            values["lostat"] = place(first_loss)
+        if first_loss and place(first_loss) and place(first_loss) in (place(1), place(5)):
+            values["lostat"] = place(first_loss)  # at most two places: the road's two ends
     climax = next((r for r in results if r["stage"] == 5), None)
     climax_result = {"antagonist_folded": "won", "protagonist_folded": "lost",
                      "sacrifice": "mixed"}.get(climax["result"] if climax else "", "won")

@@ -65,11 +65,11 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
     ending = end.get("ending", "")
     kept = WANT if ending == "success" else held(view, hero.name, pro.their) if costs else \
         f"{pro.their} skin whole"
-    place = f.place or "the villa on the hill"
+    place = _where(f.place) or "the villa on the hill"
     if ending == "success":  # where the book was taken, not the guild it was brought to
         got = [h for h in rolls if h.get("problem") == rules.adv.adventure.goal and h.get("success")]
         sc = rules.scenes.get(got[-1].get("scene_id", "")) if got else None
-        place = sc.place if sc else "the mage's villa"
+        place = _where(sc.place) if sc else "the mage's villa"
     values = {"hero": hero, "place": place, "turn": turn or "the last door",
               "kept": kept, "lost": _and(costs) or "nothing", "made": "“" + made[-1].strip().rstrip(".") + "”"
               if made else "", "friend": friends[0].character() if friends else hero,
@@ -80,10 +80,17 @@ def told_ending(view: dict, end: dict, memory: NarrationMemory) -> str:
         values["turn"] = "the first step"
     elif not told_before(turn, memory):  # a thing the story never brought in is not named now
         sc = rules.scenes.get(last.get("scene_id", ""))
-        values["turn"] = sc.place if sc else "the last door"
+        values["turn"] = _where(sc.place) if sc else "the last door"
     values["want"] = WANT
     rng = random.Random(f"{memory.seed}:epilogue" if hasattr(memory, "seed") else "epilogue")
     return epilogue(f, library(), when, values, memory, rng, particulars=PARTICULARS, hero=hero)
+
+
+def _where(place: str) -> str:
+    """A scene's place as a name the epilogue can put in a sentence: without the aside after its
+    comma ("the villa gate, by a smoky lantern" -> "the villa gate": "It was the villa gate, by a
+    smoky lantern that decided the night")."""
+    return place.split(", ")[0].strip()
 
 
 def held(view: dict, name: str, their: str) -> str:
@@ -160,10 +167,34 @@ def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: boo
         made += "."
     if not own and grammatical_person(made) != {"third"}:  # the player's own words: theirs
         made = f"“{made}”"
+    if ": " in made:
+        return made  # a colon of its own ("something glints: a key"): one colon a sentence
+    if made.startswith("“"):
+        pass  # the player's own words, quoted after the colon as they said them
+    elif not _lower_lead(made, memory, view) or (not own and text.strip()[:1].isupper()):
+        return made  # a name leads it, or the player's own capital: its own sentence, no colon
+    else:
+        made = made[:1].lower() + made[1:]
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
     return library().tell("made", {}, {"who": char, "made": made}, memory, scene, rng) \
-        or f"A 6! {made}"
+        or f"A 6: {made}"
+
+
+def _lower_lead(made: str, memory: NarrationMemory, view: dict) -> bool:
+    """Whether a made-true sentence may follow a colon in lower case (issue 41: the element is one
+    sentence with its telling, "Luck turns: one of the dogs follows her."): its first word is
+    a word of the language (lemminflect's tables, or a short word such as "a" or "the"), never
+    a name of the story ("Willow", "Agramelus")."""
+    from lemminflect import getAllLemmas
+
+    lead = made.split(" ", 1)[0].strip(".,;:!?'’")
+    names = {p.name.split(" ")[0] for p in memory.fabula.cast.values()} | \
+        {c.get("name", "").split(" ")[0] for c in view.get("characters", [])} | \
+        {p.name.split(" ")[0] for p in load().adv.premade}
+    if not lead or lead in names or lead == "I" or not lead[:1].isalpha() or lead[1:] != lead[1:].lower():
+        return False
+    return bool(getAllLemmas(lead.lower())) or len(lead) <= 3
 
 
 def setback(text: str, note: str, memory: NarrationMemory, view: dict, many: bool = False) -> str:

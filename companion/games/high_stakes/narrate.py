@@ -206,7 +206,7 @@ class Narrator:
             return "Rest at last: spent Traits and Relationships come back." + tail
         if k == "declare":
             if said and own(said) and folded(said, view, memory):
-                return ""  # the same try again: its outcome tells it ("The third try: ...")
+                return ""  # the same try again: its outcome tells it ("On the third try, ...")
             return say(d["name"], said, memory, view, own(said)) if said else ""
         if k == "contest":
             return f"{d['first']} against {d['second']}: “{said}”" if said else \
@@ -549,12 +549,14 @@ class Narrator:
             label = told_of(label, hero, named=True)  # "with her bent pin"
             plain = list(w.failure.tried) if f"{who} tries to {label}".lower() not in seen \
                 else plain
-        line = pick(plain, who=who, label=label, consequence=_sentence(told)) if told else \
-            pick(w.failure.again, who=who)
-        they = hero.pronouns  # "Rust tries ... She has to back away", "Ash ... He gives up"
-        if f". {who} " in line and line.index(who) < line.index(f". {who} ") and \
-                not they.plural_verbs:  # ("They has" would not do: the name stays)
-            line = line.replace(f". {who} ", f". {they.they.capitalize()} ", 1)
+        line = pick(plain, who=who, label=label, consequence=told) if told else \
+            pick(w.failure.again, who=who)  # what came of it after a colon, as it is written
+        they = hero.pronouns  # "Rust tries ...: she has to back away", "Ash ...: his gear is lost"
+        if f": {who} " in line and line.index(who) < line.index(f": {who} ") and \
+                not they.plural_verbs:  # ("they has" would not do: the name stays)
+            line = line.replace(f": {who} ", f": {they.they} ", 1)
+        if f": {who}'s " in line and line.index(who) < line.index(f": {who}'s "):
+            line = line.replace(f": {who}'s ", f": {they.their} ", 1)
         if dead:
             line += f" {', '.join(dead)} does not get up again."
         return line

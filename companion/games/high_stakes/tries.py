@@ -4,7 +4,7 @@ discourse step, ``companion/story/discourse.py``).
 * The GM speaks to the live player ("You drop into a courtyard ... What do you do?"); the story is
   told of the hero in the third person, without the questions put to the player (the screen asks
   those): :func:`gm_told`. Lines that only keep play going are left to the screen: :func:`routine`.
-* The same try again in a scene is gathered into its outcome ("The third try: it is not enough"):
+* The same try again in a scene is gathered into its outcome ("On the third try, it is not enough"):
   :func:`folded`, :func:`nth_try`. An outcome told just after its try says only what came of it
   ("It is not enough."), once a session: :func:`after_try`.
 """
@@ -72,7 +72,7 @@ def folded(said: str, view: dict, memory: NarrationMemory) -> bool:
 
 
 def nth_try(told: str, view: dict, memory: NarrationMemory) -> str:
-    """An outcome whose try was gathered into it, told as that try ("The third try: it is not
+    """An outcome whose try was gathered into it, told as that try ("On the third try, it is not
     enough ..."); the outcome as it is otherwise."""
     sc = view.get("scene") or {}
     # the roll's history entry is written by now: the try was declared one entry before
@@ -83,7 +83,7 @@ def nth_try(told: str, view: dict, memory: NarrationMemory) -> str:
     memory.used.add(f"{key}|told")
     nth = ordinal(int(key.rsplit("|", 1)[1]))
     first = told[:1] if told.startswith(("I ", *_names_of(view))) else told[:1].lower()
-    return f"The {nth} try: {first}{told[1:]}"
+    return f"On the {nth} try, {first}{told[1:]}"  # (a colon may follow: "it goes wrong: ...")
 
 
 # An outcome that says the try again ("Ash tries to meet them with his poisoned blade, but it is
@@ -112,13 +112,19 @@ def after_try(told: str, view: dict, memory: NarrationMemory) -> str:
         m = pattern.match(told)
         if m and m.group("who") in who:
             then = m.groupdict().get("then") or ""
-            then = "it does not go well enough" if then == "not well enough" else then
+            if then.startswith("not well enough"):  # "not well enough: he is hurt"
+                then = "it does not go well enough" + then[len("not well enough"):]
             head = _sentence(form.format(who=m.group("who"), then=then))
-            key = f"hs-head|{head}"  # never twice in a session, as every sentence
-            if key in memory.used:
-                return told
-            memory.used.add(key)
-            return head + (m.group("rest") or "")
+            # never twice in a session, as every sentence: else what came of it alone ("It goes
+            # wrong: his gear is lost" told before: "His gear is lost."), or under another head
+            came = then.split(": ", 1)[1] if ": " in then else ""
+            others = [f"{x.split(':')[0]}: {came}." for x in words().failure.plain
+                      if came and "{who}" not in x]  # or another head for it
+            for short in (head, _sentence(f"{came}.") if came else "", *others):
+                if short and f"hs-head|{short}" not in memory.used:
+                    memory.used.add(f"hs-head|{short}")
+                    return short + (m.group("rest") or "")
+            return told
     return told
 
 
