@@ -286,3 +286,28 @@ def test_the_epilogue_names_at_most_two_places():
         names = {n.places[m["location"]].name.words.lower() for m in s.view(None)["map"]
                  if m.get("location")}
         assert len([p for p in names if p in ending]) <= 2, (seed, ending)
+
+
+@pytest.mark.parametrize("deed", [
+    "I ring mother's bell once, the way she did in fog, and my hands remember what to do",
+    "The sexton's wife pulls us into the bell tower out of the snow",
+])
+def test_a_deed_the_player_tells_is_marked_as_their_telling_not_said(deed):
+    """Played (session 11, seed 4111): '“The sexton's wife pulls us into the bell tower out of
+    the snow,” Ottilie Marsh tells the road' and '“I ring mother's bell once...,” Ottilie Marsh
+    says aloud, to no one in particular': a deed told in the player's words, given a speech tag.
+    It is marked as the hero's telling; words said keep a speech tag."""
+    from types import SimpleNamespace
+
+    from companion.games.at_any_cost.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    beat = SimpleNamespace(view={"hero": {"name": "Ottilie Marsh", "pronouns": "she"},
+                                 "stage": 2}, step=5)
+    memory = NarrationMemory(seed=1)
+    for _ in range(4):
+        told = Narrator(1).spoken(deed, beat, memory)
+        assert "tells it" in told or "telling" in told, told
+        assert not re.search(r"\b(says|tells the road)\b", told), told
+    said = Narrator(1).spoken("I will not leave Pell behind", beat, NarrationMemory(seed=1))
+    assert "tells it" not in said and "telling" not in said, said

@@ -52,6 +52,7 @@ SLOTS: dict[str, set[str]] = {
     "opening": {"premise"}, "road": {"first", "last"}, "kept": {"hero", "kept"},
     "arrive": {"hero", "place", "look", "look2", "stage"},
     "speech": {"hero", "said"},
+    "account": {"hero", "said"},
     "raised": {"hero", "place", "threats"}, "met": {"hero", "place", "stage", "help"},
     "offer_fold": {"hero", "place"}, "offer_stage": {"hero", "place", "anchor"},
 }
@@ -143,8 +144,10 @@ class Narrator:
         said = f"“{words}”" if words.endswith(("!", "?", "…")) else f"“{words},”"
         values = {"hero": hero_of(beat.view), "said": said}
         scene = f"stage-{beat.view.get('stage') or 0}"
-        line = self._tell("speech", values, memory, scene, (beat.step, "speech")) or \
-            f"{said} {values['hero']} says."  # every frame told: the plainest, again
+        key = "account" if weave.narrates(own) else "speech"  # a deed told, or words said
+        line = self._tell(key, values, memory, scene, (beat.step, key)) or \
+            (f"{said} as {values['hero']} tells it." if key == "account" else
+             f"{said} {values['hero']} says.")  # every frame told: the plainest, again
         return named_short(line, values["hero"], memory.used)  # the tag is ours, the quote theirs
 
     @staticmethod
