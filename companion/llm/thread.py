@@ -40,6 +40,7 @@ NEW_STORY_LINES = 2  # new story lines appended at one call, at most (the newest
 # 15 tokens more a call), and a partial change is labelled "(changed)"
 LEAD = "Choose a move:"
 CHANGED = "changed"
+REMOVED = "removed"
 _MOVES = "\x00"  # where the moves go in the turn: the head of a turn is what comes before
 
 
@@ -79,12 +80,36 @@ def _delta(before: Any, now: Any) -> tuple[Any, str]:
     return now, ""
 
 
+def _named(item: Any) -> Any:
+    """A list item as a change names it: a dict by its first field (which names it)."""
+    return next(iter(item.values())) if isinstance(item, dict) and item else item
+
+
+def _moved(key: str, before: list, now: list) -> str:
+    """A list that lost items and perhaps gained some at its end, the rest in order, as
+    "hand (removed): Riddles" (each item by its name) and "hand (added):" and the new items;
+    "" when the change is not of that shape (said some other way)."""
+    gone = [x for x in before if x not in now]
+    new = [x for x in now if x not in before]
+    if not gone or [x for x in before if x not in gone] + new != now:
+        return ""
+    label = key.replace("_", " ")
+    lines = [f"{label} ({REMOVED}): " + ", ".join(str(_named(x)) for x in gone)]
+    if new:
+        lines.append(context.view_lines({key: new}).replace(label, f"{label} (added)", 1))
+    return "\n".join(lines)
+
+
 def _changed(key: str, before: Any, now: Any) -> str:
-    """A key's change as lines: "heroes (changed):" and only what changed, or the
-    key said whole ("phase: travel"; a key gone: "phase: none")."""
+    """A key's change as lines: "heroes (changed):" and only what changed, a list's items
+    removed and added, or the key said whole ("phase: travel"; a key gone: "phase: none")."""
     if before is None or now is None:
         return context.view_lines({key: now}) if now is not None else \
             f"{key.replace('_', ' ')}: none"
+    if isinstance(before, list) and isinstance(now, list) and len(before) != len(now):
+        moved = _moved(key, before, now)  # (as long as before: its changed items, below)
+        if moved:
+            return moved
     value, how = _delta(before, now)
     text = context.view_lines({key: value})
     label = key.replace("_", " ")

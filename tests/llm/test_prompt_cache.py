@@ -181,6 +181,30 @@ def test_a_change_says_only_what_changed_and_a_key_gone_is_said_gone(request_for
     assert third[:_turn_at(third, base)] == second[:_turn_at(second, base)]  # nothing new
 
 
+def test_a_list_that_lost_items_says_which_by_name_not_the_whole_list(request_for):
+    """A list that lost items (an Anchor lost, a card discarded), and perhaps gained some at
+    its end, is said as the names of the items gone and the new items, not whole again; a
+    list reordered is still said whole."""
+    base = request_for()
+    thread = Thread()
+
+    def call(view, step):
+        request = base.model_copy(update={"view": view, "story": [], "step": step})
+        text = thread.messages(request, "Duel")[1]["content"]
+        return text[:_turn_at(text, request)]
+
+    hand = [{"name": "Riddles", "value": 1}, {"name": "Greed", "value": 1},
+            {"name": "Despair", "value": 2}]
+    first = call({"hand": hand, "kept": ["Youth", "Heirloom", "Respect"]}, 1)
+    second = call({"hand": [hand[0], hand[2], {"name": "Curse", "value": 2},
+                            {"name": "Illness", "value": 1}], "kept": ["Youth", "Respect"]}, 2)
+    assert second[len(first):].splitlines()[1:] == [
+        "Then:", "hand (removed): Greed", "hand (added):", "- Curse; value 2",
+        "- Illness; value 1", "kept (removed): Heirloom"]
+    third = call({"hand": [hand[2], hand[0]], "kept": ["Youth", "Respect"]}, 3)  # reordered
+    assert "- Despair; value 2" in third[len(second):] and "removed" not in third[len(second):]
+
+
 def test_past_its_bound_the_conversation_starts_again_from_the_whole_state():
     messages, requests, voice = prompts("becoming", cap=40, with_voice=True, limit=1500)
     assert voice.thread.starts > 1
