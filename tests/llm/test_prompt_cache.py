@@ -483,3 +483,46 @@ def test_reading_ahead_moves_the_restart_to_the_human_s_think_time():
         thread.messages(requests.pop(), "Becoming")
     thread.warm(requests[-1], "Becoming")
     assert thread.starts == before + 1  # a reading ahead restarts at the bound
+
+
+def test_readings_ahead_never_queue_at_the_server_the_newest_waits():
+    """A server reads one request at a time: readings ahead asked faster than it reads them (a
+    player answering question after question on a busy machine) are not all sent, so the AI's
+    next call does not wait behind a queue of them. One is in flight; the newest asked
+    meanwhile waits and is sent after it; the ones it replaced never are."""
+    import threading
+
+    game = get_game("at-any-cost")
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
+                        voice_mode="slots", sources={"voice_mode": "flag"})
+    release = threading.Event()
+
+    class Slow(Recorder):
+        def __init__(self) -> None:
+            super().__init__(10)
+            self.read: list[str] = []
+            self.running = 0
+            self.most = 0
+
+        def prefill(self, messages):
+            self.running += 1
+            self.most = max(self.most, self.running)
+            release.wait(10)
+            self.read.append(messages[1]["content"])
+            self.running -= 1
+            return True
+
+    model = Slow()
+    voice = OpenAIVoice(game, 3, settings, client=model)
+    voice.answered = True
+    session = Session.start(game, 3, {"protagonist": "human", "antagonist": AI}, voice, None)
+    seen = []
+    for step in range(4):  # four readings ahead asked while the first is still being read
+        request = session._request("antagonist", []).model_copy(
+            update={"story": [f"Line {step}."], "step": step})
+        voice.warm(lambda request=request: request)
+        seen.append(voice.thread.trunk)
+    release.set()
+    _settled()
+    assert model.most == 1 and len(model.read) == 2
+    assert model.read[0].startswith(seen[0]) and model.read[1].startswith(seen[-1])
