@@ -43,7 +43,9 @@ the server's prompt cache as a session would find it). Cheap enough for a loaded
 ``--human SEAT`` (and ``--max-decisions``) the session has a player, and the readings ahead are
 recorded too: ``evaluated_p50_p90`` is, per decision call, the tokens a one-context server reads
 afresh (what follows the longest start the call shares with the request before it, reading
-ahead or call): the figure the first narration's wait follows, free of the machine's load.
+ahead or call): the figure the first narration's wait follows, free of the machine's load; ``--ttft N`` then
+replays the first N calls with the readings ahead between them, in order (each reading ahead
+done before the next call: the think time is long enough) and times the calls' first token.
 
 ``--human SEAT`` makes that seat a player who thinks ``--think`` seconds (default 2) before
 each move, then plays the offline policy's move: what slots mode's reading ahead (the server
@@ -263,7 +265,7 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
             counts[text] = _post(f"{root}/extras/tokenize/count", {"input": text})["count"]
         return counts[text]
 
-    prompts, fresh = [], []
+    prompts, fresh, sent = [], [], []
     for seed in range(1, seeds + 1):
         model = Recording()
         voice = OpenAIVoice(game, seed, settings, client=model)
@@ -279,11 +281,19 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
             pass
         prompts += model.prompts
         fresh += evaluated(model.sent, tokens)
+        sent += model.sent
     sizes = [sum(tokens(m["content"]) + 4 for m in p) for p in prompts]
     static = [tokens(p[0]["content"]) for p in prompts]
     client = ModelClient(settings)
     firsts = []
-    for messages in prompts[:ttft]:
+    # with a player: the readings ahead are sent too, in their place (untimed, nothing overlaps)
+    for kind, messages in sent if human is not None else [("call", p) for p in prompts]:
+        if len(firsts) >= ttft:
+            break
+        if kind == "ahead":
+            client.sdk.chat.completions.create(model=settings.model, messages=messages,
+                                               max_tokens=1, temperature=0)
+            continue
         started = time.monotonic()
         stream = client.sdk.chat.completions.create(model=settings.model, messages=messages,
                                                     max_tokens=1, stream=True, temperature=0)
