@@ -22,7 +22,8 @@ unchanged private keys again (in the games with several AI seats, a hand or a ma
 tokens). Any
 other seat's call is said in the usual order, so no seat reads another's private keys. Once
 reading ahead is in use, the trunk starts afresh at a reading ahead (while the human thinks),
-and at a call only once it grew twice the bound.
+and at a call only once it grew one and a half times the bound (a longer prompt would pass a
+2,048-token context in Becoming).
 """
 from __future__ import annotations
 
@@ -214,9 +215,9 @@ class Thread:
         self.kept_for = request.seat if keep else None
         facts = context.fabula_lines(request.fabula)
         safety = context.safety_lines(request).strip()
-        # reading ahead in use: a call restarts the trunk only past twice the bound (a reading
+        # reading ahead in use: a call restarts the trunk only past 1.5 times the bound (a reading
         # ahead restarts it at the bound, while the human thinks, not while they wait)
-        bound = self.limit * (2 if self.warmed and not ahead else 1)
+        bound = self.limit * (1.5 if self.warmed and not ahead else 1)
         if not self.trunk or len(self.trunk) - self.base > bound:
             self._start(request, public, facts, safety)
         else:
