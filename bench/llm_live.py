@@ -39,7 +39,13 @@ does not, but with ``--server-log FILE`` (its stderr, ``verbose`` on) the script
 AI decision, as the voice would send them), counts their tokens with the server's own tokenizer
 (llama-cpp-python's ``/extras/tokenize/count``) and times the first token of the first
 ``--ttft`` of them in order (``max_tokens`` 1, so the prompt's evaluation is what is timed, with
-the server's prompt cache as a session would find it). Cheap enough for a loaded machine.
+the server's prompt cache as a session would find it). Cheap enough for a loaded machine. With
+``--human SEAT`` (and ``--max-decisions``) the session has a player, and the readings ahead are
+recorded too: ``evaluated_p50_p90`` is, per decision call, the tokens a one-context server reads
+afresh (what follows the longest start the call shares with the request before it, reading
+ahead or call): the figure the first narration's wait follows, free of the machine's load; ``--ttft N`` then
+replays the first N calls with the readings ahead between them, in order (each reading ahead
+done before the next call: the think time is long enough) and times the calls' first token.
 
 ``--human SEAT`` makes that seat a player who thinks ``--think`` seconds (default 2) before
 each move, then plays the offline policy's move: what slots mode's reading ahead (the server
@@ -54,8 +60,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -163,9 +171,10 @@ def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | N
     return voice.decisions, session, finished
 
 
-def _play_human(session, game, seed: int, think: float) -> None:
+def _play_human(session, game, seed: int, think: float, settle: bool = False) -> None:
     """``--human SEAT``: that seat is a player who thinks ``think`` seconds, then makes the move
-    the offline voice would (and lets the companion tell what it is offered to tell)."""
+    the offline voice would (and lets the companion tell what it is offered to tell).
+    ``settle``: waits for the reading ahead first (``--prompts-only``: its order is recorded)."""
     from companion.story.voice import DecisionRequest, OfflineVoice
 
     player = OfflineVoice(game, seed)
@@ -177,6 +186,9 @@ def _play_human(session, game, seed: int, think: float) -> None:
         if seat is None:
             return
         time.sleep(think)
+        for thread in threading.enumerate() if settle else ():
+            if thread.name == "companion-prefill":
+                thread.join(timeout=60)
         legal = session.legal(seat)
         request = DecisionRequest(game=game.name, seat=seat, step=len(session.actions),
                                   view=session.view(seat), legal=legal,
@@ -185,17 +197,27 @@ def _play_human(session, game, seed: int, think: float) -> None:
 
 
 class Recording:
-    """A stand-in model for ``--prompts-only``: records each prompt, answers move 1."""
+    """A stand-in model for ``--prompts-only``: records each prompt, answers move 1; with a
+    human seat, also what the voice asks the server to read ahead (``sent``: both, in order)."""
 
     _model = "recording"
 
     def __init__(self) -> None:
         self.prompts: list[list[dict[str, str]]] = []
+        self.sent: list[tuple[str, list[dict[str, str]]]] = []
+        self.lock = threading.Lock()
+
+    def prefill(self, messages) -> bool:
+        with self.lock:
+            self.sent.append(("ahead", messages))
+        return True
 
     def complete(self, messages, *, on_text=None, **kw):
         from companion.llm.client import Completion
 
         self.prompts.append(messages)
+        with self.lock:
+            self.sent.append(("call", messages))
         text = json.dumps({"action": 1, "text": "Ash", "narration": "", "speech": ""})
         if on_text:
             on_text(text)
@@ -215,7 +237,26 @@ def _post(url: str, body: dict) -> dict:
         return json.loads(r.read())
 
 
-def prompts_only(game, seeds: int, settings: Settings, ttft: int) -> dict:
+def _flat(messages: list[dict[str, str]]) -> str:
+    return "".join(f"\n<{m['role']}>\n{m['content']}" for m in messages)
+
+
+def evaluated(sent: list[tuple[str, list[dict[str, str]]]], tokens) -> list[int]:
+    """Per decision call, the prompt tokens a server with one prompt cache reads afresh: what
+    follows the longest start the call shares with the request before it (a reading ahead or
+    a call), counted by the server's tokenizer (+4 for the reply's opening turn)."""
+    out, before = [], ""
+    for kind, messages in sent:
+        text = _flat(messages)
+        if kind == "call":
+            same = len(os.path.commonprefix([before, text]))
+            out.append(tokens(text[same:]) + 4 if text[same:] else 4)
+        before = text
+    return out
+
+
+def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | None = None,
+                 cap: int | None = None) -> dict:
     root = settings.base_url.rstrip("/").removesuffix("/v1")
     counts: dict[str, int] = {}
 
@@ -224,17 +265,35 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int) -> dict:
             counts[text] = _post(f"{root}/extras/tokenize/count", {"input": text})["count"]
         return counts[text]
 
-    prompts = []
+    prompts, fresh, sent = [], [], []
     for seed in range(1, seeds + 1):
         model = Recording()
         voice = OpenAIVoice(game, seed, settings, client=model)
-        Session.start(game, seed, {s: AI for s in game.seats}, voice, None).advance()
+        voice.answered = True  # as after a first answer: the voice reads ahead
+        timed = Timed(voice, cap)
+        seats = {s: ("human" if s == human else AI) for s in game.seats}
+        session = Session.start(game, seed, seats, timed, None)
+        try:
+            session.advance()
+            if human is not None:
+                _play_human(session, game, seed, 0.0, settle=True)
+        except _Enough:
+            pass
         prompts += model.prompts
+        fresh += evaluated(model.sent, tokens)
+        sent += model.sent
     sizes = [sum(tokens(m["content"]) + 4 for m in p) for p in prompts]
     static = [tokens(p[0]["content"]) for p in prompts]
     client = ModelClient(settings)
     firsts = []
-    for messages in prompts[:ttft]:
+    # with a player: the readings ahead are sent too, in their place (untimed, nothing overlaps)
+    for kind, messages in sent if human is not None else [("call", p) for p in prompts]:
+        if len(firsts) >= ttft:
+            break
+        if kind == "ahead":
+            client.sdk.chat.completions.create(model=settings.model, messages=messages,
+                                               max_tokens=1, temperature=0)
+            continue
         started = time.monotonic()
         stream = client.sdk.chat.completions.create(model=settings.model, messages=messages,
                                                     max_tokens=1, stream=True, temperature=0)
@@ -244,6 +303,8 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int) -> dict:
         stream.close()
     return {"game": game.name, "calls": len(sizes),
             "prompt_tokens_per_call": round(statistics.mean(sizes)), "max": max(sizes),
+            "evaluated_p50_p90": f"{statistics.median(fresh):.0f} / {pct(fresh, .9):.0f}",
+            "evaluated_mean": round(statistics.mean(fresh)),
             "system_tokens": round(statistics.mean(static)),
             "ttft_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
             "ttft_mean": f"{statistics.mean(firsts):.2f} s" if firsts else "-",
@@ -360,6 +421,11 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
     return row
 
 
+def _seat(game, human: str | None) -> str | None:
+    """``--human first``: the game's first seat (the one a player takes by default)."""
+    return game.seats[0] if human == "first" else human
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--base-url", required=True)
@@ -375,7 +441,8 @@ def main() -> int:
     parser.add_argument("--ttft", type=int, default=12, help="with --prompts-only")
     parser.add_argument("--voice-mode", choices=("free", "storylet", "slots"), default=None)
     parser.add_argument("--human", default=None, metavar="SEAT",
-                        help="that seat is a player (the offline policy, after --think seconds)")
+                        help="that seat is a player (the offline policy, after --think seconds);"
+                             " 'first': each game's first seat, the one a player takes by default")
     parser.add_argument("--think", type=float, default=2.0, help="with --human: seconds")
     parser.add_argument("--no-read-ahead", action="store_true",
                         help="the server does not read ahead while the --human player thinks")
@@ -386,7 +453,8 @@ def main() -> int:
                         api_key=args.api_key, timeout=args.timeout, voice_mode=args.voice_mode,
                         sources={"voice_mode": "flag"} if args.voice_mode else {})
     if args.prompts_only:
-        rows = [prompts_only(get_game(name), args.seeds, settings, args.ttft)
+        rows = [prompts_only(get_game(name), args.seeds, settings, args.ttft,
+                             _seat(get_game(name), args.human), args.max_decisions)
                 for name in args.game]
         heads = list(rows[0])
         print(f"\nprompts of offline autoplays, seeds 1-{args.seeds}, tokenized by {args.model}")
@@ -410,7 +478,8 @@ def main() -> int:
                 args.journals.mkdir(parents=True, exist_ok=True)
                 journal = args.journals / f"{name}-{args.model}-{seed}.jsonl"
             started = time.monotonic()
-            runs.append(play(game, seed, settings, args.max_decisions, journal, args.human,
+            runs.append(play(game, seed, settings, args.max_decisions, journal,
+                             _seat(game, args.human),
                              args.think, not args.no_read_ahead))
             ds = [d for d in runs[-1][0] if not d["forced"]]
             print(f"  {name} seed {seed}: {len(ds)} decisions, "

@@ -47,7 +47,6 @@ empty, the session asks ``narrate`` after applying the move.
 from __future__ import annotations
 
 import re
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -57,6 +56,7 @@ from pydantic import ValidationError
 from companion.core.game import Game
 from companion.core.rng import derived_rng
 from companion.llm import calibration, checks, context, fidelity, ledger, slots
+from companion.llm.readahead import ReadAhead
 from companion.llm.thread import Thread
 from companion.llm.breaker import Breaker
 from companion.llm.client import CallError, Interrupted, ModelClient, Rejected, Stop, TransportError
@@ -128,6 +128,7 @@ class OpenAIVoice:
         # this decision's picks (slots mode): per move its candidates, and the listed lines
         self.picks: tuple[dict[int, list[str]], dict[int, list[str]]] = ({}, {})
         self.thread = Thread()  # slots mode: the session's one conversation (prompt cache)
+        self.reader: ReadAhead | None = None  # slots mode: reading ahead, one at a time
         self.asked: DecisionRequest | None = None  # this decision's request, as the session made it
         self.deadline = 0.0  # this decision's end (``timer``): the settings' timeout from its start
         # how this decision's asking went, for the breaker: ok (some of the model's answer was
@@ -162,14 +163,13 @@ class OpenAIVoice:
         human's move changed and its turn (``request`` builds that moment's request, and is
         called only when reading ahead). A hint, not a move: nothing is journaled or counted;
         never before the model first answered (a cold or absent server is not woken for it),
-        nor while the breaker rests."""
+        nor while the breaker rests; one at a time, the newest waiting (``readahead``)."""
         prefill = getattr(self.client, "prefill", None)
         if self.mode != "slots" or prefill is None or not self.answered or self.breaker.open \
                 or self.breaker.probing:
             return
-        messages = self.thread.warm(request(), self.title)
-        threading.Thread(target=prefill, args=(messages,), name="companion-prefill",
-                         daemon=True).start()
+        self.reader = self.reader or ReadAhead(prefill)
+        self.reader.send(self.thread.warm(request(), self.title))
 
     # -- deciding ---------------------------------------------------------------------------------
     def decide(

@@ -12,6 +12,18 @@ numbered moves. The turn is never kept: the next call, whichever seat makes it, 
 changes where the last turn began, so no seat reads another's private keys, and the server reads
 afresh only the changes and the turn. Once the trunk grew ``THREAD_CHARS`` past its start, it
 starts again from the whole public state (one full read), so the prompt stays bounded.
+
+Reading ahead (``warm``, while a human thinks): the trunk brought up to date, then the head of
+the turn of the AI seat likely to move next (its line and its private keys). If the next call is
+that seat's, what of its head is unchanged (its line, the private keys that did not change, in
+order) is said before what changed since the reading ahead (the human's move), the rest after:
+the server then reads only those changes, the changed keys and the moves, not the seat's
+unchanged private keys again (in the games with several AI seats, a hand or a map of 50-150
+tokens). Any
+other seat's call is said in the usual order, so no seat reads another's private keys. Once
+reading ahead is in use, the trunk starts afresh at a reading ahead (while the human thinks),
+and at a call only once it grew one and a half times the bound (a longer prompt would pass a
+2,048-token context in Becoming).
 """
 from __future__ import annotations
 
@@ -29,6 +41,8 @@ NEW_STORY_LINES = 2  # new story lines appended at one call, at most (the newest
 # 15 tokens more a call), and a partial change is labelled "(changed)"
 LEAD = "Choose a move:"
 CHANGED = "changed"
+REMOVED = "removed"
+_MOVES = "\x00"  # where the moves go in the turn: the head of a turn is what comes before
 
 
 def _new_lines(before: list[str], now: list[str]) -> list[str]:
@@ -67,16 +81,51 @@ def _delta(before: Any, now: Any) -> tuple[Any, str]:
     return now, ""
 
 
+def _named(item: Any) -> Any:
+    """A list item as a change names it: a dict by its first field (which names it)."""
+    return next(iter(item.values())) if isinstance(item, dict) and item else item
+
+
+def _moved(key: str, before: list, now: list) -> str:
+    """A list that lost items and perhaps gained some at its end, the rest in order, as
+    "hand (removed): Riddles" (each item by its name) and "hand (added):" and the new items;
+    "" when the change is not of that shape (said some other way)."""
+    gone = [x for x in before if x not in now]
+    new = [x for x in now if x not in before]
+    if not gone or [x for x in before if x not in gone] + new != now:
+        return ""
+    label = key.replace("_", " ")
+    lines = [f"{label} ({REMOVED}): " + ", ".join(str(_named(x)) for x in gone)]
+    if new:
+        lines.append(context.view_lines({key: new}).replace(label, f"{label} (added)", 1))
+    return "\n".join(lines)
+
+
 def _changed(key: str, before: Any, now: Any) -> str:
-    """A key's change as lines: "heroes (changed):" and only what changed, or the
-    key said whole ("phase: travel"; a key gone: "phase: none")."""
+    """A key's change as lines: "heroes (changed):" and only what changed, a list's items
+    removed and added, or the key said whole ("phase: travel"; a key gone: "phase: none")."""
     if before is None or now is None:
         return context.view_lines({key: now}) if now is not None else \
             f"{key.replace('_', ' ')}: none"
+    if isinstance(before, list) and isinstance(now, list) and len(before) != len(now):
+        moved = _moved(key, before, now)  # (as long as before: its changed items, below)
+        if moved:
+            return moved
     value, how = _delta(before, now)
     text = context.view_lines({key: value})
     label = key.replace("_", " ")
     return text.replace(label, f"{label} ({how})", 1) if how else text
+
+
+def _same_lines(ahead: str, head: str) -> str:
+    """The whole lines both heads begin with ("" unless at least the seat's line)."""
+    same = []
+    for mine, theirs in zip(ahead.splitlines(keepends=True), head.splitlines(keepends=True),
+                            strict=False):
+        if mine != theirs or not mine.endswith("\n"):
+            break
+        same.append(mine)
+    return "".join(same)
 
 
 def _system(request: DecisionRequest, title: str) -> dict[str, str]:
@@ -96,6 +145,9 @@ class Thread:
         self.safety = ""
         self.starts = 0  # how often the trunk was started (the first call, then each restart)
         self.kept_for: str | None = None  # the seat whose private keys the trunk holds, if any
+        # read ahead: (the trunk's length then, the turn's head read after it, starts then)
+        self.head: tuple[int, str, int] | None = None
+        self.warmed = False  # reading ahead is in use: the trunk restarts at it
 
     def messages(self, request: DecisionRequest, title: str,
                  lines: dict[int, list[str]] | None = None,
@@ -105,20 +157,44 @@ class Thread:
         whose words are picked for the model (slots.choices), which say no question unless
         their lines are ``lines`` to choose from."""
         private = self._update(request)
+        head, tail = self._turn(request, private)
+        moves = context.action_lines(request, lines, quiet=set(picked) - set(lines or {}),
+                                     lead=LEAD) + tail
+        user = f"{self.trunk}\n{head}{moves}"
+        same = _same_lines(self.head[1], head) if self.head is not None and \
+            self.head[2] == self.starts else ""
+        if same:
+            # this seat's head was read ahead: what of it is unchanged (its line, its private
+            # keys that did not change) is said before what changed since, the rest after
+            at = self.head[0]
+            since = self.trunk[at:].lstrip("\n")
+            if since:
+                user = f"{self.trunk[:at]}\n{same}{since}\n{head[len(same):]}{moves}"
+            self.head = (at, same, self.starts)
+        else:
+            self.head = None  # the server now holds this call: the usual order from here
+        return [_system(request, title), {"role": "user", "content": user}]
+
+    def warm(self, request: DecisionRequest, title: str) -> list[dict[str, str]]:
+        """The trunk brought up to date with ``request`` (only its public keys go in it), then
+        the head of that seat's turn (its line, its private keys; no moves): what a server may
+        read ahead while a human thinks, so that the next call, if it is that seat's, reads only
+        what the human's move changed and the moves."""
+        self.warmed = True
+        private = self._update(request, ahead=True)
+        head, _ = self._turn(request, private)
+        self.head = (len(self.trunk), head, self.starts)
+        return [_system(request, title), {"role": "user", "content": f"{self.trunk}\n{head}"}]
+
+    @staticmethod
+    def _turn(request: DecisionRequest, private: str) -> tuple[str, str]:
+        """The turn's head (the seat's line, its private keys) and what follows the moves."""
         turn = templates.render_file(
             templates.prompts_dir() / "shared" / "turn.md",
             {"seat": context.seat_line(request), "own": f"{private}\n" if private else "",
-             "step": str(request.step), "actions": context.action_lines(
-                request, lines, quiet=set(picked) - set(lines or {}), lead=LEAD)},
-            required=("actions",))
-        return [_system(request, title), {"role": "user", "content": f"{self.trunk}\n{turn}"}]
-
-    def warm(self, request: DecisionRequest, title: str) -> list[dict[str, str]]:
-        """The trunk brought up to date with ``request`` (any seat's: only its public keys are
-        read), without a turn: what a server may read ahead while a human thinks, so that the
-        next call reads only what the human's move changed, and the turn."""
-        self._update(request, ahead=True)
-        return [_system(request, title), {"role": "user", "content": self.trunk}]
+             "step": str(request.step), "actions": _MOVES}, required=("actions",))
+        head, tail = turn.split(_MOVES, 1)
+        return head, tail
 
     def _update(self, request: DecisionRequest, ahead: bool = False) -> str:
         """The trunk extended by what changed since the last call, or started afresh; the
@@ -139,7 +215,10 @@ class Thread:
         self.kept_for = request.seat if keep else None
         facts = context.fabula_lines(request.fabula)
         safety = context.safety_lines(request).strip()
-        if not self.trunk or len(self.trunk) - self.base > self.limit:
+        # reading ahead in use: a call restarts the trunk only past 1.5 times the bound (a reading
+        # ahead restarts it at the bound, while the human thinks, not while they wait)
+        bound = self.limit * (1.5 if self.warmed and not ahead else 1)
+        if not self.trunk or len(self.trunk) - self.base > bound:
             self._start(request, public, facts, safety)
         else:
             self._extend(request, public, facts, safety)

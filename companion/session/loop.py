@@ -21,6 +21,7 @@ from typing import Any
 from companion.core.game import CHANCE, Action, Chance, Event, Game, RuleError
 from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
+from companion.session.ahead import next_ai_seat
 from companion.session.trouble import trouble as _trouble
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
@@ -329,9 +330,11 @@ class Session:
         """A human is to move: a voice that can (the model's, in slots mode) reads the story so
         far into its server's cache while the player thinks, so the next AI move reads less."""
         warm = getattr(self.voice, "warm", None)
-        seat = next((s for s, h in self.holders.items() if h == AI), None)
-        if warm is not None and seat is not None and not self.is_over():
-            warm(lambda: self._request(seat, []))  # built only if the voice reads ahead
+        human = self.human_turn()
+        ai = [s for s, h in self.holders.items() if h == AI]
+        if warm is not None and ai and not self.is_over():  # for the seat likely to move next
+            warm(lambda: self._request(ai[0] if human is None else next_ai_seat(
+                self.game, self.state, human, ai, self.seed, self.chance_index) or ai[0], []))
 
     def _ai_move(self, seat: str) -> None:
         legal = self.legal(seat)

@@ -181,6 +181,30 @@ def test_a_change_says_only_what_changed_and_a_key_gone_is_said_gone(request_for
     assert third[:_turn_at(third, base)] == second[:_turn_at(second, base)]  # nothing new
 
 
+def test_a_list_that_lost_items_says_which_by_name_not_the_whole_list(request_for):
+    """A list that lost items (an Anchor lost, a card discarded), and perhaps gained some at
+    its end, is said as the names of the items gone and the new items, not whole again; a
+    list reordered is still said whole."""
+    base = request_for()
+    thread = Thread()
+
+    def call(view, step):
+        request = base.model_copy(update={"view": view, "story": [], "step": step})
+        text = thread.messages(request, "Duel")[1]["content"]
+        return text[:_turn_at(text, request)]
+
+    hand = [{"name": "Riddles", "value": 1}, {"name": "Greed", "value": 1},
+            {"name": "Despair", "value": 2}]
+    first = call({"hand": hand, "kept": ["Youth", "Heirloom", "Respect"]}, 1)
+    second = call({"hand": [hand[0], hand[2], {"name": "Curse", "value": 2},
+                            {"name": "Illness", "value": 1}], "kept": ["Youth", "Respect"]}, 2)
+    assert second[len(first):].splitlines()[1:] == [
+        "Then:", "hand (removed): Greed", "hand (added):", "- Curse; value 2",
+        "- Illness; value 1", "kept (removed): Heirloom"]
+    third = call({"hand": [hand[2], hand[0]], "kept": ["Youth", "Respect"]}, 3)  # reordered
+    assert "- Despair; value 2" in third[len(second):] and "removed" not in third[len(second):]
+
+
 def test_past_its_bound_the_conversation_starts_again_from_the_whole_state():
     messages, requests, voice = prompts("becoming", cap=40, with_voice=True, limit=1500)
     assert voice.thread.starts > 1
@@ -258,10 +282,10 @@ def _settled() -> None:
 
 @pytest.mark.parametrize("mode", ["slots", "free"])
 def test_while_a_human_thinks_the_server_reads_ahead_what_the_next_call_starts_with(mode):
-    """Slots mode, a human to move: the voice has the server read the conversation so far (no
-    turn: no seat's private keys, no moves), and the next AI call starts with exactly that, so
-    the server reads only what the human's move changed, and the turn. Free mode has no shared
-    conversation to read ahead: nothing is sent."""
+    """Slots mode, a human to move: the voice has the server read the conversation so far and
+    the head of the AI seat's turn (its line; no moves), and the next AI call starts with exactly
+    that, so the server reads only what the human's move changed, and the moves. Free mode has no
+    shared conversation to read ahead: nothing is sent."""
     from companion.story.voice import DecisionRequest, OfflineVoice
 
     game = get_game("at-any-cost")
@@ -297,11 +321,10 @@ def test_while_a_human_thinks_the_server_reads_ahead_what_the_next_call_starts_w
         ahead = model.prefills[model.calls[:i + 1].count("prefill") - 1]
         after = firsts[model.calls[:i].count("complete")]
         assert ahead[0] == after[0]  # the same system message
-        assert after[1]["content"].startswith(ahead[1]["content"] + "\n")
-        assert LEAD not in ahead[1]["content"], ahead[1]["content"][-300:]
-        assert context.seat_line(DecisionRequest(game=game.name, seat="antagonist", step=0,
-                                                 view={}, legal=[], labels=[])) \
-            not in ahead[1]["content"]  # no seat's turn
+        assert after[1]["content"].startswith(ahead[1]["content"])
+        assert LEAD not in ahead[1]["content"], ahead[1]["content"][-300:]  # no moves
+        assert ahead[1]["content"].endswith("\n" + context.seat_line(DecisionRequest(
+            game=game.name, seat="antagonist", step=0, view={}, legal=[], labels=[])) + "\n")
 
 
 def test_the_only_ai_seat_is_told_its_own_keys_once_and_no_other_seat_reads_them():
@@ -332,7 +355,7 @@ def test_the_only_ai_seat_is_told_its_own_keys_once_and_no_other_seat_reads_them
     assert secret  # the Antagonist's hand: the Protagonist never sees it
     thread = Thread()
     ahead = thread.warm(request("antagonist", True), "At Any Cost")[1]["content"]
-    assert all(line in ahead for line in secret)  # read ahead with the public state
+    assert all(line in thread.trunk for line in secret)  # read ahead with the public state
     told = thread.messages(request("antagonist", True), "At Any Cost")[1]["content"]
     assert told.startswith(ahead)
     assert all(told.count(line) == 1 for line in secret)  # and not again in the turn
@@ -341,3 +364,165 @@ def test_the_only_ai_seat_is_told_its_own_keys_once_and_no_other_seat_reads_them
     shared = Thread()
     shared.warm(request("antagonist", False), "At Any Cost")
     assert not any(line in shared.trunk for line in secret)
+
+
+def _human_game(name: str, human: str, seed: int = 1, turns: int = 40):
+    """A session of ``name`` with ``human`` played by the offline policy and the rest by a
+    recording model that also records what it is asked to read ahead."""
+    from companion.story.voice import DecisionRequest, OfflineVoice
+
+    game = get_game(name)
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
+                        voice_mode="slots", sources={"voice_mode": "flag"})
+    model = ReadAhead(400)
+    voice = OpenAIVoice(game, seed, settings, client=model)
+    voice.answered = True  # as once the server has answered: reading ahead is allowed
+    spied: list = []
+    decide = voice._decide
+
+    def spy(request, on_text, notes):
+        spied.append(request)
+        return decide(request, on_text, notes)
+
+    voice._decide = spy
+    session = Session.start(game, seed, {s: "human" if s == human else AI for s in game.seats},
+                            voice, None)
+    offline = OfflineVoice(game, seed)
+    try:
+        session.advance()
+        for _ in range(turns):
+            _settled()
+            if session.offered is not None:
+                session.tell("")
+                continue
+            if session.is_over() or session.human_turn() is None:
+                break
+            legal = session.legal(human)
+            session.submit(offline.decide(DecisionRequest(
+                game=name, seat=human, step=len(session.actions), view=session.view(human),
+                legal=legal, labels=[game.describe(a) for a in legal])).action)
+    except _Enough:
+        pass
+    _settled()
+    return model, spied
+
+
+@pytest.mark.parametrize("name,human", [("dragon-warrior", "warrior"), ("heros-journey", "hero1"),
+                                        ("becoming", "hero")])
+def test_with_several_ai_seats_the_next_seat_s_private_keys_are_read_ahead(name, human):
+    """Several AI seats, a human to move: the server reads ahead the head of the turn of the AI
+    seat likely to move next (its line and its private keys), and when that seat's call comes,
+    what of its head is unchanged is said before the human's move's changes: the call starts
+    with that much of what was read ahead, so the server does not read it again. No call
+    carries another seat's turn or private keys."""
+    rules = context.view_rules(name)
+    model, requests = _human_game(name, human)
+    firsts = [m for m, _ in model.requests if len(m) == 2]
+    read, kept, whole = 0, 0, 0
+    for i, call in enumerate(model.calls):
+        if call != "prefill" or "complete" not in model.calls[i + 1:] or \
+                model.calls[i + 1] != "complete":
+            continue
+        ahead = model.prefills[model.calls[:i + 1].count("prefill") - 1][1]["content"]
+        n = model.calls[:i].count("complete")
+        after, request = firsts[n][1]["content"], requests[n]
+        read += 1
+        shown = context.seat_view(request.view, name, request.seat, "slots")
+        private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
+        line = context.seat_line(request) + "\n"
+        seat_at = ahead.rfind("\n" + line) + 1
+        if seat_at and after.startswith(ahead[:seat_at + len(line)]):  # this seat was guessed
+            kept += 1
+            first = private.split("\n", 1)[0] + "\n"  # the seat's first private key's line
+            whole += bool(private) and after.startswith(ahead[:seat_at + len(line + first)])
+        assert after.count(line) == 1 and all(  # no other seat's turn, no other seat's keys
+            other == request.seat or context.seat_line(request.model_copy(
+                update={"seat": other})) + "\n" not in after for other in requests_seats(name))
+    assert read >= 5 and kept >= read * 0.6 and whole, (kept, whole, read)
+
+
+def requests_seats(name: str) -> tuple[str, ...]:
+    return get_game(name).seats
+
+
+@pytest.mark.parametrize("name,human,seat", [("heros-journey", "hero1", "hero2"),
+                                             ("dragon-warrior", "warrior", "treasure")])
+def test_the_seat_read_ahead_is_the_one_the_game_will_await(name, human, seat):
+    """The guess follows the game, not the seats' order in the table: after Hero 1's move the
+    next Hero to travel; in Dragon & Warrior's first town, the Treasure who draws it."""
+    from companion.session.ahead import next_ai_seat
+
+    game = get_game(name)
+    session = Session.start(game, 1, {s: "human" if s == human else AI for s in game.seats},
+                            __import__("companion.story.voice", fromlist=["x"]).OfflineVoice(
+                                game, 1), None)
+    session.advance()
+    ai = [s for s in game.seats if s != human]
+    assert next_ai_seat(game, session.state, human, ai, 1, session.chance_index) == seat
+    assert next_ai_seat(game, session.state, human, ai[:1], 1, 0) == ai[0]
+
+
+def test_reading_ahead_moves_the_restart_to_the_human_s_think_time():
+    """With reading ahead in use, a call does not start the trunk afresh at the bound (a full
+    read while the player waits): the next reading ahead does, while they think. Past 1.5 times the
+    bound a call still restarts, so the prompt stays bounded."""
+    messages, requests, voice = prompts("becoming", cap=40, with_voice=True, limit=10**6)
+    thread = Thread(limit=600)
+    thread.messages(requests[0], "Becoming")
+    thread.warm(requests[0], "Becoming")
+    assert thread.starts == 1
+    size = 0
+    for request in requests[1:]:
+        thread.messages(request, "Becoming")
+        if thread.starts > 1:
+            break
+        size = len(thread.trunk) - thread.base
+    assert thread.starts == 2 and size > 900  # restarted at a call only past 1.5 times the bound
+    before = thread.starts
+    while len(thread.trunk) - thread.base <= 600:
+        thread.messages(requests.pop(), "Becoming")
+    thread.warm(requests[-1], "Becoming")
+    assert thread.starts == before + 1  # a reading ahead restarts at the bound
+
+
+def test_readings_ahead_never_queue_at_the_server_the_newest_waits():
+    """A server reads one request at a time: readings ahead asked faster than it reads them (a
+    player answering question after question on a busy machine) are not all sent, so the AI's
+    next call does not wait behind a queue of them. One is in flight; the newest asked
+    meanwhile waits and is sent after it; the ones it replaced never are."""
+    import threading
+
+    game = get_game("at-any-cost")
+    settings = Settings(voice="openai", model="m", base_url="http://127.0.0.1:9/v1",
+                        voice_mode="slots", sources={"voice_mode": "flag"})
+    release = threading.Event()
+
+    class Slow(Recorder):
+        def __init__(self) -> None:
+            super().__init__(10)
+            self.read: list[str] = []
+            self.running = 0
+            self.most = 0
+
+        def prefill(self, messages):
+            self.running += 1
+            self.most = max(self.most, self.running)
+            release.wait(10)
+            self.read.append(messages[1]["content"])
+            self.running -= 1
+            return True
+
+    model = Slow()
+    voice = OpenAIVoice(game, 3, settings, client=model)
+    voice.answered = True
+    session = Session.start(game, 3, {"protagonist": "human", "antagonist": AI}, voice, None)
+    seen = []
+    for step in range(4):  # four readings ahead asked while the first is still being read
+        request = session._request("antagonist", []).model_copy(
+            update={"story": [f"Line {step}."], "step": step})
+        voice.warm(lambda request=request: request)
+        seen.append(voice.thread.trunk)
+    release.set()
+    _settled()
+    assert model.most == 1 and len(model.read) == 2
+    assert model.read[0].startswith(seen[0]) and model.read[1].startswith(seen[-1])
