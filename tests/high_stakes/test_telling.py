@@ -325,3 +325,23 @@ def test_a_thing_made_true_is_its_own_sentence_never_a_capital_after_a_colon():
                       {"scene_count": n, "seed": n}) for n in range(40)}
     assert len(told) >= 4, told  # every way of telling it was tried
     assert not [t for t in told if re.search(r": [A-Z]", t)], told
+
+
+def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
+    """Played (session 11, seed 5150): '“My fingers find the seam and I'm over the coping before
+    the lantern swings back,” Rust tells the dark' and 'Rust's answer comes quick: “I duck into a
+    doorway...”': a deed in the player's words framed as speech. It is framed as Rust's telling;
+    words said keep a speech frame."""
+    import re
+
+    from companion.games.high_stakes.ending import say
+    from companion.story.voice import NarrationMemory
+    view = {"scene_count": 2, "characters": [{"name": "Rust", "status": "active"}]}
+    memory = NarrationMemory(seed=1)
+    for i in range(8):
+        told = say("Rust", f"I duck into doorway {i} and hold still until the lantern passes",
+                   memory, view)
+        assert "“I duck into doorway" in told, told
+        assert not re.search(r"\b(says|whispers|mutters|answer|tells the dark)\b", told), told
+    said = [say("Rust", f"Who sent you, old man number {i}?", memory, view) for i in range(8)]
+    assert not any("tells it" in t or "telling" in t for t in said), said

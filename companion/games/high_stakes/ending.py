@@ -10,7 +10,7 @@ from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
 from companion.story.stakes import clean, tell_stake
 from companion.story.voice import NarrationMemory
-from companion.story.weave import prose
+from companion.story.weave import narrates, prose
 
 from .data import load
 from .scene_shape import WANT, library
@@ -149,8 +149,8 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
     bare = bare[:1].upper() + bare[1:]  # a quote opens with a capital, as the player's sentence
     scene = f"scene-{view.get('scene_count', 0)}"
     rng = _rng(view)  # the same on replay (never the size of the memory)
-    line = library().tell("say", {}, {"who": char, "words": bare}, memory, scene, rng) \
-        if who else ""
+    line = library().tell("say", {"narrates": narrates(words)}, {"who": char, "words": bare},
+                          memory, scene, rng) if who else ""
     return line or (f"{who}: “{words}”" if who else f"“{words}”")
 
 
