@@ -94,3 +94,25 @@ def test_a_window_made_true_to_give_way_is_a_way_in_whatever_kind_it_was_given()
     s = with_element("villa_walls", "walls", "own",
                      "From the wall I see a lit window in the library wing.")
     assert "secret-loose-grating" not in s.revealed
+
+
+def test_a_scene_come_back_to_is_told_another_way_each_time_and_in_english():
+    """The bench's High Stakes journals (session 11): "It is not as he left it: whoever saw him
+    last is warier now, and the night is older." four times in one night, and "Rust comes back to
+    outside the villa's high walls, after midnight" (played, seed 5150)."""
+    from companion.games.high_stakes.narrate import _back_to
+    assert _back_to("outside the villa's high walls, after midnight") == \
+        "outside the villa's high walls"
+    assert _back_to("the mage's library") == "to the mage's library"
+    s = frame(start("ash"), scene="guild", text="")
+    s = end_scene(s)
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    a = find(s.model_copy(update={"triggers": ["villa_walls"]}), "gm", "frame",
+             scene="villa_walls")
+    told = set()
+    for n in range(1, 5):
+        view = {**G.view(s, "gm"), "played": ["villa_walls"] + ["guild"] * (n - 1)}
+        text = Narrator(5).write(a, view, NarrationMemory(seed=5))
+        assert "to outside" not in text and "after midnight" not in text, text
+        told.add(text)
+    assert len(told) == 4

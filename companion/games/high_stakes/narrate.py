@@ -113,6 +113,28 @@ def _mover(beat: Beat) -> str:
     return _who(view, cid) if cid else ""
 
 
+# A scene come back to ({place}: where, with its preposition: "to the mage's library", "outside
+# the villa's high walls"); what was made true, said again there.
+_AGAIN = ("You come back {place}. It is not as you left it: whoever saw you last is warier now, "
+          "and the night is older.",
+          "Back {place}, with less of the night left than you would like.",
+          "You come back {place} once more. Something has moved since you left: a lantern, a "
+          "door, a sleeper turning over.",
+          "Once more you come back {place}, and it is quieter than before, the kind of quiet "
+          "that listens.")
+_STILL = ("What was made true still stands.", "Nothing has undone what you made true.",
+          "It is still so, as you made it:")
+_WHERE = ("outside", "inside", "under", "above", "below", "behind", "beyond", "near", "in", "at",
+          "on", "into", "before")
+
+
+def _back_to(place: str) -> str:
+    """A place come back to, with its preposition: "to the mage's library"; "outside the villa's
+    high walls" (the place's own preposition; its aside after a comma left out)."""
+    place = place.split(",", 1)[0].strip()
+    return place if place.split(" ", 1)[0].lower() in _WHERE else f"to {place}"
+
+
 class Narrator:
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -380,10 +402,11 @@ class Narrator:
                 return ""
             if sc_data.id in view.get("played", []):  # a scene played again is never the same
                 facts = view.get("facts") or []
-                kept = f" What was made true still stands. “{_sentence(facts[-1]).rstrip('.')}.”" \
+                n = len(view.get("played", []))  # the same on replay; another way each return
+                kept = f" {_STILL[n % len(_STILL)]} “{_sentence(facts[-1]).rstrip('.')}.”" \
                     if facts else ""
-                return (f"You come back to {sc_data.place}. It is not as you left it: whoever "
-                        f"saw you last is warier now, and the night is older.{kept} What do you do?")
+                back = _AGAIN[n % len(_AGAIN)].format(place=_back_to(sc_data.place))
+                return f"{back}{kept} What do you do?"
             return framed(sc_data, view)
         if k == "no_roll":
             told = self._no_roll(view, pick)
