@@ -274,7 +274,7 @@ def test_a_scene_played_again_keeps_the_fact_without_a_capital_after_a_colon():
     a = Action(seat="gm", kind="frame", args={"scene": "slug_pit"})
     said = Narrator(5).write(a, view, NarrationMemory(seed=5))
     # quoted: the player's words (an autoplay player's "I ..." is not told as the GM's prose)
-    assert "still stands. “The silver ring opens the case.”" in said and ": The" not in said
+    assert ". “The silver ring opens the case.”" in said and ": The" not in said
 
 
 def test_the_bar_says_rest_ready_only_when_a_rest_may_be_called():

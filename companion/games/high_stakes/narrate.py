@@ -123,7 +123,7 @@ _AGAIN = ("You come back {place}. It is not as you left it: whoever saw you last
           "Once more you come back {place}, and it is quieter than before, the kind of quiet "
           "that listens.")
 _STILL = ("What was made true still stands.", "Nothing has undone what you made true.",
-          "It is still so, as you made it:")
+          "It is still so, as you made it.")
 _WHERE = ("outside", "inside", "under", "above", "below", "behind", "beyond", "near", "in", "at",
           "on", "into", "before")
 
