@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
+from .progress import travel_progress
 from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
                    token_worth, wins_now)  # read them here)
 
@@ -214,7 +215,8 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
                 gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
-        return gain + ending_plan(view, me, g, pair) - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
+        gain += ending_plan(view, me, g, pair) + travel_progress(me, g, pair)
+        return gain - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
     return 0.0
 
 
