@@ -54,4 +54,4 @@ def test_the_gap_counts_the_stake_and_the_rank():
     assert gap(6, {"moons": 1, "leaves": 3}, ["sea"]) == 5
     assert gap(6, {"leaves": 3}, []) == 1 + 6
     assert gap(6, {"moons": 1, "leaves": 3}, ["lunatic", "window"]) == 0
-    assert gap(9, {}, []) == 0  # the Pact: the Ending's own plan weighs it
+    assert gap(8, {}, []) == 0 and gap(9, {}, []) == 0  # the Pact, the Ending: their own plans
