@@ -12,6 +12,13 @@ its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 
 
 Seats rotate with the seed so no level keeps the first move; a shared win (equal top scores)
 counts for every winner. "random" picks uniformly among the legal moves.
+
+"ended behind N, avoidably M": N races ended by a rival (easy, normal or hard) that reached the
+Ending while another Hero's score stood above its own; M of them where another choice existed
+that did better: from the table just before its attempt, its three best other turns (a Rest or a
+Travel) are each played on in three chance streams, and the race counts when one of them ends
+with a better margin for the rival (its score less the best other) than the attempt played on in
+the same streams. Rows with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
 """
 from __future__ import annotations
 
