@@ -12,11 +12,19 @@ its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 
 
 Seats rotate with the seed so no level keeps the first move; a shared win (equal top scores)
 counts for every winner. "random" picks uniformly among the legal moves.
+
+"ended behind N, avoidably M": N races ended by a rival (easy, normal or hard) that reached the
+Ending while another Hero's score stood above its own; M of them where another choice existed
+that did better: from the table just before its attempt, its three best other turns (a Rest or a
+Travel) are each played on in three chance streams, and the race counts when one of them ends
+with a better margin for the rival (its score less the best other) than the attempt played on in
+the same streams. Rows with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
 """
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import random
 import sys
 import time
 from pathlib import Path
@@ -24,8 +32,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.core.playout import random_playout  # noqa: E402
+from companion.core.rng import Sampler  # noqa: E402
 from companion.games.heros_journey import GAME, HjOptions, heuristic  # noqa: E402
+from companion.games.heros_journey.data import ENDINGS  # noqa: E402
 from companion.games.heros_journey.model import SEATS  # noqa: E402
+from companion.games.heros_journey.playout import play  # noqa: E402
 from companion.games.heros_journey.policy import choose as rival_choose  # noqa: E402
 from companion.games.heros_journey.policy import play_game  # noqa: E402
 
@@ -103,7 +114,7 @@ def _choose(view, seat, legal, rng, level=None):
 
 
 def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int,
-                                                   dict[str, list[int]]]:
+                                                   dict[str, list[int]], int, int]:
     seed, levels = job
     n = len(levels)
     k = seed % n
@@ -112,17 +123,23 @@ def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, b
     ended = _ended_behind(seating)
     st = play_game(seed, seating, watch=lambda s, e: (watch(s, e), ended[1](s, e)),
                    choose=_choose)
+    avoidable = _avoidable(ended[0][1], seating, st, seed) if ended[0][0] else 0
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
-        st.halted, seed, attempts, ended[0][0]
+        st.halted, seed, attempts, ended[0][0], avoidable
 
 
 def _ended_behind(seating: list[str]):
-    """[count] of races ended by a rival (not an exploit, not random) that reached the Ending
-    while another Hero's score stood above its own, and the ``watch`` that counts them."""
+    """[count, the state before the race-ending attempt] of races ended by a rival (not an
+    exploit, not random) that reached the Ending while another Hero's score stood above its own,
+    and the ``watch`` that counts them."""
     level = dict(zip(SEATS, seating))
-    out, seen = [0], [False]
+    out, seen, before, last = [0, None], [False], {}, [None]
 
     def watch(state, events):  # counted once the Ending's event is done, the next turn due
+        for e in events:  # the table just before an attempt at the Ending, by its attempter
+            if e.kind == "attempt" and e.data["target"] in ENDINGS and last[0] is not None:
+                before[e.data["seat"]] = last[0]
+        last[0] = state
         if seen[0] or state.ending_first is None or not state.tasks or \
                 state.tasks[0]["k"] != "turn":
             return
@@ -132,15 +149,60 @@ def _ended_behind(seating: list[str]):
         if level[who] in ("easy", "normal", "hard") and any(
                 v > now[who] for s, v in now.items() if s != who):
             out[0] += 1
+            out[1] = before.get(who)
 
     return out, watch
+
+
+COUNTERFACTUAL_STREAMS = 3  # chance streams each choice is played out in
+COUNTERFACTUAL_CHOICES = 3  # the rival's best turns that do not attempt the Ending
+
+
+def _margin(st, seat: str) -> float:
+    return st.scores[seat] - max(v for s, v in st.scores.items() if s != seat)
+
+
+def _avoidable(before, seating: list[str], played, seed: int) -> int:
+    """1 when a race ended by a rival behind was avoidable: from the table just before its
+    attempt at the Ending, one of its other turns (a Rest or a Travel, its ``COUNTERFACTUAL_
+    CHOICES`` best by the heuristic) played on ends the race better for it (its score less the
+    best other score), on average over ``COUNTERFACTUAL_STREAMS`` chance streams, than the
+    attempt played on in the same streams; 0 when every other choice loses as much or more."""
+    if before is None:
+        return 0
+    seat = played.ending_first
+    levels = dict(zip(SEATS, seating))
+    legal = GAME.legal_actions(before, seat)
+    view = GAME.view(before, seat)
+    taken = [a for a in legal if a.kind == "challenge"]
+    others = [a for a in heuristic.rank_turns(view, seat, legal, random.Random(seed),
+                                              "normal") if a.kind not in ("challenge",)]
+    if not taken or not others:
+        return 0
+
+    def mean_margin(a) -> float:
+        total = 0.0
+        for k in range(COUNTERFACTUAL_STREAMS):
+            sampler, count = Sampler(seed * 1000 + 7 + k), [0]
+
+            def sample(ch):
+                count[0] += 1
+                return sampler.sample(ch, count[0] - 1)
+
+            st, _ = GAME.apply(before, a)
+            st = play(st, levels, random.Random(seed * 1000 + k), sample=sample, choose=_choose)
+            total += _margin(st, seat)
+        return total / COUNTERFACTUAL_STREAMS
+
+    attempt = mean_margin(taken[0])
+    return int(any(mean_margin(a) > attempt for a in others[:COUNTERFACTUAL_CHOICES]))
 
 
 def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
     wins = {lvl: 0.0 for lvl in set(levels)}
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
-    rounds, endings, halts, halted_seeds, behind = 0, 0, 0, [], 0
+    rounds, endings, halts, halted_seeds, behind, avoidable = 0, 0, 0, [], 0, 0
     attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
@@ -148,8 +210,9 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(j) for j in work]
-    for seating, scores, rnd, ended, halted, seed, att, back in results:
+    for seating, scores, rnd, ended, halted, seed, att, back, avoid in results:
         behind += back
+        avoidable += avoid
         for lvl, row in att.items():
             attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
@@ -168,7 +231,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
                                                               else 1 / levels.count(first)),
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
-            "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind}
+            "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind,
+            "avoidable": avoidable}
 
 
 def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
@@ -249,7 +313,8 @@ def main() -> None:
         means = " ".join(f"{lvl} {v:.0f}" for lvl, v in sorted(r["mean"].items()))
         name = f"{len(levels)}p " + " vs ".join(levels)
         print(f"{name:<38} {100 * r['win']:>5.1f} {r['rounds']:>6.1f} {100 * r['endings']:>7.0f}"
-              f"  {means}  (halted {r['halts']}; ended behind {r['behind']}; "
+              f"  {means}  (halted {r['halts']}; ended behind {r['behind']}, "
+              f"avoidably {r['avoidable']}; "
               f"{time.perf_counter() - t:.0f}s)", flush=True)
         if r["halted_seeds"]:
             print(f"  halted at the round limit, seeds: "

@@ -3,6 +3,11 @@ or Place, no line shape told three times, the player's words taken up where thei
 decided, and a told epilogue before the score table under this game's own heading."""
 from __future__ import annotations
 
+import re
+
+# a seed where a Hero reaches the End first and another in the last turns (three Heroes)
+SEED_FIRST_AT_END = 9
+
 from companion.core.game import Action, Event
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -170,14 +175,14 @@ def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
     # the epilogue read "the others still on the road behind her"
     from tests.helpers import told
 
-    # (seed 82 since the rivals keep their tokens; before, seed 26): Sefa first at the End, Wren
-    # too, and Wren wins; the epilogue said "Wren comes to it behind Wren" (the winner, not the
-    # first); seed 57 since the first Hero is asked who they are (three moves more)
-    story, epilogue = told(tmp_path, "heros-journey", 57, "--players", "3").split(
+    # (the seed is one where a Hero reaches the End first and another reaches it in the last
+    # turns; it moves whenever the rivals' play or the moves before the Origins change)
+    story, epilogue = told(tmp_path, "heros-journey", SEED_FIRST_AT_END, "--players", "3").split(
         "## Epilogue", 1)
-    assert "Sefa reaches the End" in story and "Wren reaches the End too" in story
+    first = re.search(r"(\w+) reaches the End(?! too)", story)
+    assert first and re.search(r"\w+ reaches the End too", story), story[-2000:]
     assert "still on the road" not in epilogue
-    assert "behind Sefa" in epilogue.split("\n\n")[1], epilogue
+    assert f"behind {first.group(1)}" in epilogue.split("\n\n")[1], epilogue
 
 
 def test_a_round_of_rests_with_a_curse_is_still_told():

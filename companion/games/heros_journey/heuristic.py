@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
+from .progress import (ENDING_NEED, REACH, ending_plan,  # noqa: F401  (tests read them here)
+                       travel_progress)
 from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
                    token_worth, wins_now)  # read them here)
 
@@ -214,7 +216,8 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
                 gain += sum(wts[s] * n for s, n in pair["tokens"].get(c, {}).items())
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
-        return gain + ending_plan(view, me, g, pair) - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
+        gain += ending_plan(view, me, g, pair) + travel_progress(me, g, pair)
+        return gain - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
     return 0.0
 
 
@@ -225,40 +228,8 @@ WINNING_ENDING = 150.0  # an attempt at the Ending that, reached, leaves this He
 # exploit: always-attempt in bench/heros_journey.py, 25% -> 62% with this at 8 rather than 1.5).
 # At the Pact a Travel is how the Ending's suit is dug up, and costs the old 1.5.
 TRAVEL_TURN = 8.0
-ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
-DIG = 6.0
-REACH = 20.0  # a Travel after which the Ending can be attempted
 ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
-CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
-
-
-def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
-    """At the Pact, the plan to reach the Ending: what a Travel does to the gap between this
-    Hero's resources in the Ending's suit and the 11 it needs (a card's whole rank counts). When
-    the bank has none of that suit, cards are the only road left, so a step along it weighs
-    more."""
-    if me["stage"] != 9 or not view.get("ending"):
-        return 0.0
-    suit = _card(view["ending"]).suits[0]
-    gap = ENDING_NEED - me["resources"][suit]
-    if gap <= 0:
-        return 0.0
-    lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
-    if pair["place"]:
-        lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
-    got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
-              _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
-                                    for c in (pair["mentor"], pair["place"]) if c)
-    closed = gap - max(0, gap + lost - got)  # what the cards given up held counts against it
-    weight = 4.0 if view["bank"][suit] == 0 else 2.0
-    value = weight * closed
-    if closed >= gap:  # the Ending in reach next turn: worth the Mentors left behind
-        value += REACH
-    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
-                       _card(c).suits) for p in view["encounters"])
-    if not view["bank"][suit] and in_sight < gap and closed >= 0:
-        value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
-    return value
+CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)
 
 
 EASY_PACE = 2.5  # rounds a Stage: an easy Hero slower than this stops straying

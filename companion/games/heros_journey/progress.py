@@ -1,0 +1,101 @@
+"""How far a rival Hero is from attempting its next Stage, and what a Travel does to that: the
+resources the next Stage's Challenge asks for (its two suits, one token of each staked, their
+total at least its rank), counted before and after the Encounter is taken.
+
+A rival that weighed a Travel only by its cards' general worth stayed at the Market for twenty
+rounds: the bank had no Leaves and no Moons left, Resting brought substitutes, and the Lunatic
+(6 Moons) in the Traveler's pair, which would have let it attempt the Chance Meeting at once, was
+valued below the Sea it would have left (`bench/heros_journey.py` 2p normal vs exploit:
+rest-hoarder, seed 4, halted at the round limit at Stage 6).
+
+At the Pact, ``ending_plan`` weighs a Travel by what it does toward the Ending's 11.
+"""
+from __future__ import annotations
+
+from .data import STAGE_CARDS, card_index
+
+# what closing the gap to the next Stage by one resource is worth in a Travel
+PROGRESS = 6.0
+LAST_STAGE = 7  # the last Stage whose next one it weighs (the Betrayal)
+ENDING_NEED = 11  # 10 of the Ending's suit after placing one token
+DIG = 6.0  # a Travel that turns up a new pair when the Ending's suit is nowhere to be had
+REACH = 20.0  # a Travel after which the Ending can be attempted
+
+
+def _card(cid: str):
+    return card_index()[cid]
+
+
+def _need(stage: int) -> tuple[tuple[str, ...], int] | None:
+    """The next Stage's two suits and rank, up to the Betrayal. None from Stage 8 on: the
+    Ending's Travels are weighed by ``ending_plan``, and the Pact's are left as they were (with
+    them counted here, the hard search's playouts changed so that a hard Hero alone at the Pact
+    rested to the round limit again: `tests/heros_journey/test_ending_race.py`, seed 43)."""
+    if not 1 <= stage <= LAST_STAGE:
+        return None
+    c = _card(STAGE_CARDS[stage - 1])
+    return c.suits, c.rank
+
+
+def gap(stage: int, tokens: dict[str, int], cards: list[str]) -> int:
+    """Resources short of attempting the next Stage by a Challenge: a token of each of its two
+    suits to stake, then at least one more of each and their total at least its rank."""
+    need = _need(stage)
+    if need is None:
+        return 0
+    (a, b), rank = need
+    res = {s: tokens.get(s, 0) + sum(_card(c).rank for c in cards if s in _card(c).suits)
+           for s in (a, b)}
+    stake = (tokens.get(a, 0) < 1) + (tokens.get(b, 0) < 1)
+    each = max(0, 2 - res[a]) + max(0, 2 - res[b])  # one staked, one left in each
+    return stake + max(each, rank + 2 - res[a] - res[b])
+
+
+def travel_progress(me: dict, g: dict, pair: dict) -> float:
+    """What a Travel (``g``: the pair taken, the Mentor kept) adds toward the next Stage: the gap
+    closed by the pair's cards and the tokens lying on them, less what the Mentors left behind
+    and the Place given up held, times ``PROGRESS``."""
+    stage = me["stage"]
+    if _need(stage) is None:
+        return 0.0
+    cards = list(me["mentors"]) + list(me["places"])
+    before = gap(stage, me["tokens"], cards)
+    if not before:
+        return 0.0
+    tokens = dict(me["tokens"])
+    for c in (pair["mentor"], pair["place"]):
+        for s, n in (pair["tokens"].get(c, {}) if c else {}).items():
+            tokens[s] = tokens.get(s, 0) + n
+    mentors = [m for m in me["mentors"] if m == g["keep"]]
+    places = list(me["places"]) if not pair["place"] or stage == 3 else []
+    after_cards = mentors + places + [c for c in (pair["mentor"], pair["place"]) if c]
+    return PROGRESS * (before - gap(stage, tokens, after_cards))
+
+
+def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
+    """At the Pact, the plan to reach the Ending: what a Travel does to the gap between this
+    Hero's resources in the Ending's suit and the 11 it needs (a card's whole rank counts). When
+    the bank has none of that suit, cards are the only road left, so a step along it weighs
+    more."""
+    if me["stage"] != 9 or not view.get("ending"):
+        return 0.0
+    suit = _card(view["ending"]).suits[0]
+    short = ENDING_NEED - me["resources"][suit]
+    if short <= 0:
+        return 0.0
+    lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
+    if pair["place"]:
+        lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
+    got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
+              _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
+                                    for c in (pair["mentor"], pair["place"]) if c)
+    closed = short - max(0, short + lost - got)  # what the cards given up held counts against it
+    weight = 4.0 if view["bank"][suit] == 0 else 2.0
+    value = weight * closed
+    if closed >= short:  # the Ending in reach next turn: worth the Mentors left behind
+        value += REACH
+    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
+                       _card(c).suits) for p in view["encounters"])
+    if not view["bank"][suit] and in_sight < short and closed >= 0:
+        value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
+    return value
