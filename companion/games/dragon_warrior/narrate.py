@@ -22,7 +22,6 @@ from companion.games.dragon_warrior import blows, ending, people, shopping, talk
 from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
 from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
-from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
@@ -105,6 +104,8 @@ class Narrator:
             if text:
                 parts.append(text)
         hero = _hero(view)
+        if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
+            parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
         took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
         if took:
             parts.append(took)
@@ -335,10 +336,11 @@ class Narrator:
                 more = more or say("minion_with", foe=foe, minion=phrase(d["minion"]))
                 text = f"{text} {more}".strip()
             return text
-        if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
-            if k == "missed" and d.get("party"):
-                return ""  # the Party Member's flip told it
-            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label)
+        if k == "missed" and d.get("party"):
+            return ""  # the Party Member's flip told it
+        if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
+            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
+                if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
         if k == "pm_helps":
             return say("pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
@@ -360,8 +362,6 @@ class Narrator:
             if d["result"] == "defeat":
                 return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
             return say("escaped", foe=foe)  # fled: the minion stays with its master
-        if k == "escape_failed":
-            return ""
         if k == "woke_at_inn":
             return say("woke", town=d.get("town") or v["town"])
         if k == "quest_done":
