@@ -366,3 +366,27 @@ def test_streets_and_scenes_are_not_told_again(journals, capsys):
         for text, n in scenes.items():
             if n > 1:
                 assert told.count(text.rstrip(".")) <= 1, text
+
+
+def test_a_blow_never_says_it_for_both_the_foe_and_the_blow():
+    # from the bench journals (seed 1): "Tamsin turns the rush of the skeleton captain aside and
+    # answers it, and it sees it coming a mile off"; "Tamsin steps inside the reach of the wyvern
+    # chick, and it is not there when it lands" (which "it" blocked what?)
+    import re
+
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    mem = NarrationMemory(seed=3)
+    foe = phrase("a wyvern chick")
+    view = {"warrior": {"name": "Tamsin", "weapon": {"name": "Thorn Whip"}}}
+    told = []
+    for n in range(300):
+        for by, kind in (("warrior", "missed"), ("villain", "missed"), ("warrior", "hit")):
+            hit = {"by": by, "hp_lost": 0, "hp": 9, "name": foe.words, "target": "foe"}
+            told.append(blows.line(hit, kind, view, Character(name="Tamsin"), foe, mem, (by, n)))
+    both = [t for t in told if re.search(r", and it\b[^.,]*\bit\b", t)]
+    assert not both, both[:3]
+    assert any("wyvern chick" in t for t in told)

@@ -14,6 +14,7 @@ narration memory, so resume and undo agree), so a long campaign does not hear th
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from functools import cache
@@ -162,7 +163,8 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         return sum(1 for n in range(9) if f"blow|{side}-{end}|{i}|{j}|{n}" in memory.used)
 
     crit = len(p["critical_open"]) if group.endswith("crit") else 0
-    combos = [(i, j) for i in range(len(opens)) for j in range(len(ends))]
+    combos = [(i, j) for i in range(len(opens)) for j in range(len(ends))
+              if not _two_its(opens[i], ends[j])]
     rng.shuffle(combos)
     combos.sort(key=lambda c: (told(c[0] - crit if c[0] >= crit else 100 + c[0], c[1])
                                if crit else told(*c), c[0] >= crit if crit else 0))
@@ -176,6 +178,13 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         memory.used.add(f"coda|{group}|{k}")
         text += " " + sentence(coda[k], values)
     return _once(text, foe)
+
+
+def _two_its(opening: str, ending: str) -> bool:
+    """Would the line say "it" for two things? An ending that has its own "it" (the blow: "sees
+    it coming") after an opening that names the foe, whom :func:`_once` then calls "it" too:
+    "and it sees it coming a mile off", "and it is not there when it lands"."""
+    return "{foe.the}" in opening and "{foe.the}" in ending and re.search(r"\bit\b", ending) is not None
 
 
 def _once(text: str, foe: Phrase) -> str:
