@@ -67,29 +67,31 @@ def turn(hit: dict, kind: str, view: dict, memory: NarrationMemory) -> bool:
 def hold(hit: dict, kind: str, view: dict, memory: NarrationMemory) -> str:
     """A routine blow: held, to be told with the rest (:func:`gathered`); says nothing now."""
     battle = view.get("battles", 0)
-    n = sum(1 for u in memory.used if u.startswith(f"fight-held|{battle}|"))
+    n = 0
+    while f"fight-n|{battle}|{n}" in memory.used:
+        n += 1
     side = "hero" if hit["by"] == "warrior" else "foe"
     foe = " ".join(str(hit.get("name") or "").split())
-    memory.used.add(f"fight-held|{battle}|{n:03d}|{side}|{kind}|{foe}")
+    memory.used |= {f"fight-n|{battle}|{n}", f"fight-held|{battle}|{n:03d}|{side}|{kind}|{foe}",
+                    f"fight-pending|{battle}"}
     return ""
 
 
 def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
              phrase: Callable[[str], Phrase]) -> str:
-    """The blows held and not yet told, in one sentence, marked told; "" when none (``phrase``:
-    a foe's name as the story says it, words.phrase). Fewer than
-    ``FEW`` are let go untold (a lone parry between two turns needs no sentence), and so are
-    blows held in an earlier battle whose end told nothing: the small print has them all."""
-    battle = str(view.get("battles", 0))
+    """The blows of this battle held and not yet told, in one sentence, marked told; "" when none
+    (``phrase``: a foe's name as the story says it, words.phrase). Fewer than ``FEW`` are let go
+    untold (a lone parry between two turns needs no sentence), and so are blows held in an
+    earlier battle whose end told nothing: the small print has them all."""
+    battle = view.get("battles", 0)
+    if f"fight-pending|{battle}" not in memory.used:
+        return ""
+    memory.used.discard(f"fight-pending|{battle}")
     held: list[tuple[str, str, str]] = []
-    for u in sorted(memory.used):
-        if not u.startswith("fight-held|"):
-            continue
-        b, n, side, kind, foe = u.split("|", 1)[1].split("|", 4)
-        if f"fight-done|{b}|{n}" in memory.used:
-            continue
-        memory.used.add(f"fight-done|{b}|{n}")
-        if b == battle and foe:
+    for u in sorted(u for u in memory.used if u.startswith(f"fight-held|{battle}|")):
+        n, side, kind, foe = u.split("|", 2)[2].split("|", 3)
+        if f"fight-done|{battle}|{n}" not in memory.used and foe:
+            memory.used.add(f"fight-done|{battle}|{n}")
             held.append((side, kind, foe))
     if len(held) < FEW:
         return ""
