@@ -390,3 +390,23 @@ def test_a_blow_never_says_it_for_both_the_foe_and_the_blow():
     both = [t for t in told if re.search(r", and it\b[^.,]*\bit\b", t)]
     assert not both, both[:3]
     assert any("wyvern chick" in t for t in told)
+
+
+def test_one_battle_never_tells_the_same_wound_twice():
+    # from the bench journals: "it opens a stinging cut" twice in one round of one battle (the
+    # foe's and the minion's blows drew the same ending)
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    mem = NarrationMemory(seed=5)
+    hero = Character(name="Tamsin")
+    for battle in range(6):
+        view = {"battles": battle, "warrior": {"name": "Tamsin"}}
+        lines = []
+        for n, foe in enumerate(("a drakee bat", "a lost scarecrow") * 4):
+            hit = {"by": "villain", "hp_lost": 2, "hp": 30, "name": foe, "target": "warrior"}
+            lines.append(blows.line(hit, "hit", view, hero, phrase(foe), mem, (battle, n)))
+        ends = [x.split(", and ", 1)[1] for x in lines]
+        assert len(set(ends)) == len(ends), lines

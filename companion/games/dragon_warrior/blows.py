@@ -168,9 +168,15 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     combos = [(i, j) for i in range(len(opens)) for j in range(len(ends))
               if not _two_its(opens[i], ends[j])]
     rng.shuffle(combos)
-    combos.sort(key=lambda c: (told(c[0] - crit if c[0] >= crit else 100 + c[0], c[1])
+    battle = view.get("battles", 0)
+
+    def here(c: tuple[int, int]) -> int:  # its opening and ending already told in this battle
+        return sum(f"fight|{battle}|said|{x}" in memory.used for x in (opens[c[0]], ends[c[1]]))
+
+    combos.sort(key=lambda c: (here(c), told(c[0] - crit if c[0] >= crit else 100 + c[0], c[1])
                                if crit else told(*c), c[0] >= crit if crit else 0))
     i, j = combos[0]
+    memory.used |= {f"fight|{battle}|said|{opens[i]}", f"fight|{battle}|said|{ends[j]}"}
     key_i = i - crit if crit and i >= crit else (100 + i if crit else i)
     memory.used.add(f"blow|{side}-{end}|{key_i}|{j}|{told(key_i, j)}")
     text = sentence(f"{opens[i]}, and {ends[j]}.", values)
