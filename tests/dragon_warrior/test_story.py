@@ -410,3 +410,25 @@ def test_one_battle_never_tells_the_same_wound_twice():
             lines.append(blows.line(hit, "hit", view, hero, phrase(foe), mem, (battle, n)))
         ends = [x.split(", and ", 1)[1] for x in lines]
         assert len(set(ends)) == len(ends), lines
+
+
+def test_a_long_campaigns_voyages_never_tell_one_line_a_third_time():
+    # from the bench journals (seed 2): the road out and the new town told 23 times each in one
+    # journal, eight lines each: every line thrice (the heading names the road and the town too)
+    import re
+
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=2)
+    towns = [f"Town{chr(65 + n)}" for n in range(24)]
+    told = []
+    for n in range(1, 24):
+        view = {"warrior": {"name": "Wren", "pronouns": "she"}, "battles": n, "town": towns[n]}
+        ev = Event(kind="town_named", data={"voyage": True, "from": towns[n - 1],
+                                            "name": towns[n], "level": n, "area": f"the Moor{n}"})
+        text = Narrator(2).narrate(Beat(step=n, action=Action(seat="treasure", kind="town"),
+                                        events=[ev], view=view), mem)
+        told += [re.sub(r"Town[A-Z]|Moor\d+|\d+", "N", x) for x in sentences(text)]
+    assert told and max(told.count(x) for x in told) <= 2, told

@@ -63,7 +63,7 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
     "minion_with", "minion_down", "minion_fled",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
-    "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
+    "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
 
 
