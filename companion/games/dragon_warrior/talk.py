@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from companion.games.dragon_warrior.people import known_as
 from companion.story.asking import asked
 from companion.story.reading import read
 
@@ -125,8 +126,9 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
         trouble = (view.get("trouble") or "nobody says it aloud").strip().rstrip(".")
         return f"{speaker} glances at the door: {trouble}"
     if kind == "dear" and dear:
-        return (f"{speaker} smiles at the question: {bare(dear)}, yes, they saw them this "
-                f"morning, and they were asking after {warrior} too")
+        who = known_as(dear, warrior) or bare(dear)  # the person, not the answer pasted whole
+        return (f"{speaker} smiles at the question: {who}? Seen only this morning, and asking "
+                f"after {warrior} too")
     rival = next((q["answer"] for q in qs if q["answer"] and q["question"] == RIVAL), "")
     home = next((q["answer"] for q in qs if q["answer"] and q["question"].startswith(HOME)), "")
     about = f", and {_person(rival)} has been asking after {warrior}, and not kindly" \
