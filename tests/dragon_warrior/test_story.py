@@ -452,3 +452,18 @@ def test_the_bench_finds_every_told_name_held_by_the_state_or_the_beats_own_log(
         s = types.SimpleNamespace(game=GAME, header=header, rows=rows)
         problems += telling(s, timeline(header, rows).rows, set())["problems"]
     assert not problems, problems[:5]
+
+
+def test_the_opening_read_in_the_warriors_voice_is_quoted_as_theirs(quest_run):
+    # issue 41, one point of view: the story opened "Night over the kingdom, and I had been
+    # walking it for hours ... Then I saw the chests." in the first person, unmarked, in a
+    # journal told in the third (the rules have the Warrior read that paragraph aloud)
+    from companion.story import discourse
+
+    s, path = quest_run
+    header, rows, _, _ = read(path)
+    told = [r["text"] for r in timeline(header, rows).rows
+            if r["type"] == "narration" and not r.get("seat")]
+    opening = next(t for t in told if "the chests" in t)
+    assert "“" in opening and "I saw the chests" in opening
+    assert all(discourse.person(x) == {"third"} for t in told[:5] for x in discourse.split(t))
