@@ -467,3 +467,24 @@ def test_the_opening_read_in_the_warriors_voice_is_quoted_as_theirs(quest_run):
     opening = next(t for t in told if "the chests" in t)
     assert "“" in opening and "I saw the chests" in opening
     assert all(discourse.person(x) == {"third"} for t in told[:5] for x in discourse.split(t))
+
+
+def test_the_players_first_person_words_are_quoted_as_the_warriors():
+    # played (seed 31): "talk -- Has anyone seen my uncle Bertil down at the nets today?" was told
+    # as a bare line of the story, in the first person, in a journal told in the third
+    from companion.core.game import Action
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story import discourse
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Ilse Varrow", "pronouns": "she"}, "battles": 0}
+
+    def told(text: str) -> str:
+        return Narrator(1).narrate(Beat(step=3, action=Action(seat="warrior", kind="talk",
+                                                              text=text), events=[], view=view),
+                                   NarrationMemory(seed=1))
+
+    asked = told("Has anyone seen my uncle Bertil down at the nets today?")
+    assert asked == "“Has anyone seen my uncle Bertil down at the nets today?” Ilse Varrow asks."
+    assert discourse.person(asked) == {"third"}
+    assert told("Ilse squints at the rain and grins") == "Ilse squints at the rain and grins."

@@ -20,14 +20,13 @@ from companion.core.game import Action, Event
 from companion.core.resources import rules_path
 from companion.games.dragon_warrior import blows, ending, people, shopping, talk
 from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
-from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
+from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
-from companion.story.weave import prose
 
 
 @cache
@@ -96,7 +95,7 @@ class Narrator:
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
-            words = prose(a.text)
+            words = spoken(a.text, _hero(view).name)  # the player's "I ..." quoted as theirs
             if memory.allows(words):
                 parts.append(words)
         for i, ev in enumerate(beat.events):
