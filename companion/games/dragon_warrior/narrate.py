@@ -170,7 +170,7 @@ class Narrator:
         say = lambda key, **more: self._tell(key, {**v, **more}, memory, told, scene, label)  # noqa: E731
         if k == "palette_made":
             first = say("palette_made")
-            opening = f"The Warrior reads the old words aloud: “{' '.join(rules().opening.text.split())}”"
+            opening = f"“{' '.join(rules().opening.text.split())}” So the Warrior reads aloud."
             return f"{first} {opening}".strip() if memory.allows(opening) else first
         if k == "named":
             return say("named")
