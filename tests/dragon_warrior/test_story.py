@@ -488,3 +488,8 @@ def test_the_players_first_person_words_are_quoted_as_the_warriors():
     assert asked == "“Has anyone seen my uncle Bertil down at the nets today?” Ilse Varrow asks."
     assert discourse.person(asked) == {"third"}
     assert told("Ilse squints at the rain and grins") == "Ilse squints at the rain and grins."
+    # a plain "I do X" is a telling: in the third person; a will or a need stays the player's
+    assert told("I ask who has been paying the tax men at the bridge") == (
+        "Ilse Varrow asks who has been paying the tax men at the bridge.")
+    assert told("I will not kneel to anyone again") == (
+        "“I will not kneel to anyone again,” Ilse Varrow says.")
