@@ -111,7 +111,7 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
                 fresh = [x for x in p[f"{side}_{key}"] if x.split("]")[1] not in used]
                 verb = rng.choice(fresh or p[f"{side}_{key}"])
                 used.add(verb.split("]")[1])  # "is turned aside" once a sentence
-                said.append(verb.replace("{n}", times(count)))
+                said.append(verb.replace(" {n}", f" {times(count)}" if count > 1 else ""))
         if said and who == "hero":
             halves.append(f"{{hero.name}} {' and '.join(said)}")
             said_hero = True
