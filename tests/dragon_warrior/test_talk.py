@@ -40,6 +40,8 @@ def test_talk_about_the_dungeon_tells_its_obstacle_but_not_the_item_that_opens_i
     said = answer_to("any rumours of a dungeon nearby?", s)
     assert "the Tooth Caves" in said and "lock shaped like a broken tooth" in said
     assert "key" not in said.lower()
+    # played (seed 31): "Its way in is barred: maze of identical tunnels" (its article cut)
+    assert "barred: a door of black iron" in said, said
 
 
 def test_a_question_about_nothing_in_particular_uses_session_zero():

@@ -72,6 +72,12 @@ def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None) 
     return next(name for name, s in score.items() if s == best) if best > 0 else ""
 
 
+def _article_low(text: str) -> str:
+    """A thing as a clause says it, its article kept ("a maze of identical tunnels", never "maze
+    of identical tunnels"), lower case when it opens with one."""
+    return re.sub(r"^(A|An|The)\s", lambda m: m.group(1).lower() + " ", text.strip().rstrip("."))
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -162,7 +168,7 @@ def _about_place(p: dict, view: dict, speaker: str, warrior: str) -> str:
         if p.get("cleared"):
             return f"{speaker} laughs: {p['name']} is safe since {warrior} went down there"
         barred = p.get("obstacle") if not p.get("opened") else ""
-        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
+        bar = f" Its way in is barred: {_article_low(barred)}; nobody has found what opens it." \
             if barred else " Its door stands open now, and something waits deep inside."
         return f"{speaker} says the old folk whisper about {p['name']}.{bar}"
     level = (view.get("warrior") or {}).get("level", 1)
