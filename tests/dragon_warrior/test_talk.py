@@ -227,3 +227,15 @@ def test_talk_about_the_one_held_dear_names_them_and_pastes_no_answer():
     said = answer_to("Has Jory finished the little blue boat he promised me?", s)
     assert "Maelle's friend Jory?" in said, said
     assert "carves boats" not in said and "they saw them" not in said and "sister" not in said
+
+
+def test_the_one_addressed_is_not_what_a_question_asks_about():
+    # played (seed 31), in the house of the uncle the Warrior named dearest: "Uncle, who is
+    # paying the tax men at the bridge?" was answered "Bertil? Seen only this morning"
+    s = explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?",
+         "My uncle Bertil, who mends the nets and taught me to swim"),),
+        trouble="a rival lord's tax collectors camp at the bridge")
+    said = answer_to("Uncle, who is paying the tax men at the bridge?", s)
+    assert "tax collectors camp at the bridge" in said and "Seen only" not in said, said
+    assert "Seen only this morning" in answer_to("Uncle Bertil, is he well?", s)

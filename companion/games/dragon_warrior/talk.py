@@ -95,8 +95,11 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
     places = {p["id"]: p for p in view.get("places", [])}
     open_q = [q for q in view.get("quests", []) if not q["turned_in"]]
-    kind = topic(asked, dear, {"trouble": str(view.get("trouble") or ""),
-                               "quest": " ".join(q["text"] for q in open_q)})
+    world = {"trouble": str(view.get("trouble") or ""),
+             "quest": " ".join(q["text"] for q in open_q)}
+    # "Uncle, who is paying the tax men?": the one addressed is not what is asked about
+    called = re.match(r"([\w' ]{1,30}),\s+(.+)$", asked)
+    kind = (called and topic(called.group(2), dear, world)) or topic(asked, dear, world)
     speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
     if named is not None and kind != "dear":
