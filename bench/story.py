@@ -37,7 +37,8 @@ The telling (issue 41, ``companion/story/discourse.py``):
   words are not counted: they are theirs).
 * **unfit**: consistency failures over all journals: a thing the game names (a value under
   ``name`` or ``title`` in any view of the session: a foe, an item, a person, a place) that a line
-  names but the state does not hold there (the views before and after its beat; for the epilogue,
+  names but the state does not hold there (the views before and after its beat, and the beat's own
+  public events: a friend the Ally's scene brings in before they are a card; for the epilogue,
   any view of the session), or names as already known ("the crabby mudcrab") before the story
   brought it in (the front matter and earlier told lines bring things in; the small print does
   not); only a thing the game writes with "a" or "an" must be brought in so.
@@ -189,7 +190,10 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
     beats: list[tuple[int, int]] = []
     words = 0
     steps: list[tuple[int, int]] = []  # (action n, index into views after it)
+    logged: dict[int, str] = {}  # each action's public events as text (lower case): the log there
     for row in t.actions:
+        logged[row["n"]] = json.dumps([e for e in row.get("events", []) if e.get("visible_to")
+                                       is None], ensure_ascii=False).lower()
         state, _ = game.apply(state, Action.model_validate(row["action"]))
         views.append(seen(state))
         steps.append((row["n"], len(views) - 1))
@@ -234,6 +238,7 @@ def telling(s: Session, rows: list[dict], theirs: set[str]) -> dict:
             third += discourse.person(x) == {"third"}
         i = at.get(r["n"], 0)
         held = " ".join(views) if r.get("kind") == "epilogue" else views[max(i - 1, 0)] + views[i]
+        held += logged.get(r["n"], "")  # a person the beat's own events bring in (a friend's scene)
         for name in refs.named(text):
             if name.lower() not in held:
                 unfit += 1

@@ -145,3 +145,10 @@ def past(word: str) -> bool:
         if low in getInflection(lemma, tag="VBD") and low not in getInflection(lemma, tag="VBP"):
             return True
     return False
+
+
+def third_person(verb: str) -> str:
+    """``verb``'s present form for he, she or it ("ask": "asks", "try": "tries"); ``verb`` itself
+    when it is no verb lemminflect knows."""
+    forms = getAllInflections(verb.lower(), upos="VERB").get("VBZ")
+    return forms[0] if forms else verb

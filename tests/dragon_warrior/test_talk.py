@@ -29,7 +29,7 @@ def answer_to(question: str, s=None) -> str:
     ("I ask Old Marta about the quest", "clear the bandits"),
     ("what is beyond the walls? where does the road go?", "the Level 2 area"),
     ("I ask about the trouble in town", "the well has run dry"),
-    ("Have you seen my brother?", "little brother Tam"),
+    ("Have you seen my brother?", "Tam? Seen only this morning"),
 ])
 def test_talk_answers_the_question_on_topic(question, want):
     assert want in answer_to(question)
@@ -40,6 +40,8 @@ def test_talk_about_the_dungeon_tells_its_obstacle_but_not_the_item_that_opens_i
     said = answer_to("any rumours of a dungeon nearby?", s)
     assert "the Tooth Caves" in said and "lock shaped like a broken tooth" in said
     assert "key" not in said.lower()
+    # played (seed 31): "Its way in is barred: maze of identical tunnels" (its article cut)
+    assert "barred: a door of black iron" in said, said
 
 
 def test_a_question_about_nothing_in_particular_uses_session_zero():
@@ -213,3 +215,27 @@ def test_talk_is_answered_by_the_things_the_question_names():
     # danger is what is asked (a keyword list had made it the dungeon's)
     assert topic("any families in danger?", "") == "trouble"
     assert topic("tell me about your families", "My family, who lives by the mill") == "dear"
+
+
+def test_talk_about_the_one_held_dear_names_them_and_pastes_no_answer():
+    # from play (seed 27): "Old Sigrun smiles at the question: sister Maelle's friend Jory, who
+    # carves boats, yes, they saw them this morning" (the session-zero answer pasted whole, and
+    # "they saw them": who saw whom?)
+    s = explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?",
+         "My sister Maelle's friend Jory, who carves boats"),), trouble="the well has run dry")
+    said = answer_to("Has Jory finished the little blue boat he promised me?", s)
+    assert "Maelle's friend Jory?" in said, said
+    assert "carves boats" not in said and "they saw them" not in said and "sister" not in said
+
+
+def test_the_one_addressed_is_not_what_a_question_asks_about():
+    # played (seed 31), in the house of the uncle the Warrior named dearest: "Uncle, who is
+    # paying the tax men at the bridge?" was answered "Bertil? Seen only this morning"
+    s = explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?",
+         "My uncle Bertil, who mends the nets and taught me to swim"),),
+        trouble="a rival lord's tax collectors camp at the bridge")
+    said = answer_to("Uncle, who is paying the tax men at the bridge?", s)
+    assert "tax collectors camp at the bridge" in said and "Seen only" not in said, said
+    assert "Seen only this morning" in answer_to("Uncle Bertil, is he well?", s)

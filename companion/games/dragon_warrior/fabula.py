@@ -21,6 +21,16 @@ from companion.story.fabula import HERO, Fabula, Outcome, Person
 from companion.story.voice import Beat
 
 SPOKEN = frozenset({"fight", "unlock"})  # the Warrior's moves whose words state a stake
+# The events that carry a scene (bench/story.py's salient beats): arriving in a town or a dungeon,
+# a session's road or morning, a battle begun and ended (won, lost, fled: a level gained is told
+# with the win), a level's points and spells, a Quest given, done or turned in, a Party Member
+# joining or leaving, a defeat's waking at the inn, a dungeon cleared, the Ball of Light, the end.
+# A blow, a card drawn, a walk through the streets, a purchase is routine: told within its scene.
+SALIENT_EVENTS = frozenset({"palette_made", "king_speaks", "town_named", "voyage", "morning",
+                            "obstacle_passed", "obstacle_holds", "battle_begun", "battle_over",
+                            "raised", "quest_given", "quest_done", "quest_turned_in", "pm_joined",
+                            "pm_left", "woke_at_inn", "dungeon_cleared", "ball_of_light",
+                            "session_ended"})
 
 
 def _hero(f: Fabula, view: dict) -> Fabula:

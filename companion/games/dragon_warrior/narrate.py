@@ -20,15 +20,13 @@ from companion.core.game import Action, Event
 from companion.core.resources import rules_path
 from companion.games.dragon_warrior import blows, ending, people, shopping, talk
 from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
-from companion.games.dragon_warrior.words import item_phrase, phrase  # noqa: F401 (narrate.phrase, as before)
+from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
-from companion.story.grammar import Phrase
 from companion.story.memory import Told
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
-from companion.story.weave import prose
 
 
 @cache
@@ -64,7 +62,7 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
     "minion_with", "minion_down", "minion_fled",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
-    "ball_of_light", "obstacle_passed", "voyage", "voyage_town_named", "town_named", "named",
+    "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
 
 
@@ -97,7 +95,7 @@ class Narrator:
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
-            words = prose(a.text)
+            words = spoken(a.text, _hero(view).name)  # the player's "I ..." quoted as theirs
             if memory.allows(words):
                 parts.append(words)
         for i, ev in enumerate(beat.events):
@@ -105,6 +103,8 @@ class Narrator:
             if text:
                 parts.append(text)
         hero = _hero(view)
+        if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
+            parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
         took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
         if took:
             parts.append(took)
@@ -170,7 +170,7 @@ class Narrator:
         say = lambda key, **more: self._tell(key, {**v, **more}, memory, told, scene, label)  # noqa: E731
         if k == "palette_made":
             first = say("palette_made")
-            opening = " ".join(rules().opening.text.split())
+            opening = f"“{' '.join(rules().opening.text.split())}” So the Warrior reads aloud."
             return f"{first} {opening}".strip() if memory.allows(opening) else first
         if k == "named":
             return say("named")
@@ -335,10 +335,11 @@ class Narrator:
                 more = more or say("minion_with", foe=foe, minion=phrase(d["minion"]))
                 text = f"{text} {more}".strip()
             return text
-        if k in ("hit", "missed"):  # every blow its own line (blows.py); the numbers in small print
-            if k == "missed" and d.get("party"):
-                return ""  # the Party Member's flip told it
-            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label)
+        if k == "missed" and d.get("party"):
+            return ""  # the Party Member's flip told it
+        if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
+            return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
+                if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
         if k == "pm_helps":
             return say("pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
@@ -360,8 +361,6 @@ class Narrator:
             if d["result"] == "defeat":
                 return say("defeat_boss" if d.get("boss") else "defeat", foe=foe)
             return say("escaped", foe=foe)  # fled: the minion stays with its master
-        if k == "escape_failed":
-            return ""
         if k == "woke_at_inn":
             return say("woke", town=d.get("town") or v["town"])
         if k == "quest_done":

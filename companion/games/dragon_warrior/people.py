@@ -14,12 +14,19 @@ def named_in_answers(view: dict) -> list[str]:
     for q in view.get("questions", []):
         if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
             continue
-        who = _CUT.split(" ".join(str(q["answer"]).split()), maxsplit=1)[0].strip()
-        who = _own(who, (view.get("warrior") or {}).get("name", "")) or \
-            re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
+        who = known_as(str(q["answer"]), (view.get("warrior") or {}).get("name", ""))
         if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
             out.append(who)
     return out
+
+
+def known_as(answer: str, hero: str) -> str:
+    """The person an answer names, as the town knows them: its first clause ("Old Garrick the
+    smith, whose son I beat": Old Garrick the smith), by name when the Warrior calls them theirs
+    ("My sister Maelle's friend Jory, who carves boats": Maelle's friend Jory; "my mother":
+    Bran's mother)."""
+    who = _CUT.split(" ".join(answer.split()), maxsplit=1)[0].strip()
+    return _own(who, hero) or re.sub(r"^(The|A|An)\s", lambda m: m.group(1).lower() + " ", who)
 
 
 def _own(who: str, hero: str) -> str:

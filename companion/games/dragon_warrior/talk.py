@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from companion.games.dragon_warrior.people import known_as
 from companion.story.asking import asked
 from companion.story.reading import read
 
@@ -71,6 +72,12 @@ def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None) 
     return next(name for name, s in score.items() if s == best) if best > 0 else ""
 
 
+def _article_low(text: str) -> str:
+    """A thing as a clause says it, its article kept ("a maze of identical tunnels", never "maze
+    of identical tunnels"), lower case when it opens with one."""
+    return re.sub(r"^(A|An|The)\s", lambda m: m.group(1).lower() + " ", text.strip().rstrip("."))
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -88,8 +95,11 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
     places = {p["id"]: p for p in view.get("places", [])}
     open_q = [q for q in view.get("quests", []) if not q["turned_in"]]
-    kind = topic(asked, dear, {"trouble": str(view.get("trouble") or ""),
-                               "quest": " ".join(q["text"] for q in open_q)})
+    world = {"trouble": str(view.get("trouble") or ""),
+             "quest": " ".join(q["text"] for q in open_q)}
+    # "Uncle, who is paying the tax men?": the one addressed is not what is asked about
+    called = re.match(r"([\w' ]{1,30}),\s+(.+)$", asked)
+    kind = (called and topic(called.group(2), dear, world)) or topic(asked, dear, world)
     speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
     if named is not None and kind != "dear":
@@ -125,8 +135,9 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
         trouble = (view.get("trouble") or "nobody says it aloud").strip().rstrip(".")
         return f"{speaker} glances at the door: {trouble}"
     if kind == "dear" and dear:
-        return (f"{speaker} smiles at the question: {bare(dear)}, yes, they saw them this "
-                f"morning, and they were asking after {warrior} too")
+        who = known_as(dear, warrior) or bare(dear)  # the person, not the answer pasted whole
+        return (f"{speaker} smiles at the question: {who}? Seen only this morning, and asking "
+                f"after {warrior} too")
     rival = next((q["answer"] for q in qs if q["answer"] and q["question"] == RIVAL), "")
     home = next((q["answer"] for q in qs if q["answer"] and q["question"].startswith(HOME)), "")
     about = f", and {_person(rival)} has been asking after {warrior}, and not kindly" \
@@ -160,7 +171,7 @@ def _about_place(p: dict, view: dict, speaker: str, warrior: str) -> str:
         if p.get("cleared"):
             return f"{speaker} laughs: {p['name']} is safe since {warrior} went down there"
         barred = p.get("obstacle") if not p.get("opened") else ""
-        bar = f" Its way in is barred: {bare(barred)}; nobody has found what opens it." \
+        bar = f" Its way in is barred: {_article_low(barred)}; nobody has found what opens it." \
             if barred else " Its door stands open now, and something waits deep inside."
         return f"{speaker} says the old folk whisper about {p['name']}.{bar}"
     level = (view.get("warrior") or {}).get("level", 1)

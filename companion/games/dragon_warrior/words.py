@@ -2,9 +2,12 @@
 the right article in any sentence (the ground of the narration files)."""
 from __future__ import annotations
 
+import re
 from functools import cache
 
+from companion.story import discourse, lemmas
 from companion.story.grammar import Phrase
+from companion.story.weave import prose, quote
 
 
 @cache
@@ -65,3 +68,28 @@ def place_phrase(name: str, kind: str = "") -> Phrase:
     head = p.words.split(" of ")[0].split()[-1].lower()
     where = "at" if kind == "poi" else "on" if head in ON_HEADS else "in"
     return p.model_copy(update={"where": where})
+
+
+def spoken(text: str, hero: str) -> str:
+    """The Warrior's player's words as the story tells them (issue 41, one point of view): a
+    telling in the third person stands as prose ("Wren squints at the morning and grins."); words
+    in the first or second person ("Has anyone seen my uncle Bertil?") are the Warrior's own,
+    quoted and marked as theirs, never mixed unmarked into the third-person telling; a plain "I
+    do X" with nothing else of the first person is told in the third ("I ask who pays the tax
+    men": "Ilse asks who pays the tax men"), but not a will or a need ("I will not kneel")."""
+    said = prose(text)
+    if not said or discourse.person(said) == {"third"}:
+        return said
+    act = re.match(r"I ([a-z]+)(\b.*)$", said)  # "I ask who pays the tax men": a telling
+    if act and act.group(1) not in _AUX and discourse.person(act.group(2)) == {"third"} and \
+            lemmas.third_person(act.group(1)) != act.group(1):
+        return f"{hero} {lemmas.third_person(act.group(1))}{act.group(2)}"
+    words = quote(re.sub(r"\"([^\"]*)\"", r"‘\1’", said))[1:-1].rstrip(" .,;:")
+    if words.endswith("?"):
+        return f"“{words}” {hero} asks."
+    return f"“{words}” {hero} says." if words.endswith("!") else f"“{words},” {hero} says."
+
+
+# "I" with one of these is a will, a need or a state, the player's own to say: quoted, not retold
+_AUX = frozenset({"am", "was", "will", "would", "shall", "should", "can", "could", "may", "might",
+                  "must", "have", "had", "do", "did", "need", "want"})
