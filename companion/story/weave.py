@@ -55,6 +55,29 @@ def narrates(text: str) -> bool:
     return kind == "remark" and not (first not in ("a", "an", "the") and base_verb(first))
 
 
+# "I" with one of these is a will, a need or a state, the player's own to say: quoted, not retold
+_WILL = frozenset({"am", "was", "will", "would", "shall", "should", "can", "could", "may", "might",
+                   "must", "have", "had", "do", "did", "need", "want", "don't", "won't", "can't"})
+
+
+def plain_deed(text: str, name: str) -> str:
+    """A plain "I do X" told of the hero by ``name`` ("I ask who pays the tax men": "Ilse asks
+    who pays the tax men"), the player's other words untouched; "" when the words hold more of the
+    first person, or a will, a need or a state ("I will not kneel"), which stay quoted."""
+    from companion.story import discourse, lemmas
+
+    said = prose(text)
+    act = re.match(r"I ([a-z]+)(\b.*)$", said)
+    if not act or act.group(1) in _WILL or discourse.person(act.group(2)) != {"third"}:
+        return ""
+    from companion.story.clauses import base_verb
+    joins = r"(?:\b(?:and|or|but)\s+(?:then\s+)?|,\s*(?:and\s+|then\s+)?|\bthen\s+)([a-z]+)"
+    if any(base_verb(m.group(1)) for m in re.finditer(joins, act.group(2))):
+        return ""  # "I duck in and hold still": a second verb of the hero's; quoted, not half told
+    verb = lemmas.third_person(act.group(1))
+    return f"{name} {verb}{act.group(2)}" if verb != act.group(1) else ""
+
+
 def quote(text: str) -> str:
     """The words in typographic double quotes (inner double quotes become single ones)."""
     text = " ".join(text.split()).strip("\"“”")

@@ -87,9 +87,12 @@ def test_a_scene_after_a_lost_one_is_told_in_its_own_words():
 
 def test_first_person_words_are_quoted_with_their_speaker():
     memory = NarrationMemory(seed=1)
-    line = spoken("I hold the door until they are through", "Neve", memory)
+    line = spoken("I hold the door until my brother is through", "Neve", memory)
     assert line.startswith("“I hold the door") and "Neve" in line
     assert spoken("Neve holds the door", "Neve", memory) == "Neve holds the door."
+    # a plain deed of hers, no other word of the first person: told of her (session 11)
+    assert spoken("I hold the door until they are through", "Neve", memory) == \
+        "Neve holds the door until they are through."
 
 
 def test_a_named_group_takes_a_plural_verb():

@@ -144,19 +144,23 @@ def test_third_person_uses_the_name_then_the_pronoun_and_agrees():
     assert third_person("I went back, and I need rope.", sparrow) == "Sparrow went back, and she needs rope."
 
 
-def test_a_human_players_words_stay_as_typed_and_first_person_words_are_marked_as_theirs():
+def test_a_human_players_plain_deed_is_told_of_the_hero_and_other_first_person_words_quoted():
+    """Session 11: a plain "I do X" is told of the hero with the player's other words as typed
+    ("Ash goes over the wall like a cat."), as in every game; words with more of the first
+    person ("my rope") stay quoted, marked as the player's."""
     from companion.games.high_stakes.narrate import Narrator
+    from companion.story.discourse import person
     from companion.story.voice import NarrationMemory
 
-    s = to_pool(start("ash"))
-    roll = next(a for a in G.legal_actions(s, "player") if a.kind == "roll").with_text(
-        "I go over the wall like a cat.")
-    after, events = G.apply(s, roll)
-    told = Narrator(5).narrate(Beat(step=1, action=roll, events=events, view=G.view(after, None)),
-                               NarrationMemory(seed=5))
-    assert "“I go over the wall like a cat" in told  # as typed, quoted: the story is third person
-    from companion.story.discourse import person
-    assert person(told) == {"third"}
+    for words, told_as in (("I go over the wall like a cat.", "Ash goes over the wall like a cat."),
+                           ("I go over the wall on my rope.", "“I go over the wall on my rope")):
+        s = to_pool(start("ash"))
+        roll = next(a for a in G.legal_actions(s, "player") if a.kind == "roll").with_text(words)
+        after, events = G.apply(s, roll)
+        told = Narrator(5).narrate(Beat(step=1, action=roll, events=events,
+                                        view=G.view(after, None)), NarrationMemory(seed=5))
+        assert told_as in told, told
+        assert person(told) == {"third"}
 
 
 def test_a_pile_of_complications_reads_as_one_run_not_a_list():
@@ -339,9 +343,13 @@ def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
     view = {"scene_count": 2, "characters": [{"name": "Rust", "status": "active"}]}
     memory = NarrationMemory(seed=1)
     for i in range(8):
-        told = say("Rust", f"I duck into doorway {i} and hold still until the lantern passes",
-                   memory, view)
+        told = say("Rust", f"I duck into doorway {i} and hold my breath until the lantern "
+                           "passes", memory, view)
         assert "“I duck into doorway" in told, told
         assert not re.search(r"\b(says|whispers|mutters|answer|tells the dark)\b", told), told
+    plain = say("Rust", "I duck into a doorway", memory, view)
+    half = say("Rust", "I duck in and hold still", memory, view)
+    assert "“I duck in and hold still" in half and not re.search(r"\b(says|whispers)\b", half)
+    assert plain == "Rust ducks into a doorway.", plain  # only "I duck" retold
     said = [say("Rust", f"Who sent you, old man number {i}?", memory, view) for i in range(8)]
     assert not any("tells it" in t or "telling" in t for t in said), said

@@ -88,3 +88,15 @@ def test_what_is_asked_or_played_at_is_not_done(text, not_act):
 ])
 def test_a_verb_of_perceiving_with_a_direction_is_a_deed(text, kind):
     assert reading.kind_of(text) == kind
+
+
+@pytest.mark.parametrize("words, told", [
+    ("I ask who pays the tax men", "Wren asks who pays the tax men."),
+    ("I go over the wall like a cat.", "Wren goes over the wall like a cat."),
+    ("I throw a stone and the men look", "Wren throws a stone and the men look."),
+    ("I duck into a doorway and hold still", ""),  # a second verb of hers: quoted, never half told
+    ("I wade in, then climb the bank", ""), ("I will not kneel", ""), ("I hide my face", ""),
+])
+def test_a_plain_deed_is_told_of_the_hero_with_the_players_other_words_untouched(words, told):
+    from companion.story.weave import plain_deed
+    assert plain_deed(words, "Wren") == told

@@ -132,6 +132,9 @@ class Narrator:
         third-person telling around them."""
         if discourse.person(own) == {"third"}:
             return weave.prose(own)
+        deed = weave.plain_deed(own, hero_of(beat.view).name)  # "I ring the bell": "Wren rings
+        if deed:  # the bell", the player's other words untouched
+            return named_short(deed, hero_of(beat.view), memory.used)
         # the telling up to the first clause in the first person is prose, the rest is speech
         bits = re.split(r"(,?\s+(?:and|but|then|so)\s+|;\s*|:\s*)", own)
         first = next((i for i in range(0, len(bits), 2) if _opens_in_person(bits[i])), 0)

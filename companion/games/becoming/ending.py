@@ -132,6 +132,9 @@ def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> 
     if not words:
         return ""
     if FIRST_PERSON.search(words):
+        deed = "" if fate else weave.plain_deed(words, speaker)  # "I wade in": "Maud wades in"
+        if deed:
+            return deed
         return quoted(words, tag(speaker, memory, fate, words) if memory is not None
                       else f"{speaker} says")
     return weave.prose(words)

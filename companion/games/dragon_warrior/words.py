@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from companion.story import discourse, lemmas
+from companion.story import discourse
 from companion.story.grammar import Phrase
-from companion.story.weave import prose, quote
+from companion.story.weave import narrates, plain_deed, prose, quote
 
 
 @cache
@@ -80,16 +80,12 @@ def spoken(text: str, hero: str) -> str:
     said = prose(text)
     if not said or discourse.person(said) == {"third"}:
         return said
-    act = re.match(r"I ([a-z]+)(\b.*)$", said)  # "I ask who pays the tax men": a telling
-    if act and act.group(1) not in _AUX and discourse.person(act.group(2)) == {"third"} and \
-            lemmas.third_person(act.group(1)) != act.group(1):
-        return f"{hero} {lemmas.third_person(act.group(1))}{act.group(2)}"
+    deed = plain_deed(said, hero)  # "I ask who pays the tax men": "Ilse asks who pays ..."
+    if deed:
+        return deed
     words = quote(re.sub(r"\"([^\"]*)\"", r"‘\1’", said))[1:-1].rstrip(" .,;:")
     if words.endswith("?"):
         return f"“{words}” {hero} asks."
+    if narrates(said):  # a deed told in the player's words: theirs, never "says"
+        return f"“{words},” as {hero} tells it."
     return f"“{words}” {hero} says." if words.endswith("!") else f"“{words},” {hero} says."
-
-
-# "I" with one of these is a will, a need or a state, the player's own to say: quoted, not retold
-_AUX = frozenset({"am", "was", "will", "would", "shall", "should", "can", "could", "may", "might",
-                  "must", "have", "had", "do", "did", "need", "want"})

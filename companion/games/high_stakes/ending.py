@@ -10,7 +10,7 @@ from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
 from companion.story.stakes import clean, tell_stake
 from companion.story.voice import NarrationMemory
-from companion.story.weave import narrates, prose
+from companion.story.weave import narrates, plain_deed, prose
 
 from .data import load
 from .scene_shape import WANT, library
@@ -123,9 +123,11 @@ def _and(items: list[str]) -> str:
 def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = False) -> str:
     """The player's words on a move, framed in the way least recently used (``who``: a name).
     ``own``: the offline player wrote them as the hero speaking; with one hero they are told in
-    the third person, as the story around them is. A human player's words are never rewritten:
-    told in the third person, they stand as prose; in the first or second person ("I go over the
-    wall"), they are quoted and marked as theirs, so the story keeps one point of view."""
+    the third person, as the story around them is. A human player's words are not rewritten:
+    told in the third person, they stand as prose; a plain "I do X" with no other word of the
+    first person is told of the hero ("I go over the wall": "Rust goes over the wall", only the
+    subject and its verb changed); other words in the first or second person are quoted and
+    marked as theirs, so the story keeps one point of view."""
     from companion.story.template import Character
 
     words = " ".join(words.split()).strip()
@@ -139,6 +141,9 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
             return prose(third_person(words, char))
         if grammatical_person(words) == {"third"}:
             return prose(words)  # one hero, words that tell the story as it is told: prose
+        deed = plain_deed(words, who) if who else ""  # "I duck into a doorway": "Rust ducks
+        if deed:  # into a doorway", the player's other words as they wrote them
+            return deed
         if not who:  # nobody to say them: quoted all the same, theirs
             return "“" + prose(words).replace("“", "‘").replace("”", "’") + "”"
         # words in the first or second person are the player's: quoted and marked as theirs
