@@ -78,6 +78,26 @@ def plain_deed(text: str, name: str) -> str:
     return f"{name} {verb}{act.group(2)}" if verb != act.group(1) else ""
 
 
+def theirs(words: str, name: str) -> str:
+    """The player's words on a move as a third-person story tells them, the words their own:
+    told in the third person, prose; a plain "I do X", told of the hero (:func:`plain_deed`);
+    else quoted with ``name``: asked, said, or (a deed) "as Wren tells it"."""
+    from companion.story import discourse
+
+    said = prose(words)
+    if not said or discourse.person(said) == {"third"}:
+        return said
+    deed = plain_deed(said, name)
+    if deed:
+        return deed
+    q = quote(said)[1:-1].rstrip(" .,;:")
+    if q.endswith("?"):
+        return f"“{q}” {name} asks."
+    if narrates(said):
+        return f"“{q},” as {name} tells it."
+    return f"“{q}” {name} says." if q.endswith("!") else f"“{q},” {name} says."
+
+
 def quote(text: str) -> str:
     """The words in typographic double quotes (inner double quotes become single ones)."""
     text = " ".join(text.split()).strip("\"“”")

@@ -178,6 +178,17 @@ def test_a_rest_the_player_told_is_not_told_again_in_the_round_line():
                        env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
     assert r.returncode == 0, r.stderr
     round1 = " ".join(r.stdout.split("── Round 2")[0].split())
-    assert "I sleep in the hedge." in round1
-    line = next(x for x in round1.split("I sleep in the hedge.")[1:] if "Brannoc" in x)
+    assert "Wren sleeps in the hedge." in round1  # the player's plain deed, told of her
+    line = next(x for x in round1.split("Wren sleeps in the hedge.")[1:] if "Brannoc" in x)
     assert "Brannoc" in line and "Sefa" in line and "Wren" not in line.split(".")[0], line
+
+
+def test_the_players_first_person_words_are_told_of_their_hero_or_quoted_as_theirs():
+    """Played (session 11, seed 4242): "I sleep in the hedge and dream of the letters on the
+    mill-sign." stood unmarked in the third-person story."""
+    from companion.story.weave import theirs
+    assert theirs("I sleep in the hedge", "Ilsabet") == "Ilsabet sleeps in the hedge."
+    told = theirs("I sleep in the hedge and dream of the letters on the mill-sign", "Ilsabet")
+    assert told == "“I sleep in the hedge and dream of the letters on the mill-sign,” as " \
+        "Ilsabet tells it."
+    assert theirs("Where does this road go?", "Ilsabet") == "“Where does this road go?” Ilsabet asks."

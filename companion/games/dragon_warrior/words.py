@@ -2,12 +2,10 @@
 the right article in any sentence (the ground of the narration files)."""
 from __future__ import annotations
 
-import re
 from functools import cache
 
-from companion.story import discourse
 from companion.story.grammar import Phrase
-from companion.story.weave import narrates, plain_deed, prose, quote
+from companion.story.weave import theirs
 
 
 @cache
@@ -77,15 +75,4 @@ def spoken(text: str, hero: str) -> str:
     quoted and marked as theirs, never mixed unmarked into the third-person telling; a plain "I
     do X" with nothing else of the first person is told in the third ("I ask who pays the tax
     men": "Ilse asks who pays the tax men"), but not a will or a need ("I will not kneel")."""
-    said = prose(text)
-    if not said or discourse.person(said) == {"third"}:
-        return said
-    deed = plain_deed(said, hero)  # "I ask who pays the tax men": "Ilse asks who pays ..."
-    if deed:
-        return deed
-    words = quote(re.sub(r"\"([^\"]*)\"", r"‘\1’", said))[1:-1].rstrip(" .,;:")
-    if words.endswith("?"):
-        return f"“{words}” {hero} asks."
-    if narrates(said):  # a deed told in the player's words: theirs, never "says"
-        return f"“{words},” as {hero} tells it."
-    return f"“{words}” {hero} says." if words.endswith("!") else f"“{words},” {hero} says."
+    return theirs(text, hero)

@@ -97,7 +97,9 @@ class Narrator:
         words = beat.action.text.strip()
         if words and beat.action.seat.startswith("hero") and beat.action.kind not in (
                 "name", "pronouns") and memory.allows(words):
-            out.insert(0, weave.prose(words))  # the player's own telling, as they wrote it
+            # the player's own telling, their words, told of their Hero ("I rest by the
+            # mill-race": "Wren rests by the mill-race"; "I dream of my mother": quoted)
+            out.insert(0, weave.theirs(words, story_name(beat.action.seat)))
         return " ".join(x for x in out if x)
 
     def settle(self, beat: Beat, memory: NarrationMemory) -> str:
