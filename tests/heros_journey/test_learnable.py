@@ -191,4 +191,4 @@ def test_the_players_first_person_words_are_told_of_their_hero_or_quoted_as_thei
     told = theirs("I sleep in the hedge and dream of the letters on the mill-sign", "Ilsabet")
     assert told == "“I sleep in the hedge and dream of the letters on the mill-sign,” as " \
         "Ilsabet tells it."
-    assert theirs("Where does this road go?", "Ilsabet") == "“Where does this road go?” Ilsabet asks."
+    assert theirs("Where does my road go?", "Ilsabet") == "“Where does my road go?” Ilsabet asks."
