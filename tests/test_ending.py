@@ -86,7 +86,9 @@ def test_a_relative_journal_path_is_printed_absolute(tmp_path, monkeypatch):
 def test_scores_are_named_best_first():
     hj = get_game("heros-journey")
     outcome = type("O", (), {"scores": {"hero1": 23.0, "hero2": 142.0, "hero3": 108.0}})()
-    assert final_score(hj, None, outcome) == "Brannoc 142, Sefa 108, Wren 23"
+    # a race set up (the names are the race's: another race's Hero, named by its player in an
+    # earlier test, is not this one's)
+    assert final_score(hj, hj.setup(hj.options_model()), outcome) == "Brannoc 142, Sefa 108, Wren 23"
     hs = get_game("high-stakes")  # its scores are not seats': its own line says it in words
     state = hs.setup(hs.options_model())
     assert final_score(hs, state, hs.outcome(state)) == "0 of 0 rolls succeeded"
