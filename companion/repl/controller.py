@@ -222,9 +222,9 @@ class Controller:
                 raw, self.view(), self.legal())):  # a game's own reading of an odd line
             line2, note = line2 if isinstance(line2, tuple) else (line2, "")
             verb, _, rest = line2.partition(" ")
-            self._game_verb(verb, rest)
-            if note:  # how the line was read, once it is applied (a refused one says why)
+            if note:  # how the line was read, before what follows from it
                 self.out("notice", note)
+            self._game_verb(verb, rest)
         else:
             raise CommandError(f"unknown command {verb!r}; type help for the list",
                                self.cmds.useful_verbs(self.legal()) + ["help"])

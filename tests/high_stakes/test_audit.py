@@ -261,6 +261,7 @@ def test_plain_words_are_declared_with_the_attribute_they_imply_and_undo_takes_i
     acts = [a for a in ctl.session.actions if a.kind == "act"]
     assert acts and acts[-1].args["attribute"] == attribute and acts[-1].text == typed
     assert f"Read as {attribute.title()}" in said and "which attribute" not in said
+    assert said.startswith("Read as")  # said before what follows from it
     ctl.handle("undo")
     assert not any(a.kind == "act" for a in ctl.session.actions)
 
