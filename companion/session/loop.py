@@ -432,7 +432,8 @@ class Session:
         if text and self.memory.allows(text):
             before = set(self.memory.used)
             weave.hear(self.memory.used, beat.step, text)
-            told = weave.prose(text)
+            theirs = getattr(self.offline.narrator, "theirs", None)  # told of the hero, or quoted
+            told = theirs(text, beat, self.memory) if theirs is not None else weave.prose(text)
             self._journal({"type": "narration", "n": beat.step, "text": told, "seat": seat,
                            "told": sorted(self.memory.used - before)})
             self.narrations.append((beat.step, told))

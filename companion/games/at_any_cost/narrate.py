@@ -153,6 +153,12 @@ class Narrator:
              f"{said} {values['hero']} says.")  # every frame told: the plainest, again
         return named_short(line, values["hero"], memory.used)  # the tag is ours, the quote theirs
 
+    def theirs(self, own: str, beat: Any, memory: Any) -> str:
+        """The player's answer to a telling offered them (how the hero moves on), as the story
+        tells the player's words on a move (:meth:`spoken`): "We take the north road" is theirs,
+        quoted, not first person unmarked in a third-person story."""
+        return self.spoken(own, beat, memory)
+
     @staticmethod
     def _own_words(action: Action) -> str:
         if action.kind in DATA_TEXT:
