@@ -457,29 +457,33 @@ def test_a_place_takes_its_own_preposition_in_every_storylet():
     assert told > 50 and farm.at == "at the farm"
 
 
+def _until_offered(seed: int):
+    """A human Protagonist played by the policy until a telling is offered them (None: none)."""
+    s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(GAME, seed), None)
+    s.advance()
+    rng = random.Random(seed)
+    for _ in range(400):
+        if s.is_over():
+            return None
+        if s.offered is not None:
+            return s
+        seat = s.human_turn()
+        action = s.offline.policy.choose(s.view(seat), seat, s.legal(seat), rng)
+        if action.ask is not None:
+            action = action.with_text(s.offline.narrator.write(action, s.view(seat),
+                                                               s.memory) or "Wren")
+        s.submit(action)
+    return None
+
+
 def test_the_players_telling_of_a_move_on_in_the_first_person_is_theirs_not_unmarked():
     """Played (session 11, seed 4111): "Pell honks us down the lane and I don't look back at the
     yard." stood unmarked in the third-person story, as the player's answer to "How does Ottilie
     move on?"; the answer is told as the player's words on a move are."""
-    for seed in range(1, 30):
-        s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
-                          OfflineVoice(GAME, seed), None)
-        s.advance()
-        rng = random.Random(seed)
-        for _ in range(400):
-            if s.is_over():
-                break
-            if s.offered is not None:
-                n = len(s.narrations)
-                s.tell("Pell honks us down the lane and I don't look back at the yard")
-                told = " ".join(t for _, t in s.narrations[n:])
-                assert "“Pell honks us down the lane and I don't look back at the yard,”" in told
-                assert "tells it" in told or "telling" in told, told
-                return
-            seat = s.human_turn()
-            action = s.offline.policy.choose(s.view(seat), seat, s.legal(seat), rng)
-            if action.ask is not None:
-                action = action.with_text(s.offline.narrator.write(action, s.view(seat),
-                                                                   s.memory) or "Wren")
-            s.submit(action)
-    raise AssertionError("no telling was offered in 29 seeds")
+    s = next(filter(None, (_until_offered(seed) for seed in range(1, 30))))
+    n = len(s.narrations)
+    s.tell("Pell honks us down the lane and I don't look back at the yard")
+    told = " ".join(t for _, t in s.narrations[n:])
+    assert "“Pell honks us down the lane and I don't look back at the yard,”" in told
+    assert "tells it" in told or "telling" in told, told

@@ -13,6 +13,23 @@ from .table import go, head, make, tok
 from .test_challenge import _contest_setup
 
 
+def _script(moves: str):
+    """``moves`` typed through ``companion play heros-journey --seed 7 --script -`` (the lines and
+    veils and the three naming questions first)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
+                        "--no-journal", "--script", "-"], input=moves, text=True,
+                       capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    return r
+
+
 def _parse(state, line, seat="hero1"):
     verb, _, rest = line.partition(" ")
     return commands.parse(verb, rest, GAME.view(state, seat), GAME.legal_actions(state, seat),
@@ -94,19 +111,8 @@ def test_the_first_table_and_help_table_say_how_the_race_is_won(tmp_path):
     """Played at 80 columns (seed 11): the table showed 'Score if the Journey ended now' and
     nothing said what the score is or when the race ends, so a newcomer could not tell how to
     win. The first round's table says it once (later tables do not repeat it); `help table` too."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
-                        "--no-journal", "--script", "-"],
-                       input="\n\n\norigin harvest\nrest moons suns\nend\nhelp table\n", text=True,
-                       capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
-                       timeout=120)
+    r = _script("\n\n\norigin harvest\nrest moons suns\nend\nhelp table\n")
     out = " ".join(r.stdout.split())
-    assert r.returncode == 0, r.stderr
     first, _, later = out.partition("── Round 2")
     assert "How to win: the top score." in first and "x your Stage (10 at the Ending)" in first
     assert "one more turn for everyone else" in first
@@ -119,18 +125,7 @@ def test_a_quiet_round_is_one_line_on_screen_and_its_board_is_not_shown_again():
     """Issue 38: 'rounds where nothing happens get a screen': each rest told in a sentence and
     the whole table (the Event line, the Encounters) printed again though nothing on it moved.
     Now the round is told in one line, and an unchanged board in one line too."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
-                        "--no-journal", "--script", "-"],
-                       input="\n\n\norigin harvest\nrest moons suns\nend\ntable\n", text=True,
-                       capture_output=True, env={**os.environ, "PYTHONPATH": str(root)},
-                       timeout=120)
-    assert r.returncode == 0, r.stderr
+    r = _script("\n\n\norigin harvest\nrest moons suns\nend\ntable\n")
     round1 = r.stdout.split("you> end")[1].split("── Round 2")[0]
     story = [x for x in round1.splitlines() if x.startswith("  ") and not x.startswith("    ")]
     told = " ".join(x.strip() for x in story)
@@ -145,17 +140,7 @@ def test_a_quiet_round_is_one_line_on_screen_and_its_board_is_not_shown_again():
 def test_a_move_that_fits_several_says_so_and_lists_them():
     """Played (session 11, seed 4242): `rest -- I sleep in the hedge` at the Harvest said
     "rest : say which": a stray space, and no word of why."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
-                        "--no-journal", "--script", "-"],
-                       input="\n\n\norigin harvest\nrest -- I sleep in the hedge\nquit\n",
-                       text=True, capture_output=True,
-                       env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
+    r = _script("\n\n\norigin harvest\nrest -- I sleep in the hedge\nquit\n")
     out = " ".join(r.stdout.split())
     assert "“rest” fits 3 moves: type one of them (expected: rest moons suns" in out, out[-600:]
     assert "rest : say which" not in out
@@ -165,18 +150,7 @@ def test_a_rest_the_player_told_is_not_told_again_in_the_round_line():
     """Played (session 11, seed 4242): "I sleep in the hedge and dream of the letters on the
     mill-sign." was followed by "The Journey pauses for breath: ... and Ilsabet counts the
     miles": the player's Hero told twice, the second time against their words."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "7",
-                        "--no-journal", "--script", "-"],
-                       input="\n\n\norigin harvest\nrest moons suns -- I sleep in the hedge\n"
-                             "end\nquit\n", text=True, capture_output=True,
-                       env={**os.environ, "PYTHONPATH": str(root)}, timeout=120)
-    assert r.returncode == 0, r.stderr
+    r = _script("\n\n\norigin harvest\nrest moons suns -- I sleep in the hedge\nend\nquit\n")
     round1 = " ".join(r.stdout.split("── Round 2")[0].split())
     assert "Wren sleeps in the hedge." in round1  # the player's plain deed, told of her
     line = next(x for x in round1.split("Wren sleeps in the hedge.")[1:] if "Brannoc" in x)
