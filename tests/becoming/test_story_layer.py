@@ -161,3 +161,38 @@ def test_a_scenes_elements_are_one_sentence_that_does_not_count_them():
         told = Narrator(5).narrate(beat, NarrationMemory(seed=n))
         assert told.startswith("In the temple. ") and "Here are" not in told
         assert any(told.endswith(form.format(" and ".join(things))) for form in SEEN), told
+
+
+def _ending(last: str, winners: list[str], early: bool = False) -> str:
+    """The epilogue of a Quest whose last Threat went ``last`` (won / lost, for the Hero) and
+    whose game ``winners`` won on points."""
+    from companion.games.becoming.ending import tell_epilogue
+    import random
+
+    hero = Character(name="Oren", pronouns=SHE)
+    view = {"assets": [{"id": "courage", "subverted": False, "traits": [], "turned_name": ""}],
+            "scores": {"hero": 32, "spinner": 20 if winners == [HERO] else 40, "measurer": 9,
+                       "shears": 5},
+            "closers": winners, "ended_early": early,
+            "log": [{"scene": 1, "winner": "threat"},
+                    {"scene": 2, "winner": HERO if last == "won" else "threat"}],
+            "quest": {"title": "The Ember Winter", "titles": ["The Sunward Gate", "The First Dawn"]},
+            "scene": 2}
+    return tell_epilogue(view, hero, NarrationMemory(seed=5), random.Random(5))
+
+
+def test_the_epilogue_tells_one_outcome_when_the_last_threat_and_the_points_disagree():
+    """Played (seed 5): a Hero who lost the last Threat but won on points was told both "ends
+    without the triumph she had fought for" and "the Fates came up short": the Quest is won on
+    points (the rules' victory conditions), so the ending says the scene was lost and the Quest
+    won, and never that it ended without the triumph."""
+    mixed = _ending("lost", [HERO])
+    assert "without the triumph" not in mixed and "came up short" in mixed
+    assert "went against Oren, but" in mixed  # the mixed result explained, not contradicted
+    lost = _ending("lost", ["spinner"])
+    assert "without the triumph" in lost and "came up short" not in lost
+    won_scene = _ending("won", ["spinner"])
+    assert "still standing" not in won_scene and "broke before Oren, but" in won_scene
+    won = _ending("won", [HERO])
+    assert "still standing" in won and "came up short" in won
+    assert "had not outscored" in _ending("lost", [HERO], early=True)
