@@ -430,6 +430,9 @@ class Session:
         self.offered = None
         text = " ".join(text.split())
         if text and self.memory.allows(text):
+            # what the beat carried besides the move, which the player's telling does not
+            # replace (At Any Cost: the stage's later raises, gathered at its end), first
+            self._owed(beat, "owed")
             before = set(self.memory.used)
             weave.hear(self.memory.used, beat.step, text)
             theirs = getattr(self.offline.narrator, "theirs", None)  # told of the hero, or quoted
@@ -438,17 +441,22 @@ class Session:
                            "told": sorted(self.memory.used - before)})
             self.narrations.append((beat.step, told))
             self.emit("narration", told)
-            settle = getattr(self.offline.narrator, "settle", None)  # a stake it resolved
-            before = set(self.memory.used)
-            settled = self.memory.screen(settle(beat, self.memory)) if settle is not None else ""
-            if settled:
-                self._journal({"type": "narration", "n": beat.step, "text": settled,
-                               "told": sorted(self.memory.used - before)})
-                self.narrations.append((beat.step, settled))
-                self.emit("narration", settled)
+            self._owed(beat, "settle")  # a stake it resolved
         else:
             self._narrate(beat, given=given)
         self.advance()
+
+    def _owed(self, beat: Beat, hook: str) -> None:
+        """The companion's own row for what the narrator's ``hook`` says a beat the player told
+        still owes the story (nothing when it has no such hook or owes nothing)."""
+        owe = getattr(self.offline.narrator, hook, None)
+        before = set(self.memory.used)
+        text = self.memory.screen(owe(beat, self.memory)) if owe is not None else ""
+        if text:
+            self._journal({"type": "narration", "n": beat.step, "text": text,
+                           "told": sorted(self.memory.used - before)})
+            self.narrations.append((beat.step, text))
+            self.emit("narration", text)
 
     def _narrate(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
         before = set(self.memory.used)

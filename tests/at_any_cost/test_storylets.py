@@ -457,8 +457,10 @@ def test_a_place_takes_its_own_preposition_in_every_storylet():
     assert told > 50 and farm.at == "at the farm"
 
 
-def _until_offered(seed: int):
-    """A human Protagonist played by the policy until a telling is offered them (None: none)."""
+def _until_offered(seed: int, when=lambda s: True):
+    """A human Protagonist played by the policy until a telling is offered them (and ``when``
+    holds of the session then; a telling offered before is left to the companion): None when
+    none is."""
     s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
                       OfflineVoice(GAME, seed), None)
     s.advance()
@@ -467,7 +469,10 @@ def _until_offered(seed: int):
         if s.is_over():
             return None
         if s.offered is not None:
-            return s
+            if when(s):
+                return s
+            s.tell("")
+            continue
         seat = s.human_turn()
         action = s.offline.policy.choose(s.view(seat), seat, s.legal(seat), rng)
         if action.ask is not None:
@@ -487,3 +492,68 @@ def test_the_players_telling_of_a_move_on_in_the_first_person_is_theirs_not_unma
     told = " ".join(t for _, t in s.narrations[n:])
     assert "“Pell honks us down the lane and I don't look back at the yard,”" in told
     assert "tells it" in told or "telling" in told, told
+
+
+def _gathered_raises(s: Session) -> bool:
+    """Whether the stage the offered telling ends had raises past its first (told gathered)."""
+    from companion.games.at_any_cost.fabula import RAISED, moves
+
+    stage = next(e.data["stage"] for e in s.offered[0].events
+                 if e.kind in ("antagonist_folded", "anchor_sacrificed"))
+    return len(moves(s.memory.fabula, RAISED, stage)) > 1
+
+
+def test_the_stages_gathered_raises_are_told_when_the_player_tells_the_move_on():
+    """Played (session 11): at the crossroads the Antagonist raised with a magical barrier and
+    self-doubt, told gathered at the stage's end; the player told the move on in their own
+    words, and the raises were never told. The player's telling takes the place of the
+    companion's line for the move, not of what the stage gathered for its end."""
+    seed = next(n for n in range(1, 60) if _until_offered(n, _gathered_raises) is not None)
+    mine, theirs = _until_offered(seed, _gathered_raises), _until_offered(seed, _gathered_raises)
+    n = len(mine.narrations)
+    theirs.tell("")  # the companion tells it: the gathered raises first
+    companion = sentences(" ".join(t for _, t in theirs.narrations[n:]))
+    mine.tell("We slip out under a cart of turnips")
+    told = " ".join(t for _, t in mine.narrations[n:])
+    assert "We slip out under a cart of turnips" in told
+    assert companion[0] in told and told.index(companion[0]) < told.index("We slip out")
+    rows = [r for r in mine.rows if r["type"] == "narration"]
+    theirs_at = next(i for i, r in enumerate(rows) if "We slip out" in r["text"])
+    assert rows[theirs_at]["seat"] and companion[0] not in rows[theirs_at]["text"]
+    assert companion[0] in rows[theirs_at - 1]["text"] and not rows[theirs_at - 1].get("seat")
+
+
+def test_the_stages_gathered_raises_are_told_when_the_player_tells_the_sacrifice_that_ends_it():
+    """The same on a move: "sacrifice heirloom -- I trade the ring for the way through" ends
+    the stage in the player's words, after the stage's gathered raises."""
+    from companion.games.at_any_cost.fabula import RAISED, moves
+
+    for seed in range(1, 80):
+        s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                          OfflineVoice(GAME, seed), None)
+        s.advance()
+        rng = random.Random(seed)
+        for _ in range(400):
+            if s.is_over():
+                break
+            if s.offered is not None:
+                s.tell("")
+                continue
+            seat = s.human_turn()
+            legal = s.legal(seat)
+            stage = s.view(seat).get("stage") or 0
+            give = [a for a in legal if a.kind == "sacrifice"]
+            if give and stage and len(moves(s.memory.fabula, RAISED, stage)) > 1:
+                n = len(s.narrations)
+                s.submit(give[0].with_text("I trade it for the way through"))
+                told = " ".join(t for _, t in s.narrations[n:])
+                assert "trades it for the way through" in told  # "I trade": told of the hero
+                before = told.split("trades it")[0]
+                assert len(sentences(before)) >= 2, told  # the raises, told before it
+                return
+            action = s.offline.policy.choose(s.view(seat), seat, legal, rng)
+            if action.ask is not None:
+                action = action.with_text(s.offline.narrator.write(action, s.view(seat),
+                                                                   s.memory) or "Wren")
+            s.submit(action)
+    raise AssertionError("no sacrifice after gathered raises in 79 seeds")

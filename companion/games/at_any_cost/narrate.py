@@ -91,6 +91,8 @@ class Narrator:
         for i, event in enumerate(beat.events):
             if own and event.kind in ("challenge_set", "challenge_met", "challenge_raised",
                                       "antagonist_folded", "anchor_sacrificed"):
+                if event.kind in ENDS_STAGE:  # what the stage gathered for its end, then theirs
+                    parts.append(self.owed(beat, memory))
                 parts.append(self.spoken(own, beat, memory))  # the player told this beat
                 replaced = True
                 continue
@@ -102,7 +104,26 @@ class Narrator:
         settled = self.settle(beat, memory)
         if settled:
             parts.append(self._named(settled, beat, memory))
-        return " ".join(parts)
+        return " ".join(p for p in parts if p)
+
+    def owed(self, beat: Any, memory: Any) -> str:
+        """What a stage's end tells beside its last move, whoever tells that move: the stage's
+        later raises and the meets nobody told, gathered ("More had waited at the crossroads, a
+        magical barrier and self-doubt"); "" when the beat ends no stage or nothing was
+        gathered. The player's telling of the move takes the place of the companion's line for
+        it, not of what came before it."""
+        for i, event in enumerate(beat.events):
+            if event.kind in ENDS_STAGE:
+                stage = event.data.get("stage") or beat.view.get("stage") or 1
+                values = self._values(beat.view, stage)
+                label = (beat.step, i)
+                values["place"] = self._again(values["place"], beat.view, stage, memory, label)
+                scene = f"stage-{stage}"
+                more = self._raised(stage, values, memory, scene, label)
+                met = self._gathered(stage, values, memory, scene, label)
+                text = " ".join(x for x in (more, met) if x)
+                return self._named(text, beat, memory) if text else ""
+        return ""
 
     @staticmethod
     def _named(text: str, beat: Any, memory: Any) -> str:
@@ -156,7 +177,8 @@ class Narrator:
     def theirs(self, own: str, beat: Any, memory: Any) -> str:
         """The player's answer to a telling offered them (how the hero moves on), as the story
         tells the player's words on a move (:meth:`spoken`): "We take the north road" is theirs,
-        quoted, not first person unmarked in a third-person story."""
+        quoted, not first person unmarked in a third-person story. (What the stage gathered
+        for its end is the companion's, told before it: :meth:`owed`.)"""
         return self.spoken(own, beat, memory)
 
     @staticmethod
