@@ -14,6 +14,7 @@ from companion.games.at_any_cost.words import narration_data
 from companion.session import AI, HUMAN, Session
 from companion.story import pronouns
 from companion.story.grammar import Phrase
+from companion.story.nouns import Owned
 from companion.story.memory import sentences
 from companion.story.stakes import taken
 from companion.story.storylets import refusals
@@ -42,7 +43,11 @@ def _options(slot: str) -> list:
         "kept": [[a] for a in anchors] + [anchors[:3]], "lost": [[a] for a in anchors] +
         [anchors[2:4]], "words": ["The ring goes home"], "vow": ["Wren's own words, “Nobody is left behind”"],
         "said": ["“A ring.”"], "oath": ["that she would be home by spring"],
-        "keepsake": [Phrase(words="tarnished ring", form="the"), Phrase(words="Pim", form="name")],
+        "keepsake": [Phrase(words="tarnished ring", form="the"),
+                     [Phrase(words="tarnished ring", form="the"), Owned(words="her knitting needles",
+                                                                       form="name", many=True)]],
+        "friends": [Phrase(words="Pim", form="name"),
+                    [Phrase(words="Pim", form="name"), Owned(words="her neighbour's boy", form="name")]],
         "want": [x.want for x in GAME.data.seeds],
     }[slot]
 
@@ -427,16 +432,56 @@ def test_a_kept_anchors_answer_is_named_in_the_epilogue(tmp_path):
     assert "the tarnished ring that every eldest child has worn is still in his keeping" in epilogue
 
 
-def test_keepsake_takes_a_thing_or_a_name_from_the_first_answer_only():
+def test_keepsake_takes_a_thing_or_a_friend_from_the_first_answer_in_any_form():
+    """Played (session 11): "a paper lantern folded by my grandmother" was named in the epilogue
+    by its category, "her beautiful keepsake": only an answer that opened with an article was
+    taken. Any form of answer names the thing, in the player's words, told of the hero."""
     from companion.games.at_any_cost.telling import keepsake
 
     kind, thing = keepsake("heirloom", "A tarnished ring; it stands for a promise kept.")
     assert kind == "thing" and thing.the == "the tarnished ring"
     assert keepsake("best-friend", "Pim, who laughs at everything") == (
         "friend", Phrase(words="Pim", form="name"))
-    assert keepsake("best-friend", "my neighbour's boy") is None  # not a name
-    assert keepsake("heirloom", "Grandmother's ring") is None  # no article: not ours to re-form
+    she = pronouns.SHE
+    for answer, told in (("a paper lantern folded by my grandmother",
+                          "the paper lantern folded by her grandmother"),
+                         ("my grandmother's paper lantern", "her grandmother's paper lantern"),
+                         ("it's the lantern she folded", "the lantern she folded"),
+                         ("Grandmother's ring", "Grandmother's ring"),
+                         ("the comb I carved from whalebone", "the comb")):  # "I carved": cut
+        kind, thing = keepsake("something-beautiful", answer, she)
+        assert kind == "thing" and thing.the == told, (answer, thing)
+    assert keepsake("best-friend", "my neighbour's boy", she)[1].the == "her neighbour's boy"
+    assert keepsake("heirloom", "my knitting needles", she)[1].plural  # "are still", not "is"
+    assert keepsake("heirloom", "I never had one") is None
     assert keepsake("dignity", "A life without begging") is None  # not a thing one keeps
+
+
+def test_every_kept_thing_and_friend_is_named_in_the_epilogue_in_the_players_words():
+    """The epilogue named only the first kept thing; a hero who kept a lantern, an astrolabe
+    and a heron keeps all three by the player's words."""
+    from companion.games.at_any_cost.telling import ending
+
+    hero = Character(name="Quillon", pronouns=pronouns.SHE)
+    view = {"anchors": [{"id": a} for a in ("animal-companion", "heirloom",
+                                             "something-beautiful", "respect")],
+            "anchors_lost": [], "results": [{"stage": 5, "result": "antagonist_folded"}],
+            "map": [{"location": "place-of-learning"}, {}, {}, {}, {"location": "mountain"}]}
+    memory = NarrationMemory(seed=1)
+    for a, said in (("animal-companion", "Gristle, a one-eyed heron"),
+                    ("heirloom", "my grandmother's brass astrolabe, which never points north"),
+                    ("something-beautiful", "it's the paper lantern my aunt folded"),
+                    ("respect", "The lamplighters of Fenwick Row")):
+        memory.fabula = memory.fabula.establish(f"anchor:{a}", said)
+    n = narration_data()
+    values = {"hero": hero, "first": n.places["place-of-learning"].name,
+              "last": n.places["mountain"].name}
+    text = ending(view, values, lambda cid, st: Phrase(words="storm", form="a"), memory,
+                  random.Random(1))
+    assert "her grandmother's brass astrolabe and the paper lantern her aunt folded are still " \
+        "in her keeping" in text, text
+    assert "Gristle is still at her side" in text, text
+    assert "my " not in text
 
 
 def test_a_place_takes_its_own_preposition_in_every_storylet():

@@ -21,6 +21,8 @@ from typing import Any
 
 from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.words import DEAREST, main_card, named_once, narration_data
+from companion.story.nouns import named
+from companion.story.pronouns import THEY, Pronouns
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -52,24 +54,26 @@ PLIGHTS = frozenset({"endangered-innocents", "loss-of-supplies", "long-distances
 ROAD = Phrase(words="road", form="the", where="on")
 QUOTED_KEY = "quoted|"  # a sentence of the player's quoted back (outside the epilogue): once only
 PARTICULARS = ("first", "last", "kept", "lost", "lostat", "climax_place", "climax_threat",
-               "climax_anchor", "vow", "keepsake", "want")
+               "climax_anchor", "vow", "keepsake", "friends", "want")
 
 
 THINGS = ("heirloom", "something-beautiful", "token-from-your-love")  # "What is it?" first
 FRIENDS = ("best-friend", "animal-companion")  # "What is their name?" first
 
 
-def keepsake(anchor: str, answer: str) -> tuple[str, Phrase] | None:
-    """What a kept Anchor's first answer names, to be named again in the epilogue: a thing ("A
-    tarnished ring that every eldest child has worn; ..." -> the tarnished ring ...) or a friend
-    ("Pim, who ..." -> Pim). None when the answer is not a short noun phrase or a name."""
-    first = re.split(r"[;.,!?:\u2014]| - ", answer.strip(), maxsplit=1)[0].strip().strip("“”\"'")
-    words = first.split()
-    if anchor in THINGS and 2 <= len(words) <= 10 and words[0].lower() in ("a", "an", "the"):
-        return "thing", Phrase(words=" ".join(words[1:]), form="the")
-    if anchor in FRIENDS and 1 <= len(words) <= 3 and all(w[:1].isupper() for w in words):
-        return "friend", Phrase(words=first, form="name")
-    return None
+def keepsake(anchor: str, answer: str, owner: Pronouns = THEY) -> tuple[str, Phrase] | None:
+    """What a kept Anchor's first answer names, to be named again in the epilogue in the
+    player's words (:func:`companion.story.nouns.named`): a thing ("A tarnished ring that every
+    eldest child has worn; ..." -> the tarnished ring ...; "my grandmother's paper lantern" ->
+    her grandmother's paper lantern) or a friend ("Pim, who ..." -> Pim; "my neighbour's boy").
+    ``owner``: the hero's pronouns (the answer's "my" is the hero's). None when the Anchor is
+    not a thing or a friend, or the answer names nothing a sentence can hold."""
+    if anchor not in THINGS + FRIENDS:
+        return None
+    phrase = named(answer, owner)
+    if phrase is None:
+        return None
+    return ("thing" if anchor in THINGS else "friend"), phrase
 
 
 @cache
@@ -323,10 +327,15 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     values = dict(values)
     if kept:
         values["kept"] = [n.anchors[a].name for a in kept]
-    found = [k for k in (keepsake(a, fabula.words(f"anchor:{a}") or "") for a in kept)
+    owner = values["hero"].pronouns
+    found = [k for k in (keepsake(a, fabula.words(f"anchor:{a}") or "", owner) for a in kept)
              if k and memory.allows(k[1].words)]
-    if found:
-        values["keepsake"] = found[0][1]
+    things = [p for kind, p in found if kind == "thing"]  # every kept thing, by its words
+    friends = [p for kind, p in found if kind == "friend"]
+    if things:
+        values["keepsake"] = things
+    if friends:
+        values["friends"] = friends
     if lost:
         values["lost"] = [n.anchors[a].name for a in lost]
         first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
@@ -353,7 +362,9 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
         values["want"] = wanted
     when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
-            "keepsake": found[0][0] if found else "", "climax": climax_result, "contest": bool(threat), "stage": 5}
+            "keepsake": "both" if things and friends else "thing" if things else
+            "friend" if friends else "", "climax": climax_result, "contest": bool(threat),
+            "stage": 5}
     text = told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=values["hero"])
     once = named_once(text, values["hero"])  # the session finds its ending in the told text
