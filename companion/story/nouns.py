@@ -18,7 +18,7 @@ from lemminflect import getAllLemmas
 
 from companion.story.grammar import Phrase
 from companion.story.pronouns import THEY, Pronouns
-from companion.story.lemmas import tokens
+from companion.story.reading import read
 
 # The answer's first clause ends at a stop, a semicolon, a dash or a comma ("Pim, who ...";
 # "A ring; it stands for ...").
@@ -160,3 +160,23 @@ def named(answer: str, owner: Pronouns = THEY) -> Phrase | None:
     if owned:
         return Owned(words=text, form="name", many=many)
     return Phrase(words=text, form="pl" if many else "the")
+
+
+# The words that open a phrase of place after a thing ("a fortune *on* the enchanted mountain").
+_PLACING = frozenset("on in at among of by near under beneath inside upon within atop across "
+                     "beyond".split())
+
+
+def here(phrase: str, place: list[str]) -> str:
+    """``phrase`` told where the story stands: the phrase of place that ends it goes when it
+    names the place itself (``place``: the place's names), as the reading layer reads things
+    ("a fortune on the enchanted mountain", told on the mountain: "a fortune"; "the fabled
+    plant of the last farm", at the farmstead: "the fabled plant"). Unchanged otherwise."""
+    names: set[str] = set()
+    for p in place:
+        names |= read(p).lemmas
+    words = phrase.split()
+    for i, w in enumerate(words[1:], 1):
+        if w.lower() in _PLACING and read(" ".join(words[i + 1:])).lemmas & names:
+            return " ".join(words[:i])
+    return phrase

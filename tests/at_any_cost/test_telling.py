@@ -11,6 +11,7 @@
 """
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 
@@ -20,6 +21,10 @@ from companion.games.at_any_cost import GAME
 from companion.games.at_any_cost.words import narration_data
 from companion.journal.render import story
 from companion.session import AI, Session
+from companion.story import pronouns
+from companion.story.nouns import here
+from companion.story.template import Character
+from companion.story.voice import NarrationMemory
 from companion.story import lemmas, weave
 from companion.story.memory import sentences
 from companion.story.voice import OfflineVoice
@@ -177,8 +182,26 @@ def test_the_climax_comes_back_to_what_the_hero_set_out_for_and_the_ending_answe
     climax = next(i for i, (kind, text) in enumerate(blocks)
                   if kind == "heading" and text.startswith("Stage 5"))
     arrival = next(text for kind, text in blocks[climax:] if kind == "narration")
-    assert wanted in arrival, arrival
+    there = [p.words for p in narration_data().places[s.state.map[4]].np]
+    assert here(wanted, there) in arrival, arrival  # told there: without its "there"
     ending = [r["text"] for r in s.rows if r["type"] == "narration"
               and r.get("kind") == "epilogue"][-1]
     assert ("narration", ending) in blocks  # on the page, not only in the record
     assert wanted in sentences(ending)[-1], ending
+
+
+def test_what_the_hero_set_out_for_is_told_at_its_place_without_naming_the_place_again():
+    """Played (session 11): "It is on the mountain that Wren will find a fortune on the
+    enchanted mountain": the want, worded from the start of the road, was told on the mountain
+    as if the mountain were still ahead. At the climax's place the want is told without it."""
+    from companion.games.at_any_cost.telling import climax_want
+
+    for first, last, there, bare in (("farm", "mountain", "mountain", "a fortune"),
+                                     ("place-of-learning", "farm", "farm", "the fabled plant")):
+        view = {"map": [{"location": first}, {}, {}, {}, {"location": last}]}
+        values = {"hero": Character(name="Wren", pronouns=pronouns.SHE),
+                  "place": narration_data().places[last].name}
+        told = [climax_want(view, values, NarrationMemory(seed=n), "stage-5", random.Random(n))
+                for n in range(12)]
+        for text in told:
+            assert bare in text and text.count(there) <= 1, text

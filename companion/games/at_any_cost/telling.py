@@ -21,7 +21,7 @@ from typing import Any
 
 from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.words import DEAREST, main_card, named_once, narration_data
-from companion.story.nouns import named
+from companion.story.nouns import here, named
 from companion.story.pronouns import THEY, Pronouns
 from companion.story.reading import kind_of
 from companion.story.fabula import Fabula
@@ -309,6 +309,9 @@ def climax_want(view: dict, values: dict, memory: Any, scene: str, rng) -> str:
     wanted = want(view)
     if not wanted or not memory.allows(wanted):
         return ""
+    last = (view.get("map") or [{}] * 5)[4].get("location")
+    if last:  # told there: "a fortune", not "a fortune on the enchanted mountain" on the mountain
+        wanted = here(wanted, [p.words for p in narration_data().places[last].np])
     return tell("want", {"stage": 5}, {**values, "want": wanted}, memory, scene, rng)
 
 
