@@ -17,9 +17,10 @@ from companion.story.pronouns import SHE
 from companion.story.template import Character, render
 
 SAMPLES = {
-    "adj": ["shaken", "quick to anger", "slow to trust anyone at all"],
+    "adj": ["shaken", "quick to anger", "slow to trust anyone at all",
+            "owed a debt"],  # played: "Captain Idris is left with owed a debt" (our own Trait)
     "vp": ["hesitates", "knows the secret", "never forgets a face or debt"],
-    "np": ["courage", "a bad temper", "a temper like a struck match"],
+    "np": ["courage", "a bad temper", "a temper like a struck match", "broken promise"],
 }
 ASSETS = [Phrase(words="Elsabet", form="name"), Phrase(words="quick wits", form="pl")]
 KEYS = ("agent_trait", "trait_positive", "trait_negative", "trait_spent", "trait_removed")

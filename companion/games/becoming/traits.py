@@ -12,7 +12,8 @@ forms (lemminflect), into one of three forms, and each form is told in frames of
 * ``np``: it begins with a determiner ("a", "the", "her" ...), or it names a thing (its last word a
   noun and never an adjective or a verb form, "iron nerve", "courage"): told as something had
   ("gains", "carries", "loses");
-* ``adj``: anything else ("sharpened", "quick to anger", "bitter"): told after "is" or "grows".
+* ``adj``: anything else ("sharpened", "quick to anger", "bitter", "owed a debt": a past
+  participle with what follows it): told after "is" or "grows".
 """
 from __future__ import annotations
 
@@ -46,6 +47,12 @@ def _vbz(word: str) -> str:
     return ""
 
 
+def _vbn(word: str) -> bool:
+    """Whether ``word`` is a verb's past participle ("owed", "sworn", "marked")."""
+    low = word.lower()
+    return any(low in getInflection(base, "VBN") for base in getAllLemmas(low).get("VERB", ()))
+
+
 @cache
 def parse(name: str) -> TraitWords:
     words = " ".join(name.split()).strip().rstrip(".!?;:,")
@@ -67,6 +74,10 @@ def parse(name: str) -> TraitWords:
         return TraitWords("vp", words, " ".join([_vbz(first), *parts[1:]]))
     if len(parts) > 2 and "ADV" in getAllLemmas(first) and _vbz(parts[1]):
         return TraitWords("vp", words, " ".join([parts[0], _vbz(parts[1]), *parts[2:]]))
+    if len(parts) > 1 and _vbn(first) and "NOUN" not in getAllLemmas(first) and (
+            parts[1].lower() in DETERMINERS or "ADP" in getAllLemmas(parts[1].lower())
+            or parts[1].lower() in ("to", "by", "with", "for", "from", "in", "on")):
+        return TraitWords("adj", words)  # "owed a debt", "marked by fire" (not "broken promise")
     tail = getAllLemmas(last)
     if "NOUN" in tail and "ADJ" not in tail and last in tail["NOUN"] and not words.istitle():
         return TraitWords("np", words)  # "courage", "iron nerve", "a temper" (not "sharpened")
