@@ -12,6 +12,7 @@ from companion.games.becoming.ending import (
     spoken,
 )
 from companion.games.becoming.model import HERO, SceneLog
+from companion.games.becoming.narrate import narration_data
 from companion.session import AI, HUMAN, Session
 from companion.story.grammar import Phrase
 from companion.story.memory import sentences
@@ -196,3 +197,33 @@ def test_the_epilogue_tells_one_outcome_when_the_last_threat_and_the_points_disa
     won = _ending("won", [HERO])
     assert "still standing" in won and "came up short" in won
     assert "had not outscored" in _ending("lost", [HERO], early=True)
+
+
+def test_the_epilogue_names_kept_and_turned_assets_with_their_article():
+    """Played (session 12): "Of all Brannagh set out with, Elsabet, quick wits and patience stay
+    with them": a plural Asset lost its article in the list ("the steady hand" kept it)."""
+    from companion.games.becoming.ending import tell_epilogue
+    import random
+
+    view = {"assets": [{"id": "quick_wits", "subverted": False, "traits": [], "turned_name": ""},
+                       {"id": "patience", "subverted": False, "traits": [], "turned_name": ""},
+                       {"id": "steady_hand", "subverted": True, "traits": [],
+                        "turned_name": "The Hand That Shakes"}],
+            "scores": {"hero": 21, "spinner": 5, "measurer": 12, "shears": 14},
+            "closers": [HERO], "ended_early": False, "log": [{"scene": 1, "winner": HERO}],
+            "quest": {"title": "The Drowned Crown", "titles": ["The Duke of Reeds"]}, "scene": 1}
+    hero = Character(name="Brannagh", pronouns=SHE)
+    text = tell_epilogue(view, hero, NarrationMemory(seed=7), random.Random(7))
+    assert "the quick wits and patience" in text and "the steady hand" in text, text
+
+
+def test_the_heros_first_deed_in_a_scene_names_them():
+    """Played (session 12, a Hero who is "they"): "The toll-keepers want a price no honest
+    traveller can pay, and they have crossbows. Into the danger they bring Elsabet." The
+    invoking line, the Hero's first deed after the scene's own people, names the Hero."""
+    from companion.story.pronouns import THEY
+
+    hero = Character(name="Brannagh", pronouns=THEY)
+    for template in narration_data().templates["invoke"]:
+        text = render(template, {"hero": hero, "asset": Phrase(words="Elsabet", form="name")})
+        assert "Brannagh" in text.split("Elsabet")[0], text
