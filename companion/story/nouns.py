@@ -167,16 +167,22 @@ _PLACING = frozenset("on in at among of by near under beneath inside upon within
                      "beyond".split())
 
 
+def names_place(words: str, place: list[str]) -> bool:
+    """Whether ``words`` name a place by one of its names (``place``), as the reading layer
+    reads things: every thing of the name among the words' things, in any inflection ("the
+    enchanted mountain" names a place called "mountain"; "a place at the university" does not
+    name "the place of learning")."""
+    said = read(words).lemmas
+    return any(things and things <= said for things in (read(p).lemmas for p in place))
+
+
 def here(phrase: str, place: list[str]) -> str:
     """``phrase`` told where the story stands: the phrase of place that ends it goes when it
-    names the place itself (``place``: the place's names), as the reading layer reads things
-    ("a fortune on the enchanted mountain", told on the mountain: "a fortune"; "the fabled
-    plant of the last farm", at the farmstead: "the fabled plant"). Unchanged otherwise."""
-    names: set[str] = set()
-    for p in place:
-        names |= read(p).lemmas
+    names the place itself (``place``: the place's names) ("a fortune on the enchanted
+    mountain", told on the mountain: "a fortune"; "the fabled plant of the last farm", at the
+    farmstead: "the fabled plant"). Unchanged otherwise."""
     words = phrase.split()
     for i, w in enumerate(words[1:], 1):
-        if w.lower() in _PLACING and read(" ".join(words[i + 1:])).lemmas & names:
+        if w.lower() in _PLACING and names_place(" ".join(words[i + 1:]), place):
             return " ".join(words[:i])
     return phrase

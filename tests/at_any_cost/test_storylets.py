@@ -602,3 +602,44 @@ def test_the_stages_gathered_raises_are_told_when_the_player_tells_the_sacrifice
                                                                    s.memory) or "Wren")
             s.submit(action)
     raise AssertionError("no sacrifice after gathered raises in 79 seeds")
+
+
+def test_a_stake_worded_for_a_place_ahead_waits_for_that_place():
+    """Played (session 12): "I will find my fortune on the enchanted mountain, I swear it",
+    said at the crossroads, was taken up when the crossroads' stage ended: "... and it proved
+    true", before the hero ever reached the mountain. A stake that names a place further on
+    the road is resolved when that place's stage ends, and told then (here, in the epilogue)."""
+    seed = 3
+    s = Session.start(GAME, seed, {"protagonist": HUMAN, "antagonist": AI},
+                      OfflineVoice(GAME, seed), None)
+    s.advance()
+    rng = random.Random(seed)
+    vow, said_at = "", 0
+    for _ in range(600):
+        if s.is_over():
+            break
+        if s.offered is not None:
+            s.tell("")
+            continue
+        seat = s.human_turn()
+        view = s.view(seat)
+        action = s.offline.policy.choose(view, seat, s.legal(seat), rng)
+        if action.ask is not None:
+            action = action.with_text(s.offline.narrator.write(action, view, s.memory) or "Wren")
+        elif not vow and action.kind == "play" and view.get("stage") == 2:
+            last = narration_data().places[view["map"][4]["location"]].np[0].words
+            vow, said_at = f"I swear I will find my fortune at the {last}", 2
+            action = action.with_text(vow)
+        n = len(s.narrations)
+        s.submit(action)
+        stake = s.memory.fabula.stake(f"stage-{said_at}") if vow else None
+        if stake is not None and (s.view(seat).get("stage") or 5) > said_at and \
+                (s.view(seat).get("stage") or 5) < 5:
+            assert stake.open, "resolved before the hero reached the place it names"
+            assert vow not in " ".join(t for _, t in s.narrations[n:])
+    assert s.is_over() and vow
+    stake = s.memory.fabula.stake(f"stage-{said_at}")
+    assert stake.result in ("won", "lost", "mixed")
+    ending = [r["text"] for r in s.rows if r["type"] == "narration"
+              and r.get("kind") == "epilogue"][-1]
+    assert ending.count(vow) == 1, ending  # told once, with how it came out

@@ -10,7 +10,9 @@
   -- TEXT``) state what the hero tries there, one stake per stage (``stage-N``, the first words
   said in it, or later ones that state it more plainly: an oath, a condition or a will over the
   hero's own speech, speech over a deed told); the stage's end resolves it: won when the Antagonist folds, lost when the hero
-  folds, mixed when the hero pays an Anchor to get past;
+  folds, mixed when the hero pays an Anchor to get past; a stake worded for a place further on
+  the road ("I will find my fortune on the enchanted mountain", said at the crossroads) waits
+  for that place's stage to end, and is resolved there;
 * outcomes: each stage's result and its cost (the Anchor lost), by fold or sacrifice;
 * threads: each Anchor still held is a thread (``anchor:ID``, kind ``anchor``) the story may
   close; the journey itself is one (``journey``) until the epilogue.
@@ -18,9 +20,10 @@
 from __future__ import annotations
 
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
-from companion.games.at_any_cost.words import main_card
+from companion.games.at_any_cost.words import main_card, narration_data
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.nouns import names_place
 from companion.story.stakes import weight
 from companion.story.voice import Beat
 
@@ -99,12 +102,12 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
         return f.at(place=data["location"]).establish(f"place:{data['location']}",
                                                       str(data["stage"]))
     if kind == "antagonist_folded":
-        return _stage_end(f, data["stage"], "antagonist_folded", "", beat.step)
+        return _stage_end(f, data["stage"], "antagonist_folded", "", beat)
     if kind == "anchor_sacrificed":
         a = data["anchor"]
         f = f.end_fact(f"anchor:{a}").close_thread(f"anchor:{a}")
         return _stage_end(f, data["stage"], "protagonist_folded" if data.get("fold")
-                          else "sacrifice", a, beat.step)
+                          else "sacrifice", a, beat)
     if kind == "journey_ended":
         if data.get("text"):
             f = f.establish("ending", data["text"], by=PROTAGONIST)
@@ -112,7 +115,20 @@ def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:
     return f
 
 
-def _stage_end(f: Fabula, stage: int, result: str, anchor: str, step: int) -> Fabula:
+def ahead(words: str, view: dict, stage: int) -> int:
+    """The later stage whose place ``words`` name ("I will find my fortune on the enchanted
+    mountain", said at the crossroads: the mountain's stage), among the places the road shows;
+    0 when they name none ahead."""
+    for i, entry in enumerate(view.get("map") or [], 1):
+        loc = entry.get("location")
+        if i > stage and loc and loc in narration_data().places and names_place(
+                words, [p.words for p in narration_data().places[loc].np]):
+            return i
+    return 0
+
+
+def _stage_end(f: Fabula, stage: int, result: str, anchor: str, beat: Beat) -> Fabula:
+    step = beat.step
     won, lost = result == "antagonist_folded", result == "protagonist_folded"
     kept = tuple(k.split(":", 1)[1] for k in f.fact_keys("anchor:", true=True))
     f = f.record(Outcome(step=step, scene=f"stage-{stage}", kind="stage",
@@ -122,6 +138,10 @@ def _stage_end(f: Fabula, stage: int, result: str, anchor: str, step: int) -> Fa
                          by={"antagonist_folded": "fold", "protagonist_folded": "fold",
                              "sacrifice": "sacrifice"}[result]))
     sid = f"stage-{stage}"
-    if f.stake(sid) is not None:
-        f = f.resolve_stake(sid, RESULT[result], step)
+    for stake in f.open_stakes():  # a stake worded for a place ahead waits for that place
+        said_at = int(stake.id.split("-")[1]) if stake.id.startswith("stage-") else stage
+        if stake.id == sid and ahead(stake.words, beat.view, stage):
+            continue
+        if stake.id == sid or ahead(stake.words, beat.view, said_at) == stage:
+            f = f.resolve_stake(stake.id, RESULT[result], step)
     return f

@@ -355,7 +355,9 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     if climax and climax.get("anchor"):
         values["climax_anchor"] = n.anchors[climax["anchor"]].name
     stakes = fabula.stakes
-    if stakes and memory.allows(stakes[0].words):
+    # the first stake, quoted as where it all began once its own stage took it up; one still
+    # untaken (worded for the place the road ended at) is told below with how it came out
+    if stakes and memory.allows(stakes[0].words) and memory.was_taken_up(stakes[0].id):
         kind, text = voice(stakes[0].words, values["hero"])
         name = values["hero"].name
         values["vow"] = {"quote": f"{name}'s own words, “{text}”", "oath": f"{name}'s oath {text}",
