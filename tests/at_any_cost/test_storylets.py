@@ -462,7 +462,8 @@ def test_every_kept_thing_and_friend_is_named_in_the_epilogue_in_the_players_wor
     and a heron keeps all three by the player's words."""
     from companion.games.at_any_cost.telling import ending
 
-    hero = Character(name="Quillon", pronouns=pronouns.SHE)
+    hero = Character(name="Quillon Marrow-Thistle", pronouns=pronouns.SHE)  # (two names: the
+    # whole opener of a sentence, and the epilogue opens with the hero)
     view = {"anchors": [{"id": a} for a in ("animal-companion", "heirloom",
                                              "something-beautiful", "respect")],
             "anchors_lost": [], "results": [{"stage": 5, "result": "antagonist_folded"}],
