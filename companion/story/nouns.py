@@ -24,8 +24,10 @@ from companion.story.reading import read
 # "A ring; it stands for ...").
 _CLAUSE = re.compile(r"[;.,!?:\u2014\u2013(]| - ")
 # Words that only point at the thing named after them: "it's the lantern", "this is my ring".
-_POINTER = re.compile(r"(?i)^(?:it|this|that|she|he|they)(?:['’]s|\s+is|\s+was|\s+are|"
-                      r"\s+were)\s+")
+# A name said as a name ("Her name is Pim", "he's called Pim", "named Pim"): the name.
+_POINTER = re.compile(r"(?i)^(?:(?:it|this|that|she|he|they)(?:['’]s|\s+is|\s+was|\s+are|"
+                      r"\s+were)\s+|(?:my|our|her|his|their|its)\s+name\s+(?:is|was)\s+)"
+                      r"(?:called\s+|named\s+)?|^(?:called|named)\s+")
 _ARTICLES = ("a", "an", "the")
 _MINE = {"my": "their", "our": "their", "mine": "theirs", "ours": "theirs", "myself": "themself",
          "ourselves": "themself"}

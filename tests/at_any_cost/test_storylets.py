@@ -452,6 +452,9 @@ def test_keepsake_takes_a_thing_or_a_friend_from_the_first_answer_in_any_form():
         kind, thing = keepsake("something-beautiful", answer, she)
         assert kind == "thing" and thing.the == told, (answer, thing)
     assert keepsake("best-friend", "my neighbour's boy", she)[1].the == "her neighbour's boy"
+    for answer in ("Her name is Pim, and she bites", "He's called Pim", "named Pim"):
+        assert keepsake("animal-companion", answer, she) == ("friend", Phrase(words="Pim",
+                                                                              form="name"))
     assert keepsake("heirloom", "my knitting needles", she)[1].plural  # "are still", not "is"
     assert keepsake("heirloom", "I never had one") is None
     assert keepsake("dignity", "A life without begging") is None  # not a thing one keeps
