@@ -430,33 +430,33 @@ class Session:
         self.offered = None
         text = " ".join(text.split())
         if text and self.memory.allows(text):
-            # what the beat carried besides the move, which the player's telling does not
-            # replace (At Any Cost: the stage's later raises, gathered at its end), first
-            self._owed(beat, "owed")
+            self._owed(beat, "owed")  # what their telling does not replace (a stage's raises)
             before = set(self.memory.used)
             weave.hear(self.memory.used, beat.step, text)
             theirs = getattr(self.offline.narrator, "theirs", None)  # told of the hero, or quoted
             told = theirs(text, beat, self.memory) if theirs is not None else weave.prose(text)
-            self._journal({"type": "narration", "n": beat.step, "text": told, "seat": seat,
-                           "told": sorted(self.memory.used - before)})
-            self.narrations.append((beat.step, told))
-            self.emit("narration", told)
+            self._row({"type": "narration", "n": beat.step, "text": told, "seat": seat,
+                       "told": sorted(self.memory.used - before)})
             self._owed(beat, "settle")  # a stake it resolved
         else:
             self._narrate(beat, given=given)
         self.advance()
 
     def _owed(self, beat: Beat, hook: str) -> None:
-        """The companion's own row for what the narrator's ``hook`` says a beat the player told
-        still owes the story (nothing when it has no such hook or owes nothing)."""
-        owe = getattr(self.offline.narrator, hook, None)
-        before = set(self.memory.used)
+        """The companion's row for what the narrator's ``hook`` says a told beat still owes."""
+        owe, before = getattr(self.offline.narrator, hook, None), set(self.memory.used)
         text = self.memory.screen(owe(beat, self.memory)) if owe is not None else ""
         if text:
-            self._journal({"type": "narration", "n": beat.step, "text": text,
-                           "told": sorted(self.memory.used - before)})
-            self.narrations.append((beat.step, text))
-            self.emit("narration", text)
+            self._row({"type": "narration", "n": beat.step, "text": text,
+                       "told": sorted(self.memory.used - before)})
+
+    def _row(self, row: dict) -> None:
+        """A narration row: journaled, kept and shown (an epilogue under its heading)."""
+        self._journal(row)
+        self.narrations.append((row["n"], row["text"]))
+        if row.get("kind") == "epilogue":
+            self.emit("heading", "Epilogue")
+        self.emit("narration", row["text"])
 
     def _narrate(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
         before = set(self.memory.used)
@@ -486,13 +486,7 @@ class Session:
                 {"type": "narration", "n": beat.step, "text": ending, "kind": "epilogue",
                  "particulars": list(self.memory.particulars), "told": [] if rest else told}]
         for row in rows:
-            if resumed:
-                row["resumed"] = True
-            self._journal(row)
-            self.narrations.append((beat.step, row["text"]))
-            if row.get("kind") == "epilogue":
-                self.emit("heading", "Epilogue")
-            self.emit("narration", row["text"])
+            self._row({**row, "resumed": True} if resumed else row)
 
     # -- table talk and safety --------------------------------------------------------------------
     def say(self, seat: str, text: str) -> None:
