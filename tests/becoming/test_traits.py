@@ -76,3 +76,17 @@ def test_a_price_names_a_trait_of_any_form():
                        ("gentle", "what is gentle in Mercy")):
         view = {"assets": [{"id": "mercy", "traits": [{"name": name, "positive": True}]}]}
         assert cost_words("remove_positive", "mercy", view).startswith(want)
+
+
+def test_an_assets_marks_are_listed_together_whatever_their_words():
+    """Played (session 12): "Ysolde turns what has gone wrong in Brannagh against them: Captain
+    Idris bitter, Captain Idris with owed a debt, ...": "Owed a Debt" is said of the Asset as
+    "bitter" is, so one Asset's marks go together."""
+    from companion.games.becoming.telling import marks_text
+    from companion.story.voice import NarrationMemory
+
+    memory = NarrationMemory(seed=1)
+    memory.used.add("epithet|captain")  # named before: by its short name
+    told = marks_text([(1, "captain", "trait", "Bitter"), (2, "captain", "trait", "Owed a Debt"),
+                       (3, "steady_hand", "trait", "Cracked")], memory)
+    assert told.startswith("Captain Idris bitter and owed a debt") and told.count("Idris") == 1
