@@ -49,6 +49,7 @@ class Lexicon(BaseModel):
     purpose: Purpose
     kinds: dict[str, list[str]] = {}
     states: dict[str, list[str]] = {}
+    aspects: dict[str, list[str]] = {}
 
 
 @cache
@@ -56,7 +57,8 @@ def lexicon() -> Lexicon:
     acts = tomllib.loads(rules_path("reading", "acts.toml").read_text(encoding="utf-8"))
     things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
     lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
-                                  "states": things.get("state", {})})
+                                  "states": things.get("state", {}),
+                                  "aspects": things.get("aspect", {})})
     for name, a in lex.act.items():
         if a.attribute not in ("", "body", "mind", "aura"):
             raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
@@ -517,6 +519,21 @@ _BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest", 
 def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
     """The lemmas both readings name, less the ``common`` ones (things every way here shares)."""
     return (a.lemmas & b.lemmas) - common
+
+
+@cache
+def aspect_words() -> frozenset[str]:
+    """Words that name a side, a sense or a quality of something else ("smell", "back"):
+    ``rules/reading/things.toml`` [aspect]."""
+    return frozenset(w for words in lexicon().aspects.values() for w in words)
+
+
+def same_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
+    """The things both readings name as the same thing: :func:`shared_things` less the words
+    that name only a side, a sense or a quality of something ("the smell of the sausage" and
+    "the sour smell" share a word, not a thing; "the smell of the sausage" and "I wave the
+    sausage" share the sausage)."""
+    return shared_things(a, b, common) - aspect_words()
 
 
 def shared_kinds(a: Reading, b: Reading) -> set[str]:

@@ -116,3 +116,21 @@ def test_a_scene_come_back_to_is_told_another_way_each_time_and_in_english():
         assert "to outside" not in text and "after midnight" not in text, text
         told.add(text)
     assert len(told) == 4
+
+
+def test_a_fact_helps_an_action_that_uses_its_thing_not_one_that_shares_a_sense_or_a_side():
+    """Played (session 11): "the smell of the sausage" (made true in the courtyard) helped "I
+    follow the sour smell" in the halls, through the one word "smell". A smell, a sound, a side
+    is of something: it is the same thing only with what it is of."""
+    from tests.high_stakes.test_listening import at, declared
+    s = with_element("courtyard", "dogs", "own", "the dogs know the smell of the sausage")
+    s = at(s, "halls")
+    for action, helped in (("I follow the sour smell", False),
+                           ("I follow the smell of the sausage back to the kitchen", True)):
+        plan = current_plan(G.view(declared(s, action, attribute="mind"), "gm"))
+        assert bool(plan.get("fact")) is helped, (action, plan["reading"])
+        assert ("what you made true helps" in plan["reading"]) is helped, plan["reading"]
+    s = with_element("courtyard", "dogs", "own", "a cart waits at the back of the stable")
+    s = at(s, "halls")
+    plan = current_plan(G.view(declared(s, "I slip round the back of the tapestry"), "gm"))
+    assert not plan.get("fact"), plan["reading"]

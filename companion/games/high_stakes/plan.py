@@ -11,7 +11,7 @@ from typing import Any
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
-                                     refusal, says_state, shared_things, trait_fits)
+                                     refusal, same_things, says_state, shared_things, trait_fits)
 
 from .data import Approach, Problem, Rules, load
 from .heard import mentions, words_in
@@ -102,12 +102,14 @@ def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
     """The element made true that the action uses (it names what the element named: "the brass
     bird key from the clock" for "a bird-shaped brass key behind the pendulum of the hollow
     clock"): the one that names most of what the action names, the latest of equals; None when
-    it uses none."""
+    it uses none. A word both say is not enough when it names only a side, a sense or a quality
+    of something ("the smell of the sausage" does not help "I follow the sour smell"), nor when
+    every way of the scene names it."""
     r = read(said(text) or text)
     common = scene_things(view, rules)
     best, most = None, 0
     for m in reversed(view.get("made_true") or []):  # the one naming most of it; the latest of
-        n = len(shared_things(r, read(m["text"]), common))  # equals
+        n = len(same_things(r, read(m["text"]), common))  # equals
         if n > most:
             best, most = m, n
     return best
