@@ -353,3 +353,21 @@ def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
     assert plain == "Rust ducks into a doorway.", plain  # only "I duck" retold
     said = [say("Rust", f"Who sent you, old man number {i}?", memory, view) for i in range(8)]
     assert not any("tells it" in t or "telling" in t for t in said), said
+
+
+def test_a_relationships_words_are_what_is_drawn_on_not_a_stake():
+    """Played (session 11): "Ash taught me to fall without breaking", said with Rust's
+    Relationship to Ash, was quoted back after the roll as a stake that "did not hold". Words on
+    a Relationship or a Trait say what the character draws on; they are a stake only when they
+    say one (a condition, a vow)."""
+    s = to_pool(start("rust"), who="rust")
+    view = G.view(s, None)
+    rel = next(a for a in G.legal_actions(s, "player") if a.kind == "relationship")
+    trait = next(a for a in G.legal_actions(s, "player") if a.kind == "trait")
+    for action, words, staked in (
+            (rel, "Ash taught me to fall without breaking", False),
+            (trait, "the cat in me knows where to put each foot", False),
+            (rel, "if I slip now, Ash hangs for it", True),
+            (rel, "for Ash I will not let go of this ledge", True)):
+        f = feed(Fabula(), Beat(step=1, action=action.with_text(words), events=[], view=view))
+        assert bool(f.stakes) is staked, words
