@@ -236,6 +236,7 @@ class Scene(_Model):
     holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
     safe: bool = False  # a place the characters may rest after (the guild, the lane below the hill)
     retreat: str = ""  # where a failure that was only a Retreat leads instead: a way back
+    leave: list[Leave] = Field(default_factory=list)  # how it is left, by outcome and next scene
     source: Source
 
 
@@ -333,6 +334,17 @@ class Yield(_Model):
     state: str  # ... in this state (rules/reading/things.toml [state]: "gives_way") ...
     sentence: str  # ... replaces this sentence of the framing ...
     instead: str  # ... with this one ({fact}: the fact in the player's words)
+    source: Source
+
+
+class Leave(_Model):
+    """How a scene is left, told as the next framing opens: the way from its outcome to the next
+    place ("Agramelus gets nothing out of you ... you slip out into the dark house"), so a
+    captive freed or thrown to the slug is never simply somewhere else."""
+
+    outcome: Literal["success", "failure"]
+    to: str = ""  # the next scene this way leads to; "" for any other
+    text: str
     source: Source
 
 
@@ -439,6 +451,9 @@ class Rules:
             for nxt in (s.next_success, s.next_failure, s.retreat, *(e.scene for e in s.exits)):
                 if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
+            for lv in s.leave:
+                if lv.to and lv.to not in self.scenes:
+                    raise ValueError(f"scene {s.id}: leaves to unknown {lv.to!r}")
             if s.resume_to and s.resume_to not in self.scenes:
                 raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
             for pr in s.props:
