@@ -387,6 +387,19 @@ class Idea(_Model):
     aura: list[str]
 
 
+class Lore(_Model):
+    """What the people of the adventure know of someone or something, to answer a question put
+    to them ("Willow, what is the mage afraid of?"): ``about`` the adventure's own names for it,
+    ``asks`` what the answer tells (a family of ``rules/reading/asking.toml``, "" for who or what
+    it is), ``text`` the answer in the speaker's words. Never a GM secret."""
+
+    about: list[str]
+    name: str  # how a speaker names it ("Agramelus", "the book")
+    asks: Literal["", "want", "fear", "way", "news"] = ""
+    text: str
+    source: Source
+
+
 class Adventure(_Model):
     setting: Setting
     premade: list[Premade]
@@ -397,6 +410,7 @@ class Adventure(_Model):
     problem: list[Problem]
     secret: list[Secret]
     idea: list[Idea]
+    lore: list[Lore] = Field(default_factory=list)
 
 
 class Rules:
@@ -419,6 +433,7 @@ class Rules:
         self.problems = {p.id: p for p in adv.problem}
         self.secrets = {s.id: s for s in adv.secret}
         self.ideas = {i.scene: i for i in adv.idea}
+        self.lore = list(adv.lore)
         self.raise_fit = {r.consequence: r for r in core.raise_fit}
         self._check()
 
