@@ -558,7 +558,8 @@ class Fit:
 
 def describe_acts(r: Reading, n: int = 2) -> str:
     """The acts of a reading in plain words ("lying or talking someone round")."""
-    words = {"distract": "drawing eyes away", "climb": "climbing", "sneak": "moving unseen",
+    words = {"distract": "drawing eyes away", "climb": "climbing", "descend": "climbing down",
+             "sneak": "moving unseen",
              "hide": "hiding", "deceive": "lying", "trick": "tricks", "persuade": "talking someone "
              "round", "bribe": "paying someone off", "threaten": "threats", "command": "commands",
              "talk": "talking", "fight": "fighting", "defend": "defending", "search": "searching",
