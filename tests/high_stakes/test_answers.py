@@ -19,9 +19,10 @@ def _answer(question: str, who: str = "rust") -> str:
 @pytest.mark.parametrize("question, said", [
     ("I ask Willow what frightens the mage", "What the mage is afraid of, I don't know."),
     ("Willow, what is it Agramelus is after?", "says Willow"),
-    ("Willow, how do I get to the villa?", "Up the hill"),
-    ("I ask Willow about the dogs", "loose in the yard"),
-    ("Willow, who is this Lisius?", "A merchant from abroad"),
+    ("Willow, how do I get to the villa?", "up the hill past"),
+    ("I ask Willow about the dogs", "loose at night"),
+    ("I ask Willow what the mage keeps in his cellar, and whether the dogs bite", "loose at night"),
+    ("Willow, who is this Lisius?", "a merchant from abroad"),
     ("Wind, what do you make of Willow?", "says Wind"),
 ])
 def test_a_question_is_answered_from_what_the_adventure_knows(question, said):
@@ -33,6 +34,7 @@ def test_a_question_is_answered_from_what_the_adventure_knows(question, said):
 @pytest.mark.parametrize("question, named", [
     ("I ask Willow about the tinker's cart", "the tinker's cart"),
     ("Willow, have you heard anything of my sister?", "your sister"),
+    ("I ask Willow what the mage keeps in his cellar, and whether the dogs bite", "his cellar"),
 ])
 def test_what_the_adventure_does_not_know_gets_an_honest_answer_that_names_it(question, named):
     told = _answer(question)

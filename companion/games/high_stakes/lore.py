@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getAllLemmas
+
 from companion.story.asking import asked, families
 from companion.story.lemmas import tokens
 from companion.story.reading import Thing, kind_of, read
@@ -46,31 +48,52 @@ def answer(question: str, speaker: str, view: dict, rules: Rules | None = None) 
     words = {w for fam in families().values() for w in fam}
     who = speaker.title()
     mine = {n.lower() for n in ours} | {speaker.lower()}
-    things = _heads(question, [t for t in a.about if t.lemma not in mine | words]) or \
-        _heads(question, [t for t in a.things if t.lemma not in mine | words])
+    asked_of = [t for t in a.about if t.lemma not in mine | words]
+    things = _heads(question, asked_of or [t for t in a.things if t.lemma not in mine | words])
     if not things:
         return ""
+    told: list[str] = []
+    unknown: list[Thing] = []
     for t in things:
-        if a.wh == "how" and re.search(rf"(?i)\bto\s+(?:\w+\s+)?{re.escape(t.text)}\b", question):
-            asks = asks | {"way"}  # "how do I get to the villa?"
-        known = [lv for lv in rules.lore if _names(lv, t)]
-        if known:
-            fitting = [lv for lv in known if lv.asks and lv.asks in asks]
-            if fitting:
-                return _said(fitting[0].text, who)
-            general = next((lv for lv in known if not lv.asks), None)
-            ask = next(iter(sorted(asks)), "")
-            if ask and general is not None:  # asked what the adventure does not know of it
-                x = _DONT_KNOW[ask].format(x=_phrase(question, t))
-                return _said(f"{x[:1].upper()}{x[1:]}, I don't know. {general.text}", who)
-            if general is not None:
-                return _said(general.text, who)
-        friend = next((p for p in rules.adv.premade if p.name.lower() == t.lemma), None)
-        if friend is not None:
-            return _said(f"{friend.name}? {friend.concept[:1].upper()}{friend.concept[1:]}. "
-                         "You know that as well as I do.", who)
-    x = _phrase(question, things[0])
-    return _said(f"{x[:1].upper()}{x[1:]}? I don't know anything about {x}.", who)
+        line = _known(question, t, a.wh, asks, rules)
+        if line is None:
+            unknown.append(t)
+        elif line not in told:
+            told.append(line)
+    # a thing asked about that nobody here knows: said so, by its name (one named only in
+    # passing beside what is known, "the villa at night", is left alone)
+    known_of = [t for t in asked_of if t not in unknown]
+    said_so = [t for t in unknown if not told or (t in asked_of and not known_of) or re.search(
+        rf"(?i)\b(?:his|her|their|its|my|our|your)\s+(?:[\w'’-]+\s+)?{re.escape(t.text)}\b", question)]
+    if said_so:
+        x = _phrase(question, said_so[0])
+        told.insert(0, f"{x[:1].upper()}{x[1:]}? I don't know anything about {x}.")
+    return _said(" ".join(told[:3]), who)
+
+
+def _known(question: str, t: Thing, wh: str, asks: set[str], rules: Rules) -> str | None:
+    """What the adventure's people know of ``t``, for what is asked of it (a want, a fear, a
+    way; an honest "I don't know" for what is not known of it, then what is); None when they know
+    nothing of it."""
+    if wh == "how" and re.search(rf"(?i)\bto\s+(?:\w+\s+)?{re.escape(t.text)}\b", question):
+        asks = asks | {"way"}  # "how do I get to the villa?"
+    known = [lv for lv in rules.lore if _names(lv, t)]
+    if known:
+        fitting = [lv for lv in known if lv.asks and lv.asks in asks]
+        if fitting:
+            return fitting[0].text
+        general = next((lv for lv in known if not lv.asks), None)
+        ask = next(iter(sorted(asks)), "")
+        if ask and general is not None:  # asked what the adventure does not know of it
+            x = _DONT_KNOW[ask].format(x=_phrase(question, t))
+            return f"{x[:1].upper()}{x[1:]}, I don't know. {general.text}"
+        if general is not None:
+            return general.text
+    friend = next((p for p in rules.adv.premade if p.name.lower() == t.lemma), None)
+    if friend is not None:
+        return f"{friend.name}? {friend.concept[:1].upper()}{friend.concept[1:]}. You know that " \
+            "as well as I do."
+    return None
 
 
 def _heads(question: str, things: list[Thing]) -> list[Thing]:
@@ -80,10 +103,25 @@ def _heads(question: str, things: list[Thing]) -> list[Thing]:
     out = []
     for i, t in enumerate(things):
         nxt = things[i + 1] if i + 1 < len(things) else None
-        if nxt is not None and re.search(rf"\b{re.escape(t.text.lower())}\s+{re.escape(nxt.text.lower())}\b", low):
+        prev = things[i - 1] if i else None
+        if prev is not None and _verb_after(low, prev, t):
+            continue  # "the mage keeps": a deed of the mage, not a thing
+        if nxt is not None and re.search(rf"\b{re.escape(t.text.lower())}\s+{re.escape(nxt.text.lower())}\b", low) \
+                and not _verb_after(low, t, nxt):
             continue
         out.append(t)
     return out
+
+
+def _verb_after(low: str, first: Thing, second: Thing) -> bool:
+    """``second`` written right after ``first`` as its verb ("the mage keeps", "the dogs bite"):
+    a word that is also a verb, in its -s form (or any form after a plural), after a word that is
+    no possessive."""
+    together = re.search(rf"\b{re.escape(first.text.lower())}\s+{re.escape(second.text.lower())}\b", low)
+    word = second.text.lower()
+    plural = first.text.lower() != first.lemma and first.text.lower().endswith("s")  # dogs bite
+    return bool(together) and not first.text.endswith(("'s", "’s")) \
+        and (word.endswith("s") or plural) and "VERB" in getAllLemmas(word)
 
 
 def _names(lv: Lore, t: Thing) -> bool:
