@@ -390,3 +390,14 @@ def test_the_fact_used_is_the_one_that_names_most_of_the_action():
                            "into the hall", load())
     assert used and "scullery" in used["text"]
     assert _second_person("i'm already inside, so i creep") == "are already inside, so you creep"
+
+
+def test_sliding_down_and_wedging_under_a_cart_is_running_to_hide():
+    """Played (session 12): "I slide down the drainpipe into the lane and wedge myself under
+    the fishmonger's cart" before the Red Sleeves was taken as said, "run and hide" only offered
+    as the nearest way: the descent is read, and a body put under something is hidden."""
+    s = at(frame(start("rust"), scene="guild", text=""), "red_sleeves")
+    s = declared(s, "I slide down the drainpipe into the lane and wedge myself under the "
+                    "fishmonger's cart", "body", "rust")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label == "run and hide" and not plan["as_said"], plan["reading"]

@@ -123,3 +123,9 @@ def test_going_down_a_height_is_a_descent_of_the_body_and_a_climbers_trait_fits(
 ])
 def test_down_alone_is_no_descent(text, act):
     assert read(text).act == act
+
+
+@pytest.mark.parametrize("text", ["I press myself behind the tapestry", "we crawl under the hay wagon",
+                                  "Tam squeezes herself under the jetty"])
+def test_a_body_put_under_or_behind_something_is_hiding(text):
+    assert "hide" in read(text).top(2), read(text).acts
