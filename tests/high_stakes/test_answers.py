@@ -24,6 +24,9 @@ def _answer(question: str, who: str = "rust") -> str:
     ("I ask Willow what the mage keeps in his cellar, and whether the dogs bite", "loose at night"),
     ("Willow, who is this Lisius?", "a merchant from abroad"),
     ("Wind, what do you make of Willow?", "says Wind"),
+    ("I ask Willow what the mage is afraid of, and whether the Red Sleeves know my face now",
+     "Whether the Red Sleeves know your face now, I can't say. The Red Sleeves wear"),
+    ("Willow, do the dogs bark at night?", "Whether the dogs bark at night, I can't say."),
 ])
 def test_a_question_is_answered_from_what_the_adventure_knows(question, said):
     told = _answer(question)

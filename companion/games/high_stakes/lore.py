@@ -37,38 +37,58 @@ def is_question(text: str) -> bool:
 
 def answer(question: str, speaker: str, view: dict, rules: Rules | None = None) -> str:
     """``speaker``'s answer to ``question`` (a line of speech, quoted), from what the adventure
-    knows; "" when the words are no question or name nothing to answer about."""
+    knows, each of its questions in turn ("what the mage is afraid of, and whether the Red
+    Sleeves know my face"); "" when the words are no question or name nothing to answer about."""
     rules = rules or load()
     if not is_question(question):
         return ""
     ours = [c.get("name", "") for c in view.get("characters", [])]
     names = tuple(n for n in [*ours, speaker.title(), *(p.name for p in rules.adv.premade)] if n)
-    a = asked(question, names)
+    told: list[str] = []
+    for clause in _CLAUSES.split(question):
+        for line in _answered(clause, speaker, ours, names, rules):
+            if line not in told:
+                told.append(line)
+    return _said(" ".join(told[:4]), speaker.title()) if told else ""
+
+
+# where one question ends and the next begins: "..., and whether ...", "... or where ..."
+_CLAUSES = re.compile(r"(?i)(?:\s*[,;]\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)"
+                      r"(?=(?:what|who|where|when|why|how|which|whether|if)\b)")
+
+
+def _answered(clause: str, speaker: str, ours: list[str], names: tuple[str, ...],
+              rules: Rules) -> list[str]:
+    """The answer to one question: what is known of each thing it asks about, and an honest
+    "I don't know" of the one asked about that nobody here knows."""
+    a = asked(clause, names)
     asks = set(a.asks) or ({_WH_ASKS[a.wh]} if a.wh in _WH_ASKS else set())
     words = {w for fam in families().values() for w in fam}
-    who = speaker.title()
     mine = {n.lower() for n in ours} | {speaker.lower()}
     asked_of = [t for t in a.about if t.lemma not in mine | words]
-    things = _heads(question, asked_of or [t for t in a.things if t.lemma not in mine | words])
-    if not things:
-        return ""
+    things = _heads(clause, asked_of or [t for t in a.things if t.lemma not in mine | words])
     told: list[str] = []
     unknown: list[Thing] = []
     for t in things:
-        line = _known(question, t, a.wh, asks, rules)
+        line = _known(clause, t, a.wh, asks, rules)
         if line is None:
             unknown.append(t)
         elif line not in told:
             told.append(line)
+    yes_no = re.match(r"(?i)\s*(?:whether|if)\s+(.+)", clause) or re.match(
+        r"(?i)\s*(?:[A-Z][\w'’-]*,\s*)?(?:do|does|did)\s+(.+)", clause)  # "do the dogs bite?"
+    if yes_no and told:  # "whether the Red Sleeves know my face": not known; what is, is told
+        said = " ".join(_MINE.get(w.lower(), w) for w in yes_no.group(1).rstrip(" ?.").split())
+        return [f"Whether {said}, I can't say.", *told]
     # a thing asked about that nobody here knows: said so, by its name (one named only in
     # passing beside what is known, "the villa at night", is left alone)
     known_of = [t for t in asked_of if t not in unknown]
     said_so = [t for t in unknown if not told or (t in asked_of and not known_of) or re.search(
-        rf"(?i)\b(?:his|her|their|its|my|our|your)\s+(?:[\w'’-]+\s+)?{re.escape(t.text)}\b", question)]
+        rf"(?i)\b(?:his|her|their|its|my|our|your)\s+(?:[\w'’-]+\s+)?{re.escape(t.text)}\b", clause)]
     if said_so:
-        x = _phrase(question, said_so[0])
+        x = _phrase(clause, said_so[0])
         told.insert(0, f"{x[:1].upper()}{x[1:]}? I don't know anything about {x}.")
-    return _said(" ".join(told[:3]), who)
+    return told
 
 
 def _known(question: str, t: Thing, wh: str, asks: set[str], rules: Rules) -> str | None:
@@ -106,6 +126,8 @@ def _heads(question: str, things: list[Thing]) -> list[Thing]:
         prev = things[i - 1] if i else None
         if prev is not None and _verb_after(low, prev, t):
             continue  # "the mage keeps": a deed of the mage, not a thing
+        if not t.name and "ADV" in getAllLemmas(t.text.lower()) and len(things) > 1:
+            continue  # "my face now", "the walls tonight": when, not what
         if nxt is not None and re.search(rf"\b{re.escape(t.text.lower())}\s+{re.escape(nxt.text.lower())}\b", low) \
                 and not _verb_after(low, t, nxt):
             continue
@@ -119,7 +141,7 @@ def _verb_after(low: str, first: Thing, second: Thing) -> bool:
     no possessive."""
     together = re.search(rf"\b{re.escape(first.text.lower())}\s+{re.escape(second.text.lower())}\b", low)
     word = second.text.lower()
-    plural = first.text.lower() != first.lemma and first.text.lower().endswith("s")  # dogs bite
+    plural = first.text.lower().endswith("s") and not first.text.lower().endswith("ss")  # dogs bite
     return bool(together) and not first.text.endswith(("'s", "’s")) \
         and (word.endswith("s") or plural) and "VERB" in getAllLemmas(word)
 
@@ -137,9 +159,16 @@ def _names(lv: Lore, t: Thing) -> bool:
 def _phrase(question: str, t: Thing) -> str:
     """The thing asked about as the player wrote it, with what comes before it in its noun
     phrase ("the baker's daughter"), said back by another ("my brother": "your brother")."""
-    if t.name:
-        return t.text
     toks = tokens(question)
+    if t.name:  # "the Red Sleeves": the whole name, with its article
+        at = next((i for i, x in enumerate(toks) if x.text == t.text), -1)
+        start = at
+        while start > 0 and toks[start - 1].capital and toks[start - 1].low not in ("i",):
+            start -= 1
+        words = [x.text for x in toks[start:at + 1]] if at >= 0 else [t.text]
+        if start > 0 and toks[start - 1].low == "the":
+            words.insert(0, "the")
+        return " ".join(words)
     at = next((i for i, x in enumerate(toks) if x.low == t.text.lower()
                or x.low.startswith(t.text.lower())), -1)
     if at < 0:
