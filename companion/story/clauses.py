@@ -53,8 +53,9 @@ def split_clauses(text: str) -> tuple[str, str, str]:
                 low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
                 break
     if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
-        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then|and I|and we)\s+(?:I\s+)?(?=[a-z]+\b)",
-                         purpose)
+        # (", and scramble over": after a comma, a bare verb is the deed's own again)
+        back = re.search(r"(?i)(?:(?:,\s*|\s+)(?:then|and then|and I|and we)|,\s*and)\s+(?:I\s+)?"
+                         r"(?=[a-z]+\b)", purpose)
         if back and base_verb(purpose[back.end():].split()[0]):
             low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
     return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")

@@ -401,3 +401,15 @@ def test_sliding_down_and_wedging_under_a_cart_is_running_to_hide():
                     "fishmonger's cart", "body", "rust")
     plan = current_plan(G.view(s, "gm"))
     assert plan["approach"].label == "run and hide" and not plan["as_said"], plan["reading"]
+
+
+def test_a_distraction_then_a_climb_is_read_back_whole_with_the_point_on_the_distraction():
+    """Played (session 12): "I hoot like an owl down by the gate so the watchmen squint into the
+    dark, and scramble over where the ivy hangs thickest" was read back as the hoot alone: the
+    climb after the comma had gone into the purpose clause, and squinting drew no eyes."""
+    s = at(frame(start("rust"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I hoot like an owl down by the gate so the watchmen squint into the dark, "
+                    "and scramble over where the ivy hangs thickest", "body", "rust")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert "you hoot like an owl down by the gate to draw their eyes away, and scramble over " \
+        "where the ivy hangs thickest." in reading, reading

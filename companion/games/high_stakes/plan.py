@@ -245,7 +245,9 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     purpose = read(words).purpose
     if purpose == "distract" and len(label) < len(_second_person(words)) - 3:  # cut short:
         deed = _shortened(_recase(_second_person(main_clause(words)), text)).rstrip(" ,")
-        label = f"{deed}, to draw their eyes away"  # the whole deed, and its point
+        first, sep, then = deed.partition(" and ")  # the point goes with the deed it is of
+        label = f"{first} to draw their eyes away, and {then}" if sep and then else \
+            f"{deed}, to draw their eyes away"  # the whole deed, and its point
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
