@@ -413,3 +413,15 @@ def test_a_distraction_then_a_climb_is_read_back_whole_with_the_point_on_the_dis
     reading = current_plan(G.view(s, "gm"))["reading"]
     assert "you hoot like an owl down by the gate to draw their eyes away, and scramble over " \
         "where the ivy hangs thickest." in reading, reading
+
+
+def test_a_long_deed_is_read_back_by_the_part_that_does_what_the_way_does():
+    """Played (session 12): "I break the heel off my loaf and toss it under the fig trees so the
+    dogs go snuffling after it, then tiptoe ..." was read back as "You try to break the heel off
+    your loaf" (cut at its length): the toss that draws the dogs off is the deed."""
+    s = at(frame(start("rust"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I break the heel off my loaf and toss it under the fig trees so the dogs go "
+                    "snuffling after it, then tiptoe along the wall to the kitchen door", "aura", "rust")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to toss it under the fig trees so the dogs go snuffling "
+                              "after it. The GM takes that as “calm or distract them”"), reading

@@ -486,6 +486,11 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     if fits and not (_stems(first) & way or set(read(first).top(2)) & acts):
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
+    if len(first) > 90:  # too long to say whole: the part of it that does what the way does
+        parts = [x.strip(" ,") for x in re.split(r"\s+and\s+|\s+then\s+", first) if x.strip(" ,")]
+        doing = next((x for x in parts[1:] if set(read(f"I {x}").top(2)) & acts), "")
+        if doing:
+            first = doing if re.match(r"(?i)i\b", doing) else f"I {doing}"
     own = told_as(first, names) or _recase(_second_person(first.lower()), text)
     own = re.sub(r"^are\b", "be", own)  # "You try to be already inside", not "to are"
     return "" if len(own.split()) < 2 else _shortened(own)
