@@ -134,3 +134,17 @@ def test_a_fact_helps_an_action_that_uses_its_thing_not_one_that_shares_a_sense_
     s = at(s, "halls")
     plan = current_plan(G.view(declared(s, "I slip round the back of the tapestry"), "gm"))
     assert not plan.get("fact"), plan["reading"]
+
+
+def test_a_latch_made_true_is_the_way_in_when_the_action_ties_it_to_the_door():
+    """Played (session 12): the kitchen latch made true to lift ("only a wooden peg"), then "I
+    slip in through the kitchen door" was taken as working the window grating free, helped by
+    the latch. The action ties the fact (the kitchen) to the way (the door): the door made true."""
+    from tests.high_stakes.test_listening import at, declared
+    s = with_element("courtyard", "dogs", "own", "the kitchen latch is only a wooden peg, and it lifts")
+    s = at(s, "house_front")
+    plan = current_plan(G.view(declared(s, "I slip in through the kitchen door, past the onions"), "gm"))
+    assert plan["problem"].id == "door" and plan["approach"].label == \
+        "slip in quietly by the door you made true" and plan["difficulty"] == 1, plan["reading"]
+    plan = current_plan(G.view(declared(s, "I pick the lock on the front door", "mind"), "gm"))
+    assert plan["approach"].label == "pick the lock", plan["reading"]  # not tied: the lock

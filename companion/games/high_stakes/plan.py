@@ -56,16 +56,21 @@ def _ap_acts(ap: Any) -> set[str]:
     return set(ap.acts) or set(read(ap.label).top(2))
 
 
-def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
+def opened_ways(view: dict, p: Problem, text: str = "") -> list[tuple[Approach, str]]:
     """Approaches to ``p`` that what the players made true opens, each with the fact behind it:
     a fact of a fitting kind that names what the way names (a dog-door for "crawl in through
-    the dog-door"; a door left open for "slip in by the door you made true")."""
+    the dog-door"; a door left open for "slip in by the door you made true"), or one the action
+    ``text`` ties to it (the latch made true to lift, for "I slip in through the kitchen door":
+    the fact names the kitchen, the action the kitchen and the door)."""
     out = []
     made = view.get("made_true") or []
+    deed = read(said(text) or text) if text else None
     for ow in p.opens:
         way = {t.lemma for t in read(ow.label).things if not t.part}  # a dog-door, not a door
         fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
-                     and read(m["text"]).lemmas & way), None)
+                     and (read(m["text"]).lemmas & way or
+                          (deed is not None and deed.lemmas & way
+                           and same_things(deed, read(m["text"]), frozenset(way))))), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
                                  acts=ow.acts, reason=ow.reason, source=ow.source), fact))
@@ -197,7 +202,7 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
         props = [Approach(attribute=pr.attribute, difficulty=pr.difficulty, label=pr.label,
                           acts=pr.acts, reason=pr.reason, source=pr.source)
                  for pr in (scene.props if scene else []) if pr.problem == p.id]
-        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]))
+        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p, text)), *props]))
     shared: dict[str, int] = {}  # a thing many ways name tells less than one only this way names
     for _, ways in every:
         for ap in ways:
@@ -377,7 +382,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     plan["as_said"] = ap.reason.startswith("as you said it")
     plan["closest"] = closest(view, text, attribute, rules) if plan["as_said"] else []
     plan["why"] = f"{p.name}, {ap.label} ({ap.reason or rung.summary})"
-    opened = dict((w.label, f) for w, f in opened_ways(view, p))
+    opened = dict((w.label, f) for w, f in opened_ways(view, p, text))
     if ap.label in opened:  # a way the players' own element opened: say so
         ow = next(o for o in p.opens if o.label == ap.label)
         plan["why"] += f"; {ow.reason}: {opened[ap.label].rstrip('.')}"
