@@ -480,7 +480,7 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
             elif t.lemmas & _ASKING:  # a question put to someone is talk
                 scores["talk"] = max(scores.get("talk", 0), 2.1)
             elif "nothing" not in nxt and claims([x.low for x in mtoks[i + 1:i + 8]]):
-                scores["deceive"] = max(scores.get("deceive", 0), 2.1)
+                scores["deceive"] = max(scores.get("deceive", 0), 2.6)
             break
     pact = _purpose_act(purpose)
     if pact == "distract" and not (set(scores) & {"bribe", "persuade", "command", "threaten"}):

@@ -129,3 +129,11 @@ def test_down_alone_is_no_descent(text, act):
                                   "Tam squeezes herself under the jetty"])
 def test_a_body_put_under_or_behind_something_is_hiding(text):
     assert "hide" in read(text).top(2), read(text).acts
+
+
+@pytest.mark.parametrize("text", [
+    "I stare at the sergeant and tell him the captain sent me for the keys",
+    "I stare at his silver ring and tell him Lisius paid me to test his locks",  # played, s12
+])
+def test_a_claim_told_after_a_gesture_is_the_lie_not_the_stare(text):
+    assert read(text).act == "deceive", read(text).acts
