@@ -521,19 +521,11 @@ def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) 
     return (a.lemmas & b.lemmas) - common
 
 
-@cache
-def aspect_words() -> frozenset[str]:
-    """Words that name a side, a sense or a quality of something else ("smell", "back"):
-    ``rules/reading/things.toml`` [aspect]."""
-    return frozenset(w for words in lexicon().aspects.values() for w in words)
-
-
 def same_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
-    """The things both readings name as the same thing: :func:`shared_things` less the words
-    that name only a side, a sense or a quality of something ("the smell of the sausage" and
-    "the sour smell" share a word, not a thing; "the smell of the sausage" and "I wave the
-    sausage" share the sausage)."""
-    return shared_things(a, b, common) - aspect_words()
+    """:func:`shared_things` less the words that name only a side, a sense or a quality of
+    something (things.toml [aspect]): "the smell of the sausage" and "the sour smell" share a
+    word, not a thing; "I wave the sausage" shares the sausage."""
+    return shared_things(a, b, common) - {w for ws in lexicon().aspects.values() for w in ws}
 
 
 def shared_kinds(a: Reading, b: Reading) -> set[str]:

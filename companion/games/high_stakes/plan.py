@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from companion.story.clauses import split_clauses
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
@@ -250,9 +251,11 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     purpose = read(words).purpose
     if purpose == "distract" and len(label) < len(_second_person(words)) - 3:  # cut short:
         deed = _shortened(_recase(_second_person(main_clause(words)), text)).rstrip(" ,")
-        first, sep, then = deed.partition(" and ")  # the point goes with the deed it is of
-        label = f"{first} to draw their eyes away, and {then}" if sep and then else \
-            f"{deed}, to draw their eyes away"  # the whole deed, and its point
+        first, sep, then = deed.partition(" and ")  # a deed after the point ("..., and scramble
+        at = words.find(split_clauses(words)[1] or "\0")  # over") keeps its place after it
+        after = bool(sep and then) and at >= 0 and f" {then.split()[0]} " in words[at:]
+        label = f"{first} to draw their eyes away, and {then}" if after else \
+            f"{deed}, to draw their eyes away"
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
