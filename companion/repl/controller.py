@@ -201,7 +201,7 @@ class Controller:
                 self.session.tell("")  # a move instead of a telling: the companion tells it
         asking = self.text_action()
         if asking is not None and not self._is_command(raw):
-            if not self._looks_like_command(raw):
+            if not self._looks_like_command(raw) and not self._bare_verb(raw, asking):
                 self._answer(asking, _unquoted(raw), quoted=_unquoted(raw) != raw)
                 return
             verb = raw.lstrip("/").split(" ", 1)[0].lower()
@@ -250,6 +250,14 @@ class Controller:
         if len(words) < 2 or words[0].lower() not in {*SHARED, *self.cmds.VERBS}:
             return False
         return all(re.fullmatch(r"-{1,2}[\w-]*|\d+[.,]?", w) for w in words[1:])
+
+    def _bare_verb(self, raw: str, asking: Action) -> bool:
+        """A command word alone ("keep" at "Narrate how you succeed"): never a telling, so it
+        is taken as the command (run if it only shows, else the question is asked again); a
+        name asked for may still be one word that is a verb."""
+        words = raw.lstrip("/").split()
+        return len(words) == 1 and words[0].lower() in {*SHARED, *self.cmds.VERBS} \
+            and asking.kind not in names.KINDS
 
     def _look_only(self, verb: str) -> bool:
         """A command that only shows (state, actions, help, a game's sheet or map)."""

@@ -15,7 +15,7 @@ all both each every other another such no not nothing something anything everyth
 everyone who whom whose which what where when why how there here then than as at by for from in into
 of off on onto out over past through to toward towards under up upon with without about above across
 after against along among around before behind below beneath beside between beyond down during
-near round since till until via within and or but so if unless while though although because
+near round since till until via within and or but so if whether unless while though although because
 is am are was were be been being have has had do does did will would shall should can could may might
 must let get got very just still only even also too again once more most much many few little lot
 way side end time bit thing""".split())
@@ -53,8 +53,9 @@ def split_clauses(text: str) -> tuple[str, str, str]:
                 low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
                 break
     if purpose:  # "... so they look, then I go over the wall": the deed after it is the main's
-        back = re.search(r"(?i)(?:,\s*|\s+)(?:then|and then|and I|and we)\s+(?:I\s+)?(?=[a-z]+\b)",
-                         purpose)
+        # (", and scramble over": after a comma, a bare verb is the deed's own again)
+        back = re.search(r"(?i)(?:(?:,\s*|\s+)(?:then|and then|and I|and we)|,\s*and)\s+(?:I\s+)?"
+                         r"(?=[a-z]+\b)", purpose)
         if back and base_verb(purpose[back.end():].split()[0]):
             low, purpose = low + " and " + purpose[back.end():], purpose[:back.start()]
     return low.strip(" ,"), purpose.strip(" ,"), while_.strip(" ,")

@@ -49,6 +49,7 @@ class Lexicon(BaseModel):
     purpose: Purpose
     kinds: dict[str, list[str]] = {}
     states: dict[str, list[str]] = {}
+    aspects: dict[str, list[str]] = {}
 
 
 @cache
@@ -56,7 +57,8 @@ def lexicon() -> Lexicon:
     acts = tomllib.loads(rules_path("reading", "acts.toml").read_text(encoding="utf-8"))
     things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
     lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
-                                  "states": things.get("state", {})})
+                                  "states": things.get("state", {}),
+                                  "aspects": things.get("aspect", {})})
     for name, a in lex.act.items():
         if a.attribute not in ("", "body", "mind", "aura"):
             raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
@@ -478,7 +480,7 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
             elif t.lemmas & _ASKING:  # a question put to someone is talk
                 scores["talk"] = max(scores.get("talk", 0), 2.1)
             elif "nothing" not in nxt and claims([x.low for x in mtoks[i + 1:i + 8]]):
-                scores["deceive"] = max(scores.get("deceive", 0), 2.1)
+                scores["deceive"] = max(scores.get("deceive", 0), 2.6)
             break
     pact = _purpose_act(purpose)
     if pact == "distract" and not (set(scores) & {"bribe", "persuade", "command", "threaten"}):
@@ -519,6 +521,13 @@ def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) 
     return (a.lemmas & b.lemmas) - common
 
 
+def same_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
+    """:func:`shared_things` less the words that name only a side, a sense or a quality of
+    something (things.toml [aspect]): "the smell of the sausage" and "the sour smell" share a
+    word, not a thing; "I wave the sausage" shares the sausage."""
+    return shared_things(a, b, common) - {w for ws in lexicon().aspects.values() for w in ws}
+
+
 def shared_kinds(a: Reading, b: Reading) -> set[str]:
     """The narrow kinds of thing both name (dog, book, rope...), not the broad ones (animal...)."""
     return set((a.thing_kinds & b.thing_kinds) - _BROAD)
@@ -541,7 +550,8 @@ class Fit:
 
 def describe_acts(r: Reading, n: int = 2) -> str:
     """The acts of a reading in plain words ("lying or talking someone round")."""
-    words = {"distract": "drawing eyes away", "climb": "climbing", "sneak": "moving unseen",
+    words = {"distract": "drawing eyes away", "climb": "climbing", "descend": "climbing down",
+             "sneak": "moving unseen",
              "hide": "hiding", "deceive": "lying", "trick": "tricks", "persuade": "talking someone "
              "round", "bribe": "paying someone off", "threaten": "threats", "command": "commands",
              "talk": "talking", "fight": "fighting", "defend": "defending", "search": "searching",

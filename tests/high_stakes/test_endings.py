@@ -105,3 +105,50 @@ def test_leave_warns_before_it_ends_the_story():
     assert "ends the story" in str(err.value) and "leave anyway" in str(err.value)
     moves = commands.parse("leave", "anyway -- I run for the window.", view, legal, "player")
     assert moves[0].kind == "move_on" and moves[0].text == "I run for the window."
+
+
+def _interrogated(won: bool, slug_dead: bool = False):
+    """Rust taken in the library, before Agramelus, and the roll there won or lost; the next
+    scene's framing in the offline GM's words."""
+    from companion.games.high_stakes.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+    from tests.high_stakes.drive import find
+    from tests.high_stakes.test_listening import at
+    s = at(frame(start("rust"), scene="guild", text=""), "library")
+    s = end_scene(s)
+    s = s.model_copy(update={"characters": [c.model_copy(update={"captured": True})
+                                            for c in s.characters]})
+    if slug_dead:  # met and beaten earlier in the night
+        s = s.model_copy(update={"played": [*s.played, "slug_pit"], "history": [
+            *s.history, {"scene": 90, "scene_id": "slug_pit", "roll": True, "success": True,
+                         "problem": "slug"}]})
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    assert next_scene(G.view(s, "gm")) == ("scene", "interrogation_room")
+    s = do(s, "gm", "frame", "", scene="interrogation_room")
+    s = do(s, "player", "act", "I tell him Lisius sent me to test his locks", character="rust",
+           attribute="aura")
+    s = do(s, "gm", "roll", problem="interrogation")
+    for k, v in (("attribute", {"attribute": "aura"}), ("difficulty", {"value": 2}),
+                 ("consequence", {"kinds": ["retreat"]}), ("advantage", {"dice": 0})):
+        s = do(s, "gm", k, **v)
+    s = end_scene(finish_beat(dice(do(s, "player", "roll"), *((4, 4, 4) if won else (2, 2, 2)))))
+    s = do(s, "player", "go_on") if s.phase == "between" else s
+    view = G.view(s, "gm")
+    what, sid = next_scene(view)
+    assert what == "scene", (what, sid)
+    move = find(s, "gm", "frame", scene=sid)
+    return sid, Narrator(5).write(move, view, NarrationMemory(seed=5))
+
+
+def test_the_scene_after_the_interrogation_says_how_the_captive_got_there():
+    """Played (session 11): the interrogation won, the next scene had Rust "come back to the
+    library" with no word of how she got free. The way out follows from the outcome: the child
+    who does not bend is thrown to the slug (the text's play report); with the slug dead, she
+    slips her bonds; broken, she is thrown down all the same."""
+    sid, said = _interrogated(won=True)
+    assert sid == "slug_pit" and said.startswith("Agramelus gets nothing true out of you") \
+        and "trapdoor" in said, said
+    sid, said = _interrogated(won=True, slug_dead=True)
+    assert sid != "slug_pit" and "you work your wrists free" in said, said
+    sid, said = _interrogated(won=False)
+    assert sid == "slug_pit" and "The slug, then" in said, said

@@ -234,8 +234,10 @@ def test_a_long_deed_is_read_back_up_to_a_whole_part_never_cut_on_a_dangling_wor
     s = declared(s, "I run along the wall to the dark side away from the lantern and scramble up "
                     "where the stones are cracked", attribute="body")
     reading = current_plan(G.view(s, "gm"))["reading"]
-    assert reading.startswith("You try to run along the wall to the dark side away from the "
-                              "lantern. The GM takes that as"), reading
+    # (session 12: a deed too long to say whole is read back by its part that climbs)
+    assert reading.startswith("You try to scramble up where the stones are cracked. The GM "
+                              "takes that as"), reading
+    assert "where the." not in reading
 
 
 def test_a_way_overruled_by_the_gm_is_read_back_with_the_attribute_rolled():
@@ -390,3 +392,38 @@ def test_the_fact_used_is_the_one_that_names_most_of_the_action():
                            "into the hall", load())
     assert used and "scullery" in used["text"]
     assert _second_person("i'm already inside, so i creep") == "are already inside, so you creep"
+
+
+def test_sliding_down_and_wedging_under_a_cart_is_running_to_hide():
+    """Played (session 12): "I slide down the drainpipe into the lane and wedge myself under
+    the fishmonger's cart" before the Red Sleeves was taken as said, "run and hide" only offered
+    as the nearest way: the descent is read, and a body put under something is hidden."""
+    s = at(frame(start("rust"), scene="guild", text=""), "red_sleeves")
+    s = declared(s, "I slide down the drainpipe into the lane and wedge myself under the "
+                    "fishmonger's cart", "body", "rust")
+    plan = current_plan(G.view(s, "gm"))
+    assert plan["approach"].label == "run and hide" and not plan["as_said"], plan["reading"]
+
+
+def test_a_distraction_then_a_climb_is_read_back_whole_with_the_point_on_the_distraction():
+    """Played (session 12): "I hoot like an owl down by the gate so the watchmen squint into the
+    dark, and scramble over where the ivy hangs thickest" was read back as the hoot alone: the
+    climb after the comma had gone into the purpose clause, and squinting drew no eyes."""
+    s = at(frame(start("rust"), scene="guild", text=""), "villa_walls")
+    s = declared(s, "I hoot like an owl down by the gate so the watchmen squint into the dark, "
+                    "and scramble over where the ivy hangs thickest", "body", "rust")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert "you hoot like an owl down by the gate to draw their eyes away, and scramble over " \
+        "where the ivy hangs thickest." in reading, reading
+
+
+def test_a_long_deed_is_read_back_by_the_part_that_does_what_the_way_does():
+    """Played (session 12): "I break the heel off my loaf and toss it under the fig trees so the
+    dogs go snuffling after it, then tiptoe ..." was read back as "You try to break the heel off
+    your loaf" (cut at its length): the toss that draws the dogs off is the deed."""
+    s = at(frame(start("rust"), scene="guild", text=""), "courtyard")
+    s = declared(s, "I break the heel off my loaf and toss it under the fig trees so the dogs go "
+                    "snuffling after it, then tiptoe along the wall to the kitchen door", "aura", "rust")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to toss it under the fig trees so the dogs go snuffling "
+                              "after it. The GM takes that as “calm or distract them”"), reading

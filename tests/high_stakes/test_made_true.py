@@ -116,3 +116,35 @@ def test_a_scene_come_back_to_is_told_another_way_each_time_and_in_english():
         assert "to outside" not in text and "after midnight" not in text, text
         told.add(text)
     assert len(told) == 4
+
+
+def test_a_fact_helps_an_action_that_uses_its_thing_not_one_that_shares_a_sense_or_a_side():
+    """Played (session 11): "the smell of the sausage" (made true in the courtyard) helped "I
+    follow the sour smell" in the halls, through the one word "smell". A smell, a sound, a side
+    is of something: it is the same thing only with what it is of."""
+    from tests.high_stakes.test_listening import at, declared
+    s = with_element("courtyard", "dogs", "own", "the dogs know the smell of the sausage")
+    s = at(s, "halls")
+    for action, helped in (("I follow the sour smell", False),
+                           ("I follow the smell of the sausage back to the kitchen", True)):
+        plan = current_plan(G.view(declared(s, action, attribute="mind"), "gm"))
+        assert bool(plan.get("fact")) is helped, (action, plan["reading"])
+        assert ("what you made true helps" in plan["reading"]) is helped, plan["reading"]
+    s = with_element("courtyard", "dogs", "own", "a cart waits at the back of the stable")
+    s = at(s, "halls")
+    plan = current_plan(G.view(declared(s, "I slip round the back of the tapestry"), "gm"))
+    assert not plan.get("fact"), plan["reading"]
+
+
+def test_a_latch_made_true_is_the_way_in_when_the_action_ties_it_to_the_door():
+    """Played (session 12): the kitchen latch made true to lift ("only a wooden peg"), then "I
+    slip in through the kitchen door" was taken as working the window grating free, helped by
+    the latch. The action ties the fact (the kitchen) to the way (the door): the door made true."""
+    from tests.high_stakes.test_listening import at, declared
+    s = with_element("courtyard", "dogs", "own", "the kitchen latch is only a wooden peg, and it lifts")
+    s = at(s, "house_front")
+    plan = current_plan(G.view(declared(s, "I slip in through the kitchen door, past the onions"), "gm"))
+    assert plan["problem"].id == "door" and plan["approach"].label == \
+        "slip in quietly by the door you made true" and plan["difficulty"] == 1, plan["reading"]
+    plan = current_plan(G.view(declared(s, "I pick the lock on the front door", "mind"), "gm"))
+    assert plan["approach"].label == "pick the lock", plan["reading"]  # not tied: the lock

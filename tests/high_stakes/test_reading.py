@@ -149,7 +149,7 @@ def test_the_one_asked_answers_what_was_asked(tmp_path, seed):
                           str(seed), "--script", str(script), "--journal", str(tmp_path / "j.jsonl")],
                          capture_output=True, text=True, timeout=120)
     out = " ".join(run.stdout.split())
-    assert "dogs in the yard, and a master who sleeps little" in out, out
+    assert "“The dogs in the yard are big ones" in out and "the book first" not in out, out
 
 
 def _trait_ruling(scene: str, deed: str, attribute: str, trait: str) -> tuple[bool, str]:

@@ -89,3 +89,11 @@ def test_an_alert_lasts_into_the_next_scene_and_never_stacks():
     s = do(s, "gm", "attribute", attribute="body")
     s = do(s, "gm", "difficulty", value=2)
     assert s.roll.difficulty == 3 and s.harder == 0
+
+
+def test_a_weapon_jams_only_where_a_fight_can_be_had():
+    """A blade sticks in a fight, not on a wall with nobody to fight (the drafting aid's goose
+    from the cheesemonger drew it too: complications fit what the scene holds)."""
+    wall = {a.args["id"] for a in G.legal_actions(at_complication("villa_walls", "walls"), "gm")}
+    dogs = {a.args["id"] for a in G.legal_actions(at_complication("courtyard", "dogs"), "gm")}
+    assert "weapon_jams" not in wall and "weapon_jams" in dogs

@@ -353,3 +353,46 @@ def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
     assert plain == "Rust ducks into a doorway.", plain  # only "I duck" retold
     said = [say("Rust", f"Who sent you, old man number {i}?", memory, view) for i in range(8)]
     assert not any("tells it" in t or "telling" in t for t in said), said
+
+
+def test_a_relationships_words_are_what_is_drawn_on_not_a_stake():
+    """Played (session 11): "Ash taught me to fall without breaking", said with Rust's
+    Relationship to Ash, was quoted back after the roll as a stake that "did not hold". Words on
+    a Relationship or a Trait say what the character draws on; they are a stake only when they
+    say one (a condition, a vow)."""
+    s = to_pool(start("rust"), who="rust")
+    view = G.view(s, None)
+    rel = next(a for a in G.legal_actions(s, "player") if a.kind == "relationship")
+    trait = next(a for a in G.legal_actions(s, "player") if a.kind == "trait")
+    for action, words, staked in (
+            (rel, "Ash taught me to fall without breaking", False),
+            (trait, "the cat in me knows where to put each foot", False),
+            (rel, "if I slip now, Ash hangs for it", True),
+            (rel, "for Ash I will not let go of this ledge", True)):
+        f = feed(Fabula(), Beat(step=1, action=action.with_text(words), events=[], view=view))
+        assert bool(f.stakes) is staked, words
+
+
+def test_a_command_word_alone_at_the_narration_prompt_is_no_telling(tmp_path):
+    """Played (session 11): a bare `keep` typed at "Narrate how you succeed" became the story
+    line "Keep.". A command word alone is not story: the prompt asks again, and what is typed
+    next is the telling."""
+    import subprocess
+    import sys
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade ash\naura I promise Willow I will bring the book back before dawn\n"
+                      "body I wait for the watchmen to argue, then go up the wall where the ivy is "
+                      "thickest\ntrait 5\nroll -- my fingers find every crack the ivy hides\nkeep\n"
+                      "element -- from the top of the wall I see a lit window\nkeep\nexplode\n"
+                      "Ash drops into the courtyard without a sound\nquit\n", encoding="utf-8")
+    journal = tmp_path / "j.jsonl"
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed", "21",
+                          "--script", str(script), "--journal", str(journal)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    out = " ".join(run.stdout.split())
+    assert "Narrate how you succeed.> keep ✗" in out and "Keep." not in out, out
+    assert "Explode." not in out
+    md = subprocess.run([sys.executable, "-m", "companion", "journal", str(journal), "--format", "md"],
+                        capture_output=True, text=True, timeout=60).stdout
+    assert "Keep." not in md and "Explode." not in md and "without a sound" in md, md

@@ -350,3 +350,23 @@ def test_draft_of_a_talk_with_nothing_at_stake_has_no_roll():
     # talk with something at stake is an Aura roll
     d = json.loads(draft.run("scene", "a dinner where she must bribe the magistrate", as_json=True))
     assert d["difficulty"] >= 1 and d["attribute"] == "aura"
+
+
+def _drafted_setbacks(situation: str, seeds=range(12)) -> set[str]:
+    from companion.games.high_stakes import draft
+    from companion.games.high_stakes.data import load
+    by_text = {c.text: c.id for c in load().core.complication}
+    return {by_text.get(t, t) for seed in seeds for t in draft.build(situation, seed=seed)["complications"]}
+
+
+def test_drafted_complications_fit_what_the_situation_holds():
+    """Played (session 11): `draft high-stakes scene "get a stolen goose back from the
+    cheesemonger"` drew "a weapon jams" (and a fire): nothing there is a weapon or a flame. The
+    situation is read on the reading layer; a complication that needs something comes only
+    where the situation holds it."""
+    for situation in ("get a stolen goose back from the cheesemonger",
+                      "coax a runaway pony out of the orchard before the farmer wakes"):
+        drawn = _drafted_setbacks(situation)
+        assert not drawn & {"weapon_jams", "fire", "blows_up", "pages_missing"}, (situation, drawn)
+    assert "weapon_jams" in _drafted_setbacks("fight the drunk cooper with a knife in the alley")
+    assert "fire" in _drafted_setbacks("carry the lantern through the chandler's cellar")

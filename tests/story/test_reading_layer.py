@@ -100,3 +100,40 @@ def test_a_verb_of_perceiving_with_a_direction_is_a_deed(text, kind):
 def test_a_plain_deed_is_told_of_the_hero_with_the_players_other_words_untouched(words, told):
     from companion.story.weave import plain_deed
     assert plain_deed(words, "Wren") == told
+
+
+@pytest.mark.parametrize("text", [
+    "I slide down the drainpipe",  # played (session 11): in no act class at all
+    "I lower myself hand over hand from the balcony",
+    "we abseil from the bell tower on our thin ropes",
+    "I shimmy down the ivy to the lane",
+    "Wren slithers down the coal chute",
+    "I climb down the well rope",
+])
+def test_going_down_a_height_is_a_descent_of_the_body_and_a_climbers_trait_fits(text):
+    r = read(text)
+    assert r.act == "descend" and r.attribute == "body", r.acts
+    assert trait_fits("climbs like a cat", r).fits
+
+
+@pytest.mark.parametrize("text, act", [
+    ("I throw a stone far down the hill so the men at the gate go to look", "distract"),
+    ("I run back down the corridor the way we came", "flee"),
+    ("I pat down the fallen bandit's pockets", "search"),
+])
+def test_down_alone_is_no_descent(text, act):
+    assert read(text).act == act
+
+
+@pytest.mark.parametrize("text", ["I press myself behind the tapestry", "we crawl under the hay wagon",
+                                  "Tam squeezes herself under the jetty"])
+def test_a_body_put_under_or_behind_something_is_hiding(text):
+    assert "hide" in read(text).top(2), read(text).acts
+
+
+@pytest.mark.parametrize("text", [
+    "I stare at the sergeant and tell him the captain sent me for the keys",
+    "I stare at his silver ring and tell him Lisius paid me to test his locks",  # played, s12
+])
+def test_a_claim_told_after_a_gesture_is_the_lie_not_the_stare(text):
+    assert read(text).act == "deceive", read(text).acts

@@ -69,7 +69,7 @@ class Consequences(Base):
     def holds(self, s: State) -> set[str]:
         """What the scene holds, for the setbacks that need something there: the scene's own
         list, plus what the table shows (a friend beside the character, people to deal with, a
-        villain, a creature just beaten, valuables made true)."""
+        villain, a creature just beaten, valuables made true, a weapon where a fight can be had)."""
         sc = self.rules.scenes.get(s.scene.id) if s.scene else None
         here = set(sc.holds) if sc else set()
         r = s.roll
@@ -85,6 +85,10 @@ class Consequences(Base):
                 here.add("creature")
         if "valuables" in s.fact_kinds:
             here.add("valuables")
+        if prob is not None and any({"fight", "defend"} & set(ap.acts) for ap in prob.approaches):
+            here.add("weapon")  # a blade can stick only where a fight can be had
+        elif s.scene and s.scene.id == "open":
+            here.add("weapon")  # a scene of the GM's own: what is at hand is the GM's to say
         return here
 
     def _narrate_ask(self, s: State) -> str:

@@ -236,6 +236,7 @@ class Scene(_Model):
     holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
     safe: bool = False  # a place the characters may rest after (the guild, the lane below the hill)
     retreat: str = ""  # where a failure that was only a Retreat leads instead: a way back
+    leave: list[Leave] = Field(default_factory=list)  # how it is left, by outcome and next scene
     source: Source
 
 
@@ -336,6 +337,17 @@ class Yield(_Model):
     source: Source
 
 
+class Leave(_Model):
+    """How a scene is left, told as the next framing opens: the way from its outcome to the next
+    place ("Agramelus gets nothing out of you ... you slip out into the dark house"), so a
+    captive freed or thrown to the slug is never simply somewhere else."""
+
+    outcome: Literal["success", "failure"]
+    to: str = ""  # the next scene this way leads to; "" for any other
+    text: str
+    source: Source
+
+
 class Problem(_Model):
     id: str
     name: str
@@ -375,6 +387,19 @@ class Idea(_Model):
     aura: list[str]
 
 
+class Lore(_Model):
+    """What the people of the adventure know of someone or something, to answer a question put
+    to them ("Willow, what is the mage afraid of?"): ``about`` the adventure's own names for it,
+    ``asks`` what the answer tells (a family of ``rules/reading/asking.toml``, "" for who or what
+    it is), ``text`` the answer in the speaker's words. Never a GM secret."""
+
+    about: list[str]
+    name: str  # how a speaker names it ("Agramelus", "the book")
+    asks: Literal["", "want", "fear", "way", "news"] = ""
+    text: str
+    source: Source
+
+
 class Adventure(_Model):
     setting: Setting
     premade: list[Premade]
@@ -385,6 +410,7 @@ class Adventure(_Model):
     problem: list[Problem]
     secret: list[Secret]
     idea: list[Idea]
+    lore: list[Lore] = Field(default_factory=list)
 
 
 class Rules:
@@ -407,6 +433,7 @@ class Rules:
         self.problems = {p.id: p for p in adv.problem}
         self.secrets = {s.id: s for s in adv.secret}
         self.ideas = {i.scene: i for i in adv.idea}
+        self.lore = list(adv.lore)
         self.raise_fit = {r.consequence: r for r in core.raise_fit}
         self._check()
 
@@ -439,6 +466,9 @@ class Rules:
             for nxt in (s.next_success, s.next_failure, s.retreat, *(e.scene for e in s.exits)):
                 if nxt and nxt != "resume" and nxt not in self.scenes and nxt not in self.endings:
                     raise ValueError(f"scene {s.id}: leads to unknown {nxt!r}")
+            for lv in s.leave:
+                if lv.to and lv.to not in self.scenes:
+                    raise ValueError(f"scene {s.id}: leaves to unknown {lv.to!r}")
             if s.resume_to and s.resume_to not in self.scenes:
                 raise ValueError(f"scene {s.id}: unknown resume_to {s.resume_to!r}")
             for pr in s.props:

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.core.rng import derived_rng
-from companion.story.reading import describe_acts, lexicon, read
+from companion.story.reading import describe_acts, lexicon, read, says_state
 
 from .data import load, load_draft
 
@@ -73,11 +73,23 @@ class Reading(_M):
     source: Literal["text", "ours"]
 
 
+class Holds(_M):
+    """When a drafted situation holds what a complication needs (read on the reading layer)."""
+    need: str
+    kinds: list[str] = []
+    things: list[str] = []
+    acts: list[str] = []
+    states: list[str] = []
+    party: bool = False
+    source: Literal["text", "ours"]
+
+
 class DraftData(_M):
     obstacle: list[Obstacle]
     count: Count
     modifier: list[Modifier]
     reading: Reading
+    holds: list[Holds] = []
 
 
 def tables() -> DraftData:
@@ -90,6 +102,20 @@ def tables() -> DraftData:
         if ob.type not in rules.scene_types:
             raise ValueError(f"draft obstacle {ob.id}: unknown scene type {ob.type!r}")
     return data
+
+
+def holds(situation: str, party: bool = True) -> set[str]:
+    """What the situation holds, for the complications that need something there (a weapon, a
+    flame, a sleeper): the things it names by kind, the acts it says, the states, read on the
+    reading layer; ``party`` when more than one character plays."""
+    r = read(situation)
+    acts = set(r.top(3, floor=0.3))
+    out = set()
+    for h in tables().holds:
+        if (r.thing_kinds & set(h.kinds) or r.lemmas & set(h.things) or acts & set(h.acts)
+                or any(says_state(situation, st) for st in h.states) or (h.party and party)):
+            out.add(h.need)
+    return out
 
 
 def _match(word: str, text: str) -> re.Match | None:
@@ -243,7 +269,10 @@ def build(situation: str, *, state: Any = None, seed: int = 0) -> dict[str, Any]
     complications = []
     for f in found:
         complications.extend(f["obstacle"].complications)
-    generic = [c.text for c in rules.core.complication if stype in c.tags]
+    chars = _characters_from_state(state)[:-1] if state is not None else []
+    here = holds(situation, party=state is None or len(chars) > 1)  # a weapon only where one is
+    generic = [c.text for c in rules.core.complication if stype in c.tags
+               and set(c.needs) <= here]
     rng.shuffle(generic)
     complications = (complications + generic)[:3] if complications else generic[:3]
     secret_pool = [s for f in found for s in f["obstacle"].secrets] or ["someone in the scene is not who they claim to be"]

@@ -4,10 +4,12 @@
   Nightblade carries its pronouns from the data, a character built on the spot is "they". Someone
   a narrative element brings in (a newcomer, an admirer, a pet, a friend made) joins the cast and
   stays present until the story says otherwise (a death, the end);
-* stakes: the player's own words on a move of the pool (``roll -- TEXT``, a Trait or a
-  Relationship with its words, a raise: what the character puts into this roll) state what the
-  roll is for; the roll's result resolves it: won, lost, or mixed when a complication came with
-  the success; words on the declaration that no roll follows are not a stake (it simply happens),
+* stakes: the player's own words on a move of the pool (``roll -- TEXT``, a raise: what the
+  character puts into this roll) state what the roll is for; the roll's result resolves it: won,
+  lost, or mixed when a complication came with the success. Words on a Trait or a Relationship
+  say what the character draws on ("Ash taught me to fall without breaking"): a memory, not a
+  stake, unless they are one ("if I fall, Rust falls with me") or a vow ("for Rust I will not let
+  go"), as the reading layer reads them; words on the declaration that no roll follows are not a stake (it simply happens),
   unless they are a vow ("I swear ...", "I promise ...", "on my life"): a vow is a stake on the
   night itself, kept when the story ends with the book brought home and broken otherwise;
 * facts: each narrative element made true (``made:STEP``, in the player's words), each secret
@@ -22,6 +24,7 @@ import re
 
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.reading import kind_of
 from companion.story.template import Character
 from companion.story.voice import Beat
 
@@ -33,6 +36,7 @@ from .data import load
 SALIENT_EVENTS = frozenset({"scene", "scene_end", "loss", "gear_lost", "time_lost", "secret",
                             "death", "relationship_lost", "character", "story_end"})
 SPOKEN = frozenset({"roll", "relationship", "trait", "raise"})  # pool moves whose words are a stake
+DRAWN_ON = frozenset({"relationship", "trait"})  # ... when they say one: else what is drawn on
 JOINERS = {"newcomer", "admirer", "pet", "contact", "kin"}  # element kinds that bring someone in
 _PRONOUNS = {"ash": pronouns.HE, "wind": pronouns.HE, "rust": pronouns.SHE}
 
@@ -47,7 +51,8 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
     action = beat.action
     words = " ".join(action.text.split())
     roll = beat.view.get("roll") or {}
-    if words and action.seat == "player" and action.kind in SPOKEN and roll:
+    drawn = action.kind in DRAWN_ON and kind_of(words) not in ("stake", "vow")
+    if words and action.seat == "player" and action.kind in SPOKEN and roll and not drawn:
         here = f"roll-{beat.view.get('scene_count', 0)}-"
         sid = f"{here}{_rolls(beat.view)}"
         said = any(s.id.startswith(here) and s.words == words for s in fabula.stakes)

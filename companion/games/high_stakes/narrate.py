@@ -31,6 +31,8 @@ from .ending import closes_after_no_roll, made_true, recall, say, setback, taken
 from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
+from .lore import answer
+from .road import left_by
 from .scene_shape import cost_of_scene, want_at
 from .tries import after_try, folded, gm_told, nth_try, routine
 from .words import words
@@ -400,14 +402,9 @@ class Narrator:
             sc_data = rules.scenes.get(a.get("scene", ""))
             if sc_data is None:
                 return ""
-            if sc_data.id in view.get("played", []):  # a scene played again is never the same
-                facts = view.get("facts") or []
-                n = len(view.get("played", []))  # the same on replay; another way each return
-                kept = f" {_STILL[n % len(_STILL)]} “{_sentence(facts[-1]).rstrip('.')}.”" \
-                    if facts else ""
-                back = _AGAIN[n % len(_AGAIN)].format(place=_back_to(sc_data.place))
-                return f"{back}{kept} What do you do?"
-            return framed(sc_data, view)
+            left = left_by(view, sc_data.id, rules)  # how the last scene was left, by its outcome
+            told = self._framing(sc_data, view)
+            return f"{left} {told}" if left else told
         if k == "no_roll":
             told = self._no_roll(view, pick)
             # the offline GM closes the scene right after this answer: no question left hanging
@@ -447,6 +444,17 @@ class Narrator:
         if k == "end_story":  # the story layer tells the epilogue; the GM adds nothing of its own
             return ""
         return ""
+
+    def _framing(self, sc_data, view: dict) -> str:
+        """A scene's framing; a scene played again is never the same."""
+        if sc_data.id in view.get("played", []):  # a scene played again is never the same
+            facts = view.get("facts") or []
+            n = len(view.get("played", []))  # the same on replay; another way each return
+            kept = f" {_STILL[n % len(_STILL)]} “{_sentence(facts[-1]).rstrip('.')}.”" \
+                if facts else ""
+            back = _AGAIN[n % len(_AGAIN)].format(place=_back_to(sc_data.place))
+            return f"{back}{kept} What do you do?"
+        return framed(sc_data, view)
 
     def _raise(self, view: dict, kind: str, memory: NarrationMemory, pick) -> str:
         """A raise in the scene's words (its obstacle), never what an earlier roll of the scene
@@ -496,7 +504,8 @@ class Narrator:
         from .plan import passed_in_scene, problems_open, speaks_to
 
         sc = view.get("scene") or {}
-        text = (sc.get("declaration") or {}).get("text", "").lower()
+        said_as = (sc.get("declaration") or {}).get("text", "")
+        text = said_as.lower()
         scene = rules.scenes.get(sc.get("id", ""))
         plan = current_plan(view, rules)
         if plan.get("immune"):
@@ -511,9 +520,13 @@ class Narrator:
             if any(goes_to(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
         ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
-        hits = [(m.start(), r) for n, r in (scene.replies.items() if scene else ()) if n not in ours
-                for m in [re.search(rf"\b{n}\b", text)] if m]
-        to = [r for _, r in sorted(hits, key=lambda h: h[0])]  # the first one named answers
+        hits = sorted(((m.start(), n, r) for n, r in (scene.replies.items() if scene else ())
+                       if n not in ours for m in [re.search(rf"\b{n}\b", text)] if m),
+                      key=lambda h: h[0])
+        to = [r for _, _, r in hits]  # the first one named answers
+        told = answer(said_as, hits[0][1], view, rules) if hits else ""  # what was asked
+        if told:
+            return f"{told} What do you do?"
         if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
             said = pick(answering(text, to[0] if to else scene.answers))  # type: ignore[union-attr]
             return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \

@@ -8,10 +8,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from companion.story.clauses import split_clauses
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
-                                     refusal, says_state, shared_things, trait_fits)
+                                     refusal, same_things, says_state, shared_things, trait_fits)
 
 from .data import Approach, Problem, Rules, load
 from .heard import mentions, words_in
@@ -56,16 +57,21 @@ def _ap_acts(ap: Any) -> set[str]:
     return set(ap.acts) or set(read(ap.label).top(2))
 
 
-def opened_ways(view: dict, p: Problem) -> list[tuple[Approach, str]]:
+def opened_ways(view: dict, p: Problem, text: str = "") -> list[tuple[Approach, str]]:
     """Approaches to ``p`` that what the players made true opens, each with the fact behind it:
     a fact of a fitting kind that names what the way names (a dog-door for "crawl in through
-    the dog-door"; a door left open for "slip in by the door you made true")."""
+    the dog-door"; a door left open for "slip in by the door you made true"), or one the action
+    ``text`` ties to it (the latch made true to lift, for "I slip in through the kitchen door":
+    the fact names the kitchen, the action the kitchen and the door)."""
     out = []
     made = view.get("made_true") or []
+    deed = read(said(text) or text) if text else None
     for ow in p.opens:
         way = {t.lemma for t in read(ow.label).things if not t.part}  # a dog-door, not a door
         fact = next((m["text"] for m in reversed(made) if m["kind"] in ow.kinds
-                     and read(m["text"]).lemmas & way), None)
+                     and (read(m["text"]).lemmas & way or
+                          (deed is not None and deed.lemmas & way
+                           and same_things(deed, read(m["text"]), frozenset(way))))), None)
         if fact is not None:
             out.append((Approach(attribute=ow.attribute, difficulty=ow.difficulty, label=ow.label,
                                  acts=ow.acts, reason=ow.reason, source=ow.source), fact))
@@ -102,12 +108,14 @@ def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
     """The element made true that the action uses (it names what the element named: "the brass
     bird key from the clock" for "a bird-shaped brass key behind the pendulum of the hollow
     clock"): the one that names most of what the action names, the latest of equals; None when
-    it uses none."""
+    it uses none. A word both say is not enough when it names only a side, a sense or a quality
+    of something ("the smell of the sausage" does not help "I follow the sour smell"), nor when
+    every way of the scene names it."""
     r = read(said(text) or text)
     common = scene_things(view, rules)
     best, most = None, 0
     for m in reversed(view.get("made_true") or []):  # the one naming most of it; the latest of
-        n = len(shared_things(r, read(m["text"]), common))  # equals
+        n = len(same_things(r, read(m["text"]), common))  # equals
         if n > most:
             best, most = m, n
     return best
@@ -195,7 +203,7 @@ def candidates(view: dict, text: str, attribute: str, rules: Rules
         props = [Approach(attribute=pr.attribute, difficulty=pr.difficulty, label=pr.label,
                           acts=pr.acts, reason=pr.reason, source=pr.source)
                  for pr in (scene.props if scene else []) if pr.problem == p.id]
-        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p)), *props]))
+        every.append((p, [*p.approaches, *(w for w, _ in opened_ways(view, p, text)), *props]))
     shared: dict[str, int] = {}  # a thing many ways name tells less than one only this way names
     for _, ways in every:
         for ap in ways:
@@ -243,7 +251,11 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     purpose = read(words).purpose
     if purpose == "distract" and len(label) < len(_second_person(words)) - 3:  # cut short:
         deed = _shortened(_recase(_second_person(main_clause(words)), text)).rstrip(" ,")
-        label = f"{deed}, to draw their eyes away"  # the whole deed, and its point
+        first, sep, then = deed.partition(" and ")  # a deed after the point ("..., and scramble
+        at = words.find(split_clauses(words)[1] or "\0")  # over") keeps its place after it
+        after = bool(sep and then) and at >= 0 and f" {then.split()[0]} " in words[at:]
+        label = f"{first} to draw their eyes away, and {then}" if after else \
+            f"{deed}, to draw their eyes away"
     return Approach(attribute=attribute, difficulty=diff, label=label or "do it your way",
                     words=sorted(_stems(words)), reason=f"as you said it: {rules.rung(diff).summary}",
                     source="ours")
@@ -373,7 +385,7 @@ def current_plan(view: dict, rules: Rules | None = None) -> dict[str, Any]:
     plan["as_said"] = ap.reason.startswith("as you said it")
     plan["closest"] = closest(view, text, attribute, rules) if plan["as_said"] else []
     plan["why"] = f"{p.name}, {ap.label} ({ap.reason or rung.summary})"
-    opened = dict((w.label, f) for w, f in opened_ways(view, p))
+    opened = dict((w.label, f) for w, f in opened_ways(view, p, text))
     if ap.label in opened:  # a way the players' own element opened: say so
         ow = next(o for o in p.opens if o.label == ap.label)
         plan["why"] += f"; {ow.reason}: {opened[ap.label].rstrip('.')}"
@@ -482,6 +494,11 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
     if fits and not (_stems(first) & way or set(read(first).top(2)) & acts):
         first = fits[0]
         first = first if re.match(r"(?i)i\b", first) else f"I {first}"
+    if len(first) > 90:  # too long to say whole: the part of it that does what the way does
+        parts = [x.strip(" ,") for x in re.split(r"\s+and\s+|\s+then\s+", first) if x.strip(" ,")]
+        doing = next((x for x in parts[1:] if set(read(f"I {x}").top(2)) & acts), "")
+        if doing:
+            first = doing if re.match(r"(?i)i\b", doing) else f"I {doing}"
     own = told_as(first, names) or _recase(_second_person(first.lower()), text)
     own = re.sub(r"^are\b", "be", own)  # "You try to be already inside", not "to are"
     return "" if len(own.split()) < 2 else _shortened(own)

@@ -57,6 +57,22 @@ def next_scene(view: dict, rules: Rules | None = None) -> tuple[str, str]:
     return _settle(nxt, view, rules, story)
 
 
+def left_by(view: dict, nxt: str, rules: Rules | None = None) -> str:
+    """How the last scene played was left, on the way to ``nxt``, by its outcome (the scene's
+    ``leave`` data: a captive who did not bend is thrown to the slug, or slips out); "" when the
+    scene says nothing of it."""
+    rules = rules or load()
+    story = [p for p in view.get("played", []) if p in rules.scenes]
+    if not story or story[-1] == nxt:
+        return ""
+    sc = rules.scenes[story[-1]]
+    outcome = "success" if _won_last(view, sc.id, rules) else "failure"
+    ways = [lv for lv in sc.leave if lv.outcome == outcome]
+    way = next((lv for lv in ways if lv.to == nxt), None) or next((lv for lv in ways if not lv.to),
+                                                                   None)
+    return way.text if way else ""
+
+
 def retreated(view: dict, number: int) -> bool:
     """Did scene ``number`` end in a failed roll whose cost was only a Retreat?"""
     rolls = [h for h in view.get("history", []) if h.get("scene") == number and h.get("roll")

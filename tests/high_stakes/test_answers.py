@@ -1,0 +1,51 @@
+"""Played (session 11): Willow's stock lines did not answer what the player asked ("what is the
+mage afraid of?"). A person of the adventure answers the question put to them: what it names and
+what it asks of it (the reading layer), from what the adventure's people know; of anything else,
+an honest "I don't know" that names it in the player's words. Questions nobody listed."""
+from __future__ import annotations
+
+import pytest
+
+from tests.high_stakes.drive import do, frame, start
+from tests.high_stakes.test_listening import gm_says
+
+
+def _answer(question: str, who: str = "rust") -> str:
+    s = do(frame(start(who), scene="guild", text=""), "player", "act", question, character=who,
+           attribute="aura")
+    return gm_says(s, "no_roll")[1]
+
+
+@pytest.mark.parametrize("question, said", [
+    ("I ask Willow what frightens the mage", "What the mage is afraid of, I don't know."),
+    ("Willow, what is it Agramelus is after?", "says Willow"),
+    ("Willow, how do I get to the villa?", "up the hill past"),
+    ("I ask Willow about the dogs", "loose at night"),
+    ("I ask Willow what the mage keeps in his cellar, and whether the dogs bite", "loose at night"),
+    ("Willow, who is this Lisius?", "a merchant from abroad"),
+    ("Wind, what do you make of Willow?", "says Wind"),
+    ("I ask Willow what the mage is afraid of, and whether the Red Sleeves know my face now",
+     "Whether the Red Sleeves know your face now, I can't say. The Red Sleeves wear"),
+    ("Willow, do the dogs bark at night?", "Whether the dogs bark at night, I can't say."),
+])
+def test_a_question_is_answered_from_what_the_adventure_knows(question, said):
+    told = _answer(question)
+    assert said in told, told
+    assert "Good,' says Willow" not in told and "Willow nods slowly" not in told, told
+
+
+@pytest.mark.parametrize("question, named", [
+    ("I ask Willow about the tinker's cart", "the tinker's cart"),
+    ("Willow, have you heard anything of my sister?", "your sister"),
+    ("I ask Willow what the mage keeps in his cellar, and whether the dogs bite", "his cellar"),
+])
+def test_what_the_adventure_does_not_know_gets_an_honest_answer_that_names_it(question, named):
+    told = _answer(question)
+    assert f"I don't know anything about {named}" in told, told
+
+
+@pytest.mark.parametrize("words", ["I tell Willow I am ready to go tonight",
+                                   "I ask Willow for her old cloak", "I ask Wind to come along"])
+def test_words_that_ask_nothing_get_the_scenes_own_reply(words):
+    told = _answer(words)
+    assert "I don't know" not in told and "“" not in told, told
