@@ -3,6 +3,9 @@
     python bench/llm_live.py --base-url http://127.0.0.1:8080/v1 --model smollm2 \\
         --game at-any-cost --seeds 3 [--journals DIR] [--max-decisions N]
 
+against the server the README's line starts (``--n_ctx 4096``: slots mode's conversation passes
+2,048 tokens in Becoming; ``--n_threads`` as the machine allows, the figures say which).
+
 Per game and model it prints: AI moves made by the model / by the fallback, first-try validity
 (``valid_first_try``: the first reply is JSON naming a legal move with the fields it needs;
 ``first_try``: and every text in it passed the checks, so it went to the journal as written),
@@ -26,7 +29,9 @@ many the players stated and how many were taken up in narrations of beats the mo
 
 Of the first narration, ``first_server_rest_p50`` splits the time into the calls to the server
 and the rest (ours: the prompt, the candidates, the checks, the move told), each a p50;
-``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
+``unasked`` counts the timed decisions that asked the server nothing (slots mode, a lone move
+whose words are picked) and ``first_narration_asked_p50_p90`` is the first narration of the
+others; ``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
 (one full read of the state) and their mean time to the first narration. ``--json`` also keeps
 each timed decision (seat, move kind, first narration, time on the server, restart).
 
@@ -34,6 +39,12 @@ Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_toke
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
 does not, but with ``--server-log FILE`` (its stderr, ``verbose`` on) the script reads its
 "N prefix-match hit, remaining M prompt tokens to eval" lines, one per call in order.
+
+With ``--human``, ``per_decision_p50_p90`` sums a decision's calls (re-asks too; a decision
+that asks no call, slots mode's lone move whose words are picked, reads 0), ``ahead_p50_p90_max``
+is what each reading ahead reads afresh (the player's think time must cover it, or the next call
+waits), and ``modelled_first_p50_p90`` puts both on one clock (``modelled``: ``--rate`` ms a
+token, ``--think`` seconds a human move), a first narration free of the machine's load.
 
 ``--prompts-only`` plays no model game: it builds the exact prompts of an offline autoplay (every
 AI decision, as the voice would send them), counts their tokens with the server's own tokenizer
