@@ -313,6 +313,8 @@ class OpenAIVoice:
         attempt = 0
         while attempt < attempts:
             attempt += 1
+            if self.reader is not None:  # a call queued with a reading ahead is cut short
+                self.reader.settle(self.deadline - self.timer() - MIN_SHARE)
             time_left = self.deadline - self.timer()
             if time_left < MIN_SHARE:  # the move's bound is spent: no call is started
                 screen.abandon()
@@ -480,9 +482,8 @@ class OpenAIVoice:
                                          "labels": [request.labels[index]]})
         return self.offline.decide(one).action.text
 
-    def _validate(
-        self, raw: str, finish: str | None, request: DecisionRequest
-    ) -> tuple[Reply | None, str, str]:
+    def _validate(self, raw: str, finish: str | None,
+                  request: DecisionRequest) -> tuple[Reply | None, str, str]:
         """(reply, "", "") or (None, kind, error): kind is invalid or illegal."""
         ctx = {"legal": request.legal, "labels": request.labels}
         try:
@@ -531,10 +532,9 @@ class OpenAIVoice:
         except ValidationError:
             return None
 
-    def _cut_short(
-        self, request: DecisionRequest, err: CallError, screen: Screen,
-        checker: Callable[[int], fidelity.Checker], notes: list[dict[str, Any]],
-    ) -> Decision | None:
+    def _cut_short(self, request: DecisionRequest, err: CallError, screen: Screen,
+                   checker: Callable[[int], fidelity.Checker],
+                   notes: list[dict[str, Any]]) -> Decision | None:
         """Keep what is valid of a reply cut short (Ctrl-C, the time bound, a dropped stream): a
         complete legal action, with the whole sentences told if they pass the fidelity check."""
         reply = self._salvage(err.text, request) if err.text else None

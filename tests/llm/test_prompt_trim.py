@@ -195,3 +195,41 @@ def test_words_known_to_miss_are_not_asked_for_again(game, fake, request_for, mo
     assert len(fake.requests) == 1
     assert d.action.kind == "tell" and d.source == "model"
     assert any(n["event"] == "replaced" for n in d.notes)
+
+
+def test_a_call_waits_for_the_reading_ahead_in_flight_and_drops_the_one_waiting(request_for,
+                                                                                 monkeypatch):
+    """llama-cpp-python's server ends a streamed reply at its first chunk when another request
+    is queued behind it (``interrupt_requests``, on by default): a reading ahead sent after the
+    AI's call, or queued with it, left the call's reply empty. So before the call the reading
+    ahead still waiting is dropped and the one in flight is waited for: the call goes to a
+    server with nothing queued, and nothing is sent while it streams."""
+    import threading
+
+    from fakegame import GAME
+
+    release = threading.Event()
+    log: list[str] = []
+
+    class Slow(_Recorder):
+        def prefill(self, messages):
+            log.append("prefill")
+            release.wait(10)
+            log.append("prefill done")
+            return True
+
+        def complete(self, messages, **kw):
+            log.append("call")
+            return super().complete(messages, **kw)
+
+    model = Slow()
+    v = _voice(GAME, model)
+    v.answered = True
+    request = request_for()
+    v.warm(lambda: request)  # in flight
+    v.warm(lambda: request.model_copy(update={"story": ["Later."]}))  # waiting
+    threading.Timer(0.3, release.set).start()
+    v.decide(request)
+    assert log == ["prefill", "prefill done", "call"]
+    v.reader.idle.wait(2)
+    assert log == ["prefill", "prefill done", "call"] and v.reader.sent == 1
