@@ -9,8 +9,10 @@ starts with), and is sent when the one in flight is done.
 Before the AI's call, ``settle``: the one waiting is dropped (the call says all it would) and
 the one in flight is waited for. llama-cpp-python's server (``interrupt_requests``, on by
 default) ends a streamed reply at its first chunk when another request is queued behind it: a
-reading ahead sent just after the call, or queued with it, left the call's reply empty (under
-load, every call of a High Stakes game: the breaker rested and the offline voice played on).
+reading ahead sent just after the call, or queued with it, left the call's reply empty (a
+useless answer: a re-ask, and after three the breaker rests). Anything else sent to the same
+server meanwhile does the same: serve a session's model to that session alone, or start the
+server with ``--interrupt_requests false``.
 """
 from __future__ import annotations
 
