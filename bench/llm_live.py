@@ -483,7 +483,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         "completion_tokens_per_decision": round(t_out / n),
         "first_narration_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
         "first_narration_p90": f"{pct(firsts, .9):.2f} s" if firsts else "-",
-        "unasked": len(timed) - len(called),
+        "unasked": sum(1 for d in timed if d["source"] == "offline" and not d["notes"]),
         "first_narration_asked_p50_p90": f"{statistics.median(called):.2f} / "
                                          f"{pct(called, .9):.2f} s" if called else "-",
         "first_server_rest_p50": f"{statistics.median(on_server):.2f} + "
