@@ -3,6 +3,9 @@
     python bench/llm_live.py --base-url http://127.0.0.1:8080/v1 --model smollm2 \\
         --game at-any-cost --seeds 3 [--journals DIR] [--max-decisions N]
 
+against the server the README's line starts (``--n_ctx 4096``: slots mode's conversation passes
+2,048 tokens in Becoming; ``--n_threads`` as the machine allows, the figures say which).
+
 Per game and model it prints: AI moves made by the model / by the fallback, first-try validity
 (``valid_first_try``: the first reply is JSON naming a legal move with the fields it needs;
 ``first_try``: and every text in it passed the checks, so it went to the journal as written),
@@ -26,7 +29,9 @@ many the players stated and how many were taken up in narrations of beats the mo
 
 Of the first narration, ``first_server_rest_p50`` splits the time into the calls to the server
 and the rest (ours: the prompt, the candidates, the checks, the move told), each a p50;
-``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
+``unasked`` counts the timed decisions that asked the server nothing (slots mode, a lone move
+whose words are picked) and ``first_narration_asked_p50_p90`` is the first narration of the
+others; ``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
 (one full read of the state) and their mean time to the first narration. ``--json`` also keeps
 each timed decision (seat, move kind, first narration, time on the server, restart).
 
@@ -34,6 +39,12 @@ Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_toke
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
 does not, but with ``--server-log FILE`` (its stderr, ``verbose`` on) the script reads its
 "N prefix-match hit, remaining M prompt tokens to eval" lines, one per call in order.
+
+With ``--human``, ``per_decision_p50_p90`` sums a decision's calls (re-asks too; a decision
+that asks no call, slots mode's lone move whose words are picked, reads 0), ``ahead_p50_p90_max``
+is what each reading ahead reads afresh (the player's think time must cover it, or the next call
+waits), and ``modelled_first_p50_p90`` puts both on one clock (``modelled``: ``--rate`` ms a
+token, ``--think`` seconds a human move), a first narration free of the machine's load.
 
 ``--prompts-only`` plays no model game: it builds the exact prompts of an offline autoplay (every
 AI decision, as the voice would send them), counts their tokens with the server's own tokenizer
@@ -255,8 +266,50 @@ def evaluated(sent: list[tuple[str, list[dict[str, str]]]], tokens) -> list[int]
     return out
 
 
+def read_ahead(sent: list[tuple[str, list[dict[str, str]]]], tokens) -> list[int]:
+    """Per reading ahead, the prompt tokens the server reads afresh (as ``evaluated``): what
+    the player's think time must cover, or the next call waits behind it."""
+    out, before = [], ""
+    for kind, messages in sent:
+        text = _flat(messages)
+        if kind == "ahead":
+            same = len(os.path.commonprefix([before, text]))
+            out.append(tokens(text[same:]) if text[same:] else 0)
+        before = text
+    return out
+
+
+REPLY_S = 0.2  # a slots reply's few tokens (modelled: ~8 at ~25 ms on one thread)
+
+
+def modelled(sent: list[tuple[str, list[dict[str, str]]]], tokens, rate_ms: float,
+             think: float) -> list[float]:
+    """Per decision call, a modelled first narration (seconds) on a one-context server that
+    reads ``rate_ms`` a token at a context of 1,400 tokens (a token read after a longer
+    context costs more: 0.78 times as much after 500, 1.15 times after 2,000, as measured for
+    SmolLM2 in the README), the player thinking ``think`` seconds after each reading ahead is
+    asked (one a human turn): the wait behind a reading ahead still being read, the call's
+    own tokens read afresh (``evaluated``) and ``REPLY_S``. A reading ahead longer than the
+    think time delays the next call; the tokens alone do not show it."""
+    out, before, now, free = [], "", 0.0, 0.0
+    for kind, messages in sent:
+        text = _flat(messages)
+        same = len(os.path.commonprefix([before, text]))
+        fresh = tokens(text[same:]) if text[same:] else 0
+        rate = rate_ms / 1000 * (0.66 + 0.000243 * tokens(text))
+        start = max(now, free)
+        if kind == "ahead":
+            free, now = start + fresh * rate, now + think
+        else:
+            free = start + (fresh + 4) * rate + REPLY_S
+            out.append(free - now)
+            now = free
+        before = text
+    return out
+
+
 def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | None = None,
-                 cap: int | None = None) -> dict:
+                 cap: int | None = None, rate_ms: float = 5.0, think: float = 2.0) -> dict:
     root = settings.base_url.rstrip("/").removesuffix("/v1")
     counts: dict[str, int] = {}
 
@@ -265,7 +318,7 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
             counts[text] = _post(f"{root}/extras/tokenize/count", {"input": text})["count"]
         return counts[text]
 
-    prompts, fresh, sent = [], [], []
+    prompts, fresh, sent, per_decision, ahead, waits = [], [], [], [], [], []
     for seed in range(1, seeds + 1):
         model = Recording()
         voice = OpenAIVoice(game, seed, settings, client=model)
@@ -280,8 +333,17 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
         except _Enough:
             pass
         prompts += model.prompts
-        fresh += evaluated(model.sent, tokens)
+        calls = evaluated(model.sent, tokens)
+        ahead += read_ahead(model.sent, tokens)
+        times = modelled(model.sent, tokens, rate_ms, think)
+        fresh += calls
         sent += model.sent
+        for d in timed.decisions:  # a decision's calls in order (re-asks too); none: 0
+            if not d["forced"]:
+                n = sum(1 for x in d["notes"] if x.get("event") == "call")
+                per_decision.append(sum(calls[:n]))
+                waits.append(sum(times[:n]))  # none asked: ~0 (ours only)
+                del calls[:n], times[:n]
     sizes = [sum(tokens(m["content"]) + 4 for m in p) for p in prompts]
     static = [tokens(p[0]["content"]) for p in prompts]
     client = ModelClient(settings)
@@ -305,6 +367,14 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
             "prompt_tokens_per_call": round(statistics.mean(sizes)), "max": max(sizes),
             "evaluated_p50_p90": f"{statistics.median(fresh):.0f} / {pct(fresh, .9):.0f}",
             "evaluated_mean": round(statistics.mean(fresh)),
+            "decisions": len(per_decision),
+            "unasked": sum(1 for d in per_decision if d == 0),
+            "per_decision_p50_p90": f"{statistics.median(per_decision):.0f} / "
+                                    f"{pct(per_decision, .9):.0f}",
+            "modelled_first_p50_p90": f"{statistics.median(waits):.2f} / "
+                                      f"{pct(waits, .9):.2f} s",
+            "ahead_p50_p90_max": f"{statistics.median(ahead):.0f} / {pct(ahead, .9):.0f} / "
+                                 f"{max(ahead)}" if ahead else "-",
             "system_tokens": round(statistics.mean(static)),
             "ttft_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
             "ttft_mean": f"{statistics.mean(firsts):.2f} s" if firsts else "-",
@@ -375,6 +445,10 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
                  / 1000 for d in timed]
     rest = [f - s for f, s in zip(firsts, on_server, strict=True)]
     restarts = [d["first_text"] for d in timed if d.get("restart")]
+    # of the decisions that asked the server (slots mode asks none for a lone move whose words
+    # are picked: nothing to choose)
+    called = [d["first_text"] for d in timed
+              if any(n.get("event") == "call" for n in d["notes"])]
     echo = punct = 0
     names: list[str] = []
     texts = 0
@@ -409,6 +483,9 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         "completion_tokens_per_decision": round(t_out / n),
         "first_narration_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
         "first_narration_p90": f"{pct(firsts, .9):.2f} s" if firsts else "-",
+        "unasked": sum(1 for d in timed if d["source"] == "offline" and not d["notes"]),
+        "first_narration_asked_p50_p90": f"{statistics.median(called):.2f} / "
+                                         f"{pct(called, .9):.2f} s" if called else "-",
         "first_server_rest_p50": f"{statistics.median(on_server):.2f} + "
                                  f"{statistics.median(rest):.2f} s" if firsts else "-",
         "restarts_mean": f"{len(restarts)}, {statistics.mean(restarts):.2f} s" if restarts
@@ -439,6 +516,9 @@ def main() -> int:
     parser.add_argument("--json", type=Path, default=None, help="also write the rows as JSON")
     parser.add_argument("--prompts-only", action="store_true")
     parser.add_argument("--ttft", type=int, default=12, help="with --prompts-only")
+    parser.add_argument("--rate", type=float, default=5.0,
+                        help="with --prompts-only --human: ms a token read, for the modelled "
+                             "first narration (SmolLM2, one thread, a quiet machine: about 5)")
     parser.add_argument("--voice-mode", choices=("free", "storylet", "slots"), default=None)
     parser.add_argument("--human", default=None, metavar="SEAT",
                         help="that seat is a player (the offline policy, after --think seconds);"
@@ -454,7 +534,8 @@ def main() -> int:
                         sources={"voice_mode": "flag"} if args.voice_mode else {})
     if args.prompts_only:
         rows = [prompts_only(get_game(name), args.seeds, settings, args.ttft,
-                             _seat(get_game(name), args.human), args.max_decisions)
+                             _seat(get_game(name), args.human), args.max_decisions,
+                             args.rate, args.think)
                 for name in args.game]
         heads = list(rows[0])
         print(f"\nprompts of offline autoplays, seeds 1-{args.seeds}, tokenized by {args.model}")
@@ -493,7 +574,8 @@ def main() -> int:
              "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
              "cached_evaluated_p50", "prompt_tokens_per_decision",
              "completion_tokens_per_decision",
-             "first_narration_p50", "first_narration_p90", "first_server_rest_p50",
+             "first_narration_p50", "first_narration_p90", "unasked",
+             "first_narration_asked_p50_p90", "first_server_rest_p50",
              "restarts_mean", "stakes_taken_by_model", "journal_texts", "echo_6_words",
              "punctuation_only", "names_ok", "misses"]
     print(f"\nmodel {args.model} @ {args.base_url}, seeds 1-{args.seeds}")

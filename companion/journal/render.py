@@ -220,7 +220,8 @@ def _own_words_inert(s: Story, t, final: dict, remake: dict) -> None:
     bracket of theirs makes a link, and a line the game begins with their words opens no block.
     The game's own structure (its headings, lists, tables, code blocks) is kept as written."""
     own = {r["action"].get("text") for r in t.actions if r["action"].get("text")}
-    own |= {r["text"] for r in t.rows if r["type"] == "say" or r.get("seat")}
+    # (a model's ledger row names its seat and holds no text)
+    own |= {r.get("text") for r in t.rows if r["type"] == "say" or r.get("seat")}
     own = {x.strip() for x in own if isinstance(x, str) and x.strip()}
     own |= {" ".join(x.split()) for x in own}  # as a game writes it, its spaces folded
     odd = {x for x in own if marks_only(x)}  # "-", "|": the game writes it again, neutral

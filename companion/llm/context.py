@@ -18,6 +18,7 @@ state that changes from move to move (``last``), the story line and the moves.
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Collection, Sequence
@@ -25,9 +26,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from companion.core.game import Action, Event
+from companion.core.game import Event
 from companion.llm import templates
 from companion.llm.schema import model_question
+from companion.llm.shaping import (MAX_MOVES, SLOTS_MOVES, follow_the_road,  # noqa: F401 - the
+                                   lead_with, shortlist, spare_the_ending)  # moves, re-exported
 from companion.story import names
 from companion.story.voice import DecisionRequest
 
@@ -38,10 +41,8 @@ VIEW_LIST_ITEMS = 8  # any longer list in the view keeps its last items
 SUMMARY_CHARS = 600
 FABULA_CHARS = 500  # the fabula digest in a prompt: whole lines, newest first, up to this
 EXAMPLES = 3  # storylet lines shown as examples of the game's voice (storylet mode)
-MAX_MOVES = 9  # moves offered at one decision (the rest are left out)
 # slots mode (the model only chooses): a shorter changing tail, evaluated afresh on every call
 SLOTS_STORY_LINES = 1
-SLOTS_MOVES = 6
 
 # Placeholders a template must use (a prompt without them cannot work).
 DECISION_REQUIRED = ("view", "actions")
@@ -136,7 +137,10 @@ class ViewRules:
     * ``[[keep_if]]`` ``path``, ``flag``, ``seats``: the list's items stay only when their flag is
       true (a GM's unrevealed secrets never reach its prompt);
     * ``[[drop_unless]]`` ``path``, ``field``, ``flag``, ``seats``: the field of each item stays
-      only when the item's flag is true.
+      only when the item's flag is true;
+    * ``slots_labels``: ``[pattern, replacement]`` pairs (regular expressions) applied to each
+      move's label in slots mode's turn, read afresh at every call: what the view already says
+      (a card's value and tags, beside its name in the hand the seat sees).
     """
 
     omit: frozenset[str] = frozenset()
@@ -151,6 +155,7 @@ class ViewRules:
     inner_items: int = 4
     keep_if: tuple[tuple[tuple[str, ...], str, tuple[str, ...]], ...] = ()
     drop_unless: tuple[tuple[tuple[str, ...], str, str, tuple[str, ...]], ...] = ()
+    slots_labels: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=32)
@@ -174,6 +179,7 @@ def view_rules(game: str) -> ViewRules:
                       for r in data.get("keep_if", [])),
         drop_unless=tuple((tuple(r["path"].split(".")), r["field"], r["flag"],
                            tuple(r.get("seats", ()))) for r in data.get("drop_unless", [])),
+        slots_labels=tuple((str(p), str(r)) for p, r in data.get("slots_labels", [])),
     )
 
 
@@ -207,8 +213,11 @@ def _at(node: Any, path: tuple[str, ...], change) -> Any:
 
 
 def seat_view(view: dict[str, Any], game: str, seat: str = "",
-              mode: str = "free") -> dict[str, Any]:
-    """The part of a seat's view its prompt shows (see ``ViewRules``) in the voice ``mode``."""
+              mode: str = "free", cut: bool = True) -> dict[str, Any]:
+    """The part of a seat's view its prompt shows (see ``ViewRules``) in the voice ``mode``.
+    ``cut=False``: long lists whole (``cut_lists`` cuts them as shown), so that what changed in
+    a list is told from the whole of it: a list cut to its last items slides when one is added or
+    lost, and told from what was shown, a card discarded from a long hand read as five changed."""
     rules = view_rules(game) if game else ViewRules()
     later = set(rules.own) | set(rules.last)
     keys = [k for k in rules.first if k in view and k not in later] + [
@@ -232,7 +241,13 @@ def seat_view(view: dict[str, Any], game: str, seat: str = "",
             shown[key] = kept or ([items[0], items[-1]] if len(items) > 1 else items)
     for path in rules.drop + (rules.slots_drop if mode == "slots" else ()):
         shown = _drop_path(shown, path)
-    return _clip_view(shown, rules.max_items, rules.inner_items)
+    return _clip_view(shown, rules.max_items if cut else 10**9, rules.inner_items)
+
+
+def cut_lists(shown: Any, game: str) -> Any:
+    """A ``seat_view(..., cut=False)`` (or a part of it) with its long lists cut as a prompt
+    shows them: their last ``max_items`` and a count of what was left out."""
+    return _clip_view(shown, view_rules(game).max_items if game else VIEW_LIST_ITEMS)
 
 
 def _inline(node: Any, inner: bool = False) -> str:
@@ -349,76 +364,16 @@ def action_lines(request: DecisionRequest, words: dict[int, list[str]] | None = 
     return "\n".join(out)
 
 
-def shortlist(request: DecisionRequest, preferred: Action | None = None,
-              limit: int = MAX_MOVES) -> DecisionRequest:
-    """The request with at most ``limit`` of its legal moves (the rest are not offered): the
-    ``preferred`` one (the offline policy's), one of every kind, then the rest in the engine's
-    order. A long list (the 96 ways to play a hand) costs more prompt than the whole view."""
-    if len(request.legal) <= limit:
+def short_labels(request: DecisionRequest) -> DecisionRequest:
+    """The request with its moves' labels as slots mode's turn says them (the game's
+    ``slots_labels``): "discard Greed" for "discard Greed 1 [Tool]", the hand saying the rest."""
+    rules = view_rules(request.game)
+    if not rules.slots_labels:
         return request
-    keys = [a.key() for a in request.legal]
-    picked: list[int] = []
-    if preferred is not None and preferred.key() in keys:
-        picked.append(keys.index(preferred.key()))
-    seen = {request.legal[i].kind for i in picked}
-    for i, action in enumerate(request.legal):
-        if action.kind not in seen:
-            seen.add(action.kind)
-            picked.append(i)
-    for i in range(len(request.legal)):
-        if len(picked) >= limit:
-            break
-        if i not in picked:
-            picked.append(i)
-    order = sorted(picked[:limit])
-    return request.model_copy(update={"legal": [request.legal[i] for i in order],
-                                      "labels": [request.labels[i] for i in order]})
-
-
-def spare_the_ending(request: DecisionRequest, preferred: Action | None, game: Any) -> DecisionRequest:
-    """The request without the moves that end the whole story (the game's ``ends_story`` kinds)
-    unless the offline policy's own move is one, or nothing else is left. The engine allows the
-    High Stakes GM to end the story at any time; a small model took that move right after the
-    player's first line, twice: when the story ends is the director's call, not a coin toss."""
-    kinds = getattr(game, "ends_story", frozenset())
-    if not kinds or (preferred is not None and preferred.kind in kinds):
-        return request
-    keep = [i for i, a in enumerate(request.legal) if a.kind not in kinds]
-    if not keep or len(keep) == len(request.legal):
-        return request
-    return request.model_copy(update={"legal": [request.legal[i] for i in keep],
-                                      "labels": [request.labels[i] for i in keep]})
-
-
-def follow_the_road(request: DecisionRequest, preferred: Action | None, game: Any) -> DecisionRequest:
-    """The request with one move of each kind the game directs (``directed``: where the story
-    goes next, e.g. High Stakes' ``frame``): the offline policy's own, when it is of that kind.
-    SmolLM2's GM framed the villa gate right after the hero dropped over the wall into the
-    garden; the scene that follows is the adventure's, and the model voices it."""
-    kinds = getattr(game, "directed", frozenset())
-    if not kinds or preferred is None or preferred.kind not in kinds:
-        return request
-    keep = [i for i, a in enumerate(request.legal)
-            if a.kind != preferred.kind or a.key() == preferred.key()]
-    if len(keep) == len(request.legal) or not keep:
-        return request
-    return request.model_copy(update={"legal": [request.legal[i] for i in keep],
-                                      "labels": [request.labels[i] for i in keep]})
-
-
-def lead_with(request: DecisionRequest, preferred: Action | None) -> DecisionRequest:
-    """The request with ``preferred`` (the offline policy's choice) listed first, the rest in
-    the engine's order. For slots mode: a small model picks move 1 far more often than any
-    other (SmolLM2's Tempters offered three Virtues for one die, scene after scene, and its
-    Agents shot the moon with two dice: the first moves listed), so the sound move goes first
-    and the model still chooses."""
-    keys = [a.key() for a in request.legal]
-    if preferred is None or preferred.key() not in keys:
-        return request
-    i = keys.index(preferred.key())
-    order = [i] + [j for j in range(len(keys)) if j != i]
-    return request.model_copy(update={"legal": [request.legal[j] for j in order],
-                                      "labels": [request.labels[j] for j in order]})
+    labels = list(request.labels)
+    for pattern, replacement in rules.slots_labels:
+        labels = [re.sub(pattern, replacement, label) for label in labels]
+    return request.model_copy(update={"labels": labels})
 
 
 def _topics(items: Sequence[str]) -> str:
@@ -442,13 +397,28 @@ def _part(line: str) -> int:
     return next((i for i, p in enumerate(_PARTS) if line.startswith(p)), len(_PARTS))
 
 
+def _bookkeeping(line: str, quoted: str) -> bool:
+    """A fact that is no story for a prompt: its words hold no letter ("True: stage:2: 21"),
+    are one lower-case token, an id the story layer keeps for itself ("True: met:1:000020:
+    a-friendly-local", "True: did:1:hero2: travel>sailor>cave", "True: noted:2: match"), or
+    are words a stake already quotes (the hero's stake is also kept as a fact of what they
+    said)."""
+    if not line.startswith(("True:", "No longer true:")) or ": " not in line[6:]:
+        return False
+    words = line.rsplit(": ", 1)[1]
+    words = words.removesuffix("\u2026")  # clipped: the words as far as they go
+    return not any(c.isalpha() for c in words) or (
+        not any(c.isspace() for c in words) and words == words.lower()) or \
+        f"\u201c{words}" in quoted
+
+
 def fabula_lines(digest: str, limit: int = FABULA_CHARS) -> list[str]:
     """The fabula digest's lines as a prompt shows them (see ``fabula_block``)."""
     out, size = [], 0
+    quoted = "\n".join(x for x in digest.splitlines() if x.startswith("Stake"))
     for line in digest.splitlines():
         line = _clip(line, 200)
-        if line.startswith(("True:", "No longer true:")) and ": " in line[6:] and \
-                not any(c.isalpha() for c in line.rsplit(": ", 1)[1]):
+        if _bookkeeping(line, quoted):
             continue
         if not line or size + len(line) + 1 > limit:
             break
@@ -467,8 +437,8 @@ def fabula_block(digest: str, limit: int = FABULA_CHARS) -> str:
     The digest lists the newest first within each part; the lines kept (whole, up to ``limit``
     characters, newest first) are shown oldest first within each part and the last outcome last,
     so a new fact or stake is added at its part's end and what came before it stays byte-stable
-    for a server's prompt cache (and reads in the story's order). A fact whose words hold no
-    letter ("True: stage:2: 21") is bookkeeping, no story: left out."""
+    for a server's prompt cache (and reads in the story's order). A fact that is bookkeeping,
+    no story (``_bookkeeping``: no letter, an id, a stake's words again), is left out."""
     shown = fabula_lines(digest, limit)
     return ("\nWhat the story holds:\n" + "\n".join(shown) + "\n") if shown else ""
 

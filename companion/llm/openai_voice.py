@@ -92,15 +92,8 @@ class OpenAIVoice:
 
     name = "openai"
 
-    def __init__(
-        self,
-        game: Game,
-        seed: int,
-        settings: Settings,
-        *,
-        client: Any = None,
-        reasks: int = 1,
-    ) -> None:
+    def __init__(self, game: Game, seed: int, settings: Settings, *, client: Any = None,
+                 reasks: int = 1) -> None:
         self.game = game
         self.seed = seed
         self.settings = settings
@@ -172,9 +165,8 @@ class OpenAIVoice:
         self.reader.send(self.thread.warm(request(), self.title))
 
     # -- deciding ---------------------------------------------------------------------------------
-    def decide(
-        self, request: DecisionRequest, on_text: Callable[[str], None] | None = None
-    ) -> Decision:
+    def decide(self, request: DecisionRequest,
+               on_text: Callable[[str], None] | None = None) -> Decision:
         if not request.legal:
             raise ValueError("decide() needs at least one legal action")
         if len(request.legal) == 1 and request.legal[0].ask is None:
@@ -269,10 +261,8 @@ class OpenAIVoice:
         return self._instructions.plus([a.ask for a in request.legal if a.ask], story=quoted,
                                        told=[*request.story, *self.said])
 
-    def _decide(
-        self, request: DecisionRequest, on_text: Callable[[str], None] | None,
-        notes: list[dict[str, Any]],
-    ) -> Decision:
+    def _decide(self, request: DecisionRequest, on_text: Callable[[str], None] | None,
+                notes: list[dict[str, Any]]) -> Decision:
         self.answered_now = False
         preferred = self._policy_choice(request)
         request = context.follow_the_road(context.spare_the_ending(request, preferred, self.game),
@@ -304,6 +294,11 @@ class OpenAIVoice:
                     banned=request.banned, veils=request.veils)
             return checkers[number]
 
+        only = slots.unasked(request, choices, lines) if self.mode == "slots" else None
+        if only is not None:  # nothing to choose, nothing asked: the offline voice's move
+            offline = self._offline_move()
+            return Decision(action=offline if offline.key() == only.key() else only,
+                            source="offline", notes=notes)
         # only a free narration is streamed: a storylet-mode sentence follows the narrator's
         screen = Screen(on_text if self.mode == "free" else None, len(request.legal), checker,
                          instructions)
@@ -318,6 +313,8 @@ class OpenAIVoice:
         attempt = 0
         while attempt < attempts:
             attempt += 1
+            if self.reader is not None:  # a call queued with a reading ahead is cut short
+                self.reader.settle(self.deadline - self.timer() - MIN_SHARE)
             time_left = self.deadline - self.timer()
             if time_left < MIN_SHARE:  # the move's bound is spent: no call is started
                 screen.abandon()
@@ -404,6 +401,9 @@ class OpenAIVoice:
                                                reason=why[:300], attempt=attempt))
                 self._mark(rows, kind, error)
                 screen.abandon()
+            if kept is not None and set(kept[1]) == {"text"} and \
+                    kept[0].action in self.slots.unchecked:
+                break  # words known to miss (slots.choices): asking again changes nothing
             if attempt < attempts and kept is not None and "text" in kept[1] and \
                     checks.asks_name(request.legal[kept[0].action - 1]):
                 # a name that missed is asked again from the names the prompt offered
@@ -482,9 +482,8 @@ class OpenAIVoice:
                                          "labels": [request.labels[index]]})
         return self.offline.decide(one).action.text
 
-    def _validate(
-        self, raw: str, finish: str | None, request: DecisionRequest
-    ) -> tuple[Reply | None, str, str]:
+    def _validate(self, raw: str, finish: str | None,
+                  request: DecisionRequest) -> tuple[Reply | None, str, str]:
         """(reply, "", "") or (None, kind, error): kind is invalid or illegal."""
         ctx = {"legal": request.legal, "labels": request.labels}
         try:
@@ -533,10 +532,9 @@ class OpenAIVoice:
         except ValidationError:
             return None
 
-    def _cut_short(
-        self, request: DecisionRequest, err: CallError, screen: Screen,
-        checker: Callable[[int], fidelity.Checker], notes: list[dict[str, Any]],
-    ) -> Decision | None:
+    def _cut_short(self, request: DecisionRequest, err: CallError, screen: Screen,
+                   checker: Callable[[int], fidelity.Checker],
+                   notes: list[dict[str, Any]]) -> Decision | None:
         """Keep what is valid of a reply cut short (Ctrl-C, the time bound, a dropped stream): a
         complete legal action, with the whole sentences told if they pass the fidelity check."""
         reply = self._salvage(err.text, request) if err.text else None
@@ -586,15 +584,17 @@ class OpenAIVoice:
         return (f"token budget spent ({self.spent:,} of {self.settings.budget_tokens:,} tokens): "
                 "the offline voice plays on")
 
-    def _fallback(
-        self, request: DecisionRequest, notes: list[dict[str, Any]], reason: str
-    ) -> Decision:
-        # the offline voice's move in this position: the request as the session made it, not
-        # the shortlist the model was shown (High Stakes told another story from move 1 on)
-        asked = self.asked if self.asked is not None and self.asked.step == request.step \
-            else request
-        offline = self.offline.decide(asked)
+    def _fallback(self, request: DecisionRequest, notes: list[dict[str, Any]],
+                  reason: str) -> Decision:
         notes.append(self._row(request, event="fallback", reason=reason,
                                model=self._model_name(), server=self.settings.server))
-        return Decision(action=offline.action, narration="", source="fallback", notes=notes)
+        return Decision(action=self._offline_move(request), narration="", source="fallback",
+                        notes=notes)
+
+    def _offline_move(self, request: DecisionRequest | None = None) -> Any:
+        """The offline voice's move in this position: the request as the session made it, not
+        the shortlist the model was shown (High Stakes told another story from move 1 on)."""
+        asked = self.asked if self.asked is not None and (
+            request is None or self.asked.step == request.step) else request
+        return self.offline.decide(asked).action
 

@@ -35,6 +35,9 @@ class Slots:
     def __init__(self, offline: Any, seed: int) -> None:
         self.offline = offline
         self.seed = seed
+        # of the last ``choices``: the moves whose words are the narrator's unchecked (the
+        # policy's move kept though none passed): they miss whichever the model picks
+        self.unchecked: set[int] = set()
 
     def candidates(self, request: DecisionRequest, action,
                    instructions: checks.Instructions | None) -> list[str]:
@@ -88,6 +91,7 @@ class Slots:
         a new face" where the game tells the avatar itself). {} (the model writes) when a move
         that needs words has none."""
         out: dict[int, list[str]] = {}
+        self.unchecked = set()
         for number, action in enumerate(request.legal, 1):
             if action.ask is None:
                 continue
@@ -98,6 +102,7 @@ class Slots:
             if not texts and preferred is not None and action.key() == preferred.key():
                 # the policy's move, kept: the narrator's words (a miss journals them anyway)
                 texts = self.candidates(request, action, None)
+                self.unchecked.add(number)
             if not texts and action.optional_text:
                 texts = [""]  # the words are the game's to tell, as the offline voice leaves them
             if not texts:
@@ -112,6 +117,18 @@ def listed(choices: dict[int, list[str]]) -> dict[int, list[str]]:
     many = {n: [t for t in texts if t] for n, texts in choices.items()}
     many = {n: texts for n, texts in many.items() if len(texts) > 1}
     return many if len(many) == 1 else {}
+
+
+def unasked(request: DecisionRequest, choices: dict[int, list[str]],
+            lines: dict[int, list[str]]) -> Any:
+    """The one move of a decision that leaves the model nothing to choose, with its words: a
+    lone move whose words are picked for it (one candidate, or none where they are optional),
+    no lines listed. None when there is a choice. Asking a model to answer ``{"action": 1}``
+    cost a whole call (Becoming's Fates: a third of their decisions, each as slow as any)."""
+    if len(request.legal) != 1 or lines or choices.get(1) is None:
+        return None
+    action = request.legal[0]
+    return action.with_text(choices[1][0] if choices[1] else "")
 
 
 def pick(data: dict[str, Any], choices: dict[int, list[str]],

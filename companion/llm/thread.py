@@ -19,8 +19,10 @@ that seat's, what of its head is unchanged (its line, the private keys that did 
 order) is said before what changed since the reading ahead (the human's move), the rest after:
 the server then reads only those changes, the changed keys and the moves, not the seat's
 unchanged private keys again (in the games with several AI seats, a hand or a map of 50-150
-tokens). Any
-other seat's call is said in the usual order, so no seat reads another's private keys. Once
+tokens). So too a seat's call after its own call (several moves in a row). Any other seat's
+call is said in the usual order, so no seat reads another's private keys. A reading ahead is
+always said in the usual order: said after the changes since an earlier one, a head the next
+call did not use (another seat moved) made that call read the changes again. Once
 reading ahead is in use, the trunk starts afresh at a reading ahead (while the human thinks),
 and at a call only once it grew one and a half times the bound (a longer prompt would pass a
 2,048-token context in Becoming).
@@ -54,15 +56,23 @@ def _new_lines(before: list[str], now: list[str]) -> list[str]:
     return now
 
 
+def _fields(before: dict, now: dict) -> dict:
+    """The fields of ``now`` that differ from ``before`` (a field gone: None, said "none")."""
+    out = {k: v for k, v in now.items() if before.get(k) != v}
+    return {**out, **{k: None for k in before if k not in now}}
+
+
 def _delta(before: Any, now: Any) -> tuple[Any, str]:
     """(what changed of a key's value, how it is labelled): a dict gives its changed fields
-    (a field gone: None, said "none"; labelled "changed"); a list that only grew gives its new
-    items ("added"); a list as long as before gives its changed items ("changed"; an item that
-    is a dict: its first field, which names it, and its changed fields); anything else is said
-    whole ("")."""
+    (a field gone: None, said "none"; labelled "changed"), and of a field that is a dict itself
+    only its changed fields ("tokens (moons 2)", not all six suits again); a list that only grew
+    gives its new items ("added"); a list as long as before gives its changed items ("changed";
+    an item that is a dict: its first field, which names it, and its changed fields); anything
+    else is said whole ("")."""
     if isinstance(before, dict) and isinstance(now, dict):
-        out = {k: v for k, v in now.items() if before.get(k) != v}
-        return {**out, **{k: None for k in before if k not in now}}, CHANGED
+        out = _fields(before, now)
+        return {k: _fields(before[k], v) if isinstance(before.get(k), dict) and
+                isinstance(v, dict) and v else v for k, v in out.items()}, CHANGED
     if isinstance(before, list) and isinstance(now, list) and len(now) > len(before) and \
             now[:len(before)] == before:
         return now[len(before):], "added"
@@ -86,7 +96,7 @@ def _named(item: Any) -> Any:
     return next(iter(item.values())) if isinstance(item, dict) and item else item
 
 
-def _moved(key: str, before: list, now: list) -> str:
+def _moved(key: str, before: list, now: list, game: str) -> str:
     """A list that lost items and perhaps gained some at its end, the rest in order, as
     "hand (removed): Riddles" (each item by its name) and "hand (added):" and the new items;
     "" when the change is not of that shape (said some other way)."""
@@ -97,31 +107,48 @@ def _moved(key: str, before: list, now: list) -> str:
     label = key.replace("_", " ")
     lines = [f"{label} ({REMOVED}): " + ", ".join(str(_named(x)) for x in gone)]
     if new:
-        lines.append(context.view_lines({key: new}).replace(label, f"{label} (added)", 1))
+        lines.append(_said({key: new}, game).replace(label, f"{label} (added)", 1))
     return "\n".join(lines)
 
 
-def _changed(key: str, before: Any, now: Any) -> str:
+def _said(shown: dict[str, Any], game: str) -> str:
+    """Keys as a prompt says them, long lists cut (the trunk keeps them whole: ``_changed``)."""
+    return context.view_lines(context.cut_lists(shown, game))
+
+
+def _changed(key: str, before: Any, now: Any, game: str = "") -> str:
     """A key's change as lines: "heroes (changed):" and only what changed, a list's items
-    removed and added, or the key said whole ("phase: travel"; a key gone: "phase: none")."""
+    removed and added, or the key said whole ("phase: travel"; a key gone: "phase: none").
+    ``before`` and ``now`` are whole (``seat_view(cut=False)``): what is said is cut."""
     if before is None or now is None:
-        return context.view_lines({key: now}) if now is not None else \
+        return _said({key: now}, game) if now is not None else \
             f"{key.replace('_', ' ')}: none"
     if isinstance(before, list) and isinstance(now, list) and len(before) != len(now):
-        moved = _moved(key, before, now)  # (as long as before: its changed items, below)
+        moved = _moved(key, before, now, game)  # (as long as before: its changed items, below)
         if moved:
             return moved
     value, how = _delta(before, now)
-    text = context.view_lines({key: value})
+    text = _said({key: value}, game)
     label = key.replace("_", " ")
     return text.replace(label, f"{label} ({how})", 1) if how else text
 
 
+def _keys(head: str) -> list[str]:
+    """A head's lines grouped by key: a key's line and its items' ("- ") lines, each whole."""
+    out: list[str] = []
+    for line in head.splitlines(keepends=True):
+        if out and line.startswith("- ") and out[-1].endswith("\n"):
+            out[-1] += line
+        else:
+            out.append(line)
+    return out
+
+
 def _same_lines(ahead: str, head: str) -> str:
-    """The whole lines both heads begin with ("" unless at least the seat's line)."""
+    """The whole keys both heads begin with ("" unless at least the seat's line): a list whose
+    first items stayed is not split around what changed since."""
     same = []
-    for mine, theirs in zip(ahead.splitlines(keepends=True), head.splitlines(keepends=True),
-                            strict=False):
+    for mine, theirs in zip(_keys(ahead), _keys(head), strict=False):
         if mine != theirs or not mine.endswith("\n"):
             break
         same.append(mine)
@@ -158,22 +185,27 @@ class Thread:
         their lines are ``lines`` to choose from."""
         private = self._update(request)
         head, tail = self._turn(request, private)
-        moves = context.action_lines(request, lines, quiet=set(picked) - set(lines or {}),
-                                     lead=LEAD) + tail
-        user = f"{self.trunk}\n{head}{moves}"
+        moves = context.action_lines(context.short_labels(request), lines,
+                                     quiet=set(picked) - set(lines or {}), lead=LEAD) + tail
+        user = self._ordered(head) + moves
+        return [_system(request, title), {"role": "user", "content": user}]
+
+    def _ordered(self, head: str) -> str:
+        """The trunk and the head of a call's turn: if this seat's head was read ahead, or said
+        at the last call (a seat making several moves in a row), what of it is unchanged (its
+        line, its private keys that did not change) is said before what changed since, the rest
+        after, so the server does not read it again; else the usual order (``head`` then keeps
+        what the server read, for the next call)."""
         same = _same_lines(self.head[1], head) if self.head is not None and \
             self.head[2] == self.starts else ""
-        if same:
-            # this seat's head was read ahead: what of it is unchanged (its line, its private
-            # keys that did not change) is said before what changed since, the rest after
-            at = self.head[0]
-            since = self.trunk[at:].lstrip("\n")
-            if since:
-                user = f"{self.trunk[:at]}\n{same}{since}\n{head[len(same):]}{moves}"
-            self.head = (at, same, self.starts)
-        else:
-            self.head = None  # the server now holds this call: the usual order from here
-        return [_system(request, title), {"role": "user", "content": user}]
+        if not same:
+            self.head = (len(self.trunk), head, self.starts)
+            return f"{self.trunk}\n{head}"
+        at = self.head[0]
+        since = self.trunk[at:].lstrip("\n")
+        self.head = (at, same, self.starts)
+        return f"{self.trunk[:at]}\n{same}{since}\n{head[len(same):]}" if since else \
+            f"{self.trunk}\n{head}"
 
     def warm(self, request: DecisionRequest, title: str) -> list[dict[str, str]]:
         """The trunk brought up to date with ``request`` (only its public keys go in it), then
@@ -202,7 +234,7 @@ class Thread:
         extension took past the bound starts afresh now, not at the next call, which would
         throw away what was read ahead."""
         rules = context.view_rules(request.game)
-        shown = context.seat_view(request.view, request.game, request.seat, "slots")
+        shown = context.seat_view(request.view, request.game, request.seat, "slots", cut=False)
         # the only AI seat keeps its own keys in the trunk too (no other seat reads it), so
         # they are said once and read ahead, not in every turn; should another seat come to
         # read (a seat changed hands), the trunk starts afresh without them
@@ -210,8 +242,8 @@ class Thread:
         if self.kept_for is not None and (not keep or request.seat != self.kept_for):
             self.trunk = ""
         public = {k: v for k, v in shown.items() if keep or k not in rules.private}
-        private = context.view_lines({k: v for k, v in shown.items()
-                                      if not keep and k in rules.private})
+        private = _said({k: v for k, v in shown.items() if not keep and k in rules.private},
+                        request.game)
         self.kept_for = request.seat if keep else None
         facts = context.fabula_lines(request.fabula)
         safety = context.safety_lines(request).strip()
@@ -232,7 +264,7 @@ class Thread:
         self.starts += 1
         self.trunk = templates.render_file(
             templates.prompts_dir() / "shared" / "thread.md",
-            {"view": context.view_lines(public), "safety": f"\n{safety}\n" if safety else "",
+            {"view": _said(public, request.game), "safety": f"\n{safety}\n" if safety else "",
              "fabula": context.fabula_block(request.fabula),
              "story": context.quote(request.story, context.SLOTS_STORY_LINES)},
             required=("view",))
@@ -241,8 +273,8 @@ class Thread:
 
     def _extend(self, request: DecisionRequest, public: dict[str, Any], facts: list[str],
                 safety: str) -> None:
-        changes = [_changed(key, self.keys.get(key), value) for key, value in public.items()
-                   if self.keys.get(key) != value]
+        changes = [_changed(key, self.keys.get(key), value, request.game)
+                   for key, value in public.items() if self.keys.get(key) != value]
         changes += [_changed(key, self.keys[key], None) for key in self.keys if key not in public]
         if safety != self.safety:
             changes.append(safety or "Safety lines and veils: none now.")

@@ -85,3 +85,15 @@ def test_a_real_browser_renders_the_page(tmp_path):
 
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (900, 2400)
+
+
+def test_a_model_voiced_session_s_journal_renders(tmp_path):
+    """A model's ledger rows name the seat they were for but hold no text of its own: the
+    journal of a session the model voiced renders like any (it stopped on a KeyError)."""
+    import json
+
+    path = autoplay(tmp_path / "m.jsonl")
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"type": "llm", "n": 3, "seat": "antagonist", "step": 3,
+                             "event": "call", "outcome": "ok", "latency_ms": 900}) + "\n")
+    assert render_markdown(path).startswith("---\ngame: \"At Any Cost\"")

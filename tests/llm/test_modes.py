@@ -188,14 +188,43 @@ def test_slots_mode_leaves_optional_words_to_the_game_when_no_candidate_exists(
 
     req = request_for()
     ask = Action(seat=req.seat, kind="introduce", ask="Introduce your avatar", optional_text=True)
-    req = req.model_copy(update={"legal": [ask], "labels": ["introduce your avatar"]})
+    req = req.model_copy(update={"legal": [ask, req.legal[-1]],
+                                 "labels": ["introduce your avatar", req.labels[-1]]})
     v = voice(game, fake, "slots")
     monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: "")
+    monkeypatch.setattr(v, "_policy_choice", lambda request: ask)
     fake.enqueue(json.dumps({"action": 1}))
     d = v.decide(req)
     assert set(fake.requests[0]["schema"]["properties"]) == {"action"}  # nothing to write
     assert d.source == "model" and d.action.kind == "introduce" and d.action.text == ""
     assert not [n for n in d.notes if n["event"] == "miss"]
+
+
+def test_slots_mode_asks_nothing_when_there_is_nothing_to_choose(game, fake, request_for,
+                                                                  monkeypatch):
+    """A lone move whose words are picked for the model (one candidate, or none where they are
+    optional) leaves it nothing to choose: no call, and the move is played with those words
+    (Becoming's Fates narrated the Elements and introduced their avatars this way, a third of
+    their moves, each a whole call to read back {"action": 1}). A lone move whose lines it
+    picks from is still asked."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="introduce", ask="Introduce your avatar", optional_text=True)
+    req = req.model_copy(update={"legal": [ask], "labels": ["introduce your avatar"]})
+    v = voice(game, fake, "slots")
+    monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: "")
+    d = v.decide(req)
+    assert not fake.requests and d.action.kind == "introduce" and d.action.text == ""
+    assert d.source == "offline" and not d.notes
+    said = Action(seat=req.seat, kind="introduce", ask="What does your avatar say?")
+    req = req.model_copy(update={"legal": [said]})
+    lines = iter(["The ledger is closed tonight.", "I lend to no one in the rain.",
+                  "The ledger is closed tonight."] * 3)
+    monkeypatch.setattr(type(v.offline.narrator), "write", lambda *a: next(lines))
+    fake.enqueue(json.dumps({"action": 1, "line": 2}))
+    d = v.decide(req.model_copy(update={"step": 4}))
+    assert len(fake.requests) == 1 and d.action.text == "I lend to no one in the rain."
 
 
 def test_slots_mode_lists_the_policys_move_first(game, fake, request_for):

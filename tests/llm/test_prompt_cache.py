@@ -58,9 +58,13 @@ def prompts(name: str, cap: int = 24, seed: int = 1, with_voice: bool = False,
     voice.thread = Thread(limit)
     decide = voice._decide
 
-    def spy(request, on_text, notes):
-        requests.append(request)
-        return decide(request, on_text, notes)
+    def spy(request, on_text, notes):  # the requests the model was asked (a lone move whose
+        requests.append(request)          # words are picked asks nothing: slots.unasked)
+        asked = len(model.requests)
+        decision = decide(request, on_text, notes)
+        if len(model.requests) == asked:
+            requests.pop()
+        return decision
 
     voice._decide = spy
     try:
@@ -94,12 +98,11 @@ def test_the_conversation_only_grows_and_the_turn_is_never_kept(name):
         text = user["content"]
         turn = _turn_at(text, request)
         shown = context.seat_view(request.view, name, request.seat, "slots")
-        private = context.view_lines({k: v for k, v in shown.items() if k in rules.private})
         moves = min(i for i in (text[turn:].find(LEAD), text[turn:].find("Your move: 1."))
                     if i >= 0)
-        assert text[turn:].index(private) < moves
-        for key in rules.private & set(shown):  # said in the turn only
-            assert context.view_lines({key: shown[key]}) not in text[:turn]
+        for key in rules.private & set(shown):  # said in the turn only, before the moves
+            said = context.view_lines({key: shown[key]})
+            assert said not in text[:turn] and text[turn:].index(said) < moves
         if previous is not None:
             assert text.startswith(previous[0])
             switches += previous[1] != request.seat
@@ -171,8 +174,8 @@ def test_a_change_says_only_what_changed_and_a_key_gone_is_said_gone(request_for
                    "party": [{"name": "Ash", "hp": 3}, {"name": "Bo", "hp": 2}]},
                   ["It begins.", "Wren is hit."], step=5)
     assert second.startswith(trunk) and thread.starts == 1
-    change = second[len(trunk):_turn_at(second, base)]
-    assert change.splitlines()[1:] == [
+    change = thread.trunk[len(trunk):]  # (said after the seat's line: it moved last too)
+    assert change in second and change.splitlines()[1:] == [
         "Then:", "sheet (changed): hp 4", "log (added): c",
         "party (changed):", "- Bo; hp 2", "phase: none", "> Wren is hit."]
     third = call({"sheet": {"name": "Wren", "hp": 4, "gold": 2}, "log": ["a", "b", "c"],
@@ -191,7 +194,8 @@ def test_a_list_that_lost_items_says_which_by_name_not_the_whole_list(request_fo
     def call(view, step):
         request = base.model_copy(update={"view": view, "story": [], "step": step})
         text = thread.messages(request, "Duel")[1]["content"]
-        return text[:_turn_at(text, request)]
+        assert thread.trunk[thread.trunk.rfind("\nThen:"):] in text
+        return thread.trunk
 
     hand = [{"name": "Riddles", "value": 1}, {"name": "Greed", "value": 1},
             {"name": "Despair", "value": 2}]
@@ -382,7 +386,11 @@ def _human_game(name: str, human: str, seed: int = 1, turns: int = 40):
 
     def spy(request, on_text, notes):
         spied.append(request)
-        return decide(request, on_text, notes)
+        asked = len(model.requests)
+        decision = decide(request, on_text, notes)
+        if len(model.requests) == asked:  # nothing to choose, nothing asked (slots.unasked)
+            spied.pop()
+        return decision
 
     voice._decide = spy
     session = Session.start(game, seed, {s: "human" if s == human else AI for s in game.seats},
