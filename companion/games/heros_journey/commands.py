@@ -14,7 +14,7 @@ import textwrap
 from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
-from .data import SUITS, hero_name, rules, story
+from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, view_names
 from .flow import HjRuleError
 from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
 from .render import cname
@@ -31,8 +31,8 @@ def _split_text(rest: str) -> tuple[str, str]:
     return rest.strip(), ""
 
 
-def _names(key: str, value) -> set[str]:
-    """The words that may name an argument's value."""
+def _names(key: str, value, names: Names) -> set[str]:
+    """The words that may name an argument's value (a Hero: by the name in ``names``)."""
     if value is None:
         return {"none", "nobody", "no"}
     if isinstance(value, list):
@@ -49,7 +49,7 @@ def _names(key: str, value) -> set[str]:
         name = norm(rules().card(value).name)
         out |= {name, name.removeprefix("the "), value}
     elif value.startswith("hero"):
-        out.add(norm(hero_name(value)))
+        out.add(norm(hero_name(value, names)))
     if value in ("left-hand", "right-hand"):
         out.add(value.split("-")[0])
     if value == "lie_down":
@@ -92,7 +92,7 @@ def _fits(word: str, names: set[str]) -> bool:
     return any(n == word or n.startswith(word) or word in n.split() for n in names)
 
 
-def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
+def _choose(verb: str, rest: str, legal: list[Action], names: Names) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
@@ -100,9 +100,9 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
                         legal=useful_verbs(legal))
     words = _words(rest)
     if verb == "fail" and words:
-        cands = [a for a in cands if _fits(words[0], _names("", a.kind))]
+        cands = [a for a in cands if _fits(words[0], _names("", a.kind, names))]
         words = words[1:]
-    named = {n for a in cands for k, v in arg_values(a) for n in _names(k, v)}
+    named = {n for a in cands for k, v in arg_values(a) for n in _names(k, v, names)}
     if any(w in NONE_WORDS and w not in named for w in words):  # "keep none", "omen top"
         words = [w for w in words if w not in NONE_WORDS or w in named]
         cands = [a for a in cands if any(v is None for v in a.args.values())]
@@ -111,7 +111,7 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
         vals = arg_values(a)
         if len(words) > len(vals):
             continue
-        if all(_fits(w, _names(k, v)) for w, (k, v) in zip(words, vals)):
+        if all(_fits(w, _names(k, v, names)) for w, (k, v) in zip(words, vals)):
             rest_vals = vals[len(words):]
             (full if not rest_vals else partial).append(a)
     found = full or partial
@@ -120,10 +120,10 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
         return found[0]
     if not found:
         raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
-                           list(dict.fromkeys(typed(a) for a in cands))[:10])
+                           list(dict.fromkeys(typed(a, names) for a in cands))[:10])
     said = " ".join(f"{verb} {rest.strip()}".split())
     raise CommandError(f"“{said}” fits {len(keys)} moves: type one of them",
-                       list(dict.fromkeys(typed(a) for a in found))[:10])
+                       list(dict.fromkeys(typed(a, names) for a in found))[:10])
 
 
 def _bundle(words: list[str]) -> dict[str, int]:
@@ -162,7 +162,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         words = head.split()
         if not words:
             raise CommandError("offer to whom?", VERBS["offer"][0])
-        others = {hero_name(h["seat"]): h["seat"] for h in view["heroes"] if h["seat"] != seat}
+        others = {h["name"]: h["seat"] for h in view["heroes"] if h["seat"] != seat}
         to = match_one(words[0], others, "Hero")
         m = re.split(r"\bfor\b", " ".join(words[1:]), maxsplit=1)
         if len(m) != 2:
@@ -198,11 +198,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         high = view.get("pending", {}).get("high", 0)
         raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
                         f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
+    names = view_names(view)
     try:
-        return [_choose(verb, head, legal).with_text(text)]
+        return [_choose(verb, head, legal, names).with_text(text)]
     except CommandError:
         if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
-            return [_choose(verb, " ".join(reversed(head.split())), legal).with_text(text)]
+            return [_choose(verb, " ".join(reversed(head.split())), legal, names).with_text(text)]
         raise
 
 
@@ -234,7 +235,8 @@ def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:
     choices = {rules().card(o).name: o for o in options if rules().is_card(o)}
-    choices |= {hero_name(o): o for o in options if o.startswith("hero")}
+    # no view here: a Hero drawn by lot is named as the seat's own (the lot is drawn by the app)
+    choices |= {hero_name(o, NO_NAMES): o for o in options if o.startswith("hero")}
     words = [w.strip() for w in rest.split(",") if w.strip()]
     if not words:
         raise CommandError("name the card", sorted(choices))
@@ -249,14 +251,19 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
             vals = arg_values(a)
             if vals:
                 k, v = vals[0]
-                name = sorted(_names(k, v), key=len)[-1]
+                name = sorted(_names(k, v, view_names(view)), key=len)[-1]
                 if name not in out:
                     out.append(name)
     if verb == "offer":
-        out = [hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != view.get("you")]
+        out = [h["name"] for h in view["heroes"] if h["seat"] != view.get("you")]
     if verb == "bank":
         out = [s.name for s in rules().suits]
     return out
+
+
+def label(action: Action, view: dict) -> str:
+    """What `actions` lists for ``action``: its description, the Heroes named as in the view."""
+    return describe(action, view_names(view))
 
 
 def useful_verbs(legal: list[Action]) -> list[str]:
@@ -305,7 +312,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
         return "\n".join(rows + table_text(view, width).split("\n")[_heroes_row(view):])
     stages: dict[int, list[str]] = {}
     for h in view["heroes"]:
-        stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], you))
+        stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], view))
     rows.append("The Event line (Stage, what it needs, who stands there):")
     for n in range(1, 11):
         if n == 1:
@@ -321,7 +328,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
         who = ", ".join(stages.get(n, []))
         stake = view["stakes"].get(LINE[n] if 2 <= n <= 9 else (view.get("ending") or ""), {})
         ch = (view.get("pending") or {}).get("challenge") or {}
-        by = f" by {hero_name(ch['attempter'])}" if ch.get("attempter") else ""
+        by = f" by {_who(ch['attempter'], view)}" if ch.get("attempter") else ""
         st = f" [{_toks(stake)} staked{by}]" if stake else ""
         rows += _wrap(f"  {n:>2} {name:<15} {needs:<9} {who}{st}", width, 30)
     rows += _wrap("  (Mo Moons, Su Suns, Wa Waves, Le Leaves, Wy Wyrms, Kn Knots. To reach a "
@@ -337,7 +344,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
     rows.append("Heroes (tokens+cards per suit; Stage; cards):")
     rows.append("  " + " " * 11 + "  ".join(f"{SHORT[s]:^5}" for s in SUITS) + "  St")
     for h in view["heroes"]:
-        name = _who(h["seat"], you)[:11]
+        name = _who(h["seat"], view)[:11]
         cells = "  ".join(f"{h['tokens'][s]:>2}+{h['resources'][s] - h['tokens'][s]:<2}"
                           for s in SUITS)
         lost = " (loses a turn)" if h["turns_to_lose"] else ""
@@ -353,7 +360,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
                   f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges",
                   width, 2)
     rows += _wrap(f"Round {view['round']} of at most {view['max_rounds']}"
-                  + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
+                  + (f" · last turns: {', '.join(_who(s, view) for s in view['final_turns'])}"
                      if view.get("ending_first") else ""), width, 2)
     return "\n".join(rows)
 
@@ -363,8 +370,9 @@ def _heroes_row(view: dict) -> int:
     return rows.index("Heroes (tokens+cards per suit; Stage; cards):")
 
 
-def _who(seat: str, you: str | None) -> str:
-    return hero_name(seat) + ("*" if seat == you else "")
+def _who(seat: str, view: dict) -> str:
+    """A Hero as the table names them (the view's name), starred when it is the viewer's."""
+    return hero_name(seat, view_names(view)) + ("*" if seat == view.get("you") else "")
 
 
 def _wrap(row: str, width: int, indent: int) -> list[str]:
@@ -394,7 +402,7 @@ def score_line(view: dict) -> str:
     now = view.get("scores") if view.get("over") else view.get("score_now") or {}
     order = sorted(now.items(), key=lambda kv: -kv[1])
     lead = "Scores" if view.get("over") else "Score if the Journey ended now"
-    return f"{lead}: " + ", ".join(f"{_who(s, view.get('you'))} {v}" for s, v in order)
+    return f"{lead}: " + ", ".join(f"{_who(s, view)} {v}" for s, v in order)
 
 
 def _toks(d: dict) -> str:
@@ -427,7 +435,7 @@ def status(view: dict) -> str:
 
 def toolbar(view: dict) -> str:
     me = next((h for h in view["heroes"] if h["seat"] == view.get("you")), None)
-    turn = hero_name(view["turn"]) if view.get("turn") else "-"
+    turn = hero_name(view["turn"], view_names(view)) if view.get("turn") else "-"
     if me is None:
         return f" Round {view['round']} · turn: {turn} · [F1] help"
     toks = " ".join(f"{SHORT[s]}{me['tokens'][s]}" for s in SUITS)  # what bids and payments use
@@ -442,6 +450,7 @@ def toolbar(view: dict) -> str:
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     pend = view.get("pending", {})
+    names = view_names(view)
     task = pend.get("task")
     if task in ASKED:
         return ASKED[task]
@@ -458,10 +467,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return "Trade if you like (bank ..., offer ...), then end your turn: end."
     ch = pend.get("challenge") or {}
     if task == "auction":
-        att = hero_name(ch.get("attempter"))
+        att = hero_name(ch.get("attempter"), names)
         target = rules().card(ch["target"]).name if ch.get("target") else "the next Stage"
         high = pend.get("high", 0)
-        bids = ", ".join(f"{hero_name(x)} {n}" for x, n in pend.get("bids", {}).items())
+        bids = ", ".join(f"{hero_name(x, names)} {n}" for x, n in pend.get("bids", {}).items())
         if any(a.kind == "contest" for a in legal):
             return (f"{att} attempts {target}. Contest it with your Challenge card face down "
                     f"and a bid above {high} (contest CARD N), or pass. Bids: {bids}.")
@@ -490,13 +499,13 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
-    lead = _lead(legal, pend, seat)
+    lead = _lead(legal, pend, seat, names)
     if legal and legal[0].kind == "back":  # the bank's or the offers' menu
         what = ("offer HERO N SUIT for N SUIT" if any(a.kind == "offer" for a in legal) else
                 "bank SUIT SUIT for SUIT (1:1 on the Market)")
         return f"Trade: {what}, or back ({len(legal) - 1} choices; `actions` lists them)."
     if len(legal) <= 8:
-        typed = list(dict.fromkeys(typed_command(a) or describe(a) for a in legal))
+        typed = list(dict.fromkeys(typed_command(a, names) or describe(a, names) for a in legal))
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
@@ -535,15 +544,15 @@ LEADS = {  # by the kind of the choices offered
 }
 
 
-def _lead(legal: list[Action], pend: dict, you: str) -> str:
+def _lead(legal: list[Action], pend: dict, you: str, names: Names) -> str:
     """A short line that says what the choice is about, before the typed choices."""
     text = LEADS.get(legal[0].kind if legal else "", "")
     suit = pend.get("suit")
     who = pend.get("seat")
-    return text.format(seat="you" if who == you else hero_name(who) if who else "a Hero",
-                       hider=hero_name(pend["hider"]) if pend.get("hider") else "a Hero",
+    return text.format(seat="you" if who == you else hero_name(who, names) if who else "a Hero",
+                       hider=hero_name(pend["hider"], names) if pend.get("hider") else "a Hero",
                        suit=rules().suit(suit).name if suit in SUITS else "such token",
-                       from_=hero_name(pend["from"]) if pend.get("from") else "A Hero",
+                       from_=hero_name(pend["from"], names) if pend.get("from") else "A Hero",
                        give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
                        ).replace(": choose another suit for you.", ", and you are the lowest "
                                  "Hero: choose the token you get instead.")
