@@ -14,15 +14,13 @@ import textwrap
 from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
-from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, view_names
+from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
 from .flow import HjRuleError
-from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
+from .helptext import HOW_TO_WIN, VERBS  # noqa: F401  (the prompt reads the game's verbs here)
+from .labels import KINDS, arg_values, describe, typed, typed_command
 from .render import cname
+from .typed import NONE_WORDS, arg_words, explained, fits, pair_named, words_of
 
-FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
-          "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
-
-from .helptext import HOW_TO_WIN, VERBS  # noqa: E402,F401  (the prompt reads the game's verbs here)
 
 def _split_text(rest: str) -> tuple[str, str]:
     if "--" in rest:
@@ -31,78 +29,17 @@ def _split_text(rest: str) -> tuple[str, str]:
     return rest.strip(), ""
 
 
-def _names(key: str, value, names: Names) -> set[str]:
-    """The words that may name an argument's value (a Hero: by the name in ``names``)."""
-    if value is None:
-        return {"none", "nobody", "no"}
-    if isinstance(value, list):
-        return set()
-    if key == "pair" or key == "slot":
-        return {PAIRS[value], str(value + 1)}
-    if isinstance(value, int):
-        return {str(value)}
-    out = {norm(value)}
-    if value in SUITS:
-        s = rules().suit(value)
-        out |= {norm(s.name), norm(s.token)}
-    elif rules().is_card(value):
-        name = norm(rules().card(value).name)
-        out |= {name, name.removeprefix("the "), value}
-    elif value.startswith("hero"):
-        out.add(norm(hero_name(value, names)))
-    if value in ("left-hand", "right-hand"):
-        out.add(value.split("-")[0])
-    if value == "lie_down":
-        out.add("lie")
-    return out
-
-
-NONE_WORDS = {"none", "nobody", "no", "top", "nothing", "decline"}
-
-
-def _words(text: str) -> list[str]:
-    """The typed words, with multi-word names kept whole where a name has several words
-    ("ace of suns", "chance meeting" become one word each, the card's id)."""
-    line = f" {norm(text)} "
-    for phrase, word in _multiword():
-        line = line.replace(f" {phrase} ", f" {word} ")
-    return [w for w in line.split() if w not in FILLER]
-
-
-_MULTI: list[tuple[str, str]] = []
-
-
-def _multiword() -> list[tuple[str, str]]:
-    """(typed phrase, one-word id) for every card whose name has several words, longest first."""
-    if not _MULTI:
-        r = rules()
-        pairs = set()
-        for c in r.cards:
-            cid, name = c.id, norm(c.name).removeprefix("the ")
-            for phrase in (name, norm(cid), " ".join(w for w in name.split() if w not in FILLER)):
-                if " " in phrase:
-                    pairs.add((phrase, cid))
-        _MULTI.extend(sorted(pairs, key=lambda p: -len(p[0])))
-    return _MULTI
-
-
-def _fits(word: str, names: set[str]) -> bool:
-    if is_number(word):  # a number is exact: a bid of 1 is not a bid of 10
-        return word in names
-    return any(n == word or n.startswith(word) or word in n.split() for n in names)
-
-
 def _choose(verb: str, rest: str, legal: list[Action], names: Names) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
         raise HjRuleError("asked-now", f"{verb} is not a move you can make now",
                         legal=useful_verbs(legal))
-    words = _words(rest)
+    words = words_of(rest)
     if verb == "fail" and words:
-        cands = [a for a in cands if _fits(words[0], _names("", a.kind, names))]
+        cands = [a for a in cands if fits(words[0], arg_words("", a.kind, names))]
         words = words[1:]
-    named = {n for a in cands for k, v in arg_values(a) for n in _names(k, v, names)}
+    named = {n for a in cands for k, v in arg_values(a) for n in arg_words(k, v, names)}
     if any(w in NONE_WORDS and w not in named for w in words):  # "keep none", "omen top"
         words = [w for w in words if w not in NONE_WORDS or w in named]
         cands = [a for a in cands if any(v is None for v in a.args.values())]
@@ -111,7 +48,7 @@ def _choose(verb: str, rest: str, legal: list[Action], names: Names) -> Action:
         vals = arg_values(a)
         if len(words) > len(vals):
             continue
-        if all(_fits(w, _names(k, v, names)) for w, (k, v) in zip(words, vals)):
+        if all(fits(w, arg_words(k, v, names)) for w, (k, v) in zip(words, vals)):
             rest_vals = vals[len(words):]
             (full if not rest_vals else partial).append(a)
     found = full or partial
@@ -152,8 +89,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             get_part, _, src_part = get_part.partition("from")
             src = match_one(src_part, {rules().card(c).name: c for p in view["encounters"]
                                        for c in (p["mentor"], p["place"]) if c}, "face-up card")
-        give = [s for s, n in _bundle(_words(give_part)).items() for _ in range(n)]
-        get = list(_bundle(_words(get_part)))
+        give = [s for s, n in _bundle(words_of(give_part)).items() for _ in range(n)]
+        get = list(_bundle(words_of(get_part)))
         if len(get) != 1:
             raise CommandError("the bank gives one token", VERBS["bank"][0])
         return [Action(seat=seat, kind="bank", args={"give": sorted(give, key=SUITS.index),
@@ -167,7 +104,7 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         m = re.split(r"\bfor\b", " ".join(words[1:]), maxsplit=1)
         if len(m) != 2:
             raise CommandError("offer HERO what FOR what", VERBS["offer"][0])
-        give, get = _bundle(_words(m[0])), _bundle(_words(m[1]))
+        give, get = _bundle(words_of(m[0])), _bundle(words_of(m[1]))
         return [Action(seat=seat, kind="offer", args={"to": to, "give": give, "get": get},
                        text=text)]
     if verb in ("table", "hand"):
@@ -199,12 +136,18 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
                         f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
     names = view_names(view)
+    if verb == "travel":
+        head = pair_named(head, view, seat)
     try:
         return [_choose(verb, head, legal, names).with_text(text)]
-    except CommandError:
+    except CommandError as err:
         if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
-            return [_choose(verb, " ".join(reversed(head.split())), legal, names).with_text(text)]
-        raise
+            try:
+                return [_choose(verb, " ".join(reversed(head.split())), legal,
+                                names).with_text(text)]
+            except CommandError:
+                pass
+        raise explained(err, verb, head, view, seat, legal, names) from None
 
 
 def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[str]:
@@ -251,7 +194,7 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
             vals = arg_values(a)
             if vals:
                 k, v = vals[0]
-                name = sorted(_names(k, v, view_names(view)), key=len)[-1]
+                name = sorted(arg_words(k, v, view_names(view)), key=len)[-1]
                 if name not in out:
                     out.append(name)
     if verb == "offer":
@@ -344,7 +287,11 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
     rows.append("Heroes (tokens+cards per suit; Stage; cards):")
     rows.append("  " + " " * 11 + "  ".join(f"{SHORT[s]:^5}" for s in SUITS) + "  St")
     for h in view["heroes"]:
-        name = _who(h["seat"], view)[:11]
+        star = "*" if h["seat"] == you else ""  # kept when a long name is cut to fit
+        name = hero_name(h["seat"], view_names(view))
+        if len(name + star) > 11:  # "Hesper*" for Hesper Quill-Okonkwo, as the story calls xem
+            name = story_name(h["seat"], view_names(view))
+        name = name[:11 - len(star)] + star
         cells = "  ".join(f"{h['tokens'][s]:>2}+{h['resources'][s] - h['tokens'][s]:<2}"
                           for s in SUITS)
         lost = " (loses a turn)" if h["turns_to_lose"] else ""
@@ -470,11 +417,13 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         att = hero_name(ch.get("attempter"), names)
         target = rules().card(ch["target"]).name if ch.get("target") else "the next Stage"
         high = pend.get("high", 0)
-        bids = ", ".join(f"{hero_name(x, names)} {n}" for x, n in pend.get("bids", {}).items())
+        bids = ", ".join(f"{'you' if x == seat else hero_name(x, names)} {n}"
+                         for x, n in pend.get("bids", {}).items())
         if any(a.kind == "contest" for a in legal):
             return (f"{att} attempts {target}. Contest it with your Challenge card face down "
                     f"and a bid above {high} (contest CARD N), or pass. Bids: {bids}.")
-        return f"Bids: {bids}. Bid above {high} (bid N), or pass."
+        return (f"Bids: {bids}. The highest bid's card is the test, and its bidder pays the bid "
+                f"to the bank: bid above {high} to make it yours (bid N), or pass.")
     if task == "meet":
         return ("You failed the Challenge: expend at least your shortfall (fail expend), or lay "
                 "down your pawn and lose your next turn (fail lie).")
@@ -500,6 +449,10 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
     lead = _lead(legal, pend, seat, names)
+    me = next((h for h in view["heroes"] if h["seat"] == seat), None)
+    if task == "drop_place" and me and len(me["places"]) > len(pend.get("among", ())):
+        lead = ("On the Journey you may hold two Places: the one just taken stays; drop one of "
+                "the others. ")
     if legal and legal[0].kind == "back":  # the bank's or the offers' menu
         what = ("offer HERO N SUIT for N SUIT" if any(a.kind == "offer" for a in legal) else
                 "bank SUIT SUIT for SUIT (1:1 on the Market)")
@@ -540,6 +493,8 @@ LEADS = {  # by the kind of the choices offered
     "omen": "The End: play your Challenge card (cards of its suit score double; the Excuse, all) "
             "or turn up the top one. ",
     "draw": "Choose the suit of the token you draw. ",
+    "play": "Play one of your two Challenge cards face down: its suit is the test, and you need "
+            "as many of it (tokens + card ranks) as your Stage; the Excuse names any suit. ",
     "accept": "{from_} offers you {give} for {get}. ",
 }
 

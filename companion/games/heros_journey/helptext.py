@@ -75,7 +75,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "guess": ("guess left|right", "The Origin: guess the hand."),
     "battle": ("battle mentor|place", "The Battle: reveal from the Mentor or the Place deck."),
     "discover": ("discover CARD", "The Discovery: take any card from the Deck of Challenges."),
-    "drop": ("drop PLACE", "Keep one Place: discard this one."),
+    "drop": ("drop PLACE", "Discard a Place you hold: on the Journey you may hold two (taking a "
+                           "third, drop one of the two you held), at the Battle one."),
     "betray": ("betray MENTOR to HERO", "The Betrayal: your highest-ranked Mentor to a Hero."),
     "pact": ("pact MENTOR for PAIR | pact none", "The Pact: 2 Suns + 2 Moons to swap a Mentor "
              "for the face-up Mentor of a pair."),

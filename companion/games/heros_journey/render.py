@@ -62,6 +62,10 @@ class _Names:
     def who(self, seat: str | None) -> str:
         return "You" if seat is not None and seat == self.viewer else self.name(seat)
 
+    def whom(self, seat: str | None) -> str:
+        """The Hero a move is done to: "you" for the viewer ("Sefa offers you ...")."""
+        return "you" if seat is not None and seat == self.viewer else self.name(seat)
+
     def v(self, seat: str | None, verb: str, you: str | None = None) -> str:
         """'You draw' / 'Wren draws'."""
         if seat is not None and seat == self.viewer:
@@ -190,9 +194,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "gains_card":
         return f"{say.v(s, 'gain')} {cname(d['card'])}."
     if k == "betrayed":
-        return f"{say.v(s, 'give')} {cname(d['card'])} to {say.name(d['to'])}."
+        return f"{say.v(s, 'give')} {cname(d['card'])} to {say.whom(d['to'])}."
     if k == "betrayed_token":
-        return f"{say.v(s, 'give')} {token(d['suit'])} to {say.name(d['to'])}."
+        return f"{say.v(s, 'give')} {token(d['suit'])} to {say.whom(d['to'])}."
     if k == "ending_revealed":
         return f"The Ending is {cname(d['card'])}: 10 of its suit to reach it."
     if k == "pact_swap":
@@ -212,7 +216,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         return (f"{say.v(s, 'trade')} {' + '.join(token(x) for x in d['give'])} to the bank "
                 f"for {token(d['get'])}{src}.")
     if k == "offer":
-        return (f"{say.who(s)} {'offer' if s == viewer else 'offers'} {say.name(d['to'])} "
+        return (f"{say.who(s)} {'offer' if s == viewer else 'offers'} {say.whom(d['to'])} "
                 f"{tokens(d['give'])} for {tokens(d['get'])}.")
     if k in ("trade_accepted", "trade_refused"):
         if k.endswith("refused"):
