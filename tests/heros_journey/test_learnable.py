@@ -226,3 +226,11 @@ def test_the_challenge_cards_and_the_bids_say_what_they_decide():
     hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
     assert hint.startswith("Bids: you 0, Brannoc 1. The highest bid's card is the test, and its "
                            "bidder pays the bid to the bank: bid above 1")
+
+
+def test_help_contest_says_what_contesting_does():
+    """Played: 'help contest' said only 'your card face down, a bid above the last one': not
+    that the winning card is the test, for the rival and for you, nor what the bid costs."""
+    usage, text = commands.VERBS["contest"]
+    assert "your card's suit is the test" in text and "you pay the bid to the bank" in text
+    assert "so do you" in text and "Example:" in text

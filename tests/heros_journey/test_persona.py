@@ -196,3 +196,16 @@ def test_a_resumed_race_names_the_player_by_the_name_they_gave(tmp_path):
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0, r.stderr
     assert "you are Ottilie Marsh." in r.stdout, r.stdout[:400]
+
+
+def test_the_origin_names_the_hero_in_full_before_the_players_words_on_it():
+    """Played: 'origin rite -- I kneel at the cold hearth of Dunmere' was told 'Hesper kneels at
+    the cold hearth of Dunmere... Hesper Quill-Okonkwo leaves the Order's walls': the first name
+    before the full one that introduces them."""
+    s = _named("Hesper Quill-Okonkwo")
+    (a,) = [x for x in GAME.legal_actions(s, "hero1") if x.args.get("origin") == "rite"]
+    a = a.with_text("I kneel at the cold hearth of Dunmere")
+    s, events = GAME.apply(s, a)
+    told = Narrator(3).narrate(Beat(step=9, action=a, events=events, view=GAME.view(s, None)),
+                               NarrationMemory(3))
+    assert told.index("Hesper Quill-Okonkwo") < told.index("Hesper kneels at the cold hearth")

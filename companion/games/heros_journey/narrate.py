@@ -100,8 +100,11 @@ class Narrator:
                 "name", "pronouns") and memory.allows(words):
             # the player's own telling, their words, told of their Hero ("I rest by the
             # mill-race": "Wren rests by the mill-race"; "I dream of my mother": quoted)
-            out.insert(0, weave.theirs(words, story_name(beat.action.seat,
-                                                         view_names(beat.view))))
+            # told first, but after the Origin that introduces a Hero by the name the player
+            # gave: the story names them in full before it calls them by their first name
+            at = 1 if beat.action.kind == "origin" and out else 0
+            out.insert(at, weave.theirs(words, story_name(beat.action.seat,
+                                                          view_names(beat.view))))
         return " ".join(x for x in out if x)
 
     def settle(self, beat: Beat, memory: NarrationMemory) -> str:
