@@ -131,7 +131,7 @@ def test_a_long_name_keeps_the_star_that_marks_your_row():
     assert rows[at + 2].startswith("  Hesper*    ") and rows[at + 3].startswith("  Brannoc ")
 
 
-def test_a_move_made_to_you_says_you():
+def test_a_move_made_to_you_or_by_you_says_you():
     """Played: 'Sefa offers Hesper Quill-Okonkwo 2 Leaves for 1 Wyrm.' in the player's own small
     print, the line under it saying 'Sefa offers you': the one it is made to is you too."""
     from companion.games.heros_journey import render
@@ -143,3 +143,7 @@ def test_a_move_made_to_you_says_you():
     gift = Event(kind="betrayed", data={"seat": "hero2", "to": "hero1", "card": "author"})
     assert render.mechanics(gift, "hero1").endswith(" to you.")
     assert render.mechanics(gift, "hero3").endswith(" to Wren.")
+    sub = Event(kind="substitute", data={"seat": "hero3", "chooser": "hero1", "suit": "waves",
+                                         "instead": "moons"})
+    assert render.mechanics(sub, "hero1") == \
+        "The bank has no Waves: you give Sefa a Moon instead."

@@ -96,9 +96,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         if d.get("chooser") == s:
             took = say.v(s, 'take').replace("You ", "you ", 1)
             return lack + f"{took} {token(d['instead'])} instead."
-        who = say.name(d["chooser"]) if d.get("chooser") else "the bank"
-        return lack + (f"{who} gives {say.who(s) if s != viewer else 'you'} "
-                       f"{token(d['instead'])} instead.")
+        who = say.whom(d["chooser"]) if d.get("chooser") else "the bank"
+        gives = "give" if d.get("chooser") == viewer else "gives"
+        return lack + (f"{who} {gives} {say.whom(s)} {token(d['instead'])} instead.")
     if k == "pay":
         to = "to the bank" if d["to"] == "bank" else "onto " + rules().card(d["to"]).name
         return f"{say.v(s, 'pay')} {token(d['suit'])} {to} ({d['why']})."
