@@ -234,3 +234,20 @@ def test_help_contest_says_what_contesting_does():
     usage, text = commands.VERBS["contest"]
     assert "your card's suit is the test" in text and "you pay the bid to the bank" in text
     assert "so do you" in text and "Example:" in text
+
+
+def test_a_moon_drawn_by_a_hero_of_the_rite_says_why():
+    """Played: travelling on from the Huntress (Moons), the screen said 'The Rite: take the
+    Moon, or another suit instead.' at the Discovery, with nothing said of a Moon drawn: it is
+    the Huntress's parting gift. And the small print read 'You travel ...; leaves the Huntress'."""
+    from companion.games.heros_journey import render
+
+    s = make([{"stage": 5, "origin": "rite", "mentors": ["huntress", "bard"],
+               "tokens": {"wyrms": 3}}, {}])
+    s, events = GAME.apply(s, _parse(s, "travel wanderer bard")[0])
+    travel = next(e for e in events if e.kind == "travel")
+    assert render.mechanics(travel, "hero1") == \
+        "You travel to the Wanderer's Encounter, leaving the Huntress."
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert hint.startswith("You draw a Moon (parting gift): as a Hero of the Rite you may take "
+                           "another suit instead.")

@@ -474,7 +474,7 @@ SHOWN: dict[str, tuple] = {}  # the board last shown at a turn, in this sitting 
 
 LEADS = {  # by the kind of the choices offered
     "discard_place": "Keep one Place: drop the other. ",
-    "take": "The Rite: take the Moon, or another suit instead. ",
+    "take": "You draw a Moon{why}: as a Hero of the Rite you may take another suit instead. ",
     "substitute": "The bank has no {suit}: choose another suit for {seat}. ",
     "bonus": "The Harvest: your Leaf brings one more token, of any other suit. ",
     "hide": "{seat} arrives at the Origin: hide a Leaf and a Wave in one hand; {seat} guesses. ",
@@ -508,7 +508,8 @@ def _lead(legal: list[Action], pend: dict, you: str, names: Names) -> str:
                        hider=hero_name(pend["hider"], names) if pend.get("hider") else "a Hero",
                        suit=rules().suit(suit).name if suit in SUITS else "such token",
                        from_=hero_name(pend["from"], names) if pend.get("from") else "A Hero",
-                       give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
+                       give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get")),
+                       why=f" ({pend['why']})" if pend.get("why") else ""
                        ).replace(": choose another suit for you.", ", and you are the lowest "
                                  "Hero: choose the token you get instead.")
 

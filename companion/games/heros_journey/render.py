@@ -125,7 +125,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "revealed":
         return f"Turned up for the {PAIRS[d['slot']]} Encounter: {cname(d['card'])}."
     if k == "travel":
-        left = f"; leaves {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
+        left = f", leaving {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
             else ""
         return f"{say.v(s, 'travel')} to the {PAIRS[d['pair']]} Encounter{left}."
     if k == "takes_pair":
