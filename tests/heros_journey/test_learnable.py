@@ -251,3 +251,16 @@ def test_a_moon_drawn_by_a_hero_of_the_rite_says_why():
     hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
     assert hint.startswith("You draw a Moon (parting gift): as a Hero of the Rite you may take "
                            "another suit instead.")
+
+
+def test_typed_at_the_prompt_a_card_names_its_pair_and_a_refused_rest_says_why():
+    """The two readings above, through ``--script``: 'travel to the castle' goes to the
+    Traveler's pair (seed 7 lays the Penitent and the Castle there), and a rest with words that
+    name nothing is refused with the form to type and the words after --."""
+    r = _script("\n\n\norigin harvest\nrest by the hedge and mend my boots\n"
+                "travel to the castle -- the bell calls me on\nquit\n")
+    out = " ".join(r.stdout.split())
+    assert "words for the story go after --: rest " in out and \
+        "-- by the hedge and mend my boots" in out
+    assert "You travel to the Traveler's Encounter." in out
+    assert "The bell calls me on" in out
