@@ -16,7 +16,8 @@ from companion.repl.hints import program
 def intro(game, session, seat: str, voice, path: Path | None) -> str:
     from companion.story.grammar import join
 
-    phrase = getattr(game, "seat_name", None) or seat_phrase  # seats that are people: "Wren"
+    own = getattr(game, "seat_name", None)  # seats that are people: "Wren"
+    phrase = (lambda s: own(s, session.state)) if own is not None else seat_phrase
     held = session.holders  # who holds what (Dragon & Warrior's --seat villain: a whole side)
     yours = join([phrase(s) for s, h in held.items() if h == "human"]) or phrase(seat)
     others = join([phrase(s) for s, h in held.items() if h != "human"])
@@ -166,7 +167,8 @@ def cmd_resume(args) -> int:
     if hasattr(session.voice, "restore"):  # the token budget counts what was already spent
         session.voice.restore(session.llm_rows)
     seat = session.human_seats[0] if session.human_seats else None
-    phrase = getattr(session.game, "seat_name", None) or seat_phrase  # "Wren", "the GM"
+    own = getattr(session.game, "seat_name", None)  # "Ottilie" (as the player named her), "the GM"
+    phrase = (lambda s: own(s, session.state)) if own is not None else seat_phrase
     from companion.story.grammar import join
 
     yours = join([phrase(s) for s in session.game.seats  # --seat villain: a whole side

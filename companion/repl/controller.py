@@ -392,8 +392,9 @@ class Controller:
                 self.out("info", "Nothing to choose yet: enter what you drew from your real "
                                  "deck or dice first (see the line above the prompt).")
                 return
-            name = getattr(self.session.game, "seat_name", None) or (lambda seat: seat)
-            due = ", ".join(name(s) for s in self.session.awaiting() if s != CHANCE)
+            own = getattr(self.session.game, "seat_name", None)
+            due = ", ".join(own(s, self.session.state) if own else s
+                            for s in self.session.awaiting() if s != CHANCE)
             if not due and CHANCE in self.session.awaiting():
                 chance = self.session.game.chance(self.session.state)
                 due = f"{chance.what}, {chance.count}"

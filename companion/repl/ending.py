@@ -23,7 +23,8 @@ def final_score(game, state, outcome) -> str:
     scores = outcome.scores
     if not scores or not set(scores) <= set(game.seats):
         return ""  # scores that are not seats' ("successes"): the summary says it in words
-    name = getattr(game, "seat_name", None) or _title
+    own = getattr(game, "seat_name", None)  # named in this state: "Ottilie", as the player said
+    name = (lambda seat: own(seat, state)) if own is not None else _title
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     return ", ".join(f"{name(seat)} {_number(value)}" for seat, value in ranked)
 

@@ -9,7 +9,7 @@ from companion.core.verbs import CommandError
 from companion.games.heros_journey import GAME, commands, flow
 from companion.story import names
 
-from .table import go, head, make, tok
+from .table import deal, go, head, make, tok
 from .test_challenge import _contest_setup
 
 
@@ -166,3 +166,101 @@ def test_the_players_first_person_words_are_told_of_their_hero_or_quoted_as_thei
     assert told == "“I sleep in the hedge and dream of the letters on the mill-sign,” as " \
         "Ilsabet tells it."
     assert theirs("Where does my road go?", "Ilsabet") == "“Where does my road go?” Ilsabet asks."
+
+
+def test_a_card_of_a_pair_names_the_pair_you_travel_to():
+    """Played: 'travel wanderer diplomat' (the Diplomat lying at the Wanderer's Encounter) was
+    refused: the word after the pair is the Mentor of your own you keep, and a newcomer names the
+    card they go to. A card lying face up in a pair now names that pair; a Mentor of yours is
+    still the one you keep."""
+    s = make([{"tokens": {"moons": 3, "suns": 3}, "mentors": ["bard"]}, {}])
+    assert _parse(s, "travel wanderer author")[0].args == {"pair": 0, "keep": None}
+    assert _parse(s, "travel to the mountain")[0].args == {"pair": 1, "keep": None}
+    assert _parse(s, "travel forest bard")[0].args == {"pair": 2, "keep": "bard"}
+    with pytest.raises(CommandError) as err:
+        _parse(s, "travel seeker author")
+    assert "the Author lies at the Wanderer's Encounter, not the Seeker's" in str(err.value)
+
+
+def test_a_rest_refused_says_why_and_where_the_story_goes():
+    """Played: 'rest by the sea and mend my wick' at Stage 1, holding the Sea (rank 10), was
+    refused with the choices alone: neither that a card must be of rank up to your Stage nor
+    that words for the story go after --."""
+    s = make([{"stage": 1, "origin": "rite", "places": ["sea"]}, {}])
+    with pytest.raises(CommandError) as err:
+        _parse(s, "rest by the sea and mend my wick")
+    said = str(err.value)
+    assert "rank up to your Stage (1): the Sea is 10" in said
+    assert "words for the story go after --: rest " in said and \
+        "-- by the sea and mend my wick" in said
+    form = said.split("go after --: ")[1].split(" -- ")[0]
+    assert _parse(s, f"{form} -- by the sea and mend my wick")[0].text == \
+        "by the sea and mend my wick"
+
+
+def test_dropping_a_place_on_the_journey_says_the_new_one_stays():
+    """Played: on the Journey, taking the Castle while holding the Sea and the Island, the
+    screen said 'Keep one Place: drop the other.' and offered the Sea and the Island: three
+    Places, two named, and nothing said of the third."""
+    s = make([{"stage": 3, "places": ["cave", "mill"], "tokens": {"moons": 3}}, {}])
+    s, _ = GAME.apply(s, _parse(s, "travel wanderer")[0])  # the Moon it costs pays itself
+    while head(s)["k"] != "drop_place":  # the pair's new cards turned up
+        s = deal(s, GAME.chance(s).options[0])
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert hint.startswith("On the Journey you may hold two Places: the one just taken stays")
+    assert "drop cave" in hint and "drop mill" in hint
+
+
+def test_the_challenge_cards_and_the_bids_say_what_they_decide():
+    """Played: 'Now: play ace of moons; play excuse' with nothing said of what playing a card
+    does, and, contested, 'Bids: Hesper Quill-Okonkwo 0, Brannoc 1. Bid above 1 (bid N), or
+    pass.': neither that the highest bid's card is the test nor that its bidder pays."""
+    from .test_challenge import _attempt
+
+    s = _attempt([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 3},
+                   "hand": ["ace-moons"]}, {"stage": 2, "tokens": {"knots": 3},
+                                            "hand": ["ace-wyrms"]}], draw="ace-suns")
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert hint.startswith("Play one of your two Challenge cards face down: its suit is the test")
+    s = go(go(s, "hero1", "play", card="ace-suns"), "hero2", "contest", card="ace-wyrms", bid=1)
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert hint.startswith("Bids: you 0, Brannoc 1. The highest bid's card is the test, and its "
+                           "bidder pays the bid to the bank: bid above 1")
+
+
+def test_help_contest_says_what_contesting_does():
+    """Played: 'help contest' said only 'your card face down, a bid above the last one': not
+    that the winning card is the test, for the rival and for you, nor what the bid costs."""
+    usage, text = commands.VERBS["contest"]
+    assert "your card's suit is the test" in text and "you pay the bid to the bank" in text
+    assert "so do you" in text and "Example:" in text
+
+
+def test_a_moon_drawn_by_a_hero_of_the_rite_says_why():
+    """Played: travelling on from the Huntress (Moons), the screen said 'The Rite: take the
+    Moon, or another suit instead.' at the Discovery, with nothing said of a Moon drawn: it is
+    the Huntress's parting gift. And the small print read 'You travel ...; leaves the Huntress'."""
+    from companion.games.heros_journey import render
+
+    s = make([{"stage": 5, "origin": "rite", "mentors": ["huntress", "bard"],
+               "tokens": {"wyrms": 3}}, {}])
+    s, events = GAME.apply(s, _parse(s, "travel wanderer bard")[0])
+    travel = next(e for e in events if e.kind == "travel")
+    assert render.mechanics(travel, "hero1") == \
+        "You travel to the Wanderer's Encounter, leaving the Huntress."
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert hint.startswith("You draw a Moon (parting gift): as a Hero of the Rite you may take "
+                           "another suit instead.")
+
+
+def test_typed_at_the_prompt_a_card_names_its_pair_and_a_refused_rest_says_why():
+    """The two readings above, through ``--script``: 'travel to the castle' goes to the
+    Traveler's pair (seed 7 lays the Penitent and the Castle there), and a rest with words that
+    name nothing is refused with the form to type and the words after --."""
+    r = _script("\n\n\norigin harvest\nrest by the hedge and mend my boots\n"
+                "travel to the castle -- the bell calls me on\nquit\n")
+    out = " ".join(r.stdout.split())
+    assert "words for the story go after --: rest " in out and \
+        "-- by the hedge and mend my boots" in out
+    assert "You travel to the Traveler's Encounter." in out
+    assert "The bell calls me on" in out

@@ -128,3 +128,84 @@ def test_a_line_naming_a_place_comes_back_when_the_hero_reaches_it():
                    kind="travel", view=_view(rnd=7))
     memory.fabula = adapter.feed(memory.fabula, arrive)
     assert "“I was born by the Mill" in Narrator(1).narrate(arrive, memory)
+
+
+def _named(name: str):
+    """A race of three set up as far as the player's Hero's Origin, the Hero named ``name``."""
+    s = GAME.setup(HjOptions(players=3))
+    while GAME.to_move(s) == ["chance"]:
+        c = GAME.chance(s)
+        s, _ = GAME.apply(s, Action(seat="chance", kind="chance",
+                                    args={"items": list(c.options[:c.count])}))
+    for kind, text in (("name", name), ("pronouns", "he"), ("describe_hero", "")):
+        (a,) = GAME.legal_actions(s, "hero1")
+        s, _ = GAME.apply(s, a.with_text(text))
+    return s
+
+
+def _origin(s):
+    (a,) = [x for x in GAME.legal_actions(s, "hero1") if x.args.get("origin") == "harvest"]
+    return GAME.apply(s, a)
+
+
+def test_two_races_in_one_process_each_tell_only_their_own_heros_name():
+    """Issue 38: the names the player gave were kept for 'the race in hand' (a context variable
+    set by the engine from the last state it touched): a second race's move, or a call with no
+    race at all, named the Hero as the other race's player had. The names now go with the race:
+    its events carry them and its view shows them."""
+    from companion.games.heros_journey import commands, render
+    from companion.repl.ending import final_score
+
+    a, b = _named("Ottilie Marsh"), _named("Bram Tuck")
+    a, a_events = _origin(a)
+    view_a = GAME.view(a, None)
+    b, b_events = _origin(b)  # the other race moves last
+    view_b = GAME.view(b, None)
+    for events, view, mine, theirs in ((a_events, view_a, "Ottilie", "Bram"),
+                                       (b_events, view_b, "Bram", "Ottilie")):
+        small = " ".join(x for e in events if (x := render.mechanics(e, None)))
+        assert f"{mine} " in small and theirs not in small, small
+        told = Narrator(3).narrate(_beat(5, [(e.kind, e.data) for e in events], kind="origin",
+                                         args={"origin": "harvest"}, view=view),
+                                   NarrationMemory(3))
+        assert mine in told and theirs not in told, told
+        table = commands.status(view)
+        assert mine in table and theirs not in table
+        assert mine in render.front_matter(view) and theirs not in render.front_matter(view)
+    assert GAME.seat_name("hero1", a) == "Ottilie Marsh"
+    assert GAME.seat_name("hero1", b) == "Bram Tuck"
+    # a call with no race names each Hero as the seat's own: never a name left from a race
+    assert GAME.seat_name("hero1") == "Wren"
+    assert render.mechanics(Event(kind="draw", data={"seat": "hero1", "suit": "moons"}),
+                            None) == "Wren draws a Moon."
+    assert GAME.describe(Action(seat="hero2", kind="betray", args={"card": "author",
+                                                                   "to": "hero1"})) == \
+        "give the Author to Wren"
+    outcome = type("O", (), {"scores": {"hero1": 23.0, "hero2": 142.0, "hero3": 108.0}})()
+    assert final_score(GAME, GAME.setup(HjOptions(players=3)), outcome) == \
+        "Brannoc 142, Sefa 108, Wren 23"
+    assert final_score(GAME, a, outcome) == "Brannoc 142, Sefa 108, Ottilie Marsh 23"
+
+
+def test_a_resumed_race_names_the_player_by_the_name_they_gave(tmp_path):
+    """Resuming said "you are Wren" once the name no longer came from the last race touched:
+    the seat's name is asked of the race being resumed."""
+    _play("Ottilie Marsh\nhe\n\norigin harvest\n", tmp_path)
+    r = subprocess.run([sys.executable, "-m", "companion", "resume", str(tmp_path / "hj.jsonl"),
+                        "--script", "-"], input="", text=True, capture_output=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert r.returncode == 0, r.stderr
+    assert "you are Ottilie Marsh." in r.stdout, r.stdout[:400]
+
+
+def test_the_origin_names_the_hero_in_full_before_the_players_words_on_it():
+    """Played: 'origin rite -- I kneel at the cold hearth of Dunmere' was told 'Hesper kneels at
+    the cold hearth of Dunmere... Hesper Quill-Okonkwo leaves the Order's walls': the first name
+    before the full one that introduces them."""
+    s = _named("Hesper Quill-Okonkwo")
+    (a,) = [x for x in GAME.legal_actions(s, "hero1") if x.args.get("origin") == "rite"]
+    a = a.with_text("I kneel at the cold hearth of Dunmere")
+    s, events = GAME.apply(s, a)
+    told = Narrator(3).narrate(Beat(step=9, action=a, events=events, view=GAME.view(s, None)),
+                               NarrationMemory(3))
+    assert told.index("Hesper Quill-Okonkwo") < told.index("Hesper kneels at the cold hearth")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.game import RuleError
+from companion.core.game import Event, RuleError
 from companion.core.verbs import CommandError
 from companion.games.heros_journey import GAME, commands
 from companion.games.heros_journey.events import score_of
@@ -120,3 +120,30 @@ def test_who_goes_first_reads_as_a_sentence_to_the_player_and_to_the_journal():
     e = Event(kind="first", data={"seat": "hero1"})
     assert render.mechanics(e, "hero1") == "By lot, you go first."
     assert render.mechanics(e, None) == "By lot, Wren goes first."
+
+
+def test_a_long_name_keeps_the_star_that_marks_your_row():
+    """Played at 80 columns: 'Hesper Quill-Okonkwo' was cut to 'Hesper Quil' in the Heroes rows,
+    and the star that says which row is yours went with it. It is named as the story calls them."""
+    s = make([{}, {}]).model_copy(update={"persona": {"hero1": {"name": "Hesper Quill-Okonkwo"}}})
+    rows = commands.table_text(GAME.view(s, "hero1")).splitlines()
+    at = rows.index("Heroes (tokens+cards per suit; Stage; cards):")
+    assert rows[at + 2].startswith("  Hesper*    ") and rows[at + 3].startswith("  Brannoc ")
+
+
+def test_a_move_made_to_you_or_by_you_says_you():
+    """Played: 'Sefa offers Hesper Quill-Okonkwo 2 Leaves for 1 Wyrm.' in the player's own small
+    print, the line under it saying 'Sefa offers you': the one it is made to is you too."""
+    from companion.games.heros_journey import render
+
+    offer = Event(kind="offer", data={"seat": "hero3", "to": "hero1", "give": {"leaves": 2},
+                                      "get": {"wyrms": 1}, "names": {"hero1": "Hesper"}})
+    assert render.mechanics(offer, "hero1") == "Sefa offers you 2 Leaves for 1 Wyrm."
+    assert render.mechanics(offer, None) == "Sefa offers Hesper 2 Leaves for 1 Wyrm."
+    gift = Event(kind="betrayed", data={"seat": "hero2", "to": "hero1", "card": "author"})
+    assert render.mechanics(gift, "hero1").endswith(" to you.")
+    assert render.mechanics(gift, "hero3").endswith(" to Wren.")
+    sub = Event(kind="substitute", data={"seat": "hero3", "chooser": "hero1", "suit": "waves",
+                                         "instead": "moons"})
+    assert render.mechanics(sub, "hero1") == \
+        "The bank has no Waves: you give Sefa a Moon instead."

@@ -77,8 +77,9 @@ class Becoming:
         "threaten and to tempt with bargains paid in Virtues, Strengths and Allies"
     )
 
-    def seat_name(self, seat: str) -> str:
-        """How a seat is named to the player: "the Hero", a Fate by her name ("Veyla")."""
+    def seat_name(self, seat: str, state: State | None = None) -> str:
+        """How a seat is named to the player: "the Hero", a Fate by her name ("Veyla"), in any
+        state (``state``: the one in hand; the seats' names do not change with it)."""
         return seat_name(self.data, seat)
 
     def __init__(self, data: Rules | None = None) -> None:

@@ -66,7 +66,7 @@ def _play_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _play_act(w: Work, t: dict, a: Action) -> None:
-    check(_play_legal(w, t, a.seat), a, "challenge-play", "play one of your Challenge cards")
+    check(w, _play_legal(w, t, a.seat), a, "challenge-play", "play one of your Challenge cards")
     pop(w)
     seat = a.seat
     w.hero(seat).hand.remove(a.args["card"])
@@ -168,7 +168,7 @@ def _name_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _name_act(w: Work, t: dict, a: Action) -> None:
-    check(_name_legal(w, t, a.seat), a, "excuse", "name a suit for the Excuse")
+    check(w, _name_legal(w, t, a.seat), a, "excuse", "name a suit for the Excuse")
     pop(w)
     _set_end(w, suit=a.args["suit"])
     ev(w, "excuse_named", seat=a.seat, suit=a.args["suit"])
@@ -185,7 +185,7 @@ def _keep_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _keep_act(w: Work, t: dict, a: Action) -> None:
-    check(_keep_legal(w, t, a.seat), a, "challenge-keep",
+    check(w, _keep_legal(w, t, a.seat), a, "challenge-keep",
           "take your Challenge card back or discard it (one card in hand at most)")
     pop(w)
     h = w.hero(a.seat)
@@ -240,7 +240,7 @@ def _meet_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _meet_act(w: Work, t: dict, a: Action) -> None:
-    check(_meet_legal(w, t, a.seat), a, "challenge-failure",
+    check(w, _meet_legal(w, t, a.seat), a, "challenge-failure",
           "expend at least your shortfall in resources, or lay down your pawn")
     pop(w)
     suit, deficit = _meet_state(w, t)

@@ -14,15 +14,13 @@ import textwrap
 from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
-from .data import SUITS, hero_name, rules, story
+from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
 from .flow import HjRuleError
-from .labels import KINDS, PAIR_WORDS as PAIRS, arg_values, describe, typed, typed_command
+from .helptext import HOW_TO_WIN, VERBS  # noqa: F401  (the prompt reads the game's verbs here)
+from .labels import KINDS, arg_values, describe, typed, typed_command
 from .render import cname
+from .typed import NONE_WORDS, arg_words, explained, fits, pair_named, words_of
 
-FILLER = {"the", "for", "to", "with", "and", "keep", "keeping", "on", "from", "a", "of", "in",
-          "at", "s", "hand"}  # "hide left-hand", "guess the right hand"
-
-from .helptext import HOW_TO_WIN, VERBS  # noqa: E402,F401  (the prompt reads the game's verbs here)
 
 def _split_text(rest: str) -> tuple[str, str]:
     if "--" in rest:
@@ -31,78 +29,17 @@ def _split_text(rest: str) -> tuple[str, str]:
     return rest.strip(), ""
 
 
-def _names(key: str, value) -> set[str]:
-    """The words that may name an argument's value."""
-    if value is None:
-        return {"none", "nobody", "no"}
-    if isinstance(value, list):
-        return set()
-    if key == "pair" or key == "slot":
-        return {PAIRS[value], str(value + 1)}
-    if isinstance(value, int):
-        return {str(value)}
-    out = {norm(value)}
-    if value in SUITS:
-        s = rules().suit(value)
-        out |= {norm(s.name), norm(s.token)}
-    elif rules().is_card(value):
-        name = norm(rules().card(value).name)
-        out |= {name, name.removeprefix("the "), value}
-    elif value.startswith("hero"):
-        out.add(norm(hero_name(value)))
-    if value in ("left-hand", "right-hand"):
-        out.add(value.split("-")[0])
-    if value == "lie_down":
-        out.add("lie")
-    return out
-
-
-NONE_WORDS = {"none", "nobody", "no", "top", "nothing", "decline"}
-
-
-def _words(text: str) -> list[str]:
-    """The typed words, with multi-word names kept whole where a name has several words
-    ("ace of suns", "chance meeting" become one word each, the card's id)."""
-    line = f" {norm(text)} "
-    for phrase, word in _multiword():
-        line = line.replace(f" {phrase} ", f" {word} ")
-    return [w for w in line.split() if w not in FILLER]
-
-
-_MULTI: list[tuple[str, str]] = []
-
-
-def _multiword() -> list[tuple[str, str]]:
-    """(typed phrase, one-word id) for every card whose name has several words, longest first."""
-    if not _MULTI:
-        r = rules()
-        pairs = set()
-        for c in r.cards:
-            cid, name = c.id, norm(c.name).removeprefix("the ")
-            for phrase in (name, norm(cid), " ".join(w for w in name.split() if w not in FILLER)):
-                if " " in phrase:
-                    pairs.add((phrase, cid))
-        _MULTI.extend(sorted(pairs, key=lambda p: -len(p[0])))
-    return _MULTI
-
-
-def _fits(word: str, names: set[str]) -> bool:
-    if is_number(word):  # a number is exact: a bid of 1 is not a bid of 10
-        return word in names
-    return any(n == word or n.startswith(word) or word in n.split() for n in names)
-
-
-def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
+def _choose(verb: str, rest: str, legal: list[Action], names: Names) -> Action:
     kinds = KINDS[verb]
     cands = [a for a in legal if a.kind in kinds]
     if not cands:
         raise HjRuleError("asked-now", f"{verb} is not a move you can make now",
                         legal=useful_verbs(legal))
-    words = _words(rest)
+    words = words_of(rest)
     if verb == "fail" and words:
-        cands = [a for a in cands if _fits(words[0], _names("", a.kind))]
+        cands = [a for a in cands if fits(words[0], arg_words("", a.kind, names))]
         words = words[1:]
-    named = {n for a in cands for k, v in arg_values(a) for n in _names(k, v)}
+    named = {n for a in cands for k, v in arg_values(a) for n in arg_words(k, v, names)}
     if any(w in NONE_WORDS and w not in named for w in words):  # "keep none", "omen top"
         words = [w for w in words if w not in NONE_WORDS or w in named]
         cands = [a for a in cands if any(v is None for v in a.args.values())]
@@ -111,7 +48,7 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
         vals = arg_values(a)
         if len(words) > len(vals):
             continue
-        if all(_fits(w, _names(k, v)) for w, (k, v) in zip(words, vals)):
+        if all(fits(w, arg_words(k, v, names)) for w, (k, v) in zip(words, vals)):
             rest_vals = vals[len(words):]
             (full if not rest_vals else partial).append(a)
     found = full or partial
@@ -120,10 +57,10 @@ def _choose(verb: str, rest: str, legal: list[Action]) -> Action:
         return found[0]
     if not found:
         raise CommandError(f"{verb} {rest.strip()!r} is not one of your choices now",
-                           list(dict.fromkeys(typed(a) for a in cands))[:10])
+                           list(dict.fromkeys(typed(a, names) for a in cands))[:10])
     said = " ".join(f"{verb} {rest.strip()}".split())
     raise CommandError(f"“{said}” fits {len(keys)} moves: type one of them",
-                       list(dict.fromkeys(typed(a) for a in found))[:10])
+                       list(dict.fromkeys(typed(a, names) for a in found))[:10])
 
 
 def _bundle(words: list[str]) -> dict[str, int]:
@@ -152,8 +89,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             get_part, _, src_part = get_part.partition("from")
             src = match_one(src_part, {rules().card(c).name: c for p in view["encounters"]
                                        for c in (p["mentor"], p["place"]) if c}, "face-up card")
-        give = [s for s, n in _bundle(_words(give_part)).items() for _ in range(n)]
-        get = list(_bundle(_words(get_part)))
+        give = [s for s, n in _bundle(words_of(give_part)).items() for _ in range(n)]
+        get = list(_bundle(words_of(get_part)))
         if len(get) != 1:
             raise CommandError("the bank gives one token", VERBS["bank"][0])
         return [Action(seat=seat, kind="bank", args={"give": sorted(give, key=SUITS.index),
@@ -162,12 +99,12 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         words = head.split()
         if not words:
             raise CommandError("offer to whom?", VERBS["offer"][0])
-        others = {hero_name(h["seat"]): h["seat"] for h in view["heroes"] if h["seat"] != seat}
+        others = {h["name"]: h["seat"] for h in view["heroes"] if h["seat"] != seat}
         to = match_one(words[0], others, "Hero")
         m = re.split(r"\bfor\b", " ".join(words[1:]), maxsplit=1)
         if len(m) != 2:
             raise CommandError("offer HERO what FOR what", VERBS["offer"][0])
-        give, get = _bundle(_words(m[0])), _bundle(_words(m[1]))
+        give, get = _bundle(words_of(m[0])), _bundle(words_of(m[1]))
         return [Action(seat=seat, kind="offer", args={"to": to, "give": give, "get": get},
                        text=text)]
     if verb in ("table", "hand"):
@@ -198,12 +135,19 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         high = view.get("pending", {}).get("high", 0)
         raise HjRuleError("challenge-bid", f"a bid must beat {high} token(s), and you hold "
                         f"{held} token(s) (cards cannot be bid)", legal=useful_verbs(legal))
+    names = view_names(view)
+    if verb == "travel":
+        head = pair_named(head, view, seat)
     try:
-        return [_choose(verb, head, legal).with_text(text)]
-    except CommandError:
+        return [_choose(verb, head, legal, names).with_text(text)]
+    except CommandError as err:
         if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
-            return [_choose(verb, " ".join(reversed(head.split())), legal).with_text(text)]
-        raise
+            try:
+                return [_choose(verb, " ".join(reversed(head.split())), legal,
+                                names).with_text(text)]
+            except CommandError:
+                pass
+        raise explained(err, verb, head, view, seat, legal, names) from None
 
 
 def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[str]:
@@ -234,7 +178,8 @@ def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:
     choices = {rules().card(o).name: o for o in options if rules().is_card(o)}
-    choices |= {hero_name(o): o for o in options if o.startswith("hero")}
+    # no view here: a Hero drawn by lot is named as the seat's own (the lot is drawn by the app)
+    choices |= {hero_name(o, NO_NAMES): o for o in options if o.startswith("hero")}
     words = [w.strip() for w in rest.split(",") if w.strip()]
     if not words:
         raise CommandError("name the card", sorted(choices))
@@ -249,14 +194,19 @@ def complete(verb: str, view: dict, legal: list[Action]) -> list[str]:
             vals = arg_values(a)
             if vals:
                 k, v = vals[0]
-                name = sorted(_names(k, v), key=len)[-1]
+                name = sorted(arg_words(k, v, view_names(view)), key=len)[-1]
                 if name not in out:
                     out.append(name)
     if verb == "offer":
-        out = [hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != view.get("you")]
+        out = [h["name"] for h in view["heroes"] if h["seat"] != view.get("you")]
     if verb == "bank":
         out = [s.name for s in rules().suits]
     return out
+
+
+def label(action: Action, view: dict) -> str:
+    """What `actions` lists for ``action``: its description, the Heroes named as in the view."""
+    return describe(action, view_names(view))
 
 
 def useful_verbs(legal: list[Action]) -> list[str]:
@@ -305,7 +255,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
         return "\n".join(rows + table_text(view, width).split("\n")[_heroes_row(view):])
     stages: dict[int, list[str]] = {}
     for h in view["heroes"]:
-        stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], you))
+        stages.setdefault(min(h["stage"], 10), []).append(_who(h["seat"], view))
     rows.append("The Event line (Stage, what it needs, who stands there):")
     for n in range(1, 11):
         if n == 1:
@@ -321,7 +271,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
         who = ", ".join(stages.get(n, []))
         stake = view["stakes"].get(LINE[n] if 2 <= n <= 9 else (view.get("ending") or ""), {})
         ch = (view.get("pending") or {}).get("challenge") or {}
-        by = f" by {hero_name(ch['attempter'])}" if ch.get("attempter") else ""
+        by = f" by {_who(ch['attempter'], view)}" if ch.get("attempter") else ""
         st = f" [{_toks(stake)} staked{by}]" if stake else ""
         rows += _wrap(f"  {n:>2} {name:<15} {needs:<9} {who}{st}", width, 30)
     rows += _wrap("  (Mo Moons, Su Suns, Wa Waves, Le Leaves, Wy Wyrms, Kn Knots. To reach a "
@@ -337,7 +287,11 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
     rows.append("Heroes (tokens+cards per suit; Stage; cards):")
     rows.append("  " + " " * 11 + "  ".join(f"{SHORT[s]:^5}" for s in SUITS) + "  St")
     for h in view["heroes"]:
-        name = _who(h["seat"], you)[:11]
+        star = "*" if h["seat"] == you else ""  # kept when a long name is cut to fit
+        name = hero_name(h["seat"], view_names(view))
+        if len(name + star) > 11:  # "Hesper*" for Hesper Quill-Okonkwo, as the story calls xem
+            name = story_name(h["seat"], view_names(view))
+        name = name[:11 - len(star)] + star
         cells = "  ".join(f"{h['tokens'][s]:>2}+{h['resources'][s] - h['tokens'][s]:<2}"
                           for s in SUITS)
         lost = " (loses a turn)" if h["turns_to_lose"] else ""
@@ -353,7 +307,7 @@ def table_text(view: dict, width: int = 78, board: bool = True) -> str:
                   f"{view['decks']['place']} Places, {view['decks']['challenges']} Challenges",
                   width, 2)
     rows += _wrap(f"Round {view['round']} of at most {view['max_rounds']}"
-                  + (f" · last turns: {', '.join(hero_name(s) for s in view['final_turns'])}"
+                  + (f" · last turns: {', '.join(_who(s, view) for s in view['final_turns'])}"
                      if view.get("ending_first") else ""), width, 2)
     return "\n".join(rows)
 
@@ -363,8 +317,9 @@ def _heroes_row(view: dict) -> int:
     return rows.index("Heroes (tokens+cards per suit; Stage; cards):")
 
 
-def _who(seat: str, you: str | None) -> str:
-    return hero_name(seat) + ("*" if seat == you else "")
+def _who(seat: str, view: dict) -> str:
+    """A Hero as the table names them (the view's name), starred when it is the viewer's."""
+    return hero_name(seat, view_names(view)) + ("*" if seat == view.get("you") else "")
 
 
 def _wrap(row: str, width: int, indent: int) -> list[str]:
@@ -394,7 +349,7 @@ def score_line(view: dict) -> str:
     now = view.get("scores") if view.get("over") else view.get("score_now") or {}
     order = sorted(now.items(), key=lambda kv: -kv[1])
     lead = "Scores" if view.get("over") else "Score if the Journey ended now"
-    return f"{lead}: " + ", ".join(f"{_who(s, view.get('you'))} {v}" for s, v in order)
+    return f"{lead}: " + ", ".join(f"{_who(s, view)} {v}" for s, v in order)
 
 
 def _toks(d: dict) -> str:
@@ -427,7 +382,7 @@ def status(view: dict) -> str:
 
 def toolbar(view: dict) -> str:
     me = next((h for h in view["heroes"] if h["seat"] == view.get("you")), None)
-    turn = hero_name(view["turn"]) if view.get("turn") else "-"
+    turn = hero_name(view["turn"], view_names(view)) if view.get("turn") else "-"
     if me is None:
         return f" Round {view['round']} · turn: {turn} · [F1] help"
     toks = " ".join(f"{SHORT[s]}{me['tokens'][s]}" for s in SUITS)  # what bids and payments use
@@ -442,6 +397,7 @@ def toolbar(view: dict) -> str:
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     pend = view.get("pending", {})
+    names = view_names(view)
     task = pend.get("task")
     if task in ASKED:
         return ASKED[task]
@@ -458,14 +414,16 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return "Trade if you like (bank ..., offer ...), then end your turn: end."
     ch = pend.get("challenge") or {}
     if task == "auction":
-        att = hero_name(ch.get("attempter"))
+        att = hero_name(ch.get("attempter"), names)
         target = rules().card(ch["target"]).name if ch.get("target") else "the next Stage"
         high = pend.get("high", 0)
-        bids = ", ".join(f"{hero_name(x)} {n}" for x, n in pend.get("bids", {}).items())
+        bids = ", ".join(f"{'you' if x == seat else hero_name(x, names)} {n}"
+                         for x, n in pend.get("bids", {}).items())
         if any(a.kind == "contest" for a in legal):
             return (f"{att} attempts {target}. Contest it with your Challenge card face down "
                     f"and a bid above {high} (contest CARD N), or pass. Bids: {bids}.")
-        return f"Bids: {bids}. Bid above {high} (bid N), or pass."
+        return (f"Bids: {bids}. The highest bid's card is the test, and its bidder pays the bid "
+                f"to the bank: bid above {high} to make it yours (bid N), or pass.")
     if task == "meet":
         return ("You failed the Challenge: expend at least your shortfall (fail expend), or lay "
                 "down your pawn and lose your next turn (fail lie).")
@@ -490,13 +448,17 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if task == "expend":
         return (f"Expend {pend.get('need')} more (tokens count 1, a card its rank; no change): "
                 "expend SUIT or expend CARD")
-    lead = _lead(legal, pend, seat)
+    lead = _lead(legal, pend, seat, names)
+    me = next((h for h in view["heroes"] if h["seat"] == seat), None)
+    if task == "drop_place" and me and len(me["places"]) > len(pend.get("among", ())):
+        lead = ("On the Journey you may hold two Places: the one just taken stays; drop one of "
+                "the others. ")
     if legal and legal[0].kind == "back":  # the bank's or the offers' menu
         what = ("offer HERO N SUIT for N SUIT" if any(a.kind == "offer" for a in legal) else
                 "bank SUIT SUIT for SUIT (1:1 on the Market)")
         return f"Trade: {what}, or back ({len(legal) - 1} choices; `actions` lists them)."
     if len(legal) <= 8:
-        typed = list(dict.fromkeys(typed_command(a) or describe(a) for a in legal))
+        typed = list(dict.fromkeys(typed_command(a, names) or describe(a, names) for a in legal))
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
@@ -512,7 +474,7 @@ SHOWN: dict[str, tuple] = {}  # the board last shown at a turn, in this sitting 
 
 LEADS = {  # by the kind of the choices offered
     "discard_place": "Keep one Place: drop the other. ",
-    "take": "The Rite: take the Moon, or another suit instead. ",
+    "take": "You draw a Moon{why}: as a Hero of the Rite you may take another suit instead. ",
     "substitute": "The bank has no {suit}: choose another suit for {seat}. ",
     "bonus": "The Harvest: your Leaf brings one more token, of any other suit. ",
     "hide": "{seat} arrives at the Origin: hide a Leaf and a Wave in one hand; {seat} guesses. ",
@@ -531,20 +493,23 @@ LEADS = {  # by the kind of the choices offered
     "omen": "The End: play your Challenge card (cards of its suit score double; the Excuse, all) "
             "or turn up the top one. ",
     "draw": "Choose the suit of the token you draw. ",
+    "play": "Play one of your two Challenge cards face down: its suit is the test, and you need "
+            "as many of it (tokens + card ranks) as your Stage; the Excuse names any suit. ",
     "accept": "{from_} offers you {give} for {get}. ",
 }
 
 
-def _lead(legal: list[Action], pend: dict, you: str) -> str:
+def _lead(legal: list[Action], pend: dict, you: str, names: Names) -> str:
     """A short line that says what the choice is about, before the typed choices."""
     text = LEADS.get(legal[0].kind if legal else "", "")
     suit = pend.get("suit")
     who = pend.get("seat")
-    return text.format(seat="you" if who == you else hero_name(who) if who else "a Hero",
-                       hider=hero_name(pend["hider"]) if pend.get("hider") else "a Hero",
+    return text.format(seat="you" if who == you else hero_name(who, names) if who else "a Hero",
+                       hider=hero_name(pend["hider"], names) if pend.get("hider") else "a Hero",
                        suit=rules().suit(suit).name if suit in SUITS else "such token",
-                       from_=hero_name(pend["from"]) if pend.get("from") else "A Hero",
-                       give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get"))
+                       from_=hero_name(pend["from"], names) if pend.get("from") else "A Hero",
+                       give=_bundle_text(pend.get("give")), get=_bundle_text(pend.get("get")),
+                       why=f" ({pend['why']})" if pend.get("why") else ""
                        ).replace(": choose another suit for you.", ", and you are the lowest "
                                  "Hero: choose the token you get instead.")
 

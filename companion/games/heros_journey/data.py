@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from contextvars import ContextVar
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from types import MappingProxyType
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -171,26 +172,30 @@ def story() -> Story:
     return Story.model_validate({"heroes": heroes["hero"], "templates": tmpl["templates"]})
 
 
-# Who the player said their Hero is (the state's ``persona``), for the game in hand: the engine
-# sets it from every state it sets up, applies or shows, so the small print, the commands and the
-# story all name the Hero as the player did. A context variable: one per thread (batch autoplay).
-_PERSONA: ContextVar[dict[str, dict[str, str]]] = ContextVar("hj_persona", default={})
+# Who the player said their Hero is lives in the state (``persona``: seat -> name, pronouns, about)
+# and flows from there as an argument: the names the player gave (``given_names``) ride on every
+# event of that race (the small print reads them there), the view carries each Hero's name,
+# pronouns and what was said of them (commands, narration and the journal read them there). Nothing
+# here remembers a race: a call that is given no names names every Hero as the seat's own.
+Names = Mapping[str, str]  # seat -> the Hero's name, where one was given (else the seat's own)
+NO_NAMES: Names = MappingProxyType({})
 
 
-def use_persona(persona: dict[str, dict[str, str]]) -> None:
-    if _PERSONA.get() != persona:
-        _PERSONA.set(persona)
+def given_names(persona: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """seat -> the name the player gave that Hero (only the seats given one)."""
+    return {s: p["name"] for s, p in persona.items() if p.get("name")}
 
 
-def persona(seat: str | None) -> dict[str, str]:
-    """What the player said of the Hero in ``seat``: name, pronouns, about ({} if nothing)."""
-    return _PERSONA.get().get(seat or "", {})
+def view_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """seat -> each Hero's name as a view shows it (the given one, else the seat's own)."""
+    return {h["seat"]: h["name"] for h in view.get("heroes", ())}
 
 
-def hero_name(seat: str | None) -> str:
+def hero_name(seat: str | None, names: Names) -> str:
+    """The Hero in ``seat``: the name in ``names``, else the seat's own ("Wren")."""
     if seat is None:
         return "nobody"
-    said = persona(seat).get("name")
+    said = names.get(seat)
     if said:
         return said
     try:
@@ -199,18 +204,20 @@ def hero_name(seat: str | None) -> str:
         return seat
 
 
-def story_name(seat: str | None) -> str:
+def story_name(seat: str | None, names: Names) -> str:
     """How the story calls a Hero once it has been introduced: the first word of a name the
-    player gave in several ("Ottilie" for "Ottilie Marsh"); the full name elsewhere."""
-    name = hero_name(seat)
-    return name.split()[0] if persona(seat).get("name") and len(name.split()) > 1 else name
+    player gave in several ("Ottilie" for "Ottilie Marsh"); the seat's own name whole ("Old
+    Marrow")."""
+    name = hero_name(seat, names)
+    own = hero_name(seat, NO_NAMES)
+    return name.split()[0] if name != own and len(name.split()) > 1 else name
 
 
-def hero_pronouns(seat: str) -> str:
-    """The Hero's pronouns as written ("she/her"): the player's, else the seat's own."""
-    said = persona(seat).get("pronouns")
-    if said:
-        return said
+def hero_pronouns(seat: str, said: Mapping[str, str]) -> str:
+    """The Hero's pronouns as written ("she/her"): those in ``said`` (what the player said of
+    this Hero), else the seat's own."""
+    if said.get("pronouns"):
+        return said["pronouns"]
     try:
         return story().hero(seat).pronouns
     except StopIteration:

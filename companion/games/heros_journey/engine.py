@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from companion.core.game import CHANCE, Action, Chance, Event, Options, Outcome
 
 from . import challenge, events, flow, persona, turns  # noqa: F401  (the task kinds register on import)
-from .data import SUITS, Rules, hero_name, rules, use_persona
+from .data import NO_NAMES, SUITS, Rules, given_names, hero_name, rules
 from .flow import HjRuleError
 from .labels import describe
 from .model import SEATS, Hero, HjOptions, State, freeze, read_only, thaw
@@ -58,7 +58,6 @@ class HerosJourney:
                       challenge_pile=tuple(sorted(r.role("challenge"))),
                       max_rounds=opts.max_rounds or tb.max_rounds, level=opts.level,
                       tasks=tuple(_asked(turns.setup_tasks(seats), opts)))
-        use_persona({})
         return state
 
     def seats_for(self, options: Options) -> tuple[str, ...]:
@@ -103,10 +102,12 @@ class HerosJourney:
             k.on_chance(w, t, items)
         else:
             if action.seat not in due:
-                who = ", ".join(hero_name(s) for s in due if s != CHANCE) or (
+                names = given_names(w.persona)
+                who = ", ".join(hero_name(s, names) for s in due if s != CHANCE) or (
                     "a card to be turned up" if due else "nobody")
-                raise HjRuleError("turn-order", f"it is not {hero_name(action.seat)}'s move "
-                                f"(waiting for {who})", legal=[hero_name(s) for s in due])
+                raise HjRuleError("turn-order", f"it is not {hero_name(action.seat, names)}'s "
+                                  f"move (waiting for {who})",
+                                  legal=[hero_name(s, names) for s in due])
             if action.kind == "name" and t["k"] == "name_suit":  # journals before the rename:
                 action = action.model_copy(update={"kind": "name_suit"})  # not a Hero's name
             if persona.skip_for(w, action):  # journals before the Hero was asked about
@@ -114,7 +115,6 @@ class HerosJourney:
                 k = flow.KINDS[t["k"]]
             k.act(w, t, action)
         flow.settle(w)
-        use_persona(w.persona)
         return freeze(w), w.events
 
     # -- what each seat may see -------------------------------------------------------------------
@@ -137,7 +137,6 @@ class HerosJourney:
         return out
 
     def view(self, state: State, seat: str | None) -> dict[str, Any]:
-        use_persona(state.persona)
         return view(state, seat)
 
     # -- the end --------------------------------------------------------------------------------------
@@ -148,21 +147,26 @@ class HerosJourney:
         if not state.over:
             return Outcome(summary="the Journey goes on")
         best = max(state.scores.values())
-        winners = [hero_name(s) for s, v in state.scores.items() if v == best]
-        table = ", ".join(f"{hero_name(s)} {v}" for s, v in state.scores.items())
+        names = given_names(state.persona)
+        winners = [hero_name(s, names) for s, v in state.scores.items() if v == best]
+        table = ", ".join(f"{hero_name(s, names)} {v}" for s, v in state.scores.items())
         how = ("the Fates called a halt" if state.halted or not state.ending_first else
-               f"{hero_name(state.ending_first)} reached {rules().card(state.revealed).name}")
+               f"{hero_name(state.ending_first, names)} reached "
+               f"{rules().card(state.revealed).name}")
         who = " and ".join(winners)
         return Outcome(summary=f"{who} {'win' if len(winners) > 1 else 'wins'} with {best} "
                        f"({how}; scores: {table})",
                        scores={s: float(v) for s, v in state.scores.items()})
 
-    def seat_name(self, seat: str) -> str:
-        """How a seat is named to the player: the Hero's name ("Wren")."""
-        return hero_name(seat)
+    def seat_name(self, seat: str, state: State | None = None) -> str:
+        """How a seat is named to the player: the Hero's name in ``state``, as the player gave
+        it, else the seat's own ("Wren")."""
+        return hero_name(seat, given_names(state.persona) if state is not None else NO_NAMES)
 
     def describe(self, action: Action) -> str:
-        return describe(action)
+        """The action's label with the seats' own names (no state is given here: the commands'
+        ``label`` names the Heroes from the view)."""
+        return describe(action, NO_NAMES)
 
 
 def _asked(tasks: list[dict], opts: HjOptions) -> list[dict]:

@@ -109,7 +109,7 @@ def _fist_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _fist_act(w: Work, t: dict, a: Action) -> None:
-    check(_fist_legal(w, t, a.seat), a, "origin-fist", "choose the left-hand or the right-hand")
+    check(w, _fist_legal(w, t, a.seat), a, "origin-fist", "choose the left-hand or the right-hand")
     t = replace_head(w, **{a.kind: a.args["hand"]})
     if a.kind == "hide":
         ev(w, "fist_hidden", seat=a.seat)
@@ -135,7 +135,7 @@ def _bdeck_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _bdeck_act(w: Work, t: dict, a: Action) -> None:
-    check(_bdeck_legal(w, t, a.seat), a, "battle", "reveal from the Mentor or the Place deck")
+    check(w, _bdeck_legal(w, t, a.seat), a, "battle", "reveal from the Mentor or the Place deck")
     pop(w)
     push(w, flow.reveal(a.args["deck"], "battle", seat=a.seat))
 
@@ -182,7 +182,8 @@ def _discover_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _discover_act(w: Work, t: dict, a: Action) -> None:
-    check(_discover_legal(w, t, a.seat), a, "discovery", "take a card from the Deck of Challenges")
+    check(w, _discover_legal(w, t, a.seat), a, "discovery",
+          "take a card from the Deck of Challenges")
     pop(w)
     w.challenge_pile.remove(a.args["card"])
     w.hero(a.seat).hand.append(a.args["card"])
@@ -222,7 +223,7 @@ def _betray_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _betray_act(w: Work, t: dict, a: Action) -> None:
-    check(_betray_legal(w, t, a.seat), a, "betrayal",
+    check(w, _betray_legal(w, t, a.seat), a, "betrayal",
           "give your highest-ranked Mentor to another Hero")
     pop(w)
     w.hero(a.seat).mentors.remove(a.args["card"])
@@ -240,7 +241,7 @@ def _btok_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _btok_act(w: Work, t: dict, a: Action) -> None:
-    check(_btok_legal(w, t, a.seat), a, "betrayal",
+    check(w, _btok_legal(w, t, a.seat), a, "betrayal",
           "give away your Wyrm and Knot tokens, one at a time")
     h, o = w.hero(a.seat), w.hero(a.args["to"])
     s = SI[a.args["suit"]]
@@ -266,7 +267,7 @@ def _pact_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _pact_act(w: Work, t: dict, a: Action) -> None:
-    check(_pact_legal(w, t, a.seat), a, "pact",
+    check(w, _pact_legal(w, t, a.seat), a, "pact",
           "pay 2 Suns and 2 Moons to trade a Mentor for a face-up one, or decline")
     pop(w)
     old, i = a.args["mentor"], a.args["slot"]
@@ -347,7 +348,7 @@ def _omen_set(w: Work, seat: str, c: str) -> None:
 
 
 def _omen_act(w: Work, t: dict, a: Action) -> None:
-    check(_omen_legal(w, t, a.seat), a, "the-end",
+    check(w, _omen_legal(w, t, a.seat), a, "the-end",
           "play your Challenge card or turn up the top of the Deck of Challenges")
     if a.args["card"] is None:
         replace_head(w, k="omen_draw")

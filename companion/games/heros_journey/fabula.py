@@ -24,7 +24,7 @@ from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
 from companion.story.voice import Beat
 
-from .data import STAGE_CARDS, hero_name, rules, story, story_name
+from .data import STAGE_CARDS, rules, story, story_name, view_names
 
 PLAYER = "hero1"
 # the moves the player's words ride on: who the Hero is (origin), what they foresee (prophecy),
@@ -53,11 +53,11 @@ def key(seat: str) -> str:
 
 
 def feed(fabula: Fabula, beat: Beat) -> Fabula:
+    names = view_names(beat.view)
     for h in beat.view.get("heroes", []):  # the cast, as the player named their Hero
         info = story().hero(h["seat"])
-        said = h.get("pronouns") or info.pronouns  # the name the story uses once introduced
-        name = story_name(h["seat"]) if h.get("name") == hero_name(h["seat"]) else (
-            h.get("name") or info.name)
+        said = h.get("pronouns") or info.pronouns
+        name = story_name(h["seat"], names)  # the name the story uses once introduced
         now = fabula.cast.get(key(h["seat"]))
         if now is None or now.name != name or now.pronouns != pronouns.parse_or_they(said):
             fabula = fabula.meet(Person(key=key(h["seat"]), name=name,

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion.core.game import CHANCE, Action, Chance, Event, RuleError
 
-from .data import ORIGINS, SUITS, STAGE_CARDS, card_index, hero_name, rules
+from .data import ORIGINS, SUITS, STAGE_CARDS, card_index, given_names, hero_name, rules
 from .labels import typed
 from .model import HeroW, Work
 
@@ -113,10 +113,11 @@ class HjRuleError(RuleError):
         self.rule_id = rule
 
 
-def check(legal: list[Action], action: Action, rule: str, what: str) -> None:
+def check(w: Work, legal: list[Action], action: Action, rule: str, what: str) -> None:
     keys = {a.key() for a in legal}
     if action.key() not in keys:
-        labels = list(dict.fromkeys(typed(a) for a in legal))[:12]
+        names = given_names(w.persona)
+        labels = list(dict.fromkeys(typed(a, names) for a in legal))[:12]
         raise HjRuleError(rule, f"{what}", legal=labels)
 
 
@@ -126,7 +127,13 @@ def describe_short(a: Action) -> str:
 
 
 def ev(w: Work, kind_: str, private: str | tuple[str, ...] | None = None, **data: Any) -> None:
+    """An event of the race; it carries the names the player gave their Heroes, if any, so that
+    whatever words it (the small print, now or from the journal) names them as the player did."""
     vis = (private,) if isinstance(private, str) else private
+    if w.persona:
+        names = given_names(w.persona)
+        if names:
+            data["names"] = names
     w.events.append(Event(kind=kind_, data=data, visible_to=vis))
 
 
@@ -198,7 +205,8 @@ def from_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
 def to_bank(w: Work, seat: str, suit: str, n: int = 1) -> None:
     h = w.hero(seat)
     if h.tokens[SI[suit]] < n:
-        raise HjRuleError("paying", f"{hero_name(seat)} has no {n} {suit} token(s) to pay")
+        raise HjRuleError("paying", f"{hero_name(seat, given_names(w.persona))} has no {n} {suit} "
+                          "token(s) to pay")
     h.tokens[SI[suit]] -= n
     w.bank[SI[suit]] += n
 
@@ -266,7 +274,7 @@ def _draw_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _draw_act(w: Work, t: dict, a: Action) -> None:
-    check(_draw_legal(w, t, a.seat), a, "drawing", "choose a suit the bank still has")
+    check(w, _draw_legal(w, t, a.seat), a, "drawing", "choose a suit the bank still has")
     pop(w)
     suit = a.args["suit"]
     if a.kind == "take":  # the Rite: a Moon, or any other token instead
@@ -290,7 +298,7 @@ def _bonus_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _bonus_act(w: Work, t: dict, a: Action) -> None:
-    check(_bonus_legal(w, t, a.seat), a, "harvest", "the Harvest's bonus is a non-Leaf token")
+    check(w, _bonus_legal(w, t, a.seat), a, "harvest", "the Harvest's bonus is a non-Leaf token")
     pop(w)
     if a.args["suit"]:
         ev(w, "harvest_bonus", seat=t["seat"], suit=a.args["suit"])
@@ -312,7 +320,7 @@ def _pick_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _pick_act(w: Work, t: dict, a: Action) -> None:
-    check(_pick_legal(w, t, a.seat), a, t["why"] or "drawing", "choose one of the suits offered")
+    check(w, _pick_legal(w, t, a.seat), a, t["why"] or "drawing", "choose one of the suits offered")
     pop(w)
     push(w, draw(t["seat"], a.args["suit"], t["why"]))
 
@@ -346,7 +354,7 @@ def _curse_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _curse_act(w: Work, t: dict, a: Action) -> None:
-    check(_curse_legal(w, t, a.seat), a, "curse", "pay half of a suit you hold the most of")
+    check(w, _curse_legal(w, t, a.seat), a, "curse", "pay half of a suit you hold the most of")
     pop(w)
     _curse_pay(w, t["seat"], a.args["suit"])
 
@@ -399,7 +407,7 @@ def _pay_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _pay_act(w: Work, t: dict, a: Action) -> None:
-    check(_pay_legal(w, t, a.seat), a, "paying", "pay one token of a suit you hold")
+    check(w, _pay_legal(w, t, a.seat), a, "paying", "pay one token of a suit you hold")
     _pay_one(w, t, a.args["suit"])
 
 
@@ -425,7 +433,7 @@ def _expend_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _expend_act(w: Work, t: dict, a: Action) -> None:
-    check(_expend_legal(w, t, a.seat), a, "expending", "expend a token or one of your cards")
+    check(w, _expend_legal(w, t, a.seat), a, "expending", "expend a token or one of your cards")
     seat = t["seat"]
     if "card" in a.args:
         cid = a.args["card"]

@@ -46,7 +46,12 @@ VERBS: dict[str, tuple[str, str]] = {
                   "need 2 Knots. With the Author (2 Knots) you advance."),
     "play": ("play CARD", "Play one of your two Challenge cards for your attempt."),
     "contest": ("contest CARD BID", "Contest a rival's Challenge: your card face down, a bid above "
-                "the last one."),
+                "the last one. If your bid stays highest, your card's suit is the test and you pay "
+                "the bid to the bank: the rival needs as many of that suit as their Stage, and so "
+                "do you (short, you expend or lose a turn). Contest with a suit they lack and you "
+                "hold.\n"
+                "  Example: Sefa at Stage 3 attempts with 1 Wyrm; you hold 4 Wyrms and the Ace of "
+                "Wyrms: contest ace of wyrms 1. If no one outbids you, Sefa fails."),
     "bid": ("bid N", "Raise your bid in a contested Challenge. Bids are tokens: each new bid "
             "must beat the last; when no one raises, the highest bidder reveals their card, "
             "pays the whole bid to the bank (a sacrifice to the Fates), and its suit is the "
@@ -75,7 +80,8 @@ VERBS: dict[str, tuple[str, str]] = {
     "guess": ("guess left|right", "The Origin: guess the hand."),
     "battle": ("battle mentor|place", "The Battle: reveal from the Mentor or the Place deck."),
     "discover": ("discover CARD", "The Discovery: take any card from the Deck of Challenges."),
-    "drop": ("drop PLACE", "Keep one Place: discard this one."),
+    "drop": ("drop PLACE", "Discard a Place you hold: on the Journey you may hold two (taking a "
+                           "third, drop one of the two you held), at the Battle one."),
     "betray": ("betray MENTOR to HERO", "The Betrayal: your highest-ranked Mentor to a Hero."),
     "pact": ("pact MENTOR for PAIR | pact none", "The Pact: 2 Suns + 2 Moons to swap a Mentor "
              "for the face-up Mentor of a pair."),

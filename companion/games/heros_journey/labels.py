@@ -1,11 +1,12 @@
 """Short labels for actions ("travel to the Seeker's Encounter, keeping the Sailor"): what a
 refusal lists as the choices and what `actions` shows. The ground of every message that names a
-move; it reads only the rules data."""
+move; it reads only the rules data and the names it is given (``names``: seat -> the name the
+player gave that Hero; a seat not in it is named as its own, "Wren")."""
 from __future__ import annotations
 
 from companion.core.game import Action
 
-from .data import SUITS, hero_name, rules
+from .data import NO_NAMES, SUITS, Names, hero_name, rules
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 PAIR_WORDS = ("wanderer", "traveler", "seeker")
@@ -22,7 +23,7 @@ def bundle(b: dict) -> str:
     return " + ".join(f"{n} {rules().suit(s).token}{'s' if n > 1 else ''}" for s, n in b.items())
 
 
-def describe(a: Action) -> str:
+def describe(a: Action, names: Names = NO_NAMES) -> str:
     g = a.args
     k = a.kind
     if k == "travel":
@@ -42,7 +43,7 @@ def describe(a: Action) -> str:
         src = f" from {name(g['source'])}" if g.get("source") else ""
         return f"trade {' + '.join(g['give'])} to the bank for a {g['get']} token{src}"
     if k == "offer":
-        return f"offer {hero_name(g['to'])} {bundle(g['give'])} for {bundle(g['get'])}"
+        return f"offer {hero_name(g['to'], names)} {bundle(g['give'])} for {bundle(g['get'])}"
     if k == "contest":
         return f"contest with {name(g['card'])}, bidding {g['bid']}"
     if k == "raise":
@@ -54,7 +55,7 @@ def describe(a: Action) -> str:
             return "make no swap at the Pact"
         return f"at the Pact, swap {name(g['mentor'])} for the Mentor of pair {g['slot']}"
     if k == "betray":
-        return f"give {name(g['card'])} to {hero_name(g['to'])}"
+        return f"give {name(g['card'])} to {hero_name(g['to'], names)}"
     if k == "omen":
         return f"play {name(g['card'])}" if g.get("card") else "turn up the top Challenge card"
     parts = [k.replace("_", " ")] + [f"{v}" for v in g.values() if v is not None]
@@ -96,12 +97,12 @@ def _typed_bundle(b: dict) -> str:
     return " ".join(f"{n} {s}" for s, n in b.items())
 
 
-def typed(a: Action) -> str:
+def typed(a: Action, names: Names = NO_NAMES) -> str:
     """What to type for ``a`` at the prompt, or its description when it has no typed form."""
-    return typed_command(a) or TRADE_FORMS.get(a.kind) or describe(a)
+    return typed_command(a, names) or TRADE_FORMS.get(a.kind) or describe(a, names)
 
 
-def typed_command(a: Action) -> str:
+def typed_command(a: Action, names: Names = NO_NAMES) -> str:
     """The words that make ``a`` at the prompt ("drop desert", "hide left", "play ace of suns"),
     or "" when the action has no short typed form."""
     g = a.args
@@ -109,7 +110,7 @@ def typed_command(a: Action) -> str:
         src = f" from {name(g['source']).removeprefix('the ').lower()}" if g.get("source") else ""
         return f"bank {' '.join(g['give'])} for {g['get']}{src}"
     if a.kind == "offer":
-        return (f"offer {hero_name(g['to']).lower()} {_typed_bundle(g['give'])} for "
+        return (f"offer {hero_name(g['to'], names).lower()} {_typed_bundle(g['give'])} for "
                 f"{_typed_bundle(g['get'])}")
     verb = next((v for v, kinds in KINDS.items() if a.kind in kinds), None)
     if verb is None:
@@ -129,7 +130,7 @@ def typed_command(a: Action) -> str:
         elif rules().is_card(value):
             words.append(rules().card(value).name.removeprefix("the ").lower())
         elif value.startswith("hero"):
-            words += ([key] if key == "to" else []) + [hero_name(value).lower()]
+            words += ([key] if key == "to" else []) + [hero_name(value, names).lower()]
         elif value in ("left-hand", "right-hand"):
             words.append(value.split("-")[0])
         else:

@@ -18,17 +18,19 @@ from companion.story.pronouns import parse
 from companion.story.template import Character, tell
 from companion.story.voice import Beat, NarrationMemory
 
-from .data import hero_name, hero_pronouns, persona, rules, story, story_name
+from .data import hero_name, hero_pronouns, rules, story, story_name, view_names
 from .fabula import PLAYER, round_of
 from .telling import (CAP, ending, last_mover, recall, round_line, take_up, tell_capped,
                       template_count)
 
 
-def hero(seat: str, full: bool = False) -> Character:
-    """A Hero as the story names them: by a first name once introduced (``full``: the name
-    the player gave, for the opening)."""
-    return Character(name=hero_name(seat) if full else story_name(seat),
-                     pronouns=parse(hero_pronouns(seat)))
+def hero(seat: str, view: dict, full: bool = False) -> Character:
+    """A Hero as the story names them, from the ``view`` of the race being told: by a first
+    name once introduced (``full``: the name the player gave, for the opening)."""
+    names = view_names(view)
+    me = next((h for h in view.get("heroes", ()) if h["seat"] == seat), {})
+    return Character(name=hero_name(seat, names) if full else story_name(seat, names),
+                     pronouns=parse(me.get("pronouns") or hero_pronouns(seat, {})))
 
 
 def card(cid: str) -> Phrase:
@@ -74,9 +76,8 @@ class Narrator:
         text = rng.choice(fresh)
         if action.kind == "describe_hero":
             me = next((h for h in view.get("heroes", []) if h["seat"] == action.seat), {})
-            return tell([text], {"hero": Character(name=me.get("name") or hero_name(
-                action.seat), pronouns=parse(me.get("pronouns") or hero_pronouns(
-                    action.seat)))}, Told(set()), "persona", rng) or ""
+            return tell([text], {"hero": hero(action.seat, view, full=True)}, Told(set()),
+                        "persona", rng) or ""
         return text
 
     def narrate(self, beat: Beat, memory: NarrationMemory) -> str:
@@ -99,7 +100,11 @@ class Narrator:
                 "name", "pronouns") and memory.allows(words):
             # the player's own telling, their words, told of their Hero ("I rest by the
             # mill-race": "Wren rests by the mill-race"; "I dream of my mother": quoted)
-            out.insert(0, weave.theirs(words, story_name(beat.action.seat)))
+            # told first, but after the Origin that introduces a Hero by the name the player
+            # gave: the story names them in full before it calls them by their first name
+            at = 1 if beat.action.kind == "origin" and out else 0
+            out.insert(at, weave.theirs(words, story_name(beat.action.seat,
+                                                          view_names(beat.view))))
         return " ".join(x for x in out if x)
 
     def settle(self, beat: Beat, memory: NarrationMemory) -> str:
@@ -151,7 +156,8 @@ class Narrator:
                     return text
         return ""
 
-    def _line(self, seat: str, key: str, told: Told, scene: str, rng, memory) -> str:
+    def _line(self, seat: str, key: str, view: dict, told: Told, scene: str, rng,
+              memory) -> str:
         """A rival's own words, quoted. The default player's Hero (hero1) is never given words:
         the player speaks for them (``-- TEXT``)."""
         if seat == PLAYER_SEAT:
@@ -161,7 +167,7 @@ class Narrator:
         if not lines:
             return ""
         line = rng.choice(lines)
-        values = {"hero": hero(seat), "line": weave.quote(line)}
+        values = {"hero": hero(seat, view), "line": weave.quote(line)}
         text = (tell_capped("reply", {}, values, memory, scene, rng) if key == "refuse" else
                 "") or tell_capped("voice", {}, values, memory, scene, rng)  # an answer: to offers
         if text:
@@ -173,11 +179,12 @@ class Narrator:
         k, d = ev.kind, ev.data
         say = lambda key, **v: self._say(key, v, told, scene, rng, memory)  # noqa: E731
         s = d.get("seat")
-        h = hero(s) if s else None
+        view = beat.view
+        h = hero(s, view) if s else None
         if k == "origin":
-            if not persona(s):
+            if not _hero_view(beat, s).get("said"):
                 return getattr(story().hero(s), d["origin"])
-            return say(f"origin_{d['origin']}", hero=hero(s, full=True))  # named by the player
+            return say(f"origin_{d['origin']}", hero=hero(s, view, full=True))  # as named
         if k == "first":
             return say("first", hero=h)
         if k in ("takes_pair", "rest"):  # routine: the round's moves in one line, at its end
@@ -203,10 +210,11 @@ class Narrator:
             back = recall(memory, beat.step, "", scene, rng, (suit or "",)) if (
                 att == PLAYER) else ""
             if s == att:
-                return " ".join(x for x in (say("issued_own" + excuse, hero=hero(att),
+                return " ".join(x for x in (say("issued_own" + excuse, hero=hero(att, view),
                                                 quality=quality(suit)), back) if x)
-            text = say("issued_other" + excuse, hero=hero(att), other=h, quality=quality(suit))
-            line = self._line(s, "contest", told, scene, rng, memory)
+            text = say("issued_other" + excuse, hero=hero(att, view), other=h,
+                       quality=quality(suit))
+            line = self._line(s, "contest", view, told, scene, rng, memory)
             return " ".join(x for x in (text, line, back) if x)
         if k == "met":
             return say("met", hero=h, quality=quality(d["suit"]))
@@ -219,23 +227,23 @@ class Narrator:
             text = (tell_capped("advance", {"target": d["card"]}, {"hero": h}, memory, scene,
                                 rng) if h != self._last else "") or say(
                 "advance", hero=h, stage=card(d["card"]))
-            line = self._line(s, "advance", told, scene, rng, memory)
+            line = self._line(s, "advance", view, told, scene, rng, memory)
             vow = take_up(memory, f"stage-{d['stage']}", scene) if s == PLAYER else ""
             back = recall(memory, beat.step, d["card"], scene, rng) if s == PLAYER else ""
             return " ".join(x for x in (text, vow, back, line) if x)
         if k == "stay":
             text = say("stay", hero=h, stage=card(d["card"]) if d.get("card") else card(
                 _stage_card(beat, s)))
-            line = self._line(s, "beaten", told, scene, rng, memory)
+            line = self._line(s, "beaten", view, told, scene, rng, memory)
             vow = take_up(memory, f"stage-{d['stage'] + 1}", scene) if s == PLAYER else ""
             return " ".join(x for x in (text, vow, line) if x)
         if k == "fist_opened":
             return say("fist_right" if d["right"] else "fist_wrong", hero=h,
-                       other=hero(d["hider"]))
+                       other=hero(d["hider"], view))
         if k == "journey_place":
             return say("journey_place", hero=h, card=card(d["card"]))
         if k == "battle":
-            return say("battle", hero=hero(d["high"]), other=hero(d["low"]))
+            return say("battle", hero=hero(d["high"], view), other=hero(d["low"], view))
         if k == "discovery":
             suit = None if d["card"] == "excuse" else rules().card(d["card"]).suits[0]
             return say("discovery", hero=h, quality=quality(suit))
@@ -247,7 +255,7 @@ class Narrator:
             back = recall(memory, beat.step, "", scene, rng, (d["card"],)) if (
                 s == PLAYER) else ""
             return " ".join(x for x in (say("betrayal", hero=h, card=card(d["card"]),
-                                            other=hero(d["to"])), back) if x)
+                                            other=hero(d["to"], view)), back) if x)
         if k == "betrayal_empty":
             return ""
         if k == "ending_revealed":
@@ -271,15 +279,15 @@ class Narrator:
         if k in ("trade_refused", "trade_accepted") and not self._offered:
             return ""  # an answer to an offer the story did not tell (its shapes were spent)
         if k == "trade_refused":
-            return self._line(s, "refuse", told, scene, rng, memory)
+            return self._line(s, "refuse", view, told, scene, rng, memory)
         if k == "trade_accepted":
-            return say("accepted", hero=h, other=hero(d["by"]), give=goods(d["give"]),
+            return say("accepted", hero=h, other=hero(d["by"], view), give=goods(d["give"]),
                        get=goods(d["get"]))
         if k == "offer":
-            text = say("offer", hero=h, other=hero(d["to"]), give=goods(d["give"]),
+            text = say("offer", hero=h, other=hero(d["to"], view), give=goods(d["give"]),
                        get=goods(d["get"]))
             self._offered = bool(text)
-            line = self._line(s, "offer", told, scene, rng, memory) if text else ""
+            line = self._line(s, "offer", view, told, scene, rng, memory) if text else ""
             return " ".join(x for x in (text, line) if x)
         return ""
 

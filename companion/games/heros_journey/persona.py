@@ -4,15 +4,15 @@ keeps the seat's own: Wren, she/her). An AI seat asked the same is given a name 
 narrator (``Narrator.write``: seeded, so ``--seed`` reproduces it).
 
 Decisions: only the first seat (the player's by default) is asked, so a table of AI rivals keeps
-its names; the answers live in the state's ``persona`` and the engine hands them to
-``data.hero_name`` (see ``data.use_persona``); a journal or script made before this step, whose
+its names; the answers live in the state's ``persona``, from which every wording takes them
+(see ``data.given_names``); a journal or script made before this step, whose
 first move for that seat is its Origin, skips the questions (``skip_for``)."""
 from __future__ import annotations
 
 from companion.core.game import Action
 from companion.story import pronouns
 
-from .data import hero_name, hero_pronouns
+from .data import given_names, hero_name, hero_pronouns
 from .flow import HjRuleError, ev, kind, pop
 from .model import Work
 
@@ -25,10 +25,11 @@ def tasks(seat: str) -> list[dict]:
 
 
 def _legal(w: Work, t: dict, seat: str) -> list[Action]:
-    name = hero_name(seat) if t["k"] != "hero_name" else ""
+    name = hero_name(seat, given_names(w.persona)) if t["k"] != "hero_name" else ""
     ask = {"hero_name": "Name your Hero (Enter: Wren)",
            # at most 78 columns with the prompt's "> ", whatever the name's length
-           "hero_pronouns": f"Pronouns ({pronouns.ASK}; Enter: {hero_pronouns(seat)})",
+           "hero_pronouns": f"Pronouns ({pronouns.ASK}; "
+                            f"Enter: {hero_pronouns(seat, w.persona.get(seat, {}))})",
            "hero_about": f"A sentence or two about {name.split()[0][:20] if name else 'them'} "
                          "(Enter: skip)"}[t["k"]]
     return [Action.unchecked(seat, ACTION[t["k"]], {}, ask=ask)]

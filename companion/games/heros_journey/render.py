@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 
-from .data import SUITS, hero_name, hero_pronouns, persona, rules, story
+from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, view_names
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 # Bookkeeping left out of the written story (the live screen still shows it).
@@ -49,185 +49,200 @@ def _count(n: int, suit: str) -> str:
     return f"{n} {rules().suit(suit).token if n == 1 else rules().suit(suit).name}"
 
 
-def _who(seat: str | None, viewer: str | None) -> str:
-    return "You" if seat is not None and seat == viewer else hero_name(seat)
+class _Names:
+    """The Heroes as one event names them for one viewer: "You", else the name the player gave
+    (the event carries the names of its race), else the seat's own."""
 
+    def __init__(self, viewer: str | None, names: Names) -> None:
+        self.viewer, self.names = viewer, names
 
-def _v(seat: str | None, viewer: str | None, verb: str, you: str | None = None) -> str:
-    """'You draw' / 'Wren draws'."""
-    if seat is not None and seat == viewer:
-        return f"You {you or verb}"
-    return f"{hero_name(seat)} {verb}s" if not verb.endswith(("s", "h")) else \
-        f"{hero_name(seat)} {verb}es"
+    def name(self, seat: str | None) -> str:
+        return hero_name(seat, self.names)
+
+    def who(self, seat: str | None) -> str:
+        return "You" if seat is not None and seat == self.viewer else self.name(seat)
+
+    def whom(self, seat: str | None) -> str:
+        """The Hero a move is done to: "you" for the viewer ("Sefa offers you ...")."""
+        return "you" if seat is not None and seat == self.viewer else self.name(seat)
+
+    def v(self, seat: str | None, verb: str, you: str | None = None) -> str:
+        """'You draw' / 'Wren draws'."""
+        if seat is not None and seat == self.viewer:
+            return f"You {you or verb}"
+        return f"{self.name(seat)} {verb}s" if not verb.endswith(("s", "h")) else \
+            f"{self.name(seat)} {verb}es"
 
 
 def mechanics(event: Event, viewer: str | None) -> str | None:
     k, d = event.kind, event.data
     s = d.get("seat")
+    say = _Names(viewer, d.get("names") or NO_NAMES)
     if k == "hero_named":
         return f"{'Your Hero is' if s == viewer else 'The first Hero is'} {d['name']}."
     if k == "hero_pronouns":
-        return f"{d.get('name') or hero_name(s)}'s pronouns: {d['pronouns']}."
+        return f"{d.get('name') or say.name(s)}'s pronouns: {d['pronouns']}."
     if k == "hero_described":
         return None  # the player's own words are told in the story, once
     if k == "draw":
         why = f" ({d['why']})" if d.get("why") else ""
-        return f"{_v(s, viewer, 'draw')} {token(d['suit'])}{why}."
+        return f"{say.v(s, 'draw')} {token(d['suit'])}{why}."
     if k == "harvest_bonus":
-        return f"{_v(s, viewer, 'draw')} one {rules().suit(d['suit']).token} more (the Harvest)."
+        return f"{say.v(s, 'draw')} one {rules().suit(d['suit']).token} more (the Harvest)."
     if k == "rite_choice":
-        return f"{_v(s, viewer, 'take')} {token(d['suit'])} instead of a Moon (the Rite)."
+        return f"{say.v(s, 'take')} {token(d['suit'])} instead of a Moon (the Rite)."
     if k == "substitute":
         lack = f"The bank has no {rules().suit(d['suit']).name}: "
         if d.get("chooser") == s:
-            took = _v(s, viewer, 'take').replace("You ", "you ", 1)
+            took = say.v(s, 'take').replace("You ", "you ", 1)
             return lack + f"{took} {token(d['instead'])} instead."
-        who = hero_name(d["chooser"]) if d.get("chooser") else "the bank"
-        return lack + (f"{who} gives {_who(s, viewer) if s != viewer else 'you'} "
-                       f"{token(d['instead'])} instead.")
+        who = say.whom(d["chooser"]) if d.get("chooser") else "the bank"
+        gives = "give" if d.get("chooser") == viewer else "gives"
+        return lack + (f"{who} {gives} {say.whom(s)} {token(d['instead'])} instead.")
     if k == "pay":
         to = "to the bank" if d["to"] == "bank" else "onto " + rules().card(d["to"]).name
-        return f"{_v(s, viewer, 'pay')} {token(d['suit'])} {to} ({d['why']})."
+        return f"{say.v(s, 'pay')} {token(d['suit'])} {to} ({d['why']})."
     if k == "expend":
         what = rules().card(d["card"]).name if d.get("card") else token(d["suit"])
-        return f"{_v(s, viewer, 'expend')} {what} (worth {d['n']})."
+        return f"{say.v(s, 'expend')} {what} (worth {d['n']})."
     if k == "cannot_pay":
-        return f"{_who(s, viewer)} cannot pay the last {d['n']} ({d['why']})."
+        return f"{say.who(s)} cannot pay the last {d['n']} ({d['why']})."
     if k == "dealt":
-        return f"{_v(s, viewer, 'hold')} {cname(d['card'])} as a Challenge card."
+        return f"{say.v(s, 'hold')} {cname(d['card'])} as a Challenge card."
     if k == "challenge_drawn":
-        return f"{_v(s, viewer, 'draw')} {cname(d['card'])} from the Deck of Challenges."
+        return f"{say.v(s, 'draw')} {cname(d['card'])} from the Deck of Challenges."
     if k == "prophecy_seen":
-        who = _who(s, viewer).replace("You", "you")
+        who = say.who(s).replace("You", "you")
         return (f"The Prophecy ({d['look']} Ending, seen only by {who}): "
                 f"{rules().card(d['ending']).name}.")
     if k == "prophecy":
-        return f"{_v(s, viewer, 'look')} at the {d['look']} Ending (the Prophecy)."
+        return f"{say.v(s, 'look')} at the {d['look']} Ending (the Prophecy)."
     if k == "origin":
-        return f"{_v(s, viewer, 'begin')} on {rules().card(d['origin']).name}."
+        return f"{say.v(s, 'begin')} on {rules().card(d['origin']).name}."
     if k == "first":
-        who = _who(s, viewer).replace("You", "you")
+        who = say.who(s).replace("You", "you")
         return f"By lot, {who} {'go' if s == viewer else 'goes'} first."
     if k == "revealed":
         return f"Turned up for the {PAIRS[d['slot']]} Encounter: {cname(d['card'])}."
     if k == "travel":
-        left = f"; leaves {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
+        left = f", leaving {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
             else ""
-        return f"{_v(s, viewer, 'travel')} to the {PAIRS[d['pair']]} Encounter{left}."
+        return f"{say.v(s, 'travel')} to the {PAIRS[d['pair']]} Encounter{left}."
     if k == "takes_pair":
         got = f" and {tokens(d['tokens'])} lying on them" if d["tokens"] else ""
         cards = " and ".join(cname(c) for c in (d["mentor"], d["place"]) if c)
-        return f"{_v(s, viewer, 'take')} {cards}{got}."
+        return f"{say.v(s, 'take')} {cards}{got}."
     if k == "leaves_place":
-        return f"{_v(s, viewer, 'leave')} {rules().card(d['card']).name} behind."
+        return f"{say.v(s, 'leave')} {rules().card(d['card']).name} behind."
     if k == "rest":
         on = f" with {rules().card(d['card']).name}" if d.get("card") else ""
-        return f"{_v(s, viewer, 'rest')}{on}."
+        return f"{say.v(s, 'rest')}{on}."
     if k == "match":
-        return (f"{_v(s, viewer, 'discard')} {cname(d['card'])}, a Matching Encounter: Stage "
+        return (f"{say.v(s, 'discard')} {cname(d['card'])}, a Matching Encounter: Stage "
                 f"{d['stage']}.")
     if k == "attempt":
-        return (f"{_v(s, viewer, 'attempt')} {rules().card(d['target']).name}: "
+        return (f"{say.v(s, 'attempt')} {rules().card(d['target']).name}: "
                 f"{' and '.join(token(x) for x in d['stake'])} placed on it.")
     if k == "challenge_played":
-        return f"{_v(s, viewer, 'play')} a Challenge card face down."
+        return f"{say.v(s, 'play')} a Challenge card face down."
     if k == "bid":
         how = "contests with a card face down and bids" if d["joined"] else "raises the bid to"
         if s == viewer:
             how = how.replace("contests", "contest").replace("bids", "bid").replace(
                 "raises", "raise")
-        return f"{_who(s, viewer)} {how} {d['bid']}."
+        return f"{say.who(s)} {how} {d['bid']}."
     if k in ("bid_decline", "bid_drop"):
-        return f"{_who(s, viewer)} {'pass' if s == viewer else 'passes'}."
+        return f"{say.who(s)} {'pass' if s == viewer else 'passes'}."
     if k == "challenge_issued":
         bid = f", paying {d['bid']} to the Fates" if d["bid"] else ""
-        return f"Issued by {_who(s, viewer).replace('You', 'you')}: {cname(d['card'])}{bid}."
+        return f"Issued by {say.who(s).replace('You', 'you')}: {cname(d['card'])}{bid}."
     if k == "excuse_named":
         return f"The Excuse is named: {rules().suit(d['suit']).name}."
     if k == "challenge_back":
-        return f"{_v(s, viewer, 'keep' if d['kept'] else 'discard')} a Challenge card."
+        return f"{say.v(s, 'keep' if d['kept'] else 'discard')} a Challenge card."
     if k == "met":
-        return f"{_who(s, viewer)}: {_count(d['have'], d['suit'])} ≥ Stage {d['need']}, met."
+        return f"{say.who(s)}: {_count(d['have'], d['suit'])} ≥ Stage {d['need']}, met."
     if k == "failed":
         you = s is not None and s == viewer
         how = ("lies down (loses the next turn)" if not you else "you lie down (you lose your "
                "next turn)") if d["choice"] == "lie_down" else ("you expend" if you else
                                                                   "expends")
-        return (f"{_who(s, viewer)}: {_count(d['have'], d['suit'])} < Stage "
+        return (f"{say.who(s)}: {_count(d['have'], d['suit'])} < Stage "
                 f"{d['need']}, failed; {how}.")
     if k == "advance":
-        return f"{_v(s, viewer, 'advance')} to Stage {d['stage']}, {rules().card(d['card']).name}."
+        return f"{say.v(s, 'advance')} to Stage {d['stage']}, {rules().card(d['card']).name}."
     if k == "stay":
-        return f"{_v(s, viewer, 'stay')} at Stage {d['stage']}; the staked tokens come back."
+        return f"{say.v(s, 'stay')} at Stage {d['stage']}; the staked tokens come back."
     if k == "fist_opened":
-        return (f"{_who(d['hider'], viewer)} hid the Leaf and the Wave in the "
-                f"{d['hand'].replace('-', ' ')}; {_who(s, viewer).replace('You', 'you')} guessed "
+        return (f"{say.who(d['hider'])} hid the Leaf and the Wave in the "
+                f"{d['hand'].replace('-', ' ')}; {say.who(s).replace('You', 'you')} guessed "
                 f"{'right' if d['right'] else 'wrong'}.")
     if k == "journey_place":
         got = f", with {tokens(d['tokens'])} lying on it" if d.get("tokens") else ""
-        return (f"{_v(s, viewer, 'take')} {cname(d['card'])} from the Wanderer's Encounter "
+        return (f"{say.v(s, 'take')} {cname(d['card'])} from the Wanderer's Encounter "
                 f"(the Journey){got}.")
     if k == "battle":
-        tot = ", ".join(f"{hero_name(x)} {n}" for x, n in d["totals"].items())
-        return (f"The Battle: {tot}. {hero_name(d['high'])} draws a Wyrm and a Knot; "
-                f"{hero_name(d['low'])} loses the next turn.")
+        tot = ", ".join(f"{say.name(x)} {n}" for x, n in d["totals"].items())
+        return (f"The Battle: {tot}. {say.name(d['high'])} draws a Wyrm and a Knot; "
+                f"{say.name(d['low'])} loses the next turn.")
     if k == "battle_card":
-        return f"{_v(s, viewer, 'turn', 'turn')} up {cname(d['card'])} for the Battle."
+        return f"{say.v(s, 'turn', 'turn')} up {cname(d['card'])} for the Battle."
     if k == "discovery":
-        return f"{_v(s, viewer, 'discard')} {cname(d['card'])} (the Discovery)."
+        return f"{say.v(s, 'discard')} {cname(d['card'])} (the Discovery)."
     if k == "discovered_card":
-        return f"{_v(s, viewer, 'take')} {cname(d['card'])} from the Deck of Challenges."
+        return f"{say.v(s, 'take')} {cname(d['card'])} from the Deck of Challenges."
     if k == "gains_card":
-        return f"{_v(s, viewer, 'gain')} {cname(d['card'])}."
+        return f"{say.v(s, 'gain')} {cname(d['card'])}."
     if k == "betrayed":
-        return f"{_v(s, viewer, 'give')} {cname(d['card'])} to {hero_name(d['to'])}."
+        return f"{say.v(s, 'give')} {cname(d['card'])} to {say.whom(d['to'])}."
     if k == "betrayed_token":
-        return f"{_v(s, viewer, 'give')} {token(d['suit'])} to {hero_name(d['to'])}."
+        return f"{say.v(s, 'give')} {token(d['suit'])} to {say.whom(d['to'])}."
     if k == "ending_revealed":
         return f"The Ending is {cname(d['card'])}: 10 of its suit to reach it."
     if k == "pact_swap":
-        return f"{_v(s, viewer, 'swap')} {rules().card(d['old']).name} for {cname(d['new'])}."
+        return f"{say.v(s, 'swap')} {rules().card(d['old']).name} for {cname(d['new'])}."
     if k == "ending_reached":
-        return f"{_v(s, viewer, 'reach')} {rules().card(d['card']).name} (Stage 10)."
+        return f"{say.v(s, 'reach')} {rules().card(d['card']).name} (Stage 10)."
     if k == "calamity_discard":
-        return f"{_v(s, viewer, 'lose')} {rules().card(d['card']).name} (the Calamity)."
+        return f"{say.v(s, 'lose')} {rules().card(d['card']).name} (the Calamity)."
     if k == "curse_paid":
-        return f"{_v(s, viewer, 'pay')} {token(d['suit'], d['n'])} (the Curse Upon the Land)."
+        return f"{say.v(s, 'pay')} {token(d['suit'], d['n'])} (the Curse Upon the Land)."
     if k == "omen":
         what = "every card" if d["suit"] == "all" else f"cards of {rules().suit(d['suit']).name}"
-        return f"The End: {cname(d['card'])} doubles {what} for {_who(s, viewer).lower() if s == viewer else _who(s, viewer)}."
+        whom = say.who(s).lower() if s == viewer else say.who(s)
+        return f"The End: {cname(d['card'])} doubles {what} for {whom}."
     if k == "bank_trade":
         src = f" (from {rules().card(d['source']).name})" if d.get("source") else ""
-        return (f"{_v(s, viewer, 'trade')} {' + '.join(token(x) for x in d['give'])} to the bank "
+        return (f"{say.v(s, 'trade')} {' + '.join(token(x) for x in d['give'])} to the bank "
                 f"for {token(d['get'])}{src}.")
     if k == "offer":
-        return (f"{_who(s, viewer)} {'offer' if s == viewer else 'offers'} {hero_name(d['to'])} "
+        return (f"{say.who(s)} {'offer' if s == viewer else 'offers'} {say.whom(d['to'])} "
                 f"{tokens(d['give'])} for {tokens(d['get'])}.")
     if k in ("trade_accepted", "trade_refused"):
         if k.endswith("refused"):
-            return f"{_v(s, viewer, 'refuse')} the offer."
+            return f"{say.v(s, 'refuse')} the offer."
         if viewer == d.get("by"):
-            return (f"{_v(s, viewer, 'accept')}: you give {tokens(d['give'])} and get "
+            return (f"{say.v(s, 'accept')}: you give {tokens(d['give'])} and get "
                     f"{tokens(d['get'])}.")
-        return (f"{_v(s, viewer, 'accept')}: {tokens(d['give'])} from {hero_name(d['by'])} for "
+        return (f"{say.v(s, 'accept')}: {tokens(d['give'])} from {say.name(d['by'])} for "
                 f"{tokens(d['get'])}.")
     if k == "turn_lost":
-        return f"{_who(s, viewer)} {'lose' if s == viewer else 'loses'} this turn."
+        return f"{say.who(s)} {'lose' if s == viewer else 'loses'} this turn."
     if k == "halt":
         return f"No Ending after {d['rounds']} rounds: the Heroes are scored where they stand."
     if k == "market":
         return None  # the Knot's own draw line says it: "Sefa draws a Knot (market)."
     if k == "scores":
-        return "Scores: " + "; ".join(_arith(x, det) for x, det in d["detail"].items()) + "."
+        return "Scores: " + "; ".join(_arith(x, det, say) for x, det in d["detail"].items()) + "."
     return None
 
 
-def _arith(seat: str, det: dict) -> str:
+def _arith(seat: str, det: dict, say: _Names) -> str:
     """'Wren (11 tokens + 6) × 9 + 34 in cards = 187'."""
     bonus = " + 6" if det["bonus"] else ""
     knots = ", Knots double" if det["knots_doubled"] else ""
     cards = sum(det["cards"].values())
-    return (f"{hero_name(seat)} ({det['tokens']} tokens{bonus}{knots}) × {det['stage']} + "
+    return (f"{say.name(seat)} ({det['tokens']} tokens{bonus}{knots}) × {det['stage']} + "
             f"{cards} in cards = {det['total']}")
 
 
@@ -242,7 +257,7 @@ def heading(event: Event) -> str | None:
 
 
 def story_title(view: dict) -> str:
-    names = [hero_name(h["seat"]) for h in view["heroes"]]
+    names = list(view_names(view).values())
     end = rules().card(view["ending"]).name if view.get("ending") else "the unknown Ending"
     return f"{', '.join(names[:-1])} and {names[-1]} on the road to {end}"
 
@@ -252,11 +267,10 @@ def front_matter(view: dict) -> str:
     for h in view["heroes"]:  # where each comes from is told in the story itself
         info = story().hero(h["seat"])
         origin = f", from {rules().card(h['origin']).name}" if h.get("origin") else ""
-        said = persona(h["seat"])
+        said = h.get("said") or {}
         if said:  # the player's own Hero, as they described them (their words: escaped)
             about = f": {said['about']}" if said.get("about") else ""
-            lines.append(f"- *{hero_name(h['seat'])}* ({hero_pronouns(h['seat'])}){origin}"
-                         f"{about}")
+            lines.append(f"- *{h['name']}* ({h['pronouns']}){origin}{about}")
             continue
         lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}{origin}.")
     return "\n".join(lines)
@@ -264,12 +278,13 @@ def front_matter(view: dict) -> str:
 
 def score_rows(view: dict) -> list[str]:
     """The score table with its arithmetic: (tokens + 6?) × Stage + card ranks."""
+    names = view_names(view)
     rows = ["| Hero | Tokens | All six? | × Stage | + Cards | = Score |",
             "|---|---|---|---|---|---|"]
     for seat, det in (view.get("score_detail") or {}).items():
         cards = " + ".join(f"{rules().card(c).name} {v}" for c, v in det["cards"].items()) or "0"
         knots = " (Knots double)" if det["knots_doubled"] else ""
-        rows.append(f"| {hero_name(seat)} | {det['tokens']}{knots} | "
+        rows.append(f"| {hero_name(seat, names)} | {det['tokens']}{knots} | "
                     f"{'+6' if det['bonus'] else '-'} | × {det['stage']} | + {cards} | "
                     f"**{det['total']}** |")
     return rows
@@ -280,12 +295,14 @@ def closing(view: dict) -> str:
     if not scores:
         return ""
     best = max(scores.values())
-    win = [hero_name(s) for s, v in scores.items() if v == best]
+    names = view_names(view)
+    win = [hero_name(s, names) for s, v in scores.items() if v == best]
     how = ("The Fates called a halt before any Ending." if view.get("halted") or not
            view.get("ending_first") else
-           f"{hero_name(view['ending_first'])} reached {rules().card(view['ending']).name} first.")
+           f"{hero_name(view['ending_first'], names)} reached "
+           f"{rules().card(view['ending']).name} first.")
     omens = view.get("omens") or {}
-    om = "".join(f" {hero_name(s)}'s omen doubled "
+    om = "".join(f" {hero_name(s, names)}'s omen doubled "
                  f"{'every card' if x == 'all' else 'cards of ' + rules().suit(x).name}."
                  for s, x in omens.items())
     table = "\n".join(score_rows(view))
@@ -327,7 +344,7 @@ def event_line_svg(view: dict) -> str:
         i = min(h["stage"], 10) - 1
         x = 6 + i * (box + 3) + 12 + (k % 2) * 24
         y = 82 + (k // 2) * 26
-        who = html.escape(hero_name(h["seat"]))
+        who = html.escape(h["name"])
         out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="{colours[k % 4]}"/>'
                    f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="white">{who[0]}</text>'
                    f'<text x="{x}" y="{y + 20}" text-anchor="middle">{who}</text>')

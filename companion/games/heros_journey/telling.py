@@ -16,7 +16,7 @@ from companion.story.stakes import tell_stake
 from companion.story.storylets import Library
 from companion.story.template import Character, tell
 
-from .data import SUITS, hero_name, rules, story, story_name
+from .data import SUITS, hero_name, rules, story, story_name, view_names
 from .fabula import PLAYER
 
 CAP = 2  # times one storylet or template may be told in a session
@@ -179,6 +179,7 @@ def ending(view: dict, memory: Any, rng) -> str:
     if not scores:
         return ""
     best = max(scores.values())
+    names = view_names(view)
     winner = next(s for s, v in scores.items() if v == best)
     hero = fabula.character()
     first_card = fabula.words(f"origin:{PLAYER}") or me.get("origin") or "rite"
@@ -189,16 +190,17 @@ def ending(view: dict, memory: Any, rng) -> str:
     values: dict[str, Any] = {
         "hero": hero, "first": _phrase(first_card), "last": _phrase(last_card),
         "ending": _phrase(end_card),
-        "winner": Character(name=hero_name(winner), pronouns=fabula.cast[
+        "winner": Character(name=hero_name(winner, names), pronouns=fabula.cast[
             HERO if winner == PLAYER else winner].pronouns) if (
             HERO if winner == PLAYER else winner) in fabula.cast else hero,
-        "rivals": _names([hero_name(h["seat"]) for h in view["heroes"] if h["seat"] != PLAYER]),
+        "rivals": _names([h["name"] for h in view["heroes"] if h["seat"] != PLAYER]),
         "score": f"{scores.get(PLAYER, 0)} points",
     }
     lead = view.get("ending_first")
     if lead and lead != PLAYER and lead in fabula.cast:  # the Hero who reached the Ending first
-        values["leader"] = Character(name=hero_name(lead), pronouns=fabula.cast[lead].pronouns)
-    joined = [hero_name(h["seat"]) for h in view["heroes"]
+        values["leader"] = Character(name=hero_name(lead, names),
+                                     pronouns=fabula.cast[lead].pronouns)
+    joined = [h["name"] for h in view["heroes"]
               if h["seat"] != PLAYER and h["stage"] >= 10]
     if joined:
         values["joined"] = _names(joined)
@@ -246,6 +248,7 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
         return ""
     quiet = not fabula.holds(f"noted:{rnd}")
     seats = [h["seat"] for h in view.get("heroes", [])]
+    names = view_names(view)
     first = seats.index(view["first"]) if view.get("first") in seats else 0
     parts, taught = [], []
     pick = lambda pool: rng.choice([x for x in pool if x not in used] or list(pool))  # noqa: E731
@@ -255,7 +258,7 @@ def round_line(memory: Any, view: dict, rnd: int, scene: str, rng) -> str:
         if not did or (not quiet and not did.startswith("travel")) or \
                 fabula.holds(f"told:{rnd}:{seat}"):  # told in the player's words already
             continue
-        name = story_name(seat)
+        name = story_name(seat, names)
         bits = did.split(">")
         if bits[0] == "travel":
             place = rules().card(bits[2]).name if bits[2] else ""

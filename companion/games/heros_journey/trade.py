@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 from companion.core.game import Action
 
 from . import flow
-from .data import SUITS, hero_name, rules
+from .data import SUITS, given_names, hero_name, rules
 from .flow import HjRuleError, SI, act, check, ev, pop, push
 from .model import Work
 
@@ -164,11 +164,13 @@ def _n(n: int, suit: str) -> str:
 
 def _check_offer(w: Work, seat: str, a: Action) -> None:
     to, give, get = a.args.get("to"), a.args.get("give"), a.args.get("get")
+    names = given_names(w.persona)
     if to not in w.seats or to == seat:
         raise HjRuleError("trade", "offer a trade to another Hero at the table",
-                        legal=[hero_name(s) for s in w.seats if s != seat])
+                        legal=[hero_name(s, names) for s in w.seats if s != seat])
     if w.offers_made.count(to) >= rules().table.offers_per_rival:
-        raise HjRuleError("trade-offers", f"you already made {hero_name(to)} an offer this turn")
+        raise HjRuleError("trade-offers",
+                          f"you already made {hero_name(to, names)} an offer this turn")
     if not (_valid_bundle(give) and _valid_bundle(get)):
         raise HjRuleError("trade", "an offer gives some tokens for some tokens, e.g. 1 Moon for "
                         "2 Knots")
@@ -180,8 +182,8 @@ def _check_offer(w: Work, seat: str, a: Action) -> None:
     short = [_n(n, s) for s, n in get.items() if o.tokens[SI[s]] < n]
     if short:
         have = ", ".join(_n(o.tokens[SI[s]], s) for s in get)
-        raise HjRuleError("trade", f"{hero_name(to)} does not hold {' and '.join(short)} (holds "
-                        f"{have})")
+        raise HjRuleError("trade", f"{hero_name(to, names)} does not hold "
+                          f"{' and '.join(short)} (holds {have})")
 
 
 flow.decision("trade", lambda w, t, s: trade_options(w, s), trade_act)
@@ -195,7 +197,7 @@ def _respond_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _respond_act(w: Work, t: dict, a: Action) -> None:
-    check(_respond_legal(w, t, a.seat), a, "trade", "accept or refuse the offer")
+    check(w, _respond_legal(w, t, a.seat), a, "trade", "accept or refuse the offer")
     pop(w)
     if a.kind == "accept":
         h, o = w.hero(t["from"]), w.hero(a.seat)

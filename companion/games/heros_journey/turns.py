@@ -41,7 +41,7 @@ def _origin_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _origin_act(w: Work, t: dict, a: Action) -> None:
-    check(_origin_legal(w, t, a.seat), a, "origin", "begin on the Rite or the Harvest")
+    check(w, _origin_legal(w, t, a.seat), a, "origin", "begin on the Rite or the Harvest")
     pop(w)
     h = w.hero(a.seat)
     h.origin = a.args["origin"]
@@ -62,7 +62,7 @@ def _prophecy_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _prophecy_act(w: Work, t: dict, a: Action) -> None:
-    check(_prophecy_legal(w, t, a.seat), a, "prophecy",
+    check(w, _prophecy_legal(w, t, a.seat), a, "prophecy",
           "look at the bottom Ending, or pay three Moons to see the top one")
     pop(w)
     h = w.hero(a.seat)
@@ -342,7 +342,7 @@ def _drop_legal(w: Work, t: dict, seat: str) -> list[Action]:
 
 
 def _drop_act(w: Work, t: dict, a: Action) -> None:
-    check(_drop_legal(w, t, a.seat), a, "places", "discard one of the Places named")
+    check(w, _drop_legal(w, t, a.seat), a, "places", "discard one of the Places named")
     pop(w)
     flow.discard_card(w, a.seat, a.args["card"])
     ev(w, "leaves_place", seat=a.seat, card=a.args["card"])

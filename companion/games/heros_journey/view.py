@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import flow
-from .data import SUITS, hero_name, hero_pronouns, story
+from .data import SUITS, given_names, hero_name, hero_pronouns, story
 from .events import score_of
 from .labels import PAIRS
 from .model import State, read_only
@@ -17,9 +17,13 @@ def suits_dict(vals) -> dict[str, int]:
 def view(state: State, seat: str | None) -> dict[str, Any]:
     w = read_only(state)  # read only: the view copies what it shows
     heroes = []
+    names = given_names(w.persona)
     for h in w.heroes:
+        said = w.persona.get(h.seat, {})
         heroes.append({
-            "seat": h.seat, "name": hero_name(h.seat), "pronouns": hero_pronouns(h.seat),
+            "seat": h.seat, "name": hero_name(h.seat, names),
+            "pronouns": hero_pronouns(h.seat, said),
+            "said": dict(said),  # what the player said of this Hero (name, pronouns, about)
             "origin": h.origin, "stage": h.stage,
             "stage_card": (w.revealed if h.stage >= 10 else flow.stage_card(h))
             if h.origin or h.stage > 1 else None,
@@ -56,7 +60,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     if me is not None:
         info = story().hero(seat)
         said = w.persona.get(seat, {})
-        out["you_are"] = {"name": hero_name(seat), "pronouns": hero_pronouns(seat),
+        out["you_are"] = {"name": hero_name(seat, names), "pronouns": hero_pronouns(seat, said),
                           "manner": said.get("about") or ("" if said else info.manner),
                           "origin_story": getattr(info, me.origin) if me.origin and not said
                           else ""}
