@@ -204,6 +204,55 @@ def test_what_is_bought_is_never_told_as_found_inside_a_chest():
         assert "Inside lies" not in told and "just where Treasure said" not in told, told
 
 
+def test_a_thing_found_without_a_chest_is_named_not_it_or_inside():
+    # from the bench journals (seed 4): "The bog ghoul is defeated! With its master down, the
+    # blue slime flees." then "It is Fairy Water." ("it": the slime?); after a battle "Inside
+    # lies a Copper Sword" (inside what?); a Quest's reward "It is a Cork Helmet" after a map
+    import re
+
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Tamsin", "pronouns": "she"}, "battles": 3, "here": "area-2",
+            "town": "Quillstead"}
+    for where in ("battle", "house", "reward"):
+        mem = NarrationMemory(seed=4)
+        for n in range(6):  # one a battle; a line is told twice a session at most
+            name = f"Fairy Water {n}"
+            look = "" if n % 2 else f"A flask that glitters like {n} stars"
+            ev = Event(kind="item_found", data={"name": name, "kind": "fairy-water", "level": 2,
+                                                "where": where, "text": look})
+            told = Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
+                                            events=[ev], view={**view, "battles": n}), mem)
+            assert name in told, (where, told)  # named
+            assert not re.match(r"(It|Inside)\b", told), (where, told)
+    mem = NarrationMemory(seed=4)  # a chest just opened may still be "it"
+    chest = [Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
+                                      events=[Event(kind="item_found", data={
+                                          "name": f"Tea {n}", "kind": "healstuff", "level": 1,
+                                          "where": "chest", "text": "A twist of leaves"})],
+                                      view=view), mem) for n in range(8)]
+    assert any(t.startswith(("It is", "Inside")) for t in chest), chest
+
+
+def test_the_loot_after_a_fleeing_minion_is_named(journals):
+    import json
+
+    seen = 0
+    for seed, path in journals.items():
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
+        for r in rows:
+            for e in r.get("events", []) if r["type"] == "action" else []:
+                if e["kind"] == "item_found" and e["data"]["where"] == "battle" and \
+                        e["data"]["kind"] != "quest" and r["n"] in told:
+                    seen += 1
+                    assert e["data"]["name"] in told[r["n"]], (seed, told[r["n"]])
+                    assert not told[r["n"]].startswith(("It ", "Inside")), (seed, told[r["n"]])
+    assert seen
+
+
 def test_the_one_held_dear_keeps_a_the_but_not_a_my():
     # read aloud (seed 11): "A message goes ahead from Tumble Ford to baker's daughter"
     from companion.games.dragon_warrior.ending import dear_phrase

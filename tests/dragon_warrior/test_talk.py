@@ -109,15 +109,13 @@ def test_an_obstacle_never_names_the_quest_item_that_answers_it():
 
     from companion.games.dragon_warrior.data import rules
     from companion.games.dragon_warrior.dungeon import fits
-    from companion.games.dragon_warrior.narrate import COMMON
+    from companion.games.dragon_warrior.pen import COMMON, obstacle
 
-    narrator = Narrator(1)
     for item in rules().tables.quest_items:
         view = {"warrior": {"quest_items": [{"name": item, "text": ""}]}}
         rng = random.Random(0)
         for _ in range(5):
-            text = narrator._obstacle(view, lambda opts, fb="": rng.choice(list(opts)) if opts
-                                      else fb)
+            text = obstacle(view, lambda opts, fb="": rng.choice(list(opts)) if opts else fb)
             named = {w for w in re.findall(r"[a-z]+", item.lower()) if len(w) > 4} - COMMON
             assert not named & set(re.findall(r"[a-z]+", text.lower())), (item, text)
             assert fits(text, item, "")  # ... and still one it can get past
