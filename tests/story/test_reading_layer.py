@@ -100,3 +100,25 @@ def test_a_verb_of_perceiving_with_a_direction_is_a_deed(text, kind):
 def test_a_plain_deed_is_told_of_the_hero_with_the_players_other_words_untouched(words, told):
     from companion.story.weave import plain_deed
     assert plain_deed(words, "Wren") == told
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior): "talk -- Is it true the miller once drank a whole well dry on a
+    # bet?" stood bare in the story, nobody's question; "open -- does this one bite?" too
+    ("Has the ferry run since the flood?", "“Has the ferry run since the flood?” Wren asks."),
+    ("who paints the boats blue", "“Who paints the boats blue?” Wren asks."),
+    ("Would Wren make it over the wall?", "Would Wren make it over the wall?"),  # her telling
+    ("Wren knocks. Will anyone answer?", "Wren knocks. Will anyone answer?"),
+    ("The gulls scatter.", "The gulls scatter."),
+])
+def test_a_question_in_the_third_person_is_the_heros_asked_not_the_narrators(words, told):
+    from companion.story.weave import theirs
+    assert theirs(words, "Wren") == told
+
+
+def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
+    # played: "build default -- I flex in front of the guards" before the name was given read
+    # "the Warrior flexes in front of the guards" in the story, lower case
+    from companion.story.weave import theirs
+    assert theirs("I bow to the king's empty chair", "the Warrior") == \
+        "The Warrior bows to the king's empty chair."
