@@ -133,3 +133,30 @@ def test_the_gathered_purchases_come_before_the_warriors_next_words():
     told = Narrator(5).narrate(Beat(step=9, action=Action(seat="warrior", kind="talk", text=asked),
                                     events=[Event(kind="talked", data={})], view=view), mem)
     assert "Greenwood Tea" in told and told.index("Greenwood Tea") < told.index(asked), told
+
+
+def test_a_spell_that_strikes_is_told_as_the_spell_not_the_weapon():
+    # played (seed 23): "cast hurt 3c 8h" read "Oswy feints high and comes in low with bare
+    # hands, and the hit knocks the breath out of the drakee bat": a spell told as a punch
+    from companion.core.game import Action
+    from companion.games.dragon_warrior import GAME, blows
+    from companion.games.dragon_warrior.arena import arena, conflict, default_warrior
+    from companion.games.dragon_warrior.model import VILLAIN, WARRIOR
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    s = arena(conflict(hp=30), warrior=default_warrior(max_mp=40, mp=40),
+              warrior_hand=["2S", "3S"], villain_hand=["QC"])
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="cast", args={
+        "spell": "hurt", "slots": [["2S"], ["3S"]], "target": "foe-1", "token": False}))
+    s, ev = GAME.apply(s, Action(seat=VILLAIN, kind="take"))
+    hit = next(e for e in ev if e.kind == "hit").data
+    mem = NarrationMemory(seed=2)
+    hero = Character(name="Oswy")
+    for n in range(12):
+        for kind, lost in (("hit", 3), ("hit", 0), ("missed", 0)):
+            data = {**hit, "hp_lost": lost, "hp": 20}
+            view = {"battles": n, "warrior": {"name": "Oswy", "weapon": {"name": "Oak Club"}}}
+            told = blows.line(data, kind, view, hero, phrase(hit["name"]), mem, (n, kind, lost))
+            assert "Hurt" in told and "Oak Club" not in told and "bare hands" not in told, told

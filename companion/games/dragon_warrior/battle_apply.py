@@ -375,7 +375,8 @@ def resolve(s: State) -> tuple[State, list[Event]]:
         s, hit = _damage(s, p.target, dmg)
         events.append(Event(kind="hit" if dmg else "missed", data={
             "by": WARRIOR, "target": p.target, "name": foe(s, p.target).name, **hit,
-            "party": pm_helps, "critical": bool(_crits(p.slots)) and not p.blocked}))
+            "party": pm_helps, "critical": bool(_crits(p.slots)) and not p.blocked,
+            **({"spell": p.spell} if p.spell else {})}))  # the story tells a spell as one
     else:
         blocked = p.blocked or pm_blocks
         dmg = 0 if blocked else foe(s, p.by).atk

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 
 from companion.core.resources import rules_path
+from companion.games.dragon_warrior.data import rules
 from companion.story.discourse import times
 from companion.story.grammar import Phrase, join
 from companion.story.template import Character, sentence
@@ -149,7 +150,14 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     if kind == "hit" and hit.get("hp_lost") and hit.get("hp", 1) == 0:
         end = "kill"  # the blow that ends it
     ends = p[f"{side}_{end}"]
-    if by_hero and hit.get("critical") and kind == "hit":
+    spell = str(hit.get("spell") or "") if by_hero else ""
+    values = {"hero": hero, "foe": foe, "weapon": _weapon(view)}
+    if spell:  # a spell is told as a spell, never as a weapon swung
+        opens = p["spell_open"]
+        ends = p["spell_miss"] if end == "miss" else tuple(e for e in ends if "{weapon}" not in e)
+        values["spell"] = Phrase(words=rules().spell(spell).name, form="name")
+        side = "spell"  # its own lines, remembered apart from the blows of a weapon
+    elif by_hero and hit.get("critical") and kind == "hit":
         opens = p["critical_open"] + p["hero_open"]
     else:
         opens = p[f"{side}_open"]
@@ -159,7 +167,6 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         coda = p["coda_foe_low"] if by_hero else p["coda_hero_low"]
     rng = memory.rng("blow", *label)
     group = f"{side}-{end}-{'crit' if opens is not p[f'{side}_open'] else 'plain'}"
-    values = {"hero": hero, "foe": foe, "weapon": _weapon(view)}
 
     def told(i: int, j: int) -> int:  # how often this opening and ending went together
         return sum(1 for n in range(9) if f"blow|{side}-{end}|{i}|{j}|{n}" in memory.used)
