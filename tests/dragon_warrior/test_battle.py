@@ -334,3 +334,12 @@ def test_a_minion_acts_after_its_master_is_targeted_separately_and_the_master_en
     s3, _ = attack(s, ["9S"], target="foe-1")
     s3, _ = act(s3, VILLAIN, "take")
     assert s3.battle is None and s3.wins == 1 and s3.warrior.xp == 4  # minions give no XP
+
+
+def test_two_cards_of_two_ranks_are_refused_with_the_forms_that_work():
+    # played (seed 23): "attack kh 10h" said only "attack is not possible like that now"
+    s = arena(conflict(hp=30), warrior_hand=["KH", "10H", "7S"], villain_hand=["2C"])
+    with pytest.raises(RuleError) as err:
+        attack(s, ["KH"], ["10H"])
+    said = str(err.value)
+    assert "one card" in said and "attack 7h 7d" in said and "token" in said, said

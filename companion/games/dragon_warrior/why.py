@@ -82,6 +82,10 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
             return RuleError("dragon tokens", "you have no Dragon Token to spend", labels)
         if k == "cast":
             return RuleError("magic", _cast_reason(s, args, True), labels)
+        if k in ("attack", "maneuver", "run", "use") and len(slots) > 1 and not args.get("token"):
+            return RuleError("battle", f"{k} plays one card, or one Critical (2-4 cards of one "
+                             "rank: attack 7h 7d); a Dragon Token adds one more card "
+                             "(attack 7h + 9c token)", labels)
         return RuleError("battle", f"{k} is not possible like that now", labels)
     if k in ("new", "boss") and "level" in args and not args.get("lord") and \
             any(a.kind == k and "level" in a.args for a in legal):
