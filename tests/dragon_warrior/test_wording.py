@@ -160,3 +160,30 @@ def test_a_spell_that_strikes_is_told_as_the_spell_not_the_weapon():
             view = {"battles": n, "warrior": {"name": "Oswy", "weapon": {"name": "Oak Club"}}}
             told = blows.line(data, kind, view, hero, phrase(hit["name"]), mem, (n, kind, lost))
             assert "Hurt" in told and "Oak Club" not in told and "bare hands" not in told, told
+
+
+def test_a_foe_is_drawn_only_when_its_battle_can_be_told_within_the_no_list():
+    # played (seed 23): the No list held "cruelty to animals"; the Villain drew a two-headed goat
+    # and every blow of its battle was left untold (each one crossed the line)
+    from companion.core.game import Action
+    from companion.games.dragon_warrior import blows, pen
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    drawn = set()
+    for level in (1, 2, 3, 4):
+        for n in range(12):
+            mem = NarrationMemory(seed=n)
+            view = {"palette": {"yes": [], "no": ["cruelty to animals"]}, "next_level": n,
+                    "cards": [{"name": f"a foe {i}"} for i in range(n)]}
+            text = pen.write(Action(seat="villain", kind="new", args={"level": level}), view, mem)
+            drawn.add(text.split(": ")[0])
+    mem = NarrationMemory(seed=1, banned=["cruelty to animals"])
+    hero = Character(name="Oswy")
+    for name in drawn:
+        for n, (by, kind) in enumerate((("warrior", "hit"), ("villain", "hit"))):
+            hit = {"by": by, "hp_lost": 3, "hp": 9, "name": name, "target": "foe"}
+            told = blows.line(hit, kind, {"battles": n}, hero, phrase(name), mem, (name, n))
+            assert mem.allows(told), told
+    assert len(drawn) > 6

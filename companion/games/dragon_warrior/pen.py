@@ -46,6 +46,12 @@ def write(action: Action, view: dict, memory: NarrationMemory) -> str:
         good = [o for o in options if ok(o)]
         return rng.choice(good) if good else fallback
 
+    def fightable(name: str) -> bool:
+        """May a battle with this foe be told? Its blows must keep the table's lines too (a No
+        list's "cruelty to animals" let a two-headed goat be drawn, then left every blow of its
+        battle untold)."""
+        return ok(name) and ok(f"The Warrior strikes {name} and wounds it, and it strikes back.")
+
     k, args = action.kind, action.args
     if k == "yes":
         have = set(view["palette"]["yes"])
@@ -129,14 +135,16 @@ def write(action: Action, view: dict, memory: NarrationMemory) -> str:
     if k == "boss":
         level = args.get("level", 1)
         names = t.foes[min(level, len(t.foes)) - 1]
-        return pick(list(wt.bosses), "the Cellar King: a shape too big for its throne")
+        return pick([b for b in wt.bosses if fightable(b.split(": ")[0])],
+                    "the Cellar King: a shape too big for its throne")
     if k == "unlock":
         return ""
     if k == "new":
         level = args.get("level", 1)
         names = t.foes[min(level, len(t.foes)) - 1]
         used = {c["name"] for c in view.get("cards", [])}
-        name = pick([n for n in names if n not in used] or list(names), "a shadow")
+        fought = [n for n in names if fightable(n)]  # a foe the story cannot fight is not drawn
+        name = pick([n for n in fought if n not in used] or fought, "a shadow")
         look = pick(t.foe_looks, "")
         return f"{name}: {look}" if look else name
     if k == "speak":
