@@ -343,3 +343,17 @@ def test_two_cards_of_two_ranks_are_refused_with_the_forms_that_work():
         attack(s, ["KH"], ["10H"])
     said = str(err.value)
     assert "one card" in said and "attack 7h 7d" in said and "token" in said, said
+
+
+def test_a_move_typed_while_a_foe_attacks_is_refused_with_what_comes_first():
+    # played (seed 23): "attack kh" while a foe's attack waited said only "you cannot attack
+    # that now"
+    from companion.games.dragon_warrior.commands import parse
+
+    s = arena(conflict(hp=30, fast=True), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    s, _ = act(s, VILLAIN, "attack", cards=["9S"], by="foe-1")
+    legal = GAME.legal_actions(s, WARRIOR)
+    assert {a.kind for a in legal} >= {"block", "take"}
+    with pytest.raises(RuleError) as err:
+        parse("attack", "kh", GAME.view(s, WARRIOR), legal, WARRIOR)
+    assert "attack comes first" in str(err.value) and "block CARDS" in str(err.value)

@@ -155,6 +155,15 @@ _RULE_NAMES = {
 }
 
 
+def not_now(verb: str, legal: list[Action]) -> str:
+    """Why ``verb`` is not open now, when a foe's attack must be answered first ("you cannot
+    attack that now" left a player under attack guessing); else that it is not open."""
+    if verb not in ("block", "take") and any(a.kind in ("block", "take") for a in legal):
+        return (f"a foe's attack comes first, then you may {verb}: block CARDS (equal or higher "
+                "rank on each) or take the hit")
+    return f"you cannot {verb} that now"
+
+
 def rule_name(word: str) -> str:
     """The game's own words for the part of the rules a refusal comes from."""
     return _RULE_NAMES.get(word, word.replace("_", " "))
