@@ -357,3 +357,16 @@ def test_a_move_typed_while_a_foe_attacks_is_refused_with_what_comes_first():
     with pytest.raises(RuleError) as err:
         parse("attack", "kh", GAME.view(s, WARRIOR), legal, WARRIOR)
     assert "attack comes first" in str(err.value) and "block CARDS" in str(err.value)
+
+
+def test_leaving_in_the_middle_of_a_battle_is_refused_with_what_to_do_instead():
+    # played (seed 23): "go sunken orchard" during an ambush said "go is not possible now"
+    s = arena(conflict(hp=30, fast=True), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    s, _ = act(s, VILLAIN, "attack", cards=["9S"], by="foe-1")
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "go", to="street")
+    assert "middle of a battle" in str(err.value) and "block CARDS" in str(err.value)
+    s = arena(conflict(hp=30), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "go", to="street")
+    assert "middle of a battle" in str(err.value) and "run CARD" in str(err.value)

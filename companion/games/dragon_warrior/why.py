@@ -87,6 +87,12 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
                              "rank: attack 7h 7d); a Dragon Token adds one more card "
                              "(attack 7h + 9c token)", labels)
         return RuleError("battle", f"{k} is not possible like that now", labels)
+    if b is not None and seat == WARRIOR and k in ("go", "talk", "rest", "buy", "search",
+                                                   "attune", "unlock", "fight"):
+        return RuleError("battle", f"not in the middle of a battle: {not_now('', legal)}"
+                         if any(a.kind in ("block", "take") for a in legal) else
+                         "not in the middle of a battle: fight it out, or run CARD to flee",
+                         labels)
     if k in ("new", "boss") and "level" in args and not args.get("lord") and \
             any(a.kind == k and "level" in a.args for a in legal):
         return RuleError("Conflict Level", _level_reason(s, legal, k), labels)
@@ -159,8 +165,9 @@ def not_now(verb: str, legal: list[Action]) -> str:
     """Why ``verb`` is not open now, when a foe's attack must be answered first ("you cannot
     attack that now" left a player under attack guessing); else that it is not open."""
     if verb not in ("block", "take") and any(a.kind in ("block", "take") for a in legal):
-        return (f"a foe's attack comes first, then you may {verb}: block CARDS (equal or higher "
-                "rank on each) or take the hit")
+        then = f", then you may {verb}" if verb else ""
+        return (f"a foe's attack comes first{then}: block CARDS (equal or higher rank on each) "
+                "or take the hit")
     return f"you cannot {verb} that now"
 
 
