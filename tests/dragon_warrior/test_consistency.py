@@ -21,7 +21,7 @@ STATES: dict[str, tuple[str, dict]] = {
     "level_up": ("battle_over", {}),
     "defeat": ("battle_over", {"result": "defeat"}),
     "defeat_boss": ("battle_over", {"result": "defeat", "boss": True}),
-    "escaped": ("battle_over", {}),
+    "escaped": ("battle_over", {}), "escape_blocked": ("escape_failed", {}),
     "minion_down": ("minion_down", {}),
     "quest_done": ("quest_done", {}),
     "quest_turned_in": ("quest_turned_in", {}),

@@ -187,3 +187,20 @@ def test_a_foe_is_drawn_only_when_its_battle_can_be_told_within_the_no_list():
             told = blows.line(hit, kind, {"battles": n}, hero, phrase(name), mem, (name, n))
             assert mem.allows(told), told
     assert len(drawn) > 6
+
+
+def test_a_flight_blocked_is_told_so_the_players_run_is_not_the_last_word():
+    # played (seed 23): "run 2h -- I leave with enormous dignity, at speed" read "Oswy leaves
+    # with enormous dignity, at speed." and nothing more: the story had Oswy gone, still fighting
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=3)
+    for n in range(3):  # each flight of a session that is blocked
+        view = {"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr"}, "battles": n,
+                "battle": {"foe": "foe-1"}}
+        beat = Beat(step=n, action=Action(seat="villain", kind="block"), view=view,
+                    events=[Event(kind="escape_failed", data={"foe": "foe-1"})])
+        told = Narrator(3).narrate(beat, mem)
+        assert "fight" in told or "face it" in told, told

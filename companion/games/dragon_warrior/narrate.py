@@ -59,7 +59,7 @@ def _sentence(text: str) -> str:
 CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
 ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
-    "minion_with", "minion_down", "minion_fled",
+    "minion_with", "minion_down", "minion_fled", "escape_blocked",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
@@ -335,6 +335,8 @@ class Narrator:
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
             return say("pm_left", pm=phrase(d["name"]))
+        if k == "escape_failed":
+            return say("escape_blocked")
         if k == "minion_down":
             return say("minion_down", minion=phrase(d["name"]))
         if k == "battle_over":
