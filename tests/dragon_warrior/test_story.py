@@ -441,6 +441,32 @@ def test_a_blow_never_says_it_for_both_the_foe_and_the_blow():
     assert any("wyvern chick" in t for t in told)
 
 
+def test_a_blow_names_the_hero_once_then_says_their_pronoun():
+    # played (seed 23): "The mossback troll lunges at Oswy Quillfeather, and Oswy Quillfeather
+    # takes it on the ribs."
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    mem = NarrationMemory(seed=7)
+    hero = Character(name="Oswy Quillfeather", pronouns=parse("xe/xem/xyr"))
+    view = {"warrior": {"name": "Oswy Quillfeather", "weapon": {"name": "Copper Sword"}}}
+    said = []
+    for n in range(200):
+        for by, kind, lost in (("villain", "hit", 2), ("villain", "missed", 0),
+                               ("villain", "hit", 0), ("warrior", "missed", 0)):
+            hit = {"by": by, "hp_lost": lost, "hp": 20, "name": "a mossback troll"}
+            line = blows.line(hit, kind, {**view, "battles": n}, hero,
+                              phrase("a mossback troll"), mem, (n, by, kind, lost))
+            first = line.split(". ")[0]
+            assert first.count("Oswy") <= 1, line
+            said.append(first)
+    assert any(" xe " in x for x in said) and any(" xem" in x for x in said)
+    assert any(" xyr " in x for x in said)
+
+
 def test_one_battle_never_tells_the_same_wound_twice():
     # from the bench journals: "it opens a stinging cut" twice in one round of one battle (the
     # foe's and the minion's blows drew the same ending)

@@ -186,13 +186,24 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     memory.used |= {f"fight|{battle}|said|{opens[i]}", f"fight|{battle}|said|{ends[j]}"}
     key_i = i - crit if crit and i >= crit else (100 + i if crit else i)
     memory.used.add(f"blow|{side}-{end}|{key_i}|{j}|{told(key_i, j)}")
-    text = sentence(f"{opens[i]}, and {ends[j]}.", values)
+    text = sentence(f"{opens[i]}, and {_hero_once(opens[i], ends[j])}.", values)
     spent = [k for k in range(len(coda)) if f"coda|{group}|{k}" not in memory.used]
     if spent:  # each coda once a session: after that, the small print says it
         k = spent[rng.randrange(len(spent))]
         memory.used.add(f"coda|{group}|{k}")
         text += " " + sentence(coda[k], values)
     return _once(text, foe)
+
+
+def _hero_once(opening: str, ending: str) -> str:
+    """The ending with the hero as a pronoun when the opening named them ("the mossback troll
+    lunges at Oswy, and xe takes it on the ribs", not "and Oswy takes it"): their name's
+    possessive is "their", a name before its verb "they", any other place "them"."""
+    if "{hero.name}" not in opening or "{hero.name}" not in ending:
+        return ending
+    ending = ending.replace("{hero.name}'s", "{hero.their}")
+    ending = re.sub(r"\{hero\.name\}(?= \[)", "{hero.they}", ending)
+    return ending.replace("{hero.name}", "{hero.them}")
 
 
 def _two_its(opening: str, ending: str) -> bool:
