@@ -568,3 +568,30 @@ def test_the_players_first_person_words_are_quoted_as_the_warriors():
         "Ilse Varrow asks who has been paying the tax men at the bridge.")
     assert told("I will not kneel to anyone again") == (
         "“I will not kneel to anyone again,” Ilse Varrow says.")
+
+
+@pytest.mark.parametrize("answer, dear", [
+    ("Why would anyone love a person who keeps teeth in a jar?", ""),
+    ("who could, honestly", ""), ("Nobody, and that suits me", ""), ("I do, mostly", ""),
+    ("My cousin Pell, who sells eels", "My cousin Pell, who sells eels"),
+    ("The lamplighter's son", "The lamplighter's son"),
+])
+def test_an_answer_that_names_nobody_is_never_told_as_the_one_held_dear(answer, dear):
+    # played (seed 23): answering the Ally's "Who is in love with you?" with a question, the
+    # epilogue told "The first face Oswy looks for in Eastmere is Why would anyone love a person's."
+    import random
+
+    from companion.games.dragon_warrior.ending import told_ending
+    from companion.games.dragon_warrior.people import dear_one
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    view = {"questions": [{"role": "ally", "question": "Who is in love with you, or wishes "
+                           "they were?", "answer": answer}], "town": "Eastmere", "session": 1,
+            "warrior": {"name": "Oswy", "level": 2}, "ended": "stopped"}
+    assert dear_one(view) == dear
+    if answer.endswith("?"):
+        for seed in range(12):
+            told = told_ending(view, Character(name="Oswy"), NarrationMemory(seed=seed),
+                               random.Random(seed))
+            assert "would anyone" not in told, told

@@ -9,7 +9,7 @@ import re
 from companion.core.game import Action
 from companion.games.dragon_warrior import talk
 from companion.games.dragon_warrior.data import rules
-from companion.games.dragon_warrior.people import named_in_answers
+from companion.games.dragon_warrior.people import dear_one, named_in_answers
 from companion.story.voice import NarrationMemory
 
 COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other", "drawn",
@@ -160,8 +160,7 @@ def write(action: Action, view: dict, memory: NarrationMemory) -> str:
             said = talk.answer(view, name, who, warrior)
             if said and ok(said):
                 return said
-        cares = next((q["answer"] for q in view.get("questions", [])
-                      if q["role"] == "ally" and q["answer"]), "")
+        cares = dear_one(view)
         for f in t.friends:
             name, _, who = f.partition(": ")
             lines += [f"{name}, {who}, waves from a doorway and shares the gossip",

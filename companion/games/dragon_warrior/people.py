@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+# an answer that names nobody: the speaker, or no one
+_NOBODY = re.compile(r"(?i)\s*(?:i|we|me|no[ -]?one|nobody|none)\b")
 _CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
 
 
@@ -15,9 +17,23 @@ def named_in_answers(view: dict) -> list[str]:
         if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
             continue
         who = known_as(str(q["answer"]), (view.get("warrior") or {}).get("name", ""))
-        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
+        if who and len(who.split()) <= 5 and not _NOBODY.match(who):
             out.append(who)
     return out
+
+
+def dear_one(view: dict) -> str:
+    """The answer to the Ally's question (who loves the Warrior, whom the Warrior holds dear) when
+    it names someone; "" when it names nobody: no answer, "nobody", or a question back ("Why
+    would anyone love a person who keeps teeth in a jar?" is nobody's name: the epilogue told
+    "The first face Oswy looks for is Why would anyone love a person's")."""
+    from companion.story.reading import kind_of
+
+    answer = next((str(q["answer"]) for q in view.get("questions", [])
+                   if q["role"] == "ally" and q["answer"]), "")
+    if not answer.strip() or _NOBODY.match(answer) or kind_of(answer) == "question":
+        return ""
+    return answer
 
 
 def known_as(answer: str, hero: str) -> str:

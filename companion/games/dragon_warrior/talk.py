@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.dragon_warrior.people import known_as
+from companion.games.dragon_warrior.people import dear_one, known_as
 from companion.story.asking import asked
 from companion.story.reading import read
 
@@ -92,7 +92,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     if not asked:
         return ""
     qs = view.get("questions", [])
-    dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
+    dear = dear_one(view)
     places = {p["id"]: p for p in view.get("places", [])}
     open_q = [q for q in view.get("quests", []) if not q["turned_in"]]
     world = {"trouble": str(view.get("trouble") or ""),
