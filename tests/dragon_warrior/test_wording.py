@@ -204,3 +204,17 @@ def test_a_flight_blocked_is_told_so_the_players_run_is_not_the_last_word():
                     events=[Event(kind="escape_failed", data={"foe": "foe-1"})])
         told = Narrator(3).narrate(beat, mem)
         assert "fight" in told or "face it" in told, told
+
+
+def test_a_set_of_pronouns_typed_is_not_told_as_the_players_words():
+    # played (seed 23): "pronouns xe/xem/xyr" put "Xe/xem/xyr." in the story
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    beat = Beat(step=8, action=Action(seat="warrior", kind="pronouns", args={"set": "own"},
+                                      text="xe/xem/xyr"),
+                events=[Event(kind="pronouns", data={"set": "xe/xem/xyr/xyrs/xemself"})],
+                view={"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
+    told = Narrator(2).narrate(beat, NarrationMemory(seed=2))
+    assert "xem" not in told.lower(), told

@@ -372,7 +372,7 @@ class Narrator:
         return pen.write(action, view, memory)
 
 
-_TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
+_TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no", "pronouns"}  # not told: data
 
 
 # -- hooks for the language-model voice's fidelity check ------------------------------------------------
