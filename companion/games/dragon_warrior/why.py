@@ -38,6 +38,18 @@ def _cast_reason(s: State, args: dict, in_battle: bool) -> str:
     return f"{sp.name} cannot be cast here"
 
 
+def _spent(args: dict) -> str:
+    """", build 7 2 25 5 spends 12" for a build typed with the four numbers ("" otherwise)."""
+    w = rules().warrior
+    try:
+        st, ag, hp, mp = (int(args[x]) for x in ("str", "agi", "hp", "mp"))
+        n = (st - w.base_str) + (ag - w.base_agi) + (hp - w.base_hp) // w.hp_per_point + \
+            mp // w.mp_per_point
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    return f"; build {st} {ag} {hp} {mp} spends {n}"
+
+
 def _level_reason(s: State, legal: list[Action], kind: str) -> str:
     levels = sorted(a.args["level"] for a in legal if a.kind == kind and "level" in a.args)
     here = next(p for p in s.places if p.id == s.here)
@@ -127,7 +139,8 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         return RuleError("pouch", "the pouch is full: drop something or leave it", labels)
     if k == "build":
         return RuleError("point buy", "spend exactly 10 points over base Str 1, Agi 1, HP 5 "
-                         "(+1 Str, +1 Agi, +5 HP or +5 MP per point)", labels)
+                         f"(+1 Str, +1 Agi, +5 HP or +5 MP per point){_spent(args)}: build "
+                         "STR AGI HP MP, as in build 6 3 20 0", labels)
     if k in ("stat", "fast", "minion", "weakness"):
         return RuleError("point buy", "that costs more points than the card has left", labels)
     if k == "buy" and s.phase is Phase.EXPLORE:
