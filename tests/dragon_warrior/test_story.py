@@ -595,3 +595,31 @@ def test_an_answer_that_names_nobody_is_never_told_as_the_one_held_dear(answer, 
             told = told_ending(view, Character(name="Oswy"), NarrationMemory(seed=seed),
                                random.Random(seed))
             assert "would anyone" not in told, told
+
+
+def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
+    # played (seed 41): "What do you remember about the throne room?" "That the king's crown was
+    # on backwards, and nobody dared to tell him." The story never said it again
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Marigold", "pronouns": "she"}, "town": "Moss Fenning",
+            "questions": [
+                {"role": "treasure", "question": "What do you remember about the throne room?",
+                 "answer": "That the king's crown was on backwards, and nobody dared to tell him"},
+                {"role": "treasure", "question": "Where does the town sit, and what are its "
+                 "roofs made of?", "answer": "On a mudflat; the roofs are upturned boats."}]}
+    mem = NarrationMemory(seed=4)
+    told = []
+    for n, ev in enumerate([Event(kind="town_drawn", data={"buildings": []}),
+                            Event(kind="king_speaks", data={"text": "\"Go, child.\"",
+                                                            "quest": "find the bell"}),
+                            Event(kind="king_speaks", data={"text": "\"Go again.\"",
+                                                            "quest": "find the bell"})]):
+        told.append(Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure",
+                                                                  kind="town"),
+                                             events=[ev], view=view), mem))
+    assert "“On a mudflat; the roofs are upturned boats.”" in told[0], told[0]
+    assert "“That the king's crown was on backwards, and nobody dared to tell him.”" in told[1]
+    assert "crown" not in told[2] and "crown" not in told[0], told

@@ -24,6 +24,7 @@ from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401
 from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
+from companion.story.weave import quote
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
@@ -142,6 +143,13 @@ class Narrator:
                 return text
         return ""
 
+    def _recall(self, view: dict, thing: str, hero: Character, memory: NarrationMemory) -> str:
+        """What the player said of ``thing`` in session zero, told back as theirs when the story
+        reaches it (" Wren had said as much: “The roofs are old shields.”"), once; "" else."""
+        said = people.recalled(view, thing, memory.used)
+        told = f"{hero.name} had said as much: {quote(_sentence(said))}" if said else ""
+        return f" {told}" if told and memory.allows(told) else ""
+
     def _reply(self, d: dict, view: dict, name: str, who: str, memory: NarrationMemory) -> str:
         """The answer to what the Warrior asked, told before the Quest or the offer that the
         same friend makes ("" when nothing was asked); ends with a space."""
@@ -180,7 +188,7 @@ class Narrator:
             who = " and ".join(named)
             also = f" {who[:1].upper()}{who[1:]} {'lives' if len(named) == 1 else 'live'} there, " \
                 f"just as {hero.name} said." if named else ""
-            return say("town_drawn") + also
+            return say("town_drawn") + also + self._recall(view, "town", hero, memory)
         if k == "area_drawn":  # "harder" only beside an easier area already drawn
             before = [p["level"] for p in view.get("places", [])
                       if p["kind"] == "area" and p["id"] != d.get("id")]
@@ -191,7 +199,8 @@ class Narrator:
         if k == "king_speaks":
             speech = d["text"].strip()
             quest = _sentence(f"The king's Quest: {d['quest']}")
-            return f"{speech} {quest}" if memory.allows(speech + quest) else ""
+            told = f"{speech} {quest}" if memory.allows(speech + quest) else ""
+            return told + self._recall(view, "throne", hero, memory)
         if k == "chest_opened":
             return say(f"chest_{min(3, d['chest'])}")
         if k == "item_found":

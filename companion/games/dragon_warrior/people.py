@@ -1,5 +1,6 @@
 """The people the player named in session zero, as the town knows them: they live in the first
-town's houses ("the house of Odile"), and the story says so."""
+town's houses ("the house of Odile"), and the story says so; and what the player said there of a
+place, told back when the story reaches it (:func:`recalled`)."""
 from __future__ import annotations
 
 import re
@@ -80,3 +81,19 @@ def once(used: set[str], name: str, who: str, rest: str) -> str:
         return f"{name} {rest}"
     used.add(key)
     return f"{name}, {who}, {rest}"
+
+
+def recalled(view: dict, thing: str, used: set[str]) -> str:
+    """The player's session-zero answer to a question that names ``thing`` ("Where does the town
+    sit, and what are its roofs made of?" names the town; "What do you remember about the throne
+    room?" the throne), read by the reading layer; marked in ``used`` (the narration memory) so
+    it comes back once. "" when none, or when it came back before."""
+    from companion.story.reading import names_thing
+
+    for q in view.get("questions", []):
+        answer = " ".join(str(q.get("answer") or "").split())
+        key = f"recalled|{q.get('question', '')}"
+        if answer and key not in used and names_thing(str(q.get("question", "")), [thing]):
+            used.add(key)
+            return answer
+    return ""
