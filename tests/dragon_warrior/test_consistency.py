@@ -22,6 +22,7 @@ STATES: dict[str, tuple[str, dict]] = {
     "defeat": ("battle_over", {"result": "defeat"}),
     "defeat_boss": ("battle_over", {"result": "defeat", "boss": True}),
     "escaped": ("battle_over", {}), "escape_blocked": ("escape_failed", {}),
+    "nothing_found": ("nothing_found", {}),
     "minion_down": ("minion_down", {}),
     "quest_done": ("quest_done", {}),
     "quest_turned_in": ("quest_turned_in", {}),

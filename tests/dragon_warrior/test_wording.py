@@ -218,3 +218,20 @@ def test_a_set_of_pronouns_typed_is_not_told_as_the_players_words():
                 view={"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
     told = Narrator(2).narrate(beat, NarrationMemory(seed=2))
     assert "xem" not in told.lower(), told
+
+
+def test_a_search_that_finds_nothing_is_told_so():
+    # played (seed 41): "search -- I look under every turnip in the house" told the looking and
+    # then nothing: the small print alone said "Nothing found"
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=6)
+    for n in range(4):
+        beat = Beat(step=n, action=Action(seat="treasure", kind="nothing"),
+                    events=[Event(kind="nothing_found", data={"place": f"house-{n}",
+                                                              "where": "house"})],
+                    view={"warrior": {"name": "Marigold", "pronouns": "she"},
+                          "here": f"house-{n}"})
+        assert Narrator(6).narrate(beat, mem), n

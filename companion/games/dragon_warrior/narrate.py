@@ -220,6 +220,8 @@ class Narrator:
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
             return text or say(f"{key}_plain", item=item, level=d["level"])
+        if k == "nothing_found" and d.get("where") in ("house", "battle"):
+            return say("nothing_found")
         if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
