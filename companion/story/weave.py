@@ -89,7 +89,7 @@ def theirs(words: str, name: str) -> str:
     if not said:
         return said
     asked = _asked(said, name, kind_of(said, (name,)))
-    if discourse.person(said) == {"third"} and not asked:
+    if discourse.person(said) == {"third"} and not asked and not _called(said, name):
         return said
     deed = plain_deed(said, name)
     if deed:
@@ -110,6 +110,19 @@ def _asked(said: str, name: str, kind: str) -> bool:
 
     return kind == "question" and len(discourse.split(said)) == 1 and \
         not re.search(rf"(?i)\b{re.escape(name)}\b", said)
+
+
+_CALLED = re.compile(r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}),\s+\S")
+
+
+def _called(said: str, name: str) -> bool:
+    """Is this one exclamation that calls someone by name ("Loam, now would be a lovely time to
+    help!")? The hero speaks it: the story quotes it, never tells it as its own line."""
+    from companion.story import discourse
+
+    m = _CALLED.match(said)
+    return bool(m) and said.rstrip().endswith("!") and len(discourse.split(said)) == 1 and \
+        m.group(1).split()[0].lower() not in name.lower().split()
 
 
 def quote(text: str) -> str:

@@ -110,6 +110,10 @@ def test_a_plain_deed_is_told_of_the_hero_with_the_players_other_words_untouched
     ("Would Wren make it over the wall?", "Would Wren make it over the wall?"),  # her telling
     ("Wren knocks. Will anyone answer?", "Wren knocks. Will anyone answer?"),
     ("The gulls scatter.", "The gulls scatter."),
+    # played: "Loam, now would be a lovely time to help!" stood bare, nobody's words
+    ("Bram, hold the ladder steady!", "“Bram, hold the ladder steady!” Wren says."),
+    ("Bram, the smith, holds the ladder.", "Bram, the smith, holds the ladder."),
+    ("Wren, duck!", "Wren, duck!"),  # the player telling the hero
 ])
 def test_a_question_in_the_third_person_is_the_heros_asked_not_the_narrators(words, told):
     from companion.story.weave import theirs
