@@ -370,3 +370,11 @@ def test_leaving_in_the_middle_of_a_battle_is_refused_with_what_to_do_instead():
     with pytest.raises(RuleError) as err:
         act(s, WARRIOR, "go", to="street")
     assert "middle of a battle" in str(err.value) and "run CARD" in str(err.value)
+
+
+def test_an_attack_with_no_card_is_refused_with_the_form_to_type():
+    # played (seed 41): a bare "attack" said "attack is not possible like that now"
+    s = arena(conflict(hp=30), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "attack", slots=[], target="foe-1", token=False)
+    assert "attack CARD, as in attack 2c" in str(err.value), str(err.value)

@@ -94,6 +94,10 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
             return RuleError("dragon tokens", "you have no Dragon Token to spend", labels)
         if k == "cast":
             return RuleError("magic", _cast_reason(s, args, True), labels)
+        if k in ("attack", "maneuver", "run") and not played and seat == WARRIOR:
+            card = hand[-1].lower() if hand else "7h"  # as typed: "qc", "10h"
+            return RuleError("battle", f"{k} plays a card from your hand: {k} CARD, as in "
+                             f"{k} {card}", labels)
         if k in ("attack", "maneuver", "run", "use") and len(slots) > 1 and not args.get("token"):
             return RuleError("battle", f"{k} plays one card, or one Critical (2-4 cards of one "
                              "rank: attack 7h 7d); a Dragon Token adds one more card "
