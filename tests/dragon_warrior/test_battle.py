@@ -279,6 +279,29 @@ def test_party_member_blocks_a_foe_attack_with_a_higher_card():
     assert s.warrior.hp == 20 and s.warrior.defense == 1 and GAME.to_move(s) == [WARRIOR]
 
 
+def test_the_party_member_stopping_a_foes_blow_is_told_as_a_defence():
+    # played (seed 41): Loam's card stopped the drakee bat's blow, told "Loam catches the moment
+    # Marigold opens and widens it" (a blow of hers carried home)
+    import re
+
+    from companion.games.dragon_warrior.narrate import Narrator, templates
+    from companion.story.voice import Beat, NarrationMemory
+
+    s = _with_pm(foe=conflict(atk=5, fast=True), warrior_hand=["2S"], villain_hand=["6H"])
+    s, _ = act(s, VILLAIN, "attack", cards=["6H"], by="foe-1")
+    s, _ = act(s, ALLY, "flip")
+    s, ev = deal(s, ["8C"])
+    helped = next(e for e in ev if e.kind == "pm_helps")
+    assert helped.data.get("blocks")
+    view = {"warrior": {"name": "Marigold", "pronouns": "she"}, "battles": 1}
+    mem = NarrationMemory(seed=1)
+    for n in range(6):
+        told = Narrator(1).narrate(Beat(step=n, action=Action(seat=CHANCE, kind="chance"),
+                                        events=[helped], view=view), mem)
+        assert re.search(r"\b(blow|side)\b", told), told  # a defence says what it stopped
+    assert not any(re.search(r"\b(blow|side)\b", t) for t in templates()["pm_helps"])
+
+
 # -- the end of a battle ----------------------------------------------------------------------------
 def test_victory_xp_doubles_above_level_and_defense_returns_to_max():
     for level, xp in ((1, 1), (2, 4)):

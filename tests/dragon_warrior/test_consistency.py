@@ -47,6 +47,7 @@ STATES: dict[str, tuple[str, dict]] = {
     "heal_party_item": ("item_used", {}),
     "pm_joined": ("pm_joined", {}), "pm_left": ("pm_left", {}), "pm_hurt": ("pm_hurt", {}),
     "pm_helps": ("pm_helps", {}), "token": ("token_awarded", {}),
+    "pm_blocks": ("pm_helps", {"blocks": True}),
     "boss_appears": ("battle_called", {"boss": True}),
 }
 GATHERED = ("shop_gathered", "shop_gathered_left")

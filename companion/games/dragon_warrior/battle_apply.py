@@ -335,7 +335,8 @@ def resolve(s: State) -> tuple[State, list[Event]]:
             pm_helps = p.by == WARRIOR
             pm_blocks = p.by != WARRIOR
             events.append(Event(kind="pm_helps", data={"name": s.party.name, "card": p.flip,
-                                                       "against": theirs, "kind": p.kind}))
+                                                       "against": theirs, "kind": p.kind,
+                                                       **({"blocks": True} if pm_blocks else {})}))
         elif mine < theirs:
             lost = C.value(p.flip)
             s = s.model_copy(update={"party_hp": max(0, s.party_hp - lost)})

@@ -340,8 +340,8 @@ class Narrator:
         if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
             return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
                 if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
-        if k == "pm_helps":
-            return say("pm_helps", pm=phrase(d["name"]))
+        if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
+            return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
