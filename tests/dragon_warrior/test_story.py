@@ -620,6 +620,6 @@ def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
         told.append(Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure",
                                                                   kind="town"),
                                              events=[ev], view=view), mem))
-    assert "“On a mudflat; the roofs are upturned boats.”" in told[0], told[0]
-    assert "“That the king's crown was on backwards, and nobody dared to tell him.”" in told[1]
+    assert "“On a mudflat; the roofs are upturned boats,” Marigold had said" in told[0], told[0]
+    assert "“That the king's crown was on backwards, and nobody dared to tell him,”" in told[1]
     assert "crown" not in told[2] and "crown" not in told[0], told

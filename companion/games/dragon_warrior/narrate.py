@@ -145,9 +145,11 @@ class Narrator:
 
     def _recall(self, view: dict, thing: str, hero: Character, memory: NarrationMemory) -> str:
         """What the player said of ``thing`` in session zero, told back as theirs when the story
-        reaches it (" Wren had said as much: “The roofs are old shields.”"), once; "" else."""
+        reaches it (" “The roofs are old shields,” Wren had said, and so it is."), once; "" else."""
         said = people.recalled(view, thing, memory.used)
-        told = f"{hero.name} had said as much: {quote(_sentence(said))}" if said else ""
+        q = quote(_sentence(said))[1:-1].rstrip(".") if said else ""
+        q = q if q.endswith(("?", "!")) else f"{q},"  # a story's sentence ends it, not a quote
+        told = f"“{q}” {hero.name} had said, and so it is." if said else ""
         return f" {told}" if told and memory.allows(told) else ""
 
     def _reply(self, d: dict, view: dict, name: str, who: str, memory: NarrationMemory) -> str:
