@@ -401,3 +401,16 @@ def test_an_attack_with_no_card_is_refused_with_the_form_to_type():
     with pytest.raises(RuleError) as err:
         act(s, WARRIOR, "attack", slots=[], target="foe-1", token=False)
     assert "attack CARD, as in attack 2c" in str(err.value), str(err.value)
+
+
+def test_an_item_of_no_use_in_a_fight_is_refused_saying_so():
+    # played (seed 41): "use fairy 3c" in battle said only "you cannot use that now"
+    from companion.games.dragon_warrior.commands import parse
+
+    w = default_warrior(pouch=(Item(id="item-9", kind="fairy-water", level=1, name="Moonwell Dew",
+                                    uses=1),))
+    s = arena(conflict(hp=30), warrior=w, warrior_hand=["KH", "3C"], villain_hand=["9S"])
+    legal = GAME.legal_actions(s, WARRIOR)
+    with pytest.raises(RuleError) as err:
+        parse("use", "moonwell 3c", GAME.view(s, WARRIOR), legal, WARRIOR)
+    assert "does nothing in a fight" in str(err.value) and "healstuff" in str(err.value)

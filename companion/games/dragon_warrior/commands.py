@@ -337,7 +337,8 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
     cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                         for k, v in args.items())]
     if not cands:
-        raise RuleError(rule_name(verb), not_now(verb, legal), useful_verbs(legal))
+        raise RuleError(rule_name(verb), not_now(verb, legal, args.get("item", "")),
+                        useful_verbs(legal))
     want = sorted(sorted(s) for s in slots)
     for a in cands:
         got = sorted(sorted(s) for s in a.args.get("slots", []))

@@ -178,13 +178,20 @@ _RULE_NAMES = {
 }
 
 
-def not_now(verb: str, legal: list[Action]) -> str:
+def not_now(verb: str, legal: list[Action], item: str = "") -> str:
     """Why ``verb`` is not open now, when a foe's attack must be answered first ("you cannot
-    attack that now" left a player under attack guessing); else that it is not open."""
+    attack that now" left a player under attack guessing), or the item named does nothing in a
+    fight (Fairy Water); else that it is not open."""
     if verb not in ("block", "take") and any(a.kind in ("block", "take") for a in legal):
         then = f", then you may {verb}" if verb else ""
         return (f"a foe's attack comes first{then}: block CARDS (equal or higher rank on each) "
                 "or take the hit")
+    if verb == "use" and item and not any(a.kind == "use" and a.args.get("item") == item
+                                          for a in legal):
+        works = [rules().consumable(k).name for k in ("healstuff", "dragons-fire",
+                                                       "dragons-scale")]
+        return (f"that item does nothing in a fight: use ITEM CARD takes {works[0]}, "
+                f"{works[1]} or {works[2]}")
     return f"you cannot {verb} that now"
 
 
