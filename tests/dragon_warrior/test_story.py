@@ -608,6 +608,8 @@ def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
             "questions": [
                 {"role": "treasure", "question": "What do you remember about the throne room?",
                  "answer": "That the king's crown was on backwards, and nobody dared to tell him"},
+                {"role": "villain", "question": "Who in town would not be sorry to see you "
+                 "fail?", "answer": "The mayor, whose goose I set loose"},
                 {"role": "treasure", "question": "Where does the town sit, and what are its "
                  "roofs made of?", "answer": "On a mudflat; the roofs are upturned boats."}]}
     mem = NarrationMemory(seed=4)
@@ -623,3 +625,4 @@ def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
     assert "“On a mudflat; the roofs are upturned boats,” Marigold had said" in told[0], told[0]
     assert "“That the king's crown was on backwards, and nobody dared to tell him,”" in told[1]
     assert "crown" not in told[2] and "crown" not in told[0], told
+    assert not any("goose" in t for t in told), told  # a person asked for, not the town

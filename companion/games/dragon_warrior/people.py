@@ -92,8 +92,11 @@ def recalled(view: dict, thing: str, used: set[str]) -> str:
 
     for q in view.get("questions", []):
         answer = " ".join(str(q.get("answer") or "").split())
-        key = f"recalled|{q.get('question', '')}"
-        if answer and key not in used and names_thing(str(q.get("question", "")), [thing]):
+        asked = str(q.get("question", ""))
+        key = f"recalled|{asked}"
+        if asked.startswith("Who"):  # "Who in town ...?" asks for a person (named_in_answers)
+            continue
+        if answer and key not in used and names_thing(asked, [thing]):
             used.add(key)
             return answer
     return ""
