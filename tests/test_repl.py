@@ -142,3 +142,16 @@ def test_a_name_of_several_words_not_held_is_refused_whole():
         match_many("Silver Tongue", choices, "Asset")
     assert "no Asset called 'Silver Tongue'" in str(err.value)
     assert match_many("hope, old lore", choices, "Asset") == ["hope", "lore"]
+
+
+def test_a_refusal_asking_for_a_name_takes_its_article():
+    """Played (session 12, Dragon & Warrior): a bare 'buy' in the shop said "name a item on
+    sale"."""
+    import pytest as _pytest
+
+    from companion.core.verbs import CommandError, match_one
+    for what, said in (("item on sale", "name an item on sale"), ("Anchor", "name an Anchor"),
+                       ("foe", "name a foe")):
+        with _pytest.raises(CommandError) as err:
+            match_one("", {"Tea": "tea"}, what)
+        assert str(err.value).startswith(said), str(err.value)

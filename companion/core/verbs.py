@@ -39,8 +39,13 @@ def no_signed_numbers(text: str, what: str) -> None:
     """``play -3`` is not card 3: a number is digits only, and a sign is refused, not dropped."""
     m = _SIGNED.search(text)
     if m:
-        raise CommandError(f"{m[1]!r} is not a {what} number: numbers are digits only",
+        raise CommandError(f"{m[1]!r} is not {_a(what)} number: numbers are digits only",
                            "1, 2, 3 ...")
+
+
+def _a(what: str) -> str:
+    """``what`` with its indefinite article by its first letter ("an item on sale", "a card")."""
+    return f"{'an' if what[:1].lower() in 'aeio' else 'a'} {what}"
 
 
 def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
@@ -48,7 +53,7 @@ def match_one(text: str, choices: Mapping[str, str], what: str) -> str:
     no_signed_numbers(text, what)
     key = norm(text)
     if not key:
-        raise CommandError(f"name a {what}", sorted(choices))
+        raise CommandError(f"name {_a(what)}", sorted(choices))
     exact = [i for n, i in choices.items()
              if key in (norm(n), norm(i)) or _bare(key) == _bare(norm(n))]
     if exact:

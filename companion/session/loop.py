@@ -22,6 +22,7 @@ from companion.core.game import CHANCE, Action, Chance, Event, Game, RuleError
 from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
 from companion.session.ahead import next_ai_seat
+from companion.session.recall import noted_row, recall, told_rows
 from companion.session.trouble import trouble as _trouble
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
@@ -148,9 +149,9 @@ class Session:
         if not t.actions:
             return
         last = t.actions[-1]
-        told = [r for r in t.rows if r["type"] == "narration" and r.get("n") == last["n"]]
+        told = told_rows(t, last["n"])
         if told:  # told; but the ending written with it may have been cut off by the kill
-            owed = told[-1].get("ending", "")
+            owed = told[-1].get("ending", "")  # (a noted row has none)
             if owed and not any(r.get("kind") == "epilogue" for r in told):
                 row = {"type": "narration", "n": last["n"], "text": owed, "kind": "epilogue",
                        "particulars": told[-1].get("particulars", []), "told": [],
@@ -196,23 +197,7 @@ class Session:
                                        f"on replay: {err}") from err
             elif kind == "narration":
                 self.narrations.append((row["n"], row["text"]))
-            elif kind == "safety":
-                self.memory.banned += row.get("lines", [])
-                self.memory.veils += row.get("veils", [])
-            elif kind == "x" and row.get("topic"):
-                self.memory.banned.append(row["topic"])
-            elif kind == "say":
-                weave.hear(self.memory.used, row["n"], row["text"])
-        # Told is told: rewound narrations count too, so none is ever repeated in a session; but
-        # what the story layer noted of an undone beat (a stake taken up, a line answered, which
-        # storylet) was undone with it.
-        for row in t.rows:
-            if row["type"] == "narration":
-                self.memory.used.update(row.get("told", []))
-        for row in t.undone:
-            if row["type"] == "narration":
-                self.memory.used.update(k for k in row.get("told", []) if not k.startswith(
-                    ("storylet|", "stake-taken|", "refused|", "answered|")))
+        recall(self.memory, t)  # the table's safety, its talk, and what each telling noted
         self.last_beat = None
         self.offered = None
 
@@ -473,7 +458,10 @@ class Session:
             text = " ".join(x for x in (rest, ending) if x)
         else:
             rest, ending, text = "", "", self.memory.screen(text)  # lines and veils, last gate
-        if not text:
+        if not text:  # told nothing; what it noted (a blow held for later) is journaled all the same
+            row = noted_row(beat.step, before, self.memory)
+            if row is not None:
+                self._journal({**row, "resumed": True} if resumed else row)
             return
         told = sorted(self.memory.used - before)
         rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]

@@ -20,8 +20,15 @@ def sentences(text: str) -> list[str]:
 
 
 def opener(text: str) -> str:
-    words = re.findall(r"[\w'’-]+", text.lower())
-    return " ".join(words[:OPENER_WORDS])
+    """The first words of a sentence; a name of several capitalised words counts as one
+    ("Oswy Quillfeather kneels" and "Oswy Quillfeather opens" open differently, as "Oswy kneels"
+    and "Oswy opens" do: a two-word name made every line led by the hero share one opener)."""
+    words = re.findall(r"[\w'’-]+", text)
+    name = 0
+    while name < len(words) and words[name][:1].isupper():
+        name += 1
+    head = [" ".join(words[:name])] + words[name:] if name > 1 else words
+    return " ".join(head[:OPENER_WORDS]).lower()
 
 
 class Told:

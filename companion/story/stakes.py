@@ -287,6 +287,18 @@ def _fill(way: str, values: dict[str, Any]) -> str:
     return text[:1].upper() + text[1:]
 
 
+# What a way of ours says of the words when it tells them as binding the hero: sworn, promised,
+# or words kept or broken as a promise is ("were Wren's words, and she keeps them"). Only words
+# that bind (a vow, a stake) are told so; a deed said in the first person ("I play the guardian a
+# lullaby") was said, and came true or not.
+_BINDING = ("sworn", "promise", "[keeps:hero] them", "broke them")
+
+
+def binds(way: str) -> bool:
+    """Does this way of ours (a template of :data:`WAYS`) tell the words as a promise?"""
+    return any(b in way for b in _BINDING)
+
+
 def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
             yielded: bool = False, granted: bool = True) -> str:
     """One sentence resolving ``stake`` as ``result`` (won, lost or mixed), in the third person,
@@ -312,11 +324,11 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
             {"quote": WAYS, "oath": OATH_WAYS, "deed": DEED_WAYS}[kind]
         ways = table.get(result or "mixed", table["mixed"])
     if kind == "quote" and kind_of(text) not in ("vow", "stake"):
-        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways
+        ways = tuple(w for w in ways if not binds(w)) or ways
         # words that bound the hero to nothing ("I forgive you, Tam"; "I ask the liar what the
         # good cause was", a try told in the first person) were said, not sworn or promised
     if kind == "quote" and STATIVE.match(text) and not COMMITS.search(text):  # "I know how
-        ways = tuple(w for w in ways if "sworn" not in w and "promise" not in w) or ways  # ...": said
+        ways = tuple(w for w in ways if not binds(w)) or ways  # ...": said
     values = {**_values(stake.model_copy(update={"words": text}), hero), "o": text}
     return _fill(ways[index % len(ways)], values)
 

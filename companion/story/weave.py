@@ -83,19 +83,46 @@ def theirs(words: str, name: str) -> str:
     told in the third person, prose; a plain "I do X", told of the hero (:func:`plain_deed`);
     else quoted with ``name``: asked, said, or (a deed) "as Wren tells it"."""
     from companion.story import discourse
+    from companion.story.reading import kind_of
 
     said = prose(words)
-    if not said or discourse.person(said) == {"third"}:
+    if not said:
+        return said
+    asked = _asked(said, name, kind_of(said, (name,)))
+    if discourse.person(said) == {"third"} and not asked and not _called(said, name):
         return said
     deed = plain_deed(said, name)
     if deed:
-        return deed
+        return deed[:1].upper() + deed[1:]  # "the Warrior flexes": a sentence's start
     q = quote(said)[1:-1].rstrip(" .,;:")
-    if q.endswith("?"):
-        return f"“{q}” {name} asks."
+    if q.endswith("?") or asked:
+        return f"“{q.rstrip('?')}?” {name} asks."
     if narrates(said):
         return f"“{q},” as {name} tells it."
     return f"“{q}” {name} says." if q.endswith("!") else f"“{q},” {name} says."
+
+
+def _asked(said: str, name: str, kind: str) -> bool:
+    """Is this one question, in the third person, one the hero asks ("Is it true the miller drank
+    the well dry?")? A question that names the hero is the player telling ("Would Wren make
+    it?"), and so is one after a sentence of telling ("Wren pokes the chest. Does it bite?")."""
+    from companion.story import discourse
+
+    return kind == "question" and len(discourse.split(said)) == 1 and \
+        not re.search(rf"(?i)\b{re.escape(name)}\b", said)
+
+
+_CALLED = re.compile(r"([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3}),\s+\S")
+
+
+def _called(said: str, name: str) -> bool:
+    """Is this one exclamation that calls someone by name ("Loam, now would be a lovely time to
+    help!")? The hero speaks it: the story quotes it, never tells it as its own line."""
+    from companion.story import discourse
+
+    m = _CALLED.match(said)
+    return bool(m) and said.rstrip().endswith("!") and len(discourse.split(said)) == 1 and \
+        m.group(1).split()[0].lower() not in name.lower().split()
 
 
 def quote(text: str) -> str:

@@ -279,6 +279,29 @@ def test_party_member_blocks_a_foe_attack_with_a_higher_card():
     assert s.warrior.hp == 20 and s.warrior.defense == 1 and GAME.to_move(s) == [WARRIOR]
 
 
+def test_the_party_member_stopping_a_foes_blow_is_told_as_a_defence():
+    # played (seed 41): Loam's card stopped the drakee bat's blow, told "Loam catches the moment
+    # Marigold opens and widens it" (a blow of hers carried home)
+    import re
+
+    from companion.games.dragon_warrior.narrate import Narrator, templates
+    from companion.story.voice import Beat, NarrationMemory
+
+    s = _with_pm(foe=conflict(atk=5, fast=True), warrior_hand=["2S"], villain_hand=["6H"])
+    s, _ = act(s, VILLAIN, "attack", cards=["6H"], by="foe-1")
+    s, _ = act(s, ALLY, "flip")
+    s, ev = deal(s, ["8C"])
+    helped = next(e for e in ev if e.kind == "pm_helps")
+    assert helped.data.get("blocks")
+    view = {"warrior": {"name": "Marigold", "pronouns": "she"}, "battles": 1}
+    mem = NarrationMemory(seed=1)
+    for n in range(6):
+        told = Narrator(1).narrate(Beat(step=n, action=Action(seat=CHANCE, kind="chance"),
+                                        events=[helped], view=view), mem)
+        assert re.search(r"\b(blow|side)\b", told), told  # a defence says what it stopped
+    assert not any(re.search(r"\b(blow|side)\b", t) for t in templates()["pm_helps"])
+
+
 # -- the end of a battle ----------------------------------------------------------------------------
 def test_victory_xp_doubles_above_level_and_defense_returns_to_max():
     for level, xp in ((1, 1), (2, 4)):
@@ -334,3 +357,60 @@ def test_a_minion_acts_after_its_master_is_targeted_separately_and_the_master_en
     s3, _ = attack(s, ["9S"], target="foe-1")
     s3, _ = act(s3, VILLAIN, "take")
     assert s3.battle is None and s3.wins == 1 and s3.warrior.xp == 4  # minions give no XP
+
+
+def test_two_cards_of_two_ranks_are_refused_with_the_forms_that_work():
+    # played (seed 23): "attack kh 10h" said only "attack is not possible like that now"
+    s = arena(conflict(hp=30), warrior_hand=["KH", "10H", "7S"], villain_hand=["2C"])
+    with pytest.raises(RuleError) as err:
+        attack(s, ["KH"], ["10H"])
+    said = str(err.value)
+    assert "one card" in said and "attack 7h 7d" in said and "token" in said, said
+
+
+def test_a_move_typed_while_a_foe_attacks_is_refused_with_what_comes_first():
+    # played (seed 23): "attack kh" while a foe's attack waited said only "you cannot attack
+    # that now"
+    from companion.games.dragon_warrior.commands import parse
+
+    s = arena(conflict(hp=30, fast=True), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    s, _ = act(s, VILLAIN, "attack", cards=["9S"], by="foe-1")
+    legal = GAME.legal_actions(s, WARRIOR)
+    assert {a.kind for a in legal} >= {"block", "take"}
+    with pytest.raises(RuleError) as err:
+        parse("attack", "kh", GAME.view(s, WARRIOR), legal, WARRIOR)
+    assert "attack comes first" in str(err.value) and "block CARDS" in str(err.value)
+
+
+def test_leaving_in_the_middle_of_a_battle_is_refused_with_what_to_do_instead():
+    # played (seed 23): "go sunken orchard" during an ambush said "go is not possible now"
+    s = arena(conflict(hp=30, fast=True), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    s, _ = act(s, VILLAIN, "attack", cards=["9S"], by="foe-1")
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "go", to="street")
+    assert "middle of a battle" in str(err.value) and "block CARDS" in str(err.value)
+    s = arena(conflict(hp=30), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "go", to="street")
+    assert "middle of a battle" in str(err.value) and "run CARD" in str(err.value)
+
+
+def test_an_attack_with_no_card_is_refused_with_the_form_to_type():
+    # played (seed 41): a bare "attack" said "attack is not possible like that now"
+    s = arena(conflict(hp=30), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    with pytest.raises(RuleError) as err:
+        act(s, WARRIOR, "attack", slots=[], target="foe-1", token=False)
+    assert "attack CARD, as in attack 2c" in str(err.value), str(err.value)
+
+
+def test_an_item_of_no_use_in_a_fight_is_refused_saying_so():
+    # played (seed 41): "use fairy 3c" in battle said only "you cannot use that now"
+    from companion.games.dragon_warrior.commands import parse
+
+    w = default_warrior(pouch=(Item(id="item-9", kind="fairy-water", level=1, name="Moonwell Dew",
+                                    uses=1),))
+    s = arena(conflict(hp=30), warrior=w, warrior_hand=["KH", "3C"], villain_hand=["9S"])
+    legal = GAME.legal_actions(s, WARRIOR)
+    with pytest.raises(RuleError) as err:
+        parse("use", "moonwell 3c", GAME.view(s, WARRIOR), legal, WARRIOR)
+    assert "does nothing in a fight" in str(err.value) and "healstuff" in str(err.value)

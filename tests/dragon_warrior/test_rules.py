@@ -41,6 +41,8 @@ def test_creation_spends_exactly_ten_points_and_offers_the_default_first():
     with pytest.raises(RuleError) as err:
         act(s, WARRIOR, "build", str=7, agi=3, hp=20, mp=0)
     assert err.value.rule == "point buy"
+    # played (seed 41): "build 7 2 25 5" was refused without saying it spent 12, nor the form
+    assert "build 7 3 20 0 spends 11" in str(err.value) and "build 6 3 20 0" in str(err.value)
     s, ev = act(s, WARRIOR, "build", str=1, agi=1, hp=5, mp=50)
     assert ev[0].data["spells"] == ["hurt", "heal", "stamina", "radiant", "spellblock"]
 

@@ -125,3 +125,32 @@ def test_a_kill_in_the_last_instant_resumes_into_the_same_session_finished(tmp_p
         assert "its ending is told now, and it is finished" in out, out
         assert main(["journal", str(path), "--format", "md"]) == 0
         assert capsys.readouterr().out == expected
+
+
+def test_a_battle_resumed_midway_gathers_its_blows_from_before_the_resume(tmp_path, quest_run):
+    # a routine blow says nothing when it lands: it is held, to be told later with the rest
+    # ("Round and round it goes: Rowan comes up empty three times ..."). Quit mid-battle and
+    # resumed, the battle told "twice": the blows held before the quit were forgotten
+    import json
+
+    from companion.games.dragon_warrior.model import WarriorOptions
+    from tests.dragon_warrior.play import no_fsync
+
+    _, whole = quest_run
+    rows = [json.loads(x) for x in whole.read_text().splitlines()[1:]]
+    told = {r["n"] for r in rows if r["type"] == "narration"}
+    held = [r["n"] for r in rows if r["type"] == "action" and r["n"] not in told and
+            any(e["kind"] in ("hit", "missed") for e in r["events"])]
+    path = tmp_path / "quit.jsonl"
+    with no_fsync():
+        s = Session.start(GAME, 11, {seat: AI for seat in SEATS}, OfflineVoice(GAME, 11), path,
+                          options=WarriorOptions())
+        s.advance(max_steps=held[2] + 1)  # two routine blows held, and a third just now
+        assert s.state.battle is not None
+        s.close()
+        s, _ = Session.resume(path)
+        s.advance()
+        s.close()
+    md = render_markdown(whole)
+    assert re.search(r"three times", md)  # the battle's gathered sentence, as told unbroken
+    assert render_markdown(path) == md

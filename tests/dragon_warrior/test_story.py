@@ -204,6 +204,55 @@ def test_what_is_bought_is_never_told_as_found_inside_a_chest():
         assert "Inside lies" not in told and "just where Treasure said" not in told, told
 
 
+def test_a_thing_found_without_a_chest_is_named_not_it_or_inside():
+    # from the bench journals (seed 4): "The bog ghoul is defeated! With its master down, the
+    # blue slime flees." then "It is Fairy Water." ("it": the slime?); after a battle "Inside
+    # lies a Copper Sword" (inside what?); a Quest's reward "It is a Cork Helmet" after a map
+    import re
+
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Tamsin", "pronouns": "she"}, "battles": 3, "here": "area-2",
+            "town": "Quillstead"}
+    for where in ("battle", "house", "reward"):
+        mem = NarrationMemory(seed=4)
+        for n in range(6):  # one a battle; a line is told twice a session at most
+            name = f"Fairy Water {n}"
+            look = "" if n % 2 else f"A flask that glitters like {n} stars"
+            ev = Event(kind="item_found", data={"name": name, "kind": "fairy-water", "level": 2,
+                                                "where": where, "text": look})
+            told = Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
+                                            events=[ev], view={**view, "battles": n}), mem)
+            assert name in told, (where, told)  # named
+            assert not re.match(r"(It|Inside)\b", told), (where, told)
+    mem = NarrationMemory(seed=4)  # a chest just opened may still be "it"
+    chest = [Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure", kind="give"),
+                                      events=[Event(kind="item_found", data={
+                                          "name": f"Tea {n}", "kind": "healstuff", "level": 1,
+                                          "where": "chest", "text": "A twist of leaves"})],
+                                      view=view), mem) for n in range(8)]
+    assert any(t.startswith(("It is", "Inside")) for t in chest), chest
+
+
+def test_the_loot_after_a_fleeing_minion_is_named(journals):
+    import json
+
+    seen = 0
+    for seed, path in journals.items():
+        rows = [json.loads(x) for x in path.read_text().splitlines()[1:]]
+        told = {r["n"]: r["text"] for r in rows if r["type"] == "narration"}
+        for r in rows:
+            for e in r.get("events", []) if r["type"] == "action" else []:
+                if e["kind"] == "item_found" and e["data"]["where"] == "battle" and \
+                        e["data"]["kind"] != "quest" and r["n"] in told:
+                    seen += 1
+                    assert e["data"]["name"] in told[r["n"]], (seed, told[r["n"]])
+                    assert not told[r["n"]].startswith(("It ", "Inside")), (seed, told[r["n"]])
+    assert seen
+
+
 def test_the_one_held_dear_keeps_a_the_but_not_a_my():
     # read aloud (seed 11): "A message goes ahead from Tumble Ford to baker's daughter"
     from companion.games.dragon_warrior.ending import dear_phrase
@@ -392,6 +441,32 @@ def test_a_blow_never_says_it_for_both_the_foe_and_the_blow():
     assert any("wyvern chick" in t for t in told)
 
 
+def test_a_blow_names_the_hero_once_then_says_their_pronoun():
+    # played (seed 23): "The mossback troll lunges at Oswy Quillfeather, and Oswy Quillfeather
+    # takes it on the ribs."
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    mem = NarrationMemory(seed=7)
+    hero = Character(name="Oswy Quillfeather", pronouns=parse("xe/xem/xyr"))
+    view = {"warrior": {"name": "Oswy Quillfeather", "weapon": {"name": "Copper Sword"}}}
+    said = []
+    for n in range(200):
+        for by, kind, lost in (("villain", "hit", 2), ("villain", "missed", 0),
+                               ("villain", "hit", 0), ("warrior", "missed", 0)):
+            hit = {"by": by, "hp_lost": lost, "hp": 20, "name": "a mossback troll"}
+            line = blows.line(hit, kind, {**view, "battles": n}, hero,
+                              phrase("a mossback troll"), mem, (n, by, kind, lost))
+            first = line.split(". ")[0]
+            assert first.count("Oswy") <= 1, line
+            said.append(first)
+    assert any(" xe " in x for x in said) and any(" xem" in x for x in said)
+    assert any(" xyr " in x for x in said)
+
+
 def test_one_battle_never_tells_the_same_wound_twice():
     # from the bench journals: "it opens a stinging cut" twice in one round of one battle (the
     # foe's and the minion's blows drew the same ending)
@@ -493,3 +568,61 @@ def test_the_players_first_person_words_are_quoted_as_the_warriors():
         "Ilse Varrow asks who has been paying the tax men at the bridge.")
     assert told("I will not kneel to anyone again") == (
         "“I will not kneel to anyone again,” Ilse Varrow says.")
+
+
+@pytest.mark.parametrize("answer, dear", [
+    ("Why would anyone love a person who keeps teeth in a jar?", ""),
+    ("who could, honestly", ""), ("Nobody, and that suits me", ""), ("I do, mostly", ""),
+    ("My cousin Pell, who sells eels", "My cousin Pell, who sells eels"),
+    ("The lamplighter's son", "The lamplighter's son"),
+])
+def test_an_answer_that_names_nobody_is_never_told_as_the_one_held_dear(answer, dear):
+    # played (seed 23): answering the Ally's "Who is in love with you?" with a question, the
+    # epilogue told "The first face Oswy looks for in Eastmere is Why would anyone love a person's."
+    import random
+
+    from companion.games.dragon_warrior.ending import told_ending
+    from companion.games.dragon_warrior.people import dear_one
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    view = {"questions": [{"role": "ally", "question": "Who is in love with you, or wishes "
+                           "they were?", "answer": answer}], "town": "Eastmere", "session": 1,
+            "warrior": {"name": "Oswy", "level": 2}, "ended": "stopped"}
+    assert dear_one(view) == dear
+    if answer.endswith("?"):
+        for seed in range(12):
+            told = told_ending(view, Character(name="Oswy"), NarrationMemory(seed=seed),
+                               random.Random(seed))
+            assert "would anyone" not in told, told
+
+
+def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
+    # played (seed 41): "What do you remember about the throne room?" "That the king's crown was
+    # on backwards, and nobody dared to tell him." The story never said it again
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Marigold", "pronouns": "she"}, "town": "Moss Fenning",
+            "questions": [
+                {"role": "treasure", "question": "What do you remember about the throne room?",
+                 "answer": "That the king's crown was on backwards, and nobody dared to tell him"},
+                {"role": "villain", "question": "Who in town would not be sorry to see you "
+                 "fail?", "answer": "The mayor, whose goose I set loose"},
+                {"role": "treasure", "question": "Where does the town sit, and what are its "
+                 "roofs made of?", "answer": "On a mudflat; the roofs are upturned boats."}]}
+    mem = NarrationMemory(seed=4)
+    told = []
+    for n, ev in enumerate([Event(kind="town_drawn", data={"buildings": []}),
+                            Event(kind="king_speaks", data={"text": "\"Go, child.\"",
+                                                            "quest": "find the bell"}),
+                            Event(kind="king_speaks", data={"text": "\"Go again.\"",
+                                                            "quest": "find the bell"})]):
+        told.append(Narrator(4).narrate(Beat(step=n, action=Action(seat="treasure",
+                                                                  kind="town"),
+                                             events=[ev], view=view), mem))
+    assert "“On a mudflat; the roofs are upturned boats,” Marigold had said" in told[0], told[0]
+    assert "“That the king's crown was on backwards, and nobody dared to tell him,”" in told[1]
+    assert "crown" not in told[2] and "crown" not in told[0], told
+    assert not any("goose" in t for t in told), told  # a person asked for, not the town

@@ -109,15 +109,13 @@ def test_an_obstacle_never_names_the_quest_item_that_answers_it():
 
     from companion.games.dragon_warrior.data import rules
     from companion.games.dragon_warrior.dungeon import fits
-    from companion.games.dragon_warrior.narrate import COMMON
+    from companion.games.dragon_warrior.pen import COMMON, obstacle
 
-    narrator = Narrator(1)
     for item in rules().tables.quest_items:
         view = {"warrior": {"quest_items": [{"name": item, "text": ""}]}}
         rng = random.Random(0)
         for _ in range(5):
-            text = narrator._obstacle(view, lambda opts, fb="": rng.choice(list(opts)) if opts
-                                      else fb)
+            text = obstacle(view, lambda opts, fb="": rng.choice(list(opts)) if opts else fb)
             named = {w for w in re.findall(r"[a-z]+", item.lower()) if len(w) > 4} - COMMON
             assert not named & set(re.findall(r"[a-z]+", text.lower())), (item, text)
             assert fits(text, item, "")  # ... and still one it can get past
@@ -130,6 +128,19 @@ def test_a_question_naming_an_area_is_answered_about_that_area_and_its_quest():
                                                                  for q in s.quests))
     said = answer_to(f"I ask the guards about {area.name}", s)
     assert f"knows {area.name} well" in said and "the Quest waits" in said, said
+
+
+def test_what_a_friend_knows_of_an_area_is_told_in_sentences_not_a_run_of_colons():
+    # played (seed 23): "Loam ... knows the Sunken Orchard well: it will test Oswy: every step
+    # of it can start a fight; that is where the Quest waits: to clear the bandits ..."
+    import re
+
+    s = explore_state(here="house-1")
+    area = next(p for p in s.places if p.kind == "area" and any(q.area == p.id
+                                                                 for q in s.quests))
+    said = answer_to(f"What do you know of {area.name}?", s)
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", said) if x]
+    assert len(sentences) >= 2 and all(x.count(":") <= 1 for x in sentences), said
 
 
 def test_nothing_in_particular_names_the_rival_as_a_person_never_pastes_an_answer():

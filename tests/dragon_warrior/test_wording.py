@@ -133,3 +133,105 @@ def test_the_gathered_purchases_come_before_the_warriors_next_words():
     told = Narrator(5).narrate(Beat(step=9, action=Action(seat="warrior", kind="talk", text=asked),
                                     events=[Event(kind="talked", data={})], view=view), mem)
     assert "Greenwood Tea" in told and told.index("Greenwood Tea") < told.index(asked), told
+
+
+def test_a_spell_that_strikes_is_told_as_the_spell_not_the_weapon():
+    # played (seed 23): "cast hurt 3c 8h" read "Oswy feints high and comes in low with bare
+    # hands, and the hit knocks the breath out of the drakee bat": a spell told as a punch
+    from companion.core.game import Action
+    from companion.games.dragon_warrior import GAME, blows
+    from companion.games.dragon_warrior.arena import arena, conflict, default_warrior
+    from companion.games.dragon_warrior.model import VILLAIN, WARRIOR
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    s = arena(conflict(hp=30), warrior=default_warrior(max_mp=40, mp=40),
+              warrior_hand=["2S", "3S"], villain_hand=["QC"])
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="cast", args={
+        "spell": "hurt", "slots": [["2S"], ["3S"]], "target": "foe-1", "token": False}))
+    s, ev = GAME.apply(s, Action(seat=VILLAIN, kind="take"))
+    hit = next(e for e in ev if e.kind == "hit").data
+    mem = NarrationMemory(seed=2)
+    hero = Character(name="Oswy")
+    for n in range(12):
+        for kind, lost in (("hit", 3), ("hit", 0), ("missed", 0)):
+            data = {**hit, "hp_lost": lost, "hp": 20}
+            view = {"battles": n, "warrior": {"name": "Oswy", "weapon": {"name": "Oak Club"}}}
+            told = blows.line(data, kind, view, hero, phrase(hit["name"]), mem, (n, kind, lost))
+            assert "Hurt" in told and "Oak Club" not in told and "bare hands" not in told, told
+
+
+def test_a_foe_is_drawn_only_when_its_battle_can_be_told_within_the_no_list():
+    # played (seed 23): the No list held "cruelty to animals"; the Villain drew a two-headed goat
+    # and every blow of its battle was left untold (each one crossed the line)
+    from companion.core.game import Action
+    from companion.games.dragon_warrior import blows, pen
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+    from companion.story.voice import NarrationMemory
+
+    drawn = set()
+    for level in (1, 2, 3, 4):
+        for n in range(12):
+            mem = NarrationMemory(seed=n)
+            view = {"palette": {"yes": [], "no": ["cruelty to animals"]}, "next_level": n,
+                    "cards": [{"name": f"a foe {i}"} for i in range(n)]}
+            text = pen.write(Action(seat="villain", kind="new", args={"level": level}), view, mem)
+            drawn.add(text.split(": ")[0])
+    mem = NarrationMemory(seed=1, banned=["cruelty to animals"])
+    hero = Character(name="Oswy")
+    for name in drawn:
+        for n, (by, kind) in enumerate((("warrior", "hit"), ("villain", "hit"))):
+            hit = {"by": by, "hp_lost": 3, "hp": 9, "name": name, "target": "foe"}
+            told = blows.line(hit, kind, {"battles": n}, hero, phrase(name), mem, (name, n))
+            assert mem.allows(told), told
+    assert len(drawn) > 6
+
+
+def test_a_flight_blocked_is_told_so_the_players_run_is_not_the_last_word():
+    # played (seed 23): "run 2h -- I leave with enormous dignity, at speed" read "Oswy leaves
+    # with enormous dignity, at speed." and nothing more: the story had Oswy gone, still fighting
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=3)
+    for n in range(3):  # each flight of a session that is blocked
+        view = {"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr"}, "battles": n,
+                "battle": {"foe": "foe-1"}}
+        beat = Beat(step=n, action=Action(seat="villain", kind="block"), view=view,
+                    events=[Event(kind="escape_failed", data={"foe": "foe-1"})])
+        told = Narrator(3).narrate(beat, mem)
+        assert "fight" in told or "face it" in told, told
+
+
+def test_a_set_of_pronouns_typed_is_not_told_as_the_players_words():
+    # played (seed 23): "pronouns xe/xem/xyr" put "Xe/xem/xyr." in the story
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    beat = Beat(step=8, action=Action(seat="warrior", kind="pronouns", args={"set": "own"},
+                                      text="xe/xem/xyr"),
+                events=[Event(kind="pronouns", data={"set": "xe/xem/xyr/xyrs/xemself"})],
+                view={"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
+    told = Narrator(2).narrate(beat, NarrationMemory(seed=2))
+    assert "xem" not in told.lower(), told
+
+
+def test_a_search_that_finds_nothing_is_told_so():
+    # played (seed 41): "search -- I look under every turnip in the house" told the looking and
+    # then nothing: the small print alone said "Nothing found"
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    mem = NarrationMemory(seed=6)
+    for n in range(4):
+        beat = Beat(step=n, action=Action(seat="treasure", kind="nothing"),
+                    events=[Event(kind="nothing_found", data={"place": f"house-{n}",
+                                                              "where": "house"})],
+                    view={"warrior": {"name": "Marigold", "pronouns": "she"},
+                          "here": f"house-{n}"})
+        assert Narrator(6).narrate(beat, mem), n

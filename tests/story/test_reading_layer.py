@@ -137,3 +137,29 @@ def test_a_body_put_under_or_behind_something_is_hiding(text):
 ])
 def test_a_claim_told_after_a_gesture_is_the_lie_not_the_stare(text):
     assert read(text).act == "deceive", read(text).acts
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior): "talk -- Is it true the miller once drank a whole well dry on a
+    # bet?" stood bare in the story, nobody's question; "open -- does this one bite?" too
+    ("Has the ferry run since the flood?", "“Has the ferry run since the flood?” Wren asks."),
+    ("who paints the boats blue", "“Who paints the boats blue?” Wren asks."),
+    ("Would Wren make it over the wall?", "Would Wren make it over the wall?"),  # her telling
+    ("Wren knocks. Will anyone answer?", "Wren knocks. Will anyone answer?"),
+    ("The gulls scatter.", "The gulls scatter."),
+    # played: "Loam, now would be a lovely time to help!" stood bare, nobody's words
+    ("Bram, hold the ladder steady!", "“Bram, hold the ladder steady!” Wren says."),
+    ("Bram, the smith, holds the ladder.", "Bram, the smith, holds the ladder."),
+    ("Wren, duck!", "Wren, duck!"),  # the player telling the hero
+])
+def test_a_question_in_the_third_person_is_the_heros_asked_not_the_narrators(words, told):
+    from companion.story.weave import theirs
+    assert theirs(words, "Wren") == told
+
+
+def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
+    # played: "build default -- I flex in front of the guards" before the name was given read
+    # "the Warrior flexes in front of the guards" in the story, lower case
+    from companion.story.weave import theirs
+    assert theirs("I bow to the king's empty chair", "the Warrior") == \
+        "The Warrior bows to the king's empty chair."

@@ -231,6 +231,23 @@ def test_a_try_told_in_the_first_person_is_never_sworn_or_promised():
             assert "sworn" not in told and "promise" not in told, told
 
 
+def test_a_deed_said_in_the_first_person_is_never_kept_or_broken_like_a_promise():
+    """Played (Dragon & Warrior, seed 23): "unlock whistle -- I play the guardian a lullaby
+    backwards so it wakes up confused", the way in opened: "“I play the guardian a lullaby
+    backwards so it wakes up confused” were Oswy's words, and xe keeps them." A deed said is
+    not a promise: it came true, or it did not."""
+    from companion.story.stakes import WAYS, binds
+
+    stake = Fabula().state_stake("s", "hero", "I hum to the ferryman's goat until it lies "
+                                              "down").stakes[0]
+    for result in ("won", "lost", "mixed"):
+        for i in range(len(WAYS[result])):
+            told = take_up(stake, result, HERO_WREN, index=i)
+            assert "keeps them" not in told and "broke them" not in told, told
+            assert "sworn" not in told and "promise" not in told, told
+    assert binds(WAYS["won"][2]) and not binds(WAYS["won"][1])
+
+
 def test_a_stake_lost_by_the_hero_giving_up_is_told_as_given_up_not_as_broken():
     """A fold loses the stake, but an oath that was never tried is not told as broken."""
     f = Fabula().state_stake("stage-1", "protagonist", "Wren swears she will not die among books")

@@ -145,3 +145,17 @@ def test_facts_made_true_stay_true_until_ended():
 def test_join_and_capitals():
     assert join(["a map", "a spell", "a friend"]) == "a map, a spell and a friend"
     assert capitalise("wren goes. it rains ! then  stops") == "Wren goes. It rains! Then stops"
+
+
+def test_a_hero_of_two_names_may_lead_more_than_one_sentence_a_scene():
+    # played (Dragon & Warrior, seed 41): "Marigold Thistlewaite kneels by the first chest" left
+    # the third chest untold ("Marigold Thistlewaite opens the last chest ..."): both opened with
+    # "marigold thistlewaite", and an opener is told once a scene
+    from companion.story.memory import Told
+
+    told = Told(set())
+    told.remember("Marigold Thistlewaite kneels by the first chest and lifts the lid.", "room")
+    assert told.fresh("Marigold Thistlewaite opens the last chest slowly.", "room")
+    assert not told.fresh("Marigold Thistlewaite kneels by the door.", "room")
+    told.remember("The second chest creaks open.", "room")
+    assert not told.fresh("The second door creaks too.", "room")

@@ -335,7 +335,8 @@ def resolve(s: State) -> tuple[State, list[Event]]:
             pm_helps = p.by == WARRIOR
             pm_blocks = p.by != WARRIOR
             events.append(Event(kind="pm_helps", data={"name": s.party.name, "card": p.flip,
-                                                       "against": theirs, "kind": p.kind}))
+                                                       "against": theirs, "kind": p.kind,
+                                                       **({"blocks": True} if pm_blocks else {})}))
         elif mine < theirs:
             lost = C.value(p.flip)
             s = s.model_copy(update={"party_hp": max(0, s.party_hp - lost)})
@@ -375,7 +376,8 @@ def resolve(s: State) -> tuple[State, list[Event]]:
         s, hit = _damage(s, p.target, dmg)
         events.append(Event(kind="hit" if dmg else "missed", data={
             "by": WARRIOR, "target": p.target, "name": foe(s, p.target).name, **hit,
-            "party": pm_helps, "critical": bool(_crits(p.slots)) and not p.blocked}))
+            "party": pm_helps, "critical": bool(_crits(p.slots)) and not p.blocked,
+            **({"spell": p.spell} if p.spell else {})}))  # the story tells a spell as one
     else:
         blocked = p.blocked or pm_blocks
         dmg = 0 if blocked else foe(s, p.by).atk

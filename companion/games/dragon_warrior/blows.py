@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 
 from companion.core.resources import rules_path
+from companion.games.dragon_warrior.data import rules
 from companion.story.discourse import times
 from companion.story.grammar import Phrase, join
 from companion.story.template import Character, sentence
@@ -149,7 +150,14 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     if kind == "hit" and hit.get("hp_lost") and hit.get("hp", 1) == 0:
         end = "kill"  # the blow that ends it
     ends = p[f"{side}_{end}"]
-    if by_hero and hit.get("critical") and kind == "hit":
+    spell = str(hit.get("spell") or "") if by_hero else ""
+    values = {"hero": hero, "foe": foe, "weapon": _weapon(view)}
+    if spell:  # a spell is told as a spell, never as a weapon swung
+        opens = p["spell_open"]
+        ends = p["spell_miss"] if end == "miss" else tuple(e for e in ends if "{weapon}" not in e)
+        values["spell"] = Phrase(words=rules().spell(spell).name, form="name")
+        side = "spell"  # its own lines, remembered apart from the blows of a weapon
+    elif by_hero and hit.get("critical") and kind == "hit":
         opens = p["critical_open"] + p["hero_open"]
     else:
         opens = p[f"{side}_open"]
@@ -159,7 +167,6 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         coda = p["coda_foe_low"] if by_hero else p["coda_hero_low"]
     rng = memory.rng("blow", *label)
     group = f"{side}-{end}-{'crit' if opens is not p[f'{side}_open'] else 'plain'}"
-    values = {"hero": hero, "foe": foe, "weapon": _weapon(view)}
 
     def told(i: int, j: int) -> int:  # how often this opening and ending went together
         return sum(1 for n in range(9) if f"blow|{side}-{end}|{i}|{j}|{n}" in memory.used)
@@ -179,13 +186,24 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
     memory.used |= {f"fight|{battle}|said|{opens[i]}", f"fight|{battle}|said|{ends[j]}"}
     key_i = i - crit if crit and i >= crit else (100 + i if crit else i)
     memory.used.add(f"blow|{side}-{end}|{key_i}|{j}|{told(key_i, j)}")
-    text = sentence(f"{opens[i]}, and {ends[j]}.", values)
+    text = sentence(f"{opens[i]}, and {_hero_once(opens[i], ends[j])}.", values)
     spent = [k for k in range(len(coda)) if f"coda|{group}|{k}" not in memory.used]
     if spent:  # each coda once a session: after that, the small print says it
         k = spent[rng.randrange(len(spent))]
         memory.used.add(f"coda|{group}|{k}")
         text += " " + sentence(coda[k], values)
     return _once(text, foe)
+
+
+def _hero_once(opening: str, ending: str) -> str:
+    """The ending with the hero as a pronoun when the opening named them ("the mossback troll
+    lunges at Oswy, and xe takes it on the ribs", not "and Oswy takes it"): their name's
+    possessive is "their", a name before its verb "they", any other place "them"."""
+    if "{hero.name}" not in opening or "{hero.name}" not in ending:
+        return ending
+    ending = ending.replace("{hero.name}'s", "{hero.their}")
+    ending = re.sub(r"\{hero\.name\}(?= \[)", "{hero.they}", ending)
+    return ending.replace("{hero.name}", "{hero.them}")
 
 
 def _two_its(opening: str, ending: str) -> bool:

@@ -20,7 +20,7 @@ from companion.games.dragon_warrior.explain import (  # noqa: F401
     shop_text,
 )
 from companion.games.dragon_warrior.data import rules
-from companion.games.dragon_warrior.why import rule_name
+from companion.games.dragon_warrior.why import not_now, rule_name
 from companion.games.dragon_warrior.world import palette_check
 from companion.games.dragon_warrior.words import phrase
 from companion.story.pronouns import parse as parse_pronouns
@@ -328,7 +328,7 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
         cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                             for k, v in args.items())]
         if not cands:
-            raise RuleError(rule_name(verb), f"you cannot {verb} that now", useful_verbs(legal))
+            raise RuleError(rule_name(verb), not_now(verb, legal), useful_verbs(legal))
         for a in cands:
             if a.args.get("target", "warrior") == wanted["target"]:
                 return a
@@ -337,7 +337,8 @@ def _battle_action(verb: str, head: str, view: dict, legal: list[Action], seat: 
     cands = [a for a in legal if a.kind == verb and all(a.args.get(k) == v
                                                         for k, v in args.items())]
     if not cands:
-        raise RuleError(rule_name(verb), f"you cannot {verb} that now", useful_verbs(legal))
+        raise RuleError(rule_name(verb), not_now(verb, legal, args.get("item", "")),
+                        useful_verbs(legal))
     want = sorted(sorted(s) for s in slots)
     for a in cands:
         got = sorted(sorted(s) for s in a.args.get("slots", []))

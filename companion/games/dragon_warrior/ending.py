@@ -8,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from companion.games.dragon_warrior.fabula import this_session
+from companion.games.dragon_warrior.people import dear_one
 from companion.games.dragon_warrior.talk import bare
 from companion.games.dragon_warrior.words import item_phrase, phrase, place_phrase
 from companion.story.epilogue import epilogue
@@ -68,8 +69,7 @@ def told_ending(view: dict, hero: Character, memory: Any, rng) -> str:
     foes, defeats, bosses = mine("foe:"), mine("defeat:"), mine("boss:")
     quests = mine("quest:") or [f.words(k) for k in f.fact_keys("quest:")][-1:]
     dungeons, finds = mine("dungeon:"), mine("found:")
-    dear = next((q["answer"] for q in view.get("questions", [])
-                 if q["role"] == "ally" and q["answer"]), "")
+    dear = dear_one(view)  # nobody's name is never told as one
     gear = [(w.get(x) or {}) for x in ("weapon", "armor", "offhand")]
     best = max((g for g in gear if g), key=lambda g: g.get("level", 0), default=None)
     item = best["name"] if best else (w.get("quest_items") or [{}])[0].get("name", "")

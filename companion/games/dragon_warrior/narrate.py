@@ -7,22 +7,24 @@ in ``rules/dragon_warrior/narration.toml``; the toolkit (``companion.story``) ma
 articles right and the player's pronouns come out, and never tells a sentence twice or an opener
 twice in one scene (a scene: a visit to one Space, or one battle).
 
-``write`` is the offline roles' pen: names of towns, houses, areas, foes, friends and items, drawn
-from ``tables.toml`` seeded by the step, skipping anything that touches the palette's No list.
+``write`` is the offline roles' pen (:mod:`pen`): names of towns, houses, areas, foes, friends and
+items, drawn from ``tables.toml`` seeded by the step, skipping anything that touches the palette's
+No list.
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from functools import cache
 
 from companion.core.game import Action, Event
 from companion.core.resources import rules_path
-from companion.games.dragon_warrior import blows, ending, people, shopping, talk
+from companion.games.dragon_warrior import blows, ending, pen, people, shopping, talk
+from companion.games.dragon_warrior.pen import keep_out
 from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401 (as before)
 from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
+from companion.story.weave import quote
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
@@ -55,29 +57,17 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other", "drawn",
-                    "carved", "missing", "every"})  # words an Obstacle may share with an item
 CAP = 2  # times one template may be told in a session (a skeleton heard thrice reads as a tic)
 ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "victory", "defeat", "defeat_boss", "woke", "level_up", "battle_begun", "battle_begun_plain",
-    "minion_with", "minion_down", "minion_fled",
+    "minion_with", "minion_down", "minion_fled", "escape_blocked",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
     "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
 
 
-ASKING = (("fear", ("afraid", "fear", "fears", "scare", "scares", "night", "nightmare",
-                     "dread")),
-          ("left", ("leave", "left", "inherit", "inherited", "father", "mother", "parents")),
-          ("love", ("love", "loves", "sweetheart", "heart", "marry")),
-          ("where", ("where",)), ("why", ("why",)), ("how", ("how",)),
-          ("who", ("who", "whom", "whose")), ("what", ("what", "which")))
-
-
-def _answers_by(question: str, table: dict) -> tuple[str, ...]:
-    """The Warrior's answers that fit a question of the player's own, by its words."""
-    said = set(re.findall(r"[a-z']+", question.lower()))
-    return next((table.get(key, ()) for key, words in ASKING if said & set(words)), ())
+# where a thing was found, as its line says it: only a chest just opened may be "it" or "inside"
+FOUND = {"chest": "item_found", "battle": "loot", "house": "searched", "reward": "reward"}
 
 
 class Narrator:
@@ -153,6 +143,15 @@ class Narrator:
                 return text
         return ""
 
+    def _recall(self, view: dict, thing: str, hero: Character, memory: NarrationMemory) -> str:
+        """What the player said of ``thing`` in session zero, told back as theirs when the story
+        reaches it (" “The roofs are old shields,” Wren had said, and so it is."), once; "" else."""
+        said = people.recalled(view, thing, memory.used)
+        q = quote(_sentence(said))[1:-1].rstrip(".") if said else ""
+        q = q if q.endswith(("?", "!")) else f"{q},"  # a story's sentence ends it, not a quote
+        told = f"“{q}” {hero.name} had said, and so it is." if said else ""
+        return f" {told}" if told and memory.allows(told) else ""
+
     def _reply(self, d: dict, view: dict, name: str, who: str, memory: NarrationMemory) -> str:
         """The answer to what the Warrior asked, told before the Quest or the offer that the
         same friend makes ("" when nothing was asked); ends with a space."""
@@ -191,7 +190,7 @@ class Narrator:
             who = " and ".join(named)
             also = f" {who[:1].upper()}{who[1:]} {'lives' if len(named) == 1 else 'live'} there, " \
                 f"just as {hero.name} said." if named else ""
-            return say("town_drawn") + also
+            return say("town_drawn") + also + self._recall(view, "town", hero, memory)
         if k == "area_drawn":  # "harder" only beside an easier area already drawn
             before = [p["level"] for p in view.get("places", [])
                       if p["kind"] == "area" and p["id"] != d.get("id")]
@@ -202,7 +201,8 @@ class Narrator:
         if k == "king_speaks":
             speech = d["text"].strip()
             quest = _sentence(f"The king's Quest: {d['quest']}")
-            return f"{speech} {quest}" if memory.allows(speech + quest) else ""
+            told = f"{speech} {quest}" if memory.allows(speech + quest) else ""
+            return told + self._recall(view, "throne", hero, memory)
         if k == "chest_opened":
             return say(f"chest_{min(3, d['chest'])}")
         if k == "item_found":
@@ -211,8 +211,8 @@ class Narrator:
             if d["kind"] == "quest":
                 return say("quest_item", item=item)
             shop = str(d.get("where", "")).startswith("shop:")
-            text = say("shop" if shop else "item_found", item=item, look=look) \
-                if look and memory.allows(look) else ""
+            key = "shop" if shop else FOUND.get(d.get("where", ""), "item_found")
+            text = say(key, item=item, look=look) if look and memory.allows(look) else ""
             if shop:  # never "Inside lies ..." for what was bought over a counter
                 visit = f"shop-visit|{view.get('here')}|{view.get('battles', 0)}|" \
                     f"{view.get('session_battles', 0)}"
@@ -221,7 +221,9 @@ class Narrator:
                     return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
-            return text or say("item_found_plain", item=item, level=d["level"])
+            return text or say(f"{key}_plain", item=item, level=d["level"])
+        if k == "nothing_found" and d.get("where") in ("house", "battle"):
+            return say("nothing_found")
         if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
@@ -340,12 +342,14 @@ class Narrator:
         if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
             return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
                 if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
-        if k == "pm_helps":
-            return say("pm_helps", pm=phrase(d["name"]))
+        if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
+            return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
             return say("pm_left", pm=phrase(d["name"]))
+        if k == "escape_failed":
+            return say("escape_blocked")
         if k == "minion_down":
             return say("minion_down", minion=phrase(d["name"]))
         if k == "battle_over":
@@ -375,197 +379,13 @@ class Narrator:
             return say("ended")
         return ""
 
-    # -- writing for the AI roles ---------------------------------------------------------------------
+    # -- writing for the AI roles ---------------------------------------------------------------
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
-        t = rules().tables
-        rng = memory.rng("write", action.kind, len(view.get("places", [])),
-                         view.get("battles", 0), view.get("next_level", 0),
-                         len(view.get("questions", [])), view.get("chests", 0),
-                         len(view.get("cards", [])), view.get("here", ""),
-                         view.get("warrior", {}).get("pouch_used", 0),
-                         len(view.get("warrior", {}).get("quest_items", [])))
-        keep_out(view, memory)
-
-        def ok(text: str) -> bool:
-            return memory.allows(text)
-
-        def pick(options, fallback: str = "") -> str:
-            good = [o for o in options if ok(o)]
-            return rng.choice(good) if good else fallback
-
-        k, args = action.kind, action.args
-        if k == "yes":
-            have = set(view["palette"]["yes"])
-            return pick([x for x in t.palette_yes if x not in have], "friendly towns")
-        if k == "no":
-            have = set(view["palette"]["no"])
-            return pick([x for x in t.palette_no if x not in have], "grim endings")
-        if k == "name":
-            return pick(t.names, "Rowan")
-        if k == "adjective":
-            return pick(t.adjectives, "Ember")
-        if k == "trait":
-            return pick(t.traits, "keeps promises")
-        if k == "ask":
-            return pick(t.questions.get(action.seat, ()), "What do you carry that matters?")
-        if k == "answer":
-            asked = [q["question"] for q in view.get("questions", []) if not q["answer"]]
-            given = {q["answer"] for q in view.get("questions", []) if q["answer"]}
-            options = t.answers_to.get(asked[-1], ()) if asked else ()
-            if asked and not options:  # a question of the player's own: answered in its shape
-                from companion.games.dragon_warrior.answer import own_answer
-
-                said = own_answer(asked[-1], lambda words: pick(words))
-                if said and ok(said):
-                    return said
-            options = options or _answers_by(asked[-1] if asked else "", t.answers_by)
-            return pick([o for o in options or t.answers if o not in given] or t.answers,
-                        "I would rather not say.")
-        if k == "town":
-            taken = {p.get("town") for p in view.get("places", []) if p["kind"] == "street"}
-            n = len(taken) + 1
-            fresh = [x for x in t.towns if x not in taken] or [
-                f"New {x}" for x in t.towns if f"New {x}" not in taken]
-            return pick(fresh, f"Waymark {n}")
-        if k == "house":
-            taken = {p["name"] for p in view.get("places", [])}
-            named = [r for r in named_in_answers(view) if f"the house of {r}" not in taken]
-            towns = sum(1 for p in view.get("places", []) if p["kind"] == "street")
-            if named and towns <= 1:  # the first town is home to the people the player named
-                return named[0]
-            fresh = [r for r in t.residents if f"the house of {r}" not in taken] or [
-                f"{r.split(',')[0]} of {view.get('town') or 'the town'}" for r in t.residents
-                if f"the house of {r.split(',')[0]} of {view.get('town')}" not in taken]
-            return pick(fresh, "a quiet neighbour")
-        if k == "area":
-            level = args.get("level", 1)
-            names = t.areas[min(level, len(t.areas)) - 1]
-            taken = {p["name"] for p in view.get("places", [])}
-            fresh = [n for n in names if n not in taken] or [
-                n for row in t.areas for n in row if n not in taken]
-            return pick(fresh, f"the Far Fields of Level {level}")
-        if k == "trouble":
-            return pick(t.troubles, "the harvest failed")
-        if k == "quest" and not args["area"].startswith("area"):
-            where = next((p["name"] for p in view.get("places", []) if p["id"] == args["area"]),
-                         "the ruin")
-            return pick([q.format(place=where) for q in rules().world.dungeon_quests],
-                        f"deal with {where}")
-        if k == "quest":
-            area = next((p["name"] for p in view.get("places", []) if p["id"] == args["area"]),
-                        "the wilds")
-            return pick([q.format(area=area) for q in t.quests], f"clear {area}")
-        if k == "give":
-            return self._item_text(args, t, pick, view)
-        wt = rules().world
-        used = {p["name"] for p in view.get("places", [])}
-        if k == "dungeon":
-            return pick([x for x in wt.dungeons if x.split(": ")[0] not in used], "the Old Cellars")
-        if k == "lair":
-            return pick(["the Black Keep: a castle of dark glass that drinks the light around it",
-                         "the Hollow Crown: a mountain whose top was lifted off like a lid"],
-                        "the Last Gate: a door in the sky")
-        if k == "boss" and args.get("lord"):
-            return "taller than the room should allow, with the stolen light caught in its chest"
-        if k == "poi":
-            return pick([x for x in wt.pois if x.split(": ")[0] not in used], "a Lonely Shrine")
-        if k == "room":
-            return pick([x for x in wt.rooms if x.split(": ")[0] not in used], "a Bare Room")
-        if k == "obstacle":
-            return self._obstacle(view, pick)
-        if k == "boss":
-            level = args.get("level", 1)
-            names = t.foes[min(level, len(t.foes)) - 1]
-            return pick(list(wt.bosses), "the Cellar King: a shape too big for its throne")
-        if k == "unlock":
-            return ""
-        if k == "new":
-            level = args.get("level", 1)
-            names = t.foes[min(level, len(t.foes)) - 1]
-            used = {c["name"] for c in view.get("cards", [])}
-            name = pick([n for n in names if n not in used] or list(names), "a shadow")
-            look = pick(t.foe_looks, "")
-            return f"{name}: {look}" if look else name
-        if k == "speak":
-            if action.seat == "villain":
-                trouble = view.get("trouble") or "the roads are not safe"
-                return pick([f"A voice from the brush laughs: the town will pay, because "
-                             f"{trouble}", "Something watches from the rocks and does not "
-                             "blink"], "Something watches")
-            lines = []
-            warrior = view.get("warrior", {}).get("name") or "the Warrior"
-            if view.get("asked"):  # the Warrior asked something: a friend answers it
-                name, _, who = pick(t.friends, "Cass: a young guard").partition(": ")
-                said = talk.answer(view, name, who, warrior)
-                if said and ok(said):
-                    return said
-            cares = next((q["answer"] for q in view.get("questions", [])
-                          if q["role"] == "ally" and q["answer"]), "")
-            for f in t.friends:
-                name, _, who = f.partition(": ")
-                lines += [f"{name}, {who}, waves from a doorway and shares the gossip",
-                          f"{name}, {who}, says the whole town is talking about the Quest"]
-                if cares:
-                    lines.append(f"{name}, {who}, stops {warrior} to ask after the one "
-                                 f"{warrior} named as dearest: “{cares.rstrip('.')}”.")
-            return pick(lines, "A friend waves")
-        if k == "offer":
-            friend = pick(t.friends, "Cass: a young guard")
-            name, _, who = friend.partition(": ")
-            return f"{name}: {who}, asks to come along"
-        return pick(t.answers, "So be it.")
-
-    def _obstacle(self, view: dict, pick) -> str:
-        """An Obstacle that one of the Warrior's Quest items answers (the text's advice)."""
-        from companion.games.dragon_warrior.dungeon import tags
-
-        held = set()
-        for i in view.get("warrior", {}).get("quest_items", []):
-            held |= tags(f"{i['name']} {i.get('text', '')}")
-        obstacles = rules().world.obstacles
-        names = set()  # the text: "Don't tell The Warrior what Quest item they should use"
-        for i in view.get("warrior", {}).get("quest_items", []):
-            names |= {w for w in re.findall(r"[a-z]+", i["name"].lower())
-                      if len(w) > 4 and w not in COMMON}
-        quiet = [o for o in obstacles
-                 if not names & set(re.findall(r"[a-z]+", o.text.lower()))]
-        fitting = [o.text for o in quiet if held & set(o.tags)]
-        return pick(fitting or [o.text for o in quiet or obstacles], obstacles[0].text)
-
-    def _item_text(self, args: dict, t, pick, view: dict) -> str:
-        kind = args["kind"]
-        if kind == "quest":
-            from companion.games.dragon_warrior.dungeon import fits
-            from companion.games.dragon_warrior.policy import wanted_key
-
-            want = wanted_key(view) if view.get("gift") != "chest" else ""
-            answers = [q for q in t.quest_items if fits(want, q, "")] if want else []
-            return pick(answers or t.quest_items, "a plain brass key")
-        if kind in t.consumable_names:
-            looks = t.consumable_looks.get(kind, ())
-            pairs = [f"{n}: {looks[i % len(looks)]}" if looks else n
-                     for i, n in enumerate(t.consumable_names[kind])]
-            held = {i["name"] for i in view.get("warrior", {}).get("pouch", [])}
-            fresh = [p for p in pairs if p.split(": ")[0] not in held]  # loot varies
-            return pick(fresh or pairs, rules().consumable(kind).name)
-        pool = {"weapon": t.weapons, "armor": t.armors}.get(kind, t.offhands)
-        worn = {(view.get("warrior", {}).get(x) or {}).get("name") for x in
-                ("weapon", "armor", "offhand")}
-        name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
-        look = pick(t.equipment_looks, "")
-        return f"{name}: {look}" if look else name
+        """The offline roles' pen (:mod:`pen`)."""
+        return pen.write(action, view, memory)
 
 
-def keep_out(view: dict, memory: NarrationMemory) -> None:
-    """The palette's No list is a line: each entry joins the session's banned topics, so every
-    told text, drafted room and model line is held to it by the one matcher
-    (``NarrationMemory.allows``), as a line set with --lines is."""
-    for entry in (view.get("palette") or {}).get("no", []):
-        if entry.strip() and entry not in memory.banned:
-            memory.banned.append(entry)
-
-
-_TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no"}
+_TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no", "pronouns"}  # not told: data
 
 
 # -- hooks for the language-model voice's fidelity check ------------------------------------------------

@@ -1,9 +1,12 @@
 """The people the player named in session zero, as the town knows them: they live in the first
-town's houses ("the house of Odile"), and the story says so."""
+town's houses ("the house of Odile"), and the story says so; and what the player said there of a
+place, told back when the story reaches it (:func:`recalled`)."""
 from __future__ import annotations
 
 import re
 
+# an answer that names nobody: the speaker, or no one
+_NOBODY = re.compile(r"(?i)\s*(?:i|we|me|no[ -]?one|nobody|none)\b")
 _CUT = re.compile(r",|;|\.|\s(?:who|whose|that|in|from|at|with|because|since)\s", re.IGNORECASE)
 
 
@@ -15,9 +18,23 @@ def named_in_answers(view: dict) -> list[str]:
         if not str(q.get("question", "")).startswith("Who") or not q.get("answer"):
             continue
         who = known_as(str(q["answer"]), (view.get("warrior") or {}).get("name", ""))
-        if who and len(who.split()) <= 5 and not re.match(r"(?i)(?:i|we|me|no ?one|nobody)\b", who):
+        if who and len(who.split()) <= 5 and not _NOBODY.match(who):
             out.append(who)
     return out
+
+
+def dear_one(view: dict) -> str:
+    """The answer to the Ally's question (who loves the Warrior, whom the Warrior holds dear) when
+    it names someone; "" when it names nobody: no answer, "nobody", or a question back ("Why
+    would anyone love a person who keeps teeth in a jar?" is nobody's name: the epilogue told
+    "The first face Oswy looks for is Why would anyone love a person's")."""
+    from companion.story.reading import kind_of
+
+    answer = next((str(q["answer"]) for q in view.get("questions", [])
+                   if q["role"] == "ally" and q["answer"]), "")
+    if not answer.strip() or _NOBODY.match(answer) or kind_of(answer) == "question":
+        return ""
+    return answer
 
 
 def known_as(answer: str, hero: str) -> str:
@@ -64,3 +81,22 @@ def once(used: set[str], name: str, who: str, rest: str) -> str:
         return f"{name} {rest}"
     used.add(key)
     return f"{name}, {who}, {rest}"
+
+
+def recalled(view: dict, thing: str, used: set[str]) -> str:
+    """The player's session-zero answer to a question that names ``thing`` ("Where does the town
+    sit, and what are its roofs made of?" names the town; "What do you remember about the throne
+    room?" the throne), read by the reading layer; marked in ``used`` (the narration memory) so
+    it comes back once. "" when none, or when it came back before."""
+    from companion.story.reading import names_thing
+
+    for q in view.get("questions", []):
+        answer = " ".join(str(q.get("answer") or "").split())
+        asked = str(q.get("question", ""))
+        key = f"recalled|{asked}"
+        if asked.startswith("Who"):  # "Who in town ...?" asks for a person (named_in_answers)
+            continue
+        if answer and key not in used and names_thing(asked, [thing]):
+            used.add(key)
+            return answer
+    return ""

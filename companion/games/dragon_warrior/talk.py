@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from companion.games.dragon_warrior.people import known_as
+from companion.games.dragon_warrior.people import dear_one, known_as
 from companion.story.asking import asked
 from companion.story.reading import read
 
@@ -92,7 +92,7 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
     if not asked:
         return ""
     qs = view.get("questions", [])
-    dear = next((q["answer"] for q in qs if q["role"] == "ally" and q["answer"]), "")
+    dear = dear_one(view)
     places = {p["id"]: p for p in view.get("places", [])}
     open_q = [q for q in view.get("quests", []) if not q["turned_in"]]
     world = {"trouble": str(view.get("trouble") or ""),
@@ -176,11 +176,11 @@ def _about_place(p: dict, view: dict, speaker: str, warrior: str) -> str:
         return f"{speaker} says the old folk whisper about {p['name']}.{bar}"
     level = (view.get("warrior") or {}).get("level", 1)
     risk = (f"{warrior} will do well out there" if p["level"] < level else
-            f"it will test {warrior}: every step of it can start a fight")
+            f"It will test {warrior}, and every step of it can start a fight")
     quest = next((q for q in view.get("quests", []) if q["area"] == p["id"]
                   and not q["turned_in"]), None)
-    job = ""
+    job = ""  # a sentence each, not one run of colons ("well: it will test ...: every step ...")
     if quest is not None:
-        job = ("; the Quest there is done, and the reward waits" if quest["done"] else
-               f"; that is where the Quest waits: to {bare(quest['text'])}")
-    return f"{speaker} knows {p['name']} well: {risk}{job}"
+        job = (" The Quest there is done, and the reward waits." if quest["done"] else
+               f" That is where the Quest waits: to {bare(quest['text'])}.")
+    return f"{speaker} knows {p['name']} well. {risk[:1].upper()}{risk[1:]}.{job}"

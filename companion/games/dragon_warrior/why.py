@@ -38,6 +38,18 @@ def _cast_reason(s: State, args: dict, in_battle: bool) -> str:
     return f"{sp.name} cannot be cast here"
 
 
+def _spent(args: dict) -> str:
+    """", build 7 2 25 5 spends 12" for a build typed with the four numbers ("" otherwise)."""
+    w = rules().warrior
+    try:
+        st, ag, hp, mp = (int(args[x]) for x in ("str", "agi", "hp", "mp"))
+        n = (st - w.base_str) + (ag - w.base_agi) + (hp - w.base_hp) // w.hp_per_point + \
+            mp // w.mp_per_point
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+    return f"; build {st} {ag} {hp} {mp} spends {n}"
+
+
 def _level_reason(s: State, legal: list[Action], kind: str) -> str:
     levels = sorted(a.args["level"] for a in legal if a.kind == kind and "level" in a.args)
     here = next(p for p in s.places if p.id == s.here)
@@ -82,7 +94,21 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
             return RuleError("dragon tokens", "you have no Dragon Token to spend", labels)
         if k == "cast":
             return RuleError("magic", _cast_reason(s, args, True), labels)
+        if k in ("attack", "maneuver", "run") and not played and seat == WARRIOR:
+            card = hand[-1].lower() if hand else "7h"  # as typed: "qc", "10h"
+            return RuleError("battle", f"{k} plays a card from your hand: {k} CARD, as in "
+                             f"{k} {card}", labels)
+        if k in ("attack", "maneuver", "run", "use") and len(slots) > 1 and not args.get("token"):
+            return RuleError("battle", f"{k} plays one card, or one Critical (2-4 cards of one "
+                             "rank: attack 7h 7d); a Dragon Token adds one more card "
+                             "(attack 7h + 9c token)", labels)
         return RuleError("battle", f"{k} is not possible like that now", labels)
+    if b is not None and seat == WARRIOR and k in ("go", "talk", "rest", "buy", "search",
+                                                   "attune", "unlock", "fight"):
+        return RuleError("battle", f"not in the middle of a battle: {not_now('', legal)}"
+                         if any(a.kind in ("block", "take") for a in legal) else
+                         "not in the middle of a battle: fight it out, or run CARD to flee",
+                         labels)
     if k in ("new", "boss") and "level" in args and not args.get("lord") and \
             any(a.kind == k and "level" in a.args for a in legal):
         return RuleError("Conflict Level", _level_reason(s, legal, k), labels)
@@ -117,7 +143,8 @@ def why_illegal(game, s: State, action: Action, legal: list[Action]) -> RuleErro
         return RuleError("pouch", "the pouch is full: drop something or leave it", labels)
     if k == "build":
         return RuleError("point buy", "spend exactly 10 points over base Str 1, Agi 1, HP 5 "
-                         "(+1 Str, +1 Agi, +5 HP or +5 MP per point)", labels)
+                         f"(+1 Str, +1 Agi, +5 HP or +5 MP per point){_spent(args)}: build "
+                         "STR AGI HP MP, as in build 6 3 20 0", labels)
     if k in ("stat", "fast", "minion", "weakness"):
         return RuleError("point buy", "that costs more points than the card has left", labels)
     if k == "buy" and s.phase is Phase.EXPLORE:
@@ -149,6 +176,23 @@ _RULE_NAMES = {
     "use": "using an item", "cast": "casting a spell", "attack": "battle",
     "maneuver": "battle", "run": "running away", "hand": "your hand",
 }
+
+
+def not_now(verb: str, legal: list[Action], item: str = "") -> str:
+    """Why ``verb`` is not open now, when a foe's attack must be answered first ("you cannot
+    attack that now" left a player under attack guessing), or the item named does nothing in a
+    fight (Fairy Water); else that it is not open."""
+    if verb not in ("block", "take") and any(a.kind in ("block", "take") for a in legal):
+        then = f", then you may {verb}" if verb else ""
+        return (f"a foe's attack comes first{then}: block CARDS (equal or higher rank on each) "
+                "or take the hit")
+    if verb == "use" and item and not any(a.kind == "use" and a.args.get("item") == item
+                                          for a in legal):
+        works = [rules().consumable(k).name for k in ("healstuff", "dragons-fire",
+                                                       "dragons-scale")]
+        return (f"that item does nothing in a fight: use ITEM CARD takes {works[0]}, "
+                f"{works[1]} or {works[2]}")
+    return f"you cannot {verb} that now"
 
 
 def rule_name(word: str) -> str:
