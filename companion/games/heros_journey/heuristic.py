@@ -472,6 +472,20 @@ def sale_price(seller: dict, suit: str, n: int) -> float:
     return 1.0 + (1.0 if seller["tokens"][suit] <= n else 0.0)
 
 
+def stake_short(view: dict, me: dict) -> list[str]:
+    """The next Stage's suits this Hero cannot attempt it without one more token of: one it holds
+    no token of to stake, or (below the Pact) one with a single resource, which the stake would
+    leave at none (the attempt asks for resources in both suits after staking). A rival at the
+    Discovery holding one Leaf rested for thirty rounds, its Rests bringing Suns and Waves, the bank
+    holding Leaves it never traded for (`bench/heros_journey.py` 2p normal vs exploit:
+    bank-drainer, seed 144, halted at the round limit)."""
+    st = me["stage"]
+    if st >= 10:
+        return []
+    return [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
+            if me["tokens"][s] < 1 or (st < 9 and me["resources"][s] < 2)]
+
+
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
     """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
     suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
@@ -484,7 +498,7 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
     if not suits:
         return None
-    missing = [s for s in suits if me["tokens"][s] < 1]
+    missing = stake_short(view, me)
     if missing:
         get = missing[0]
     else:
@@ -527,9 +541,7 @@ def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
            rng: random.Random) -> Action:
     """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
     offer to a rival who holds the suit, else 2:1 with the bank if tokens are to spare."""
-    st = me["stage"]
-    need = [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
-            if me["tokens"][s] < 1] if st < 10 else []
+    need = stake_short(view, me)
     kinds = {a.kind: a for a in legal}
     leave = kinds.get("end") or kinds.get("back") or legal[0]
     want = wanted_offer(view, seat, me)
