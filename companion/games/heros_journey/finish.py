@@ -47,8 +47,9 @@ def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: rando
     turns), or None when the attempt is as good as any: it leaves this Hero ahead, no other turn
     is open, no table can be built from the view, or no other turn ends the race better."""
     me = me_of(view, seat)
-    if me["stage"] != 9 or not view.get("ending") or wins_now(view, me, seat):
-        return None
+    if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None \
+            or wins_now(view, me, seat):
+        return None  # (once another Hero reached it, the race ends anyway: the Ending only adds)
     taken = [a for a in legal if a.kind == "challenge"]
     others = [a for a in ranked if a.kind in ("rest", "travel")][:CHOICES]
     if not taken or not others:
