@@ -18,7 +18,8 @@ Ending while another Hero's score stood above its own; M of them where another c
 that did better: from the table just before its attempt, its three best other turns (a Rest or a
 Travel) are each played on in three chance streams, and the race counts when one of them ends
 with a better margin for the rival (its score less the best other) than the attempt played on in
-the same streams. Rows with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
+the same streams; a turn whose stream the round limit halts has no Ending and is no better
+(`finish.margin`, the rule the rivals themselves apply before an attempt at the Ending). Rows with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ from companion.core.playout import random_playout  # noqa: E402
 from companion.core.rng import Sampler  # noqa: E402
 from companion.games.heros_journey import GAME, HjOptions, heuristic  # noqa: E402
 from companion.games.heros_journey.data import ENDINGS  # noqa: E402
+from companion.games.heros_journey.finish import margin  # noqa: E402
 from companion.games.heros_journey.model import SEATS  # noqa: E402
 from companion.games.heros_journey.playout import play  # noqa: E402
 from companion.games.heros_journey.policy import choose as rival_choose  # noqa: E402
@@ -158,16 +160,15 @@ COUNTERFACTUAL_STREAMS = 3  # chance streams each choice is played out in
 COUNTERFACTUAL_CHOICES = 3  # the rival's best turns that do not attempt the Ending
 
 
-def _margin(st, seat: str) -> float:
-    return st.scores[seat] - max(v for s, v in st.scores.items() if s != seat)
 
 
 def _avoidable(before, seating: list[str], played, seed: int) -> int:
     """1 when a race ended by a rival behind was avoidable: from the table just before its
     attempt at the Ending, one of its other turns (a Rest or a Travel, its ``COUNTERFACTUAL_
     CHOICES`` best by the heuristic) played on ends the race better for it (its score less the
-    best other score), on average over ``COUNTERFACTUAL_STREAMS`` chance streams, than the
-    attempt played on in the same streams; 0 when every other choice loses as much or more."""
+    best other score, a halted stream counting as no better), on average over
+    ``COUNTERFACTUAL_STREAMS`` chance streams, than the attempt played on in the same streams; 0
+    when every other choice loses as much or more."""
     if before is None:
         return 0
     seat = played.ending_first
@@ -191,7 +192,7 @@ def _avoidable(before, seating: list[str], played, seed: int) -> int:
 
             st, _ = GAME.apply(before, a)
             st = play(st, levels, random.Random(seed * 1000 + k), sample=sample, choose=_choose)
-            total += _margin(st, seat)
+            total += margin(st, seat)
         return total / COUNTERFACTUAL_STREAMS
 
     attempt = mean_margin(taken[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from companion.games.heros_journey import GAME, policy
+from companion.games.heros_journey.playout import play
 
 from .table import go, make, tok, turn
 
@@ -39,10 +40,14 @@ def test_the_hero_closest_to_the_ending_buys_the_suit_from_one_behind_it_and_att
     """Seed 200: no Hero at the Pact ever sold a Wyrm to another there, so Sefa stayed one short
     and the Curses halved what each hoarded until the round limit. Now Sefa offers spare tokens
     for a Wyrm to Brannoc, who is behind it and cannot reach the Ending himself; he sells, and
-    Sefa attempts the Ending the same turn."""
+    the Ending is open to Sefa the same turn. Reaching it would leave Sefa behind Wren (issue 38:
+    not while waiting ends the race better, `finish`), so Sefa attempts it once Wren's lead is
+    gone or the last round comes: played on, the race reaches an Ending."""
     s, a = turn(_seed_200(), "hero3")
     assert tok(s, "hero3", "wyrms") == 4 and tok(s, "hero2", "wyrms") == 4
-    assert a.kind == "challenge"
+    assert any(x.kind == "challenge" for x in GAME.legal_actions(s, "hero3"))
+    end = play(s, {seat: "normal" for seat in s.seats}, random.Random(0), choose=policy.choose)
+    assert end.over and not end.halted and end.ending_first is not None
 
 
 def _offered(s, frm: str, to: str, give: dict, get: dict) -> str:

@@ -97,7 +97,7 @@ def test_a_matching_encounter_is_told_of_a_place_as_well_as_of_a_mentor():
 
 
 TOKEN_WORDS = r"\ban? (Moon|Sun|Wave|Leaf|Wyrm|Knot)s?\b"
-SEED_TRADES = 55
+SEED_TRADES = 59
 
 
 def test_a_trade_is_told_with_what_is_offered_and_an_accepted_one_at_all(tmp_path):

@@ -133,8 +133,14 @@ def challenge_chance(view: dict, me: dict, seat: str, level: str) -> float:
         rivals = [h for h in rivals if min(CONTEST_CAP["hard"] + 1, _total_tokens(h)) >= cap]
     if rivals:  # each rival who may contest may do so with a suit this Hero lacks
         weak = sum(1 for s in SUITS if s not in ok) / 6
-        p *= ((1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)) ** len(rivals)
+        rich = [h for h in rivals if _total_tokens(h) >= RICH * max(1, _total_tokens(me))]
+        p *= (1 - weak) ** len(rich)  # it outbids this Hero whenever its card is such a suit
+        p *= ((1 - 0.6 * weak) if level != "hard" else (1 - 0.5 * weak)) ** (
+            len(rivals) - len(rich))
     return p
+
+
+RICH = 2  # a rival holding this many times this Hero's tokens can outbid it in every auction
 
 
 SUBSTITUTE = 0.6  # a token the lowest Hero picks when the bank lacks the suit asked for
@@ -399,9 +405,9 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
             cap = max(cap, _total_tokens(me) // 2)
         if me["stage"] >= 9:  # the Ending is worth half the tokens it can spare for the bid
             s = None if mine == "excuse" else _card(mine).suits[0]
-            cap = max(cap, (sum(n for x, n in me["tokens"].items() if x != s) + (
-                0 if s is None else max(0, min(me["tokens"][s],
-                                               me["resources"][s] - me["stage"])))) // 2)
+            spare = sum(n for x, n in me["tokens"].items() if x != s) + (
+                0 if s is None else max(0, min(me["tokens"][s], me["resources"][s] - me["stage"])))
+            cap = max(cap, int(spare * ending_bid_share(view)))
         raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
@@ -424,6 +430,20 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         if value > score:
             best, score = a, value
     return best or legal[0]
+
+
+LATE = 15  # rounds left below which the Ending's bid grows toward every token it can spare
+LAST = 5  # rounds left from which it bids them all
+
+
+def ending_bid_share(view: dict) -> float:
+    """The share of its spare tokens an attempter at the Ending bids to keep its own card in play:
+    half while rounds are left, all of them as the round limit nears. A Hero at the Pact holding the
+    Excuse, which it meets by naming its strongest suit, bid three of seven tokens and was outbid
+    by a player hoarding sixty, seven times over, until the round limit halted the race
+    (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 12)."""
+    left = view["max_rounds"] - view["round"]
+    return 0.5 + 0.5 * min(1.0, max(0.0, (LATE - left) / (LATE - LAST)))
 
 
 def _name(view: dict, seat: str, me: dict, legal: Sequence[Action]) -> Action:
@@ -472,6 +492,20 @@ def sale_price(seller: dict, suit: str, n: int) -> float:
     return 1.0 + (1.0 if seller["tokens"][suit] <= n else 0.0)
 
 
+def stake_short(view: dict, me: dict) -> list[str]:
+    """The next Stage's suits this Hero cannot attempt it without one more token of: one it holds
+    no token of to stake, or (below the Pact) one with a single resource, which the stake would
+    leave at none (the attempt asks for resources in both suits after staking). A rival at the
+    Discovery holding one Leaf rested for thirty rounds, its Rests bringing Suns and Waves, the bank
+    holding Leaves it never traded for (`bench/heros_journey.py` 2p normal vs exploit:
+    bank-drainer, seed 144, halted at the round limit)."""
+    st = me["stage"]
+    if st >= 10:
+        return []
+    return [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
+            if me["tokens"][s] < 1 or (st < 9 and me["resources"][s] < 2)]
+
+
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
     """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
     suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
@@ -484,7 +518,7 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
     if not suits:
         return None
-    missing = [s for s in suits if me["tokens"][s] < 1]
+    missing = stake_short(view, me)
     if missing:
         get = missing[0]
     else:
@@ -527,9 +561,7 @@ def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
            rng: random.Random) -> Action:
     """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
     offer to a rival who holds the suit, else 2:1 with the bank if tokens are to spare."""
-    st = me["stage"]
-    need = [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
-            if me["tokens"][s] < 1] if st < 10 else []
+    need = stake_short(view, me)
     kinds = {a.kind: a for a in legal}
     leave = kinds.get("end") or kinds.get("back") or legal[0]
     want = wanted_offer(view, seat, me)

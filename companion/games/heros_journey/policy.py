@@ -1,7 +1,9 @@
 """The rival Heroes' offline AI: what the session asks (``choose``). It sees only its seat's view
 (never another Hero's Challenge card, the face-down Endings it was not shown, nor the order of any
 deck). Easy and normal play the heuristic (``heuristic``); the hard level's turn is chosen by a
-search over sampled tables (``search``), its other choices by the heuristic.
+search over sampled tables (``search``), its other choices by the heuristic. At every level, an
+attempt at the Ending that would leave the rival behind is first weighed against its other turns
+played on to the end of the race (``finish``).
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from companion.core.game import Action
 from companion.core.rng import Sampler
 
 from . import heuristic
+from .finish import instead_of_ending
 from .model import SEATS, HjOptions, State
 from .playout import GAME, play
 from .search import best_turn
@@ -22,6 +25,15 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if not legal:
         raise ValueError(f"{seat} has no legal action")
     level = level or view.get("level", "normal")
+    a = _choose(view, seat, legal, rng, level)
+    if a.kind == "challenge" and heuristic.is_turn(legal):  # the Ending, while behind?
+        ranked = heuristic.rank_turns(view, seat, legal, rng, level)
+        return instead_of_ending(view, seat, legal, rng, ranked) or a
+    return a
+
+
+def _choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
+            level: str) -> Action:
     if level == "hard" and heuristic.is_turn(legal):
         ranked = heuristic.rank_turns(view, seat, legal, rng, level)
         if heuristic.holds_back(view, heuristic.me_of(view, seat), seat):

@@ -8,7 +8,10 @@ rounds: the bank had no Leaves and no Moons left, Resting brought substitutes, a
 valued below the Sea it would have left (`bench/heros_journey.py` 2p normal vs exploit:
 rest-hoarder, seed 4, halted at the round limit at Stage 6).
 
-At the Pact, ``ending_plan`` weighs a Travel by what it does toward the Ending's 11.
+At the Pact, ``ending_plan`` weighs a Travel by what it does toward the Ending's 11, and against
+a Travel that gives up cards it reached the 11 with (a rival holding back from the End while
+behind travelled its Leaves away and could not attempt it again before the round limit:
+`bench/heros_journey.py` 2p normal vs exploit: always-attempt, seed 14).
 """
 from __future__ import annotations
 
@@ -81,14 +84,15 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
         return 0.0
     suit = _card(view["ending"]).suits[0]
     short = ENDING_NEED - me["resources"][suit]
-    if short <= 0:
-        return 0.0
     lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
     if pair["place"]:
         lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
     got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
               _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
                                     for c in (pair["mentor"], pair["place"]) if c)
+    if short <= 0:  # the Ending in reach: a Travel that leaves it out of reach undoes the plan
+        after = -short + got - lost
+        return -(REACH + 4.0 * -after) if after < 0 else 0.0
     closed = short - max(0, short + lost - got)  # what the cards given up held counts against it
     weight = 4.0 if view["bank"][suit] == 0 else 2.0
     value = weight * closed
