@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -115,6 +116,7 @@ def test_a_script_never_waits_at_the_end(tmp_path):
     assert c.done and "Final score: " in stream.getvalue() and LEAVE not in stream.getvalue()
 
 
+@pytest.mark.slow  # a real terminal
 def test_a_real_terminal_keeps_the_ending_until_the_player_leaves(tmp_path):
     n = _length(tmp_path / "full.jsonl")
     journal = tmp_path / "j.jsonl"

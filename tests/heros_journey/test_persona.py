@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.core.game import Action, Event
 from companion.story.fabula import Fabula
 from companion.story.voice import Beat, NarrationMemory
@@ -67,11 +69,12 @@ def test_enter_keeps_the_seats_own_hero():
     assert GAME.legal_actions(s, "hero1")[0].kind == "origin"
 
 
+@pytest.mark.slow  # two whole autoplays
 def test_an_autoplayed_hero_is_described_the_same_for_the_same_seed(tmp_path):
     from tests.helpers import told
 
     lines, endings = [], []
-    for i, seed in enumerate((5, 5, 6)):
+    for i, seed in enumerate((5, 5)):
         d = tmp_path / str(i)
         d.mkdir()
         text = told(d, "heros-journey", seed)

@@ -72,7 +72,7 @@ def test_physical_deck_cards_are_typed_and_impossible_ones_refused():
     assert first not in session.physical_chance().options if session.physical_chance() else True
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [3, pytest.param(4, marks=pytest.mark.slow)])
 def test_rivals_race_to_an_ending_at_every_table_size(players):
     st = _play(players, ["normal"] * players)
     assert st.over and st.ending_first is not None and not st.halted

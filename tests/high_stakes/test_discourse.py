@@ -127,6 +127,7 @@ def test_a_scene_that_cost_something_says_so_once_as_it_closes():
         assert len([x for x in discourse.split(c) if "cost" in x or "poorer" in x]) == 1
 
 
+@pytest.mark.slow  # twenty seeds
 def test_every_line_is_consistent_with_the_state_over_twenty_seeds():
     """A thing a line names is one the state holds there, and one the story brought in before
     naming it as known (bench/story.py's check)."""

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.games.at_any_cost import GAME
 from companion.journal import render
 from companion.session import HUMAN, Session
@@ -67,6 +69,7 @@ def test_a_resumed_journal_is_held_too(tmp_path):
     assert companion("resume", str(j), "--script", "-", stdin="").returncode == 0
 
 
+@pytest.mark.slow  # a process for each command
 def test_journal_out_never_names_the_journal(tmp_path):
     j = tmp_path / "a.jsonl"
     assert companion("autoplay", "at-any-cost", "--seed", "1", "--journal", str(j),
@@ -84,6 +87,7 @@ def test_journal_out_never_names_the_journal(tmp_path):
     assert (tmp_path / "a.md").read_text().startswith("---")
 
 
+@pytest.mark.slow  # a process for each command
 def test_force_overwrites_only_a_journal(tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("my notes, not a journal\n")
@@ -98,6 +102,7 @@ def test_force_overwrites_only_a_journal(tmp_path):
     assert json.loads(j.read_text().splitlines()[0])["seed"] == 2
 
 
+@pytest.mark.slow  # a process for each command
 def test_every_path_taking_command_answers_an_odd_path_in_one_line(tmp_path):
     existing = tmp_path / "FILE"
     existing.write_text("not a journal\n")

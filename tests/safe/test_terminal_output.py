@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.repl.screen import PlainScreen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,6 +28,7 @@ def test_the_screen_shows_no_escape_sequence():
     assert not any(ch in out for ch in "\x1b\x07\x9b\u202e")
 
 
+@pytest.mark.slow  # a whole autoplay and three renders, each a process on a terminal
 def test_journal_printed_to_a_terminal_holds_no_escape(tmp_path):
     j = tmp_path / "a.jsonl"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
