@@ -23,7 +23,7 @@ from .heuristic import choose as heuristic_choose
 from .heuristic import is_turn, me_of, wins_now
 from .model import State
 from .playout import GAME, play
-from .search import determinize
+from .search import sample_tables
 
 SAMPLES = 8  # tables sampled from the view
 CHOICES = 3  # the best other turns weighed against the attempt
@@ -54,12 +54,9 @@ def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: rando
     others = [a for a in ranked if a.kind in ("rest", "travel")][:CHOICES]
     if not taken or not others:
         return None
-    tables = []
-    for _ in range(SAMPLES):
-        t = determinize(view, seat, random.Random(rng.getrandbits(64)))
-        if t is None:
-            return None
-        tables.append((t, rng.getrandbits(64)))
+    tables = sample_tables(view, seat, rng, SAMPLES)
+    if tables is None:
+        return None
     levels = {s: "normal" for s in tables[0][0].seats}
     patient = _patient(seat)
 

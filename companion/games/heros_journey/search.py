@@ -151,17 +151,27 @@ def _score_now(h: Hero) -> float:
     return toks * h.stage + ranks + STAGE_WORTH * h.stage
 
 
+def sample_tables(view: dict, seat: str, rng: random.Random,
+                  samples: int) -> list[tuple[State, int]] | None:
+    """``samples`` tables the view allows (``determinize``), each with the seed of its playout;
+    None when the view builds none."""
+    tables = []
+    for _ in range(samples):
+        t = determinize(view, seat, random.Random(rng.getrandbits(64)))
+        if t is None:
+            return None
+        tables.append((t, rng.getrandbits(64)))
+    return tables
+
+
 def best_turn(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
               ranked: Sequence[Action]) -> Action | None:
     """The hard rival's turn: ``ranked`` is the heuristic's order of ``legal``; the first few are
     played out on sampled tables. None when no table can be built from the view."""
     game = GAME
-    tables = []
-    for _ in range(SAMPLES):
-        t = determinize(view, seat, random.Random(rng.getrandbits(64)))
-        if t is None:
-            return None
-        tables.append((t, rng.getrandbits(64)))
+    tables = sample_tables(view, seat, rng, SAMPLES)
+    if tables is None:
+        return None
     cands = list(ranked[:CANDIDATES])
     levels = {s: "normal" for s in tables[0][0].seats}
     best, best_v = None, float("-inf")
