@@ -19,6 +19,7 @@ from companion.games.becoming.model import FATES, HERO
 from companion.story import weave
 from companion.story.epilogue import epilogue
 from companion.story.grammar import Phrase, join
+from companion.story.nouns import Owned
 from companion.story.reading import kind_of
 from companion.story.stakes import words_of
 from companion.story.storylets import Library
@@ -28,23 +29,6 @@ FIRST_PERSON = re.compile(r"\b(I|I'm|I'll|I've|I'd|me|my|mine|myself|we|we're|we
                           r"ours)\b", re.IGNORECASE)
 PARTICULARS = ("kept", "lost", "place", "turn", "turned")
 EPILOGUE_KEY = "becoming-epilogue-told"
-
-
-class NamedGroup(Phrase):
-    """A name that stands for several ("Captain Idris and her twelve riders"): no article, and
-    the verb agrees with a plural."""
-
-    @property
-    def plural(self) -> bool:
-        return True
-
-    @property
-    def a(self) -> str:
-        return self.words
-
-    @property
-    def the(self) -> str:
-        return self.words
 
 
 PLURAL_HEADS = ("eyes", "feet", "hands", "wits")
@@ -62,7 +46,8 @@ def phrase_of(text: str) -> Phrase:
         return Phrase(words=rest, form="the")
     if text[0].isupper():
         if " and " in text.split(",")[0]:
-            return NamedGroup(words=text, form="name")
+            # a name that stands for several ("Captain Idris and her twelve riders")
+            return Owned(words=text, form="name", many=True)
         return Phrase(words=text, form="name")
     if low in PLURAL_HEADS:
         return Phrase(words=text, form="pl")
