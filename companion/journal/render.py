@@ -403,7 +403,11 @@ def _markdown_block(kind: str, text: str) -> list[str]:
 
 
 def render_markdown(path: Path, viewer: str | None = None, reveal: bool = False) -> str:
-    s = story(path, viewer, reveal)
+    return story_markdown(story(path, viewer, reveal))
+
+
+def story_markdown(s: Story) -> str:
+    """A replayed story as Markdown (``story`` replays the journal once for both formats)."""
     return "\n".join([_yaml(s.facts), ""] + _markdown_body(s)).rstrip() + "\n"
 
 
@@ -463,9 +467,13 @@ figcaption { font: .75em system-ui, sans-serif; color: #6b655c; text-align: cent
 def render_html(path: Path, viewer: str | None = None, reveal: bool = False) -> str:
     """One self-contained page: the Markdown story through markdown-it-py, a small stylesheet,
     and the game's SVG picture after the front matter."""
+    return story_html(story(path, viewer, reveal))
+
+
+def story_html(s: Story) -> str:
+    """A replayed story as one HTML page."""
     from markdown_it import MarkdownIt
 
-    s = story(path, viewer, reveal)
     md = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")  # no remote fetch
     body = _html_body(s, md)
     if s.svg:

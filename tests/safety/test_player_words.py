@@ -120,7 +120,8 @@ def structure(markdown: str, page: str) -> tuple[list[str], list[str]]:
 
 
 def _render(path: Path):
-    return structure(render.render_markdown(path), render.render_html(path))
+    told = render.story(path)  # one replay for both formats
+    return structure(render.story_markdown(told), render.story_html(told))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[
