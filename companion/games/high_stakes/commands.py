@@ -18,6 +18,7 @@ from companion.core.verbs import match_one, norm
 from companion.story import reading
 
 from .data import ATTRIBUTES, load
+from .plan import pick_approach
 from .screen import (  # noqa: F401  (the screen's texts: the controller reads them from here)
     LEGEND,
     MARKS,
@@ -412,7 +413,7 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
     if head.endswith(":") and word in ATTRIBUTES:
         return f"{word} {rest}"
     if any(a.kind == "act" for a in legal):
-        attribute = reading.read(raw).declared_attribute
+        attribute = ruled_attribute(view, raw, reading.read(raw).declared_attribute)
         if attribute in ATTRIBUTES:
             return (f"{attribute} {raw}", f"Read as {ATTR[attribute]} (another: undo, then "
                                           "body / mind / aura WORDS).")
@@ -420,6 +421,19 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
                            "notice, plan) or aura (talk, charm, lie): your words are kept",
                            kept=raw)
     return None
+
+
+def ruled_attribute(view: dict, raw: str, implied: str) -> str:
+    """The attribute the GM will rule for these words: the one of the scene's way they find
+    (the GM's own pick on the same reading: "I crouch low and search the wall for cracks" finds
+    "find a way over", Mind, though its first verb is a crouch), else the one the words imply
+    (their own way, as said)."""
+    if implied not in ATTRIBUTES:
+        return implied
+    found = pick_approach(view, raw, implied, load())
+    if found is None or found[1].reason.startswith("as you said it"):
+        return implied
+    return found[1].attribute
 
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:

@@ -1,0 +1,28 @@
+"""What the player is told around a roll says what happens (s13, seed 909 at 80 columns): the
+attribute notice says what the GM rules, the keep/explode prompt says where words go, the
+premise notice fits the screen."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _play(tmp_path, *lines: str, seed: int = 909, extra: tuple[str, ...] = ()) -> str:
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade Rust\naura I step forward: I will go.\n" + "\n".join(lines)
+                      + "\nquit\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed",
+                          str(seed), "--voice", "offline", "--script", str(script),
+                          "--journal", str(tmp_path / "j.jsonl"), *extra],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_the_attribute_notice_says_what_the_gm_rules(tmp_path):
+    """A crouch first, then a search of the wall for cracks: the GM rules it the scene's Mind way
+    ("find a way over"), so the notice reads it as Mind, and the GM has nothing to overrule."""
+    out = " ".join(_play(tmp_path, "I crouch low and search the wall for cracks").split())
+    assert "Read as Mind" in out, out
+    assert "Read as Body" not in out and "The GM makes it" not in out
+    assert "“find a way over: a tree, a drain, a crack”: Mind" in out
