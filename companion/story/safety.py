@@ -94,12 +94,17 @@ def compound_tail(word: str) -> frozenset[str]:
     """The lemmas of the last word of a closed compound ("watchdogs": dog, "wildfire": fire,
     "schoolboy": boy): a word of at least three letters after a head that is a word of its own
     of at least three letters, one of the two at least four ("carpet" is no pet). Empty for a
-    plain word."""
+    plain word. A word the dictionary knows is split in its dictionary form, as compounds are
+    made (an ending goes on the whole word): "watchdogs" as watch|dog, and "poisons" as
+    poi|son, no compound ("poi|sons" would be a son), nor are "seasons" (sea|son)."""
     out: set[str] = set()
-    for k in range(3, len(word) - 2):
-        head, tail = word[:k], word[k:]
-        if max(len(head), len(tail)) >= 4 and getAllLemmas(head) and getAllLemmas(tail):
-            out |= lemmas_of(tail)
+    known = getAllLemmas(word)
+    forms = {f for fs in known.values() for f in fs} if known else {word}
+    for form in forms:
+        for k in range(3, len(form) - 2):
+            head, tail = form[:k], form[k:]
+            if max(len(head), len(tail)) >= 4 and getAllLemmas(head) and getAllLemmas(tail):
+                out |= lemmas_of(tail)
     return frozenset(out)
 
 

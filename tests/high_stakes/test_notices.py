@@ -26,3 +26,22 @@ def test_the_attribute_notice_says_what_the_gm_rules(tmp_path):
     assert "Read as Mind" in out, out
     assert "Read as Body" not in out and "The GM makes it" not in out
     assert "“find a way over: a tree, a drain, a crack”: Mind" in out
+
+
+def test_a_safety_line_keeps_the_premade_sheet_as_written(tmp_path):
+    """Rust played with the line "harm to children": her sheet in the journal reads as the
+    adventure wrote it (not "strangers and antidotes", "the baker's stranger"), and the line
+    still holds for what the companion tells."""
+    _play(tmp_path, "I crouch low and search the wall for cracks", extra=("--lines", "harm to children"))
+    run = subprocess.run([sys.executable, "-m", "companion", "journal", str(tmp_path / "j.jsonl")],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    story = run.stdout
+    assert "- Traits: poisons and antidotes, remembers every face" in story, story
+    assert "the baker's boy on Tallow Street: a secret crush" in story
+    assert "stranger" not in story
+    assert "touches this game's premise" in story  # the line is set
+    from companion.story.safety import safety_for
+
+    told = story.split("## Scene 1")[1]
+    assert safety_for(("harm to children",), ()).keeps_lines(told)
