@@ -3,18 +3,21 @@ attribute notice says what the GM rules, the keep/explode prompt says where word
 premise notice fits the screen."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 
-def _play(tmp_path, *lines: str, seed: int = 909, extra: tuple[str, ...] = ()) -> str:
+def _play(tmp_path, *lines: str, seed: int = 909, extra: tuple[str, ...] = (),
+          columns: int | None = None) -> str:
     script = tmp_path / "moves.txt"
     script.write_text("\n\npremade Rust\naura I step forward: I will go.\n" + "\n".join(lines)
                       + "\nquit\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed",
                           str(seed), "--voice", "offline", "--script", str(script),
                           "--journal", str(tmp_path / "j.jsonl"), *extra],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "COLUMNS": str(columns)} if columns else None)
     assert run.returncode == 0, run.stderr
     return run.stdout
 
@@ -40,8 +43,22 @@ def test_a_safety_line_keeps_the_premade_sheet_as_written(tmp_path):
     assert "- Traits: poisons and antidotes, remembers every face" in story, story
     assert "the baker's boy on Tallow Street: a secret crush" in story
     assert "stranger" not in story
-    assert "touches this game's premise" in story  # the line is set
+    assert "touches the premise of High Stakes" in story  # the line is set
     from companion.story.safety import safety_for
 
     told = story.split("## Scene 1")[1]
     assert safety_for(("harm to children",), ()).keeps_lines(told)
+
+
+def test_the_premise_notice_is_short_and_wraps_between_words(tmp_path):
+    """At 80 columns the notice that the premise touches the line is three lines at most,
+    broken between words, and quotes the part of the premise that says it."""
+    out = _play(tmp_path, extra=("--lines", "harm to children"), columns=80)
+    notice = out.split("\nHigh Stakes:")[0].splitlines()
+    assert notice[0].startswith("! Your line “harm to children”"), out
+    assert len(notice) <= 3 and all(len(line) <= 80 for line in notice), notice
+    text = " ".join(" ".join(notice).split())
+    assert "(you play a child assassin of the Nightblades)" in text
+    assert "storytelling adventure" not in text
+    assert all(line.startswith("  ") for line in notice[1:]), notice  # wrapped, indented
+    assert "small print still says what the rules decide" in text  # no word cut in two
