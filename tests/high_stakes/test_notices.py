@@ -62,3 +62,18 @@ def test_the_premise_notice_is_short_and_wraps_between_words(tmp_path):
     assert "storytelling adventure" not in text
     assert all(line.startswith("  ") for line in notice[1:]), notice  # wrapped, indented
     assert "small print still says what the rules decide" in text  # no word cut in two
+
+
+def test_the_sixes_prompt_says_words_go_after_the_choice(tmp_path):
+    """Seed 2 rolls a 6 on the wall: the prompt says the words go after the choice; words typed
+    without -- are refused with the form (they were dropped while the die was kept), and after
+    -- they reach the story."""
+    out = _play(tmp_path, "I crouch low and search the wall for cracks", "roll",
+                "keep I grip the crack", "keep -- I grip the crack", seed=2)
+    flat = " ".join(out.split())
+    assert "keep -- I hold the ledge" in flat, flat
+    refused, _, after = flat.partition("you> keep I grip the crack")
+    assert "keep -- I grip the crack" in after.split("you>")[0]  # the form to type
+    assert "6 kept" not in after.split("you>")[0]
+    assert "6 kept" in after.split("you> keep -- I grip the crack")[1]
+    assert "Rust grips the crack." in flat

@@ -79,10 +79,10 @@ VERBS: dict[str, tuple[str, str]] = {
                 "Two of your characters compete: attribute dice against attribute dice."),
     "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll). "
                      "Then `pool` shows each die: {legend}."),
-    "keep": ("keep [N]", "Keep a 6 as a success (N: which die; default the first 6). "
+    "keep": ("keep [N] [-- WORDS]", "Keep a 6 as a success (N: which die; default the first 6). "
                          "After a story: keep your attributes as they are."),
-    "explode": ("explode [N]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
-    "cancel": ("cancel [SIX ONE]", "Spend a 6 to cancel a 1 (no complication from it)."),
+    "explode": ("explode [N] [-- WORDS]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
+    "cancel": ("cancel [SIX ONE] [-- WORDS]", "Spend a 6 to cancel a 1 (no complication from it)."),
     "done": ("done", "Done with the sixes (keep the rest of the dice as they are)."),
     "tiebreak": ("tiebreak", "A tied contest: roll one die to decide it."),
     "draw": ("draw [-- how]", "A tied contest: call it a draw."),
@@ -391,6 +391,10 @@ def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str, text:
     dice = roll["pools"][cur]["dice"]
     if verb == "done":
         return _pick(legal, seat, "done", text)
+    words = [x for x in head.split() if not is_number(x)]
+    if words:  # words for the story go after --; a die is a number (they were dropped)
+        raise CommandError(f"{verb} takes the number of a die, not {' '.join(words)!r}: your "
+                           "words for the story go after --", f"{verb} -- {' '.join(words)}")
     nums = [int(x) - 1 for x in head.split() if is_number(x)]
     if verb in ("keep", "explode"):
         pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
