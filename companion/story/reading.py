@@ -50,6 +50,7 @@ class Lexicon(BaseModel):
     kinds: dict[str, list[str]] = {}
     states: dict[str, list[str]] = {}
     aspects: dict[str, list[str]] = {}
+    by_kind: dict[str, dict[str, list[str]]] = {}  # state: kind of thing: what it does
 
 
 @cache
@@ -58,7 +59,8 @@ def lexicon() -> Lexicon:
     things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
     lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
                                   "states": things.get("state", {}),
-                                  "aspects": things.get("aspect", {})})
+                                  "aspects": things.get("aspect", {}),
+                                  "by_kind": things.get("state_by_kind", {})})
     for name, a in lex.act.items():
         if a.attribute not in ("", "body", "mind", "aura"):
             raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
@@ -95,25 +97,26 @@ def _kind_index() -> dict[str, set[str]]:
 
 def says_state(text: str, state: str) -> bool:
     """Does ``text`` say a thing is in ``state`` (``rules/reading/things.toml`` [state]: "the
-    latch is broken" gives way), by the lemmas of its words?"""
-    return bool(lemma_set(text) & frozenset(lexicon().states.get(state, ())))
+    latch is broken" gives way), by the lemmas of its words, or by what a thing of a kind does
+    ([state_by_kind]: "the latch lifts", a fastening that moves)?"""
+    said, lex = lemma_set(text), lexicon()
+    return bool(said & frozenset(lex.states.get(state, ()))) or any(
+        said & frozenset(does) and kind in read(text).thing_kinds
+        for kind, does in lex.by_kind.get(state, {}).items())
 
 
 def names_thing(text: str, things: list[str]) -> bool:
     """Does ``text`` name one of ``things``, by lemma or by kind ("gratings", "a grate")?"""
     r = read(text)
-    wanted = set(things)
-    return bool((r.lemmas | r.thing_kinds) & wanted)
+    return bool((r.lemmas | r.thing_kinds) & set(things))
 
 
 def family(act: str) -> str:
-    a = lexicon().act.get(act)
-    return a.family if a else ""
+    return a.family if (a := lexicon().act.get(act)) else ""
 
 
 def attribute_of(act: str) -> str:
-    a = lexicon().act.get(act)
-    return a.attribute if a else ""
+    return a.attribute if (a := lexicon().act.get(act)) else ""
 
 
 # -- the reading -----------------------------------------------------------------------------------
@@ -167,10 +170,7 @@ class Reading:
 
     @property
     def thing_kinds(self) -> frozenset[str]:
-        out: set[str] = set()
-        for t in self.things:
-            out |= t.kinds
-        return frozenset(out)
+        return frozenset().union(*(t.kinds for t in self.things))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -551,15 +551,14 @@ class Fit:
 def describe_acts(r: Reading, n: int = 2) -> str:
     """The acts of a reading in plain words ("lying or talking someone round")."""
     words = {"distract": "drawing eyes away", "climb": "climbing", "descend": "climbing down",
-             "sneak": "moving unseen",
-             "hide": "hiding", "deceive": "lying", "trick": "tricks", "persuade": "talking someone "
-             "round", "bribe": "paying someone off", "threaten": "threats", "command": "commands",
-             "talk": "talking", "fight": "fighting", "defend": "defending", "search": "searching",
-             "study": "reading and thinking", "unlock": "locks", "force": "force", "poison":
-             "poisons", "calm": "calming", "flee": "running", "dodge": "dodging", "escape":
-             "breaking free", "endure": "holding out", "steal": "stealing", "use": "using things",
-             "help": "helping", "heal": "healing", "swim": "swimming", "wait": "waiting",
-             "cross": "crossing"}
+             "sneak": "moving unseen", "hide": "hiding", "deceive": "lying", "trick": "tricks",
+             "persuade": "talking someone round", "bribe": "paying someone off", "threaten":
+             "threats", "command": "commands", "talk": "talking", "fight": "fighting", "defend":
+             "defending", "search": "searching", "study": "reading and thinking", "unlock":
+             "locks", "force": "force", "poison": "poisons", "calm": "calming", "flee": "running",
+             "dodge": "dodging", "escape": "breaking free", "endure": "holding out", "steal":
+             "stealing", "use": "using things", "help": "helping", "heal": "healing", "swim":
+             "swimming", "wait": "waiting", "cross": "crossing"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

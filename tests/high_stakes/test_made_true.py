@@ -148,3 +148,18 @@ def test_a_latch_made_true_is_the_way_in_when_the_action_ties_it_to_the_door():
         "slip in quietly by the door you made true" and plan["difficulty"] == 1, plan["reading"]
     plan = current_plan(G.view(declared(s, "I pick the lock on the front door", "mind"), "gm"))
     assert plan["approach"].label == "pick the lock", plan["reading"]  # not tied: the lock
+
+
+def test_a_window_whose_fastening_moves_gives_way():
+    """Left alone in session 12: a latch made true to lift was no window giving way (only state
+    words were: broken, loose...). A fastening that moves (lifts, slides back) gives way; one
+    only named, or that holds, does not."""
+    s = with_element("villa_walls", "walls", "own",
+                     "The scullery window's latch is only a wooden peg, and it lifts from outside.")
+    assert "secret-loose-grating" in s.revealed
+    s = with_element("villa_walls", "walls", "own",
+                     "The bolt on the pantry window slides back if you jiggle the frame.")
+    assert "secret-loose-grating" in s.revealed
+    for held in ("The pantry window has an iron latch.", "The bolt on every window is shot home."):
+        s = with_element("villa_walls", "walls", "own", held)
+        assert "secret-loose-grating" not in s.revealed, held
