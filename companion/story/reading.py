@@ -33,6 +33,7 @@ class ActClass(BaseModel):
     attribute: str
     family: str
     weak: bool = False  # leads only when nothing else is said ("wait", "use", "talk")
+    tools: list[str] = []  # kinds of thing that, as the tool ("with a hairpin"), say the act
 
 
 class Purpose(BaseModel):
@@ -69,20 +70,12 @@ def lexicon() -> Lexicon:
 
 
 @cache
-def _verb_index() -> dict[str, list[str]]:
+def _index(field: str) -> dict[str, list[str]]:
+    """Each word of the act classes' ``field`` (verbs, nouns; tools: kinds of thing): its classes."""
     out: dict[str, list[str]] = {}
     for name, a in lexicon().act.items():
-        for v in a.verbs:
-            out.setdefault(v, []).append(name)
-    return out
-
-
-@cache
-def _noun_index() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for name, a in lexicon().act.items():
-        for n in a.nouns:
-            out.setdefault(n, []).append(name)
+        for w in getattr(a, field):
+            out.setdefault(w, []).append(name)
     return out
 
 
@@ -159,9 +152,7 @@ class Reading:
 
     def top(self, n: int = 2, floor: float = 0.5) -> list[str]:
         """The first ``n`` acts whose score is at least ``floor`` of the best."""
-        if not self.acts:
-            return []
-        best = self.acts[0][1]
+        best = self.acts[0][1] if self.acts else 0
         return [a for a, s in self.acts[:n] if s >= best * floor]
 
     @property
@@ -261,8 +252,8 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
             if i >= 0 and n > 1:
                 scores[name] = max(scores.get(name, 0), 2.5 * weight)
                 used.update(range(i, i + n))
-    verbs, nouns = _verb_index(), _noun_index()
-    first_verb = True
+    verbs, nouns, tools = _index("verbs"), _index("nouns"), _index("tools")
+    first_verb, used_tools = True, set()
     for i, t in enumerate(toks):
         if i in used or t.low in STOP:
             continue
@@ -288,6 +279,12 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
                 scores[act] = max(scores.get(act, 0), 0.8 * weight)
         for act in _agent(t.low):  # "a born haggler": one who haggles
             scores[act] = max(scores.get(act, 0), 1.2 * weight)
+        if any(x.low in ("with", "using") for x in toks[max(0, i - 4):i]):  # the tool: how it
+            used_tools |= {a for k in kinds_of(_lemma(t)) for a in tools.get(k, ())}  # is done
+    named = {w for t in toks for w in (*t.lemmas, *kinds_of(_lemma(t)))} if used_tools else ()
+    for act in used_tools:  # a tool says the act done to a thing of it (a latch, a padlock)
+        if act in scores or set(named) & set(lex.act[act].nouns):
+            scores[act] = max(scores.get(act, 0), 2.6 * weight)
     return scores
 
 
@@ -296,7 +293,7 @@ def _agent(word: str) -> tuple[str, ...]:
     """The acts of an agent noun: haggler (haggle), liar (lie), climber (climb), runner (run)."""
     if len(word) < 5 or not word.endswith(("er", "ar", "or")):
         return ()
-    verbs = _verb_index()
+    verbs = _index("verbs")
     for base in (word[:-2], word[:-1], word[:-2] + "e", word[:-3]):
         if base in verbs:
             return tuple(verbs[base])
@@ -360,7 +357,7 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
 
 def _verb_positions(toks: list[Token]) -> set[int]:
     """Token positions read as the acts' verbs (not things)."""
-    verbs = _verb_index()
+    verbs = _index("verbs")
     out = set()
     for i, t in enumerate(toks):
         prev = toks[i - 1].low if i else ""

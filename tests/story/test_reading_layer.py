@@ -163,3 +163,24 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     from companion.story.weave import theirs
     assert theirs("I bow to the king's empty chair", "the Warrior") == \
         "The Warrior bows to the king's empty chair."
+
+
+@pytest.mark.parametrize("text", [
+    "I feel along the kitchen door for the latch and work it up with a hairpin",
+    "I jiggle the padlock with a bent nail until it clicks",
+    "Crouched at the keyhole, I worry the tumblers using a hatpin from my hair",
+    "I run my hand over the shutter for its bolt and coax it back with a length of wire",
+])
+def test_a_thin_tool_worked_at_a_fastening_is_picking_the_lock(text):
+    """Left alone in session 12: a hairpin worked at a latch was read as searching. A tool
+    (things.toml lock_tool, act.unlock's tools) said with "with"/"using" says the act done to a
+    fastening the words name, whatever the verb."""
+    assert read(text).act == "unlock", read(text).acts
+
+
+@pytest.mark.parametrize("text, act", [
+    ("I pin the note to the door with a nail", ""),  # no fastening: no lock picked
+    ("I search the desk drawers with a candle for the letter", "search"),
+])
+def test_a_tool_without_a_fastening_picks_no_lock(text, act):
+    assert read(text).act != "unlock" and (not act or read(text).act == act), read(text).acts
