@@ -67,3 +67,15 @@ def test_a_model_gm_is_shown_what_the_one_asked_knows():
     s = do(frame(start("rust"), scene="guild", text=""), "player", "act",
            "I sharpen my knife by the window", character="rust", attribute="body")
     assert "known" not in G.view(s, "gm")["gm"]
+
+
+@pytest.mark.parametrize("question, said, not_said", [
+    ("I tug Willow's sleeve and ask whether the mage keeps a cat or any birds in the villa",
+     "Whether the mage keeps a cat or any birds in the villa, I can't say.", "Red Sleeves"),
+    ("I pluck at Willow's red sleeve and ask her about the dogs", "loose at night", "Red Sleeves"),
+])
+def test_the_deed_before_the_asking_is_not_asked_about(question, said, not_said):
+    """Played (s13, seed 4242): tugging Willow's sleeve before the question brought the Red
+    Sleeves' lore, and the yes-or-no question went unsaid. What is asked starts at the asking."""
+    told = _answer(question)
+    assert said in told and not_said not in told, told

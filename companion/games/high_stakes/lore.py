@@ -67,11 +67,22 @@ def answer(question: str, speaker: str, view: dict, rules: Rules | None = None) 
     ours = [c.get("name", "") for c in view.get("characters", [])]
     names = tuple(n for n in [*ours, speaker.title(), *(p.name for p in rules.adv.premade)] if n)
     told: list[str] = []
-    for clause in _CLAUSES.split(question):
+    for clause in _CLAUSES.split(_what_is_asked(question)):
         for line in _answered(clause, speaker, ours, names, rules):
             if line not in told:
                 told.append(line)
     return _said(" ".join(told[:4]), speaker.title()) if told else ""
+
+
+def _what_is_asked(question: str) -> str:
+    """The words of a question asked ("I tug Willow's sleeve and ask whether the mage keeps a
+    cat": whether the mage keeps a cat; "... and ask her about the dogs": about the dogs, read
+    from the asking verb); the deed before the asking is not asked about (her sleeve)."""
+    m = _ASKED.search(question)
+    if m is None:
+        return question
+    wh = m.group(0).split()[-1]
+    return question[m.start():] if wh.lower() == "about" else question[m.end() - len(wh):]
 
 
 # where one question ends and the next begins: "..., and whether ...", "... or where ..."
