@@ -184,3 +184,16 @@ def test_a_thin_tool_worked_at_a_fastening_is_picking_the_lock(text):
 ])
 def test_a_tool_without_a_fastening_picks_no_lock(text, act):
     assert read(text).act != "unlock" and (not act or read(text).act == act), read(text).acts
+
+
+@pytest.mark.parametrize("trait, action", [
+    ("mimics birdsong", "I trill on my brass whistle like a nightingale in the fig trees so the "
+                        "dogs go snuffling after the sound"),
+    ("apes the voices of her betters", "I copy the steward's voice through the door so the cook "
+                                       "goes out"),
+])
+def test_a_trait_of_mimicry_fits_a_trick_or_a_distraction(trait, action):
+    """Played (s13, seed 4242): "mimics birdsong" was refused for a nightingale's trill that
+    draws the dogs off ("says nothing of that"): imitating is trickery, as drawing eyes is."""
+    assert trait_fits(trait, read(action)).fits
+    assert not trait_fits(trait, read("I climb the fig tree")).fits
