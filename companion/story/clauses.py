@@ -108,3 +108,17 @@ def base_verb(word: str) -> bool:
     return "VERB" in found and w in found["VERB"]
 
 
+# Verbs of perceiving and learning: a fact told as seen ("from the top of the wall I see that the
+# latch is a peg") is what is seen; where it was seen from is no part of it.
+_PERCEIVE = ("see|sees|saw|spot|spots|spotted|notice|notices|noticed|spy|spies|spied|glimpse|"
+             "glimpses|glimpsed|hear|hears|heard|learn|learns|learned|learnt|find|finds|found|"
+             "realise|realises|realised|realize|realizes|realized|know|knows|knew")
+_SEEN = re.compile(rf"(?i)\b(?:I|we|she|he|they)\s+(?:can\s+|could\s+)?(?:{_PERCEIVE})\b\s*"
+                   r"(?:that\s+)?")
+
+
+def what_is_seen(text: str) -> str:
+    """A fact told as perceived, as what is perceived ("From the top of the wall I see the pantry
+    window's latch is a peg": the pantry window's latch is a peg); else the text as it is."""
+    m = _SEEN.search(text)
+    return text[m.end():] if m and text[m.end():].strip() else text

@@ -163,3 +163,20 @@ def test_a_window_whose_fastening_moves_gives_way():
     for held in ("The pantry window has an iron latch.", "The bolt on every window is shot home."):
         s = with_element("villa_walls", "walls", "own", held)
         assert "secret-loose-grating" not in s.revealed, held
+
+
+def test_a_fact_told_as_seen_helps_with_what_was_seen_not_where_from():
+    """Played (s13, seed 4242): "From the top of the wall I see the pantry window's latch is only
+    a wooden peg that lifts from outside" helped chimneying up the slug's shaft, back to one
+    wall: the wall is where it was seen from. What was seen still helps."""
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import fact_used
+
+    s = with_element("villa_walls", "walls", "own", "From the top of the wall I see the pantry "
+                     "window's latch is only a wooden peg that lifts from outside.")
+    view = G.view(s, "gm")
+    view["scene"]["id"] = "slug_pit"
+    assert fact_used(view, "I brace my back against one wall and my feet on the other and "
+                     "chimney up the shaft", load()) is None
+    view["scene"]["id"] = "house_front"
+    assert fact_used(view, "I lift the pantry window's wooden peg with one finger", load())
