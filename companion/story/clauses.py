@@ -48,6 +48,8 @@ def split_clauses(text: str) -> tuple[str, str, str]:
         for m in re.finditer(r"\s+to\s+([a-z]+)\b", low):
             before = low[:m.start()].split()
             waits = any(lemmas_of(w) & {"wait", "watch"} for w in before)  # the awaited event
+            if _in_claim(before):  # "tell him a fishwife paid me three pies to see if ...": said
+                break
             if len(before) >= 3 and base_verb(m.group(1)) and not waits and \
                     not (lemmas_of(before[-1]) & _CATENATIVE) and before[-1].lower() not in STOP:
                 low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
@@ -65,6 +67,16 @@ def split_clauses(text: str) -> tuple[str, str, str]:
 _CATENATIVE = frozenset("try want need start begin attempt manage go rush hurry decide mean plan "
                         "dare refuse promise swear hope pretend seem have ought used run turn "
                         "move come climb get".split())
+
+
+# verbs that report a claim: an infinitive after the claim is part of what is said
+_TELLING = frozenset("tell say claim swear insist assure inform explain whisper shout".split())
+
+
+def _in_claim(before: list[str]) -> bool:
+    """Do the words end inside a claim told ("I tell him a fishwife paid me three pies")?"""
+    at = next((i for i, w in enumerate(before) if lemmas_of(w) & _TELLING), -1)
+    return at >= 0 and claims([w.lower() for w in before[at + 1:]])
 
 
 def main_clause(text: str) -> str:

@@ -197,3 +197,16 @@ def test_a_trait_of_mimicry_fits_a_trick_or_a_distraction(trait, action):
     draws the dogs off ("says nothing of that"): imitating is trickery, as drawing eyes is."""
     assert trait_fits(trait, read(action)).fits
     assert not trait_fits(trait, read("I climb the fig tree")).fits
+
+
+@pytest.mark.parametrize("text", [
+    "I sniff and tell him a fishwife in the market paid me three pies to see if his windows "
+    "were barred",
+    "I swear to the steward that his master hired me to count the spoons",
+])
+def test_an_infinitive_inside_a_claim_is_what_is_said_not_a_purpose(text):
+    """Played (s13, seed 4242): a lie to Agramelus was read back "..., to draw their eyes away":
+    the "to see if ..." belongs to the claim told, not to the teller's purpose."""
+    r = read(text)
+    assert r.act == "deceive" and r.purpose == "", (r.acts, r.purpose)
+    assert read("I give the porter a coin to look the other way").purpose == "distract"
