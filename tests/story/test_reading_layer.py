@@ -210,3 +210,15 @@ def test_an_infinitive_inside_a_claim_is_what_is_said_not_a_purpose(text):
     r = read(text)
     assert r.act == "deceive" and r.purpose == "", (r.acts, r.purpose)
     assert read("I give the porter a coin to look the other way").purpose == "distract"
+
+
+@pytest.mark.parametrize("text", [
+    "I sniff each tome's spine for the sour tang of fresh demon-ink",
+    "I grope under the mattress for the key",
+    "I peer into the well for a glint of the ring",
+])
+def test_seeking_by_a_sense_is_searching(text):
+    """Played (s13, seed 4242): sniffing the tomes for fresh ink implied no attribute (the
+    player was asked which): seeking by smell, touch or a narrowed eye is a search, as looking
+    and listening are."""
+    assert read(text).act == "search" and read(text).declared_attribute == "mind", read(text).acts
