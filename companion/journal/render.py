@@ -209,7 +209,8 @@ def story(path: Path, viewer: str | None = None, reveal: bool = False) -> Story:
     if t.undone:
         add(("small", f"{len(t.undone)} row(s) were rewound (undo or X-card) and are kept in "
                       "the journal, not in this story."))
-    _keep_lines(out, _safety(header, t.rows), _human_rows(header, t.rows))
+    fixed = set(hooks.own_words(final)) if hasattr(hooks, "own_words") else set()
+    _keep_lines(out, _safety(header, t.rows), _human_rows(header, t.rows) | fixed)
     _own_words_inert(out, t, final, remake)
     return out
 

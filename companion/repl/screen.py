@@ -32,8 +32,11 @@ def plain(kind: str, text: str) -> str:
                              break_on_hyphens=False, break_long_words=False)
     if kind == "speech":
         return f"  “{text}”"
-    if kind == "notice":
-        return f"! {text}"
+    if kind == "notice":  # wrapped between words, like the rest (a long notice broke mid-word)
+        return "\n".join(textwrap.fill(line, WIDTH, initial_indent="! " if k == 0 else "  ",
+                                        subsequent_indent="  ", break_on_hyphens=False,
+                                        break_long_words=False) if line.strip() else line
+                          for k, line in enumerate(text.split("\n")))
     if kind == "heading":
         return f"── {text} " + "─" * max(4, WIDTH - len(text) - 4)
     if kind in ("info", "error"):  # wrap long lines, keeping each line's own indent

@@ -48,6 +48,8 @@ def split_clauses(text: str) -> tuple[str, str, str]:
         for m in re.finditer(r"\s+to\s+([a-z]+)\b", low):
             before = low[:m.start()].split()
             waits = any(lemmas_of(w) & {"wait", "watch"} for w in before)  # the awaited event
+            if _in_claim(before):  # "tell him a fishwife paid me three pies to see if ...": said
+                break
             if len(before) >= 3 and base_verb(m.group(1)) and not waits and \
                     not (lemmas_of(before[-1]) & _CATENATIVE) and before[-1].lower() not in STOP:
                 low, purpose = low[:m.start()], "they " + low[m.start():].strip()[3:]
@@ -65,6 +67,16 @@ def split_clauses(text: str) -> tuple[str, str, str]:
 _CATENATIVE = frozenset("try want need start begin attempt manage go rush hurry decide mean plan "
                         "dare refuse promise swear hope pretend seem have ought used run turn "
                         "move come climb get".split())
+
+
+# verbs that report a claim: an infinitive after the claim is part of what is said
+_TELLING = frozenset("tell say claim swear insist assure inform explain whisper shout".split())
+
+
+def _in_claim(before: list[str]) -> bool:
+    """Do the words end inside a claim told ("I tell him a fishwife paid me three pies")?"""
+    at = next((i for i, w in enumerate(before) if lemmas_of(w) & _TELLING), -1)
+    return at >= 0 and claims([w.lower() for w in before[at + 1:]])
 
 
 def main_clause(text: str) -> str:
@@ -108,3 +120,17 @@ def base_verb(word: str) -> bool:
     return "VERB" in found and w in found["VERB"]
 
 
+# Verbs of perceiving and learning: a fact told as seen ("from the top of the wall I see that the
+# latch is a peg") is what is seen; where it was seen from is no part of it.
+_PERCEIVE = ("see|sees|saw|spot|spots|spotted|notice|notices|noticed|spy|spies|spied|glimpse|"
+             "glimpses|glimpsed|hear|hears|heard|learn|learns|learned|learnt|find|finds|found|"
+             "realise|realises|realised|realize|realizes|realized|know|knows|knew")
+_SEEN = re.compile(rf"(?i)\b(?:I|we|she|he|they)\s+(?:can\s+|could\s+)?(?:{_PERCEIVE})\b\s*"
+                   r"(?:that\s+)?")
+
+
+def what_is_seen(text: str) -> str:
+    """A fact told as perceived, as what is perceived ("From the top of the wall I see the pantry
+    window's latch is a peg": the pantry window's latch is a peg); else the text as it is."""
+    m = _SEEN.search(text)
+    return text[m.end():] if m and text[m.end():].strip() else text

@@ -33,6 +33,7 @@ class ActClass(BaseModel):
     attribute: str
     family: str
     weak: bool = False  # leads only when nothing else is said ("wait", "use", "talk")
+    tools: list[str] = []  # kinds of thing that, as the tool ("with a hairpin"), say the act
 
 
 class Purpose(BaseModel):
@@ -50,6 +51,7 @@ class Lexicon(BaseModel):
     kinds: dict[str, list[str]] = {}
     states: dict[str, list[str]] = {}
     aspects: dict[str, list[str]] = {}
+    by_kind: dict[str, dict[str, list[str]]] = {}  # state: kind of thing: what it does
 
 
 @cache
@@ -58,7 +60,8 @@ def lexicon() -> Lexicon:
     things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
     lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
                                   "states": things.get("state", {}),
-                                  "aspects": things.get("aspect", {})})
+                                  "aspects": things.get("aspect", {}),
+                                  "by_kind": things.get("state_by_kind", {})})
     for name, a in lex.act.items():
         if a.attribute not in ("", "body", "mind", "aura"):
             raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
@@ -67,20 +70,12 @@ def lexicon() -> Lexicon:
 
 
 @cache
-def _verb_index() -> dict[str, list[str]]:
+def _index(field: str) -> dict[str, list[str]]:
+    """Each word of the act classes' ``field`` (verbs, nouns; tools: kinds of thing): its classes."""
     out: dict[str, list[str]] = {}
     for name, a in lexicon().act.items():
-        for v in a.verbs:
-            out.setdefault(v, []).append(name)
-    return out
-
-
-@cache
-def _noun_index() -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for name, a in lexicon().act.items():
-        for n in a.nouns:
-            out.setdefault(n, []).append(name)
+        for w in getattr(a, field):
+            out.setdefault(w, []).append(name)
     return out
 
 
@@ -95,25 +90,26 @@ def _kind_index() -> dict[str, set[str]]:
 
 def says_state(text: str, state: str) -> bool:
     """Does ``text`` say a thing is in ``state`` (``rules/reading/things.toml`` [state]: "the
-    latch is broken" gives way), by the lemmas of its words?"""
-    return bool(lemma_set(text) & frozenset(lexicon().states.get(state, ())))
+    latch is broken" gives way), by the lemmas of its words, or by what a thing of a kind does
+    ([state_by_kind]: "the latch lifts", a fastening that moves)?"""
+    said, lex = lemma_set(text), lexicon()
+    return bool(said & frozenset(lex.states.get(state, ()))) or any(
+        said & frozenset(does) and kind in read(text).thing_kinds
+        for kind, does in lex.by_kind.get(state, {}).items())
 
 
 def names_thing(text: str, things: list[str]) -> bool:
     """Does ``text`` name one of ``things``, by lemma or by kind ("gratings", "a grate")?"""
     r = read(text)
-    wanted = set(things)
-    return bool((r.lemmas | r.thing_kinds) & wanted)
+    return bool((r.lemmas | r.thing_kinds) & set(things))
 
 
 def family(act: str) -> str:
-    a = lexicon().act.get(act)
-    return a.family if a else ""
+    return a.family if (a := lexicon().act.get(act)) else ""
 
 
 def attribute_of(act: str) -> str:
-    a = lexicon().act.get(act)
-    return a.attribute if a else ""
+    return a.attribute if (a := lexicon().act.get(act)) else ""
 
 
 # -- the reading -----------------------------------------------------------------------------------
@@ -156,9 +152,7 @@ class Reading:
 
     def top(self, n: int = 2, floor: float = 0.5) -> list[str]:
         """The first ``n`` acts whose score is at least ``floor`` of the best."""
-        if not self.acts:
-            return []
-        best = self.acts[0][1]
+        best = self.acts[0][1] if self.acts else 0
         return [a for a, s in self.acts[:n] if s >= best * floor]
 
     @property
@@ -167,10 +161,7 @@ class Reading:
 
     @property
     def thing_kinds(self) -> frozenset[str]:
-        out: set[str] = set()
-        for t in self.things:
-            out |= t.kinds
-        return frozenset(out)
+        return frozenset().union(*(t.kinds for t in self.things))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -261,8 +252,8 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
             if i >= 0 and n > 1:
                 scores[name] = max(scores.get(name, 0), 2.5 * weight)
                 used.update(range(i, i + n))
-    verbs, nouns = _verb_index(), _noun_index()
-    first_verb = True
+    verbs, nouns, tools = _index("verbs"), _index("nouns"), _index("tools")
+    first_verb, used_tools = True, set()
     for i, t in enumerate(toks):
         if i in used or t.low in STOP:
             continue
@@ -288,6 +279,12 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
                 scores[act] = max(scores.get(act, 0), 0.8 * weight)
         for act in _agent(t.low):  # "a born haggler": one who haggles
             scores[act] = max(scores.get(act, 0), 1.2 * weight)
+        if any(x.low in ("with", "using") for x in toks[max(0, i - 4):i]):  # the tool: how it
+            used_tools |= {a for k in kinds_of(_lemma(t)) for a in tools.get(k, ())}  # is done
+    named = {w for t in toks for w in (*t.lemmas, *kinds_of(_lemma(t)))} if used_tools else ()
+    for act in used_tools:  # a tool says the act done to a thing of it (a latch, a padlock)
+        if act in scores or set(named) & set(lex.act[act].nouns):
+            scores[act] = max(scores.get(act, 0), 2.6 * weight)
     return scores
 
 
@@ -296,7 +293,7 @@ def _agent(word: str) -> tuple[str, ...]:
     """The acts of an agent noun: haggler (haggle), liar (lie), climber (climb), runner (run)."""
     if len(word) < 5 or not word.endswith(("er", "ar", "or")):
         return ()
-    verbs = _verb_index()
+    verbs = _index("verbs")
     for base in (word[:-2], word[:-1], word[:-2] + "e", word[:-3]):
         if base in verbs:
             return tuple(verbs[base])
@@ -360,7 +357,7 @@ def _things(toks: list[Token], skip: set[int]) -> tuple[Thing, ...]:
 
 def _verb_positions(toks: list[Token]) -> set[int]:
     """Token positions read as the acts' verbs (not things)."""
-    verbs = _verb_index()
+    verbs = _index("verbs")
     out = set()
     for i, t in enumerate(toks):
         prev = toks[i - 1].low if i else ""
@@ -551,15 +548,14 @@ class Fit:
 def describe_acts(r: Reading, n: int = 2) -> str:
     """The acts of a reading in plain words ("lying or talking someone round")."""
     words = {"distract": "drawing eyes away", "climb": "climbing", "descend": "climbing down",
-             "sneak": "moving unseen",
-             "hide": "hiding", "deceive": "lying", "trick": "tricks", "persuade": "talking someone "
-             "round", "bribe": "paying someone off", "threaten": "threats", "command": "commands",
-             "talk": "talking", "fight": "fighting", "defend": "defending", "search": "searching",
-             "study": "reading and thinking", "unlock": "locks", "force": "force", "poison":
-             "poisons", "calm": "calming", "flee": "running", "dodge": "dodging", "escape":
-             "breaking free", "endure": "holding out", "steal": "stealing", "use": "using things",
-             "help": "helping", "heal": "healing", "swim": "swimming", "wait": "waiting",
-             "cross": "crossing"}
+             "sneak": "moving unseen", "hide": "hiding", "deceive": "lying", "trick": "tricks",
+             "persuade": "talking someone round", "bribe": "paying someone off", "threaten":
+             "threats", "command": "commands", "talk": "talking", "fight": "fighting", "defend":
+             "defending", "search": "searching", "study": "reading and thinking", "unlock":
+             "locks", "force": "force", "poison": "poisons", "calm": "calming", "flee": "running",
+             "dodge": "dodging", "escape": "breaking free", "endure": "holding out", "steal":
+             "stealing", "use": "using things", "help": "helping", "heal": "healing", "swim":
+             "swimming", "wait": "waiting", "cross": "crossing"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

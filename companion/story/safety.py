@@ -94,12 +94,17 @@ def compound_tail(word: str) -> frozenset[str]:
     """The lemmas of the last word of a closed compound ("watchdogs": dog, "wildfire": fire,
     "schoolboy": boy): a word of at least three letters after a head that is a word of its own
     of at least three letters, one of the two at least four ("carpet" is no pet). Empty for a
-    plain word."""
+    plain word. A word the dictionary knows is split in its dictionary form, as compounds are
+    made (an ending goes on the whole word): "watchdogs" as watch|dog, and "poisons" as
+    poi|son, no compound ("poi|sons" would be a son), nor are "seasons" (sea|son)."""
     out: set[str] = set()
-    for k in range(3, len(word) - 2):
-        head, tail = word[:k], word[k:]
-        if max(len(head), len(tail)) >= 4 and getAllLemmas(head) and getAllLemmas(tail):
-            out |= lemmas_of(tail)
+    known = getAllLemmas(word)
+    forms = {f for fs in known.values() for f in fs} if known else {word}
+    for form in forms:
+        for k in range(3, len(form) - 2):
+            head, tail = form[:k], form[k:]
+            if max(len(head), len(tail)) >= 4 and getAllLemmas(head) and getAllLemmas(tail):
+                out |= lemmas_of(tail)
     return frozenset(out)
 
 
@@ -342,21 +347,33 @@ def fade_out(used: set[str] | None = None) -> str:
 
 def premise_notice(safety: Safety, premise: str, what: str = "") -> str:
     """What the table is told at the start when the game's own premise crosses a line or touches
-    a veil ("" when it does neither): which topic, and how the story will keep it."""
+    a veil ("" when it does neither): which topic, the part of the premise that says it, and how
+    the story keeps it, short enough to read with the rest of the first screen."""
     crossed, touched = safety.crossed(premise), safety.touched(premise)
     if not crossed and not touched:
         return ""
-    said = next((p for p in split_sentences(premise) if not safety.allows(p)), "")
-    where = f" ({what}: {said.rstrip('.')})" if what and said else f" ({what})" if what else ""
+    said = _shortest_saying(safety, premise)
+    where = f"the premise of {what}" if what else "this game's premise"
+    where += f" ({said})" if said else ""
     parts = []
     if crossed:
-        parts.append(f"Your line {_names(crossed)} touches this game's premise{where}. The story "
-                     "will not show it: no told sentence crosses it, a card or scene that would is "
-                     "told another way, and what the rules decide stays in the small print.")
+        parts.append(f"Your line {_names(crossed)} touches {where}: no told sentence will cross "
+                     "it; the small print still says what the rules decide.")
     if touched:
-        parts.append(f"Your veil {_names(touched)} touches this game's premise{where}: it may "
-                     "happen, but off-screen, told as a fade-out.")
+        parts.append(f"Your veil {_names(touched)} touches {where}: it may happen, off-screen, "
+                     "as a fade-out.")
     return " ".join(parts)
+
+
+def _shortest_saying(safety: Safety, text: str) -> str:
+    """The shortest clause of ``text`` (between stops, colons, semicolons and commas) that
+    crosses a line or touches a veil ("you play a child assassin of the Nightblades"), else
+    the first sentence that does; "" when none does."""
+    clauses = [c.strip() for c in re.split(r"[.;:,!?\n]+", text) if c.strip()]
+    found = sorted((c for c in clauses if not safety.allows(c)), key=len)
+    if found:
+        return found[0]
+    return next((p.rstrip(".") for p in split_sentences(text) if not safety.allows(p)), "")
 
 
 def _names(names: list[str]) -> str:

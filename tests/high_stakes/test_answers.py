@@ -49,3 +49,33 @@ def test_what_the_adventure_does_not_know_gets_an_honest_answer_that_names_it(qu
 def test_words_that_ask_nothing_get_the_scenes_own_reply(words):
     told = _answer(words)
     assert "I don't know" not in told and "“" not in told, told
+
+
+def test_a_model_gm_is_shown_what_the_one_asked_knows():
+    """A model GM answers from its view: a question put to Willow brings what the adventure's
+    people know of it into the GM's view (and its prompt), never into the player's; a deed asks
+    nothing."""
+    from companion.llm.context import view_lines, seat_view
+    from tests.high_stakes.drive import G
+
+    s = do(frame(start("rust"), scene="guild", text=""), "player", "act",
+           "Willow, who is this Lisius?", character="rust", attribute="aura")
+    gm = G.view(s, "gm")
+    assert "a merchant from abroad" in gm["gm"]["known"]
+    assert "a merchant from abroad" in view_lines(seat_view(gm, "high-stakes", "gm"))
+    assert "known" not in str(G.view(s, "player").get("gm", ""))
+    s = do(frame(start("rust"), scene="guild", text=""), "player", "act",
+           "I sharpen my knife by the window", character="rust", attribute="body")
+    assert "known" not in G.view(s, "gm")["gm"]
+
+
+@pytest.mark.parametrize("question, said, not_said", [
+    ("I tug Willow's sleeve and ask whether the mage keeps a cat or any birds in the villa",
+     "Whether the mage keeps a cat or any birds in the villa, I can't say.", "Red Sleeves"),
+    ("I pluck at Willow's red sleeve and ask her about the dogs", "loose at night", "Red Sleeves"),
+])
+def test_the_deed_before_the_asking_is_not_asked_about(question, said, not_said):
+    """Played (s13, seed 4242): tugging Willow's sleeve before the question brought the Red
+    Sleeves' lore, and the yes-or-no question went unsaid. What is asked starts at the asking."""
+    told = _answer(question)
+    assert said in told and not_said not in told, told

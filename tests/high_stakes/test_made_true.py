@@ -148,3 +148,35 @@ def test_a_latch_made_true_is_the_way_in_when_the_action_ties_it_to_the_door():
         "slip in quietly by the door you made true" and plan["difficulty"] == 1, plan["reading"]
     plan = current_plan(G.view(declared(s, "I pick the lock on the front door", "mind"), "gm"))
     assert plan["approach"].label == "pick the lock", plan["reading"]  # not tied: the lock
+
+
+def test_a_window_whose_fastening_moves_gives_way():
+    """Left alone in session 12: a latch made true to lift was no window giving way (only state
+    words were: broken, loose...). A fastening that moves (lifts, slides back) gives way; one
+    only named, or that holds, does not."""
+    s = with_element("villa_walls", "walls", "own",
+                     "The scullery window's latch is only a wooden peg, and it lifts from outside.")
+    assert "secret-loose-grating" in s.revealed
+    s = with_element("villa_walls", "walls", "own",
+                     "The bolt on the pantry window slides back if you jiggle the frame.")
+    assert "secret-loose-grating" in s.revealed
+    for held in ("The pantry window has an iron latch.", "The bolt on every window is shot home."):
+        s = with_element("villa_walls", "walls", "own", held)
+        assert "secret-loose-grating" not in s.revealed, held
+
+
+def test_a_fact_told_as_seen_helps_with_what_was_seen_not_where_from():
+    """Played (s13, seed 4242): "From the top of the wall I see the pantry window's latch is only
+    a wooden peg that lifts from outside" helped chimneying up the slug's shaft, back to one
+    wall: the wall is where it was seen from. What was seen still helps."""
+    from companion.games.high_stakes.data import load
+    from companion.games.high_stakes.plan import fact_used
+
+    s = with_element("villa_walls", "walls", "own", "From the top of the wall I see the pantry "
+                     "window's latch is only a wooden peg that lifts from outside.")
+    view = G.view(s, "gm")
+    view["scene"]["id"] = "slug_pit"
+    assert fact_used(view, "I brace my back against one wall and my feet on the other and "
+                     "chimney up the shaft", load()) is None
+    view["scene"]["id"] = "house_front"
+    assert fact_used(view, "I lift the pantry window's wooden peg with one finger", load())

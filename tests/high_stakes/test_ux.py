@@ -354,3 +354,19 @@ def test_one_die_is_a_die():
         {"character": "wind", "size": 1, "sources": [{"label": "Mind 1", "dice": 1}],
          "dice": [], "part": None, "success": None}]}}
     assert "Wind: 1 die = " in commands.pool_text(view)
+
+
+def test_you_after_a_question_word_is_the_hero_as_subject():
+    """Played (s13, seed 4242, a hero built without pronouns): "whatever them told him", "what
+    them made true": "you" after what/whatever/where is the subject of its verb."""
+    from companion.games.high_stakes.telling import told_of
+    from companion.story.pronouns import SHE, THEY
+    from companion.story.template import Character
+
+    sorrel, rust = Character(name="Sorrel", pronouns=THEY), Character(name="Rust", pronouns=SHE)
+    told = told_of("Agramelus gets nothing true out of you, whatever you told him.", sorrel)
+    assert told == "Agramelus gets nothing true out of Sorrel, whatever they told him.", told
+    assert told_of("Nothing has undone what you made true.", rust, named=True) == \
+        "Nothing has undone what she made true."
+    assert told_of("he asks where you hid the key", rust, named=True) == \
+        "he asks where she hid the key"

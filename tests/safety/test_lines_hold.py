@@ -112,3 +112,18 @@ def test_a_word_told_around_takes_the_article_english_says():
     s = safety_for(("harm to animals",), ())
     assert s.redact("An owl was hurt by the storm.") == "A creature was hurt by the storm."
     assert s.redact("A one-eyed hound was hurt.") == "A one-eyed creature was hurt."
+
+
+def test_a_word_is_a_compound_in_its_dictionary_form_only():
+    """"poisons" is no poi|sons and "seasons" no sea|sons (a son each, so a sentence with a word
+    of harm crossed "harm to children"); a real closed compound still counts, inflected too."""
+    from companion.story.safety import safety_for
+
+    s = safety_for(("harm to children",), ())
+    assert s.allows("Rust mixes her poisons by candlelight.")
+    assert s.allows("The seasons turn, and the frost kills the last roses.")
+    assert s.redact("poisons and antidotes, remembers every face") == \
+        "poisons and antidotes, remembers every face"
+    assert not s.allows("Two schoolboys are beaten in the yard.")
+    assert not s.allows("The grandsons were poisoned at the feast.")
+    assert not safety_for(("harm to animals",), ()).allows("The sheepdogs were poisoned.")

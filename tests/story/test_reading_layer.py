@@ -163,3 +163,62 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     from companion.story.weave import theirs
     assert theirs("I bow to the king's empty chair", "the Warrior") == \
         "The Warrior bows to the king's empty chair."
+
+
+@pytest.mark.parametrize("text", [
+    "I feel along the kitchen door for the latch and work it up with a hairpin",
+    "I jiggle the padlock with a bent nail until it clicks",
+    "Crouched at the keyhole, I worry the tumblers using a hatpin from my hair",
+    "I run my hand over the shutter for its bolt and coax it back with a length of wire",
+])
+def test_a_thin_tool_worked_at_a_fastening_is_picking_the_lock(text):
+    """Left alone in session 12: a hairpin worked at a latch was read as searching. A tool
+    (things.toml lock_tool, act.unlock's tools) said with "with"/"using" says the act done to a
+    fastening the words name, whatever the verb."""
+    assert read(text).act == "unlock", read(text).acts
+
+
+@pytest.mark.parametrize("text, act", [
+    ("I pin the note to the door with a nail", ""),  # no fastening: no lock picked
+    ("I search the desk drawers with a candle for the letter", "search"),
+])
+def test_a_tool_without_a_fastening_picks_no_lock(text, act):
+    assert read(text).act != "unlock" and (not act or read(text).act == act), read(text).acts
+
+
+@pytest.mark.parametrize("trait, action", [
+    ("mimics birdsong", "I trill on my brass whistle like a nightingale in the fig trees so the "
+                        "dogs go snuffling after the sound"),
+    ("apes the voices of her betters", "I copy the steward's voice through the door so the cook "
+                                       "goes out"),
+])
+def test_a_trait_of_mimicry_fits_a_trick_or_a_distraction(trait, action):
+    """Played (s13, seed 4242): "mimics birdsong" was refused for a nightingale's trill that
+    draws the dogs off ("says nothing of that"): imitating is trickery, as drawing eyes is."""
+    assert trait_fits(trait, read(action)).fits
+    assert not trait_fits(trait, read("I climb the fig tree")).fits
+
+
+@pytest.mark.parametrize("text", [
+    "I sniff and tell him a fishwife in the market paid me three pies to see if his windows "
+    "were barred",
+    "I swear to the steward that his master hired me to count the spoons",
+])
+def test_an_infinitive_inside_a_claim_is_what_is_said_not_a_purpose(text):
+    """Played (s13, seed 4242): a lie to Agramelus was read back "..., to draw their eyes away":
+    the "to see if ..." belongs to the claim told, not to the teller's purpose."""
+    r = read(text)
+    assert r.act == "deceive" and r.purpose == "", (r.acts, r.purpose)
+    assert read("I give the porter a coin to look the other way").purpose == "distract"
+
+
+@pytest.mark.parametrize("text", [
+    "I sniff each tome's spine for the sour tang of fresh demon-ink",
+    "I grope under the mattress for the key",
+    "I peer into the well for a glint of the ring",
+])
+def test_seeking_by_a_sense_is_searching(text):
+    """Played (s13, seed 4242): sniffing the tomes for fresh ink implied no attribute (the
+    player was asked which): seeking by smell, touch or a narrowed eye is a search, as looking
+    and listening are."""
+    assert read(text).act == "search" and read(text).declared_attribute == "mind", read(text).acts

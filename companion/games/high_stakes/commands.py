@@ -18,6 +18,7 @@ from companion.core.verbs import match_one, norm
 from companion.story import reading
 
 from .data import ATTRIBUTES, load
+from .plan import pick_approach
 from .screen import (  # noqa: F401  (the screen's texts: the controller reads them from here)
     LEGEND,
     MARKS,
@@ -78,10 +79,10 @@ VERBS: dict[str, tuple[str, str]] = {
                 "Two of your characters compete: attribute dice against attribute dice."),
     "roll": ("roll", "Roll the pool (with Difficulty + 6 dice or more it is overkill: no roll). "
                      "Then `pool` shows each die: {legend}."),
-    "keep": ("keep [N]", "Keep a 6 as a success (N: which die; default the first 6). "
+    "keep": ("keep [N] [-- WORDS]", "Keep a 6 as a success (N: which die; default the first 6). "
                          "After a story: keep your attributes as they are."),
-    "explode": ("explode [N]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
-    "cancel": ("cancel [SIX ONE]", "Spend a 6 to cancel a 1 (no complication from it)."),
+    "explode": ("explode [N] [-- WORDS]", "Explode a 6: it is replaced by two new dice (and so on, for every 6)."),
+    "cancel": ("cancel [SIX ONE] [-- WORDS]", "Spend a 6 to cancel a 1 (no complication from it)."),
     "done": ("done", "Done with the sixes (keep the rest of the dice as they are)."),
     "tiebreak": ("tiebreak", "A tied contest: roll one die to decide it."),
     "draw": ("draw [-- how]", "A tied contest: call it a draw."),
@@ -390,6 +391,10 @@ def _six(verb: str, head: str, view: dict, legal: list[Action], seat: str, text:
     dice = roll["pools"][cur]["dice"]
     if verb == "done":
         return _pick(legal, seat, "done", text)
+    words = [x for x in head.split() if not is_number(x)]
+    if words:  # words for the story go after --; a die is a number (they were dropped)
+        raise CommandError(f"{verb} takes the number of a die, not {' '.join(words)!r}: your "
+                           "words for the story go after --", f"{verb} -- {' '.join(words)}")
     nums = [int(x) - 1 for x in head.split() if is_number(x)]
     if verb in ("keep", "explode"):
         pending = [i for i, d in enumerate(dice) if d["state"] == "pending"]
@@ -412,7 +417,7 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
     if head.endswith(":") and word in ATTRIBUTES:
         return f"{word} {rest}"
     if any(a.kind == "act" for a in legal):
-        attribute = reading.read(raw).declared_attribute
+        attribute = ruled_attribute(view, raw, reading.read(raw).declared_attribute)
         if attribute in ATTRIBUTES:
             return (f"{attribute} {raw}", f"Read as {ATTR[attribute]} (another: undo, then "
                                           "body / mind / aura WORDS).")
@@ -420,6 +425,19 @@ def rewrite(raw: str, view: dict, legal: list[Action]) -> str | tuple[str, str] 
                            "notice, plan) or aura (talk, charm, lie): your words are kept",
                            kept=raw)
     return None
+
+
+def ruled_attribute(view: dict, raw: str, implied: str) -> str:
+    """The attribute the GM will rule for these words: the one of the scene's way they find
+    (the GM's own pick on the same reading: "I crouch low and search the wall for cracks" finds
+    "find a way over", Mind, though its first verb is a crouch), else the one the words imply
+    (their own way, as said)."""
+    if implied not in ATTRIBUTES:
+        return implied
+    found = pick_approach(view, raw, implied, load())
+    if found is None or found[1].reason.startswith("as you said it"):
+        return implied
+    return found[1].attribute
 
 
 def parse_chance(rest: str, options: list[str]) -> list[str]:

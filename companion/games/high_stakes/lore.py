@@ -35,6 +35,28 @@ def is_question(text: str) -> bool:
     return kind_of(text) == "question" or text.rstrip().endswith("?") or bool(_ASKED.search(text))
 
 
+def asked_of(text: str, view: dict, rules: Rules | None = None) -> str:
+    """Who of the scene's people the words speak to: the first one named (by the scene's
+    ``replies``) who is not a player's own character; "" when none is named."""
+    rules = rules or load()
+    scene = rules.scenes.get((view.get("scene") or {}).get("id", ""))
+    ours = {c["name"].lower() for c in view.get("characters", [])}
+    low = text.lower()
+    hits = sorted((m.start(), n) for n in (scene.replies if scene else ()) if n not in ours
+                  for m in [re.search(rf"\b{re.escape(n)}\b", low)] if m)
+    return hits[0][1] if hits else ""
+
+
+def known(view: dict, rules: Rules | None = None) -> str:
+    """What the one the current declaration asks knows of what was asked, from the adventure's
+    ``[[lore]]`` (the offline GM's answer, and what a model GM is shown to answer from); ""
+    when the words ask no one named anything."""
+    rules = rules or load()
+    text = ((view.get("scene") or {}).get("declaration") or {}).get("text", "")
+    who = asked_of(text, view, rules) if text else ""
+    return answer(text, who, view, rules) if who else ""
+
+
 def answer(question: str, speaker: str, view: dict, rules: Rules | None = None) -> str:
     """``speaker``'s answer to ``question`` (a line of speech, quoted), from what the adventure
     knows, each of its questions in turn ("what the mage is afraid of, and whether the Red
@@ -45,11 +67,22 @@ def answer(question: str, speaker: str, view: dict, rules: Rules | None = None) 
     ours = [c.get("name", "") for c in view.get("characters", [])]
     names = tuple(n for n in [*ours, speaker.title(), *(p.name for p in rules.adv.premade)] if n)
     told: list[str] = []
-    for clause in _CLAUSES.split(question):
+    for clause in _CLAUSES.split(_what_is_asked(question)):
         for line in _answered(clause, speaker, ours, names, rules):
             if line not in told:
                 told.append(line)
     return _said(" ".join(told[:4]), speaker.title()) if told else ""
+
+
+def _what_is_asked(question: str) -> str:
+    """The words of a question asked ("I tug Willow's sleeve and ask whether the mage keeps a
+    cat": whether the mage keeps a cat; "... and ask her about the dogs": about the dogs, read
+    from the asking verb); the deed before the asking is not asked about (her sleeve)."""
+    m = _ASKED.search(question)
+    if m is None:
+        return question
+    wh = m.group(0).split()[-1]
+    return question[m.start():] if wh.lower() == "about" else question[m.end() - len(wh):]
 
 
 # where one question ends and the next begins: "..., and whether ...", "... or where ..."

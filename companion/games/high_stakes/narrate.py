@@ -31,7 +31,7 @@ from .ending import closes_after_no_roll, made_true, recall, say, setback, taken
 from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's own reading
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
-from .lore import answer
+from .lore import asked_of, known
 from .road import left_by
 from .scene_shape import cost_of_scene, want_at
 from .tries import after_try, folded, gm_told, nth_try, routine
@@ -519,16 +519,12 @@ class Narrator:
                 return pick(w.gm.no_roll_barred)
             if any(goes_to(text, ex.words) for ex in scene.exits):
                 return pick(w.gm.no_roll_exit)
-        ours = {c["name"].lower() for c in view.get("characters", [])}  # a player's own never answers
-        hits = sorted(((m.start(), n, r) for n, r in (scene.replies.items() if scene else ())
-                       if n not in ours for m in [re.search(rf"\b{n}\b", text)] if m),
-                      key=lambda h: h[0])
-        to = [r for _, _, r in hits]  # the first one named answers
-        told = answer(said_as, hits[0][1], view, rules) if hits else ""  # what was asked
+        who = asked_of(said_as, view, rules)  # the first one named answers (never a player's)
+        told = known(view, rules)  # what was asked, from what the adventure's people know
         if told:
             return f"{told} What do you do?"
-        if to or (scene is not None and scene.answers):  # the one spoken to answers, if here
-            said = pick(answering(text, to[0] if to else scene.answers))  # type: ignore[union-attr]
+        if who or (scene is not None and scene.answers):  # the one spoken to answers, if here
+            said = pick(answering(text, scene.replies[who] if who else scene.answers))  # type: ignore[union-attr]
             return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \
                 " What do you do?"
         return pick(w.gm.no_roll)

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.story.clauses import split_clauses
+from companion.story.clauses import split_clauses, what_is_seen
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
@@ -110,12 +110,12 @@ def fact_used(view: dict, text: str, rules: Rules) -> dict | None:
     clock"): the one that names most of what the action names, the latest of equals; None when
     it uses none. A word both say is not enough when it names only a side, a sense or a quality
     of something ("the smell of the sausage" does not help "I follow the sour smell"), nor when
-    every way of the scene names it."""
+    every way of the scene names it; a fact told as seen is what was seen, not where from."""
     r = read(said(text) or text)
     common = scene_things(view, rules)
     best, most = None, 0
     for m in reversed(view.get("made_true") or []):  # the one naming most of it; the latest of
-        n = len(same_things(r, read(m["text"]), common))  # equals
+        n = len(same_things(r, read(what_is_seen(m["text"])), common))  # equals
         if n > most:
             best, most = m, n
     return best

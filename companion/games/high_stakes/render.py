@@ -181,6 +181,19 @@ def _sheet(c: dict) -> str:
     return "\n".join(lines)
 
 
+def own_words(view: dict) -> list[str]:
+    """The words of the players' characters, as written on their sheets (a premade's too: the
+    player chose it): theirs and the adventure's fixed words, which a safety line keeps out of
+    what the companion tells, never rewrites ("poisons and antidotes", "the baker's boy on
+    Tallow Street: a secret crush")."""
+    out = []
+    for c in [*(view.get("debut") or []), *view.get("characters", [])]:
+        out += [c.get("name", ""), c.get("concept", ""), c.get("unique", ""), c.get("secret", "")]
+        out += [t["name"] for t in c.get("traits", [])]
+        out += [r["name"] for r in c.get("relationships", []) if not r.get("revenge")]
+    return [" ".join(x.split()) for x in out if x and x.strip()]
+
+
 def front_matter(view: dict) -> str:
     """The hook and the characters as they started (not as Experience left them: the closing
     shows those)."""

@@ -282,7 +282,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
             + "), then roll.")
     if ph == "sixes":
         return pool_text(view) + ("\nFor each 6: keep (a success), explode (two new dice) or "
-                                  "cancel (spend it on a 1). done when finished.")
+                                  "cancel (spend it on a 1); words for the story go after the "
+                                  "choice: keep -- I hold the ledge. done when finished.")
     if ph == "element":
         return "A 6 came up: add a narrative element (element [KIND] -- what becomes true), or skip."
     if ph == "tiebreak":

@@ -127,7 +127,8 @@ def third_person(text: str, hero: Character, named: bool = False) -> str:
 
 
 _YOU_SUBJECT = re.compile(
-    r"(^|[,:;]\s*|[.!?]\s+|\b(?:then|and|until|when|if|so|while|before|after|as|that)\s+)you\b|"
+    r"(^|[,:;]\s*|[.!?]\s+|\b(?:then|and|until|when|if|so|while|before|after|as|that|what|"
+    r"whatever|wherever|whoever|however|whichever|where|how|why)\s+)you\b|"
     r"()you(?= (?:were|are|was|will|would|can|could|have|had|must|should|might|do|did)\b)",
     re.I)
 # "the three of you", "one of you": the party, not the hero alone

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import ATTRS, Base
+from .lore import known
 from .model import Character, State
 
 
@@ -112,6 +113,9 @@ class Views(Base):
                 "triggers": list(s.triggers),
                 "met": list(s.met),
             }
+            told = known(out, rules) if out["scene"] and out["scene"]["declaration"] else ""
+            if told:  # a question asked of the adventure's people: what they know to answer it
+                out["gm"]["known"] = told
         return out
 
     def _solved(self, s: State) -> list[str]:
