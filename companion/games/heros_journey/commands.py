@@ -15,6 +15,7 @@ from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
+from . import freewords
 from .flow import HjRuleError
 from .helptext import HOW_TO_WIN, VERBS  # noqa: F401  (the prompt reads the game's verbs here)
 from .labels import KINDS, arg_values, describe, typed, typed_command
@@ -138,6 +139,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     names = view_names(view)
     if verb == "travel":
         head = pair_named(head, view, seat)
+    if verb in DRAWING and kinds == {"substitute"} and _own_draw(view, seat):
+        verb = "give"  # the token you get in place of one the bank lacks: "take knots"
     try:
         return [_choose(verb, head, legal, names).with_text(text)]
     except CommandError as err:
@@ -148,6 +151,21 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             except CommandError:
                 pass
         raise explained(err, verb, head, view, seat, legal, names) from None
+
+
+DRAWING = ("take", "draw", "bonus")  # the verbs by which a Hero gets a token of their choice
+
+
+def _own_draw(view: dict, seat: str) -> bool:
+    """Is the token being chosen one the player draws themselves (the lowest Hero, choosing
+    what they get instead of a suit the bank lacks)?"""
+    pend = view.get("pending") or {}
+    return pend.get("task") == "draw" and pend.get("seat") == seat
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> tuple[str, str] | None:
+    """A line that is no command, read as the move its words name ("I walk to the sea")."""
+    return freewords.rewrite(raw, view, legal, parse)
 
 
 def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[str]:
@@ -459,6 +477,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return f"Trade: {what}, or back ({len(legal) - 1} choices; `actions` lists them)."
     if len(legal) <= 8:
         typed = list(dict.fromkeys(typed_command(a, names) or describe(a, names) for a in legal))
+        if legal[0].kind == "substitute" and _own_draw(view, seat):  # a token for yourself
+            typed = [t.replace("give ", "take ", 1) for t in typed]
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
 
