@@ -188,7 +188,7 @@ def test_free_words_that_name_a_move_are_read_as_it_or_refused_with_the_form():
     camp = out.split("you> we make camp")[1].split("you>")[0]
     assert "reads as a rest" in camp and "rest moons suns -- we make camp" in camp
     castle = out.split("you> I wander over to the castle")[1]
-    assert "Read as travel traveler" in castle
+    assert "Read as: travel to the Traveler's Encounter" in castle
     assert "You travel to the Traveler's Encounter." in castle
     assert "Wren wanders over to the castle." in castle  # told of her, in her words
 
@@ -203,3 +203,23 @@ def test_free_words_when_it_is_not_your_turn_are_no_command():
     with pytest.raises(CommandError):
         commands.rewrite("hum a tune", GAME.view(make([{}, {}]), "hero1"),
                          GAME.legal_actions(make([{}, {}]), "hero1"))
+
+
+def test_a_rest_with_a_suit_no_rest_gives_says_which_suits_the_stage_gives():
+    """Played (seed 23, the Rite): 'rest waves leaves' was refused with the choices alone; the
+    Rite's rest draws Moons, Leaves or Wyrms and nothing said so."""
+    out = flat(script(ENTER + "origin rite\nprophecy bottom\nrest waves leaves\nquit\n"))
+    said = out.split("you> rest waves leaves")[1].split("you>")[0]
+    assert "no rest now draws Waves: resting on the Rite draws Moons, Leaves or Wyrms" in said
+
+
+def test_a_bank_trade_before_your_move_says_when_it_comes():
+    """Played: 'bank wyrms wyrms for waves' typed at the Rite's Moon was refused 'choose a suit
+    the bank still has': the bank had Waves; a bank trade is made after your move."""
+    from companion.core.game import RuleError
+
+    s = make([{"stage": 2, "tokens": {"wyrms": 3}}, {}])
+    with pytest.raises(RuleError) as err:
+        commands.parse("bank", "wyrms wyrms for waves", GAME.view(s, "hero1"),
+                       GAME.legal_actions(s, "hero1"), "hero1")
+    assert "a trade with the bank comes after your move" in str(err.value)

@@ -80,6 +80,9 @@ def _bundle(words: list[str]) -> dict[str, int]:
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
     head, text = _split_text(rest)
+    if verb == "bank" and not {a.kind for a in legal} & {"trade_bank", "end", "bank"}:
+        raise HjRuleError("asked-now", "a trade with the bank comes after your move, before "
+                          "you end your turn; it is not a choice now", legal=useful_verbs(legal))
     if verb == "bank":
         m = re.split(r"\bfor\b", head, maxsplit=1)
         if len(m) != 2:

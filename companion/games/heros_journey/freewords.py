@@ -15,7 +15,7 @@ from companion.core.verbs import CommandError, norm
 from companion.story import discourse, reading
 
 from .data import rules
-from .labels import PAIR_WORDS, typed_command
+from .labels import PAIR_WORDS, describe, typed_command
 from .typed import fits
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road)
@@ -59,8 +59,7 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         forms = [x if " -- " in x else f"{x}{tail}" for x in err.expected.split(", ") if x]
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; your words go "
                            "after --", forms, kept=raw) from None
-    shown = typed_command(moves[0]) or verb
-    return line, f"Read as {shown}."
+    return line, f"Read as: {describe(moves[0])}."
 
 
 def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None:
