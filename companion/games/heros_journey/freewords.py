@@ -56,9 +56,10 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     try:
         moves = parse(verb, line.partition(" ")[2], view, legal, seat)
     except CommandError as err:
-        forms = [x if " -- " in x else f"{x}{tail}" for x in err.expected.split(", ") if x]
+        forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
+        example = f": {forms[0]}{tail}" if forms else ""
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; your words go "
-                           "after --", forms, kept=raw) from None
+                           f"after --{example}", forms, kept=raw) from None
     return line, f"Read as: {describe(moves[0])}."
 
 
@@ -74,5 +75,6 @@ def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None
                 rules().card(c).name for c in (p["mentor"], p["place"]) if c)
                 for p in view["encounters"])
             raise CommandError(f"“{raw}” reads as a travel, but {rules().card(cards[0]).name} "
-                               f"lies in none of the pairs now ({pairs})",
-                               [f"travel {w}{tail}" for w in PAIR_WORDS], kept=raw)
+                               f"lies in none of the pairs now ({pairs}); your words go "
+                               f"after --: travel {PAIR_WORDS[0]}{tail}",
+                               [f"travel {w}" for w in PAIR_WORDS], kept=raw)
