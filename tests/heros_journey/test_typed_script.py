@@ -224,3 +224,29 @@ def test_a_bank_trade_before_your_move_says_when_it_comes():
         commands.parse("bank", "wyrms wyrms for waves", GAME.view(s, "hero1"),
                        GAME.legal_actions(s, "hero1"), "hero1")
     assert "a trade with the bank comes after your move" in str(err.value)
+
+
+def test_a_failed_challenge_says_the_test_and_the_shortfall():
+    """Played: contesting Sefa's Market, the test came out Suns and the screen said only 'You
+    failed the Challenge': a contester must meet the test too, and did not see why it failed."""
+    from .test_challenge import _attempt
+
+    s = _attempt([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 1},
+                   "hand": ["ace-moons"]}, {"stage": 5, "hand": ["ace-knots"]}])
+    s = go(s, "hero1", "play", card="ace-suns")
+    assert head(s)["k"] == "meet", head(s)
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert "the test is Power, Suns: you hold 1, tokens and cards, and your Stage asks 2, " \
+           "1 short" in hint
+
+
+def test_travelling_on_from_two_mentors_names_both_in_a_list():
+    from companion.games.heros_journey import render
+
+    s = make([{"stage": 5, "mentors": ["huntress", "bard"], "tokens": {"wyrms": 3}}, {}])
+    verb, _, rest = "travel wanderer".partition(" ")
+    s, events = GAME.apply(s, commands.parse(verb, rest, GAME.view(s, "hero1"),
+                                             GAME.legal_actions(s, "hero1"), "hero1")[0])
+    travel = next(e for e in events if e.kind == "travel")
+    assert render.mechanics(travel, "hero1").endswith("leaving the Huntress and the Bard.") or \
+        render.mechanics(travel, "hero1").endswith("leaving the Bard and the Huntress.")

@@ -446,8 +446,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"Bids: {bids}. The highest bid's card is the test, and its bidder pays the bid "
                 f"to the bank: bid above {high} to make it yours (bid N), or pass.")
     if task == "meet":
-        return ("You failed the Challenge: expend at least your shortfall (fail expend), or lay "
-                "down your pawn and lose your next turn (fail lie).")
+        return (f"You failed the Challenge{_shortfall(view, seat)}: expend at least your "
+                "shortfall (fail expend), or lay down your pawn and lose your next turn (fail "
+                "lie).")
     if task == "keep_card":
         return "Your Challenge card lost the contest: keep CARD (back to your hand) or keep none."
     if task == "pay":
@@ -484,6 +485,18 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
             typed = [t.replace("give ", "take ", 1) for t in typed]
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
+
+
+def _shortfall(view: dict, seat: str) -> str:
+    """Why the player failed: the test's suit, what they hold of it and what their Stage asks
+    (a contester must meet the test too, and may not know its suit until now)."""
+    suit = ((view.get("pending") or {}).get("challenge") or {}).get("suit")
+    me = next((h for h in view["heroes"] if h["seat"] == seat), None)
+    if suit not in SUITS or me is None:
+        return ""
+    info, have = rules().suit(suit), me["resources"][suit]
+    return (f" (the test is {info.quality}, {info.name}: you hold {have}, tokens and cards, and "
+            f"your Stage asks {me['stage']}, {me['stage'] - have} short)")
 
 
 ASKED = {  # who the Hero is, asked before the Origins (persona.py)
