@@ -62,20 +62,41 @@ _WILL = frozenset({"am", "was", "will", "would", "shall", "should", "can", "coul
 
 def plain_deed(text: str, name: str) -> str:
     """A plain "I do X" told of the hero by ``name`` ("I ask who pays the tax men": "Ilse asks
-    who pays the tax men"), the player's other words untouched; "" when the words hold more of the
-    first person, or a will, a need or a state ("I will not kneel"), which stay quoted."""
+    who pays the tax men"; after words that set the scene, "Tonight I rest": "Tonight Ilse
+    rests"; with others, "Tam and I cross the ford": "Tam and Ilse cross the ford"), the player's
+    other words untouched; "" when the words hold more of the first person, or a will, a need or a
+    state ("I will not kneel"), or ask, which stay quoted."""
     from companion.story import discourse, lemmas
 
     said = prose(text)
-    act = re.match(r"I ([a-z]+)(\b.*)$", said)
-    if not act or act.group(1) in _WILL or discourse.person(act.group(2)) != {"third"}:
+    act = re.match(r"(?:(.+?)(,?) )?I ([a-z]+)(\b.*)$", said)
+    if not act or act.group(3) in _WILL or discourse.person(act.group(4)) != {"third"} or \
+            said.endswith("?"):
         return ""
+    lead, comma, word, rest = act.group(1) or "", act.group(2), act.group(3), act.group(4)
+    with_others = bool(re.search(r"\band$", lead)) and not _has_verb(lead)
+    if lead and (discourse.person(lead) != {"third"} or len(lead.split()) > 6 or
+                 (with_others and re.search(rf"(?i)\b{re.escape(name.split()[0])}\b", lead))):
+        return ""  # "Wren and I" said by Wren: whose "I" is unclear; quoted
     from companion.story.clauses import base_verb
     joins = r"(?:\b(?:and|or|but)\s+(?:then\s+)?|,\s*(?:and\s+|then\s+)?|\bthen\s+)([a-z]+)"
-    if any(base_verb(m.group(1)) for m in re.finditer(joins, act.group(2))):
+    if any(base_verb(m.group(1)) for m in re.finditer(joins, rest)):
         return ""  # "I duck in and hold still": a second verb of the hero's; quoted, not half told
-    verb = lemmas.third_person(act.group(1))
-    return f"{name} {verb}{act.group(2)}" if verb != act.group(1) else ""
+    verb = lemmas.third_person(word)
+    if verb == word:
+        return ""
+    if with_others:  # "Tam and I cross the ford": "Tam and Ilse cross the ford"
+        verb = word
+    lead = f"{lead}{comma} " if lead else ""  # "Tonight I rest": "Tonight Ilse rests"
+    return f"{lead}{name} {verb}{rest}"
+
+
+def _has_verb(words: str) -> bool:
+    """Does a phrase hold a verb in any form ("the tea brewed and", not "Tam and")?"""
+    from lemminflect import getAllLemmas
+
+    return any("VERB" in getAllLemmas(w.lower().strip(",.;")) for w in words.split()
+               if w.lower() not in ("and", "the", "a", "an"))
 
 
 def theirs(words: str, name: str) -> str:

@@ -15,6 +15,7 @@ from companion.core.game import Action
 from companion.core.verbs import CommandError, match_one, norm, is_number
 
 from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
+from . import freewords
 from .flow import HjRuleError
 from .helptext import HOW_TO_WIN, VERBS  # noqa: F401  (the prompt reads the game's verbs here)
 from .labels import KINDS, arg_values, describe, typed, typed_command
@@ -79,6 +80,9 @@ def _bundle(words: list[str]) -> dict[str, int]:
 
 def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> list[Action]:
     head, text = _split_text(rest)
+    if verb == "bank" and not {a.kind for a in legal} & {"trade_bank", "end", "bank"}:
+        raise HjRuleError("asked-now", "a trade with the bank comes after your move, before "
+                          "you end your turn; it is not a choice now", legal=useful_verbs(legal))
     if verb == "bank":
         m = re.split(r"\bfor\b", head, maxsplit=1)
         if len(m) != 2:
@@ -138,6 +142,8 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     names = view_names(view)
     if verb == "travel":
         head = pair_named(head, view, seat)
+    if verb in DRAWING and kinds == {"substitute"} and _own_draw(view, seat):
+        verb = "give"  # the token you get in place of one the bank lacks: "take knots"
     try:
         return [_choose(verb, head, legal, names).with_text(text)]
     except CommandError as err:
@@ -148,6 +154,21 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
             except CommandError:
                 pass
         raise explained(err, verb, head, view, seat, legal, names) from None
+
+
+DRAWING = ("take", "draw", "bonus")  # the verbs by which a Hero gets a token of their choice
+
+
+def _own_draw(view: dict, seat: str) -> bool:
+    """Is the token being chosen one the player draws themselves (the lowest Hero, choosing
+    what they get instead of a suit the bank lacks)?"""
+    pend = view.get("pending") or {}
+    return pend.get("task") == "draw" and pend.get("seat") == seat
+
+
+def rewrite(raw: str, view: dict, legal: list[Action]) -> tuple[str, str] | None:
+    """A line that is no command, read as the move its words name ("I walk to the sea")."""
+    return freewords.rewrite(raw, view, legal, parse)
 
 
 def _asked_payments(view: dict, seat: str, suits: list[str], owed: int) -> list[str]:
@@ -425,8 +446,9 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (f"Bids: {bids}. The highest bid's card is the test, and its bidder pays the bid "
                 f"to the bank: bid above {high} to make it yours (bid N), or pass.")
     if task == "meet":
-        return ("You failed the Challenge: expend at least your shortfall (fail expend), or lay "
-                "down your pawn and lose your next turn (fail lie).")
+        return (f"You failed the Challenge{_shortfall(view, seat)}: expend at least your "
+                "shortfall (fail expend), or lay down your pawn and lose your next turn (fail "
+                "lie).")
     if task == "keep_card":
         return "Your Challenge card lost the contest: keep CARD (back to your hand) or keep none."
     if task == "pay":
@@ -459,8 +481,22 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return f"Trade: {what}, or back ({len(legal) - 1} choices; `actions` lists them)."
     if len(legal) <= 8:
         typed = list(dict.fromkeys(typed_command(a, names) or describe(a, names) for a in legal))
+        if legal[0].kind == "substitute" and _own_draw(view, seat):  # a token for yourself
+            typed = [t.replace("give ", "take ", 1) for t in typed]
         return f"{lead}Now: " + "; ".join(typed) + " (or `do N` from `actions`)."
     return f"{lead}Now: {task} ({len(legal)} choices; `actions` lists them)."
+
+
+def _shortfall(view: dict, seat: str) -> str:
+    """Why the player failed: the test's suit, what they hold of it and what their Stage asks
+    (a contester must meet the test too, and may not know its suit until now)."""
+    suit = ((view.get("pending") or {}).get("challenge") or {}).get("suit")
+    me = next((h for h in view["heroes"] if h["seat"] == seat), None)
+    if suit not in SUITS or me is None:
+        return ""
+    info, have = rules().suit(suit), me["resources"][suit]
+    return (f" (the test is {info.quality}, {info.name}: you hold {have}, tokens and cards, and "
+            f"your Stage asks {me['stage']}, {me['stage'] - have} short)")
 
 
 ASKED = {  # who the Hero is, asked before the Origins (persona.py)

@@ -125,8 +125,9 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "revealed":
         return f"Turned up for the {PAIRS[d['slot']]} Encounter: {cname(d['card'])}."
     if k == "travel":
-        left = f", leaving {', '.join(rules().card(c).name for c in d['left'])}" if d["left"] \
-            else ""
+        gone = [rules().card(c).name for c in d["left"]]
+        listed = " and ".join([", ".join(gone[:-1]), gone[-1]] if len(gone) > 1 else gone)
+        left = f", leaving {listed}" if gone else ""
         return f"{say.v(s, 'travel')} to the {PAIRS[d['pair']]} Encounter{left}."
     if k == "takes_pair":
         got = f" and {tokens(d['tokens'])} lying on them" if d["tokens"] else ""

@@ -112,6 +112,8 @@ def explained(err: CommandError, verb: str, head: str, view: dict, seat: str,
             why.append(f"you rest with a card of rank up to your Stage ({me['stage']}): "
                        + ", ".join(f"{rules().card(c).name} is {rules().card(c).rank}"
                                    for c in high))
+    if verb == "rest" and me is not None:
+        why += _suits_no_rest_gives(words, me, legal)
     known = {n for a in legal for k, v in arg_values(a) for n in arg_words(k, v, names)}
     known |= {norm(c.name).removeprefix("the ") for c in rules().cards} | {
         norm(x) for s in rules().suits for x in (s.name, s.token)} | set(NONE_WORDS)
@@ -122,3 +124,22 @@ def explained(err: CommandError, verb: str, head: str, view: dict, seat: str,
     if not why:
         return err
     return CommandError(f"{err.message}: {'; '.join(why)}", err.expected)
+
+
+def _suits_no_rest_gives(words: list[str], me: dict, legal: list[Action]) -> list[str]:
+    """Suits typed that no rest gives now: a rest draws the suits of your Stage card (and of a
+    card you rest with)."""
+    gives = {v for a in legal if a.kind == "rest" for k, v in arg_values(a) if v in SUITS}
+    typed = [s for s in SUITS if any(fits(w, arg_words("suit", s, NO_NAMES)) for w in words)]
+    odd = [s for s in typed if s not in gives]
+    if not odd or not me.get("stage_card") or not rules().is_card(me["stage_card"]):
+        return []
+    card = rules().card(me["stage_card"])
+    with_card = any(a.kind == "rest" and a.args.get("card") for a in legal)
+    return [f"no rest now draws {_or(odd)}: resting on {card.name} draws {_or(card.suits)}"
+            + (", and a card you rest with its own suits" if with_card else "")]
+
+
+def _or(suits) -> str:
+    names = [rules().suit(s).name for s in SUITS if s in suits]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]

@@ -1,0 +1,252 @@
+"""Issue 38, the player's half, typed as a player types it: through ``companion play
+heros-journey --script -`` (a process), or the prompt's controller where the screen shows what a
+script does not print (the bar)."""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.core.verbs import CommandError
+from companion.games.heros_journey import GAME, commands
+from companion.repl.controller import Controller
+from companion.session import AI, HUMAN, Session
+from companion.story.voice import OfflineVoice
+from companion.story.weave import theirs
+
+from .table import go, head, make
+
+ROOT = Path(__file__).resolve().parents[2]
+# the three naming questions answered with Enter: the seat's own name, pronouns, no line
+ENTER = "\n\n\n"
+
+
+def script(moves: str, seed: int = 7) -> str:
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed",
+                        str(seed), "--no-journal", "--script", "-"], input=moves, text=True,
+                       capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_hero_is_named_and_described_first_and_enter_keeps_reproducible_defaults():
+    out = script("Ottilie Marsh\nxe/xem/xyr\nA ferrier's child who swore to find where the "
+                 "river ends.\norigin harvest\nquit\n")
+    asked = out.split("origin harvest")[0]
+    assert "Who is your Hero?" in asked and "Name your Hero (Enter: Wren)" in asked
+    assert "Pronouns (" in asked and "A sentence or two about Ottilie" in asked
+    assert "A ferrier's child who swore to find where the river ends." in asked  # told first
+    told = flat(out.split("you> origin harvest")[1])
+    assert "Ottilie Marsh" in told and "Ottilie set out first" in told
+    assert "Wren" not in told  # the seat's own name gives way to the player's
+    first, again = script(ENTER + "origin harvest\nquit\n"), script(ENTER + "origin harvest\n"
+                                                                          "quit\n")
+    assert first == again and "You are Wren" in first  # the same seed, the same defaults
+
+
+@pytest.mark.parametrize("verb", ["bid", "challenge", "travel", "rest", "pay"])
+def test_help_for_each_mechanism_explains_it_with_an_example(verb):
+    out = script(ENTER + f"origin harvest\nhelp {verb}\nquit\n")
+    helped = flat(out.split(f"you> help {verb}")[1].split("you> quit")[0])
+    assert "Example:" in helped and len(helped) > 250, helped
+
+
+def test_the_first_travel_that_leaves_tokens_warns_once_on_screen():
+    out = script(ENTER + "origin harvest\ntravel seeker\npay moons suns waves leaves wyrms\n"
+                 "end\nquit\n")
+    warned = flat(out)
+    assert warned.count("Careful: the 4 tokens you pay onto the pairs above stay on their "
+                        "cards") == 1
+    assert "a rival can take the Wanderer's pair, with your tokens on it, for 1 token" in warned
+
+
+def test_the_bar_counts_tokens_apart_from_cards(tmp_path):
+    seats = {seat: (HUMAN if seat == "hero1" else AI) for seat in GAME.seats}
+    s = Session.start(GAME, 7, seats, OfflineVoice(GAME, 7), tmp_path / "j.jsonl",
+                      emit=lambda kind, text: None)
+    s.advance()
+    c = Controller(s, lambda kind, text: None)
+    for line in ("", "", "", "origin harvest", "travel seeker",
+                 "pay moons suns waves leaves wyrms"):
+        c.handle(line)
+    bar = c.toolbar()
+    assert "tokens Mo" in bar and " · cards " in bar and len(bar) <= 80, bar
+    toks = re.search(r"tokens ((?:\w\w\d+ ?){6})", bar).group(1)
+    me = next(h for h in s.view("hero1")["heroes"] if h["seat"] == "hero1")
+    assert sum(int(x[2:]) for x in toks.split()) == sum(me["tokens"].values())
+    cards = bar.split(" · cards ")[1].split(" · ")[0]
+    held = {k: me["resources"][k] - me["tokens"][k] for k in me["tokens"]}
+    assert cards == " ".join(f"{commands.SHORT[k]}{n}" for k, n in held.items() if n)
+    assert me["mentors"] + me["places"]  # cards were taken, and the bar counts them apart
+
+
+def test_no_rule_ids_or_internal_words_on_screen():
+    out = script(ENTER + "origin harvest\nchallenge\nbid 3\nmatch mill\ntravel seeker mill\n"
+                 "rest with the moon\nactions\ntravel seeker\npay knots\n"
+                 "pay moons suns waves leaves wyrms\nactions\nend\nquit\n")
+    assert not re.search(r"\(rule: [a-z]+-[a-z-]+\)", out), out
+    assert not re.search(r"\b(hero\d|None|[a-z]+_[a-z]+)\b", out), \
+        re.findall(r".{40}\b(?:hero\d|None|[a-z]+_[a-z]+)\b.{20}", out)
+
+
+def test_a_choice_with_words_after_it_is_the_choice_and_a_line_of_the_story():
+    """`name leaves -- Wren asks him ...` was refused as a Hero's name: typed at the prompt, a
+    verb with words after -- is that verb, and the words are the story's."""
+    from .test_challenge import _contest_setup
+
+    s = _contest_setup()
+    s = go(s, "hero2", "decline")
+    s = go(s, "hero3", "contest", card="excuse", bid=1)
+    s = go(s, "hero1", "drop")
+    assert head(s)["k"] == "name_suit"
+    view, legal = GAME.view(s, "hero3"), GAME.legal_actions(s, "hero3")
+    a = commands.parse("name", "leaves -- Sefa asks him what grows on his road", view, legal,
+                       "hero3")[0]
+    assert a.kind == "name_suit" and a.args == {"suit": "leaves"}
+    assert a.text == "Sefa asks him what grows on his road"
+
+
+def test_a_payment_typed_never_pays_a_suit_that_was_not_named():
+    """Seed 7, Harvest: a Travel to the Seeker's pair costs 5, and the player holds no second
+    Moon: `pay moons moons ...` pays nothing at all, and the next line pays what it names."""
+    out = script(ENTER + "origin harvest\ntravel seeker\npay moons moons suns waves leaves\n"
+                 "pay moons suns waves leaves wyrms\nquit\n")
+    refused = flat(out.split("you> pay moons moons")[1].split("you> pay moons suns")[0])
+    assert "you hold 1 Moon and named 2: nothing is paid" in refused
+    paid = re.findall(r"You pay an? (\w+)", out)
+    assert paid == ["Moon", "Sun", "Wave", "Leaf", "Wyrm"]  # each as named, in that order
+
+
+@pytest.mark.parametrize("line, told", [
+    ("Tonight I rest under the broken bridge", "Tonight Ottilie rests under the broken bridge."),
+    ("At first light I follow the gulls inland", "At first light Ottilie follows the gulls "
+                                                 "inland."),
+    ("Tam and I share the last of the bread", "Tam and Ottilie share the last of the bread."),
+    ("After the storm, I count what is left", "After the storm, Ottilie counts what is left."),
+])
+def test_a_first_person_line_not_opening_with_i_is_told_of_the_hero(line, told):
+    """Left alone last time: only a line opening with "I" was told of the Hero."""
+    assert theirs(line, "Ottilie") == told
+
+
+@pytest.mark.parametrize("line", [
+    "My wyrm is not for sale, not even for leaves",
+    "Our road goes through the marsh whatever they say",
+    "We keep the lamp lit till morning",
+])
+def test_a_first_person_line_opening_with_my_or_we_is_the_heros_not_the_narrators(line):
+    """'My wyrm is not for sale' stood as a sentence of the story, the narrator's own: a
+    sentence opening in the first person (a capital My, We, Our) was read as the third."""
+    told = theirs(line, "Ottilie")
+    assert told.startswith("“") and "Ottilie" in told, told
+
+
+def test_a_substitute_for_yourself_is_typed_as_the_token_you_take():
+    """`give SUIT` to choose the token you get yourself was not understood: the screen says
+    `take SUIT`, and take or draw choose it (give too, as before)."""
+    s = make([{"stage": 2, "tokens": {"waves": 6}}, {"stage": 3},
+              {"stage": 2, "tokens": {"waves": 6}}])
+    s = go(s, "hero1", "rest", card=None, suits=["waves", "leaves"])
+    view, legal = GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1")
+    hint = commands.turn_hint(view, legal, "hero1")
+    assert "choose the token you get instead" in hint and "take knots" in hint
+    assert "give " not in hint
+    for verb in ("take", "draw", "give"):
+        a = commands.parse(verb, "knots", view, legal, "hero1")[0]
+        assert a.kind == "substitute" and a.args == {"suit": "knots"}
+
+
+def test_a_substitute_chosen_for_a_rival_is_still_given():
+    s = make([{"stage": 3, "tokens": {"waves": 6}}, {"stage": 1, "tokens": {"waves": 6}},
+              {"stage": 2}])
+    s = go(s, "hero1", "rest", card=None, suits=["moons", "waves"])
+    view, legal = GAME.view(s, "hero2"), GAME.legal_actions(s, "hero2")
+    assert "give knots" in commands.turn_hint(view, legal, "hero2")
+    with pytest.raises(Exception):  # take is the token you get, not one you give
+        commands.parse("take", "knots", view, legal, "hero2")
+
+
+def test_free_words_that_name_a_move_are_read_as_it_or_refused_with_the_form():
+    """'walk to the sea' was an unknown command. Seed 7 lays the Light Keeper and the Mill at
+    the Seeker's, the Penitent and the Castle at the Traveler's; no Sea."""
+    out = flat(script(ENTER + "origin harvest\nwalk to the sea\nsing a song of the marsh\n"
+                      "we make camp under the old oak\nI wander over to the castle\nquit\n"))
+    sea = out.split("you> walk to the sea")[1].split("you>")[0]
+    assert "reads as a travel, but the Sea lies in none of the pairs now" in sea
+    assert "travel wanderer -- walk to the sea" in sea and sea.count(" -- ") == 1
+    song = out.split("you> sing a song")[1].split("you>")[0]
+    assert "its words name no move" in song and "rest moons suns -- sing a song of the marsh" in song
+    camp = out.split("you> we make camp")[1].split("you>")[0]
+    assert "reads as a rest" in camp and "rest moons suns -- we make camp" in camp
+    assert camp.count(" -- ") == 1  # the words once, not after every form
+    castle = out.split("you> I wander over to the castle")[1]
+    assert "Read as: travel to the Traveler's Encounter" in castle
+    assert "You travel to the Traveler's Encounter." in castle
+    assert "Wren wanders over to the castle." in castle  # told of her, in her words
+
+
+def test_free_words_when_it_is_not_your_turn_are_no_command():
+    from companion.games.heros_journey import flow
+
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
+             tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
+    assert commands.rewrite("walk to the sea", GAME.view(s, "hero1"),
+                            GAME.legal_actions(s, "hero1")) is None
+    with pytest.raises(CommandError):
+        commands.rewrite("hum a tune", GAME.view(make([{}, {}]), "hero1"),
+                         GAME.legal_actions(make([{}, {}]), "hero1"))
+
+
+def test_a_rest_with_a_suit_no_rest_gives_says_which_suits_the_stage_gives():
+    """Played (seed 23, the Rite): 'rest waves leaves' was refused with the choices alone; the
+    Rite's rest draws Moons, Leaves or Wyrms and nothing said so."""
+    out = flat(script(ENTER + "origin rite\nprophecy bottom\nrest waves leaves\nquit\n"))
+    said = out.split("you> rest waves leaves")[1].split("you>")[0]
+    assert "no rest now draws Waves: resting on the Rite draws Moons, Leaves or Wyrms" in said
+
+
+def test_a_bank_trade_before_your_move_says_when_it_comes():
+    """Played: 'bank wyrms wyrms for waves' typed at the Rite's Moon was refused 'choose a suit
+    the bank still has': the bank had Waves; a bank trade is made after your move."""
+    from companion.core.game import RuleError
+
+    s = make([{"stage": 2, "tokens": {"wyrms": 3}}, {}])
+    with pytest.raises(RuleError) as err:
+        commands.parse("bank", "wyrms wyrms for waves", GAME.view(s, "hero1"),
+                       GAME.legal_actions(s, "hero1"), "hero1")
+    assert "a trade with the bank comes after your move" in str(err.value)
+
+
+def test_a_failed_challenge_says_the_test_and_the_shortfall():
+    """Played: contesting Sefa's Market, the test came out Suns and the screen said only 'You
+    failed the Challenge': a contester must meet the test too, and did not see why it failed."""
+    from .test_challenge import _attempt
+
+    s = _attempt([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 1},
+                   "hand": ["ace-moons"]}, {"stage": 5, "hand": ["ace-knots"]}])
+    s = go(s, "hero1", "play", card="ace-suns")
+    assert head(s)["k"] == "meet", head(s)
+    hint = commands.turn_hint(GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1"), "hero1")
+    assert "the test is Power, Suns: you hold 1, tokens and cards, and your Stage asks 2, " \
+           "1 short" in hint
+
+
+def test_travelling_on_from_two_mentors_names_both_in_a_list():
+    from companion.games.heros_journey import render
+
+    s = make([{"stage": 5, "mentors": ["huntress", "bard"], "tokens": {"wyrms": 3}}, {}])
+    verb, _, rest = "travel wanderer".partition(" ")
+    s, events = GAME.apply(s, commands.parse(verb, rest, GAME.view(s, "hero1"),
+                                             GAME.legal_actions(s, "hero1"), "hero1")[0])
+    travel = next(e for e in events if e.kind == "travel")
+    assert render.mechanics(travel, "hero1").endswith("leaving the Huntress and the Bard.") or \
+        render.mechanics(travel, "hero1").endswith("leaving the Bard and the Huntress.")
