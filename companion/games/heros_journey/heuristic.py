@@ -199,6 +199,8 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         if holds_back(view, me, seat):
             return HOLD_BACK  # the Ending now would lock in a loss: gather first
         p = challenge_chance(view, me, seat, level)
+        if p <= 0.0:
+            return DOOMED  # no Challenge card it could meet: a failure, and a turn or tokens lost
         if wins_now(view, me, seat):
             return p * WINNING_ENDING - 5
         return p * (CHALLENGE_WORTH - 2 * tw) - 5  # the two tokens staked are paid on success
@@ -228,6 +230,12 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 
 CHALLENGE_WORTH = 40.0  # an attempt that surely advances
+# An attempt no Challenge card can carry (no suit holds this Hero's Stage in resources once the
+# stake is placed): it fails for sure, and the failure costs the shortfall in resources or the next
+# turn. A rival at the Betrayal whose best suit held 6 attempted the Pact six times in eight rounds,
+# lying down or paying each time, while the race ran into the round limit (`bench/heros_journey.py`
+# 2p normal vs exploit: rest-hoarder, seed 98).
+DOOMED = -60.0
 WINNING_ENDING = 150.0  # an attempt at the Ending that, reached, leaves this Hero ahead
 # a Travel costs the turn a Rest or an attempt would have had (a rival that travelled whenever the
 # cards looked good lost the race to a player who simply attempted every turn: 2p normal vs
@@ -399,15 +407,18 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         mine = pend.get("your_card")
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
-        cap = ATTEMPTER_CAP
-        rich = max(_total_tokens(h) for h in view["heroes"] if h["seat"] != seat)
-        if rich > 2 * _total_tokens(me):  # a hoarder can contest every attempt: outbid it
-            cap = max(cap, _total_tokens(me) // 2)
-        if me["stage"] >= 9:  # the Ending is worth half the tokens it can spare for the bid
-            s = None if mine == "excuse" else _card(mine).suits[0]
-            spare = sum(n for x, n in me["tokens"].items() if x != s) + (
-                0 if s is None else max(0, min(me["tokens"][s], me["resources"][s] - me["stage"])))
+        s = max(SUITS, key=lambda x: me["resources"][x]) if mine == "excuse" else \
+            _card(mine).suits[0]  # (the Excuse: the suit it will name)
+        spare = sum(n for x, n in me["tokens"].items() if x != s) + max(
+            0, min(me["tokens"][s], me["resources"][s] - me["stage"]))
+        # losing the bid loses the Stage and costs the failure (a turn, or the shortfall): worth
+        # half the tokens the test does not need; the Ending more, as the round limit nears
+        cap = max(ATTEMPTER_CAP, spare // 2)
+        if me["stage"] >= 9:
             cap = max(cap, int(spare * ending_bid_share(view)))
+            lead = ending_lead(view, me, seat)
+            if lead is not None and lead > 0:  # no bid that pays the lead away
+                cap = min(cap, (lead - 1) // STAGE_TEN)
         raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
@@ -430,6 +441,25 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         if value > score:
             best, score = a, value
     return best or legal[0]
+
+
+STAGE_TEN = 10  # what each token paid at the Ending costs in score (the Stage counts ten)
+
+
+def ending_lead(view: dict, me: dict, seat: str) -> int | None:
+    """By how much reaching the revealed Ending first now leaves this Hero ahead of the best other
+    (``after_ending``; negative when behind), or None when it is not the first there to be. A
+    rival at the Pact 1 point ahead by that reckoning bid 4 tokens for The End against a
+    bank-drainer, 40 points at Stage 10, and ended the race 26 behind
+    (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 15)."""
+    if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None:
+        return None
+    ch = (view.get("pending") or {}).get("challenge") or {}
+    if ch.get("attempter") == seat:  # its token is on the Ending already: count it once
+        suit = _card(view["ending"]).suits[0]
+        me = {**me, "tokens": {**me["tokens"], suit: me["tokens"][suit] + 1}}
+    return int(after_ending(view, me, True) - max(
+        after_ending(view, h, False) for h in view["heroes"] if h["seat"] != seat))
 
 
 LATE = 15  # rounds left below which the Ending's bid grows toward every token it can spare

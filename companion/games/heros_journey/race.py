@@ -41,7 +41,7 @@ def after_ending(view: dict, h: dict, arrives: bool) -> float:
     """A Hero's score just after the revealed Ending is reached (by this Hero if ``arrives``:
     Stage 10, one token of the Ending's suit placed; else at its own Stage with one more turn to
     come, reckoned as ``LAST_TURN`` tokens): the Calamity's discards and halving, the Windfall's
-    draws and doubled Knots; the End's omen is unknown and left out."""
+    draws (as many as the bank holds) and doubled Knots; the End's omen is unknown and left out."""
     end = view.get("ending")
     toks = dict(h["tokens"])
     cards = list(h["mentors"]) + list(h["places"])
@@ -55,7 +55,11 @@ def after_ending(view: dict, h: dict, arrives: bool) -> float:
         others = sum(n for s, n in toks.items() if s != "wyrms")
         extra -= (others + 1) // 2
     elif end == "windfall":
-        extra += 2 * sum(1 for c in cards if "knots" in _card(c).suits) + toks["knots"]
+        # its draws come from what the bank holds (a rival reckoned 20 drawn from a bank of 4,
+        # reached the Windfall 45 points ahead, and ended the race 11 behind:
+        # `bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 60)
+        extra += min(2 * sum(1 for c in cards if "knots" in _card(c).suits),
+                     sum(view["bank"].values())) + toks["knots"]
         doubled = {"knots"}
     total = sum(toks.values()) + extra
     bonus = 6 if all(n >= (2 if end == "calamity" and s != "wyrms" else 1)
