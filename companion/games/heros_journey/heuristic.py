@@ -418,7 +418,8 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
             cap = max(cap, int(spare * ending_bid_share(view)))
             lead = ending_lead(view, me, seat)
             if lead is not None and lead > 0:  # no bid that pays the lead away
-                cap = min(cap, (lead - 1) // STAGE_TEN)
+                cap = min(cap, max((b for b in range(cap + 1)
+                                    if ending_lead(view, me, seat, b) > 0), default=0))
         raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
@@ -443,21 +444,25 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
     return best or legal[0]
 
 
-STAGE_TEN = 10  # what each token paid at the Ending costs in score (the Stage counts ten)
-
-
-def ending_lead(view: dict, me: dict, seat: str) -> int | None:
-    """By how much reaching the revealed Ending first now leaves this Hero ahead of the best other
+def ending_lead(view: dict, me: dict, seat: str, paid: int = 0) -> int | None:
+    """By how much reaching the revealed Ending first now, after paying ``paid`` tokens (a bid:
+    from its largest suits but the Ending's), leaves this Hero ahead of the best other
     (``after_ending``; negative when behind), or None when it is not the first there to be. A
     rival at the Pact 1 point ahead by that reckoning bid 4 tokens for The End against a
     bank-drainer, 40 points at Stage 10, and ended the race 26 behind
     (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 15)."""
     if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None:
         return None
+    suit = _card(view["ending"]).suits[0]
+    toks = dict(me["tokens"])
     ch = (view.get("pending") or {}).get("challenge") or {}
     if ch.get("attempter") == seat:  # its token is on the Ending already: count it once
-        suit = _card(view["ending"]).suits[0]
-        me = {**me, "tokens": {**me["tokens"], suit: me["tokens"][suit] + 1}}
+        toks[suit] += 1
+    for _ in range(paid):
+        top = max((s for s in SUITS if s != suit and toks[s]), key=lambda s: toks[s],
+                  default=suit)
+        toks[top] = max(0, toks[top] - 1)
+    me = {**me, "tokens": toks}
     return int(after_ending(view, me, True) - max(
         after_ending(view, h, False) for h in view["heroes"] if h["seat"] != seat))
 
