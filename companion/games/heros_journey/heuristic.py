@@ -24,8 +24,8 @@ from companion.core.game import Action
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 from .progress import (ENDING_NEED, REACH, ending_plan,  # noqa: F401  (tests read them here)
                        travel_progress)
-from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
-                   token_worth, wins_now)  # read them here)
+from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
+                   holds_back, token_worth, wins_now)  # (the policy and tests read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -442,43 +442,6 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         if value > score:
             best, score = a, value
     return best or legal[0]
-
-
-def ending_lead(view: dict, me: dict, seat: str, paid: int = 0) -> int | None:
-    """By how much reaching the revealed Ending first now, after paying ``paid`` tokens (a bid:
-    from its largest suits but the Ending's), leaves this Hero ahead of the best other
-    (``after_ending``; negative when behind), or None when it is not the first there to be. A
-    rival at the Pact 1 point ahead by that reckoning bid 4 tokens for The End against a
-    bank-drainer, 40 points at Stage 10, and ended the race 26 behind
-    (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 15)."""
-    if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None:
-        return None
-    suit = _card(view["ending"]).suits[0]
-    toks = dict(me["tokens"])
-    ch = (view.get("pending") or {}).get("challenge") or {}
-    if ch.get("attempter") == seat:  # its token is on the Ending already: count it once
-        toks[suit] += 1
-    for _ in range(paid):
-        top = max((s for s in SUITS if s != suit and toks[s]), key=lambda s: toks[s],
-                  default=suit)
-        toks[top] = max(0, toks[top] - 1)
-    me = {**me, "tokens": toks}
-    return int(after_ending(view, me, True) - max(
-        after_ending(view, h, False) for h in view["heroes"] if h["seat"] != seat))
-
-
-LATE = 15  # rounds left below which the Ending's bid grows toward every token it can spare
-LAST = 5  # rounds left from which it bids them all
-
-
-def ending_bid_share(view: dict) -> float:
-    """The share of its spare tokens an attempter at the Ending bids to keep its own card in play:
-    half while rounds are left, all of them as the round limit nears. A Hero at the Pact holding the
-    Excuse, which it meets by naming its strongest suit, bid three of seven tokens and was outbid
-    by a player hoarding sixty, seven times over, until the round limit halted the race
-    (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 12)."""
-    left = view["max_rounds"] - view["round"]
-    return 0.5 + 0.5 * min(1.0, max(0.0, (LATE - left) / (LATE - LAST)))
 
 
 def _name(view: dict, seat: str, me: dict, legal: Sequence[Action]) -> Action:
