@@ -24,8 +24,8 @@ from companion.core.game import Action
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 from .progress import (ENDING_NEED, REACH, ending_plan,  # noqa: F401  (tests read them here)
                        travel_progress)
-from .race import (HOLD_BACK, after_ending, holds_back,  # noqa: F401  (the policy and tests
-                   token_worth, wins_now)  # read them here)
+from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
+                   holds_back, token_worth, wins_now)  # (the policy and tests read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -199,6 +199,8 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         if holds_back(view, me, seat):
             return HOLD_BACK  # the Ending now would lock in a loss: gather first
         p = challenge_chance(view, me, seat, level)
+        if p <= 0.0:
+            return DOOMED  # no Challenge card it could meet: a failure, and a turn or tokens lost
         if wins_now(view, me, seat):
             return p * WINNING_ENDING - 5
         return p * (CHALLENGE_WORTH - 2 * tw) - 5  # the two tokens staked are paid on success
@@ -228,6 +230,12 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
 
 
 CHALLENGE_WORTH = 40.0  # an attempt that surely advances
+# An attempt no Challenge card can carry (no suit holds this Hero's Stage in resources once the
+# stake is placed): it fails for sure, and the failure costs the shortfall in resources or the next
+# turn. A rival at the Betrayal whose best suit held 6 attempted the Pact six times in eight rounds,
+# lying down or paying each time, while the race ran into the round limit (`bench/heros_journey.py`
+# 2p normal vs exploit: rest-hoarder, seed 98).
+DOOMED = -60.0
 WINNING_ENDING = 150.0  # an attempt at the Ending that, reached, leaves this Hero ahead
 # a Travel costs the turn a Rest or an attempt would have had (a rival that travelled whenever the
 # cards looked good lost the race to a player who simply attempted every turn: 2p normal vs
@@ -399,15 +407,19 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         mine = pend.get("your_card")
         if mine is None or _meet_margin(mine, view, me) < 0:
             return legal[0]  # a card it cannot meet is not worth a token: let it go
-        cap = ATTEMPTER_CAP
-        rich = max(_total_tokens(h) for h in view["heroes"] if h["seat"] != seat)
-        if rich > 2 * _total_tokens(me):  # a hoarder can contest every attempt: outbid it
-            cap = max(cap, _total_tokens(me) // 2)
-        if me["stage"] >= 9:  # the Ending is worth half the tokens it can spare for the bid
-            s = None if mine == "excuse" else _card(mine).suits[0]
-            spare = sum(n for x, n in me["tokens"].items() if x != s) + (
-                0 if s is None else max(0, min(me["tokens"][s], me["resources"][s] - me["stage"])))
+        s = max(SUITS, key=lambda x: me["resources"][x]) if mine == "excuse" else \
+            _card(mine).suits[0]  # (the Excuse: the suit it will name)
+        spare = sum(n for x, n in me["tokens"].items() if x != s) + max(
+            0, min(me["tokens"][s], me["resources"][s] - me["stage"]))
+        # losing the bid loses the Stage and costs the failure (a turn, or the shortfall): worth
+        # half the tokens the test does not need; the Ending more, as the round limit nears
+        cap = max(ATTEMPTER_CAP, spare // 2)
+        if me["stage"] >= 9:
             cap = max(cap, int(spare * ending_bid_share(view)))
+            lead = ending_lead(view, me, seat)
+            if lead is not None and lead > 0:  # no bid that pays the lead away
+                cap = min(cap, max((b for b in range(cap + 1)
+                                    if ending_lead(view, me, seat, b) > 0), default=0))
         raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
         return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
     rival = me_of(view, att)
@@ -430,20 +442,6 @@ def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -
         if value > score:
             best, score = a, value
     return best or legal[0]
-
-
-LATE = 15  # rounds left below which the Ending's bid grows toward every token it can spare
-LAST = 5  # rounds left from which it bids them all
-
-
-def ending_bid_share(view: dict) -> float:
-    """The share of its spare tokens an attempter at the Ending bids to keep its own card in play:
-    half while rounds are left, all of them as the round limit nears. A Hero at the Pact holding the
-    Excuse, which it meets by naming its strongest suit, bid three of seven tokens and was outbid
-    by a player hoarding sixty, seven times over, until the round limit halted the race
-    (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 12)."""
-    left = view["max_rounds"] - view["round"]
-    return 0.5 + 0.5 * min(1.0, max(0.0, (LATE - left) / (LATE - LAST)))
 
 
 def _name(view: dict, seat: str, me: dict, legal: Sequence[Action]) -> Action:

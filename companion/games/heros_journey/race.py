@@ -1,8 +1,9 @@
 """The end of the race, as a rival weighs it: its score and the others' just after the revealed
-Ending is reached, and whether to hold back from reaching it while behind (issue 38)."""
+Ending is reached, whether to hold back from reaching it while behind, and what to bid for it
+(issue 38)."""
 from __future__ import annotations
 
-from .data import card_index
+from .data import SUITS, card_index
 
 
 def _card(cid: str):
@@ -41,7 +42,7 @@ def after_ending(view: dict, h: dict, arrives: bool) -> float:
     """A Hero's score just after the revealed Ending is reached (by this Hero if ``arrives``:
     Stage 10, one token of the Ending's suit placed; else at its own Stage with one more turn to
     come, reckoned as ``LAST_TURN`` tokens): the Calamity's discards and halving, the Windfall's
-    draws and doubled Knots; the End's omen is unknown and left out."""
+    draws (as many as the bank holds) and doubled Knots; the End's omen is unknown and left out."""
     end = view.get("ending")
     toks = dict(h["tokens"])
     cards = list(h["mentors"]) + list(h["places"])
@@ -55,7 +56,11 @@ def after_ending(view: dict, h: dict, arrives: bool) -> float:
         others = sum(n for s, n in toks.items() if s != "wyrms")
         extra -= (others + 1) // 2
     elif end == "windfall":
-        extra += 2 * sum(1 for c in cards if "knots" in _card(c).suits) + toks["knots"]
+        # its draws come from what the bank holds (a rival reckoned 20 drawn from a bank of 4,
+        # reached the Windfall 45 points ahead, and ended the race 11 behind:
+        # `bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 60)
+        extra += min(2 * sum(1 for c in cards if "knots" in _card(c).suits),
+                     sum(view["bank"].values())) + toks["knots"]
         doubled = {"knots"}
     total = sum(toks.values()) + extra
     bonus = 6 if all(n >= (2 if end == "calamity" and s != "wyrms" else 1)
@@ -103,3 +108,40 @@ def holds_back(view: dict, me: dict, seat: str) -> bool:
     rate = min(CATCH_UP, catch_up(view, me, next(h for h in view["heroes"]
                                                  if h["seat"] == leader)))
     return 0 < gap < left * rate
+
+
+def ending_lead(view: dict, me: dict, seat: str, paid: int = 0) -> int | None:
+    """By how much reaching the revealed Ending first now, after paying ``paid`` tokens (a bid:
+    from its largest suits but the Ending's), leaves this Hero ahead of the best other
+    (``after_ending``; negative when behind), or None when it is not the first there to be. A
+    rival at the Pact 1 point ahead by that reckoning bid 4 tokens for The End against a
+    bank-drainer, 40 points at Stage 10, and ended the race 26 behind
+    (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 15)."""
+    if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None:
+        return None
+    suit = _card(view["ending"]).suits[0]
+    toks = dict(me["tokens"])
+    ch = (view.get("pending") or {}).get("challenge") or {}
+    if ch.get("attempter") == seat:  # its token is on the Ending already: count it once
+        toks[suit] += 1
+    for _ in range(paid):
+        top = max((s for s in SUITS if s != suit and toks[s]), key=lambda s: toks[s],
+                  default=suit)
+        toks[top] = max(0, toks[top] - 1)
+    me = {**me, "tokens": toks}
+    return int(after_ending(view, me, True) - max(
+        after_ending(view, h, False) for h in view["heroes"] if h["seat"] != seat))
+
+
+LATE = 15  # rounds left below which the Ending's bid grows toward every token it can spare
+LAST = 5  # rounds left from which it bids them all
+
+
+def ending_bid_share(view: dict) -> float:
+    """The share of its spare tokens an attempter at the Ending bids to keep its own card in play:
+    half while rounds are left, all of them as the round limit nears. A Hero at the Pact holding the
+    Excuse, which it meets by naming its strongest suit, bid three of seven tokens and was outbid
+    by a player hoarding sixty, seven times over, until the round limit halted the race
+    (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 12)."""
+    left = view["max_rounds"] - view["round"]
+    return 0.5 + 0.5 * min(1.0, max(0.0, (LATE - left) / (LATE - LAST)))
