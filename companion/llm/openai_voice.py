@@ -154,12 +154,12 @@ class OpenAIVoice:
         """Slots mode, when a human is to move: the server reads the story so far (the trunk)
         into its prompt cache in the background, so the next AI move reads only what the
         human's move changed and its turn (``request`` builds that moment's request, and is
-        called only when reading ahead). A hint, not a move: nothing is journaled or counted;
-        never before the model first answered (a cold or absent server is not woken for it),
-        nor while the breaker rests; one at a time, the newest waiting (``readahead``)."""
+        called only when reading ahead). A hint, not a move: nothing journaled or counted; from
+        the first human turn on (the first AI call read it all as the player waited), not while
+        the breaker rests; one at a time, the newest waiting (``readahead``); an absent server
+        fails it at once, a hung one holds a call no longer than its move's bound (``settle``)."""
         prefill = getattr(self.client, "prefill", None)
-        if self.mode != "slots" or prefill is None or not self.answered or self.breaker.open \
-                or self.breaker.probing:
+        if self.mode != "slots" or prefill is None or self.breaker.open or self.breaker.probing:
             return
         self.reader = self.reader or ReadAhead(prefill)
         self.reader.send(self.thread.warm(request(), self.title))
