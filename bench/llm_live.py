@@ -33,7 +33,11 @@ and the rest (ours: the prompt, the candidates, the checks, the move told), each
 whose words are picked) and ``first_narration_asked_p50_p90`` is the first narration of the
 others; ``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
 (one full read of the state) and their mean time to the first narration. ``--json`` also keeps
-each timed decision (seat, move kind, first narration, time on the server, restart).
+each timed decision (seat, move kind, first narration, time on the server, restart), and every
+decision's own breakdown (``per_decision``, ``bench/llm_decisions.py``: tokens read afresh, the
+wait behind a reading ahead, call time, first narration, asked or re-asked, what it read
+afresh); after the table, per game, the slowest tenth of the decisions and what caused them
+(in ``--prompts-only``, on the modelled clock).
 
 Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_tokens_details
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
