@@ -286,12 +286,12 @@ class OpenAIVoice:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}
 
-        def checker(number: int) -> fidelity.Checker:
-            if number not in checkers:
+        def checker(number: int) -> fidelity.Checker:  # a name the game's words for the move
+            if number not in checkers:  # say (slots' candidates) is in play; hidden ones never
                 checkers[number] = fidelity.checker_for(
                     self.game, request.view, request.legal[number - 1],
-                    label=request.labels[number - 1], seat=request.seat,
-                    banned=request.banned, veils=request.veils)
+                    label=" ".join((request.labels[number - 1], *choices.get(number, ()))),
+                    seat=request.seat, banned=request.banned, veils=request.veils)
             return checkers[number]
 
         only = slots.unasked(request, choices, lines) if self.mode == "slots" else None
