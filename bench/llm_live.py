@@ -33,7 +33,11 @@ and the rest (ours: the prompt, the candidates, the checks, the move told), each
 whose words are picked) and ``first_narration_asked_p50_p90`` is the first narration of the
 others; ``restarts_mean`` counts the timed decisions at which slots mode's conversation started again
 (one full read of the state) and their mean time to the first narration. ``--json`` also keeps
-each timed decision (seat, move kind, first narration, time on the server, restart).
+each timed decision (seat, move kind, first narration, time on the server, restart), and every
+decision's own breakdown (``per_decision``, ``bench/llm_decisions.py``: tokens read afresh, the
+wait behind a reading ahead, call time, first narration, asked or re-asked, what it read
+afresh); after the table, per game, the slowest tenth of the decisions and what caused them
+(in ``--prompts-only``, on the modelled clock).
 
 Cached vs evaluated prompt tokens per call: from the reply's ``usage.prompt_tokens_details
 .cached_tokens`` when the server reports it (OpenAI, vLLM, llama.cpp's server); llama-cpp-python
@@ -83,6 +87,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import pct  # noqa: E402
+from bench.llm_decisions import (Wire, count_fresh, decision_rows, modelled,  # noqa: E402
+                                 print_slowest)
 from companion.core.registry import get_game  # noqa: E402
 from companion.llm import checks  # noqa: E402
 from companion.llm.client import ModelClient  # noqa: E402
@@ -131,6 +137,8 @@ class Timed:
             raise _Enough
         thread = getattr(self.voice, "thread", None)
         starts = thread.starts if thread is not None else 0
+        wire = getattr(self.voice.client, "sent", [])
+        lo = len(wire)
         started = time.monotonic()
         first: list[float] = []
 
@@ -146,7 +154,8 @@ class Timed:
             "first_text": first[0] if first else None, "seat": request.seat,
             "kind": decision.action.kind, "seconds": time.monotonic() - started,
             "started": started, "open": not decision.narration, "stakes_taken": 0,
-            "restart": thread is not None and thread.starts > starts and starts > 0})
+            "restart": thread is not None and thread.starts > starts and starts > 0,
+            "wire": (lo, len(wire))})  # its requests in the voice's Wire, if any
         if first or decision.narration:
             self.decisions[-1]["first_text"] = first[0] if first else \
                 time.monotonic() - started
@@ -163,7 +172,7 @@ def warm_up(settings: Settings) -> float:
 
 def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | None,
          human: str | None = None, think: float = 0.0, ahead: bool = True):
-    voice = Timed(OpenAIVoice(game, seed, settings), cap)
+    voice = Timed(OpenAIVoice(game, seed, settings, client=Wire(ModelClient(settings))), cap)
     if not ahead:
         voice.warm = None  # the session then finds no way to read ahead
     if journal is not None:
@@ -179,7 +188,7 @@ def play(game, seed: int, settings: Settings, cap: int | None, journal: Path | N
         finished = False
     if session.journal is not None:
         session.journal.close()
-    return voice.decisions, session, finished
+    return voice.decisions, session, finished, voice.client
 
 
 def _play_human(session, game, seed: int, think: float, settle: bool = False) -> None:
@@ -208,27 +217,21 @@ def _play_human(session, game, seed: int, think: float, settle: bool = False) ->
 
 
 class Recording:
-    """A stand-in model for ``--prompts-only``: records each prompt, answers move 1; with a
-    human seat, also what the voice asks the server to read ahead (``sent``: both, in order)."""
+    """A stand-in model for ``--prompts-only``: records each prompt, answers move 1 (wrapped in a
+    ``Wire``, which keeps every request in order, readings ahead too)."""
 
     _model = "recording"
 
     def __init__(self) -> None:
         self.prompts: list[list[dict[str, str]]] = []
-        self.sent: list[tuple[str, list[dict[str, str]]]] = []
-        self.lock = threading.Lock()
 
     def prefill(self, messages) -> bool:
-        with self.lock:
-            self.sent.append(("ahead", messages))
         return True
 
     def complete(self, messages, *, on_text=None, **kw):
         from companion.llm.client import Completion
 
         self.prompts.append(messages)
-        with self.lock:
-            self.sent.append(("call", messages))
         text = json.dumps({"action": 1, "text": "Ash", "narration": "", "speech": ""})
         if on_text:
             on_text(text)
@@ -248,68 +251,12 @@ def _post(url: str, body: dict) -> dict:
         return json.loads(r.read())
 
 
-def _flat(messages: list[dict[str, str]]) -> str:
-    return "".join(f"\n<{m['role']}>\n{m['content']}" for m in messages)
-
-
-def evaluated(sent: list[tuple[str, list[dict[str, str]]]], tokens) -> list[int]:
-    """Per decision call, the prompt tokens a server with one prompt cache reads afresh: what
-    follows the longest start the call shares with the request before it (a reading ahead or
-    a call), counted by the server's tokenizer (+4 for the reply's opening turn)."""
-    out, before = [], ""
-    for kind, messages in sent:
-        text = _flat(messages)
-        if kind == "call":
-            same = len(os.path.commonprefix([before, text]))
-            out.append(tokens(text[same:]) + 4 if text[same:] else 4)
-        before = text
-    return out
-
-
-def read_ahead(sent: list[tuple[str, list[dict[str, str]]]], tokens) -> list[int]:
-    """Per reading ahead, the prompt tokens the server reads afresh (as ``evaluated``): what
-    the player's think time must cover, or the next call waits behind it."""
-    out, before = [], ""
-    for kind, messages in sent:
-        text = _flat(messages)
-        if kind == "ahead":
-            same = len(os.path.commonprefix([before, text]))
-            out.append(tokens(text[same:]) if text[same:] else 0)
-        before = text
-    return out
-
-
 REPLY_S = 0.2  # a slots reply's few tokens (modelled: ~8 at ~25 ms on one thread)
 
 
-def modelled(sent: list[tuple[str, list[dict[str, str]]]], tokens, rate_ms: float,
-             think: float) -> list[float]:
-    """Per decision call, a modelled first narration (seconds) on a one-context server that
-    reads ``rate_ms`` a token at a context of 1,400 tokens (a token read after a longer
-    context costs more: 0.78 times as much after 500, 1.15 times after 2,000, as measured for
-    SmolLM2 in the README), the player thinking ``think`` seconds after each reading ahead is
-    asked (one a human turn): the wait behind a reading ahead still being read, the call's
-    own tokens read afresh (``evaluated``) and ``REPLY_S``. A reading ahead longer than the
-    think time delays the next call; the tokens alone do not show it."""
-    out, before, now, free = [], "", 0.0, 0.0
-    for kind, messages in sent:
-        text = _flat(messages)
-        same = len(os.path.commonprefix([before, text]))
-        fresh = tokens(text[same:]) if text[same:] else 0
-        rate = rate_ms / 1000 * (0.66 + 0.000243 * tokens(text))
-        start = max(now, free)
-        if kind == "ahead":
-            free, now = start + fresh * rate, now + think
-        else:
-            free = start + (fresh + 4) * rate + REPLY_S
-            out.append(free - now)
-            now = free
-        before = text
-    return out
-
-
-def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | None = None,
-                 cap: int | None = None, rate_ms: float = 5.0, think: float = 2.0) -> dict:
+def counter(settings: Settings):
+    """A text's tokens, by the server's own tokenizer (llama-cpp-python's
+    ``/extras/tokenize/count``), each text asked once."""
     root = settings.base_url.rstrip("/").removesuffix("/v1")
     counts: dict[str, int] = {}
 
@@ -317,12 +264,18 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
         if text not in counts:
             counts[text] = _post(f"{root}/extras/tokenize/count", {"input": text})["count"]
         return counts[text]
+    return tokens
 
+
+def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | None = None,
+                 cap: int | None = None, rate_ms: float = 5.0, think: float = 2.0) -> dict:
+    tokens = counter(settings)
     prompts, fresh, sent, per_decision, ahead, waits = [], [], [], [], [], []
+    rows: list[dict[str, Any]] = []
     for seed in range(1, seeds + 1):
         model = Recording()
-        voice = OpenAIVoice(game, seed, settings, client=model)
-        voice.answered = True  # as after a first answer: the voice reads ahead
+        wire = Wire(model)
+        voice = OpenAIVoice(game, seed, settings, client=wire)  # cold: as a session starts
         timed = Timed(voice, cap)
         seats = {s: ("human" if s == human else AI) for s in game.seats}
         session = Session.start(game, seed, seats, timed, None)
@@ -333,17 +286,18 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
         except _Enough:
             pass
         prompts += model.prompts
-        calls = evaluated(model.sent, tokens)
-        ahead += read_ahead(model.sent, tokens)
-        times = modelled(model.sent, tokens, rate_ms, think)
-        fresh += calls
-        sent += model.sent
-        for d in timed.decisions:  # a decision's calls in order (re-asks too); none: 0
-            if not d["forced"]:
-                n = sum(1 for x in d["notes"] if x.get("event") == "call")
-                per_decision.append(sum(calls[:n]))
-                waits.append(sum(times[:n]))  # none asked: ~0 (ours only)
-                del calls[:n], times[:n]
+        count_fresh(wire.sent, tokens)
+        modelled(wire.sent, tokens, rate_ms, think, REPLY_S)
+        fresh += [r["fresh"] for r in wire.sent if r["kind"] == "call"]
+        ahead += [r["fresh"] for r in wire.sent if r["kind"] == "ahead"]
+        sent += [(r["kind"], r["messages"]) for r in wire.sent]
+        for d in timed.decisions:  # on the modelled clock: asked, then the calls' end
+            calls = [r for r in wire.sent[slice(*d["wire"])] if r["kind"] == "call"]
+            d["asked_at"] = d["started"] = calls[0]["asked"] if calls else 0.0
+            d["first_text"] = calls[-1]["end"] - calls[0]["asked"] if calls else 0.0
+        rows += decision_rows(game.name, seed, timed.decisions, wire.sent)
+    per_decision = [r["tokens_afresh"] for r in rows]  # a decision's calls (re-asks too); none: 0
+    waits = [r["first_narration_s"] for r in rows]  # none asked: 0 (ours only)
     sizes = [sum(tokens(m["content"]) + 4 for m in p) for p in prompts]
     static = [tokens(p[0]["content"]) for p in prompts]
     client = ModelClient(settings)
@@ -378,7 +332,7 @@ def prompts_only(game, seeds: int, settings: Settings, ttft: int, human: str | N
             "system_tokens": round(statistics.mean(static)),
             "ttft_p50": f"{statistics.median(firsts):.2f} s" if firsts else "-",
             "ttft_mean": f"{statistics.mean(firsts):.2f} s" if firsts else "-",
-            "ttft_n": len(firsts)}
+            "ttft_n": len(firsts), "per_decision": rows}  # --json only
 
 
 def journal_texts(session) -> list[tuple[str, str]]:
@@ -411,7 +365,7 @@ def server_log_prompts(path: Path | None, start: int) -> list[tuple[int, int]]:
 
 def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions: str,
               cache: list[tuple[int, int]] | None = None) -> dict:
-    decisions = [d for ds, _, _ in runs for d in ds if not d["forced"]]
+    decisions = [d for ds, *_ in runs for d in ds if not d["forced"]]
     calls = [n for d in decisions for n in d["notes"] if n.get("event") == "call"]
     if cache is None:  # the server's own figures, when it reported them
         cache = [(int(n["tokens_cached"]), int(n["tokens_in"]) - int(n["tokens_cached"]))
@@ -452,7 +406,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
     echo = punct = 0
     names: list[str] = []
     texts = 0
-    for _, session, _ in runs:
+    for _, session, *_ in runs:
         for where, text in journal_texts(session):
             texts += 1
             echo += bool(instructions.echo(text))
@@ -460,7 +414,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
             if where.startswith("name"):
                 names.append(text)
     n = max(1, len(decisions))
-    stated = [s.id for _, session, _ in runs for s in session.memory.fabula.stakes]
+    stated = [s.id for _, session, *_ in runs for s in session.memory.fabula.stakes]
     taken = sum(d.get("stakes_taken", 0) for d in decisions)
     cached_share = (f"{statistics.median(c for c, _ in cache):.0f} / "
                     f"{statistics.median(e for _, e in cache):.0f}" if cache else "-")
@@ -470,7 +424,7 @@ def summarize(label: str, runs: list[tuple[list[dict], Any, bool]], instructions
         "voice_mode": ", ".join(f"{m}" for m in modes) or "-",
         "cached_evaluated_p50": cached_share,
         "stakes_taken_by_model": f"{taken}/{len(stated)}",
-        "game": label, "games": len(runs), "finished": sum(f for _, _, f in runs),
+        "game": label, "games": len(runs), "finished": sum(r[2] for r in runs),
         "decisions": len(decisions), "by_model": by_model,
         "fallback": len(decisions) - by_model,
         "valid_first_try": f"{first_valid}/{asked} ({100 * first_valid / max(1, asked):.0f}%)",
@@ -537,20 +491,22 @@ def main() -> int:
                              _seat(get_game(name), args.human), args.max_decisions,
                              args.rate, args.think)
                 for name in args.game]
-        heads = list(rows[0])
+        heads = [h for h in rows[0] if h != "per_decision"]
         print(f"\nprompts of offline autoplays, seeds 1-{args.seeds}, tokenized by {args.model}")
         print("| " + " | ".join(heads) + " |")
         print("|" + " --- |" * len(heads))
         for row in rows:
             print("| " + " | ".join(str(row[h]) for h in heads) + " |")
+        print_slowest([r for row in rows for r in row["per_decision"]])  # modelled times
         if args.json:
             args.json.write_text(json.dumps(rows, indent=1))
         return 0
     print(f"warm-up request: {warm_up(settings):.1f} s", flush=True)
     rows = []
+    tokens = counter(settings)
     for name in args.game:
         game = get_game(name)
-        runs = []
+        runs, per_decision = [], []
         log_at = args.server_log.stat().st_size if args.server_log and \
             args.server_log.is_file() else 0
         for seed in range(1, args.seeds + 1):
@@ -567,8 +523,12 @@ def main() -> int:
                   f"{sum(d['source'] == 'model' for d in ds)} by the model, "
                   f"{time.monotonic() - started:.0f} s"
                   + ("" if runs[-1][2] else " (stopped at the decision cap)"), flush=True)
+            wire = runs[-1][3]  # counted after the game, the server idle
+            count_fresh(wire.sent, tokens)
+            per_decision += decision_rows(name, seed, runs[-1][0], wire.sent)
         cache = server_log_prompts(args.server_log, log_at) if args.server_log else None
         rows.append(summarize(name, runs, checks.instruction_text(game), cache))
+        rows[-1]["per_decision"] = per_decision  # --json only
     heads = ["game", "voice_mode", "games", "finished", "decisions", "by_model", "fallback",
              "valid_first_try", "first_try",
              "reasks_per_decision", "latency_p50_p99", "prompt_tokens_per_call",
@@ -584,6 +544,7 @@ def main() -> int:
     for row in rows:
         print("| " + " | ".join(str(row[h]) for h in heads) + " |")
         print(f"hero names: {row['hero_names']}")
+    print_slowest([r for row in rows for r in row["per_decision"]])
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1))
     return 0

@@ -154,12 +154,12 @@ class OpenAIVoice:
         """Slots mode, when a human is to move: the server reads the story so far (the trunk)
         into its prompt cache in the background, so the next AI move reads only what the
         human's move changed and its turn (``request`` builds that moment's request, and is
-        called only when reading ahead). A hint, not a move: nothing is journaled or counted;
-        never before the model first answered (a cold or absent server is not woken for it),
-        nor while the breaker rests; one at a time, the newest waiting (``readahead``)."""
+        called only when reading ahead). A hint, not a move: nothing journaled or counted; from
+        the first human turn on (the first AI call read it all as the player waited), not while
+        the breaker rests; one at a time, the newest waiting (``readahead``); an absent server
+        fails it at once, a hung one holds a call no longer than its move's bound (``settle``)."""
         prefill = getattr(self.client, "prefill", None)
-        if self.mode != "slots" or prefill is None or not self.answered or self.breaker.open \
-                or self.breaker.probing:
+        if self.mode != "slots" or prefill is None or self.breaker.open or self.breaker.probing:
             return
         self.reader = self.reader or ReadAhead(prefill)
         self.reader.send(self.thread.warm(request(), self.title))
@@ -286,12 +286,12 @@ class OpenAIVoice:
             return self._fallback(request, notes, f"prompt template error: {err}")
         checkers: dict[int, fidelity.Checker] = {}
 
-        def checker(number: int) -> fidelity.Checker:
-            if number not in checkers:
+        def checker(number: int) -> fidelity.Checker:  # a name the game's words for the move
+            if number not in checkers:  # say (slots' candidates) is in play; hidden ones never
                 checkers[number] = fidelity.checker_for(
                     self.game, request.view, request.legal[number - 1],
-                    label=request.labels[number - 1], seat=request.seat,
-                    banned=request.banned, veils=request.veils)
+                    label=" ".join((request.labels[number - 1], *choices.get(number, ()))),
+                    seat=request.seat, banned=request.banned, veils=request.veils)
             return checkers[number]
 
         only = slots.unasked(request, choices, lines) if self.mode == "slots" else None

@@ -19,10 +19,13 @@ that seat's, what of its head is unchanged (its line, the private keys that did 
 order) is said before what changed since the reading ahead (the human's move), the rest after:
 the server then reads only those changes, the changed keys and the moves, not the seat's
 unchanged private keys again (in the games with several AI seats, a hand or a map of 50-150
-tokens). So too a seat's call after its own call (several moves in a row). Any other seat's
-call is said in the usual order, so no seat reads another's private keys. A reading ahead is
-always said in the usual order: said after the changes since an earlier one, a head the next
-call did not use (another seat moved) made that call read the changes again. Once
+tokens). So too a seat's call after its own call (several moves in a row), and a reading ahead
+for the only AI seat (High Stakes' GM; At Any Cost's Antagonist with a human Protagonist): said
+in the usual order, after the changes since, it read again every change of the calls since the
+seat's line was placed (High Stakes: a scene's rolls, ~1,200 characters) and the next call
+waited behind it. Any other seat's call is said in the usual order, so no seat reads another's
+private keys; so is a reading ahead with several AI seats (the next call may be another seat's,
+and would read again the changes said after a head it does not use). Once
 reading ahead is in use, the trunk starts afresh at a reading ahead (while the human thinks),
 and at a call only once it grew one and a half times the bound (a longer prompt would pass a
 2,048-token context in Becoming).
@@ -211,10 +214,14 @@ class Thread:
         """The trunk brought up to date with ``request`` (only its public keys go in it), then
         the head of that seat's turn (its line, its private keys; no moves): what a server may
         read ahead while a human thinks, so that the next call, if it is that seat's, reads only
-        what the human's move changed and the moves."""
+        what the human's move changed and the moves. For the only AI seat, said as its call
+        will say it (``_ordered``: its line stays where the last request placed it); else in
+        the usual order (the next call may be another seat's)."""
         self.warmed = True
         private = self._update(request, ahead=True)
         head, _ = self._turn(request, private)
+        if request.alone:  # the only AI seat: the next call is its own, said as it will be
+            return [_system(request, title), {"role": "user", "content": self._ordered(head)}]
         self.head = (len(self.trunk), head, self.starts)
         return [_system(request, title), {"role": "user", "content": f"{self.trunk}\n{head}"}]
 

@@ -87,3 +87,24 @@ def test_the_model_frames_the_scene_the_adventure_goes_to_next(decisions):
         assert len(road.labels) == len(road.legal)
         assert all(a in road.legal for a in request.legal if a.kind != "frame")  # other moves stay
         assert context.follow_the_road(request, chosen, object()) == request
+
+
+def test_in_slots_mode_the_history_says_each_roll_by_its_outcome_not_its_words_again(decisions):
+    """Slots mode (the model only chooses): a history item says the move and its outcome, not the
+    declaration's words (the scene said them when they were declared) nor the outcome as told
+    (the story quotes it). Each was read twice at the GM's slowest calls (narrating an outcome,
+    choosing a complication) and at every restart of the conversation. Free mode keeps them."""
+    game, seen = decisions
+    checked = 0
+    for request in seen:
+        history = [h for h in request.view.get("history") or [] if h.get("text") or h.get("told")]
+        if not history:
+            continue
+        slots = context.seat_view(request.view, game.name, request.seat, "slots")["history"]
+        free = context.seat_view(request.view, game.name, request.seat, "free")["history"]
+        items = [h for h in slots if isinstance(h, dict)]  # (a cut list ends "... N more")
+        assert not any("text" in h or "told" in h for h in items), slots
+        assert any(isinstance(h, dict) and ("text" in h or "told" in h) for h in free)
+        assert len(slots) == len(free) and all("scene" in h for h in items)
+        checked += 1
+    assert checked >= 5

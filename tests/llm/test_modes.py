@@ -319,3 +319,30 @@ def test_the_opening_says_the_mode_and_how_an_unmeasured_model_may_write_more(
     measured = OpenAIVoice(aac, 7, settings, client=fake)
     text = intro(aac, session, "protagonist", measured, None)
     assert "(voice: openai, storylet mode)" in text and "calibrate" not in text
+
+
+def test_slots_mode_words_the_game_wrote_for_the_move_pass_the_name_check(game, fake, request_for,
+                                                                          monkeypatch):
+    """High Stakes' GM picked the "face" Consequence, whose game-written words ("humiliated: -1
+    Aura until a Rest scene") name the Rest scene, a known name not in the view: refused, asked
+    again, refused, and the same words journaled as the offline voice's. What the move's own
+    candidates name is in play for it; a name hidden from the table never is."""
+    from companion.core.game import Action
+
+    req = request_for()
+    ask = Action(seat=req.seat, kind="say", ask="What does the villain say to the crowd?",
+                 optional_text=False)
+    req = req.model_copy(update={"legal": [ask, req.legal[-1]], "labels": ["speak", "fold"]})
+    v = voice(game, fake, "slots")
+    writer = type(v.offline.narrator)
+    monkeypatch.setattr(writer, "write", lambda *a: "Not even the Silver Sword will save you.")
+    monkeypatch.setattr(v, "_policy_choice", lambda request: ask)
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req)
+    assert d.source == "model" and d.action.text == "Not even the Silver Sword will save you."
+    assert [n["outcome"] for n in d.notes if n["event"] == "call"] == ["ok"]  # first try
+    monkeypatch.setattr(writer, "write", lambda *a: "My Grey Wolf waits in my hand.")  # hidden
+    fake.enqueue(json.dumps({"action": 1}))
+    d = v.decide(req.model_copy(update={"step": 5}))
+    assert any(n["event"] == "miss" and n["kind"] == "fidelity" and "Grey Wolf" in n["reason"]
+               for n in d.notes)  # still refused (what the offline voice then says is its own)
