@@ -261,3 +261,27 @@ def test_a_command_typed_at_the_name_prompt_is_not_taken_as_the_name(tmp_path):
     assert s.state.hero_name == ""
     c.handle("Faith")
     assert s.state.hero_name == "Faith"
+
+
+def test_the_hero_takes_the_players_own_pronouns(tmp_path):
+    """Becoming took only she, he or they: a set of the player's own (xe/xem, ze/hir/hir, the
+    name alone) is the Hero's too, typed bare or after the verb, and the story uses it; a set
+    it cannot read is refused with the forms expected and nothing changes."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    _make_the_hero_until(s, "pronouns")
+    out.clear()
+    c.handle("qa/qem")
+    assert any(kind == "error" and "at least three forms" in text for kind, text in out), out
+    assert s.state.phase.value == "pronouns"
+    out.clear()
+    c.handle("xe/xem")
+    assert not any(kind == "error" for kind, _ in out), out
+    assert s.state.pronouns == "xe/xem/xyr/xyrs/xemself"
+    assert any("The Hero is Ilse (xe/xem)." in text for _, text in out), out
+    assert "Ilse (xe/xem)" in s.memory.fabula.digest()  # the story (and every prompt) uses it
+    s2, out2 = _session(tmp_path / "named", "hero")
+    c2 = Controller(s2, lambda kind, text: out2.append((kind, text)))
+    _make_the_hero_until(s2, "pronouns")
+    c2.handle("pronouns name")
+    assert s2.state.pronouns == "Ilse/Ilse/Ilse's/Ilse's/Ilse"

@@ -126,7 +126,7 @@ def check_answer(action: Action, text: str) -> None:
     engine never refuses a move for its text)."""
     if action.kind == "pronouns":
         try:
-            pronouns.parse(text)
+            pronouns.check(text)
         except ValueError as err:
             raise CommandError(str(err)) from None
 
