@@ -180,3 +180,21 @@ def test_a_hero_of_two_names_may_lead_more_than_one_sentence_a_scene():
     assert not told.fresh("Marigold Thistlewaite kneels by the door.", "room")
     told.remember("The second chest creaks open.", "room")
     assert not told.fresh("The second door creaks too.", "room")
+
+
+@pytest.mark.parametrize("name", ["Veyla", "Veyla the Spinner", "Mara Vell", "Ash of the Vale"])
+def test_an_opening_is_measured_past_the_name_whatever_its_words(name):
+    """The no-repeat rule took a sentence's first two words as its opening: a name of several
+    words ("Veyla the Spinner", "Ash of the Vale") was the whole opening, so every line it led
+    shared one and the scene told only the first; a name of one word let the same lines through.
+    Every name now counts as one word, wherever it stands, as a pronoun does."""
+    told, rng = Told(set()), random.Random(3)
+    said = [tell([t], {"f": Character(name=name)}, told, "s1", rng) for t in (
+        "{f} [turns] to the road.", "{f} [laughs] at the rain.", "Then {f} [waits].",
+        "Then {f} [sings].")]
+    assert said[:3] == [s for s in said[:3] if s] and said[3] == ""  # "Then NAME" opens once
+    assert [opener(s, [name]) for s in said[:2]] == [f"{name.lower().replace(' ', '_')} turns",
+                                                    f"{name.lower().replace(' ', '_')} laughs"]
+    they = Character(name="x", pronouns=pronouns.SHE)
+    assert opener(tell(["{f.they} [turns] back."], {"f": they}, Told(set()), "s", rng)) == \
+        "she turns"
