@@ -161,3 +161,10 @@ def shown(written: str | None) -> str:
     """How a journal's pronouns are shown to the player: "she", "they", "xe/xem", "name only"."""
     text = written or "they"
     return text if text in KNOWN else parse_or_they(text).label()
+
+
+def called(said: Pronouns, name: str) -> Pronouns:
+    """``said`` for a hero the story calls ``name``: a name-alone set follows the name the story
+    uses ("Mara" once "Mara Vell" is introduced), so no sentence says "Mara" and "Mara Vell" of
+    one hero; any other set is as it was."""
+    return by_name(name) if said.label() == "name only" and name.strip() else said

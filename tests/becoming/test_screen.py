@@ -285,3 +285,18 @@ def test_the_hero_takes_the_players_own_pronouns(tmp_path):
     _make_the_hero_until(s2, "pronouns")
     c2.handle("pronouns name")
     assert s2.state.pronouns == "Ilse/Ilse/Ilse's/Ilse's/Ilse"
+
+
+def test_a_hero_by_name_alone_is_called_by_the_one_name_the_story_uses():
+    """Played: a Hero "Mara Vell" who goes by name alone was "Mara" in the telling and "Mara
+    Vell" wherever a pronoun stood ("Ysolde turns what has gone wrong in Mara against Mara
+    Vell"): the name-alone set follows the short name."""
+    from companion.games.becoming.narrate import hero_of
+    from companion.story import pronouns
+
+    written = pronouns.write(pronouns.by_name("Mara Vell"))
+    hero = hero_of({"hero": {"name": "Mara Vell", "pronouns": written}})
+    assert hero.name == "Mara"
+    assert (hero.pronouns.they, hero.pronouns.their) == ("Mara", "Mara's")
+    xe = hero_of({"hero": {"name": "Mara Vell", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
+    assert xe.pronouns.their == "xyr"
