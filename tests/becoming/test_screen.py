@@ -300,3 +300,16 @@ def test_a_hero_by_name_alone_is_called_by_the_one_name_the_story_uses():
     assert (hero.pronouns.they, hero.pronouns.their) == ("Mara", "Mara's")
     xe = hero_of({"hero": {"name": "Mara Vell", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
     assert xe.pronouns.their == "xyr"
+
+
+def test_the_bar_fits_80_columns_and_keeps_the_help_key():
+    """Played at 80 columns: the bar ran to "... · Fates 0 · F1 h", the help key cut off. Its
+    fields wrap between fields to the width, as At Any Cost's do."""
+    from companion.games.becoming.model import Score
+    s = at_hero_gather()
+    s = s.model_copy(update={"scores": (Score(seat="measurer", points=14, why="subvert",
+                                              scene=1),)})
+    for view in (GAME.view(s, "hero"), GAME.view(at_hero_gather(), "hero")):
+        bar = toolbar(view, width=80)
+        assert all(len(line) <= 79 for line in bar.splitlines()), bar
+        assert bar.rstrip().endswith("[F1] help") and "Agent " in bar, bar

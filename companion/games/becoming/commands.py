@@ -6,8 +6,11 @@ is shown with its cost spelled out (which Asset, which Trait, paid when) before 
 """
 from __future__ import annotations
 
+import shutil
+
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError, match_many, match_one, is_number
+from companion.core.verbs import (CommandError, is_number, match_many, match_one,
+                                  wrap_fields)
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, PRONOUNS
 from companion.games.becoming.render import sheet
@@ -330,16 +333,23 @@ def status(view: dict) -> str:
     return "\n".join(parts)
 
 
-def toolbar(view: dict) -> str:
+def toolbar(view: dict, width: int | None = None) -> str:
+    """The status bar, wrapped between fields to the terminal's width (at 80 columns the help
+    key was cut off: "· F1 h")."""
     if not view.get("scene"):
-        return f" Making the Hero · {len(view.get('assets', []))} of 9 Assets · [F1] help"
-    sc = view["scene_info"]
-    f = view["fates"][sc["agent"]]
-    p = view["pools"]
-    left = sum(1 for a in view["assets"] if not a["subverted"])
-    pts = view["scores"]
-    return (f" Scene {view['scene']}/9 · Agent {f['name']} · dice {p['hero']} vs {p['agent']} · "
-            f"Assets {left}/9 · you {pts[HERO]} pts · {top_fate(view)} · F1 help")
+        fields = ["Making the Hero", f"{len(view.get('assets', []))} of 9 Assets", "[F1] help"]
+    else:
+        sc = view["scene_info"]
+        f = view["fates"][sc["agent"]]
+        p = view["pools"]
+        left = sum(1 for a in view["assets"] if not a["subverted"])
+        pts = view["scores"]
+        fields = [f"Scene {view['scene']}/9", f"Agent {f['name']}",
+                  f"dice {p['hero']} vs {p['agent']}", f"Assets {left}/9",
+                  f"you {pts[HERO]} pts", top_fate(view), "[F1] help"]
+    if width is None:
+        width = shutil.get_terminal_size((100, 24)).columns
+    return wrap_fields(fields, width - 1)
 
 
 def top_fate(view: dict) -> str:
