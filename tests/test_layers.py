@@ -122,3 +122,16 @@ def test_no_private_name_is_imported_across_files():
                 offenders += [f"{p.relative_to(ROOT)}: {a.name}" for a in node.names
                               if a.name.startswith("_") and not a.name.startswith("__")]
     assert offenders == []
+
+
+def test_the_session_loop_has_room_and_table_talk_is_its_own_module():
+    """The loop stood at the module limit: table talk and safety (say, lines and veils, the
+    premise, the X-card) are a module of their own, so the loop has room for its next job."""
+    from companion.session.loop import Session
+    from companion.session.table import TableTalk
+
+    loop = (ROOT / "companion" / "session" / "loop.py").read_text(encoding="utf-8")
+    assert len(loop.splitlines()) <= 540
+    assert issubclass(Session, TableTalk)
+    for verb in ("say", "set_safety", "premise", "check_premise", "x_card"):
+        assert verb in vars(TableTalk), verb

@@ -149,3 +149,18 @@ def _number(word: str, numbered: list[str], what: str) -> str:
     if not 1 <= k <= len(numbered):
         raise CommandError(f"there is no {what} number {k}", f"1 to {len(numbered)}")
     return numbered[k - 1]
+
+
+def wrap_fields(fields: list[str], width: int, sep: str = " · ") -> str:
+    """Fields joined by ``sep`` into lines of at most ``width`` columns, broken only between
+    fields (a field longer than a line has a line of its own)."""
+    lines: list[str] = []
+    line = ""
+    for field in fields:
+        if line and len(line) + len(sep) + len(field) > width:
+            lines.append(line)
+            line = " " + field
+        else:
+            line = f"{line}{sep}{field}" if line else f" {field}"
+    lines.append(line)
+    return "\n".join(lines)

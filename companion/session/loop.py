@@ -23,18 +23,18 @@ from companion.core.registry import game_module, get_game
 from companion.core.rng import Sampler
 from companion.session.ahead import next_ai_seat
 from companion.session.recall import noted_row, recall, told_rows
+from companion.session.table import TableTalk
 from companion.session.trouble import trouble as _trouble
 from companion.journal.store import SCHEMA, Journal, JournalError, Timeline, timeline
 from companion.llm.context import rolling_summary
 from companion.story import weave
 from companion.story.fabula import Fabula
-from companion.story.safety import premise_notice
 from companion.story.voice import Beat, DecisionRequest, NarrationMemory, OfflineVoice, Voice
 
 HUMAN, AI = "human", "ai"
 SNAPSHOT_EVERY = 25
-STORY_WINDOW = 8
-SAFETY_STEPS = 100_000  # no game of ours is near this long: reaching it means a loop  # narrations passed verbatim to an AI decision; older ones are summarised
+STORY_WINDOW = 8  # narrations passed verbatim to an AI decision; older ones are summarised
+SAFETY_STEPS = 100_000  # no game of ours is near this long: reaching it means a loop
 
 Emit = Callable[[str, str], None]
 
@@ -44,7 +44,7 @@ def _quiet(kind: str, text: str) -> None:
 
 
 @dataclass
-class Session:
+class Session(TableTalk):
     game: Game
     seed: int
     seats: dict[str, str]  # seat -> HUMAN | AI
@@ -109,7 +109,7 @@ class Session:
             session.memory.veils += veils
         if journal_path is not None:
             session.journal = Journal.create(journal_path, session.header)
-        session._premise_check()
+        session.check_premise()
         return session
 
     @classmethod
@@ -476,73 +476,7 @@ class Session:
         for row in rows:
             self._row({**row, "resumed": True} if resumed else row)
 
-    # -- table talk and safety --------------------------------------------------------------------
-    def say(self, seat: str, text: str) -> None:
-        """The human's words: story, quoted as such; they change nothing in the game."""
-        text = text.strip()
-        if not text:
-            raise RuleError("say", "say what? (say TEXT)")
-        self._journal({"type": "say", "n": len(self.actions) - 1, "seat": seat, "text": text})
-        weave.hear(self.memory.used, len(self.actions) - 1, text)  # the companion may take it up
-        self.narrations.append((len(self.actions) - 1, f"“{text}”"))
-
-    def set_safety(self, lines: list[str], veils: list[str]) -> None:
-        lines = [x.strip() for x in lines if x.strip()]
-        veils = [x.strip() for x in veils if x.strip()]
-        self.memory.banned += lines
-        self.memory.veils += veils
-        self._journal({"type": "safety", "lines": lines, "veils": veils})
-        self._premise_check()
-
-    def premise(self) -> str:
-        """What the game is about, as the table is told it before play: its blurb (the seats'
-        too), and the game's own premise if it has one (``premise(options)``)."""
-        own = getattr(self.game, "premise", None)
-        blurbs = [self.game.blurb, *getattr(self.game, "seat_blurbs", {}).values()]
-        parts = [*blurbs, own(self.options) if own else ""]
-        return "\n".join(f"{x.rstrip('. ')}." for x in dict.fromkeys(parts) if x.strip())
-
-    def _premise_check(self) -> None:
-        """A game whose premise crosses a line (High Stakes' heroes are children) says so at the
-        start, and how the story keeps it: journaled, so the rendered story says it too."""
-        safety = self.memory.safety
-        if not safety:
-            return
-        text = premise_notice(safety, self.premise(), self.game.title)
-        if text:
-            self.note(text)
-
-    def x_card(self, topic: str = "") -> str:
-        """Ban ``topic`` from all later narration and tell the last beat again without it."""
-        topic = topic.strip()
-        if topic:
-            self.memory.banned.append(topic)
-        self._journal({"type": "x", "topic": topic, "n": len(self.actions) - 1})
-        beat = self._last_narrated_beat()
-        if beat is None:
-            return ""
-        self._journal({"type": "retract", "n": beat.step})
-        self.narrations.pop()
-        self.memory.attempt += 1
-        self._narrate(beat)
-        return self.narrations[-1][1] if self.narrations and \
-            self.narrations[-1][0] == beat.step else ""
-
-    def _last_narrated_beat(self) -> Beat | None:
-        """The beat the last narration told, rebuilt from its journal row (so it can be retold
-        after a resume or an undo too). The view is today's public view: later steps since then
-        are private draws and discards, which narration does not use."""
-        if not self.narrations:
-            return None
-        n = self.narrations[-1][0]
-        row = next((r for r in reversed(timeline(self.header, self.rows).actions)
-                    if r["n"] == n), None)
-        if row is None:
-            return None
-        events = [Event.model_validate(e) for e in row.get("events", [])]
-        return Beat(step=n, action=Action.model_validate(row["action"]),
-                    events=[e for e in events if e.visible_to is None], view=self.view(None))
-
+    # -- rewinding ---------------------------------------------------------------------------------
     def undo(self) -> int:
         """Rewind to just before the human's last decision; returns how many actions were undone.
         The undone rows stay in the journal behind an undo mark."""

@@ -66,9 +66,14 @@ class Owned(Phrase):
 
 def _is_name(words: list[str]) -> bool:
     """A person's or an animal's name: one to three words, each capitalised ("Pim", "Oriel
-    Vane"), none a word that merely opens a sentence ("The", "It's")."""
-    return 1 <= len(words) <= 3 and all(w[:1].isupper() and w.isalpha() for w in words) and \
-        words[0].lower() not in _ARTICLES + ("it", "this", "that", "my", "our")
+    Vane"), none a word that merely opens a sentence ("The", "It's"); or a name with its epithet
+    ("Aldo the Bold", "Burdock the goat": a capitalised word, "the", one or two words more)."""
+    if not words or words[0].lower() in _ARTICLES + ("it", "this", "that", "my", "our"):
+        return False
+    epithet = 3 <= len(words) <= 4 and words[1] == "the" and words[0][:1].isupper() and \
+        all(w.isalpha() for w in words)
+    return epithet or (1 <= len(words) <= 3 and all(w[:1].isupper() and w.isalpha()
+                                                     for w in words))
 
 
 def _plural(word: str) -> bool:

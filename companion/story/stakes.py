@@ -344,8 +344,8 @@ def tell_stake(stake: Stake, result: str, hero: Character, memory: Any, scene: s
     gave_up = yielded(stake, getattr(memory, "fabula", None))
     for i in range(len(WAYS["mixed"])):
         text = take_up(stake, result, hero, start + i, gave_up, granted)
-        if text and memory.allows(text) and told.fresh(text, scene):
-            told.remember(text, scene)
+        if text and memory.allows(text) and told.fresh(text, scene, [hero.name]):
+            told.remember(text, scene, [hero.name])
             memory.taken_up(stake.id)
             return text
     return ""

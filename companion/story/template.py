@@ -130,6 +130,7 @@ def tell(templates: Sequence[str], values: Mapping[str, Any], told: Told, scene:
     is remembered so a scene's sentences stay varied."""
     order = [t for t in templates if allows(t)]
     rng.shuffle(order)
+    names = [v.name for v in values.values() if isinstance(v, Character)]  # one word each
     choices = {k: [x for x in v if allows(str(x))] for k, v in values.items()
                if isinstance(v, Choice)}
     for template in order:
@@ -143,7 +144,7 @@ def tell(templates: Sequence[str], values: Mapping[str, Any], told: Told, scene:
                     filled[k] = rng.choice(options)
             else:
                 text = sentence(template, filled)
-                if allows(text) and told.fresh(text, scene):
-                    told.remember(text, scene)
+                if allows(text) and told.fresh(text, scene, names):
+                    told.remember(text, scene, names)
                     return text
     return ""

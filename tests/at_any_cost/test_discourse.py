@@ -311,3 +311,26 @@ def test_a_deed_the_player_tells_is_marked_as_their_telling_not_said(deed):
         assert not re.search(r"\b(says|tells the road)\b", told), told
     said = Narrator(1).spoken("I will not leave Pell behind", beat, NarrationMemory(seed=1))
     assert "tells it" not in said and "telling" not in said, said
+
+
+def test_a_stages_gathered_raises_read_right_whatever_fills_them():
+    """Played: "More had waited at the ruins, a spell of control among it": the line's "it" stood
+    for "more" and read as the thing itself. Every line of the gathered raises, filled with every
+    card's every phrase (alone, two, two and worse besides), names the things and never points
+    back at them with a pronoun."""
+    from companion.games.at_any_cost.narrate import MORE
+    from companion.games.at_any_cost.words import narration_data
+    from companion.story.grammar import Phrase
+    from companion.story.template import Character, sentence
+
+    n = narration_data()
+    phrases = [p for card in n.cards.values() for p in card.np]
+    place = Phrase(words="ruins", form="pl", where="among")
+    fills = [[p] for p in phrases] + [[p, q] for p, q in zip(phrases, phrases[1:])] + \
+        [[p, q, MORE] for p, q in zip(phrases, phrases[2:])]
+    for form in n.templates["raised"]:
+        for threats in fills:
+            text = sentence(form, {"hero": Character(name="Mara Vell"), "place": place,
+                                   "threats": threats})
+            assert not re.search(r"\b(among|with|of|in) (it|them)\b", text), text
+            assert all(p.words.lower() in text.lower() for p in threats if "{" not in p.words), text

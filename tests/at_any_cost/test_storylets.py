@@ -455,6 +455,10 @@ def test_keepsake_takes_a_thing_or_a_friend_from_the_first_answer_in_any_form():
     for answer in ("Her name is Pim, and she bites", "He's called Pim", "named Pim"):
         assert keepsake("animal-companion", answer, she) == ("friend", Phrase(words="Pim",
                                                                               form="name"))
+    for answer, name in (("Burdock the goat, who once found me in a snowstorm", "Burdock the goat"),
+                         ("Aldo the Bold, my brother", "Aldo the Bold")):  # played: "the burdock
+        assert keepsake("animal-companion", answer, she) == (  # the goat is still at hir side"
+            "friend", Phrase(words=name, form="name"))
     assert keepsake("heirloom", "my knitting needles", she)[1].plural  # "are still", not "is"
     assert keepsake("heirloom", "I never had one") is None
     assert keepsake("dignity", "A life without begging") is None  # not a thing one keeps

@@ -206,6 +206,22 @@ def test_pronouns_that_are_no_set_are_refused_with_the_form(tmp_path):
     assert c.session.state.hero_pronouns == "xe/xem/xyr/xyrs/xemself"
 
 
+def test_a_hero_who_goes_by_their_name_alone_or_it_its(tmp_path):
+    """it/its was refused for want of a third form; "name" (the hero goes by their name alone)
+    read as they. Both are the sets meant, kept in the journal and shown short."""
+    c, out = start(tmp_path)
+    c.handle("Mara Vell")
+    c.handle("name")
+    assert c.session.state.hero_pronouns == "Mara Vell/Mara Vell/Mara Vell's/Mara Vell's/Mara Vell"
+    from companion.games.at_any_cost.render import front_matter
+
+    assert "The hero: Mara Vell (name only)." in front_matter(c.session.view(None))
+    c2, _ = start(tmp_path / "it")
+    c2.handle("Cog")
+    c2.handle("it/its")
+    assert c2.session.state.hero_pronouns == "it"
+
+
 def test_the_journal_verb_shows_terminal_text_not_markdown(tmp_path):
     c, out = start(tmp_path)
     for line in ANSWERS:

@@ -261,3 +261,55 @@ def test_a_command_typed_at_the_name_prompt_is_not_taken_as_the_name(tmp_path):
     assert s.state.hero_name == ""
     c.handle("Faith")
     assert s.state.hero_name == "Faith"
+
+
+def test_the_hero_takes_the_players_own_pronouns(tmp_path):
+    """Becoming took only she, he or they: a set of the player's own (xe/xem, ze/hir/hir, the
+    name alone) is the Hero's too, typed bare or after the verb, and the story uses it; a set
+    it cannot read is refused with the forms expected and nothing changes."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    _make_the_hero_until(s, "pronouns")
+    out.clear()
+    c.handle("qa/qem")
+    assert any(kind == "error" and "at least three forms" in text for kind, text in out), out
+    assert s.state.phase.value == "pronouns"
+    out.clear()
+    c.handle("xe/xem")
+    assert not any(kind == "error" for kind, _ in out), out
+    assert s.state.pronouns == "xe/xem/xyr/xyrs/xemself"
+    assert any("The Hero is Ilse (xe/xem)." in text for _, text in out), out
+    assert "Ilse (xe/xem)" in s.memory.fabula.digest()  # the story (and every prompt) uses it
+    s2, out2 = _session(tmp_path / "named", "hero")
+    c2 = Controller(s2, lambda kind, text: out2.append((kind, text)))
+    _make_the_hero_until(s2, "pronouns")
+    c2.handle("pronouns name")
+    assert s2.state.pronouns == "Ilse/Ilse/Ilse's/Ilse's/Ilse"
+
+
+def test_a_hero_by_name_alone_is_called_by_the_one_name_the_story_uses():
+    """Played: a Hero "Mara Vell" who goes by name alone was "Mara" in the telling and "Mara
+    Vell" wherever a pronoun stood ("Ysolde turns what has gone wrong in Mara against Mara
+    Vell"): the name-alone set follows the short name."""
+    from companion.games.becoming.narrate import hero_of
+    from companion.story import pronouns
+
+    written = pronouns.write(pronouns.by_name("Mara Vell"))
+    hero = hero_of({"hero": {"name": "Mara Vell", "pronouns": written}})
+    assert hero.name == "Mara"
+    assert (hero.pronouns.they, hero.pronouns.their) == ("Mara", "Mara's")
+    xe = hero_of({"hero": {"name": "Mara Vell", "pronouns": "xe/xem/xyr/xyrs/xemself"}})
+    assert xe.pronouns.their == "xyr"
+
+
+def test_the_bar_fits_80_columns_and_keeps_the_help_key():
+    """Played at 80 columns: the bar ran to "... · Fates 0 · F1 h", the help key cut off. Its
+    fields wrap between fields to the width, as At Any Cost's do."""
+    from companion.games.becoming.model import Score
+    s = at_hero_gather()
+    s = s.model_copy(update={"scores": (Score(seat="measurer", points=14, why="subvert",
+                                              scene=1),)})
+    for view in (GAME.view(s, "hero"), GAME.view(at_hero_gather(), "hero")):
+        bar = toolbar(view, width=80)
+        assert all(len(line) <= 79 for line in bar.splitlines()), bar
+        assert bar.rstrip().endswith("[F1] help") and "Agent " in bar, bar

@@ -11,7 +11,7 @@ from companion.core.game import Action, RuleError
 from companion.games.at_any_cost.data import rules
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 from companion.games.at_any_cost.render import card_label
-from companion.core.verbs import CommandError
+from companion.core.verbs import CommandError, wrap_fields
 from companion.core.verbs import match_many, match_one, norm
 from companion.story import grammar, pronouns
 
@@ -126,7 +126,7 @@ def check_answer(action: Action, text: str) -> None:
     engine never refuses a move for its text)."""
     if action.kind == "pronouns":
         try:
-            pronouns.parse(text)
+            pronouns.check(text)
         except ValueError as err:
             raise CommandError(str(err)) from None
 
@@ -242,21 +242,6 @@ def toolbar(view: dict, width: int | None = None) -> str:
     if width is None:
         width = shutil.get_terminal_size((100, 24)).columns
     return wrap_fields(fields, width - 1)
-
-
-def wrap_fields(fields: list[str], width: int, sep: str = " · ") -> str:
-    """Fields joined by ``sep`` into lines of at most ``width`` columns, broken only between
-    fields (a field longer than a line has a line of its own)."""
-    lines: list[str] = []
-    line = ""
-    for field in fields:
-        if line and len(line) + len(sep) + len(field) > width:
-            lines.append(line)
-            line = " " + field
-        else:
-            line = f"{line}{sep}{field}" if line else f" {field}"
-    lines.append(line)
-    return "\n".join(lines)
 
 
 def turn_hint(view: dict, legal: list[Action], seat: str) -> str:

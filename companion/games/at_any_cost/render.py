@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 from companion.games.at_any_cost.data import rules
-from companion.story import grammar
+from companion.story import grammar, pronouns
 from companion.games.at_any_cost.model import ANTAGONIST, PROTAGONIST
 
 # Private bookkeeping left out of the written story (the live screen still shows it).
@@ -65,7 +65,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         if k == "hero_named":
             return f"The hero is called {data['name']}."
         if k == "hero_pronouns":
-            return f"{data['name']}'s pronouns: {data['pronouns']}."
+            return f"{data['name']}'s pronouns: {pronouns.shown(data['pronouns'])}."
         if k == "hero_described" and data.get("text"):
             return f"The Protagonist describes {data['name']}: “{data['text']}”"
         if k == "anchor_answered" and data.get("text"):
@@ -166,12 +166,10 @@ def front_matter(view: dict) -> str:
     out = []  # the premise opens the story itself (the first narration), so it is not repeated
     hero = view["hero"]
     if hero["name"]:
-        said = f" ({hero.get('pronouns', 'they')})" if hero.get("pronouns") else ""
+        said = f" ({pronouns.shown(hero['pronouns'])})" if hero.get("pronouns") else ""
         out.append(f"**The hero: {hero['name']}{said}.** {hero['details']}".rstrip())
     anchors = view["anchors"] + view["anchors_lost"]
     if anchors:
-        from companion.story import pronouns
-
         said = pronouns.parse_or_they(hero.get("pronouns"))
         carries = "carry" if said.plural_verbs else "carries"
         lines = [f"**What {said.they} {carries}:**", ""]

@@ -77,10 +77,7 @@ class Steps:
     def _do_pronouns(self, s: State, a: Action):
         # Legality never depends on text: words that are no pronoun set read as "they" (the
         # prompt refuses them with the expected form before they get here; see commands.py).
-        try:
-            written = pronouns.write(pronouns.parse(a.text))
-        except ValueError:
-            written = "they"
+        written = pronouns.read(a.text, s.hero_name)
         return (replace(s, hero_pronouns=written, phase=Phase.DESCRIBE_HERO),
                 [Event.unchecked("hero_pronouns", {"name": s.hero_name, "pronouns": written})])
 

@@ -6,18 +6,24 @@ is shown with its cost spelled out (which Asset, which Trait, paid when) before 
 """
 from __future__ import annotations
 
+import shutil
+
 from companion.core.game import Action, RuleError
-from companion.core.verbs import CommandError, match_many, match_one, is_number
+from companion.core.verbs import (CommandError, is_number, match_many, match_one,
+                                  wrap_fields)
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, PRONOUNS
 from companion.games.becoming.render import sheet
 from companion.games.becoming.views import describe, offer_text, regain_terms
+from companion.story import pronouns
 
 VERBS: dict[str, tuple[str, str]] = {
     "pick": ("pick ASSET [-- TEXT]",
              "While the Hero is made: take one Asset from the Hero card (three Virtues, three "
              "Strengths, three Allies in all; the players pick in turn, the Hero first)."),
-    "pronouns": ("pronouns she|he|they", "The Hero's pronouns."),
+    "pronouns": ("pronouns she|he|they|SET", "The Hero's pronouns: she, he, they, a set of "
+                 "your own (xe/xem/xyr, ze/hir, it/its), or name (the Hero goes by their name "
+                 "alone)."),
     "invoke": ("invoke ASSET [, ASSET...] [-- how]",
                "Call on one of the Hero's Assets: +1 die, +1 more per positive Trait on it. An "
                "invoked Asset is risked: if the Agent wins, it can take a negative Trait or lose "
@@ -123,9 +129,16 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
         aid = match_one(head, choices, "Asset on the Hero card")
         return [Action(seat=seat, kind="pick", args={"asset": aid}, text=text)]
     if verb == "pronouns":
-        if head.lower() not in PRONOUNS:
-            raise CommandError(f"pronouns are one of {', '.join(PRONOUNS)}", "pronouns she")
-        return [Action(seat=seat, kind="pronouns", args={"pronouns": head.lower()})]
+        if head.lower() in PRONOUNS:
+            return [Action(seat=seat, kind="pronouns", args={"pronouns": head.lower()})]
+        own = next((a for a in legal if a.kind == "pronouns" and "pronouns" not in a.args), None)
+        if own is None:
+            raise RuleError("turn order", "the Hero's pronouns are not asked now")
+        try:
+            pronouns.check(head, _hero_name(view))
+        except ValueError as err:
+            raise CommandError(str(err), "pronouns she") from None
+        return [own.with_text(" ".join(head.split()))]
     if verb == "invoke":
         if not head:
             raise CommandError("name the Asset to invoke", sorted(_asset_choices(view, legal,
@@ -320,16 +333,23 @@ def status(view: dict) -> str:
     return "\n".join(parts)
 
 
-def toolbar(view: dict) -> str:
+def toolbar(view: dict, width: int | None = None) -> str:
+    """The status bar, wrapped between fields to the terminal's width (at 80 columns the help
+    key was cut off: "· F1 h")."""
     if not view.get("scene"):
-        return f" Making the Hero · {len(view.get('assets', []))} of 9 Assets · [F1] help"
-    sc = view["scene_info"]
-    f = view["fates"][sc["agent"]]
-    p = view["pools"]
-    left = sum(1 for a in view["assets"] if not a["subverted"])
-    pts = view["scores"]
-    return (f" Scene {view['scene']}/9 · Agent {f['name']} · dice {p['hero']} vs {p['agent']} · "
-            f"Assets {left}/9 · you {pts[HERO]} pts · {top_fate(view)} · F1 help")
+        fields = ["Making the Hero", f"{len(view.get('assets', []))} of 9 Assets", "[F1] help"]
+    else:
+        sc = view["scene_info"]
+        f = view["fates"][sc["agent"]]
+        p = view["pools"]
+        left = sum(1 for a in view["assets"] if not a["subverted"])
+        pts = view["scores"]
+        fields = [f"Scene {view['scene']}/9", f"Agent {f['name']}",
+                  f"dice {p['hero']} vs {p['agent']}", f"Assets {left}/9",
+                  f"you {pts[HERO]} pts", top_fate(view), "[F1] help"]
+    if width is None:
+        width = shutil.get_terminal_size((100, 24)).columns
+    return wrap_fields(fields, width - 1)
 
 
 def top_fate(view: dict) -> str:
@@ -358,7 +378,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return (opening + "Pick an Asset for the Hero (pick NAME; help pick, or scene for "
                 "more); the Fates pick in turn after you:\n" + "\n".join(rows))
     if "pronouns" in kinds:
-        return "The Hero's pronouns: pronouns she, pronouns he or pronouns they."
+        return ("The Hero's pronouns: she, he, they, a set of your own (xe/xem/xyr, ze/hir, "
+                "it/its), or name (the Hero goes by their name alone).")
     if seat == HERO and view.get("phase") == "hero_gather":
         moon = " or shoot the moon (moon)" if "moon" in kinds else ""
         return (f"Dice now: you {view['pools']['hero']} · the Agent {view['pools']['agent']}. "
@@ -497,9 +518,13 @@ def label(action: Action, view: dict) -> str:
 
 
 def rewrite(raw: str, view: dict, legal: list[Action]) -> str | None:
-    """A line that is no verb: a bare ``she`` when the Hero's pronouns are asked is ``pronouns
-    she`` (the other games ask the pronouns as a question whose whole line is the answer)."""
-    word = raw.strip().lower()
-    if word in PRONOUNS and any(a.kind == "pronouns" for a in legal):
-        return f"pronouns {word}"
-    return None
+    """A line that is no verb: a bare ``she`` (or ``xe/xem``, ``name``) when the Hero's pronouns
+    are asked is ``pronouns she`` (the other games ask the pronouns as a question whose whole line
+    is the answer)."""
+    if not raw.strip() or not any(a.kind == "pronouns" for a in legal):
+        return None
+    return f"pronouns {' '.join(raw.split())}"  # the verb reads it, or says the forms expected
+
+
+def _hero_name(view: dict) -> str:
+    return (view.get("hero") or {}).get("name") or ""

@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from companion.core.game import CHANCE, Action, Chance, Event, Outcome, RuleError
 from companion.games.becoming import flow
+from companion.story import pronouns
 from companion.games.becoming import mechanics as m
 from companion.games.becoming.data import Quest, Rules, quest_from_dict, rules
 from companion.games.becoming.model import (
@@ -201,7 +202,9 @@ class Becoming:
         if p is Phase.NAME:
             return [Action(seat=seat, kind="name", ask="Name your Hero", optional_text=False)]
         if p is Phase.PRONOUNS:
-            return [Action(seat=seat, kind="pronouns", args={"pronouns": x}) for x in PRONOUNS]
+            return [*(Action(seat=seat, kind="pronouns", args={"pronouns": x}) for x in PRONOUNS),
+                    Action(seat=seat, kind="pronouns", args={"set": "own"}, optional_text=False,
+                           ask=f"{s.hero_name}'s pronouns ({pronouns.ASK})")]
         if p is Phase.ELEMENTS:
             return [Action(seat=seat, kind="elements",
                            ask="Narrate the scene's Elements (optional)")]

@@ -12,6 +12,7 @@ the rest of the scene and the remaining scenes are skipped and the close is told
 from __future__ import annotations
 
 from companion.core.game import Action, Event
+from companion.story.pronouns import read as pronouns_read
 from companion.games.becoming import mechanics as m
 from companion.games.becoming.data import Quest, Rules
 from companion.games.becoming.model import (
@@ -63,7 +64,10 @@ def name(d: Rules, q: Quest, s: State, a: Action):
 
 
 def pronouns(d: Rules, q: Quest, s: State, a: Action):
-    s = s.model_copy(update={"pronouns": a.args["pronouns"]})
+    # a listed set, or the player's own read as At Any Cost reads it (legality never depends on
+    # text: words that are no set read as "they"; the prompt refuses them first, commands.py)
+    said = a.args.get("pronouns") or pronouns_read(a.text, s.hero_name)
+    s = s.model_copy(update={"pronouns": said})
     events = [Event(kind="pronouns_chosen", data={"name": s.hero_name,
                                                   "pronouns": s.pronouns})]
     s, more = begin_scene(q, s, 1)

@@ -79,7 +79,8 @@ def asset_phrase(aid: str) -> Phrase:
 def hero_of(view: dict) -> Character:
     hero = view.get("hero", {})
     said = pronouns.parse_or_they(hero.get("pronouns"))
-    return Character(name=short_name(hero.get("name") or "") or "the Hero", pronouns=said)
+    name = short_name(hero.get("name") or "") or "the Hero"
+    return Character(name=name, pronouns=pronouns.called(said, name))
 
 
 def _spent_at_once(events: list[Event]) -> dict[int, int]:

@@ -45,8 +45,8 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     kinds = {a.kind for a in legal}
     if "pick" in kinds:
         return rng.choice(list(legal))  # the Hero takes what she likes, the Fates what they'd turn
-    if "pronouns" in kinds:
-        return rng.choice(list(legal))
+    if "pronouns" in kinds:  # a listed set (a set of one's own is a player's)
+        return rng.choice([a for a in legal if "pronouns" in a.args])
     if len(legal) == 1:
         return legal[0]
     if seat == HERO:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from companion.core.game import Event
-from companion.story import grammar
+from companion.story import grammar, pronouns
 from companion.games.becoming.data import rules
 from companion.games.becoming.model import FATES, HERO, SEATS, VP_ASSET_LEFT
 from companion.games.becoming.views import cost_text, dice_words, offer_text
@@ -59,7 +59,7 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
         verb = "pick" if d["seat"] == viewer else "picks"
         return f"{who(d['seat'], viewer)} {verb} {_name(d['asset'])} ({d['kind']}), {d['n']} of 9."
     if k == "pronouns_chosen":
-        return f"The Hero is {d['name']} ({d['pronouns']})."
+        return f"The Hero is {d['name']} ({pronouns.shown(d['pronouns'])})."
     if k == "scene_begun":
         tempt = " and ".join(rules().fate(t).name for t in d["tempters"])
         return (f"Agent of Threat: {who(d['agent'])} · {d['threat_dice']} Threat dice · "
@@ -197,7 +197,7 @@ def front_matter(view: dict) -> str:
 def sheet(view: dict) -> str:
     """The Hero's sheet: every Asset with its Traits (♣ positive, • negative) or its turned name."""
     hero = view["hero"]
-    rows = [f"{hero['name'] or 'The Hero'} ({hero['pronouns']})"]
+    rows = [f"{hero['name'] or 'The Hero'} ({pronouns.shown(hero['pronouns'])})"]
     for kind in ("virtue", "strength", "ally"):
         for a in [x for x in view["assets"] if x["kind"] == kind]:
             if a["subverted"]:

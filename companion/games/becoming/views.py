@@ -205,7 +205,8 @@ def describe(d: Rules, a: Action) -> str:
         card = d.asset(args["asset"])
         return f"pick {card.name} ({card.kind}): {card.phrase}"
     if k == "pronouns":
-        return f"the Hero is {args['pronouns']}"
+        return f"the Hero is {args['pronouns']}" if "pronouns" in args else \
+            "the Hero's own pronouns (xe/xem, ze/hir, name...)"
     if k == "invoke":
         return f"invoke {asset} (risk it: +1 die and +1 per positive Trait)"
     if k == "invoke_trait":
