@@ -2,6 +2,8 @@
 easier one drawn before it (the first, Level 1 area was told as "harder country at Level 1")."""
 from __future__ import annotations
 
+import re
+
 from companion.core.game import Action, Event
 from companion.games.dragon_warrior.model import TREASURE
 from companion.games.dragon_warrior.narrate import Narrator
@@ -235,3 +237,53 @@ def test_a_search_that_finds_nothing_is_told_so():
                     view={"warrior": {"name": "Marigold", "pronouns": "she"},
                           "here": f"house-{n}"})
         assert Narrator(6).narrate(beat, mem), n
+
+
+def _battle_with_a_friend(seed: int, holds: int) -> str:
+    """One battle in which the Party Member holds ``holds`` times between routine blows; the
+    story told of it."""
+    mem = NarrationMemory(seed=seed)
+    view = {"warrior": {"name": "Oswy Quillfeather", "pronouns": "xe/xem/xyr"}, "battles": 1,
+            "battle": {"foe": "foe-1"}, "party": {"name": "Loam", "hp": 9}, "here": "area-1"}
+    foe = "a bog ghoul"
+    first = {"by": "warrior", "name": foe, "target": "foe-1", "hp_lost": 2, "hp": 12}
+    beats = [[Event(kind="hit", data=first)]]
+    for n in range(4):
+        by = "warrior" if n % 2 == 0 else "foe-1"
+        beats.append([Event(kind="missed", data={"by": by, "name": foe, "target": "x"})]
+                     + ([Event(kind="pm_held", data={"name": "Loam"})] if n < holds else []))
+    last = {"by": "warrior", "name": foe, "target": "foe-1", "hp_lost": 12, "hp": 0}
+    beats.append([Event(kind="hit", data=last)])
+    told = []
+    for step, events in enumerate(beats):
+        beat = Beat(step=step, action=Action(seat="villain", kind="block"), events=events,
+                    view=view)
+        told.append(Narrator(seed).narrate(beat, mem))
+    return " ".join(told)
+
+
+def test_the_friends_holds_are_told_with_the_blows_it_waited_through():
+    # played (s12): the Ally held every flip until the Warrior was hurt, and no hold was told: the
+    # Party Member seemed absent from the fight
+    for seed in range(8):
+        told = _battle_with_a_friend(seed, holds=3)
+        assert "Loam" in told, told
+        assert "Loam" not in _battle_with_a_friend(seed, holds=0)
+
+
+def test_a_foe_the_friends_blow_finishes_is_the_friends_win():
+    # played (s12): the Party Member never won a fight in the journal: its Attack carrying the
+    # Warrior's blocked blow home was told "jumps in", then the Warrior's kill
+    for seed in range(8):
+        mem = NarrationMemory(seed=seed)
+        view = {"warrior": {"name": "Oswy", "pronouns": "xe/xem/xyr"}, "battles": 1,
+                "battle": {"foe": "foe-1"}, "party": {"name": "Loam", "hp": 9}}
+        kill = {"by": "warrior", "name": "a bog ghoul", "target": "foe-1", "hp_lost": 5, "hp": 0,
+                "party": True}
+        beat = Beat(step=4, action=Action(seat="ally", kind="flip"), view=view, events=[
+            Event(kind="pm_helps", data={"name": "Loam", "card": "9h", "against": 4,
+                                         "kind": "attack"}),
+            Event(kind="hit", data=kill)])
+        told = Narrator(seed).narrate(beat, mem)
+        ended = [s for s in re.split(r"(?<=[.!?]) ", told) if "ghoul" in s]
+        assert ended and all("Loam" in s for s in ended), told

@@ -89,6 +89,8 @@ class Narrator:
             if memory.allows(words):
                 parts.append(words)
         for i, ev in enumerate(beat.events):
+            if ev.kind == "pm_helps" and any(_friends_kill(e) for e in beat.events):
+                continue  # the friend's blow that ends the fight tells it (pm_kill)
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
                 parts.append(text)
@@ -339,11 +341,21 @@ class Narrator:
             return text
         if k == "missed" and d.get("party"):
             return ""  # the Party Member's flip told it
+        friend = (view.get("party") or {}).get("name")
+        if _friends_kill(ev) and friend:  # the friend's Attack ended it: the friend's win
+            blows.turn(d, k, view, memory)
+            text = say("pm_kill", pm=phrase(friend), foe=phrase(d["name"]))
+            if text:
+                return text
         if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
             return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
                 if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
+        if k == "pm_held":  # the friend waits: told with the blows it waited through
+            return blows.hold_back(d["name"], view, memory)
         if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
             return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
+        if k == "pm_healed":  # the flip matched: the friend catches a breath
+            return say("pm_healed", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
@@ -383,6 +395,14 @@ class Narrator:
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
         """The offline roles' pen (:mod:`pen`)."""
         return pen.write(action, view, memory)
+
+
+def _friends_kill(ev: Event) -> bool:
+    """Is this the Warrior's blow carried home by the Party Member's flip, and the last of its
+    foe? (Without the friend's Attack it would not have ended the foe.)"""
+    d = ev.data
+    return ev.kind == "hit" and d.get("by") == "warrior" and bool(d.get("party")) and \
+        bool(d.get("hp_lost")) and d.get("hp", 1) == 0
 
 
 _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no", "pronouns"}  # not told: data
