@@ -159,3 +159,19 @@ def test_a_hero_of_two_names_may_lead_more_than_one_sentence_a_scene():
     assert not told.fresh("Marigold Thistlewaite kneels by the door.", "room")
     told.remember("The second chest creaks open.", "room")
     assert not told.fresh("The second door creaks too.", "room")
+
+
+def test_a_thing_named_again_is_it_or_they_as_its_number_says():
+    # played (s12): "the Wolf-Bear Claws fit Rowan as if it had been waiting"
+    from companion.story.grammar import Phrase
+    from companion.story.template import sentence
+
+    line = "{hero.name} [wraps] {item.the} and [puts:hero] {item.them} away; {item.they} " \
+           "[is:item] heavy, and {item.their} weight is welcome."
+    hero = Character(name="Rowan")
+    several = sentence(line, {"hero": hero, "item": Phrase(words="Wolf-Bear Claws", form="pl")})
+    one = sentence(line, {"hero": hero, "item": Phrase(words="Copper Sword", form="a")})
+    assert several == "Rowan wraps the Wolf-Bear Claws and puts them away; they are heavy, " \
+        "and their weight is welcome.", several
+    assert one == "Rowan wraps the Copper Sword and puts it away; it is heavy, and its weight " \
+        "is welcome.", one
