@@ -312,3 +312,18 @@ def test_several_things_found_or_worn_are_never_it():
         text = write(action, view, NarrationMemory(seed=seed))
         if text.startswith("Wolf-Bear Claws:"):
             assert not re.search(r"\b(it|its|is)\b", text), text
+
+
+def test_the_players_cry_is_quoted_and_a_first_person_deed_told_of_the_warrior():
+    # played (s12): "For the spoons!" stood unquoted; "I haggle by reciting my grandmother's list
+    # of grievances" read "“...,” as Oswy tells it"
+    view = {"warrior": {"name": "Oswy Quillfeather", "pronouns": "xe/xem/xyr/xyrs/xemself"},
+            "here": "item-shop", "battles": 0}
+    told = {}
+    for words in ("For the spoons!", "I haggle by reciting my grandmother's list of grievances"):
+        beat = Beat(step=3, action=Action(seat="warrior", kind="talk", text=words), events=[],
+                    view=view)
+        told[words] = Narrator(1).narrate(beat, NarrationMemory(seed=1))
+    assert told["For the spoons!"] == "“For the spoons!” Oswy Quillfeather cries."
+    assert told["I haggle by reciting my grandmother's list of grievances"] == \
+        "Oswy Quillfeather haggles by reciting xyr grandmother's list of grievances."

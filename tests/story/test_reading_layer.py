@@ -163,3 +163,46 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     from companion.story.weave import theirs
     assert theirs("I bow to the king's empty chair", "the Warrior") == \
         "The Warrior bows to the king's empty chair."
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior, s12): "For the spoons!" stood unquoted in the journal
+    ("For the spoons!", "“For the spoons!” Wren cries."),
+    ("Charge!", "“Charge!” Wren cries."),
+    ("Tell Pim the poems were not that bad!", "“Tell Pim the poems were not that bad!” Wren cries."),
+    ("Into the fray! For Eastmere!", "“Into the fray! For Eastmere!” Wren cries."),
+    # a telling that ends in "!" is still the player telling
+    ("The door bursts open!", "The door bursts open!"),
+    ("Old Sigrun laughs!", "Old Sigrun laughs!"),
+    ("Suddenly the roof gives way!", "Suddenly the roof gives way!"),
+    ("Dust flies everywhere!", "Dust flies everywhere!"),
+])
+def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
+    from companion.story.weave import theirs
+    assert theirs(words, "Wren") == told
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior, s12): deeds with more of the first person read "“...,” as Oswy
+    # tells it"
+    ("I haggle by reciting my grandmother's list of grievances",
+     "Oswy haggles by reciting xyr grandmother's list of grievances."),
+    ("I tell the moths that I once ate a lamp", "Oswy tells the moths that xe once ate a lamp."),
+    ("With my last coin I buy the map", "With Oswy's last coin xe buys the map."),
+    ("My spoon finds its eye", "Oswy's spoon finds its eye."),
+    ("Loam and I dive for cover", "Loam and Oswy dive for cover."),
+    ("Loam hands me the rope and I climb", "Loam hands Oswy the rope and xe climbs."),
+    ("I duck in and hold still", "Oswy ducks in and holds still."),
+    # what the shift would guess at stays the hero's words, said, never tagged
+    ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
+    ("The goat and I have history. Bad history.",
+     "“The goat and I have history. Bad history,” Oswy says."),
+    ("I will not kneel", "“I will not kneel,” Oswy says."),
+    ("We run for it", "“We run for it,” Oswy says."),
+])
+def test_a_first_person_deed_is_told_of_the_hero_with_their_pronouns(words, told):
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.weave import theirs
+    hero = Character(name="Oswy", pronouns=parse("xe/xem/xyr/xyrs/xemself"))
+    assert theirs(words, "Oswy", hero) == told

@@ -85,7 +85,7 @@ class Narrator:
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
-            words = spoken(a.text, _hero(view).name)  # the player's "I ..." quoted as theirs
+            words = spoken(a.text, _hero(view))  # the player's "I ..." told of the hero, or theirs
             if memory.allows(words):
                 parts.append(words)
         for i, ev in enumerate(beat.events):
