@@ -100,3 +100,47 @@ def is_name(text: str) -> bool:
     words = {w.lower().replace("\u2019", "'") for w in text.split()}
     return (_problem(text) is None and text[:1].isupper()
             and not words & _PROMPT_WORDS and text.split()[0].lower() not in _LEADS)
+
+
+# words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
+STYLED = frozenset("old young sir dame lady lord master mistress mother father brother "
+                   "sister captain saint auntie uncle granny grandfather little".split())
+
+
+def short_name(name: str) -> str:
+    """How a story calls someone of several names once they are named: the given name ("Oswy
+    Quillfeather": Oswy; "Aldo the Bold": Aldo), the name after a style ("Old Sigrun": Sigrun,
+    "Captain Ilse Varn": Ilse); the whole name when it is one word or no name ("the Warrior")."""
+    words = name.split()
+    if len(words) < 2 or words[0].lower() in ("the", "a", "an") or not words[0][:1].isupper():
+        return name  # "the Warrior" is no name to shorten; "de la Cruz" is the player's own
+    while len(words) > 1 and words[0].lower() in STYLED:
+        words = words[1:]
+    if not words[0][:1].isupper() or not words[0].replace("-", "").replace("'", "").isalpha():
+        return name
+    return words[0]
+
+
+def shorten(text: str, name: str, named: bool) -> tuple[str, bool]:
+    """``text`` with ``name`` in full at its first mention (unless ``named`` already: the full
+    name was told earlier in the scene) and the short name (:func:`short_name`) after, outside
+    quotes ("Oswy Quillfeather ... Oswy"): a full name in every sentence reads as a register.
+    Returns the text and whether the full name has now been told."""
+    short = short_name(name)
+    if short == name or not text:
+        return text, named
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")  # "Oswy Quillfeather's" too
+    pieces = re.split(r"(“[^”]*”)", text)
+    told = named
+    for i, piece in enumerate(pieces):
+        if piece.startswith("“"):
+            continue
+
+        def swap(m: re.Match) -> str:
+            nonlocal told
+            if not told:
+                told = True
+                return m.group(0)
+            return short
+        pieces[i] = pattern.sub(swap, piece)
+    return "".join(pieces), told

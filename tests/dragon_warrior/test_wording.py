@@ -327,3 +327,12 @@ def test_the_players_cry_is_quoted_and_a_first_person_deed_told_of_the_warrior()
     assert told["For the spoons!"] == "“For the spoons!” Oswy Quillfeather cries."
     assert told["I haggle by reciting my grandmother's list of grievances"] == \
         "Oswy Quillfeather haggles by reciting xyr grandmother's list of grievances."
+
+
+def test_the_heros_full_name_is_told_once_a_scene_then_the_short_name():
+    # played (s12): "“...,” Oswy Quillfeather says. Oswy Quillfeather steps into the streets";
+    # in a battle "Oswy Quillfeather" in every sentence
+    for seed in range(6):
+        told = _battle_with_a_friend(seed, holds=3)
+        assert told.count("Oswy Quillfeather") == 1 and told.count("Oswy") >= 3, told
+        assert told.index("Oswy Quillfeather") == told.index("Oswy"), told

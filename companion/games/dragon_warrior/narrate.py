@@ -24,7 +24,8 @@ from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401
 from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
-from companion.story.weave import quote
+from companion.story.names import shorten
+from companion.story.weave import prose, quote
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
@@ -82,12 +83,14 @@ class Narrator:
         scene = self._scene(view)
         parts: list[str] = []
         a = beat.action
+        own = -1  # the player's words as written, if told: never shortened
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
             words = spoken(a.text, _hero(view))  # the player's "I ..." told of the hero, or theirs
             if memory.allows(words):
                 parts.append(words)
+                own = len(parts) - 1 if words == prose(a.text) else -1  # theirs, as written
         for i, ev in enumerate(beat.events):
             if ev.kind == "pm_helps" and any(_friends_kill(e) for e in beat.events):
                 continue  # the friend's blow that ends the fight tells it (pm_kill)
@@ -97,14 +100,26 @@ class Narrator:
         hero = _hero(view)
         if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
             parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
+            own += 1 if own >= 0 else 0
         took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
         if took:
             parts.append(took)
+        parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
         if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
             if told_end:
                 parts.append(told_end)
         return " ".join(p for p in parts if p)
+
+    def _short(self, text: str, hero: Character, scene: str, memory: NarrationMemory,
+               keep: bool = False) -> str:
+        """The hero's full name at its first mention in a scene, the short name after ("Oswy
+        Quillfeather ... Oswy"); the player's own words (``keep``) are left as written."""
+        key = f"named-in-full|{scene}"
+        short, named = shorten(text, hero.name, key in memory.used)
+        if named:
+            memory.used.add(key)
+        return text if keep else short
 
     def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
                   label: tuple) -> str:
