@@ -132,7 +132,9 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
     ours, theirs = halves[:1] if said_hero else [], halves[1:] if said_hero else halves
     if waits:  # the Party Member's holds: where the friend was while the blows fell
         values["pm"] = phrase(waits[-1])
-        wait = rng.choice(p["pm_held"])
+        fresh = [x for x in p["pm_held"] if f"pm-held|{battle}|{x}" not in memory.used]
+        wait = rng.choice(fresh or p["pm_held"])  # a friend's waiting told new in each sentence
+        memory.used.add(f"pm-held|{battle}|{wait}")
         theirs.append("{pm.the} " + wait.replace(" {n}", f" {times(len(waits))}"
                                                 if len(waits) > 1 else ""))
     told = ", while ".join(x for x in (join(ours), join(theirs)) if x)
