@@ -101,6 +101,9 @@ def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
     if discourse.person(said) == {"third"} and not asked and not cried and \
             not _called(said, name):
         return said
+    q = quote(said)[1:-1].rstrip(" .,;:")
+    if cried:  # the hero's cry, theirs as cried, never told of them
+        return f"“{q}” {name} cries."
     deed = plain_deed(said, name)
     if deed:
         return deed[:1].upper() + deed[1:]  # "the Warrior flexes": a sentence's start
@@ -108,18 +111,16 @@ def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
         told = shift.told_of(said, hero)
         if told:
             return told[:1].upper() + told[1:]
-    q = quote(said)[1:-1].rstrip(" .,;:")
     if q.endswith("?") or asked:
         return f"“{q.rstrip('?')}?” {name} asks."
-    if cried:
-        return f"“{q}” {name} cries."
     if narrates(said) and hero is None:
         return f"“{q},” as {name} tells it."
     return f"“{q}” {name} says." if q.endswith("!") else f"“{q},” {name} says."
 
 
 # the words a telling starts with ("The door bursts open!", "She laughs!"): never a cry
-_TELLING_LEADS = frozenset("the a an this that these those his her its their he she it they "
+_TELLING_LEADS = frozenset("i we my our the a an this that these those his her its their he she "
+                           "it they "
                            "everyone everything everybody someone something somebody nobody "
                            "nothing no there all both each every".split())
 
@@ -152,8 +153,8 @@ def _cried(said: str, name: str) -> bool:
 
     parts = discourse.split(said)
     if not parts or not all(p.rstrip().endswith("!") for p in parts) or \
-            discourse.person(said) != {"third"}:
-        return False
+            "second" in discourse.person(said):
+        return False  # ("For my aunt!" is a cry; "Tell the moths I once ate a lamp!" too)
     for part in parts:
         toks = tokens(part)
         if not toks or toks[0].low in _TELLING_LEADS or \

@@ -171,6 +171,10 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     ("Charge!", "“Charge!” Wren cries."),
     ("Tell Pim the poems were not that bad!", "“Tell Pim the poems were not that bad!” Wren cries."),
     ("Into the fray! For Eastmere!", "“Into the fray! For Eastmere!” Wren cries."),
+    # played (s13): a cry with "I" in it was told of the hero ("Tell the moths Wren once ate a
+    # lamp!")
+    ("Tell the moths I once ate a lamp!", "“Tell the moths I once ate a lamp!” Wren cries."),
+    ("For my aunt!", "“For my aunt!” Wren cries."),
     # a telling that ends in "!" is still the player telling
     ("The door bursts open!", "The door bursts open!"),
     ("Old Sigrun laughs!", "Old Sigrun laughs!"),
@@ -178,8 +182,11 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     ("Dust flies everywhere!", "Dust flies everywhere!"),
 ])
 def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
     from companion.story.weave import theirs
     assert theirs(words, "Wren") == told
+    assert theirs(words, "Wren", Character(name="Wren", pronouns=parse("she"))) == told
 
 
 @pytest.mark.parametrize("words, told", [
