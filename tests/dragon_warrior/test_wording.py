@@ -336,3 +336,22 @@ def test_the_heros_full_name_is_told_once_a_scene_then_the_short_name():
         told = _battle_with_a_friend(seed, holds=3)
         assert told.count("Oswy Quillfeather") == 1 and told.count("Oswy") >= 3, told
         assert told.index("Oswy Quillfeather") == told.index("Oswy"), told
+
+
+def test_the_blow_that_ends_a_battle_is_in_the_battles_scene_for_the_name():
+    # played (s13): the last blow named the hero in full again ("Pellinore Ashgrubb finds the
+    # perfect moment"), the battle's end told as if a new scene had begun
+    mem = NarrationMemory(seed=2)
+    hero = {"name": "Pellinore Ashgrubb", "pronouns": "she"}
+    fight = {"warrior": hero, "battles": 1, "battle": {"foe": "foe-1"}, "here": "area-1"}
+    after = {"warrior": hero, "battles": 1, "battle": None, "here": "area-1"}
+    first = {"by": "warrior", "name": "a bog ghoul", "target": "foe-1", "hp_lost": 2, "hp": 9}
+    last = {"by": "warrior", "name": "a bog ghoul", "target": "foe-1", "hp_lost": 9, "hp": 0}
+    told = [Narrator(2).narrate(Beat(step=1, action=Action(seat="warrior", kind="attack"),
+                                     events=[Event(kind="hit", data=first)], view=fight), mem),
+            Narrator(2).narrate(Beat(step=2, action=Action(seat="warrior", kind="attack"),
+                                     events=[Event(kind="hit", data=last),
+                                             Event(kind="battle_over", data={
+                                                 "result": "victory", "foe": "a bog ghoul"})],
+                                     view=after), mem)]
+    assert "Pellinore Ashgrubb" in told[0] and "Pellinore Ashgrubb" not in told[1], told

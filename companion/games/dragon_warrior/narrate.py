@@ -81,6 +81,8 @@ class Narrator:
         keep_out(view, memory)
         told = Told(memory.used)
         scene = self._scene(view)
+        if any(ev.kind == "battle_over" for ev in beat.events):  # its end is the battle's scene
+            scene = f"battle-{view.get('battles', 0)}"
         parts: list[str] = []
         a = beat.action
         own = -1  # the player's words as written, if told: never shortened
