@@ -144,3 +144,32 @@ def shorten(text: str, name: str, named: bool) -> tuple[str, bool]:
             return short
         pieces[i] = pattern.sub(swap, piece)
     return "".join(pieces), told
+
+
+def pronoun_again(parts: list[str], names: tuple[str, ...], they: str, their: str,
+                  plural: bool, keep: int = -1) -> list[str]:
+    """Told parts (in order) where a sentence that opens with one of ``names`` (the full name,
+    the short one) right after one that opened so opens with the pronoun instead ("Pellinore
+    sleeps with a spoon under zir pillow. Ze sleeps at the inn ..."), quotes untouched; part
+    ``keep`` (the player's words as written) is read, never changed. Not for a pronoun taking a
+    plural verb ("they sleeps"): the verb would have to follow."""
+    from companion.story.discourse import split
+
+    names = tuple(n for n in names if n)
+    if plural or not names:
+        return parts
+    opens = re.compile(rf"(?:{'|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))})"
+                       r"(?:'s|’s)?(?![\w-])")
+    last = False
+    out = []
+    for i, part in enumerate(parts):
+        told = []
+        for sent in split(part) if part else []:
+            m = opens.match(sent)
+            if m and last and i != keep:
+                word = their if m.group(0).endswith(("'s", "’s")) else they
+                sent = word[:1].upper() + word[1:] + sent[m.end():]
+            last = bool(m)
+            told.append(sent)
+        out.append(" ".join(told) if part else part)
+    return out

@@ -355,3 +355,20 @@ def test_the_blow_that_ends_a_battle_is_in_the_battles_scene_for_the_name():
                                                  "result": "victory", "foe": "a bog ghoul"})],
                                      view=after), mem)]
     assert "Pellinore Ashgrubb" in told[0] and "Pellinore Ashgrubb" not in told[1], told
+
+
+def test_a_sentence_opening_with_the_hero_after_one_that_did_opens_with_the_pronoun():
+    # played (s13): "Pellinore sleeps with one spoon under zir pillow. Pellinore sleeps at the
+    # inn and wakes whole."
+    view = {"warrior": {"name": "Pellinore Ashgrubb", "pronouns": "ze/zir/zir"}, "here": "inn",
+            "battles": 1}
+    opens = []
+    for seed in range(6):
+        beat = Beat(step=5, action=Action(seat="warrior", kind="rest",
+                                          text="I sleep with one spoon under my pillow"),
+                    events=[Event(kind="rested", data={})], view=view)
+        told = Narrator(seed).narrate(beat, NarrationMemory(seed=seed))
+        first, _, rest = told.partition(". ")
+        assert first.startswith("Pellinore Ashgrubb sleeps"), told
+        opens.append(rest.split()[0])
+    assert "Pellinore" not in opens and "Ze" in opens, opens

@@ -24,7 +24,7 @@ from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401
 from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
-from companion.story.names import shorten
+from companion.story.names import pronoun_again, short_name, shorten
 from companion.story.weave import prose, quote
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
@@ -107,6 +107,9 @@ class Narrator:
         if took:
             parts.append(took)
         parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
+        pro = hero.pronouns  # a sentence opening with the hero after one that did: the pronoun
+        parts = pronoun_again(parts, (hero.name, short_name(hero.name)), pro.they, pro.their,
+                              pro.plural_verbs, keep=own)
         if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
             if told_end:
