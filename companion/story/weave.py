@@ -125,6 +125,10 @@ _TELLING_LEADS = frozenset("i we my our the a an this that these those his her i
                            "nothing no there all both each every".split())
 
 
+_COUNTS = frozenset("two three four five six seven eight nine ten eleven twelve twenty hundred "
+                    "thousand dozen several many few".split())
+
+
 def _finite(toks: list, i: int) -> bool:
     """Is word ``i`` a told verb after its subject ("the roof collapses", "Loam laughs"): a
     verb's -s or past form (lemminflect), after a word that can be its subject (not "the
@@ -134,7 +138,8 @@ def _finite(toks: list, i: int) -> bool:
     from companion.story.clauses import STOP
 
     w = toks[i].low
-    if i == 0 or toks[i - 1].low in STOP - {"he", "she", "it", "they", "i", "we"}:
+    if i == 0 or toks[i - 1].low in STOP - {"he", "she", "it", "they", "i", "we"} or \
+            toks[i - 1].low in _COUNTS:  # "three spoons": a count, no subject
         return False
     if w in ("is", "are", "was", "were", "has", "had", "does", "did"):
         return True

@@ -175,6 +175,7 @@ def test_a_deed_told_of_a_hero_with_no_name_yet_starts_its_sentence():
     # lamp!")
     ("Tell the moths I once ate a lamp!", "“Tell the moths I once ate a lamp!” Wren cries."),
     ("For my aunt!", "“For my aunt!” Wren cries."),
+    ("Three fives for three spoons!", "“Three fives for three spoons!” Wren cries."),
     # a telling that ends in "!" is still the player telling
     ("The door bursts open!", "The door bursts open!"),
     ("Old Sigrun laughs!", "Old Sigrun laughs!"),
