@@ -150,7 +150,8 @@ def pronoun_again(parts: list[str], names: tuple[str, ...], they: str, their: st
                   plural: bool, keep: int = -1) -> list[str]:
     """Told parts (in order) where a sentence that opens with one of ``names`` (the full name,
     the short one) right after one that opened so opens with the pronoun instead ("Pellinore
-    sleeps with a spoon under zir pillow. Ze sleeps at the inn ..."), quotes untouched; part
+    sleeps with a spoon under zir pillow. Ze sleeps at the inn ..."; name and pronoun take turns
+    in a longer run), quotes untouched; part
     ``keep`` (the player's words as written) is read, never changed. Not for a pronoun taking a
     plural verb ("they sleeps"): the verb would have to follow."""
     from companion.story.discourse import split
@@ -169,6 +170,7 @@ def pronoun_again(parts: list[str], names: tuple[str, ...], they: str, their: st
             if m and last and i != keep:
                 word = their if m.group(0).endswith(("'s", "’s")) else they
                 sent = word[:1].upper() + word[1:] + sent[m.end():]
+                m = None  # name and pronoun take turns: "Ze ... Pellinore ... Ze"
             last = bool(m)
             told.append(sent)
         out.append(" ".join(told) if part else part)

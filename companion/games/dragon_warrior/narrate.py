@@ -112,7 +112,12 @@ class Narrator:
                               pro.plural_verbs, keep=own)
         if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
-            if told_end:
+            if told_end:  # its own scene: the full name first, then the short one or a pronoun
+                told_end = pronoun_again([shorten(told_end, hero.name, False)[0]],
+                                         (hero.name, short_name(hero.name)), pro.they,
+                                         pro.their, pro.plural_verbs)[0]
+                if memory.epilogue:
+                    memory.epilogue = told_end  # the session journals it as its own row
                 parts.append(told_end)
         return " ".join(p for p in parts if p)
 
