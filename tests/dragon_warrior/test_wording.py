@@ -372,3 +372,42 @@ def test_a_sentence_opening_with_the_hero_after_one_that_did_opens_with_the_pron
         assert first.startswith("Pellinore Ashgrubb sleeps"), told
         opens.append(rest.split()[0])
     assert "Pellinore" not in opens and "Ze" in opens, opens
+
+
+def test_what_follows_a_battle_on_the_same_ground_does_not_name_the_hero_in_full_again():
+    # played (s13): "The Cork Helmet becomes part of Pellinore Ashgrubb's kit." right after the
+    # battle that had named Pellinore in full
+    mem = NarrationMemory(seed=3)
+    hero = {"name": "Pellinore Ashgrubb", "pronouns": "she"}
+    fight = {"warrior": hero, "battles": 1, "battle": {"foe": "foe-1"}, "here": "area-1"}
+    after = {"warrior": hero, "battles": 1, "battle": None, "here": "area-1"}
+    first = {"by": "warrior", "name": "a bog ghoul", "target": "foe-1", "hp_lost": 2, "hp": 9}
+    last = {"by": "warrior", "name": "a bog ghoul", "target": "foe-1", "hp_lost": 9, "hp": 0}
+    beats = [(fight, [Event(kind="hit", data=first)]),
+             (after, [Event(kind="hit", data=last),
+                      Event(kind="battle_over", data={"result": "victory", "foe": "a bog ghoul"})]),
+             (after, [Event(kind="taken", data={"item": "a Cork Helmet", "kind": "armor",
+                                                "replaced": False})])]
+    told = [Narrator(3).narrate(Beat(step=n, action=Action(seat="warrior", kind="take"),
+                                     events=evs, view=v), mem) for n, (v, evs) in enumerate(beats)]
+    assert "Pellinore Ashgrubb" in told[0], told
+    assert "Pellinore" in told[2] and "Pellinore Ashgrubb" not in told[2], told
+
+
+def test_a_battles_gathered_sentences_open_differently():
+    # played (s13): "For a while it goes back and forth: ..." opened two gathered sentences of
+    # one battle
+    from companion.games.dragon_warrior import blows
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.template import Character
+
+    for seed in range(4):
+        mem = NarrationMemory(seed=seed)
+        view = {"battles": 1}
+        leads = []
+        for n in range(6):
+            for by in ("warrior", "foe-1", "warrior"):
+                blows.hold({"by": by, "name": "a bog ghoul"}, "missed", view, mem)
+            told = blows.gathered(view, Character(name="Wren"), mem, mem.rng("f", n), phrase)
+            leads.append(told.split(":")[0])
+        assert len(set(leads)) == len(leads), leads

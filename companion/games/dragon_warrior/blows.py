@@ -138,7 +138,10 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
         theirs.append("{pm.the} " + wait.replace(" {n}", f" {times(len(waits))}"
                                                 if len(waits) > 1 else ""))
     told = ", while ".join(x for x in (join(ours), join(theirs)) if x)
-    text = sentence(f"{rng.choice(p['lead'])}: {told}.", values)
+    leads = [x for x in p["lead"] if f"lead|{battle}|{x}" not in memory.used]
+    lead = rng.choice(leads or p["lead"])  # a battle's gathered sentences open differently
+    memory.used.add(f"lead|{battle}|{lead}")
+    text = sentence(f"{lead}: {told}.", values)
     for slot, foe in values.items():
         text = _once(text, foe) if slot not in ("hero", "pm") else text
     return text

@@ -107,6 +107,9 @@ class Narrator:
         if took:
             parts.append(took)
         parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
+        if scene.startswith("battle-") and view.get("battle") is None and \
+                f"named-in-full|{scene}" in memory.used:  # what follows on the field: named
+            memory.used.add(f"named-in-full|{self._scene(view)}")
         pro = hero.pronouns  # a sentence opening with the hero after one that did: the pronoun
         parts = pronoun_again(parts, (hero.name, short_name(hero.name)), pro.they, pro.their,
                               pro.plural_verbs, keep=own)
