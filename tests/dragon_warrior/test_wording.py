@@ -411,3 +411,16 @@ def test_a_battles_gathered_sentences_open_differently():
             told = blows.gathered(view, Character(name="Wren"), mem, mem.rng("f", n), phrase)
             leads.append(told.split(":")[0])
         assert len(set(leads)) == len(leads), leads
+
+
+def test_a_plain_set_shares_no_opening_with_its_set_told_with_a_look():
+    # bench (s13): "Half buried where the foe fell: ..." came from both loot and loot_plain, so
+    # one skeleton was told four times a journal
+    from companion.games.dragon_warrior.narrate import templates
+
+    t = templates()
+    for key in ("loot", "searched", "reward", "item_found", "room_entered"):
+        plain = "room_plain" if key == "room_entered" else f"{key}_plain"
+        looks = {x.replace(" {look}", "").split(",")[0].split(":")[0] for x in t[key]}
+        same = [x for x in t[plain] if x.split(",")[0].split(":")[0] in looks]
+        assert not same, (plain, same)
