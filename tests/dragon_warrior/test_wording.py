@@ -424,3 +424,16 @@ def test_a_plain_set_shares_no_opening_with_its_set_told_with_a_look():
         looks = {x.replace(" {look}", "").split(",")[0].split(":")[0] for x in t[key]}
         same = [x for x in t[plain] if x.split(",")[0].split(":")[0] in looks]
         assert not same, (plain, same)
+
+
+def test_every_template_tells_in_the_third_person():
+    # bench (s13): "... comes to Tamsin with a handshake and a thank-you." read as the second
+    # person ("you"): the story's point of view is one
+    from companion.games.dragon_warrior.blows import held_parts, parts
+    from companion.games.dragon_warrior.narrate import templates
+    from companion.story.discourse import person
+
+    lines = [t for ts in templates().values() for t in ts]
+    lines += [t for ts in parts().values() for t in ts] + [t for ts in held_parts().values()
+                                                         for t in ts]
+    assert not [t for t in lines if "second" in person(t)]
