@@ -94,7 +94,9 @@ def told_of(text: str, hero: Character) -> str:
             if first_i and verb in WILL:
                 return ""
             first_i = False
-            if verb in ("am", "was", "have"):
+            if not subject:  # "Loam and I": the verb already agrees with the two
+                new = words[k]
+            elif verb in ("am", "was", "have"):
                 new = {"am": "is", "was": "was", "have": "has"}[verb]
                 if subject == "pronoun" and pro.plural_verbs:
                     new = {"am": "are", "was": "were", "have": "have"}[verb]

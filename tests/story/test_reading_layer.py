@@ -200,6 +200,7 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("My spoon finds its eye", "Oswy's spoon finds its eye."),
     ("Loam and I dive for cover", "Loam and Oswy dive for cover."),
     ("Loam hands me the rope and I climb", "Loam hands Oswy the rope and xe climbs."),
+    ("I wave, and Loam and I have a laugh.", "Oswy waves, and Loam and Oswy have a laugh."),
     ("I duck in and hold still", "Oswy ducks in and holds still."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
