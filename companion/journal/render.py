@@ -279,8 +279,8 @@ def _keep_lines(s: Story, safety: Safety, own: set[str]) -> None:
         elif kind in ("narration", "player", "said"):
             kept.append((kind, safety.screen(text, FADES[0])))
         else:
-            kept.append((kind, " · ".join(x for x in (safety.redact(part) for part in
-                                                      text.split(" · ")) if x)))
+            kept.append((kind, " · ".join(x for x in (safety.redact_keeping(part, own)
+                                                      for part in text.split(" · ")) if x)))
     s.blocks[:] = [(k, t) for k, t in kept if t or k in ("front", "closing")]
 
 
@@ -299,12 +299,7 @@ def _redact_line(line: str, safety: Safety, own: set[str] = frozenset()) -> str:
 
 def _redact_part(text: str, safety: Safety, own: set[str]) -> str:
     """``text`` told around the lines, except the human's own words inside it."""
-    mine = [w for w in sorted(own, key=len, reverse=True) if len(w) > 3 and w in text]
-    if not mine:
-        return safety.redact(text)
-    head, word, tail = text.partition(mine[0])
-    return (_redact_part(head, safety, own) if head.strip() else head) + word + (
-        _redact_part(tail, safety, own) if tail.strip() else tail)
+    return safety.redact_keeping(text, own)
 
 
 def _seer(game) -> str:

@@ -380,14 +380,16 @@ class Session(TableTalk):
             row["source"] = source
         self._journal(row)
         shown: set[tuple[int, str]] = set()  # a human holding several seats: each line once
+        own = (action.text.strip(),) if by == HUMAN and action.text.strip() else ()  # as written
         for seat in self.human_seats or [None]:
             for i, event in enumerate(events):
                 if event.seen_by(seat) and self.render is not None:
-                    title = self.memory.safety.redact(self.render.heading(event))
+                    title = self.memory.safety.redact_keeping(self.render.heading(event) or "", own)
                     if title and (i, title) not in shown:
                         shown.add((i, title))
                         self.emit("heading", title)
-                    line = self.memory.safety.redact(self.render.mechanics(event, seat))
+                    line = self.memory.safety.redact_keeping(self.render.mechanics(event, seat)
+                                                             or "", own)
                     if line and (i, line) not in shown:
                         shown.add((i, line))
                         self.emit("mechanics", line)

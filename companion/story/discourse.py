@@ -244,9 +244,8 @@ class Shape:
 # the closing mark.
 QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"|(?<![\w])‘(?:[^’]|’(?=\w))*’(?!\w)|"
                      r"(?<![\w])'(?:[^']|'(?=\w))*'(?!\w)")
-# any case: "My wyrm is not for sale" and "We hold the ford" open a sentence in the first person
-_FIRST = re.compile(r"\b(I|I'm|I'll|I've|I'd|me|my|mine|myself|we|us|our|ours|ourselves)\b",
-                    re.I)
+_FIRST = re.compile(r"\b(I|I'm|I'll|I've|I'd)\b|"  # "My spoon", "We run": at a sentence's start too
+                    r"\b(?i:me|my|mine|myself|we|us|our|ours|ourselves)\b")
 _SECOND = re.compile(r"\b(you|your|yours|yourself|yourselves)\b", re.I)
 
 

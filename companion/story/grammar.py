@@ -3,7 +3,9 @@
 Data says what a word *is*; templates say where it goes (Inform 7's adaptive text, Tracery's
 modifiers). A :class:`Phrase` is one noun phrase written once in the data with its form, and gives
 every form a sentence needs: ``a`` ("an old enemy", "wolves", "despair"), ``the`` ("the old
-enemy"), ``bare`` ("old enemy"). Verbs agree with it through :func:`agree`.
+enemy"), ``bare`` ("old enemy"); and the pronouns that stand for it later in a sentence, ``they``, ``them``,
+``their`` ("it"/"they", "it"/"them", "its"/"their"), so several things are never "it". Verbs agree
+with it through :func:`agree`.
 
 English morphology is not hand-rolled: articles, plural verbs and "and"-joined lists come from
 ``inflect``, imported on first use (it takes a while to load and engines never need it).
@@ -98,6 +100,22 @@ class Phrase(BaseModel):
         """Where something happens, with the place's own preposition: "at the farm", "in the
         city", "aboard the ship at sea" (never "at the ship at sea")."""
         return f"{self.where} {self.the}"
+
+    @property
+    def they(self) -> str:
+        """The thing as the subject of a later clause: "it", or "they" for several ("the Claws
+        fit as if they had been waiting")."""
+        return "they" if self.plural else "it"
+
+    @property
+    def them(self) -> str:
+        """The thing as an object: "it" or "them" ("puts them away")."""
+        return "them" if self.plural else "it"
+
+    @property
+    def their(self) -> str:
+        """The thing's: "its" or "their"."""
+        return "their" if self.plural else "its"
 
     def __str__(self) -> str:  # the form a template gets when it names no form
         return self.a

@@ -100,3 +100,78 @@ def is_name(text: str) -> bool:
     words = {w.lower().replace("\u2019", "'") for w in text.split()}
     return (_problem(text) is None and text[:1].isupper()
             and not words & _PROMPT_WORDS and text.split()[0].lower() not in _LEADS)
+
+
+# words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
+STYLED = frozenset("old young sir dame lady lord master mistress mother father brother "
+                   "sister captain saint auntie uncle granny grandfather little".split())
+
+
+def short_name(name: str) -> str:
+    """How a story calls someone of several names once they are named: the given name ("Oswy
+    Quillfeather": Oswy; "Aldo the Bold": Aldo), the name after a style ("Old Sigrun": Sigrun,
+    "Captain Ilse Varn": Ilse); the whole name when it is one word or no name ("the Warrior")."""
+    words = name.split()
+    if len(words) < 2 or words[0].lower() in ("the", "a", "an") or not words[0][:1].isupper():
+        return name  # "the Warrior" is no name to shorten; "de la Cruz" is the player's own
+    while len(words) > 1 and words[0].lower() in STYLED:
+        words = words[1:]
+    if not words[0][:1].isupper() or not words[0].replace("-", "").replace("'", "").isalpha():
+        return name
+    return words[0]
+
+
+def shorten(text: str, name: str, named: bool) -> tuple[str, bool]:
+    """``text`` with ``name`` in full at its first mention (unless ``named`` already: the full
+    name was told earlier in the scene) and the short name (:func:`short_name`) after, outside
+    quotes ("Oswy Quillfeather ... Oswy"): a full name in every sentence reads as a register.
+    Returns the text and whether the full name has now been told."""
+    short = short_name(name)
+    if short == name or not text:
+        return text, named
+    pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")  # "Oswy Quillfeather's" too
+    pieces = re.split(r"(“[^”]*”)", text)
+    told = named
+    for i, piece in enumerate(pieces):
+        if piece.startswith("“"):
+            continue
+
+        def swap(m: re.Match) -> str:
+            nonlocal told
+            if not told:
+                told = True
+                return m.group(0)
+            return short
+        pieces[i] = pattern.sub(swap, piece)
+    return "".join(pieces), told
+
+
+def pronoun_again(parts: list[str], names: tuple[str, ...], they: str, their: str,
+                  plural: bool, keep: int = -1) -> list[str]:
+    """Told parts (in order) where a sentence that opens with one of ``names`` (the full name,
+    the short one) right after one that opened so opens with the pronoun instead ("Pellinore
+    sleeps with a spoon under zir pillow. Ze sleeps at the inn ..."; name and pronoun take turns
+    in a longer run), quotes untouched; part
+    ``keep`` (the player's words as written) is read, never changed. Not for a pronoun taking a
+    plural verb ("they sleeps"): the verb would have to follow."""
+    from companion.story.discourse import split
+
+    names = tuple(n for n in names if n)
+    if plural or not names:
+        return parts
+    opens = re.compile(rf"(?:{'|'.join(re.escape(n) for n in sorted(names, key=len, reverse=True))})"
+                       r"(?:'s|’s)?(?![\w-])")
+    last = False
+    out = []
+    for i, part in enumerate(parts):
+        told = []
+        for sent in split(part) if part else []:
+            m = opens.match(sent)
+            if m and last and i != keep:
+                word = their if m.group(0).endswith(("'s", "’s")) else they
+                sent = word[:1].upper() + word[1:] + sent[m.end():]
+                m = None  # name and pronoun take turns: "Ze ... Pellinore ... Ze"
+            last = bool(m)
+            told.append(sent)
+        out.append(" ".join(told) if part else part)
+    return out

@@ -255,6 +255,18 @@ class Safety:
         return " ".join(out)
 
 
+    def redact_keeping(self, text: str, own=()) -> str:
+        """:meth:`redact`, except the human's own words inside ``text`` (any of ``own``, four
+        letters or more), kept as they wrote them: their No entry "cruelty to horses" is shown
+        so, never told around another line as "cruelty to creatures"."""
+        mine = [w for w in sorted(own, key=len, reverse=True) if len(w) > 3 and w in text]
+        if not mine:
+            return self.redact(text)
+        head, word, tail = text.partition(mine[0])
+        return (self.redact_keeping(head, own) if head.strip() else head) + word + (
+            self.redact_keeping(tail, own) if tail.strip() else tail)
+
+
 def _around(sentence: str, topics: list[Topic], names_only: bool) -> str:
     toks = tokens(sentence)
     swap: dict[int, str] = {}

@@ -4,7 +4,9 @@ Template notation (checked strictly: an unknown slot or form is a :class:`Templa
 
 * ``{slot}``: the slot's value in its default form (a :class:`~companion.story.grammar.Phrase`
   gives its ``a`` form, a :class:`Character` their name, a list of phrases "a map and a spell").
-* ``{slot.form}``: a named form. Phrases and lists of phrases: ``a``, ``the``, ``bare``.
+* ``{slot.form}``: a named form. Phrases and lists of phrases: ``a``, ``the``, ``bare``, ``at``,
+  and the pronouns that stand for them later, ``they``, ``them``, ``their`` ("it"/"they",
+  "it"/"them", "its"/"their": several things are never "it").
   Characters: ``name`` and the pronoun forms ``they``, ``them``, ``their``, ``theirs``,
   ``themself`` (the player's own pronouns come out: "she", "her", "xyr"...).
 * A phrase's words may slot other values themselves ("a: turn of fate in {hero}'s favour").
@@ -30,7 +32,8 @@ from companion.story.memory import Told
 from companion.story.pronouns import CASES, THEY, Pronouns
 
 TOKEN = re.compile(r"\{(\w+)(?:\.(\w+))?\}|\[([a-z' -]+?)(?::(\w+))?\]")
-PHRASE_FORMS = ("a", "the", "bare", "at")
+PHRASE_FORMS = ("a", "the", "bare", "at", "they", "them", "their")
+_PRONOUN_FORMS = {"they": ("it", "they"), "them": ("it", "them"), "their": ("its", "their")}
 CHARACTER_FORMS = ("name",) + CASES
 
 
@@ -82,8 +85,11 @@ def _form(name: str, value: Any, form: str | None) -> tuple[str, bool]:
             raise TemplateError(f"{{{name}.{form}}}: a phrase's forms are {', '.join(PHRASE_FORMS)}")
         if not value:
             raise TemplateError(f"{{{name}}}: no phrase to slot")
+        several = len(value) > 1 or value[0].plural
+        if form in _PRONOUN_FORMS:  # the things again, as a pronoun: "it" or "they"
+            return _PRONOUN_FORMS[form][several], several and form == "they"
         text = join([getattr(p, form or "a") for p in value])
-        return text, len(value) > 1 or value[0].plural
+        return text, several
     if form is not None:
         raise TemplateError(f"{{{name}.{form}}}: plain text has no forms")
     return str(value), False

@@ -8,6 +8,10 @@ said; ..."), so the offline voice answers the player rather than talking past th
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from companion.story.template import Character
 
 _END = ".!?…”’\"'"
 _SECOND_PERSON = re.compile(r"\b(you|your|yours|yourself)\b", re.IGNORECASE)
@@ -99,28 +103,95 @@ def _has_verb(words: str) -> bool:
                if w.lower() not in ("and", "the", "a", "an"))
 
 
-def theirs(words: str, name: str) -> str:
+def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
     """The player's words on a move as a third-person story tells them, the words their own:
     told in the third person, prose; a plain "I do X", told of the hero (:func:`plain_deed`);
-    else quoted with ``name``: asked, said, or (a deed) "as Wren tells it"."""
-    from companion.story import discourse
+    else quoted with ``name``: asked, cried ("For the spoons!"), said, or (a deed) "as Wren
+    tells it". Given the ``hero`` (their pronouns), a first-person deed is told of them
+    (:func:`companion.story.shift.told_of`: "With Oswy's last coin xe buys the map"), and one the
+    shift will not guess at is the hero's words, said, never tagged "as Wren tells it"."""
+    from companion.story import discourse, shift
     from companion.story.reading import kind_of
 
     said = prose(words)
     if not said:
         return said
-    asked = _asked(said, name, kind_of(said, (name,)))
-    if discourse.person(said) == {"third"} and not asked and not _called(said, name):
+    kind = kind_of(said, (name,))
+    asked = _asked(said, name, kind)
+    cried = _cried(said, name) and not _called(said, name)
+    if discourse.person(said) == {"third"} and not asked and not cried and \
+            not _called(said, name):
         return said
+    q = quote(said)[1:-1].rstrip(" .,;:")
+    if cried:  # the hero's cry, theirs as cried, never told of them
+        return f"“{q}” {name} cries."
     deed = plain_deed(said, name)
     if deed:
         return deed[:1].upper() + deed[1:]  # "the Warrior flexes": a sentence's start
-    q = quote(said)[1:-1].rstrip(" .,;:")
+    if hero is not None and kind not in ("vow", "stake", "question"):
+        told = shift.told_of(said, hero)
+        if told:
+            return told[:1].upper() + told[1:]
     if q.endswith("?") or asked:
         return f"“{q.rstrip('?')}?” {name} asks."
-    if narrates(said):
+    if narrates(said) and hero is None:
         return f"“{q},” as {name} tells it."
     return f"“{q}” {name} says." if q.endswith("!") else f"“{q},” {name} says."
+
+
+# the words a telling starts with ("The door bursts open!", "She laughs!"): never a cry
+_TELLING_LEADS = frozenset("i we my our the a an this that these those his her its their he she "
+                           "it they "
+                           "everyone everything everybody someone something somebody nobody "
+                           "nothing no there all both each every".split())
+
+
+_COUNTS = frozenset("two three four five six seven eight nine ten eleven twelve twenty hundred "
+                    "thousand dozen several many few".split())
+
+
+def _finite(toks: list, i: int) -> bool:
+    """Is word ``i`` a told verb after its subject ("the roof collapses", "Loam laughs"): a
+    verb's -s or past form (lemminflect), after a word that can be its subject (not "the
+    spoons", not "for the spoons")?"""
+    from lemminflect import getAllLemmas
+
+    from companion.story.clauses import STOP
+
+    w = toks[i].low
+    if i == 0 or toks[i - 1].low in STOP - {"he", "she", "it", "they", "i", "we"} or \
+            toks[i - 1].low in _COUNTS:  # "three spoons": a count, no subject
+        return False
+    if w in ("is", "are", "was", "were", "has", "had", "does", "did"):
+        return True
+    verbs = getAllLemmas(w, upos="VERB").get("VERB", ())
+    return bool(verbs) and w not in verbs and not w.endswith("ing")
+
+
+def _cried(said: str, name: str) -> bool:
+    """Is this a cry of the hero's: exclamations only, each with no subject telling what happens
+    ("For the spoons!", "Charge!", "Tell Pim the poems were not that bad!", "Into the fray!"),
+    not a telling ("The door bursts open!", "Loam laughs!", "Suddenly the roof gives way!") nor
+    the player calling to the hero ("Wren, duck!")?"""
+    from companion.story import discourse
+    from companion.story.clauses import base_verb
+    from companion.story.lemmas import tokens
+
+    parts = discourse.split(said)
+    if not parts or not all(p.rstrip().endswith("!") for p in parts) or \
+            "second" in discourse.person(said):
+        return False  # ("For my aunt!" is a cry; "Tell the moths I once ate a lamp!" too)
+    for part in parts:
+        toks = tokens(part)
+        if not toks or toks[0].low in _TELLING_LEADS or \
+                re.match(rf"(?i)\s*{re.escape(name)}\b", part):
+            return False
+        rest = next((i for i in range(1, len(toks)) if not toks[i].capital), len(toks))
+        if base_verb(toks[0].low) and not (rest < len(toks) and _finite(toks, rest)):
+            continue  # "Charge!", "Tell Pim ...!": an order cried
+        if any(_finite(toks, i) for i in range(1, len(toks))):
+            return False
+    return True
 
 
 def _asked(said: str, name: str, kind: str) -> bool:

@@ -154,3 +154,16 @@ def test_a_battle_resumed_midway_gathers_its_blows_from_before_the_resume(tmp_pa
     md = render_markdown(whole)
     assert re.search(r"three times", md)  # the battle's gathered sentence, as told unbroken
     assert render_markdown(path) == md
+
+
+def test_the_players_own_no_entry_is_shown_in_their_words(tmp_path):
+    # played (s12): the No entry "cruelty to horses" was shown "No list: cruelty to creatures",
+    # told around the line "cruelty to animals" set before it
+    shown = []
+    s = Session.start(GAME, 3, {seat: (HUMAN if seat == "warrior" else AI) for seat in SEATS},
+                      OfflineVoice(GAME, 3), tmp_path / "p.jsonl",
+                      emit=lambda kind, text: shown.append(text), lines=["cruelty to animals"])
+    s.advance()
+    s.submit(Action(seat="warrior", kind="no", text="cruelty to horses"))
+    s.close()
+    assert "No list: cruelty to horses." in shown, shown

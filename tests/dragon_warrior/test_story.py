@@ -626,3 +626,23 @@ def test_what_the_player_said_of_the_town_and_the_throne_room_comes_back_once():
     assert "“That the king's crown was on backwards, and nobody dared to tell him,”" in told[1]
     assert "crown" not in told[2] and "crown" not in told[0], told
     assert not any("goose" in t for t in told), told  # a person asked for, not the town
+
+
+def test_the_epilogue_names_the_hero_in_full_once_then_short_or_by_pronoun():
+    # played (s13): "Pellinore Ashgrubb makes camp ... Pellinore Ashgrubb comes away with ...
+    # Pellinore Ashgrubb never once fell ... Pellinore Ashgrubb still sees ..."
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    view = {"warrior": {"name": "Pellinore Ashgrubb", "pronouns": "ze/zir/zir", "level": 2},
+            "town": "Gildenfold", "here": "town", "places": [], "phase": "over",
+            "ended": "stopped", "battles": 2}
+    for seed in range(5):
+        mem = NarrationMemory(seed=seed)
+        beat = Beat(step=9, action=Action(seat="warrior", kind="end"), view=view,
+                    events=[Event(kind="session_ended", data={})])
+        told = Narrator(seed).narrate(beat, mem)
+        assert mem.epilogue and mem.epilogue in told  # journaled as its own row
+        assert mem.epilogue.count("Pellinore Ashgrubb") == 1, mem.epilogue
+        assert mem.epilogue.count("Pellinore") >= 2 or " Ze " in mem.epilogue, mem.epilogue

@@ -222,3 +222,55 @@ def test_seeking_by_a_sense_is_searching(text):
     player was asked which): seeking by smell, touch or a narrowed eye is a search, as looking
     and listening are."""
     assert read(text).act == "search" and read(text).declared_attribute == "mind", read(text).acts
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior, s12): "For the spoons!" stood unquoted in the journal
+    ("For the spoons!", "“For the spoons!” Wren cries."),
+    ("Charge!", "“Charge!” Wren cries."),
+    ("Tell Pim the poems were not that bad!", "“Tell Pim the poems were not that bad!” Wren cries."),
+    ("Into the fray! For Eastmere!", "“Into the fray! For Eastmere!” Wren cries."),
+    # played (s13): a cry with "I" in it was told of the hero ("Tell the moths Wren once ate a
+    # lamp!")
+    ("Tell the moths I once ate a lamp!", "“Tell the moths I once ate a lamp!” Wren cries."),
+    ("For my aunt!", "“For my aunt!” Wren cries."),
+    ("Three fives for three spoons!", "“Three fives for three spoons!” Wren cries."),
+    # a telling that ends in "!" is still the player telling
+    ("The door bursts open!", "The door bursts open!"),
+    ("Old Sigrun laughs!", "Old Sigrun laughs!"),
+    ("Suddenly the roof gives way!", "Suddenly the roof gives way!"),
+    ("Dust flies everywhere!", "Dust flies everywhere!"),
+])
+def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.weave import theirs
+    assert theirs(words, "Wren") == told
+    assert theirs(words, "Wren", Character(name="Wren", pronouns=parse("she"))) == told
+
+
+@pytest.mark.parametrize("words, told", [
+    # played (Dragon & Warrior, s12): deeds with more of the first person read "“...,” as Oswy
+    # tells it"
+    ("I haggle by reciting my grandmother's list of grievances",
+     "Oswy haggles by reciting xyr grandmother's list of grievances."),
+    ("I tell the moths that I once ate a lamp", "Oswy tells the moths that xe once ate a lamp."),
+    ("With my last coin I buy the map", "With Oswy's last coin xe buys the map."),
+    ("My spoon finds its eye", "Oswy's spoon finds its eye."),
+    ("Loam and I dive for cover", "Loam and Oswy dive for cover."),
+    ("Loam hands me the rope and I climb", "Loam hands Oswy the rope and xe climbs."),
+    ("I wave, and Loam and I have a laugh.", "Oswy waves, and Loam and Oswy have a laugh."),
+    ("I duck in and hold still", "Oswy ducks in and holds still."),
+    # what the shift would guess at stays the hero's words, said, never tagged
+    ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
+    ("The goat and I have history. Bad history.",
+     "“The goat and I have history. Bad history,” Oswy says."),
+    ("I will not kneel", "“I will not kneel,” Oswy says."),
+    ("We run for it", "“We run for it,” Oswy says."),
+])
+def test_a_first_person_deed_is_told_of_the_hero_with_their_pronouns(words, told):
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.weave import theirs
+    hero = Character(name="Oswy", pronouns=parse("xe/xem/xyr/xyrs/xemself"))
+    assert theirs(words, "Oswy", hero) == told

@@ -198,3 +198,19 @@ def test_an_opening_is_measured_past_the_name_whatever_its_words(name):
     they = Character(name="x", pronouns=pronouns.SHE)
     assert opener(tell(["{f.they} [turns] back."], {"f": they}, Told(set()), "s", rng)) == \
         "she turns"
+
+
+def test_a_thing_named_again_is_it_or_they_as_its_number_says():
+    # played (s12): "the Wolf-Bear Claws fit Rowan as if it had been waiting"
+    from companion.story.grammar import Phrase
+    from companion.story.template import sentence
+
+    line = "{hero.name} [wraps] {item.the} and [puts:hero] {item.them} away; {item.they} " \
+           "[is:item] heavy, and {item.their} weight is welcome."
+    hero = Character(name="Rowan")
+    several = sentence(line, {"hero": hero, "item": Phrase(words="Wolf-Bear Claws", form="pl")})
+    one = sentence(line, {"hero": hero, "item": Phrase(words="Copper Sword", form="a")})
+    assert several == "Rowan wraps the Wolf-Bear Claws and puts them away; they are heavy, " \
+        "and their weight is welcome.", several
+    assert one == "Rowan wraps the Copper Sword and puts it away; it is heavy, and its weight " \
+        "is welcome.", one

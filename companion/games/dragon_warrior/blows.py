@@ -71,11 +71,18 @@ def hold(hit: dict, kind: str, view: dict, memory: NarrationMemory) -> str:
     n = 0
     while f"fight-n|{battle}|{n}" in memory.used:
         n += 1
-    side = "hero" if hit["by"] == "warrior" else "foe"
+    side = {"warrior": "hero", "party": "pm"}.get(hit["by"], "foe")
     foe = " ".join(str(hit.get("name") or "").split())
     memory.used |= {f"fight-n|{battle}|{n}", f"fight-held|{battle}|{n:03d}|{side}|{kind}|{foe}",
                     f"fight-pending|{battle}"}
     return ""
+
+
+def hold_back(name: str, view: dict, memory: NarrationMemory) -> str:
+    """The Party Member holding its card (the Ally's hold): held like a routine blow and told with
+    the rest (:func:`gathered`: "..., while Loam hangs back twice, waiting for an opening"), so a
+    friend who mostly waits is seen waiting, not gone; says nothing now."""
+    return hold({"by": "party", "name": name}, "held", view, memory)
 
 
 def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
@@ -94,8 +101,10 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
         if f"fight-done|{battle}|{n}" not in memory.used and foe:
             memory.used.add(f"fight-done|{battle}|{n}")
             held.append((side, kind, foe))
-    if len(held) < FEW:
-        return ""
+    waits = [foe for side, _, foe in held if side == "pm"]
+    held = [h for h in held if h[0] != "pm"]
+    if len(held) < FEW and not (held and waits and len(held) + len(waits) >= FEW):
+        return ""  # the friend's waiting alone is no fight to tell
     p = held_parts()
     foes = list(dict.fromkeys(foe for side, _, foe in held if side == "foe"))
     values: dict = {"hero": hero}
@@ -121,10 +130,20 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
             values[slot] = phrase(who)
             halves.append(f"{{{slot}.the}} {' and '.join(said).replace(':foe]', f':{slot}]')}")
     ours, theirs = halves[:1] if said_hero else [], halves[1:] if said_hero else halves
+    if waits:  # the Party Member's holds: where the friend was while the blows fell
+        values["pm"] = phrase(waits[-1])
+        fresh = [x for x in p["pm_held"] if f"pm-held|{battle}|{x}" not in memory.used]
+        wait = rng.choice(fresh or p["pm_held"])  # a friend's waiting told new in each sentence
+        memory.used.add(f"pm-held|{battle}|{wait}")
+        theirs.append("{pm.the} " + wait.replace(" {n}", f" {times(len(waits))}"
+                                                if len(waits) > 1 else ""))
     told = ", while ".join(x for x in (join(ours), join(theirs)) if x)
-    text = sentence(f"{rng.choice(p['lead'])}: {told}.", values)
+    leads = [x for x in p["lead"] if f"lead|{battle}|{x}" not in memory.used]
+    lead = rng.choice(leads or p["lead"])  # a battle's gathered sentences open differently
+    memory.used.add(f"lead|{battle}|{lead}")
+    text = sentence(f"{lead}: {told}.", values)
     for slot, foe in values.items():
-        text = _once(text, foe) if slot != "hero" else text
+        text = _once(text, foe) if slot not in ("hero", "pm") else text
     return text
 
 

@@ -24,7 +24,8 @@ from companion.games.dragon_warrior.people import named_in_answers  # noqa: F401
 from companion.games.dragon_warrior.words import item_phrase, phrase, spoken  # noqa: F401 (narrate.phrase, as before)
 from companion.games.dragon_warrior.data import rules
 from companion.story.memory import Told
-from companion.story.weave import quote
+from companion.story.names import pronoun_again, short_name, shorten
+from companion.story.weave import prose, quote
 from companion.story.pronouns import KNOWN, THEY
 from companion.story.pronouns import parse as parse_pronouns
 from companion.story.template import Character, tell
@@ -80,29 +81,58 @@ class Narrator:
         keep_out(view, memory)
         told = Told(memory.used)
         scene = self._scene(view)
+        if any(ev.kind == "battle_over" for ev in beat.events):  # its end is the battle's scene
+            scene = f"battle-{view.get('battles', 0)}"
         parts: list[str] = []
         a = beat.action
+        own = -1  # the player's words as written, if told: never shortened
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
-            words = spoken(a.text, _hero(view).name)  # the player's "I ..." quoted as theirs
+            words = spoken(a.text, _hero(view))  # the player's "I ..." told of the hero, or theirs
             if memory.allows(words):
                 parts.append(words)
+                own = len(parts) - 1 if words == prose(a.text) else -1  # theirs, as written
         for i, ev in enumerate(beat.events):
+            if ev.kind == "pm_helps" and any(_friends_kill(e) for e in beat.events):
+                continue  # the friend's blow that ends the fight tells it (pm_kill)
             text = self._event(ev, view, memory, told, scene, (beat.step, i))
             if text:
                 parts.append(text)
         hero = _hero(view)
         if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
             parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
+            own += 1 if own >= 0 else 0
         took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
         if took:
             parts.append(took)
+        parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
+        if scene.startswith("battle-") and view.get("battle") is None and \
+                f"named-in-full|{scene}" in memory.used:  # what follows on the field: named
+            memory.used.add(f"named-in-full|{self._scene(view)}")
+        pro = hero.pronouns  # a sentence opening with the hero after one that did: the pronoun
+        parts = pronoun_again(parts, (hero.name, short_name(hero.name)), pro.they, pro.their,
+                              pro.plural_verbs, keep=own)
         if view.get("phase") == "over" and view.get("ended") and not memory.epilogue:
             told_end = ending.told_ending(view, hero, memory, memory.rng("epilogue", beat.step))
-            if told_end:
+            if told_end:  # its own scene: the full name first, then the short one or a pronoun
+                told_end = pronoun_again([shorten(told_end, hero.name, False)[0]],
+                                         (hero.name, short_name(hero.name)), pro.they,
+                                         pro.their, pro.plural_verbs)[0]
+                if memory.epilogue:
+                    memory.epilogue = told_end  # the session journals it as its own row
                 parts.append(told_end)
         return " ".join(p for p in parts if p)
+
+    def _short(self, text: str, hero: Character, scene: str, memory: NarrationMemory,
+               keep: bool = False) -> str:
+        """The hero's full name at its first mention in a scene, the short name after ("Oswy
+        Quillfeather ... Oswy"); the player's own words (``keep``) are left as written."""
+        key = f"named-in-full|{scene}"
+        short, named = shorten(text, hero.name, key in memory.used)
+        if named:
+            memory.used.add(key)
+        return text if keep else short
 
     def _gathered(self, view: dict, memory: NarrationMemory, told: Told, scene: str,
                   label: tuple) -> str:
@@ -339,11 +369,21 @@ class Narrator:
             return text
         if k == "missed" and d.get("party"):
             return ""  # the Party Member's flip told it
+        friend = (view.get("party") or {}).get("name")
+        if _friends_kill(ev) and friend:  # the friend's Attack ended it: the friend's win
+            blows.turn(d, k, view, memory)
+            text = say("pm_kill", pm=phrase(friend), foe=phrase(d["name"]))
+            if text:
+                return text
         if k in ("hit", "missed"):  # a turn told, a routine blow held (blows.py)
             return blows.line(d, k, view, hero, phrase(d["name"]), memory, label) \
                 if blows.turn(d, k, view, memory) else blows.hold(d, k, view, memory)
+        if k == "pm_held":  # the friend waits: told with the blows it waited through
+            return blows.hold_back(d["name"], view, memory)
         if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
             return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
+        if k == "pm_healed":  # the flip matched: the friend catches a breath
+            return say("pm_healed", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
@@ -383,6 +423,14 @@ class Narrator:
     def write(self, action: Action, view: dict, memory: NarrationMemory) -> str:
         """The offline roles' pen (:mod:`pen`)."""
         return pen.write(action, view, memory)
+
+
+def _friends_kill(ev: Event) -> bool:
+    """Is this the Warrior's blow carried home by the Party Member's flip, and the last of its
+    foe? (Without the friend's Attack it would not have ended the foe.)"""
+    d = ev.data
+    return ev.kind == "hit" and d.get("by") == "warrior" and bool(d.get("party")) and \
+        bool(d.get("hp_lost")) and d.get("hp", 1) == 0
 
 
 _TEXT_IS_DATA = {"name", "adjective", "trait", "answer", "yes", "no", "pronouns"}  # not told: data

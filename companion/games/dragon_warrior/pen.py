@@ -10,6 +10,8 @@ from companion.core.game import Action
 from companion.games.dragon_warrior import talk
 from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.people import dear_one, named_in_answers
+from companion.games.dragon_warrior.words import item_phrase
+from companion.story.template import sentence
 from companion.story.voice import NarrationMemory
 
 COMMON = frozenset({"never", "there", "which", "their", "about", "where", "other", "drawn",
@@ -213,6 +215,8 @@ def _item_text(args: dict, t, pick, view: dict) -> str:
             ("weapon", "armor", "offhand")}
     name = pick([x for x in pool if x not in worn] or pool, "a plain tool")
     look = pick(t.equipment_looks, "")
+    if look:  # "it" for a Copper Sword, "they" for Wolf-Bear Claws
+        look = sentence(look, {"thing": item_phrase(name)})
     return f"{name}: {look}" if look else name
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from companion.story.grammar import Phrase
+from companion.story.template import Character
 from companion.story.weave import theirs
 
 
@@ -68,11 +69,14 @@ def place_phrase(name: str, kind: str = "") -> Phrase:
     return p.model_copy(update={"where": where})
 
 
-def spoken(text: str, hero: str) -> str:
+def spoken(text: str, hero: "Character | str") -> str:
     """The Warrior's player's words as the story tells them (issue 41, one point of view): a
-    telling in the third person stands as prose ("Wren squints at the morning and grins."); words
-    in the first or second person ("Has anyone seen my uncle Bertil?") are the Warrior's own,
-    quoted and marked as theirs, never mixed unmarked into the third-person telling; a plain "I
-    do X" with nothing else of the first person is told in the third ("I ask who pays the tax
-    men": "Ilse asks who pays the tax men"), but not a will or a need ("I will not kneel")."""
-    return theirs(text, hero)
+    telling in the third person stands as prose ("Wren squints at the morning and grins."); a
+    cry is the hero's, quoted ("“For the spoons!” Wren cries."); a deed in the first person is
+    told of the hero, with their pronouns ("I wave my spoon at the goat": "Wren waves her spoon
+    at the goat"); other words in the first or second person ("Has anyone seen my uncle
+    Bertil?", "I will not kneel") are the Warrior's own, quoted and marked as theirs, never
+    mixed unmarked into the third-person telling."""
+    if isinstance(hero, str):
+        return theirs(text, hero)
+    return theirs(text, hero.name, hero)

@@ -1,0 +1,143 @@
+"""The player's first-person deed told of the hero (a person shift): "With my last coin I buy the
+map" is "With Oswy's last coin xe buys the map" in a third-person story, the player's other words
+untouched.
+
+The shift is refused ("") where it would guess: words with "we", "us", "our" or "you", quotes of
+their own, a contraction ("I'm", "I'll"), a will, a need or a state for the deed ("I will not
+kneel", "I want the goat gone": the player's own to say, quoted by the caller), and a second verb
+after "and" that may as well be a noun ("I pour the tea and milk"). Inflections come from
+lemminflect (:mod:`companion.story.lemmas`), not hand-written endings.
+"""
+from __future__ import annotations
+
+import re
+
+from lemminflect import getAllLemmas
+
+from companion.story.clauses import base_verb
+from companion.story.lemmas import past, third_person
+from companion.story.template import Character
+
+# "I" with one of these is a will, a need or a state, not a deed told
+WILL = frozenset({"am", "was", "will", "would", "shall", "should", "can", "could", "may", "might",
+                  "must", "have", "had", "do", "did", "need", "want", "don't", "won't", "can't",
+                  "wish", "hope", "think", "know", "believe", "feel", "like", "love", "hate",
+                  "fear", "remember", "mean", "try"})
+_REFUSE = re.compile(r"(?i)\b(we|us|our|ours|ourselves|you|your|yours|yourself|i'm|i'll|i've|"
+                     r"i'd|let's)\b|[“”\"]")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
+_JOINS = frozenset({"and", "or", "but", "then"})
+# after a second verb, words that show it is one ("and hold still", "and dream of the sea")
+_AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
+                        "from the a an my his her their its some every all again".split())
+
+
+def _adverb(word: str) -> bool:
+    """A word that is only ever an adverb ("quietly", "once")."""
+    return set(getAllLemmas(word.lower())) == {"ADV"} or word.lower() in ("once", "then", "just",
+                                                                            "still", "quietly")
+
+
+def _surely_verb(words: list[str], j: int) -> bool:
+    """Is ``words[j]``, after an "and", a second verb of the hero's: a verb in its plain form that
+    no noun shares, or one the next word shows to be a verb ("and hold still")?"""
+    w = words[j].lower()
+    if not base_verb(w) or w in ("i",):
+        return False
+    if "NOUN" not in getAllLemmas(w):
+        return True
+    nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
+    return nxt in _AFTER_VERB
+
+
+def told_of(text: str, hero: Character) -> str:
+    """``text`` (prose: one or more sentences, the player's, with "I") told of ``hero``: the
+    first mention is the name ("I", "my": "Oswy", "Oswy's"), later ones the pronouns; the verb of
+    each "I" agrees, and so does a plain verb joined to it ("and holds still"). "" when the shift
+    would guess (see the module's note), or when the deed's first verb is a will or a state."""
+    if _REFUSE.search(text) or not re.search(r"\b(I|[Mm]y|[Mm]e|[Mm]ine|[Mm]yself)\b", text):
+        return ""
+    pro = hero.pronouns
+    parts = _WORD.findall(text)
+    words = [p for p in parts if p[:1].isalpha()]
+    out: list[str] = []
+    named = False
+    subject = ""  # who the last verb agrees with: "name", "pronoun" or "" (not the hero)
+    first_i = True
+    wi = -1  # index into ``words``
+    i = 0
+    while i < len(parts):
+        p = parts[i]
+        if not p[:1].isalpha():
+            out.append(p)
+            i += 1
+            continue
+        wi += 1
+        low = p.lower()
+        start = not "".join(out).strip() or re.search(r"[.!?]\s*$", "".join(out)) is not None
+        if p == "I":
+            prev = words[wi - 1].lower() if wi else ""
+            # "Loam and I dive", "the old goat and I have": a subject of two, the verb stays
+            head = re.split(r"[.!?;,]", "".join(out))[-1].split()
+            compound = prev in ("and", "or") and 2 <= len(head) <= 4
+            who = pro.they if named and not compound else hero.name
+            subject = "" if compound else ("pronoun" if who == pro.they else "name")
+            out.append(who[:1].upper() + who[1:] if start else who)
+            named = True
+            # the verb after it, past adverbs
+            j, k = i + 1, wi + 1
+            while k < len(words) and _adverb(words[k]) and k + 1 < len(words):
+                k += 1
+            if k >= len(words):
+                return ""
+            verb = words[k].lower()
+            if first_i and verb in WILL:
+                return ""
+            first_i = False
+            if not subject:  # "Loam and I": the verb already agrees with the two
+                new = words[k]
+            elif verb in ("am", "was", "have"):
+                new = {"am": "is", "was": "was", "have": "has"}[verb]
+                if subject == "pronoun" and pro.plural_verbs:
+                    new = {"am": "are", "was": "were", "have": "have"}[verb]
+            elif subject and base_verb(verb) and not (subject == "pronoun" and pro.plural_verbs):
+                new = third_person(verb)
+            elif subject and not base_verb(verb) and not past(verb) and verb not in WILL:
+                return ""  # "I sleeping": no verb form the shift knows
+            else:
+                new = words[k]
+            # copy the words up to the verb, then the verb agreed
+            while j < len(parts):
+                q = parts[j]
+                if q[:1].isalpha():
+                    wi += 1
+                    if wi == k:
+                        out.append(new if new != verb else q)
+                        break
+                out.append(q)
+                j += 1
+            i = j + 1
+            continue
+        prev = words[wi - 1].lower() if wi else ""
+        joined = prev in _JOINS or parts[i - 1].rstrip().endswith(",") if i else False
+        if joined and subject and not (subject == "pronoun" and pro.plural_verbs) and \
+                low != "i" and base_verb(low):
+            if not _surely_verb(words, wi):
+                return ""  # "and milk": a noun as likely as a verb; the caller quotes it
+            out.append(third_person(p))  # "and holds still": the hero's second verb agrees
+            i += 1
+            continue
+        if low in ("my", "mine"):
+            who = (pro.their if low == "my" else pro.theirs) if named else f"{hero.name}'s"
+            out.append(who[:1].upper() + who[1:] if start else who)
+            named = True
+        elif low in ("me", "myself"):
+            who = (pro.them if low == "me" else pro.themself) if named else hero.name
+            out.append(who)
+            named = True
+        else:
+            out.append(p)
+            if re.search(r"[.!?;]", "".join(parts[i + 1:i + 2])):
+                subject = ""
+        i += 1
+    return "".join(out)
