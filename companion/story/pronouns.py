@@ -114,6 +114,12 @@ def parse(text: str, name: str = "") -> Pronouns:
         return _two_form_sets()[(parts[0], parts[1])]
     if len(parts) < 3:
         raise ValueError(f"for a set of your own, give at least three forms: {EXPECTED}")
+    known = _two_form_sets().get((parts[0], parts[1]))
+    if known is not None and set(parts) <= set(known.model_dump().values()):
+        return known  # "fae/faer/faers", "ze/hir/hirs": a known set, named by forms of its own
+    if len(parts) == 3 and parts[2] == parts[1] + "s":  # "kit/kit/kits": object and possessive
+        they, them, theirs = parts                     # alike, then the possessive pronoun
+        return Pronouns(they=they, them=them, their=them, theirs=theirs, themself=them + "self")
     if len(parts) > 5:
         raise ValueError(f"at most five forms (subject/object/possessive/possessive "
                          f"pronoun/reflexive): {EXPECTED}")

@@ -214,3 +214,16 @@ def test_a_thing_named_again_is_it_or_they_as_its_number_says():
         "and their weight is welcome.", several
     assert one == "Rowan wraps the Copper Sword and puts it away; it is heavy, and its weight " \
         "is welcome.", one
+
+
+def test_a_set_typed_by_its_object_and_possessive_pronoun_is_read_whole():
+    # played (The Hero's Journey, fae/faer/faers): the third form was taken for the possessive,
+    # and the story said "faers own words"
+    for typed, their, theirs in (("fae/faer/faers", "faer", "faers"),
+                                 ("ze/hir/hirs", "hir", "hirs"),
+                                 ("kit/kit/kits", "kit", "kits")):  # a set no list holds
+        p = pronouns.parse(typed)
+        assert (p.their, p.theirs) == (their, theirs), typed
+        assert pronouns.parse(pronouns.write(p)) == p
+    assert pronouns.parse("xe/xem/xyr").their == "xyr"  # subject/object/possessive stays so
+    assert pronouns.parse("ey/em/eir/eirs/emself").theirs == "eirs"
