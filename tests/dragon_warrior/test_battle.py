@@ -414,3 +414,15 @@ def test_an_item_of_no_use_in_a_fight_is_refused_saying_so():
     with pytest.raises(RuleError) as err:
         parse("use", "moonwell 3c", GAME.view(s, WARRIOR), legal, WARRIOR)
     assert "does nothing in a fight" in str(err.value) and "healstuff" in str(err.value)
+
+
+def test_a_verb_refused_in_a_battle_names_its_rule_in_words():
+    # played (dw6, seed 57): "open" typed at the wrong time was refused "(rule: open)"
+    from companion.games.dragon_warrior.commands import parse
+
+    s = arena(conflict(hp=30), warrior_hand=["KH", "2C"], villain_hand=["9S"])
+    legal = GAME.legal_actions(s, WARRIOR)
+    for verb, rule in (("open", "the throne room's chests"), ("search", "searching")):
+        with pytest.raises(RuleError) as err:
+            parse(verb, "", GAME.view(s, WARRIOR), legal, WARRIOR)
+        assert err.value.rule == rule, verb

@@ -175,6 +175,8 @@ _RULE_NAMES = {
     "obstacle": "Obstacles", "judge": "Obstacles", "room": "dungeons", "over": "the end",
     "use": "using an item", "cast": "casting a spell", "attack": "battle",
     "maneuver": "battle", "run": "running away", "hand": "your hand",
+    "open": "the throne room's chests", "go": "moving about", "enter": "moving about",
+    "search": "searching", "shop": "shops", "buy": "shops",
 }
 
 
