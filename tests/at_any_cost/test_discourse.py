@@ -248,10 +248,11 @@ def test_a_hero_of_two_names_is_named_in_full_once_then_by_the_short_name(monkey
     full name once, then "Odo" (and a pronoun later in a sentence); the player's words and the
     epilogue keep theirs."""
     from companion.games.at_any_cost import narrate
-    from companion.games.at_any_cost.words import short_name
+    from companion.story.names import short_name  # the story layer's, shared by every game
 
     assert short_name("Odo Threnwick") == "Odo" and short_name("Old Hobb") == "Hobb"
     assert short_name("Aldo the Bold") == "Aldo" and short_name("Pim") == "Pim"
+    assert short_name("Quill Ashmoor") == "Quill"  # played: a given name that is also a word
     real = narrate.narration_data
 
     def named():

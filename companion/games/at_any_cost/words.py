@@ -21,6 +21,7 @@ from companion.story import pronouns
 from companion.story.facts import FactBook
 from companion.story.grammar import Phrase
 from companion.story.lexicon import Words
+from companion.story.names import shorten
 from companion.story.template import Character
 
 DANGER = Phrase(words="danger", form="a")
@@ -147,37 +148,11 @@ def named_once(text: str, hero: Character) -> str:
 SHORT_KEY = "hero-named-in-full"  # in the session's used set: the story has told the full name
 
 
-def short_name(name: str) -> str:
-    """How the story calls a hero of several names after the first mention: the given name
-    ("Odo Threnwick" -> "Odo"; "Aldo the Bold" -> "Aldo"), the last when the first is a word of
-    the language and the last is not ("Old Hobb" -> "Hobb", "Captain Vel" -> "Vel")."""
-    from lemminflect import getAllLemmas
-
-    words = name.split()
-    if len(words) < 2:
-        return name
-    if getAllLemmas(words[0].lower()) and not getAllLemmas(words[-1].lower()):
-        return words[-1]
-    return words[0]
-
-
 def named_short(text: str, hero: Character, used: set[str]) -> str:
-    """The hero's full name once in the story, then the short name (:func:`short_name`) outside
-    quotes: "Odo Threnwick" in every sentence read as a register, not a story (issue 41)."""
-    name = hero.name.strip()
-    short = short_name(name)
-    if short == name:
-        return text
-    pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")  # "Odo Threnwick's" too
-    pieces = re.split(r"(“[^”]*”)", text)
-    for i, piece in enumerate(pieces):
-        if piece.startswith("“"):
-            continue
-
-        def swap(m: re.Match) -> str:
-            if SHORT_KEY not in used:
-                used.add(SHORT_KEY)
-                return m.group(0)
-            return short
-        pieces[i] = pattern.sub(swap, piece)
-    return "".join(pieces)
+    """The hero's full name once in the story, then the short name (the story layer's
+    :func:`~companion.story.names.short_name`) outside quotes: "Odo Threnwick" in every sentence
+    read as a register, not a story (issue 41)."""
+    told, named = shorten(text, hero.name.strip(), SHORT_KEY in used)
+    if named:
+        used.add(SHORT_KEY)
+    return told

@@ -19,6 +19,7 @@ from companion.games.becoming.model import FATES, HERO
 from companion.story import weave
 from companion.story.epilogue import epilogue
 from companion.story.grammar import Phrase, join
+from companion.story.names import short_name
 from companion.story.nouns import Owned
 from companion.story.reading import kind_of
 from companion.story.stakes import words_of
@@ -123,23 +124,6 @@ def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> 
         return quoted(words, tag(speaker, memory, fate, words) if memory is not None
                       else f"{speaker} says")
     return weave.prose(words)
-
-
-# words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
-STYLED = frozenset("the a an old young sir dame lady lord master mistress mother father brother "
-                   "sister captain saint".split())
-
-
-def short_name(name: str) -> str:
-    """The name the story calls the Hero by once she is named: the first of several words when
-    it is a given name ("Maud Reedwater": Maud), the whole name otherwise ("Old Hobb", "Tamsin").
-    The full name is told when she is named, on the score table and in the close; a full name in
-    every sentence read as a form being filled in (issue 42)."""
-    words = name.split()
-    if len(words) < 2 or not words[0][:1].isupper() or words[0].lower() in STYLED \
-            or not words[0].isalpha():
-        return name
-    return words[0]
 
 
 def speaker(seat: str, view: dict) -> str:

@@ -35,7 +35,6 @@ from companion.games.becoming.ending import (
     FIRST_PERSON,
     asset_words,
     phrase_of,
-    short_name,
     speaker,
     spoken,
     tag,
@@ -45,6 +44,7 @@ from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
 from companion.story.memory import Told, sentences
+from companion.story.names import short_name
 from companion.story.stakes import in_defeat, tell_stake
 from companion.story.template import Character, tell
 
