@@ -30,7 +30,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from .grammar import _engine, a as _a, join
+from .grammar import a as _a, english, join
 
 T = TypeVar("T")
 
@@ -58,12 +58,12 @@ def times(n: int) -> str:
         return "once"
     if n == 2:
         return "twice"
-    return f"{_engine().number_to_words(n)} times"
+    return f"{english().number_to_words(n)} times"
 
 
 def ordinal(n: int) -> str:
     """"first", "second", "twenty-first"."""
-    return _engine().number_to_words(_engine().ordinal(n))
+    return english().number_to_words(english().ordinal(n))
 
 
 def capital(text: str) -> str:

@@ -35,10 +35,33 @@ FORMS: tuple[str, ...] = ("a", "pl", "mass", "the", "name")
 
 
 @cache
-def _engine():
-    import inflect  # slow to import (seconds): only when a sentence is first written
+def english():
+    """The English morphology engine (``inflect``), loaded on first use: engines never need it.
 
-    return inflect.engine()
+    inflect wraps its methods in typeguard's ``@typechecked``, which re-parses and recompiles
+    inflect's whole source once per method as the module is imported (about two seconds of CPU
+    at the start of every process that writes a sentence) and checks the argument types on every
+    call (six times the cost of the call itself). Our callers pass it words, never an empty
+    string (the one thing the checks refuse), so it is imported with that decorator as a no-op.
+    Every game and the story toolkit use this one engine."""
+    import sys
+
+    if "inflect" not in sys.modules:
+        import typeguard
+
+        checked = typeguard.typechecked
+        typeguard.typechecked = _unchecked
+        try:
+            import inflect  # noqa: F401 (imported here, without the run-time checks)
+        finally:
+            typeguard.typechecked = checked
+    return sys.modules["inflect"].engine()
+
+
+def _unchecked(target=None, **_options):
+    """typeguard's ``@typechecked`` (bare or with options) as a no-op."""
+    return target if target is not None else (lambda t: t)
+
 
 
 class Phrase(BaseModel):
@@ -79,7 +102,7 @@ class Phrase(BaseModel):
     def a(self) -> str:
         """The indefinite form: how the thing is first brought into a story."""
         if self.form == "a":
-            return _engine().a(self.words)
+            return english().a(self.words)
         if self.form == "the":
             return f"the {self.words}"
         return self.words
@@ -127,17 +150,17 @@ def agree(verb: str, plural: bool) -> str:
         return verb
     if verb.endswith("ies") and len(verb) <= 4:  # inflect makes "lies" "ly", "dies" "dy"
         return verb[:-1]
-    return _engine().plural_verb(verb)
+    return english().plural_verb(verb)
 
 
 def a(words: str) -> str:
     """"a" or "an" before ``words``, as English says it ("an heirloom", "a unicorn")."""
-    return _engine().a(words)
+    return english().a(words)
 
 
 def count(n: int, noun: str) -> str:
     """"1 Anchor", "4 Anchors", "0 Anchors": a number and its noun, agreeing."""
-    return f"{n} {_engine().plural_noun(noun, n)}"
+    return f"{n} {english().plural_noun(noun, n)}"
 
 
 def join(items: Sequence[str], conj: str = "and") -> str:
@@ -145,7 +168,7 @@ def join(items: Sequence[str], conj: str = "and") -> str:
     items = [i for i in items if i]
     if len(items) <= 1:
         return "".join(items)
-    return _engine().join(list(items), conj=conj, final_sep="")
+    return english().join(list(items), conj=conj, final_sep="")
 
 
 def capitalise(text: str) -> str:

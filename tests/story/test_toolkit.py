@@ -168,6 +168,27 @@ def test_join_and_capitals():
     assert capitalise("wren goes. it rains ! then  stops") == "Wren goes. It rains! Then stops"
 
 
+def test_english_is_one_engine_loaded_without_run_time_type_checks():
+    # inflect's methods came wrapped in typeguard's checks: building them re-parsed inflect's
+    # source once per method, about two seconds of CPU at the start of every game process, and
+    # each call then cost six times its work. The words are the same either way.
+    import sys
+
+    from companion.games.becoming.premise import phrase_of
+    from companion.games.dragon_warrior.words import phrase
+    from companion.story.grammar import english
+
+    assert english() is english()
+    for method in ("a", "plural_noun", "plural_verb", "singular_noun", "join",
+                   "number_to_words", "ordinal"):
+        code = getattr(sys.modules["inflect"].engine, method).__code__
+        assert not any("typeguard" in name for name in code.co_names), method
+    assert agree("bars", plural=True) == "bar" and join(["a map", "a spell"]) == "a map and a spell"
+    assert english().number_to_words(english().ordinal(21)) == "twenty-first"
+    assert phrase("the Whispering Downs").plural and not phrase("the Pass").plural  # D&W's
+    assert phrase_of(["wolves"]).plural and not phrase_of(["the", "lamp"]).plural  # Becoming's
+
+
 def test_a_hero_of_two_names_may_lead_more_than_one_sentence_a_scene():
     # played (Dragon & Warrior, seed 41): "Marigold Thistlewaite kneels by the first chest" left
     # the third chest untold ("Marigold Thistlewaite opens the last chest ..."): both opened with

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 
-from companion.story.grammar import Phrase
+from companion.story.grammar import Phrase, english
 
 DETS = {"a", "an", "the", "her", "his", "their", "its", "my", "our", "your", "this", "that", "some"}
 PERSONAL = {"my", "our", "your"}  # told as "the Hero's" in a third-person Quest
@@ -97,9 +97,7 @@ def _third_person(tokens: list[str]) -> list[str]:
 
 @cache
 def _inflect():
-    import inflect  # as the story toolkit does: slow to load, only when a premise is read
-
-    return inflect.engine()
+    return english()  # the story toolkit's: loaded only when a premise is read
 
 
 def _is_plural(word: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from companion.story.grammar import Phrase
+from companion.story.grammar import Phrase, english
 from companion.story.template import Character
 from companion.story.weave import theirs
 
@@ -30,10 +30,8 @@ def phrase(name: str) -> Phrase:
 @cache
 def _plural(word: str) -> bool:
     """Is this head noun plural ("streets", "Downs"; not "Pass", "Heath")?"""
-    import inflect
-
     return word.lower() not in ("pass", "moss", "grass") and \
-        bool(inflect.engine().singular_noun(word.lower()))
+        bool(english().singular_noun(word.lower()))
 
 
 # the heads of things that take no article: "Greenwood Tea", never "a Greenwood Tea"
