@@ -1,8 +1,8 @@
-"""Shared test fixtures: a clean home for every test (no real history, config or key)."""
+"""Shared test fixtures: a clean home for every test (no real history, config or key), and no
+terminal size from whatever started pytest."""
 from __future__ import annotations
 
 import pytest
-
 
 
 @pytest.fixture(autouse=True)
@@ -11,4 +11,9 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_HOME", str(tmp_path / "home" / ".companion"))
     monkeypatch.setenv("COMPANION_JOURNALS", str(tmp_path / "journals"))
     for var in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "COMPANION_MODEL"):
+        monkeypatch.delenv(var, raising=False)
+    # text is wrapped to the width a pipe gets (94) in this process and the games it starts,
+    # whatever ran pytest: pytest-xdist's workers have COLUMNS=80, which broke "(rule: matching
+    # tags)" across two lines; a test of another width sets its own
+    for var in ("COLUMNS", "LINES"):
         monkeypatch.delenv(var, raising=False)

@@ -50,8 +50,24 @@ def test_a_path_in_a_hint_is_never_broken_to_be_copied():
 
 def test_a_command_to_copy_is_never_broken_across_lines():
     from companion.repl.hints import program
-    from companion.repl.screen import WIDTH, plain
+    from companion.repl.screen import plain, width
 
     command = f"{program()} resume /a/long/folder/of/journals/2026-11-23-high-stakes-12345.jsonl"
     shown = plain("info", f"Journal: /a/long/folder/x.jsonl. Resume any time: {command}")
-    assert command in shown.split("\n")[-1] and len(shown.split("\n")[0]) <= WIDTH
+    assert command in shown.split("\n")[-1] and len(shown.split("\n")[0]) <= width()
+
+
+def test_text_is_wrapped_to_the_terminal_as_it_is_when_shown(monkeypatch):
+    # the width was read once, when the module was first imported, and kept for the process:
+    # a terminal resized in play was not followed, and which width the tests saw depended on
+    # what had imported the screen first, and under what COLUMNS (pytest-xdist's workers have
+    # 80, and a refusal's "(rule: matching tags)" was broken across two lines)
+    from companion.repl.screen import plain
+
+    words = " ".join(["word"] * 60)
+    for columns, wide in (("60", 58), ("100", 96), ("80", 78)):
+        monkeypatch.setenv("COLUMNS", columns)
+        for kind in ("narration", "mechanics", "notice", "info"):
+            lines = plain(kind, words).split("\n")
+            assert max(map(len, lines)) <= wide and max(map(len, lines)) > wide - 6, (kind, lines)
+        assert len(plain("heading", "Stage 1")) == wide

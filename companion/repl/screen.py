@@ -8,7 +8,14 @@ import textwrap
 from companion.core.clean import clean
 from companion.repl.hints import program
 
-WIDTH = min(96, shutil.get_terminal_size((96, 24)).columns - 2)
+
+def width() -> int:
+    """The width text is wrapped to, read when the text is shown (a terminal resized in play is
+    followed, and no process keeps the width of whatever imported this module first): the
+    terminal's less 2, at most 96; 94 for a pipe."""
+    return min(96, shutil.get_terminal_size((96, 24)).columns - 2)
+
+
 STYLE = {
     "narration": "",
     "mechanics": "fg:ansibrightblack",
@@ -23,35 +30,36 @@ STYLE = {
 
 def plain(kind: str, text: str) -> str:
     """The text of one output line block, as a script or pipe shows it."""
+    wide = width()
     if kind == "narration":
-        return "\n".join(textwrap.fill(p, WIDTH, initial_indent="  ", subsequent_indent="  ",
+        return "\n".join(textwrap.fill(p, wide, initial_indent="  ", subsequent_indent="  ",
                                              break_on_hyphens=False, break_long_words=False)
                          for p in text.split("\n") if p.strip())
     if kind == "mechanics":
-        return textwrap.fill(text, WIDTH, initial_indent="    · ", subsequent_indent="      ",
+        return textwrap.fill(text, wide, initial_indent="    · ", subsequent_indent="      ",
                              break_on_hyphens=False, break_long_words=False)
     if kind == "speech":
         return f"  “{text}”"
     if kind == "notice":  # wrapped between words, like the rest (a long notice broke mid-word)
-        return "\n".join(textwrap.fill(line, WIDTH, initial_indent="! " if k == 0 else "  ",
+        return "\n".join(textwrap.fill(line, wide, initial_indent="! " if k == 0 else "  ",
                                         subsequent_indent="  ", break_on_hyphens=False,
                                         break_long_words=False) if line.strip() else line
                           for k, line in enumerate(text.split("\n")))
     if kind == "heading":
-        return f"── {text} " + "─" * max(4, WIDTH - len(text) - 4)
+        return f"── {text} " + "─" * max(4, wide - len(text) - 4)
     if kind in ("info", "error"):  # wrap long lines, keeping each line's own indent
-        return "\n".join(_wrap_line(line) for line in text.split("\n"))
+        return "\n".join(_wrap_line(line, wide) for line in text.split("\n"))
     return text
 
 
-def _wrap_line(line: str) -> str:
-    if len(line) <= WIDTH:
+def _wrap_line(line: str, wide: int) -> str:
+    if len(line) <= wide:
         return line
     at = line.find(f"{program()} ")  # a command to copy goes whole on a line of its own
     if at > 0:
-        return f"{_wrap_line(line[:at].rstrip())}\n    {line[at:]}"
+        return f"{_wrap_line(line[:at].rstrip(), wide)}\n    {line[at:]}"
     indent = " " * (len(line) - len(line.lstrip()) + 2)
-    return textwrap.fill(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+    return textwrap.fill(line, wide, subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=False)  # a path or a command stays whole to copy
 
 
