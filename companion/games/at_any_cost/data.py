@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core.resources import rules_path
 
@@ -72,9 +72,6 @@ class StorySeed(_Strict):
 
 
 class Rules(_Strict):
-    _cards: dict = PrivateAttr(default_factory=dict)
-    _locs: dict = PrivateAttr(default_factory=dict)
-    _anchors: dict = PrivateAttr(default_factory=dict)
     stages: tuple[Stage, ...]
     locations: tuple[Location, ...]
     anchors: tuple[Anchor, ...]
@@ -106,11 +103,21 @@ class Rules(_Strict):
             raise ValueError(f"story seeds must cover each ordered pair once; missing {wanted - pairs}")
         return self
 
-    def model_post_init(self, _context: object) -> None:
-        # Lookup tables, built once: the engine asks for cards thousands of times a game.
-        self._cards = {c.id: c for c in self.protagonist + self.antagonist}
-        self._locs = {loc.id: loc for loc in self.locations}
-        self._anchors = {a.id: a for a in self.anchors}
+    # Lookup tables, built once: the engine and the AI ask for cards thousands of times a game.
+    # Cached properties, not pydantic private attributes: those are read through the model's
+    # __getattr__ (an AttributeError raised and caught on every read), which was a third of an
+    # offline autoplay's time; these are plain attributes once built (no fields, no equality).
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        return {c.id: c for c in self.protagonist + self.antagonist}
+
+    @cached_property
+    def _locs(self) -> dict[str, Location]:
+        return {loc.id: loc for loc in self.locations}
+
+    @cached_property
+    def _anchors(self) -> dict[str, Anchor]:
+        return {a.id: a for a in self.anchors}
 
     # -- lookups -----------------------------------------------------------------------------
     def card(self, card_id: str) -> Card:
