@@ -135,3 +135,21 @@ def test_the_session_loop_has_room_and_table_talk_is_its_own_module():
     assert issubclass(Session, TableTalk)
     for verb in ("say", "set_safety", "premise", "check_premise", "x_card"):
         assert verb in vars(TableTalk), verb
+
+
+def test_a_game_looked_up_by_name_loads_no_other_game():
+    # every `companion play GAME` imported all five games (a fifth of a second of every start,
+    # and of every game process the tests run); a name that is no package still finds its game
+    import os
+
+    code = ("import sys; from companion.core.registry import get_game; "
+            "print(get_game('Heros Journey').name, sorted(m for m in sys.modules "
+            "if m.startswith('companion.games.') and m.count('.') == 2))")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.stdout.split() == ["heros-journey", "['companion.games.heros_journey']"], run
+    from companion.core.registry import UnknownGame, get_game
+
+    assert get_game("high_stakes").name == "high-stakes"
+    with pytest.raises(UnknownGame, match="the games are: at-any-cost, becoming"):
+        get_game("chess")
