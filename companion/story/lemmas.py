@@ -76,6 +76,7 @@ def phrase_lemmas(phrase: str) -> tuple[frozenset[str], ...]:
     return tuple(t.lemmas for t in tokens(phrase))
 
 
+@lru_cache(maxsize=8192)
 def _base(word: str) -> str:
     """The form a phrase's word is written in, as its own lemma set's main member: the word
     itself when the tables know it as a base form, else its first lemma."""
@@ -86,12 +87,20 @@ def _base(word: str) -> str:
     return sorted(next(iter(found.values())))[0]
 
 
+@lru_cache(maxsize=4096)
+def _wanted(phrase: str) -> tuple[str, ...]:
+    """The base forms of ``phrase``'s words, as :func:`find` looks for them: the same for every
+    text read (the reading layer asks for the same few hundred phrases of every line, and
+    lemminflect deep-copies its tables' answer on every look-up)."""
+    return tuple(_base(t.text) for t in tokens(phrase))
+
+
 def find(text_tokens: list[Token], phrase: str, gap: int = 0) -> int:
     """Where ``phrase`` occurs in the tokens, by lemmas (index of its first word), or -1. A word
     of the phrase matches a token when the token may stand for the phrase word's base form; up to
     ``gap`` other words may stand between the phrase's words ("draw the guards off" says "draw
     off" with gap 2)."""
-    want = [_base(t.text) for t in tokens(phrase)]
+    want = _wanted(phrase)
     if not want:
         return -1
     for i, tok in enumerate(text_tokens):
