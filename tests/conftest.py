@@ -1,6 +1,8 @@
-"""Shared test fixtures: a clean home for every test (no real history, config or key), and no
-terminal size from whatever started pytest."""
+"""Shared test fixtures: a clean home for every test (no real history, config or key), no
+terminal size from whatever started pytest, and journals not fsync'd in the test process."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -17,3 +19,13 @@ def _isolated_home(tmp_path, monkeypatch):
     # tags)" across two lines; a test of another width sets its own
     for var in ("COLUMNS", "LINES"):
         monkeypatch.delenv(var, raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_fsync(monkeypatch):
+    """Journal and manifest rows are written as in play but not fsync'd in this process (the
+    call is made, and does nothing): waiting for the disk thousands of times was wall time the
+    CPU never saw, on a busy disk most of some tests' time. Durability is the journal store's
+    own tests' business, and the games the tests start as processes (killed mid-write and
+    resumed) fsync for real. A test that needs fsync sets its own (a full disk does)."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
