@@ -274,3 +274,48 @@ def test_a_first_person_deed_is_told_of_the_hero_with_their_pronouns(words, told
     from companion.story.weave import theirs
     hero = Character(name="Oswy", pronouns=parse("xe/xem/xyr/xyrs/xemself"))
     assert theirs(words, "Oswy", hero) == told
+
+
+# s14 item 1: a thing thrown to draw eyes, then a body gone into cover (sentences of no corpus)
+@pytest.mark.parametrize("text", [
+    "I flick a pebble at the shutter so their lantern swings that way, then melt into the ivy",
+    "I hurl a turnip against the barn so the farmhands swing round, then sink into the rushes",
+])
+def test_a_thing_thrown_to_move_others_then_cover_is_a_distraction_then_a_hide(text):
+    r = read(text)
+    assert r.top(2) == ["distract", "hide"] and r.purpose == "distract"
+
+
+@pytest.mark.parametrize("text", [
+    "I lob an apple core onto the stable roof and wait",
+    "I skim a slate across the yard",
+])
+def test_a_thing_thrown_at_a_place_draws_eyes_there(text):
+    assert read(text).act == "distract"
+
+
+@pytest.mark.parametrize("text", ["I throw my knife at Gallius", "I toss the hound a bone",
+                                  "I fling a stone at the sentry's head"])
+def test_a_thing_thrown_at_someone_is_no_decoy(text):
+    assert "distract" not in dict(read(text).acts)
+
+
+def test_a_coin_tossed_down_a_lane_is_a_decoy_and_a_coin_given_a_bribe():
+    assert read("I toss a silver penny down the alley for the porter to chase").act == "distract"
+    assert read("I hand the porter a silver penny to look away").act == "bribe"
+
+
+@pytest.mark.parametrize("text", ["I fade back among the bracken by the wall",
+                                  "we vanish into the crowd at the fair",
+                                  "I dissolve into the shadow of the chimney"])
+def test_going_into_cover_is_hiding_whatever_the_verb(text):
+    assert read(text).act == "hide"
+
+
+def test_a_thing_thrown_into_cover_is_not_the_body_hiding():
+    assert "hide" not in dict(read("I pitch a walnut into the hedge behind the guards").acts)
+
+
+def test_a_timing_clause_told_first_is_background():
+    r = read("While the ferryman counts his coins I slip into the reeds")
+    assert r.act == "hide" and "count" in r.while_ and "search" not in dict(r.acts)
