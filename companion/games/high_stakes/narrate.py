@@ -32,7 +32,7 @@ from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's 
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
 from .lore import asked_of, known
-from .road import left_by
+from .road import as_met, left_by
 from .scene_shape import cost_of_scene, want_at
 from .tries import after_try, folded, gm_told, nth_try, routine
 from .words import words
@@ -214,7 +214,7 @@ class Narrator:
             sc = rules.scenes.get(d.get("id", ""))
             if said and beat.action.seat == "player":  # a scene the player opened (the Rest)
                 return say(_mover(beat), said, memory, view, own(said))
-            told = said or (framed(sc, view) if sc else "")
+            told = said or (framed(as_met(sc, view, rules), view) if sc else "")
             if not told:
                 return ""
             back = recall(view, memory, told) if d.get("type") != "rest" else ""  # one a scene
@@ -403,7 +403,7 @@ class Narrator:
             if sc_data is None:
                 return ""
             left = left_by(view, sc_data.id, rules)  # how the last scene was left, by its outcome
-            told = self._framing(sc_data, view)
+            told = self._framing(as_met(sc_data, view, rules), view)
             return f"{left} {told}" if left else told
         if k == "no_roll":
             told = self._no_roll(view, pick)

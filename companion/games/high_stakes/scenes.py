@@ -8,6 +8,7 @@ from companion.core.game import Action, Event
 
 from .base import ATTRS, Base, ev, act
 from .model import Declaration, Pool, Roll, SceneState, State
+from .road import as_met
 
 
 class Scenes(Base):
@@ -209,6 +210,10 @@ class Scenes(Base):
         if last is not None and not last.safe:  # the mage's courtyard is nowhere to sleep
             return (f"{last.place} is no safe place: the Rest can come once you are somewhere safe "
                     "(out of the villa, or back at the guild)")
+        if last is not None and last.unsafe_won and last.problems and \
+                all(p in self._solved(s) for p in last.problems):  # over the wall is inside
+            return (f"{last.unsafe_won}: the Rest can come once you are somewhere safe (out of the "
+                    "villa, or back at the guild)")
         return ""
 
     def _wants_rest(self, s: State) -> bool:
@@ -225,7 +230,7 @@ class Scenes(Base):
             s.scene = SceneState(number=s.scene_count, id="open", type=t.id, title=t.name,
                                  frame=a.text.strip())
         else:
-            sc = rules.scenes[sid]
+            sc = as_met(rules.scenes[sid], self.view(s, "gm"), rules)  # where the hero is now
             s.scene = SceneState(number=s.scene_count, id=sid, type=sc.type, title=sc.title,
                                  place=sc.place, frame=a.text.strip())
             if sc.hidden and sid not in s.met:

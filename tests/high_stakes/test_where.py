@@ -1,0 +1,40 @@
+"""Session 14: the scene that follows agrees with where the hero is. Played (seed 4242): a wall
+climbed "over the coping" with a 1 rolled set off the Red Sleeves "in the lane below the villa
+walls"; a Rest was offered right after dropping over the wall into the mage's grounds."""
+from __future__ import annotations
+
+from companion.games.high_stakes.data import load
+from companion.games.high_stakes.road import as_met, next_scene
+from tests.high_stakes.drive import G, dice, do, end_scene, frame, start, to_pool
+
+
+def _walls(*faces: int, difficulty: int = 1):
+    s = frame(start("ash"), scene="villa_walls")
+    s.characters[0].loss["mind"] = 1  # something a Rest would give back
+    s = to_pool(s, problem="walls", difficulty=difficulty)
+    return end_scene(dice(do(s, "player", "roll"), *faces))
+
+
+def test_the_alarm_raised_as_the_wall_is_won_finds_the_child_on_the_wall():
+    s = _walls(3, 1, 2)  # a success, and a 1: someone at a window shouts for the Red Sleeves
+    assert next_scene(G.view(s, "gm")) == ("scene", "red_sleeves")
+    met = as_met(load().scenes["red_sleeves"], G.view(s, "gm"))
+    assert met.place == "the top of the villa wall" and "lane below" not in met.place
+    assert met.frame.startswith("You are astride the coping")
+    s = do(s, "gm", "frame", met.frame, scene="red_sleeves")
+    assert s.scene.place == "the top of the villa wall"
+    assert as_met(load().scenes["red_sleeves"], G.view(s, "gm")).place == "the top of the villa wall"
+
+
+def test_the_alarm_raised_at_a_failed_climb_is_in_the_lane():
+    s = _walls(1, 2, 2, difficulty=1)  # a failure with a 1: still outside
+    v = G.view(s, "gm")
+    assert next_scene(v) == ("scene", "red_sleeves")
+    assert as_met(load().scenes["red_sleeves"], v).place == "the lane below the villa walls"
+
+
+def test_no_rest_is_offered_over_the_wall():
+    s = _walls(3, 4, 2)  # a clean success: over the wall, into the mage's grounds
+    assert s.phase == "frame" and "mage's grounds" in G._unsafe(s)
+    o = _walls(2, 2, 2, difficulty=3)  # a failure: still outside the walls, a Rest may come
+    assert o.phase == "between" and G._unsafe(o) == ""
