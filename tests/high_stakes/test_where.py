@@ -4,8 +4,11 @@ walls"; a Rest was offered right after dropping over the wall into the mage's gr
 from __future__ import annotations
 
 from companion.games.high_stakes.data import load
-from companion.games.high_stakes.road import as_met, next_scene
-from tests.high_stakes.drive import G, dice, do, end_scene, frame, start, to_pool
+from companion.games.high_stakes.road import as_met, left_by, next_scene
+from companion.games.high_stakes.scene_shape import cost_of_scene
+from companion.games.high_stakes.words import words
+from companion.story.voice import NarrationMemory
+from tests.high_stakes.drive import G, dice, do, end_scene, finish_beat, frame, start, to_pool
 
 
 def _walls(*faces: int, difficulty: int = 1):
@@ -38,3 +41,33 @@ def test_no_rest_is_offered_over_the_wall():
     assert s.phase == "frame" and "mage's grounds" in G._unsafe(s)
     o = _walls(2, 2, 2, difficulty=3)  # a failure: still outside the walls, a Rest may come
     assert o.phase == "between" and G._unsafe(o) == ""
+
+
+def _pit(*rolls: tuple[str, int]):
+    """The slug pit, rolled as given: (consequence, face) per roll, every die showing the face."""
+    s = frame(start("ash"), scene="slug_pit")
+    for consequence, face in rolls:
+        s = to_pool(s, problem="slug", difficulty=3, consequence=[consequence])
+        s = do(s, "player", "roll")
+        s = finish_beat(dice(s, *[face] * s.roll.pools[0].size()))
+    return s
+
+
+def test_held_by_the_slug_then_free_costs_no_freedom_and_the_way_out_is_told():
+    """Played (s13): after a success in the slug pit the scene closed "What a dripping chamber
+    under a trapdoor cost Sorrel: their freedom", and the library was simply walked into."""
+    s = _pit(("freedom", 2))
+    assert s.char("ash").captured
+    assert "freedom" in cost_of_scene(G.view(s, "gm"), NarrationMemory(1))  # held: it is a cost
+    s = _pit(("freedom", 2), ("wounded", 4))
+    assert not s.char("ash").captured
+    assert "freedom" not in cost_of_scene(G.view(s, "gm"), NarrationMemory(1))
+    s = do(s, "gm", "end_scene")
+    assert next_scene(G.view(s, "gm")) == ("scene", "library")
+    way = left_by(G.view(s, "gm"), "library")
+    assert "drain" in way and "squeeze out into the dark house" in way
+
+
+def test_a_capture_names_who_holds_or_no_one():
+    """"They have Sorrel now" in a pit with a slug: who are they? A capture is told of the held."""
+    assert not any(t.lower().startswith("they ") for t in words().failure.told["freedom"])
