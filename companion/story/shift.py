@@ -29,7 +29,8 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea")
 _AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
-                        "from the a an my his her their its some every all again".split())
+                        "from the a an my his her their its some every all again "
+                        "it them him".split())  # an object pronoun: "and set it on her knee"
 
 
 def _adverb(word: str) -> bool:

@@ -261,6 +261,8 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("Loam hands me the rope and I climb", "Loam hands Oswy the rope and xe climbs."),
     ("I wave, and Loam and I have a laugh.", "Oswy waves, and Loam and Oswy have a laugh."),
     ("I duck in and hold still", "Oswy ducks in and holds still."),
+    # s14: an object pronoun after it shows the second word is a verb ("and set it down")
+    ("I whittle a flute and set it on the sill", "Oswy whittles a flute and sets it on the sill."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("The goat and I have history. Bad history.",

@@ -500,7 +500,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .heard import answering, goes_to
+        from .heard import answering, goes_to, handed
         from .plan import passed_in_scene, problems_open, speaks_to
 
         sc = view.get("scene") or {}
@@ -525,8 +525,11 @@ class Narrator:
             return f"{told} What do you do?"
         if who or (scene is not None and scene.answers):  # the one spoken to answers, if here
             said = pick(answering(text, scene.replies[who] if who else scene.answers))  # type: ignore[union-attr]
-            return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \
-                " What do you do?"
+            said = not_about_you(said, [c["name"] for c in view.get("characters", [])])
+            thing = handed(said_as, who.title()) if who else ""  # a deed for them: taken up first
+            if thing:
+                said = pick(w.gm.take_up, who=who.title(), thing=thing) + " " + said
+            return said + " What do you do?"
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:
