@@ -241,6 +241,13 @@ class Scene(_Model):
     leave: list[Leave] = Field(default_factory=list)  # how it is left, by outcome and next scene
     source: Source
 
+    def as_met(self, won_before: bool) -> "Scene":
+        """The scene as it is met: its ``won`` place and framing when the scene it broke into
+        was won (the alarm raised as the wall is topped finds the child on the coping)."""
+        if self.won is None or not won_before:
+            return self
+        return self.model_copy(update={"place": self.won.place, "frame": self.won.frame})
+
 
 class Ending(_Model):
     id: str

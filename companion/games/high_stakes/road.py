@@ -98,9 +98,7 @@ def as_met(sc: Scene, view: dict, rules: Rules | None = None) -> Scene:
     story = [p for p in view.get("played", []) if p in rules.scenes]
     if story and story[-1] == sc.id and (view.get("scene") or {}).get("id") == sc.id:
         story = story[:-1]  # framed already: the one before it
-    if not story or not _won_last(view, story[-1], rules):
-        return sc
-    return sc.model_copy(update={"place": sc.won.place, "frame": sc.won.frame})
+    return sc.as_met(bool(story) and _won_last(view, story[-1], rules))
 
 
 def _won_last(view: dict, sid: str, rules: Rules) -> bool:
