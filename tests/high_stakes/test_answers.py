@@ -84,6 +84,7 @@ def test_the_deed_before_the_asking_is_not_asked_about(question, said, not_said)
 @pytest.mark.parametrize("text, to, thing", [
     ("I fold a paper crane from a page of my notes and set it on Rust's knee", "Rust", "paper crane"),
     ("I press a warm chestnut into Wind's palm", "Wind", "warm chestnut"),
+    ("I tuck a stub of lamp-wick into Wind's collar for luck", "Wind", "stub of lamp-wick"),
     ("I slide the chipped dice across the floor to Ash", "Ash", "chipped dice"),
     ("I ask Rust whether the mage keeps dogs", "Rust", ""),
     ("I put my hand on Rust's shoulder", "Rust", ""),

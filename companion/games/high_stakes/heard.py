@@ -93,9 +93,13 @@ def handed(text: str, to: str) -> str:
     the deed names no thing of its own (a body part, a person, the one it is done for)."""
     if kind_of(text, (to,)) != "deed" or set(read(text).top(1)) & _SPOKEN:
         return ""
-    for m in re.finditer(_DETERMINER + r"([A-Za-z'’-]+(?:\s+[A-Za-z'’-]+){0,2})", main_clause(text)):
-        words = []
-        for w in m.group(1).split():
+    for m in re.finditer(_DETERMINER + r"([A-Za-z'’-]+(?:\s+[A-Za-z'’-]+){0,3})", main_clause(text)):
+        words: list[str] = []
+        said = m.group(1).split()
+        for i, w in enumerate(said):
+            if w.lower() == "of" and words and i + 1 < len(said) and said[i + 1].lower() not in STOP:
+                words += [w, said[i + 1]]  # "a stub of lamp-wick", not "a page of my notes"
+                break
             if w.lower() in STOP or w[:1].isupper():
                 break
             words.append(w)
