@@ -21,6 +21,7 @@ class ActClass(BaseModel):
     weak: bool = False  # leads only when nothing else is said ("wait", "use", "talk")
     tools: list[str] = []  # kinds of thing that, as the tool ("with a hairpin"), say the act
     into: list[str] = []  # kinds of thing that, as where one goes ("into the ivy"), say the act
+    up: list[str] = []  # kinds of thing that, as what one goes up or over ("the coping"), say it
 
 
 class Purpose(BaseModel):

@@ -20,7 +20,7 @@ from companion.story.lemmas import Token, find, lemma_set, lemmas_of, past, toke
 from companion.story.readdata import index as _index
 from companion.story.readdata import kind_index as _kind_index
 from companion.story.readdata import lexicon
-from companion.story.thrown import gone_into, thrown
+from companion.story.thrown import UP, gone_into, thrown
 
 # -- the data --------------------------------------------------------------------------------------
 
@@ -225,6 +225,9 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "melt into the ivy": hiding
                          {n: a.into for n, a in lex.act.items() if a.into}, _thrown(toks)[1]):
         scores[act] = max(scores.get(act, 0), 2.6 * weight)
+    for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "over the coping": climbing,
+                         {n: a.up for n, a in lex.act.items() if a.up}, _thrown(toks)[1], UP):
+        scores[act] = max(scores.get(act, 0), 1.8 * weight)  # under a first verb ("I look over")
     return scores
 
 

@@ -60,14 +60,20 @@ def _head(toks: list[Token], start: int) -> int | None:
     return head
 
 
+# where a body goes when it goes up or over something ("over the coping", "up the drainpipe")
+UP = frozenset("up over onto atop".split())
+
+
 def gone_into(toks: list[Token], kinds: Callable[[Token], frozenset[str]],
-              places: dict[str, list[str]], flown: int = -1) -> set[str]:
+              places: dict[str, list[str]], flown: int = -1, words: frozenset[str] = _INTO
+              ) -> set[str]:
     """The acts said by where a body goes: "into", "among", "back into" a thing whose kind one of
-    ``places`` (act: kinds) lists ("melt into the ivy": hide). ``flown``: where a thrown thing
-    goes, not the body ("I toss a pebble into the bushes")."""
+    ``places`` (act: kinds) lists ("melt into the ivy": hide); with ``words`` = :data:`UP`, up or
+    over it ("over the coping": climb). ``flown``: where a thrown thing goes, not the body ("I
+    toss a pebble into the bushes")."""
     out: set[str] = set()
     for i, t in enumerate(toks):
-        if t.low not in _INTO or i == 0 or i == flown:
+        if t.low not in words or i == 0 or i == flown:
             continue
         for x in toks[i + 1:i + 4]:
             if x.low in STOP or x.low in _DETERMINERS:

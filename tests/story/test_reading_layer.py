@@ -321,3 +321,15 @@ def test_a_thing_thrown_into_cover_is_not_the_body_hiding():
 def test_a_timing_clause_told_first_is_background():
     r = read("While the ferryman counts his coins I slip into the reeds")
     assert r.act == "hide" and "count" in r.while_ and "search" not in dict(r.acts)
+
+
+@pytest.mark.parametrize("text", ["I hook my pole over the coping and walk my feet up the stones",
+                                  "I scurry onto the balcony", "we haul the sack up the cliff"])
+def test_a_body_gone_up_or_over_a_height_climbs(text):
+    """s14, played: "I hook my brass lamplighter's pole over the coping and walk my feet up the
+    stones" implied no attribute (asked which)."""
+    assert read(text).act == "climb"
+
+
+def test_a_look_over_a_height_stays_a_look():
+    assert read("I peer over the ledge for the guard").act == "search"
