@@ -516,7 +516,8 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "locks", "force": "force", "poison": "poisons", "calm": "calming", "flee": "running",
              "dodge": "dodging", "escape": "breaking free", "endure": "holding out", "steal":
              "stealing", "use": "using things", "help": "helping", "heal": "healing", "swim":
-             "swimming", "wait": "waiting", "cross": "crossing"}
+             "swimming", "wait": "waiting", "cross": "crossing", "travel": "going on your way",
+             "rest": "resting"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

@@ -333,3 +333,12 @@ def test_a_body_gone_up_or_over_a_height_climbs(text):
 
 def test_a_look_over_a_height_stays_a_look():
     assert read("I peer over the ledge for the guard").act == "search"
+
+
+def test_every_act_class_is_described_in_words():
+    """s14, played: a Trait refused "... walk your feet up the stones (travel)": an act class's
+    own id on screen."""
+    from companion.story.reading import Reading, describe_acts, lexicon
+    for act in lexicon().act:
+        said = describe_acts(Reading("x", "deed", ((act, 2.0),)))
+        assert said != act or act in ("force",), act
