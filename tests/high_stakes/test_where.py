@@ -71,3 +71,18 @@ def test_held_by_the_slug_then_free_costs_no_freedom_and_the_way_out_is_told():
 def test_a_capture_names_who_holds_or_no_one():
     """"They have Sorrel now" in a pit with a slug: who are they? A capture is told of the held."""
     assert not any(t.lower().startswith("they ") for t in words().failure.told["freedom"])
+
+
+def test_an_outcome_after_its_try_says_what_came_of_it_whatever_commas_the_try_has():
+    """Played (s14, seed 1414): "Tansy tries to flick a pebble down the lane to draw their eyes
+    away, and drop and melt into the ivy, but it is not enough: ..." was cut at its first ", and"
+    and told "Drop and melt into the ivy, but it is not enough: she has to back away"."""
+    from companion.games.high_stakes.tries import after_try
+    view = {"scene": {"number": 3}, "characters": [{"name": "Tansy", "status": "active"}],
+            "history": [{"roll": True, "scene": 3, "text": "I flick a pebble"}]}
+    told = after_try("Tansy tries to flick a pebble down the lane to draw their eyes away, and "
+                     "drop and melt into the ivy, but it is not enough: she has to back away.",
+                     view, NarrationMemory(1))
+    assert told == "It is not enough: she has to back away.", told
+    plain = after_try("Tansy tries to climb, and it goes wrong: she falls.", view, NarrationMemory(1))
+    assert plain == "It goes wrong: she falls.", plain
