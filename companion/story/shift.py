@@ -45,8 +45,8 @@ def _surely_verb(words: list[str], j: int) -> bool:
     w = words[j].lower()
     if not base_verb(w) or w in ("i",):
         return False
-    if "NOUN" not in getAllLemmas(w):
-        return True
+    if "NOUN" not in getAllLemmas(w) or (j and words[j - 1].lower() == "then"):
+        return True  # ", then drop": after "then" a plain verb form is the next deed
     nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
     return nxt in _AFTER_VERB
 

@@ -263,6 +263,8 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("I duck in and hold still", "Oswy ducks in and holds still."),
     # s14: an object pronoun after it shows the second word is a verb ("and set it down")
     ("I whittle a flute and set it on the sill", "Oswy whittles a flute and sets it on the sill."),
+    ("I flick a pebble down the lane, then drop and melt into the ivy",
+     "Oswy flicks a pebble down the lane, then drops and melts into the ivy."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("The goat and I have history. Bad history.",
