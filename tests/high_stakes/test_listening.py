@@ -442,3 +442,15 @@ def test_a_distraction_then_a_hide_is_read_as_a_distraction_first():
     assert "“talk, trick or distract them”: Aura, Difficulty 3" in got["aura"]
     assert "the nearest ways are slip past them in the dark" in got["body"]
     assert "then fade into the ivy. Body, Difficulty 2" in got["body"]
+
+
+def test_a_long_deed_read_back_keeps_its_deed_whole_not_a_purpose_cut_short():
+    """Played (s14): "You try to skim a sliver of slate ... so the dogs go bounding after." (the
+    read-back cut at 90 letters, mid-purpose)."""
+    text = ("I skim a sliver of slate across the gravel toward the well so the dogs go bounding "
+            "after the clatter, then fade into the ivy")
+    s = do(frame(start("ash"), scene="courtyard"), "player", "act", text, character="ash",
+           attribute="aura")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to skim a sliver of slate across the gravel toward the "
+                              "well. The GM takes that as “calm or distract them”"), reading
