@@ -22,6 +22,7 @@ class ActClass(BaseModel):
     tools: list[str] = []  # kinds of thing that, as the tool ("with a hairpin"), say the act
     into: list[str] = []  # kinds of thing that, as where one goes ("into the ivy"), say the act
     up: list[str] = []  # kinds of thing that, as what one goes up or over ("the coping"), say it
+    moved: list[str] = []  # kinds of thing whose moving ("lift the latch") says the act
 
 
 class Purpose(BaseModel):

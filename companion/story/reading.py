@@ -225,6 +225,12 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "melt into the ivy": hiding
                          {n: a.into for n, a in lex.act.items() if a.into}, _thrown(toks)[1]):
         scores[act] = max(scores.get(act, 0), 2.6 * weight)
+    moves = lex.by_kind.get("gives_way", {})
+    for i, t in enumerate(toks):  # "lift the inside latch": a fastening moved is unlocked
+        for name, a in lex.act.items():
+            if any(t.lemmas & set(moves.get(k, ())) and any(
+                    k in kinds_of(_lemma(x)) for x in toks[i + 1:i + 4]) for k in a.moved):
+                scores[name] = max(scores.get(name, 0), 2.6 * weight)
     for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "over the coping": climbing,
                          {n: a.up for n, a in lex.act.items() if a.up}, _thrown(toks)[1], UP):
         scores[act] = max(scores.get(act, 0), 1.8 * weight)  # under a first verb ("I look over")

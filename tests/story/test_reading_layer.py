@@ -344,3 +344,16 @@ def test_every_act_class_is_described_in_words():
     for act in lexicon().act:
         said = describe_acts(Reading("x", "deed", ((act, 2.0),)))
         assert said != act or act in ("force",), act
+
+
+@pytest.mark.parametrize("text", ["I reach through the broken pane and lift the inside latch",
+                                  "I slide the bolt back with one finger",
+                                  "we gently raise the latch of the cellar door"])
+def test_a_fastening_moved_the_way_it_gives_is_unlocked(text):
+    """s14, played: "... reach through with my lamplighter's hook and lift the inside latch" was
+    read as stealing ("lift the" is a thief's lift)."""
+    assert read(text).act == "unlock"
+
+
+def test_a_purse_lifted_is_still_stolen():
+    assert read("I lift the purse from the sleeping guard's belt").act == "steal"
