@@ -359,6 +359,8 @@ def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
     assert not re.search(r"\b(says|whispers)\b", guess)
     cry = say("Rust", "Down, boy! I am the dog's friend now", memory, view)
     assert "“Down, boy! I am the dog's friend now" in cry  # speech stays quoted, theirs
+    framed = say("Rust", "The latch rises with a sigh and I fold myself through the frame", memory, view)
+    assert framed == "The latch rises with a sigh and Rust folds herself through the frame.", framed
     stranger = say("Rust", "I duck into the doorway and hold my breath", NarrationMemory(seed=1), view)
     assert stranger.startswith("“I duck into")  # whose pronouns are unknown: not guessed at
     assert plain == "Rust ducks into a doorway.", plain  # only "I duck" retold

@@ -147,7 +147,8 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
         deed = plain_deed(words, who) if who else ""  # "I duck into a doorway": "Rust ducks
         if deed:  # into a doorway", the player's other words as they wrote them
             return deed
-        if person and narrates(words) and kind_of(words, (who,)) == "deed" and _all_mine(words):
+        if person and narrates(words) and kind_of(words, (who,)) in ("deed", "remark") \
+                and _all_mine(words):
             told = told_of(prose(words), char)  # "I flick a pebble ... so their lantern swings":
             if told:  # "Sorrel flicks a pebble ..." (shift.told_of; "" where it would guess)
                 return told[:1].upper() + told[1:]
