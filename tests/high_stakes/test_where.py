@@ -86,3 +86,14 @@ def test_an_outcome_after_its_try_says_what_came_of_it_whatever_commas_the_try_h
     assert told == "It is not enough: she has to back away.", told
     plain = after_try("Tansy tries to climb, and it goes wrong: she falls.", view, NarrationMemory(1))
     assert plain == "It goes wrong: she falls.", plain
+
+
+def test_a_place_with_a_comma_is_left_with_one():
+    """Played (s14): "Tansy leaves a bare room in the villa, at dawn poorer by her nerve"."""
+    s = _pit(("freedom", 2))
+    said = set()
+    for n in range(40):
+        v = {**G.view(s, "gm"), "scene_count": n}
+        said.add(cost_of_scene(v, NarrationMemory(n)))
+    poorer = [x for x in said if "poorer by" in x]
+    assert poorer and all("trapdoor, poorer by" in x for x in poorer), said
