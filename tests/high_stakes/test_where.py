@@ -65,7 +65,7 @@ def test_held_by_the_slug_then_free_costs_no_freedom_and_the_way_out_is_told():
     s = do(s, "gm", "end_scene")
     assert next_scene(G.view(s, "gm")) == ("scene", "library")
     way = left_by(G.view(s, "gm"), "library")
-    assert "drain" in way and "squeeze out into the dark house" in way
+    assert "grate" in way and "squeeze out into the dark house" in way
 
 
 def test_a_capture_names_who_holds_or_no_one():
