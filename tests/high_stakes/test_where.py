@@ -97,3 +97,18 @@ def test_a_place_with_a_comma_is_left_with_one():
         said.add(cost_of_scene(v, NarrationMemory(n)))
     poorer = [x for x in said if "poorer by" in x]
     assert poorer and all("trapdoor, poorer by" in x for x in poorer), said
+
+
+def test_leave_warns_when_the_nights_clock_ends_the_story():
+    """Played (s14, seed 1414): `leave` in the library at scene 14 of 15 ended the story ("To Be
+    Continued") with no warning: the warning read the road, not the night's clock."""
+    import pytest
+
+    from companion.games.high_stakes.commands import parse
+    s = frame(start("ash"), scene="library")
+    late = s.model_copy(update={"scene_count": s.max_scenes - 1})
+    with pytest.raises(Exception) as e:
+        parse("leave", "", G.view(late, "player"), G.legal_actions(late, "player"), "player")
+    assert "ends the story" in str(e.value) and "leave anyway" in str(e.value)
+    early = s  # with the night still young, leave simply leaves
+    assert parse("leave", "", G.view(early, "player"), G.legal_actions(early, "player"), "player")
