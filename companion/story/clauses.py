@@ -29,6 +29,12 @@ def split_clauses(text: str) -> tuple[str, str, str]:
     """(main, purpose, while) clauses of one sentence."""
     low = text
     purpose, while_ = "", ""
+    # a timing clause told first runs to its comma or to the deed's own subject ("While they squint
+    # at the lantern I vanish into the ivy": the vanishing is the deed)
+    lead = re.match(r"(?i)(?:while|whilst|as soon as|when|once)\s+(.+?)(?:,\s*|\s+(?=(?:I|we)\s))(.+)$",
+                    text)
+    if lead and not text.rstrip().endswith("?"):
+        while_, low = lead.group(1), lead.group(2)
     m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
     if m and m.start() > 0:
         rest = m.group(0)
@@ -38,7 +44,7 @@ def split_clauses(text: str) -> tuple[str, str, str]:
         if back and base_verb(rest[back.end():].split()[0]):
             low = low[:m.start()] + " and " + rest[back.end():]
             rest = rest[:back.start()]
-        low, while_ = (low if back else low[:m.start()]), rest
+        low, while_ = (low if back else low[:m.start()]), " ".join(x for x in (while_, rest) if x)
     m = re.search(r"(?i)\b(?:so that|in order to|so as to)\b(.+)$", low) or \
         re.search(r"(?i)\bso\s+(?=(?:i|we|you|he|she|it|they|the|both|all|his|her|their|everyone|"
                   r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)

@@ -10,82 +10,19 @@ game; words are compared as lemmas (:mod:`companion.story.lemmas`), so any infle
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from lemminflect import getAllLemmas
-from pydantic import BaseModel, ConfigDict
 
-from companion.core.resources import rules_path
 from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
 from companion.story.lemmas import Token, find, lemma_set, lemmas_of, past, tokens
+from companion.story.readdata import index as _index
+from companion.story.readdata import kind_index as _kind_index
+from companion.story.readdata import lexicon
+from companion.story.thrown import UP, gone_into, thrown
 
 # -- the data --------------------------------------------------------------------------------------
-
-
-class ActClass(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    verbs: list[str]
-    phrases: list[str]
-    nouns: list[str]
-    attribute: str
-    family: str
-    weak: bool = False  # leads only when nothing else is said ("wait", "use", "talk")
-    tools: list[str] = []  # kinds of thing that, as the tool ("with a hairpin"), say the act
-
-
-class Purpose(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    markers: list[str]
-    attention: list[str]
-
-
-class Lexicon(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    act: dict[str, ActClass]
-    purpose: Purpose
-    kinds: dict[str, list[str]] = {}
-    states: dict[str, list[str]] = {}
-    aspects: dict[str, list[str]] = {}
-    by_kind: dict[str, dict[str, list[str]]] = {}  # state: kind of thing: what it does
-
-
-@cache
-def lexicon() -> Lexicon:
-    acts = tomllib.loads(rules_path("reading", "acts.toml").read_text(encoding="utf-8"))
-    things = tomllib.loads(rules_path("reading", "things.toml").read_text(encoding="utf-8"))
-    lex = Lexicon.model_validate({**acts, "kinds": things.get("kind", {}),
-                                  "states": things.get("state", {}),
-                                  "aspects": things.get("aspect", {}),
-                                  "by_kind": things.get("state_by_kind", {})})
-    for name, a in lex.act.items():
-        if a.attribute not in ("", "body", "mind", "aura"):
-            raise ValueError(f"rules/reading/acts.toml [act.{name}]: attribute {a.attribute!r} is "
-                             "not body, mind, aura or empty")
-    return lex
-
-
-@cache
-def _index(field: str) -> dict[str, list[str]]:
-    """Each word of the act classes' ``field`` (verbs, nouns; tools: kinds of thing): its classes."""
-    out: dict[str, list[str]] = {}
-    for name, a in lexicon().act.items():
-        for w in getattr(a, field):
-            out.setdefault(w, []).append(name)
-    return out
-
-
-@cache
-def _kind_index() -> dict[str, set[str]]:
-    out: dict[str, set[str]] = {}
-    for kind, words in lexicon().kinds.items():
-        for w in words:
-            out.setdefault(w, set()).add(kind)
-    return out
 
 
 def says_state(text: str, state: str) -> bool:
@@ -285,6 +222,18 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     for act in used_tools:  # a tool says the act done to a thing of it (a latch, a padlock)
         if act in scores or set(named) & set(lex.act[act].nouns):
             scores[act] = max(scores.get(act, 0), 2.6 * weight)
+    for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "melt into the ivy": hiding
+                         {n: a.into for n, a in lex.act.items() if a.into}, _thrown(toks)[1]):
+        scores[act] = max(scores.get(act, 0), 2.6 * weight)
+    moves = lex.by_kind.get("gives_way", {})
+    for i, t in enumerate(toks):  # "lift the inside latch": a fastening moved is unlocked
+        for name, a in lex.act.items():
+            if any(t.lemmas & set(moves.get(k, ())) and any(
+                    k in kinds_of(_lemma(x)) for x in toks[i + 1:i + 4]) for k in a.moved):
+                scores[name] = max(scores.get(name, 0), 2.6 * weight)
+    for act in gone_into(toks, lambda t: kinds_of(_lemma(t)),  # "over the coping": climbing,
+                         {n: a.up for n, a in lex.act.items() if a.up}, _thrown(toks)[1], UP):
+        scores[act] = max(scores.get(act, 0), 1.8 * weight)  # under a first verb ("I look over")
     return scores
 
 
@@ -300,6 +249,8 @@ def _agent(word: str) -> tuple[str, ...]:
     return ()
 
 
+# acts said to someone (a coin given, a plea): a purpose of theirs is what is bought or asked
+_GIVING = frozenset({"bribe", "persuade", "command", "threaten"})
 _LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
                    "softly carefully gently again once still never always".split())
 
@@ -315,8 +266,18 @@ def _verbish(toks: list[Token], i: int, text: str) -> bool:
             (prev.capital and i - 1 == 0))
 
 
-def _purpose_act(purpose: str) -> str:
-    """The act a purpose clause stands for: another's attention drawn (distract), else its own."""
+def _thrown(toks: list[Token]) -> tuple[str, int]:
+    """Where the words throw a thing: "place" or "being", and where it flies (see
+    :func:`companion.story.thrown.thrown`)."""
+    th = lexicon().throw
+    return thrown(toks, frozenset(th.verbs), frozenset(th.towards),
+                  lambda t, i: (t.capital and i > 0) or bool(kinds_of(_lemma(t)) & set(th.beings)))
+
+
+def _purpose_act(purpose: str, thrown: bool = False) -> str:
+    """The act a purpose clause stands for: another's attention drawn (distract), else its own.
+    After a thing ``thrown`` at a place, others moved at all ("so their lantern swings that way")
+    is what the throw is for."""
     if not purpose:
         return ""
     toks = tokens(purpose)
@@ -324,6 +285,8 @@ def _purpose_act(purpose: str) -> str:
         return ""
     lex = lexicon()
     others = toks[0].low not in ("i", "we") and not purpose.lower().startswith(("to ", "i ", "we "))
+    if others and thrown and toks[0].low != "it":
+        return "distract"
     if others:
         for w in lex.purpose.attention:
             if find(toks, w) >= 0:
@@ -479,11 +442,14 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
             elif "nothing" not in nxt and claims([x.low for x in mtoks[i + 1:i + 8]]):
                 scores["deceive"] = max(scores.get("deceive", 0), 2.6)
             break
-    pact = _purpose_act(purpose)
-    if pact == "distract" and not (set(scores) & {"bribe", "persuade", "command", "threaten"}):
+    at_place = _thrown(mtoks)[0] == "place"
+    pact = _purpose_act(purpose, at_place)
+    if at_place:  # a thing thrown at a place draws eyes there; a coin tossed down a lane is no bribe
+        scores = {a: s for a, s in scores.items() if s >= SAID or a not in _GIVING}
+        scores["distract"] = max(scores.get("distract", 0), 1.1)
+    if pact == "distract" and not (set(scores) & _GIVING):
         scores["distract"] = max(scores.get("distract", 0), max(scores.values(), default=0) + 1.0)
-    elif pact and not (pact == "distract" and set(scores) & {"bribe", "persuade", "command",
-                                                                "threaten"}):
+    elif pact and not (pact == "distract" and set(scores) & _GIVING):
         scores[pact] = max(scores.get(pact, 0), 1.0)
     if while_:  # the timing clause is background: its acts count a little
         for a, s in _act_scores(tokens(while_), while_, 0.3).items():
@@ -510,7 +476,8 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
 
 # -- comparing readings ----------------------------------------------------------------------------
 
-_BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest", "settlement"})
+_BROAD = frozenset({"place", "trouble", "animal", "monster", "family", "quest", "settlement",
+                    "body", "cover"})
 
 
 def shared_things(a: Reading, b: Reading, common: frozenset[str] = frozenset()) -> set[str]:
@@ -555,7 +522,8 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "locks", "force": "force", "poison": "poisons", "calm": "calming", "flee": "running",
              "dodge": "dodging", "escape": "breaking free", "endure": "holding out", "steal":
              "stealing", "use": "using things", "help": "helping", "heal": "healing", "swim":
-             "swimming", "wait": "waiting", "cross": "crossing"}
+             "swimming", "wait": "waiting", "cross": "crossing", "travel": "going on your way",
+             "rest": "resting"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

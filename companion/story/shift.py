@@ -29,7 +29,8 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea")
 _AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
-                        "from the a an my his her their its some every all again".split())
+                        "from the a an my his her their its some every all again "
+                        "it them him".split())  # an object pronoun: "and set it on her knee"
 
 
 def _adverb(word: str) -> bool:
@@ -44,8 +45,8 @@ def _surely_verb(words: list[str], j: int) -> bool:
     w = words[j].lower()
     if not base_verb(w) or w in ("i",):
         return False
-    if "NOUN" not in getAllLemmas(w):
-        return True
+    if "NOUN" not in getAllLemmas(w) or (j and words[j - 1].lower() == "then"):
+        return True  # ", then drop": after "then" a plain verb form is the next deed
     nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
     return nxt in _AFTER_VERB
 

@@ -79,3 +79,35 @@ def test_the_deed_before_the_asking_is_not_asked_about(question, said, not_said)
     Sleeves' lore, and the yes-or-no question went unsaid. What is asked starts at the asking."""
     told = _answer(question)
     assert said in told and not_said not in told, told
+
+
+@pytest.mark.parametrize("text, to, thing", [
+    ("I fold a paper crane from a page of my notes and set it on Rust's knee", "Rust", "paper crane"),
+    ("I press a warm chestnut into Wind's palm", "Wind", "warm chestnut"),
+    ("I tuck a stub of lamp-wick into Wind's collar for luck", "Wind", "stub of lamp-wick"),
+    ("I slide the chipped dice across the floor to Ash", "Ash", "chipped dice"),
+    ("I ask Rust whether the mage keeps dogs", "Rust", ""),
+    ("I put my hand on Rust's shoulder", "Rust", ""),
+    ("I tell Willow the wall is too high", "Willow", ""),
+])
+def test_what_a_deed_done_for_someone_shows_them(text, to, thing):
+    from companion.games.high_stakes.heard import handed
+    assert handed(text, to) == thing
+
+
+def test_a_reply_takes_up_what_the_player_just_did(tmp_path):
+    """s14 (seed 77): a paper crane set on Rust's knee was answered by Rust's stock line about
+    her dream, as if nothing had been done."""
+    import subprocess
+    import sys
+    script = tmp_path / "moves.txt"
+    script.write_text("\n\npremade ash\naura I fold a paper crane from a page of my notes and set "
+                      "it on Rust's knee\nquit\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "companion", "play", "high-stakes", "--seed", "77",
+                          "--voice", "offline", "--script", str(script), "--journal",
+                          str(tmp_path / "j.jsonl")], capture_output=True, text=True, timeout=120)
+    told = " ".join(out.stdout.split())
+    assert "Ash folds a paper crane from a page of his notes and sets it on Rust's knee." in told
+    assert "Rust hugs her knees" in told
+    at = told.index("Rust hugs her knees")
+    assert "paper crane" in told[told.index("sets it on Rust's knee.") + 20:at], told

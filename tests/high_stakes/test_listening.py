@@ -427,3 +427,30 @@ def test_a_long_deed_is_read_back_by_the_part_that_does_what_the_way_does():
     reading = current_plan(G.view(s, "gm"))["reading"]
     assert reading.startswith("You try to toss it under the fig trees so the dogs go snuffling "
                               "after it. The GM takes that as “calm or distract them”"), reading
+
+
+def test_a_distraction_then_a_hide_is_read_as_a_distraction_first():
+    """s14: "flick a pebble at the shutter ..., then melt into the ivy" was not understood. With
+    Aura the GM takes the distraction; with Body the words are taken whole, as said (like a
+    distraction then a climb), the slipping past named first of the nearest ways."""
+    text = "I bounce a pebble off the shutter so their lantern swings that way, then fade into the ivy"
+    got = {}
+    for attribute in ("aura", "body"):
+        s = do(frame(start("ash"), scene="gate"), "player", "act", text, character="ash",
+               attribute=attribute)
+        got[attribute] = current_plan(G.view(s, "gm"))["reading"]
+    assert "“talk, trick or distract them”: Aura, Difficulty 3" in got["aura"]
+    assert "the nearest ways are slip past them in the dark" in got["body"]
+    assert "then fade into the ivy. Body, Difficulty 2" in got["body"]
+
+
+def test_a_long_deed_read_back_keeps_its_deed_whole_not_a_purpose_cut_short():
+    """Played (s14): "You try to skim a sliver of slate ... so the dogs go bounding after." (the
+    read-back cut at 90 letters, mid-purpose)."""
+    text = ("I skim a sliver of slate across the gravel toward the well so the dogs go bounding "
+            "after the clatter, then fade into the ivy")
+    s = do(frame(start("ash"), scene="courtyard"), "player", "act", text, character="ash",
+           attribute="aura")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert reading.startswith("You try to skim a sliver of slate across the gravel toward the "
+                              "well. The GM takes that as “calm or distract them”"), reading

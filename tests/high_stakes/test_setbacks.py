@@ -95,5 +95,19 @@ def test_a_weapon_jams_only_where_a_fight_can_be_had():
     """A blade sticks in a fight, not on a wall with nobody to fight (the drafting aid's goose
     from the cheesemonger drew it too: complications fit what the scene holds)."""
     wall = {a.args["id"] for a in G.legal_actions(at_complication("villa_walls", "walls"), "gm")}
-    dogs = {a.args["id"] for a in G.legal_actions(at_complication("courtyard", "dogs"), "gm")}
+    dogs = {a.args["id"] for a in G.legal_actions(
+        at_complication("courtyard", "dogs", text="I go at them with my blade"), "gm")}
     assert "weapon_jams" not in wall and "weapon_jams" in dogs
+
+
+@pytest.mark.parametrize("text", ["I try.", "I scramble up the slimy wall out of its reach",
+                                  "I wave my arms and shriek so it turns toward the drain"])
+def test_a_blade_sticks_only_where_one_was_drawn(text):
+    """Played (s13, Sorrel in the slug pit): "the blade sticks fast" for a hero who climbed and
+    named no blade. Where a fight can be had, the blade sticks only when the words fight or draw
+    one."""
+    ids = {a.args["id"] for a in G.legal_actions(at_complication("slug_pit", "slug", text=text), "gm")}
+    assert "weapon_jams" not in ids
+    for drawn in ("I stab at its tentacles", "I slash with my dagger as it rears"):
+        ids = {a.args["id"] for a in G.legal_actions(at_complication("slug_pit", "slug", text=drawn), "gm")}
+        assert "weapon_jams" in ids, drawn

@@ -340,16 +340,29 @@ def test_a_deed_the_player_tells_in_the_first_person_is_never_framed_as_said():
 
     from companion.games.high_stakes.ending import say
     from companion.story.voice import NarrationMemory
+    from companion.story.fabula import Person
+    from companion.story.pronouns import SHE
     view = {"scene_count": 2, "characters": [{"name": "Rust", "status": "active"}]}
     memory = NarrationMemory(seed=1)
+    memory.fabula = memory.fabula.meet(Person(key="rust", name="Rust", pronouns=SHE))
     for i in range(8):
         told = say("Rust", f"I duck into doorway {i} and hold my breath until the lantern "
                            "passes", memory, view)
-        assert "“I duck into doorway" in told, told
-        assert not re.search(r"\b(says|whispers|mutters|answer|tells the dark)\b", told), told
+        # s14: a deed in the first person is told of the hero (story.shift), not quoted
+        assert told.startswith(f"Rust ducks into doorway {i} and holds her breath"), told
+        assert not re.search(r"\b(says|whispers|mutters|answer|tells the dark|tells it)\b", told), told
     plain = say("Rust", "I duck into a doorway", memory, view)
     half = say("Rust", "I duck in and hold still", memory, view)
-    assert "“I duck in and hold still" in half and not re.search(r"\b(says|whispers)\b", half)
+    assert half == "Rust ducks in and holds still.", half
+    guess = say("Rust", "My fingers find the seam and I'm over the coping", memory, view)
+    assert "“My fingers find the seam and I'm over the coping" in guess  # the shift won't guess
+    assert not re.search(r"\b(says|whispers)\b", guess)
+    cry = say("Rust", "Down, boy! I am the dog's friend now", memory, view)
+    assert "“Down, boy! I am the dog's friend now" in cry  # speech stays quoted, theirs
+    framed = say("Rust", "The latch rises with a sigh and I fold myself through the frame", memory, view)
+    assert framed == "The latch rises with a sigh and Rust folds herself through the frame.", framed
+    stranger = say("Rust", "I duck into the doorway and hold my breath", NarrationMemory(seed=1), view)
+    assert stranger.startswith("“I duck into")  # whose pronouns are unknown: not guessed at
     assert plain == "Rust ducks into a doorway.", plain  # only "I duck" retold
     said = [say("Rust", f"Who sent you, old man number {i}?", memory, view) for i in range(8)]
     assert not any("tells it" in t or "telling" in t for t in said), said

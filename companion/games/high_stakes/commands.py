@@ -193,9 +193,9 @@ def _attr(word: str) -> str:
 
 def _warn_if_it_ends(view: dict, anyway: str) -> None:
     """``leave`` and ``on`` end the story when the road leads to an ending: say so first."""
-    from .road import next_scene
+    from .policy import story_next
 
-    what, where = next_scene(view)
+    what, where = story_next(view)  # the road, and the night's clock
     if what == "end":
         ending = load().endings.get(where)
         raise CommandError(f"this ends the story here ({ending.title if ending else where}): "

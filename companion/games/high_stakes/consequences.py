@@ -4,7 +4,7 @@ one Complication per uncancelled 1."""
 from __future__ import annotations
 
 from companion.core.game import Action, Event
-from companion.story.reading import names_thing, says_state
+from companion.story.reading import names_thing, read, says_state
 
 from .base import Base, ev, gm_ev, act
 from .model import Character, Relationship, Roll, State
@@ -69,7 +69,8 @@ class Consequences(Base):
     def holds(self, s: State) -> set[str]:
         """What the scene holds, for the setbacks that need something there: the scene's own
         list, plus what the table shows (a friend beside the character, people to deal with, a
-        villain, a creature just beaten, valuables made true, a weapon where a fight can be had)."""
+        villain, a creature just beaten, valuables made true, a weapon where a fight can be had and
+        the words draw one: they fight, or name a blade)."""
         sc = self.rules.scenes.get(s.scene.id) if s.scene else None
         here = set(sc.holds) if sc else set()
         r = s.roll
@@ -85,8 +86,12 @@ class Consequences(Base):
                 here.add("creature")
         if "valuables" in s.fact_kinds:
             here.add("valuables")
-        if prob is not None and any({"fight", "defend"} & set(ap.acts) for ap in prob.approaches):
-            here.add("weapon")  # a blade can stick only where a fight can be had
+        decl = s.scene.declaration if s.scene else None
+        said = read(decl.text) if decl and decl.text else None
+        if prob is not None and any({"fight", "defend"} & set(ap.acts) for ap in prob.approaches) \
+                and said is not None and ({"fight", "defend"} & set(said.top(2))
+                                          or "blade" in said.thing_kinds):
+            here.add("weapon")  # a blade sticks only where one was drawn: a fight, a blade named
         elif s.scene and s.scene.id == "open":
             here.add("weapon")  # a scene of the GM's own: what is at hand is the GM's to say
         return here

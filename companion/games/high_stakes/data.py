@@ -235,9 +235,18 @@ class Scene(_Model):
     props: list[Prop] = Field(default_factory=list)  # what the scene holds, as ways to act
     holds: list[str] = Field(default_factory=list)  # what is here, for the setbacks that need it
     safe: bool = False  # a place the characters may rest after (the guild, the lane below the hill)
+    unsafe_won: str = ""  # why, once won, it is no place to rest ("" still safe): over the wall
+    won: Won | None = None  # how it is met when the scene it broke into was won
     retreat: str = ""  # where a failure that was only a Retreat leads instead: a way back
     leave: list[Leave] = Field(default_factory=list)  # how it is left, by outcome and next scene
     source: Source
+
+    def as_met(self, won_before: bool) -> "Scene":
+        """The scene as it is met: its ``won`` place and framing when the scene it broke into
+        was won (the alarm raised as the wall is topped finds the child on the coping)."""
+        if self.won is None or not won_before:
+            return self
+        return self.model_copy(update={"place": self.won.place, "frame": self.won.frame})
 
 
 class Ending(_Model):
@@ -334,6 +343,15 @@ class Yield(_Model):
     state: str  # ... in this state (rules/reading/things.toml [state]: "gives_way") ...
     sentence: str  # ... replaces this sentence of the framing ...
     instead: str  # ... with this one ({fact}: the fact in the player's words)
+    source: Source
+
+
+class Won(_Model):
+    """A scene as met when the scene it broke into was won: where the hero is by then, and how it
+    opens (the alarm raised as a child tops the wall finds them on the coping, not in the lane)."""
+
+    place: str
+    frame: str
     source: Source
 
 

@@ -4,10 +4,13 @@ on a roll taken up when the roll is told."""
 from __future__ import annotations
 
 import random
+import re
 
 from companion.story.discourse import person as grammatical_person
 from companion.story.epilogue import epilogue
 from companion.story.fabula import HERO
+from companion.story.reading import kind_of
+from companion.story.shift import told_of
 from companion.story.stakes import clean, tell_stake
 from companion.story.voice import NarrationMemory
 from companion.story.weave import narrates, plain_deed, prose
@@ -144,6 +147,11 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
         deed = plain_deed(words, who) if who else ""  # "I duck into a doorway": "Rust ducks
         if deed:  # into a doorway", the player's other words as they wrote them
             return deed
+        if person and narrates(words) and kind_of(words, (who,)) in ("deed", "remark") \
+                and _all_mine(words):
+            told = told_of(prose(words), char)  # "I flick a pebble ... so their lantern swings":
+            if told:  # "Sorrel flicks a pebble ..." (shift.told_of; "" where it would guess)
+                return told[:1].upper() + told[1:]
         if not who:  # nobody to say them: quoted all the same, theirs
             return "“" + prose(words).replace("“", "‘").replace("”", "’") + "”"
         # words in the first or second person are the player's: quoted and marked as theirs
@@ -157,6 +165,13 @@ def say(who: str, words: str, memory: NarrationMemory, view: dict, own: bool = F
     line = library().tell("say", {"narrates": narrates(words)}, {"who": char, "words": bare},
                           memory, scene, rng) if who else ""
     return line or (f"{who}: “{words}”" if who else f"“{words}”")
+
+
+def _all_mine(words: str) -> bool:
+    """Every sentence of the words tells the player's own deed ("I ..."): none is speech without
+    its quotes ("Quiet, boy! I say to the dog": the cry stays quoted, theirs)."""
+    return all(re.search(r"\b(?:I|[Mm]y|[Mm]e|[Mm]yself)\b", x)
+               for x in re.split(r"(?<=[.!?])\s+", words.strip()) if x.strip())
 
 
 def made_true(text: str, who: str, memory: NarrationMemory, view: dict, own: bool = False) -> str:

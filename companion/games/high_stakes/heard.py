@@ -1,6 +1,7 @@
 """What the GM hears in the player's words, by the reading layer: does a word say another
 (``mentions``), does a deed go to a scene's exit (``goes_to``), which of the replies of the one
-spoken to answers what was asked (``answering``)."""
+spoken to answers what was asked (``answering``), what a deed done for someone hands them
+(``handed``)."""
 from __future__ import annotations
 
 import re
@@ -9,7 +10,8 @@ from collections.abc import Sequence
 from lemminflect import getAllLemmas
 
 from companion.story.lemmas import lemmas_of, tokens
-from companion.story.reading import main_clause, read, shared_things
+from companion.story.clauses import STOP
+from companion.story.reading import kind_of, kinds_of, main_clause, read, shared_things
 
 
 def words_in(text: str, words: Sequence[str]) -> int:
@@ -78,3 +80,33 @@ def _names_a_noun(word: str) -> bool:
     """A word that is only ever a noun ("lantern", "house"), so the one before it names it."""
     found = getAllLemmas(word)
     return bool(found) and set(found) <= {"NOUN"}
+
+
+_DETERMINER = r"\b(?:a|an|the|my|his|her|their|our|this|that|some|one)\s+"
+# acts of speech: what is said to someone is answered, not handed over
+_SPOKEN = frozenset({"talk", "persuade", "deceive", "threaten", "command", "bribe"})
+
+
+def handed(text: str, to: str) -> str:
+    """The thing a deed done for ``to`` (a name) shows them, as the player wrote it ("I fold a
+    paper crane and set it on Rust's knee": "paper crane"); "" for words said or asked, or when
+    the deed names no thing of its own (a body part, a person, the one it is done for)."""
+    if kind_of(text, (to,)) != "deed" or set(read(text).top(1)) & _SPOKEN:
+        return ""
+    for m in re.finditer(_DETERMINER + r"([A-Za-z'’-]+(?:\s+[A-Za-z'’-]+){0,3})", main_clause(text)):
+        words: list[str] = []
+        said = m.group(1).split()
+        for i, w in enumerate(said):
+            if w.lower() == "of" and words and i + 1 < len(said) and said[i + 1].lower() not in STOP:
+                words += [w, said[i + 1]]  # "a stub of lamp-wick", not "a page of my notes"
+                break
+            if w.lower() in STOP or w[:1].isupper():
+                break
+            words.append(w)
+        if not words or words[-1].lower().endswith(("'s", "’s")):
+            continue
+        head = read(words[-1]).things
+        kinds = kinds_of(head[0].lemma) if head else frozenset()
+        if head and not kinds & {"body", "guard", "family", "animal", "place"}:
+            return " ".join(words)
+    return ""

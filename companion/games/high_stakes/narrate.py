@@ -32,7 +32,7 @@ from .plan import AGAIN, current_plan, framed, judge, not_about_you  # the GM's 
 from .telling import and_ as _and, who as _who
 from .telling import fiction, first_person_thing, gloss_off, shared_outcome, together, told_complication, told_of, unasked
 from .lore import asked_of, known
-from .road import left_by
+from .road import as_met, left_by
 from .scene_shape import cost_of_scene, want_at
 from .tries import after_try, folded, gm_told, nth_try, routine
 from .words import words
@@ -214,7 +214,7 @@ class Narrator:
             sc = rules.scenes.get(d.get("id", ""))
             if said and beat.action.seat == "player":  # a scene the player opened (the Rest)
                 return say(_mover(beat), said, memory, view, own(said))
-            told = said or (framed(sc, view) if sc else "")
+            told = said or (framed(as_met(sc, view, rules), view) if sc else "")
             if not told:
                 return ""
             back = recall(view, memory, told) if d.get("type") != "rest" else ""  # one a scene
@@ -403,7 +403,7 @@ class Narrator:
             if sc_data is None:
                 return ""
             left = left_by(view, sc_data.id, rules)  # how the last scene was left, by its outcome
-            told = self._framing(sc_data, view)
+            told = self._framing(as_met(sc_data, view, rules), view)
             return f"{left} {told}" if left else told
         if k == "no_roll":
             told = self._no_roll(view, pick)
@@ -500,7 +500,7 @@ class Narrator:
     def _no_roll(self, view: dict, pick) -> str:
         rules = load()
         w = words()
-        from .heard import answering, goes_to
+        from .heard import answering, goes_to, handed
         from .plan import passed_in_scene, problems_open, speaks_to
 
         sc = view.get("scene") or {}
@@ -525,8 +525,11 @@ class Narrator:
             return f"{told} What do you do?"
         if who or (scene is not None and scene.answers):  # the one spoken to answers, if here
             said = pick(answering(text, scene.replies[who] if who else scene.answers))  # type: ignore[union-attr]
-            return not_about_you(said, [c["name"] for c in view.get("characters", [])]) + \
-                " What do you do?"
+            said = not_about_you(said, [c["name"] for c in view.get("characters", [])])
+            thing = handed(said_as, who.title()) if who else ""  # a deed for them: taken up first
+            if thing:
+                said = pick(w.gm.take_up, who=who.title(), thing=thing) + " " + said
+            return said + " What do you do?"
         return pick(w.gm.no_roll)
 
     def _outcome(self, view: dict, pick, memory: NarrationMemory) -> str:

@@ -528,9 +528,9 @@ def _shortened(own: str, limit: int = 90) -> str:
         if len(out) + len(sep) + len(piece) > limit:
             break
         out += sep + piece
-    if len(out) > limit:
-        out = out[:limit].rsplit(" ", 1)[0]
-    return _DANGLING.sub("", out)
+    if len(out) > limit:  # the deed less its purpose ("... so the dogs go bounding after the
+        out = main_clause(out) if len(main_clause(out)) <= limit else out[:limit].rsplit(" ", 1)[0]
+    return _DANGLING.sub("", out)  # clatter"), else cut between words
 
 
 def _or(items: list[str]) -> str:

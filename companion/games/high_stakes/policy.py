@@ -63,14 +63,23 @@ def _find(legal: list[Action], kind: str, **args: Any) -> Action | None:
     return None
 
 
+def story_next(view: dict, rules=None) -> tuple[str, str]:
+    """What the GM frames next, ("scene", id) or ("end", ending): the road's next scene, unless
+    the night's clock has run out (the last scene is the way home, or none)."""
+    rules = rules or load()
+    what, sid = next_scene(view, rules)
+    if what == "scene" and view.get("scene_count", 0) >= view.get("max_scenes", 14) - 1 \
+            and sid != "home":
+        return "end", _fallback_ending(view)
+    return what, sid
+
+
 def _gm(view: dict, legal: list[Action], rng: random.Random) -> Action:
     rules = load()
     ph = view["phase"]
     kinds = {a.kind for a in legal}
     if ph == "frame":
-        what, sid = next_scene(view, rules)
-        if what == "scene" and view["scene_count"] >= view["max_scenes"] - 1 and sid != "home":
-            what, sid = "end", _fallback_ending(view)
+        what, sid = story_next(view, rules)
         if what == "scene":
             a = _find(legal, "frame", scene=sid)
             if a:

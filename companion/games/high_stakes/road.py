@@ -2,7 +2,7 @@
 success, a failure, a capture or a fall, and when the party needs its one Rest."""
 from __future__ import annotations
 
-from .data import Rules, load
+from .data import Rules, Scene, load
 from .heard import goes_to
 from .plan import _active, passed_in_scene
 
@@ -86,6 +86,19 @@ def needs_rest(view: dict) -> bool:
     down to 1 (death's door is not healed by a Rest)."""
     return any(sum(a["loss"] for a in c["attributes"].values()) >= 2
                or min(a["now"] for a in c["attributes"].values()) <= 1 for c in _active(view))
+
+
+def as_met(sc: Scene, view: dict, rules: Rules | None = None) -> Scene:
+    """The scene as it is met: its ``won`` place and framing when the scene it broke into (the
+    one played before it) was won (the alarm raised as the wall is topped finds the child on the
+    coping, not in the lane below)."""
+    if sc.won is None:
+        return sc
+    rules = rules or load()
+    story = [p for p in view.get("played", []) if p in rules.scenes]
+    if story and story[-1] == sc.id and (view.get("scene") or {}).get("id") == sc.id:
+        story = story[:-1]  # framed already: the one before it
+    return sc.as_met(bool(story) and _won_last(view, story[-1], rules))
 
 
 def _won_last(view: dict, sid: str, rules: Rules) -> bool:

@@ -94,6 +94,9 @@ def cost_of_scene(view: dict, memory: NarrationMemory) -> str:
         alone = len(names) == 1
         their = hero.pronouns.their if alone or (who and who.get("name") == hero.name) else "their"
         for kind in h.get("consequence") or []:
+            held = [names[c] for c in h.get("characters") or [h.get("character", "")] if c in names]
+            if kind == "freedom" and held and not any(c.get("captured") for c in held):
+                continue  # held, then free again by a later roll here: no cost left to tell
             if kind in COST:
                 lost.append(COST[kind].format(their=their))
     if not lost:

@@ -209,6 +209,10 @@ class Scenes(Base):
         if last is not None and not last.safe:  # the mage's courtyard is nowhere to sleep
             return (f"{last.place} is no safe place: the Rest can come once you are somewhere safe "
                     "(out of the villa, or back at the guild)")
+        if last is not None and last.unsafe_won and last.problems and \
+                all(p in self._solved(s) for p in last.problems):  # type: ignore[attr-defined]
+            return (f"{last.unsafe_won}: the Rest can come once you are somewhere safe (out of the "
+                    "villa, or back at the guild)")
         return ""
 
     def _wants_rest(self, s: State) -> bool:
@@ -225,7 +229,10 @@ class Scenes(Base):
             s.scene = SceneState(number=s.scene_count, id="open", type=t.id, title=t.name,
                                  frame=a.text.strip())
         else:
-            sc = rules.scenes[sid]
+            before = rules.scenes.get(s.played[-1]) if s.played else None  # where the hero is:
+            won = before is not None and bool(before.problems) and \
+                set(before.problems) <= set(self._solved(s))  # type: ignore[attr-defined]
+            sc = rules.scenes[sid].as_met(won)
             s.scene = SceneState(number=s.scene_count, id=sid, type=sc.type, title=sc.title,
                                  place=sc.place, frame=a.text.strip())
             if sc.hidden and sid not in s.met:

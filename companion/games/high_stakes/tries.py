@@ -100,6 +100,26 @@ _RETOLD = (
 )
 
 
+def _retold() -> tuple[tuple[re.Pattern, str], ...]:
+    """:data:`_RETOLD`, the last form cut where the outcome's own words begin (the words after
+    ``{label}`` in the narration's templates), not at the first ", and" of a try that has one
+    ("tries to flick a pebble ..., and drop into the ivy, but it is not enough": "It is not
+    enough", never "Drop into the ivy, but ...")."""
+    heads = []
+    for t in (*words().failure.tried, *words().success.plain):
+        tail = t.split("{label}", 1)[1] if "{label}" in t else ""
+        m = re.match(r"(, but |, and |; )(.+?)(?:\{consequence\}.*|\.)$", tail)
+        if m:
+            heads.append(re.escape(m.group(1)) + "(?P<then>" + re.escape(m.group(2).rstrip())
+                         + ("[^.]*" if "{consequence}" in tail else "") + ")")
+    if not heads:
+        return _RETOLD
+    told = re.compile(r"^(?P<who>.+?) (?:tries|sets out) to .+(?:" + "|".join(
+        f"(?:{h})".replace("(?P<then>", "(?P<then%d>" % i) for i, h in enumerate(heads))
+        + r")\.(?P<rest>\s.*)?$")
+    return (*_RETOLD[:-1], (told, "{then}."), _RETOLD[-1])
+
+
 def after_try(told: str, view: dict, memory: NarrationMemory) -> str:
     """The outcome of a try the story has just told, without the try said again (as it was,
     should the short form have been told already in the scene)."""
@@ -108,10 +128,10 @@ def after_try(told: str, view: dict, memory: NarrationMemory) -> str:
     if not last.get("roll") or last.get("scene") != sc.get("number") or not last.get("text"):
         return told
     who = _names_of(view)
-    for pattern, form in _RETOLD:
+    for pattern, form in _retold():
         m = pattern.match(told)
         if m and m.group("who") in who:
-            then = m.groupdict().get("then") or ""
+            then = next((v for k, v in m.groupdict().items() if k.startswith("then") and v), "")
             if then.startswith("not well enough"):  # "not well enough: he is hurt"
                 then = "it does not go well enough" + then[len("not well enough"):]
             head = _sentence(form.format(who=m.group("who"), then=then))

@@ -58,6 +58,7 @@ class GmWords(_M):
     no_roll_immune: list[str]
     no_roll_barred: list[str]
     no_roll_exit: list[str]
+    take_up: list[str]  # a deed done for someone, taken up before their reply ({who}, {thing})
     # "continue" is a Python-ish word in TOML only; the field keeps it
     continue_: list[str]
     end_scene: list[str]
