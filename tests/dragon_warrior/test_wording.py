@@ -437,3 +437,28 @@ def test_every_template_tells_in_the_third_person():
     lines += [t for ts in parts().values() for t in ts] + [t for ts in held_parts().values()
                                                          for t in ts]
     assert not [t for t in lines if "second" in person(t)]
+
+
+def test_a_chest_the_player_opened_in_their_own_words_is_not_opened_again_by_the_story():
+    # played (s13): "With Pellinore's last bit of patience ze kicks it open. Pellinore opens the
+    # last chest slowly, savouring it."
+    view = {"warrior": {"name": "Pellinore", "pronouns": "ze/zir"}, "here": "throne", "battles": 0}
+    plain = {}
+    for n in (1, 2, 3):
+        beat = Beat(step=3 + n, action=Action(seat="warrior", kind="open",
+                                              text="I kick the lid open with my boot"),
+                    events=[Event(kind="chest_opened", data={"chest": n})], view=view)
+        told = Narrator(1).narrate(beat, NarrationMemory(seed=1))
+        assert told.startswith("Pellinore kicks the lid open with zir boot."), told
+        assert not re.search(r"\b(lifts the lid|opens|creaks open|hands)\b", told), told
+        quiet = Beat(step=3 + n, action=Action(seat="warrior", kind="open"),
+                     events=[Event(kind="chest_opened", data={"chest": n})], view=view)
+        plain[n] = Narrator(1).narrate(quiet, NarrationMemory(seed=1))
+    assert "savouring" in plain[3] and "lifts the lid" in plain[1], plain  # no words: ours
+
+
+def test_the_take_prompt_opens_with_a_capital():
+    from companion.games.dragon_warrior.commands import turn_hint
+
+    hint = turn_hint({"phase": "found", "found": {"name": "a Thorn Whip"}}, [], "warrior")
+    assert hint == "A Thorn Whip: take it or leave it.", hint

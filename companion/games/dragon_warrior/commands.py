@@ -543,7 +543,8 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
     if phase == "chests":
         return "Three chests wait in the throne room: open."
     if phase == "found":
-        return f"{view['found']['name']}: take it or leave it" + (
+        found = view["found"]["name"]  # "a Thorn Whip" opens the prompt: "A Thorn Whip"
+        return f"{found[:1].upper()}{found[1:]}: take it or leave it" + (
             " (the pouch is full: drop ITEM first)" if "drop" in kinds else "") + "."
     if phase == "join":
         return "A friend offers to join you: accept or decline."

@@ -64,7 +64,8 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "minion_with", "minion_down", "minion_fled", "escape_blocked",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
-    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
+    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3",
+    "chest_1_theirs", "chest_2_theirs", "chest_3_theirs"})
 
 
 # where a thing was found, as its line says it: only a chest just opened may be "it" or "inside"
@@ -86,17 +87,19 @@ class Narrator:
         parts: list[str] = []
         a = beat.action
         own = -1  # the player's words as written, if told: never shortened
+        theirs = False  # the player told this beat's deed in their own words
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
             words = spoken(a.text, _hero(view))  # the player's "I ..." told of the hero, or theirs
             if memory.allows(words):
                 parts.append(words)
+                theirs = True
                 own = len(parts) - 1 if words == prose(a.text) else -1  # theirs, as written
         for i, ev in enumerate(beat.events):
             if ev.kind == "pm_helps" and any(_friends_kill(e) for e in beat.events):
                 continue  # the friend's blow that ends the fight tells it (pm_kill)
-            text = self._event(ev, view, memory, told, scene, (beat.step, i))
+            text = self._event(ev, view, memory, told, scene, (beat.step, i), theirs)
             if text:
                 parts.append(text)
         hero = _hero(view)
@@ -192,7 +195,8 @@ class Narrator:
         return _sentence(said) + " " if said and memory.allows(said) else ""
 
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
-               label: tuple) -> str:
+               label: tuple, theirs: bool = False) -> str:
+        """One event's line; ``theirs``: the player told the beat's deed in their own words."""
         k, d = ev.kind, ev.data
         hero = _hero(view)
         v: dict = {"hero": hero, "town": view.get("town") or "the town"}
@@ -233,8 +237,9 @@ class Narrator:
             quest = _sentence(f"The king's Quest: {d['quest']}")
             told = f"{speech} {quest}" if memory.allows(speech + quest) else ""
             return told + self._recall(view, "throne", hero, memory)
-        if k == "chest_opened":
-            return say(f"chest_{min(3, d['chest'])}")
+        if k == "chest_opened":  # told how the player opened it ("I kick it open"): not again
+            key = f"chest_{min(3, d['chest'])}"
+            return say(f"{key}_theirs" if theirs else key)
         if k == "item_found":
             item = item_phrase(d["name"])
             look = _sentence(d["text"]) if d.get("text") else ""
