@@ -250,3 +250,52 @@ def test_the_one_addressed_is_not_what_a_question_asks_about():
     said = answer_to("Uncle, who is paying the tax men at the bridge?", s)
     assert "tax collectors camp at the bridge" in said and "Seen only" not in said, said
     assert "Seen only this morning" in answer_to("Uncle Bertil, is he well?", s)
+
+
+@pytest.mark.parametrize("question, back", [  # questions on none of the town's topics
+    ("Have you seen my cat?", "“Your cat?"),
+    ("Who makes the best bread here?", "“The best bread?"),
+    ("Is there a bard in town?", "“A bard?"),
+    ("Who is the Lady of the Lake?", "“The Lady of the Lake?"),
+    ("What is your favourite song?", "“My favourite song?"),
+    ("I ask what the old fisherman sings about", "“The old fisherman?"),
+])
+def test_a_question_on_no_topic_is_answered_in_the_askers_own_words(question, back):
+    # played (s13): every such question got "... listens to Oswy and answers as best they can:
+    # the whole town is talking about the Quest; nobody would live anywhere but here, ..."
+    said = answer_to(question)
+    assert back in said, said
+    assert "the whole town is talking" not in said, said
+
+
+def test_a_thing_asked_for_is_sent_to_the_building_of_the_town_that_has_its_kind():
+    said = answer_to("Where would a hungry traveller get some stew?")  # food: the inn
+    assert "“Some stew? Try the inn.”" in said or "“Some stew? The inn, where else.”" in said, said
+
+
+def test_the_villain_asked_out_in_the_wild_takes_up_the_question():
+    from companion.games.dragon_warrior.model import VILLAIN
+
+    s = explore_state(here="area-1")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text="Who left these tracks in the mud?"))
+    speak = next(a for a in GAME.legal_actions(s, VILLAIN) if a.kind == "speak")
+    said = Narrator(3).write(speak, GAME.view(s, VILLAIN), NarrationMemory(seed=3))
+    assert "“These tracks" in said, said
+
+
+def test_the_same_question_asked_twice_is_not_answered_word_for_word_again():
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="house-1")
+    memory = NarrationMemory(seed=3)
+    told = []
+    for step in (9, 12):
+        given = Event(kind="quest_given", data={"text": "find the goat", "place": "the heath",
+                                                "giver": "the house of Suds the washerwoman",
+                                                "asked": "Have you seen my cat?"})
+        act = Action(seat=ALLY, kind="quest", args={"area": "area-1"}, text="find the goat")
+        told.append(Narrator(3).narrate(Beat(step=step, action=act, events=[given],
+                                             view=GAME.view(s, None)), memory))
+    assert all("“Your cat?" in t for t in told), told
+    assert told[0].split("”")[0] != told[1].split("”")[0], told

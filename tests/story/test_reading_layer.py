@@ -274,3 +274,30 @@ def test_a_first_person_deed_is_told_of_the_hero_with_their_pronouns(words, told
     from companion.story.weave import theirs
     hero = Character(name="Oswy", pronouns=parse("xe/xem/xyr/xyrs/xemself"))
     assert theirs(words, "Oswy", hero) == told
+
+
+@pytest.mark.parametrize("question, back", [  # what a question asks about, said back
+    ("What is your favourite song?", "my favourite song"),
+    ("Who makes the best bread here?", "the best bread"),
+    ("Have you seen my cat?", "your cat"),
+    ("Why does the bell ring at noon?", "the bell"),
+    ("How do I get to the old mill?", "the old mill"),
+    ("I ask Loam what the king eats for breakfast", "the king"),
+    ("Do you know any good jokes?", "any good jokes"),
+    ("Who is the Lady of the Lake?", "the Lady of the Lake"),
+    ("I ask about the bell tower", "the bell tower"),
+    ("Where do the swallows go in winter?", "the swallows"),
+])
+def test_what_a_question_asks_about_is_said_back_in_the_askers_words(question, back):
+    from companion.story.asking import is_question, said_back, subject
+
+    assert is_question(question)
+    thing = subject(question)
+    assert thing is not None and said_back(question, thing) == back
+
+
+def test_a_question_that_names_nothing_has_no_subject_and_a_remark_is_no_question():
+    from companion.story.asking import is_question, subject
+
+    assert subject("Can you teach me to whistle?") is None
+    assert not is_question("nice weather today")

@@ -191,8 +191,15 @@ class Narrator:
         if not d.get("asked"):
             return ""
         warrior = view.get("warrior", {}).get("name") or "the Warrior"
-        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior)
-        return _sentence(said) + " " if said and memory.allows(said) else ""
+        rng = memory.rng("reply", d["asked"], name)
+        fresh = lambda options: next(  # noqa: E731 (a shape not told yet, allowed)
+            (o for o in rng.sample(options, len(options)) if memory.allows(o)
+             and f"reply|{o}" not in memory.used), "")
+        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior, fresh)
+        if said and memory.allows(said):
+            memory.used.add(f"reply|{said}")
+            return _sentence(said) + " "
+        return ""
 
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
                label: tuple, theirs: bool = False) -> str:
