@@ -394,8 +394,8 @@ class Narrator:
             return blows.hold_back(d["name"], view, memory)
         if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
             return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
-        if k == "pm_healed":  # the flip matched: the friend catches a breath
-            return say("pm_healed", pm=phrase(d["name"]))
+        if k == "pm_healed":  # the flip matched: the friend catches a breath (binds a cut if hurt)
+            return say("pm_healed" if d.get("hp", 1) else "pm_tied", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":
