@@ -462,3 +462,25 @@ def test_the_take_prompt_opens_with_a_capital():
 
     hint = turn_hint({"phase": "found", "found": {"name": "a Thorn Whip"}}, [], "warrior")
     assert hint == "A Thorn Whip: take it or leave it.", hint
+
+
+def test_loot_in_a_dungeons_room_is_never_found_in_grass_or_mud():
+    # regenerated example (seed 11, the Chain Room): "Rowan kneels in the trampled grass and
+    # comes up with a Shepherd's Crook."
+    found = Event(kind="item_found", data={"name": "a Shepherd's Crook", "kind": "weapon",
+                                           "level": 3, "where": "battle", "text": ""})
+    places = [{"id": "dungeon-1-2-1", "kind": "room", "name": "the Chain Room"},
+              {"id": "area-1", "kind": "area", "name": "the Sleepy Heath"}]
+    outside = set()
+    for seed in range(10):
+        for here in ("dungeon-1-2-1", "area-1"):
+            memory = NarrationMemory(seed=seed)
+            view = {"warrior": {"name": "Rowan"}, "here": here, "places": places, "battles": 2}
+            for step in range(8):  # the lines spent one by one
+                told = Narrator(seed).narrate(Beat(step=step, action=Action(
+                    seat=TREASURE, kind="give"), events=[found], view=view), memory)
+                if here == "area-1":
+                    outside.add(told)
+                else:
+                    assert not re.search(r"grass|mud|weeds|earth", told), told
+    assert any(re.search(r"grass|mud|weeds|earth", t) for t in outside)  # out there, they may

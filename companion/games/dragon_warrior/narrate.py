@@ -51,6 +51,13 @@ def _hero(view: dict) -> Character:
                      pronouns=_pronouns(w.get("pronouns", "they")))
 
 
+def _outdoors(view: dict) -> bool:
+    """Is the Warrior out in the open land (an area or a point of interest), not in a dungeon's
+    room or a town?"""
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    return here.get("kind") in ("area", "poi")
+
+
 def _sentence(text: str) -> str:
     text = " ".join(text.split())
     if text and text[-1] not in ".!?”\"":
@@ -263,6 +270,8 @@ class Narrator:
                     return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
+            if not text and key == "loot" and _outdoors(view):  # grass and mud, not in a dungeon
+                text = say("loot_plain_outdoors", item=item)
             return text or say(f"{key}_plain", item=item, level=d["level"])
         if k == "nothing_found" and d.get("where") in ("house", "battle"):
             return say("nothing_found")
