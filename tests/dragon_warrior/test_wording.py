@@ -484,3 +484,13 @@ def test_loot_in_a_dungeons_room_is_never_found_in_grass_or_mud():
                 else:
                     assert not re.search(r"grass|mud|weeds|earth", told), told
     assert any(re.search(r"grass|mud|weeds|earth", t) for t in outside)  # out there, they may
+
+
+def test_the_chests_prompt_counts_the_chests_still_closed():
+    # played (s14): "Three chests wait in the throne room: open." after two were opened
+    from companion.games.dragon_warrior.commands import turn_hint
+
+    said = [turn_hint({"phase": "chests", "chests": n}, [], "warrior") for n in (0, 1, 2)]
+    assert said == ["Three chests wait in the throne room: open.",
+                    "Two chests still wait in the throne room: open.",
+                    "One chest still waits in the throne room: open."]
