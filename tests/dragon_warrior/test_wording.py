@@ -494,3 +494,20 @@ def test_the_chests_prompt_counts_the_chests_still_closed():
     assert said == ["Three chests wait in the throne room: open.",
                     "Two chests still wait in the throne room: open.",
                     "One chest still waits in the throne room: open."]
+
+
+def test_a_thing_the_player_took_in_their_own_words_is_not_taken_again_by_the_story():
+    # played (s14): "Gudrun hangs the key on the string with her lucky herring bone. She wraps
+    # the brass key with a tooth missing carefully and puts it away."
+    view = {"warrior": {"name": "Gudrun", "pronouns": "she"}, "here": "throne", "battles": 0}
+    for kind, replaced in (("quest", False), ("healstuff", False), ("weapon", True)):
+        taken = Event(kind="taken", data={"item": "a brass key", "kind": kind,
+                                          "replaced": replaced})
+        beat = Beat(step=7, action=Action(seat="warrior", kind="take",
+                                          text="I hang it on a string round my neck"),
+                    events=[taken], view=view)
+        told = Narrator(1).narrate(beat, NarrationMemory(seed=1))
+        assert told == "Gudrun hangs it on a string round her neck.", told
+        quiet = Beat(step=7, action=Action(seat="warrior", kind="take"), events=[taken],
+                     view=view)
+        assert "brass key" in Narrator(1).narrate(quiet, NarrationMemory(seed=1))

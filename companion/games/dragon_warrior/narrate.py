@@ -278,6 +278,8 @@ class Narrator:
         if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
+        if k == "taken" and theirs:  # "I hang the key on a string": never "wraps it carefully"
+            return ""
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
