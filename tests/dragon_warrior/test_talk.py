@@ -299,3 +299,16 @@ def test_the_same_question_asked_twice_is_not_answered_word_for_word_again():
                                              view=GAME.view(s, None)), memory))
     assert all("“Your cat?" in t for t in told), told
     assert told[0].split("”")[0] != told[1].split("”")[0], told
+
+
+def test_a_question_put_to_the_one_held_dear_asks_what_follows_their_name():
+    # played (s14), in the grandmother's house: "Grandmother, did you hide the good pipe tobacco
+    # under the floorboards again?" got "... smiles at the question: Ottilie? Seen only this
+    # morning" (the one called, taken for the one asked about)
+    s = explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?",
+         "My grandmother Ottilie, who smokes eels"),), trouble="the well has run dry")
+    said = answer_to("Grandmother, did you hide the good pipe tobacco under the floorboards "
+                     "again?", s)
+    assert "“The good pipe tobacco?" in said and "Seen only this morning" not in said, said
+    assert "Seen only this morning" in answer_to("Is my grandmother well?", s)

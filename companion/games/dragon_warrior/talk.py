@@ -105,13 +105,19 @@ def answer(view: dict, friend: str, who: str, warrior: str,
              "quest": " ".join(q["text"] for q in open_q)}
     # "Uncle, who is paying the tax men?": the one addressed is not what is asked about
     called = re.match(r"([\w' ]{1,30}),\s+(.+)$", asked)
-    kind = (called and topic(called.group(2), dear, world)) or topic(asked, dear, world)
     speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
-    if named is None and (not kind or kind == "area" and not topic(asked, dear, world, False)):
-        said = take_up(view, asked, speaker, warrior, choose, (friend,))  # "where is the pie?"
+    # what is asked: the words after the one called ("Grandmother, did you hide the tobacco?":
+    # the tobacco, not the grandmother), else the whole question
+    said_to = called.group(2) if called else asked
+    if called and re.search(r"(?i)\b(he|she|him|her|hers|his|they|them|their)\b", said_to):
+        said_to = asked  # "Uncle Bertil, is he well?": asked after the one called
+    kind = topic(said_to, dear, world)
+    if named is None and (not kind or kind == "area" and not topic(said_to, dear, world, False)):
+        said = take_up(view, said_to, speaker, warrior, choose, (friend,))  # "where is the pie?"
         if said:
             return said
+    kind = kind or topic(asked, dear, world)
     if named is not None and kind != "dear":
         return _about_place(named, view, speaker, warrior)
     if kind == "quest":
