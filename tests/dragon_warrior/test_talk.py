@@ -312,3 +312,15 @@ def test_a_question_put_to_the_one_held_dear_asks_what_follows_their_name():
                      "again?", s)
     assert "“The good pipe tobacco?" in said and "Seen only this morning" not in said, said
     assert "Seen only this morning" in answer_to("Is my grandmother well?", s)
+
+
+def test_a_thing_asked_for_is_found_in_the_shop_the_talk_is_in():
+    # played (s14), in the item shop: "Do you have any rope strong enough to hold a sea
+    # serpent?" got "... has heard no tale of a dungeon yet" (the serpent, not the rope)
+    said = answer_to("Do you have any rope strong enough to hold a sea serpent?",
+                     explore_state(here="item-shop"))
+    assert "“Any rope?" in said and ("Right here" in said or "standing in the place" in said), \
+        said
+    said = answer_to("Do you have any rope strong enough to hold a sea serpent?",
+                     explore_state(here="house-1"))
+    assert "“Any rope? Try the item shop.”" in said or "The item shop, where else" in said, said

@@ -113,7 +113,9 @@ def answer(view: dict, friend: str, who: str, warrior: str,
     if called and re.search(r"(?i)\b(he|she|him|her|hers|his|they|them|their)\b", said_to):
         said_to = asked  # "Uncle Bertil, is he well?": asked after the one called
     kind = topic(said_to, dear, world)
-    if named is None and (not kind or kind == "area" and not topic(said_to, dear, world, False)):
+    wanted = any(_sought(view, t.kinds) for t in subjects(said_to, (friend.lower(),)))
+    if named is None and (wanted or not kind or kind == "area" and
+                          not topic(said_to, dear, world, False)):
         said = take_up(view, said_to, speaker, warrior, choose, (friend,))  # "where is the pie?"
         if said:
             return said
@@ -221,12 +223,14 @@ def _neighbour(view: dict) -> tuple[str, str]:
 
 
 def _sought(view: dict, kinds: frozenset[str]) -> str:
-    """A building of this town where a thing of these kinds is found (tables.sought), or ""."""
+    """A building of this town where a thing of these kinds is found (tables.sought), or "";
+    "here" when it is the one the talk is in."""
     want = {b for b, ks in rules().tables.sought.items() if kinds & set(ks)}
     here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
     street = here.get("id") if here.get("kind") == "street" else here.get("parent") or "street"
-    return next((p["name"] for p in view.get("places", []) if p["kind"] == "building" and
-                 p.get("building") in want and (p.get("parent") or "street") == street), "")
+    found = next((p for p in view.get("places", []) if p["kind"] == "building" and
+                  p.get("building") in want and (p.get("parent") or "street") == street), None)
+    return "" if found is None else "here" if found["id"] == here.get("id") else found["name"]
 
 
 def take_up(view: dict, asked_text: str, speaker: str, warrior: str,
@@ -263,7 +267,7 @@ def take_up(view: dict, asked_text: str, speaker: str, warrior: str,
                    if k in ("who", "place")})
     q = asked(text)
     key = "villain" if villain else "mine" if x.lower().startswith("my ") else \
-        "found" if values["place"] else \
+        "right_here" if values["place"] == "here" else "found" if values["place"] else \
         q.wh if q.wh in ("where", "who", "why") else "other"
     options = [o.format(**values) for o in shapes.get(key, ())]
     return (choose or _first)(options)
