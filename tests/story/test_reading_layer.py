@@ -235,6 +235,9 @@ def test_seeking_by_a_sense_is_searching(text):
     ("Tell the moths I once ate a lamp!", "“Tell the moths I once ate a lamp!” Wren cries."),
     ("For my aunt!", "“For my aunt!” Wren cries."),
     ("Three fives for three spoons!", "“Three fives for three spoons!” Wren cries."),
+    # played (s14): a word after a possessive is no told verb ("Ottilie's smoked eels")
+    ("For Ottilie's smoked eels!", "“For Ottilie's smoked eels!” Wren cries."),
+    ("For the king's stolen bell!", "“For the king's stolen bell!” Wren cries."),
     # a telling that ends in "!" is still the player telling
     ("The door bursts open!", "The door bursts open!"),
     ("Old Sigrun laughs!", "Old Sigrun laughs!"),
