@@ -511,3 +511,14 @@ def test_a_thing_the_player_took_in_their_own_words_is_not_taken_again_by_the_st
         quiet = Beat(step=7, action=Action(seat="warrior", kind="take"), events=[taken],
                      view=view)
         assert "brass key" in Narrator(1).narrate(quiet, NarrationMemory(seed=1))
+
+
+def test_speech_in_the_telling_is_in_curly_quotes_as_the_players_cries_are():
+    # played (s14): '"Not today!" Old Sigrun shouts' and the king's '"Gudrun, child of the old
+    # blood ..."' in straight quotes beside “For Ottilie's smoked eels!” in curly ones
+    from companion.games.dragon_warrior.data import rules
+    from companion.games.dragon_warrior.narrate import templates
+
+    straight = [t for ts in templates().values() for t in ts if '"' in t]
+    assert not straight, straight
+    assert '"' not in rules().king.text and rules().king.text.strip().startswith("“")
