@@ -522,3 +522,23 @@ def test_speech_in_the_telling_is_in_curly_quotes_as_the_players_cries_are():
     straight = [t for ts in templates().values() for t in ts if '"' in t]
     assert not straight, straight
     assert '"' not in rules().king.text and rules().king.text.strip().startswith("“")
+
+
+def test_a_warrior_with_no_weapon_fights_with_their_own_bare_hands():
+    # played (s14): "Gudrun brings bare hands round in a wide, humming arc"
+    from companion.games.dragon_warrior import blows
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+
+    hero = Character(name="Gudrun", pronouns=parse("she"))
+    from companion.games.dragon_warrior.words import phrase
+    foe = phrase("a highway knight")
+    view = {"warrior": {"name": "Gudrun", "weapon": None}, "battles": 1}
+    seen = set()
+    for seed in range(40):
+        told = blows.line({"by": "warrior", "hp_lost": 3, "hp": 4}, "hit", view, hero, foe,
+                          NarrationMemory(seed=seed), (seed,))
+        if "bare hands" in told:
+            seen.add(told)
+            assert "her bare hands" in told, told
+    assert seen
