@@ -324,3 +324,20 @@ def test_a_thing_asked_for_is_found_in_the_shop_the_talk_is_in():
     said = answer_to("Do you have any rope strong enough to hold a sea serpent?",
                      explore_state(here="house-1"))
     assert "“Any rope? Try the item shop.”" in said or "The item shop, where else" in said, said
+
+
+def test_a_quest_given_at_the_inn_is_the_innkeepers_and_so_is_the_answer():
+    # played (s14): "The inn spreads their hands at the shelves. “The stew? Right here, if the
+    # coin is right.” The inn has a Quest: ..."
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="inn")
+    given = Event(kind="quest_given", data={"text": "find the goat", "place": "the heath",
+                                            "giver": "the inn",
+                                            "asked": "Where can I get a hot bowl of stew?"})
+    act = Action(seat=ALLY, kind="quest", args={"area": "area-1"}, text="find the goat")
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=[given],
+                                    view=GAME.view(s, None)), NarrationMemory(seed=3))
+    assert told.startswith("The innkeeper ") and "The innkeeper has a Quest" in told, told
+    assert "The inn " not in told and "shelves" not in told, told

@@ -184,6 +184,7 @@ class Tables(_Strict):
     place_looks: dict[str, tuple[str, ...]]
     take_up: dict[str, tuple[str, ...]] = {}  # a question on no topic of the town's, answered
     # in the asker's words (talk.take_up): by its question word, and the Villain's
+    keepers: dict[str, str] = {}  # who speaks for a building of a town (inn: the innkeeper)
     sought: dict[str, tuple[str, ...]] = {}  # a building of the town and the kinds of things
     # (rules/reading/things.toml) one would look for there
     palette_yes: tuple[str, ...]

@@ -51,6 +51,16 @@ def _hero(view: dict) -> Character:
                      pronouns=_pronouns(w.get("pronouns", "they")))
 
 
+def _keeper(giver: str, view: dict) -> str:
+    """Who speaks for the place a Quest is given in: the one whose house it is, or the keeper of
+    a building ("the innkeeper", never "The inn has a Quest")."""
+    if giver.startswith("the house of "):
+        return giver.removeprefix("the house of ")
+    kind = next((p.get("building", "") for p in view.get("places", []) if p["name"] == giver
+                 and p["kind"] == "building"), "")
+    return rules().tables.keepers.get(kind, giver)
+
+
 def _outdoors(view: dict) -> bool:
     """Is the Warrior out in the open land (an area or a point of interest), not in a dungeon's
     room or a town?"""
@@ -311,7 +321,7 @@ class Narrator:
         if k == "dungeon_cleared":
             return say("dungeon_cleared", place=phrase(d["name"]))
         if k == "quest_given":  # the person, not their house ("Dame Piety, retired, has")
-            who = d["giver"].removeprefix("the house of ")
+            who = _keeper(d["giver"], view)
             reply = self._reply(d, view, who, "", memory)
             who = f"{who}," if "," in who else who
             return reply + _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
