@@ -542,3 +542,24 @@ def test_a_warrior_with_no_weapon_fights_with_their_own_bare_hands():
             seen.add(told)
             assert "her bare hands" in told, told
     assert seen
+
+
+def test_words_said_and_settled_in_one_beat_are_not_quoted_back_a_sentence_later():
+    # played (s14): "“I feed the toothless key into the slot and hum until it turns,” Gudrun
+    # says. ... the Obstacle gives way ... Gudrun had said it: “I feed the toothless key into
+    # the slot and hum until it turns.” And it held true."
+    from companion.story.fabula import Fabula
+
+    words = "I feed the toothless key into the slot and hum until it turns"
+    view = {"warrior": {"name": "Gudrun", "pronouns": "she"}, "here": "dungeon-1",
+            "battles": 2, "places": []}
+    passed = Event(kind="obstacle_passed", data={"dungeon": "dungeon-1", "item": "a brass key",
+                                                 "name": "the Sunken Belfry"})
+    for seed in range(6):
+        memory = NarrationMemory(seed=seed)
+        memory.fabula = Fabula().state_stake("unlock-5", "warrior", words, "unlock", 5) \
+            .resolve_stake("unlock-5", "won", 5)
+        told = Narrator(seed).narrate(Beat(step=5, action=Action(
+            seat="warrior", kind="unlock", text=words), events=[passed], view=view), memory)
+        assert told.count("toothless key") == 1, told
+        assert memory.was_taken_up("unlock-5")  # the beat tells the words and what came of them

@@ -123,7 +123,7 @@ class Narrator:
         if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
             parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
             own += 1 if own >= 0 else 0
-        took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
+        took = ending.settle(beat.step, hero, memory, scene, theirs)  # their words, taken up
         if took:
             parts.append(took)
         parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
