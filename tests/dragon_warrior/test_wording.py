@@ -563,3 +563,8 @@ def test_words_said_and_settled_in_one_beat_are_not_quoted_back_a_sentence_later
             seat="warrior", kind="unlock", text=words), events=[passed], view=view), memory)
         assert told.count("toothless key") == 1, told
         assert memory.was_taken_up("unlock-5")  # the beat tells the words and what came of them
+
+
+def test_a_foes_look_never_names_the_table_role_for_the_hero():
+    # regenerated example (seed 11): "It sniffs the air, finds the Warrior in it, and grins."
+    assert not [x for x in rules().tables.foe_looks if "Warrior" in x]
