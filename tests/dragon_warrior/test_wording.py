@@ -567,4 +567,6 @@ def test_words_said_and_settled_in_one_beat_are_not_quoted_back_a_sentence_later
 
 def test_a_foes_look_never_names_the_table_role_for_the_hero():
     # regenerated example (seed 11): "It sniffs the air, finds the Warrior in it, and grins."
+    from companion.games.dragon_warrior.data import rules
+
     assert not [x for x in rules().tables.foe_looks if "Warrior" in x]
