@@ -162,6 +162,8 @@ def _finite(toks: list, i: int) -> bool:
     if i == 0 or toks[i - 1].low in STOP - {"he", "she", "it", "they", "i", "we"} or \
             toks[i - 1].low in _COUNTS:  # "three spoons": a count, no subject
         return False
+    if toks[i - 1].low.endswith(("'s", "s'")):  # "Ottilie's smoked eels": whose, not who did
+        return False
     if w in ("is", "are", "was", "were", "has", "had", "does", "did"):
         return True
     verbs = getAllLemmas(w, upos="VERB").get("VERB", ())

@@ -426,3 +426,15 @@ def test_a_verb_refused_in_a_battle_names_its_rule_in_words():
         with pytest.raises(RuleError) as err:
             parse(verb, "", GAME.view(s, WARRIOR), legal, WARRIOR)
         assert err.value.rule == rule, verb
+
+
+def test_every_verb_a_player_types_has_its_rule_named_in_words():
+    # played (s14): "take" typed with no blow to take was refused "(rule: take)"
+    from companion.games.dragon_warrior.why import rule_name
+
+    verbs = ("attack", "maneuver", "run", "block", "take", "spellblock", "use", "cast", "go",
+             "talk", "search", "rest", "buy", "fight", "turn_in", "award", "end", "open", "leave",
+             "drop", "accept", "decline", "raise", "unlock", "party_raise", "yes", "no", "done",
+             "attune", "swap")
+    raw = [k for k in verbs if rule_name(k) in (k, k.replace("_", " "))]
+    assert not raw, raw

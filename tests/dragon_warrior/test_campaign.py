@@ -261,3 +261,32 @@ def test_a_voyage_within_a_session_tells_the_road_and_cleared_rooms_get_no_new_h
         rooms = {p.name for p in s.state.places if p.kind == "room" and p.named}
         headings = {line[3:] for line in lines if line.startswith("## ")}
         assert not {r[:1].upper() + r[1:] for r in rooms} & headings, seed  # only "(floor N)"
+
+
+def test_the_offline_ally_gives_no_quest_for_the_lords_lair_before_the_warrior_is_ready():
+    """Bench (story.py, seed 3): a town's Quest for the lord's lair (Level 30) given to a Level
+    17 Warrior was the town's last to turn in, so no voyage came and the campaign stood still."""
+    import random
+
+    from companion.games.dragon_warrior import policy
+    from companion.games.dragon_warrior.model import Place
+
+    s = explore_state(here="house-1")
+    lair = Place(id="dungeon-7", kind="dungeon", name="the Black Keep", level=10,
+                 parent="area-2", dungeon="dungeon-7", links=("area-2",), lair=True)
+    poi = Place(id="poi-4", kind="poi", name="a Bandits' Hideout", level=2, parent="area-2",
+                links=("area-2",))
+    for extra, wants in (((lair, poi), "poi-4"), ((lair,), None)):
+        t = s.model_copy(update={"places": s.places + extra})
+        t, _ = GAME.apply(t, Action(seat=WARRIOR, kind="talk"))
+        legal = GAME.legal_actions(t, ALLY)
+        assert any(a.kind == "quest" and a.args["area"] == "dungeon-7" for a in legal)
+        for seed in range(8):
+            a = policy.choose(GAME.view(t, ALLY), ALLY, legal, random.Random(seed))
+            assert a.args.get("area") == wants if wants else a.kind != "quest", a
+    ready = s.model_copy(update={"places": s.places + (lair,),
+                                 "warrior": s.warrior.model_copy(update={"level": 25})})
+    ready, _ = GAME.apply(ready, Action(seat=WARRIOR, kind="talk"))
+    a = policy.choose(GAME.view(ready, ALLY), ALLY, GAME.legal_actions(ready, ALLY),
+                      random.Random(0))
+    assert a.kind == "quest" and a.args["area"] == "dungeon-7"  # ready: the lord's Quest

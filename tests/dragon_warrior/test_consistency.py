@@ -34,6 +34,7 @@ STATES: dict[str, tuple[str, dict]] = {
     "item_found": ("item_found", {"where": "chest"}),
     "item_found_plain": ("item_found", {"where": "chest"}),
     "loot": ("item_found", {"where": "battle"}), "loot_plain": ("item_found", {"where": "battle"}),
+    "loot_plain_outdoors": ("item_found", {"where": "battle"}),
     "searched": ("item_found", {"where": "house"}),
     "searched_plain": ("item_found", {"where": "house"}),
     "reward": ("item_found", {"where": "reward"}),

@@ -158,3 +158,22 @@ def test_a_party_members_tie_says_whose_hp_it_heals():
     line = event_line(Event(kind="pm_healed", data={"name": "Cass", "card": "7S", "hp": 4}),
                       WARRIOR)
     assert line == "Cass's card ties: Cass heals 4 HP."
+
+
+def test_a_tie_with_the_party_member_unhurt_heals_nothing_and_binds_no_cut():
+    # regenerated example (seed 11): "Loam's card ties: Loam heals 0 HP." and "For a moment
+    # nobody looks at Loam, who uses it to bind a cut." with Loam at full HP
+    from companion.core.game import Action, Event
+    from companion.games.dragon_warrior.narrate import Narrator
+    from companion.story.voice import Beat, NarrationMemory
+
+    tie = Event(kind="pm_healed", data={"name": "Loam", "card": "3D", "hp": 0})
+    assert event_line(tie, WARRIOR) == "Loam's card ties: Loam is unhurt, with nothing to heal."
+    view = {"warrior": {"name": "Rowan"}, "battles": 1, "battle": {"foe": "foe-1"},
+            "party": {"name": "Loam", "hp": 10}, "here": "area-1"}
+    for seed in range(12):
+        memory = NarrationMemory(seed=seed)
+        for step in range(3):
+            told = Narrator(seed).narrate(Beat(step=step, action=Action(seat="ally", kind="flip"),
+                                               events=[tie], view=view), memory)
+            assert not any(w in told for w in ("cut", "knock", "wind back", "breath")), told

@@ -71,3 +71,9 @@ def test_map_words_pick_the_map_and_hide_what_is_not_seen():
     assert "The Tooth Caves" in out and "+2" in out
     # rooms never seen are not drawn, and hidden stairs are not marked
     assert len(_room_labels(dungeon)) == 1 and "v" not in _room_labels(dungeon)[0].split()[-1]
+
+
+def test_maps_fit_what_an_80_column_screen_shows():
+    # played (s14, 80 columns): a floor of three rooms wrapped its third room onto a line of its
+    # own ("[?" then "  ]"): the screen shows 78 columns of 80
+    assert maps.WIDTH <= 78 and 3 * maps.CELL + 2 * maps.GAP <= maps.WIDTH

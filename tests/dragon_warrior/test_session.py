@@ -167,3 +167,13 @@ def test_the_players_own_no_entry_is_shown_in_their_words(tmp_path):
     s.submit(Action(seat="warrior", kind="no", text="cruelty to horses"))
     s.close()
     assert "No list: cruelty to horses." in shown, shown
+
+
+def test_the_sessions_summary_counts_battles_in_words_not_battle_s():
+    # played (s14): "Gudrun Fishwhistle stopped for the night: Level 3, 12 XP, 6 battle(s) won."
+    from companion.games.dragon_warrior import GAME as G
+    from companion.games.dragon_warrior.arena import explore_state as state
+
+    for wins, said in ((1, "1 battle won."), (6, "6 battles won.")):
+        s = state().model_copy(update={"wins": wins, "ended": "stopped"})
+        assert G.outcome(s).summary.endswith(said), G.outcome(s).summary

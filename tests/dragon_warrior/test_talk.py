@@ -250,3 +250,94 @@ def test_the_one_addressed_is_not_what_a_question_asks_about():
     said = answer_to("Uncle, who is paying the tax men at the bridge?", s)
     assert "tax collectors camp at the bridge" in said and "Seen only" not in said, said
     assert "Seen only this morning" in answer_to("Uncle Bertil, is he well?", s)
+
+
+@pytest.mark.parametrize("question, back", [  # questions on none of the town's topics
+    ("Have you seen my cat?", "“Your cat?"),
+    ("Who makes the best bread here?", "“The best bread?"),
+    ("Is there a bard in town?", "“A bard?"),
+    ("Who is the Lady of the Lake?", "“The Lady of the Lake?"),
+    ("What is your favourite song?", "“My favourite song?"),
+    ("I ask what the old fisherman sings about", "“The old fisherman?"),
+])
+def test_a_question_on_no_topic_is_answered_in_the_askers_own_words(question, back):
+    # played (s13): every such question got "... listens to Oswy and answers as best they can:
+    # the whole town is talking about the Quest; nobody would live anywhere but here, ..."
+    said = answer_to(question)
+    assert back in said, said
+    assert "the whole town is talking" not in said, said
+
+
+def test_a_thing_asked_for_is_sent_to_the_building_of_the_town_that_has_its_kind():
+    said = answer_to("Where would a hungry traveller get some stew?")  # food: the inn
+    assert "“Some stew? Try the inn.”" in said or "“Some stew? The inn, where else.”" in said, said
+
+
+def test_the_villain_asked_out_in_the_wild_takes_up_the_question():
+    from companion.games.dragon_warrior.model import VILLAIN
+
+    s = explore_state(here="area-1")
+    s, _ = GAME.apply(s, Action(seat=WARRIOR, kind="talk", text="Who left these tracks in the mud?"))
+    speak = next(a for a in GAME.legal_actions(s, VILLAIN) if a.kind == "speak")
+    said = Narrator(3).write(speak, GAME.view(s, VILLAIN), NarrationMemory(seed=3))
+    assert "“These tracks" in said, said
+
+
+def test_the_same_question_asked_twice_is_not_answered_word_for_word_again():
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="house-1")
+    memory = NarrationMemory(seed=3)
+    told = []
+    for step in (9, 12):
+        given = Event(kind="quest_given", data={"text": "find the goat", "place": "the heath",
+                                                "giver": "the house of Suds the washerwoman",
+                                                "asked": "Have you seen my cat?"})
+        act = Action(seat=ALLY, kind="quest", args={"area": "area-1"}, text="find the goat")
+        told.append(Narrator(3).narrate(Beat(step=step, action=act, events=[given],
+                                             view=GAME.view(s, None)), memory))
+    assert all("“Your cat?" in t for t in told), told
+    assert told[0].split("”")[0] != told[1].split("”")[0], told
+
+
+def test_a_question_put_to_the_one_held_dear_asks_what_follows_their_name():
+    # played (s14), in the grandmother's house: "Grandmother, did you hide the good pipe tobacco
+    # under the floorboards again?" got "... smiles at the question: Ottilie? Seen only this
+    # morning" (the one called, taken for the one asked about)
+    s = explore_state(here="house-1", questions=(
+        ("ally", "Who do you care about most in the town?",
+         "My grandmother Ottilie, who smokes eels"),), trouble="the well has run dry")
+    said = answer_to("Grandmother, did you hide the good pipe tobacco under the floorboards "
+                     "again?", s)
+    assert "“The good pipe tobacco?" in said and "Seen only this morning" not in said, said
+    assert "Seen only this morning" in answer_to("Is my grandmother well?", s)
+
+
+def test_a_thing_asked_for_is_found_in_the_shop_the_talk_is_in():
+    # played (s14), in the item shop: "Do you have any rope strong enough to hold a sea
+    # serpent?" got "... has heard no tale of a dungeon yet" (the serpent, not the rope)
+    said = answer_to("Do you have any rope strong enough to hold a sea serpent?",
+                     explore_state(here="item-shop"))
+    assert "“Any rope?" in said and ("Right here" in said or "standing in the place" in said), \
+        said
+    said = answer_to("Do you have any rope strong enough to hold a sea serpent?",
+                     explore_state(here="house-1"))
+    assert "“Any rope? Try the item shop.”" in said or "The item shop, where else" in said, said
+
+
+def test_a_quest_given_at_the_inn_is_the_innkeepers_and_so_is_the_answer():
+    # played (s14): "The inn spreads their hands at the shelves. “The stew? Right here, if the
+    # coin is right.” The inn has a Quest: ..."
+    from companion.core.game import Event
+    from companion.story.voice import Beat
+
+    s = explore_state(here="inn")
+    given = Event(kind="quest_given", data={"text": "find the goat", "place": "the heath",
+                                            "giver": "the inn",
+                                            "asked": "Where can I get a hot bowl of stew?"})
+    act = Action(seat=ALLY, kind="quest", args={"area": "area-1"}, text="find the goat")
+    told = Narrator(3).narrate(Beat(step=9, action=act, events=[given],
+                                    view=GAME.view(s, None)), NarrationMemory(seed=3))
+    assert told.startswith("The innkeeper ") and "The innkeeper has a Quest" in told, told
+    assert "The inn " not in told and "shelves" not in told, told

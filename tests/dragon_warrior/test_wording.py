@@ -437,3 +437,136 @@ def test_every_template_tells_in_the_third_person():
     lines += [t for ts in parts().values() for t in ts] + [t for ts in held_parts().values()
                                                          for t in ts]
     assert not [t for t in lines if "second" in person(t)]
+
+
+def test_a_chest_the_player_opened_in_their_own_words_is_not_opened_again_by_the_story():
+    # played (s13): "With Pellinore's last bit of patience ze kicks it open. Pellinore opens the
+    # last chest slowly, savouring it."
+    view = {"warrior": {"name": "Pellinore", "pronouns": "ze/zir"}, "here": "throne", "battles": 0}
+    plain = {}
+    for n in (1, 2, 3):
+        beat = Beat(step=3 + n, action=Action(seat="warrior", kind="open",
+                                              text="I kick the lid open with my boot"),
+                    events=[Event(kind="chest_opened", data={"chest": n})], view=view)
+        told = Narrator(1).narrate(beat, NarrationMemory(seed=1))
+        assert told.startswith("Pellinore kicks the lid open with zir boot."), told
+        assert not re.search(r"\b(lifts the lid|opens|creaks open|hands)\b", told), told
+        quiet = Beat(step=3 + n, action=Action(seat="warrior", kind="open"),
+                     events=[Event(kind="chest_opened", data={"chest": n})], view=view)
+        plain[n] = Narrator(1).narrate(quiet, NarrationMemory(seed=1))
+    assert "savouring" in plain[3] and "lifts the lid" in plain[1], plain  # no words: ours
+
+
+def test_the_take_prompt_opens_with_a_capital():
+    from companion.games.dragon_warrior.commands import turn_hint
+
+    hint = turn_hint({"phase": "found", "found": {"name": "a Thorn Whip"}}, [], "warrior")
+    assert hint == "A Thorn Whip: take it or leave it.", hint
+
+
+def test_loot_in_a_dungeons_room_is_never_found_in_grass_or_mud():
+    # regenerated example (seed 11, the Chain Room): "Rowan kneels in the trampled grass and
+    # comes up with a Shepherd's Crook."
+    found = Event(kind="item_found", data={"name": "a Shepherd's Crook", "kind": "weapon",
+                                           "level": 3, "where": "battle", "text": ""})
+    places = [{"id": "dungeon-1-2-1", "kind": "room", "name": "the Chain Room"},
+              {"id": "area-1", "kind": "area", "name": "the Sleepy Heath"}]
+    outside = set()
+    for seed in range(10):
+        for here in ("dungeon-1-2-1", "area-1"):
+            memory = NarrationMemory(seed=seed)
+            view = {"warrior": {"name": "Rowan"}, "here": here, "places": places, "battles": 2}
+            for step in range(8):  # the lines spent one by one
+                told = Narrator(seed).narrate(Beat(step=step, action=Action(
+                    seat=TREASURE, kind="give"), events=[found], view=view), memory)
+                if here == "area-1":
+                    outside.add(told)
+                else:
+                    assert not re.search(r"grass|mud|weeds|earth", told), told
+    assert any(re.search(r"grass|mud|weeds|earth", t) for t in outside)  # out there, they may
+
+
+def test_the_chests_prompt_counts_the_chests_still_closed():
+    # played (s14): "Three chests wait in the throne room: open." after two were opened
+    from companion.games.dragon_warrior.commands import turn_hint
+
+    said = [turn_hint({"phase": "chests", "chests": n}, [], "warrior") for n in (0, 1, 2)]
+    assert said == ["Three chests wait in the throne room: open.",
+                    "Two chests still wait in the throne room: open.",
+                    "One chest still waits in the throne room: open."]
+
+
+def test_a_thing_the_player_took_in_their_own_words_is_not_taken_again_by_the_story():
+    # played (s14): "Gudrun hangs the key on the string with her lucky herring bone. She wraps
+    # the brass key with a tooth missing carefully and puts it away."
+    view = {"warrior": {"name": "Gudrun", "pronouns": "she"}, "here": "throne", "battles": 0}
+    for kind, replaced in (("quest", False), ("healstuff", False), ("weapon", True)):
+        taken = Event(kind="taken", data={"item": "a brass key", "kind": kind,
+                                          "replaced": replaced})
+        beat = Beat(step=7, action=Action(seat="warrior", kind="take",
+                                          text="I hang it on a string round my neck"),
+                    events=[taken], view=view)
+        told = Narrator(1).narrate(beat, NarrationMemory(seed=1))
+        assert told == "Gudrun hangs it on a string round her neck.", told
+        quiet = Beat(step=7, action=Action(seat="warrior", kind="take"), events=[taken],
+                     view=view)
+        assert "brass key" in Narrator(1).narrate(quiet, NarrationMemory(seed=1))
+
+
+def test_speech_in_the_telling_is_in_curly_quotes_as_the_players_cries_are():
+    # played (s14): '"Not today!" Old Sigrun shouts' and the king's '"Gudrun, child of the old
+    # blood ..."' in straight quotes beside “For Ottilie's smoked eels!” in curly ones
+    from companion.games.dragon_warrior.data import rules
+    from companion.games.dragon_warrior.narrate import templates
+
+    straight = [t for ts in templates().values() for t in ts if '"' in t]
+    assert not straight, straight
+    assert '"' not in rules().king.text and rules().king.text.strip().startswith("“")
+
+
+def test_a_warrior_with_no_weapon_fights_with_their_own_bare_hands():
+    # played (s14): "Gudrun brings bare hands round in a wide, humming arc"
+    from companion.games.dragon_warrior import blows
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+
+    hero = Character(name="Gudrun", pronouns=parse("she"))
+    from companion.games.dragon_warrior.words import phrase
+    foe = phrase("a highway knight")
+    view = {"warrior": {"name": "Gudrun", "weapon": None}, "battles": 1}
+    seen = set()
+    for seed in range(40):
+        told = blows.line({"by": "warrior", "hp_lost": 3, "hp": 4}, "hit", view, hero, foe,
+                          NarrationMemory(seed=seed), (seed,))
+        if "bare hands" in told:
+            seen.add(told)
+            assert "her bare hands" in told, told
+    assert seen
+
+
+def test_words_said_and_settled_in_one_beat_are_not_quoted_back_a_sentence_later():
+    # played (s14): "“I feed the toothless key into the slot and hum until it turns,” Gudrun
+    # says. ... the Obstacle gives way ... Gudrun had said it: “I feed the toothless key into
+    # the slot and hum until it turns.” And it held true."
+    from companion.story.fabula import Fabula
+
+    words = "I feed the toothless key into the slot and hum until it turns"
+    view = {"warrior": {"name": "Gudrun", "pronouns": "she"}, "here": "dungeon-1",
+            "battles": 2, "places": []}
+    passed = Event(kind="obstacle_passed", data={"dungeon": "dungeon-1", "item": "a brass key",
+                                                 "name": "the Sunken Belfry"})
+    for seed in range(6):
+        memory = NarrationMemory(seed=seed)
+        memory.fabula = Fabula().state_stake("unlock-5", "warrior", words, "unlock", 5) \
+            .resolve_stake("unlock-5", "won", 5)
+        told = Narrator(seed).narrate(Beat(step=5, action=Action(
+            seat="warrior", kind="unlock", text=words), events=[passed], view=view), memory)
+        assert told.count("toothless key") == 1, told
+        assert memory.was_taken_up("unlock-5")  # the beat tells the words and what came of them
+
+
+def test_a_foes_look_never_names_the_table_role_for_the_hero():
+    # regenerated example (seed 11): "It sniffs the air, finds the Warrior in it, and grins."
+    from companion.games.dragon_warrior.data import rules
+
+    assert not [x for x in rules().tables.foe_looks if "Warrior" in x]

@@ -235,6 +235,9 @@ def test_seeking_by_a_sense_is_searching(text):
     ("Tell the moths I once ate a lamp!", "“Tell the moths I once ate a lamp!” Wren cries."),
     ("For my aunt!", "“For my aunt!” Wren cries."),
     ("Three fives for three spoons!", "“Three fives for three spoons!” Wren cries."),
+    # played (s14): a word after a possessive is no told verb ("Ottilie's smoked eels")
+    ("For Ottilie's smoked eels!", "“For Ottilie's smoked eels!” Wren cries."),
+    ("For the king's stolen bell!", "“For the king's stolen bell!” Wren cries."),
     # a telling that ends in "!" is still the player telling
     ("The door bursts open!", "The door bursts open!"),
     ("Old Sigrun laughs!", "Old Sigrun laughs!"),
@@ -357,3 +360,30 @@ def test_a_fastening_moved_the_way_it_gives_is_unlocked(text):
 
 def test_a_purse_lifted_is_still_stolen():
     assert read("I lift the purse from the sleeping guard's belt").act == "steal"
+
+
+@pytest.mark.parametrize("question, back", [  # what a question asks about, said back
+    ("What is your favourite song?", "my favourite song"),
+    ("Who makes the best bread here?", "the best bread"),
+    ("Have you seen my cat?", "your cat"),
+    ("Why does the bell ring at noon?", "the bell"),
+    ("How do I get to the old mill?", "the old mill"),
+    ("I ask Loam what the king eats for breakfast", "the king"),
+    ("Do you know any good jokes?", "any good jokes"),
+    ("Who is the Lady of the Lake?", "the Lady of the Lake"),
+    ("I ask about the bell tower", "the bell tower"),
+    ("Where do the swallows go in winter?", "the swallows"),
+])
+def test_what_a_question_asks_about_is_said_back_in_the_askers_words(question, back):
+    from companion.story.asking import is_question, said_back, subject
+
+    assert is_question(question)
+    thing = subject(question)
+    assert thing is not None and said_back(question, thing) == back
+
+
+def test_a_question_that_names_nothing_has_no_subject_and_a_remark_is_no_question():
+    from companion.story.asking import is_question, subject
+
+    assert subject("Can you teach me to whistle?") is None
+    assert not is_question("nice weather today")

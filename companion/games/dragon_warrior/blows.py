@@ -147,12 +147,13 @@ def gathered(view: dict, hero: Character, memory: NarrationMemory, rng,
     return text
 
 
-def _weapon(view: dict) -> str:
-    """The Warrior's weapon as the story says it: "the Copper Sword", or "bare hands"."""
+def _weapon(view: dict, hero: Character | None = None) -> str:
+    """The Warrior's weapon as the story says it: "the Copper Sword", or "her bare hands" (the
+    hero's own, by their pronouns: "brings bare hands round" had no owner)."""
     w = (view.get("warrior") or {}).get("weapon") or {}
     name = " ".join(str(w.get("name") or "").split())
     if not name:
-        return "bare hands"
+        return f"{hero.pronouns.their} bare hands" if hero is not None else "bare hands"
     for art in ("a ", "an ", "the ", "some "):
         if name.lower().startswith(art):
             name = name[len(art):]
@@ -170,7 +171,7 @@ def line(hit: dict, kind: str, view: dict, hero: Character, foe: Phrase,
         end = "kill"  # the blow that ends it
     ends = p[f"{side}_{end}"]
     spell = str(hit.get("spell") or "") if by_hero else ""
-    values = {"hero": hero, "foe": foe, "weapon": _weapon(view)}
+    values = {"hero": hero, "foe": foe, "weapon": _weapon(view, hero)}
     if spell:  # a spell is told as a spell, never as a weapon swung
         opens = p["spell_open"]
         ends = p["spell_miss"] if end == "miss" else tuple(e for e in ends if "{weapon}" not in e)

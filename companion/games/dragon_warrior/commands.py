@@ -541,9 +541,12 @@ def turn_hint(view: dict, legal: list[Action], seat: str) -> str:
         return ("The Warrior's pronouns: pronouns she, he, they or it, or your own set "
                 "(pronouns xe/xem/xyr).")
     if phase == "chests":
-        return "Three chests wait in the throne room: open."
+        left = 3 - int(view.get("chests") or 0)  # the chests opened so far are not waiting
+        return {3: "Three chests wait", 2: "Two chests still wait", 1: "One chest still waits"
+                }.get(left, "A chest waits") + " in the throne room: open."
     if phase == "found":
-        return f"{view['found']['name']}: take it or leave it" + (
+        found = view["found"]["name"]  # "a Thorn Whip" opens the prompt: "A Thorn Whip"
+        return f"{found[:1].upper()}{found[1:]}: take it or leave it" + (
             " (the pouch is full: drop ITEM first)" if "drop" in kinds else "") + "."
     if phase == "join":
         return "A friend offers to join you: accept or decline."

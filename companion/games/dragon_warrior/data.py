@@ -182,6 +182,11 @@ class Tables(_Strict):
     # shape fills in (answer.py): things, fears, people, places, reasons, manners, and the verbs
     # whose object is a fear or a person
     place_looks: dict[str, tuple[str, ...]]
+    take_up: dict[str, tuple[str, ...]] = {}  # a question on no topic of the town's, answered
+    # in the asker's words (talk.take_up): by its question word, and the Villain's
+    keepers: dict[str, str] = {}  # who speaks for a building of a town (inn: the innkeeper)
+    sought: dict[str, tuple[str, ...]] = {}  # a building of the town and the kinds of things
+    # (rules/reading/things.toml) one would look for there
     palette_yes: tuple[str, ...]
     palette_no: tuple[str, ...]
     names: tuple[str, ...]

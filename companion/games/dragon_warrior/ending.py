@@ -27,11 +27,16 @@ def library() -> Library:
     return Library.load("dragon-warrior")
 
 
-def settle(step: int, hero: Character, memory: Any, scene: str) -> str:
-    """The stakes resolved at ``step`` that no narration took up yet, taken up."""
+def settle(step: int, hero: Character, memory: Any, scene: str, told_now: bool = False) -> str:
+    """The stakes resolved at ``step`` that no narration took up yet, taken up. ``told_now``:
+    the player's words were told at this very beat, with what came of them ("I feed the key
+    into the slot ...", and the door gives way): not quoted back a sentence later."""
     fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
     out = []
     for st in fabula.stakes:
+        if st.closed == step and st.result and told_now and st.opened == step:
+            memory.taken_up(st.id)  # said and settled in one beat: the beat tells both
+            continue
         if st.closed == step and st.result and not memory.was_taken_up(st.id) and \
                 memory.allows(st.words):
             said = tell_stake(st, st.result, hero, memory, scene)

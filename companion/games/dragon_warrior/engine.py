@@ -133,7 +133,8 @@ class DragonWarrior:
                "dungeon": f"{who} cleared a dungeon",
                "lord": f"{who} beat the {w.adjective.lower()} lord and won back the Ball of Light",
                "level": f"{who} reached Level {w.level}"}.get(s.ended, f"{who} rests")
-        return Outcome(summary=f"{why}: Level {w.level}, {w.xp} XP, {s.wins} battle(s) won.",
+        won = f"{s.wins} battle{'' if s.wins == 1 else 's'} won"  # never "6 battle(s)"
+        return Outcome(summary=f"{why}: Level {w.level}, {w.xp} XP, {won}.",
                        scores={WARRIOR: float(w.xp)})
 
     # -- legal actions -----------------------------------------------------------------------------

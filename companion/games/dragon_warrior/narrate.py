@@ -51,6 +51,23 @@ def _hero(view: dict) -> Character:
                      pronouns=_pronouns(w.get("pronouns", "they")))
 
 
+def _keeper(giver: str, view: dict) -> str:
+    """Who speaks for the place a Quest is given in: the one whose house it is, or the keeper of
+    a building ("the innkeeper", never "The inn has a Quest")."""
+    if giver.startswith("the house of "):
+        return giver.removeprefix("the house of ")
+    kind = next((p.get("building", "") for p in view.get("places", []) if p["name"] == giver
+                 and p["kind"] == "building"), "")
+    return rules().tables.keepers.get(kind, giver)
+
+
+def _outdoors(view: dict) -> bool:
+    """Is the Warrior out in the open land (an area or a point of interest), not in a dungeon's
+    room or a town?"""
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    return here.get("kind") in ("area", "poi")
+
+
 def _sentence(text: str) -> str:
     text = " ".join(text.split())
     if text and text[-1] not in ".!?”\"":
@@ -64,7 +81,8 @@ ESSENTIAL = frozenset({  # beats told even when their lines are spent
     "minion_with", "minion_down", "minion_fled", "escape_blocked",
     "boss_appears", "boss_falls", "dungeon_cleared", "quest_done", "quest_turned_in",
     "ball_of_light", "obstacle_passed", "town_named", "named",  # not a voyage: its heading tells it
-    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3"})
+    "palette_made", "king_speaks", "quest_item", "chest_1", "chest_2", "chest_3",
+    "chest_1_theirs", "chest_2_theirs", "chest_3_theirs"})
 
 
 # where a thing was found, as its line says it: only a chest just opened may be "it" or "inside"
@@ -86,24 +104,26 @@ class Narrator:
         parts: list[str] = []
         a = beat.action
         own = -1  # the player's words as written, if told: never shortened
+        theirs = False  # the player told this beat's deed in their own words
         if not shopping.buying(beat):  # the shopping held back, one sentence, before what's next
             parts.append(self._gathered(view, memory, told, scene, (beat.step, "shop")))
         if a.seat == "warrior" and a.text.strip() and a.kind not in _TEXT_IS_DATA:
             words = spoken(a.text, _hero(view))  # the player's "I ..." told of the hero, or theirs
             if memory.allows(words):
                 parts.append(words)
+                theirs = True
                 own = len(parts) - 1 if words == prose(a.text) else -1  # theirs, as written
         for i, ev in enumerate(beat.events):
             if ev.kind == "pm_helps" and any(_friends_kill(e) for e in beat.events):
                 continue  # the friend's blow that ends the fight tells it (pm_kill)
-            text = self._event(ev, view, memory, told, scene, (beat.step, i))
+            text = self._event(ev, view, memory, told, scene, (beat.step, i), theirs)
             if text:
                 parts.append(text)
         hero = _hero(view)
         if any(parts) or view.get("battle") is None:  # routine blows held, before what's next
             parts.insert(0, blows.gathered(view, hero, memory, memory.rng("fight", beat.step), phrase))
             own += 1 if own >= 0 else 0
-        took = ending.settle(beat.step, hero, memory, scene)  # the player's words, taken up
+        took = ending.settle(beat.step, hero, memory, scene, theirs)  # their words, taken up
         if took:
             parts.append(took)
         parts = [self._short(p, hero, scene, memory, keep=i == own) for i, p in enumerate(parts)]
@@ -188,11 +208,19 @@ class Narrator:
         if not d.get("asked"):
             return ""
         warrior = view.get("warrior", {}).get("name") or "the Warrior"
-        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior)
-        return _sentence(said) + " " if said and memory.allows(said) else ""
+        rng = memory.rng("reply", d["asked"], name)
+        fresh = lambda options: next(  # noqa: E731 (a shape not told yet, allowed)
+            (o for o in rng.sample(options, len(options)) if memory.allows(o)
+             and f"reply|{o}" not in memory.used), "")
+        said = talk.answer({**view, "asked": d["asked"]}, name, who, warrior, fresh)
+        if said and memory.allows(said):
+            memory.used.add(f"reply|{said}")
+            return _sentence(said) + " "
+        return ""
 
     def _event(self, ev: Event, view: dict, memory: NarrationMemory, told: Told, scene: str,
-               label: tuple) -> str:
+               label: tuple, theirs: bool = False) -> str:
+        """One event's line; ``theirs``: the player told the beat's deed in their own words."""
         k, d = ev.kind, ev.data
         hero = _hero(view)
         v: dict = {"hero": hero, "town": view.get("town") or "the town"}
@@ -233,8 +261,9 @@ class Narrator:
             quest = _sentence(f"The king's Quest: {d['quest']}")
             told = f"{speech} {quest}" if memory.allows(speech + quest) else ""
             return told + self._recall(view, "throne", hero, memory)
-        if k == "chest_opened":
-            return say(f"chest_{min(3, d['chest'])}")
+        if k == "chest_opened":  # told how the player opened it ("I kick it open"): not again
+            key = f"chest_{min(3, d['chest'])}"
+            return say(f"{key}_theirs" if theirs else key)
         if k == "item_found":
             item = item_phrase(d["name"])
             look = _sentence(d["text"]) if d.get("text") else ""
@@ -251,12 +280,16 @@ class Narrator:
                     return ""
                 memory.used.add(visit)
                 return text or say("shop_plain", item=item)
+            if not text and key == "loot" and _outdoors(view):  # grass and mud, not in a dungeon
+                text = say("loot_plain_outdoors", item=item)
             return text or say(f"{key}_plain", item=item, level=d["level"])
         if k == "nothing_found" and d.get("where") in ("house", "battle"):
             return say("nothing_found")
         if k == "taken" and shopping.at_shop(view) and d["kind"] not in ("weapon", "armor", "offhand",
                                                                  "quest"):
             return ""  # bought over the counter: the purchase's line told it
+        if k == "taken" and theirs:  # "I hang the key on a string": never "wraps it carefully"
+            return ""
         if k == "taken":
             key = "taken" if d["kind"] != "quest" else "quest_taken"
             if d["kind"] in ("weapon", "armor", "offhand"):
@@ -288,7 +321,7 @@ class Narrator:
         if k == "dungeon_cleared":
             return say("dungeon_cleared", place=phrase(d["name"]))
         if k == "quest_given":  # the person, not their house ("Dame Piety, retired, has")
-            who = d["giver"].removeprefix("the house of ")
+            who = _keeper(d["giver"], view)
             reply = self._reply(d, view, who, "", memory)
             who = f"{who}," if "," in who else who
             return reply + _sentence(f"{who[:1].upper()}{who[1:]} has a Quest: "
@@ -382,8 +415,8 @@ class Narrator:
             return blows.hold_back(d["name"], view, memory)
         if k == "pm_helps":  # a foe's blow stopped, or the Warrior's carried home
             return say("pm_blocks" if d.get("blocks") else "pm_helps", pm=phrase(d["name"]))
-        if k == "pm_healed":  # the flip matched: the friend catches a breath
-            return say("pm_healed", pm=phrase(d["name"]))
+        if k == "pm_healed":  # the flip matched: the friend catches a breath (binds a cut if hurt)
+            return say("pm_healed" if d.get("hp", 1) else "pm_tied", pm=phrase(d["name"]))
         if k == "pm_hurt":
             return say("pm_hurt", pm=phrase(d["name"]))
         if k == "pm_left":

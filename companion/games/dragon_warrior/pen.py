@@ -150,16 +150,21 @@ def write(action: Action, view: dict, memory: NarrationMemory) -> str:
         look = pick(t.foe_looks, "")
         return f"{name}: {look}" if look else name
     if k == "speak":
+        warrior = view.get("warrior", {}).get("name") or "the Warrior"
+        if action.seat == "villain" and view.get("asked"):  # asked out in the wild: taken up
+            said = talk.take_up(view, view["asked"], "", warrior, lambda o: pick(o),
+                                villain=True)
+            if said:
+                return said
         if action.seat == "villain":
             trouble = view.get("trouble") or "the roads are not safe"
             return pick([f"A voice from the brush laughs: the town will pay, because "
                          f"{trouble}", "Something watches from the rocks and does not "
                          "blink"], "Something watches")
         lines = []
-        warrior = view.get("warrior", {}).get("name") or "the Warrior"
         if view.get("asked"):  # the Warrior asked something: a friend answers it
             name, _, who = pick(t.friends, "Cass: a young guard").partition(": ")
-            said = talk.answer(view, name, who, warrior)
+            said = talk.answer(view, name, who, warrior, lambda o: pick(o))
             if said and ok(said):
                 return said
         cares = dear_one(view)

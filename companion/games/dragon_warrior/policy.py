@@ -21,6 +21,11 @@ from companion.games.dragon_warrior.model import ALLY, TREASURE, VILLAIN, WARRIO
 
 MAX_AUTOPLAY_BATTLES = 10  # the autoplayed Warrior calls it a night after this many battles
 MAX_CAMPAIGN_BATTLES = 150  # ... or this many, when the session runs until a dungeon or a Level
+# The Level at which the offline Warrior takes on the lord's lair, and before which the offline
+# Ally gives no town a Quest for it: a town's Quest the Warrior cannot face held its town's last
+# turn-in, so no voyage came and the campaign stood still (a Level 17 Warrior, a Level 30 lord).
+# The text has a town's Quests done session by session "until..." the lord at the end.
+LORD_READY = 25
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -54,6 +59,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
                     and a.args["equipment_shop"] == shop)
     if phase == "quest":  # a dungeon not yet cleared (not the lair), else the farthest area
         by_id = {p["id"]: p for p in view["places"]}
+        legal = _not_the_lair_yet(view, legal) or list(legal)
         return max(legal, key=lambda a: (
             by_id[a.args["area"]]["kind"] == "dungeon" and not by_id[a.args["area"]].get("lair"),
             by_id[a.args["area"]]["level"], int(a.args["area"].split("-")[-1])))
@@ -70,8 +76,9 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
     if phase == "judge":
         return _judge(view, legal)
     if phase == "scene":
-        if "quest" in kinds:
-            return _first(legal, "quest")
+        quests = _not_the_lair_yet(view, [a for a in legal if a.kind == "quest"])
+        if quests:  # a Quest for the lord's lair waits until the Warrior is ready for it
+            return quests[0]
         if "offer" in kinds and view.get("party") is None and rng.random() < 0.5:
             return _first(legal, "offer")
         return _first(legal, "speak")
@@ -90,6 +97,15 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random) -
         opts = [a for a in legal if a.args["rating"] == rating]
         return rng.choice(opts)
     return legal[0]
+
+
+def _not_the_lair_yet(view: dict, legal: Sequence[Action]) -> list[Action]:
+    """The Quests among ``legal`` to give, the lord's lair left out until the Warrior is ready
+    for it (``LORD_READY``)."""
+    lairs = {p["id"] for p in view["places"] if p.get("lair")}
+    if view["warrior"]["level"] >= LORD_READY:
+        return list(legal)
+    return [a for a in legal if a.args.get("area") not in lairs]
 
 
 def _first(legal: Sequence[Action], *kinds: str) -> Action:
@@ -272,7 +288,8 @@ def _explore(view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
             step = _go(view, legal, unsearched[0])
             if step:
                 return step
-    lairs = {p["id"] for p in view["places"] if p.get("lair")} if w["level"] < 25 else set()
+    lairs = {p["id"] for p in view["places"] if p.get("lair")} if w["level"] < LORD_READY \
+        else set()
     quest = next((q for q in view["quests"] if not q["done"] and q["area"] not in lairs), None)
     if quest:
         step = _seek(view, legal, quest["area"])
@@ -304,7 +321,7 @@ def _campaign(view: dict, legal: Sequence[Action]) -> Action | None:
     w = view["warrior"]
     for p in view["places"]:  # (the lord's lair waits until the Warrior is nearly Level 30)
         if p["kind"] == "dungeon" and not p.get("cleared") and \
-                (not p.get("lair") or w["level"] >= 25):
+                (not p.get("lair") or w["level"] >= LORD_READY):
             step = _delve(view, legal, p["id"])
             if step:
                 return step

@@ -198,6 +198,8 @@ def _mechanics(event: Event, viewer: str | None) -> str | None:
     if k == "pm_hurt":
         return f"{d['name']}'s card is lower: -{d['hp']} HP (left {d['left']})."
     if k == "pm_healed":
+        if not d["hp"]:  # a tie at full HP: nothing to heal
+            return f"{d['name']}'s card ties: {d['name']} is unhurt, with nothing to heal."
         return f"{d['name']}'s card ties: {d['name']} heals {d['hp']} HP."  # theirs, not yours
     if k == "pm_left":
         return f"{d['name']} can fight no more and leaves the party."

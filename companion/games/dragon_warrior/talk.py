@@ -6,9 +6,11 @@ Villain's) view only; the words are ours (offline)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from companion.games.dragon_warrior.data import rules
 from companion.games.dragon_warrior.people import dear_one, known_as
-from companion.story.asking import asked
+from companion.story.asking import asked, is_question, said_back, subjects
 from companion.story.reading import read
 
 # What answers a question, by what the shared reading says it asks (companion.story.asking): the
@@ -39,11 +41,13 @@ def _specific(text: str) -> set[str]:
     return {t.lemma for t in read(text).things if not t.kinds & {"place", _HERE}}
 
 
-def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None) -> str:
+def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None,
+          wh: bool = True) -> str:
     """What a question is about, read by the shared reading layer: the person the Warrior named
     dearest when it names them; then a thing of the world it names ("the raiders" asks about a
     trouble of sea raiders, "the miller" about a Quest for the miller); then the topic its things
-    and words point at most, a thing it is asked "about" counting most ("" for none)."""
+    and words point at most, a thing it is asked "about" counting most ("" for none); ``wh``:
+    whether the question word alone may lean it ("where" to the land, "why" to the trouble)."""
     q = asked(asked_text)
     lemmas = q.lemmas
     if dear and lemmas & _people(dear):
@@ -64,9 +68,9 @@ def topic(asked_text: str, dear: str = "", world: dict[str, str] | None = None) 
                 score[name] += weight
     for name, marks in TOPICS.items():
         score[name] += 2.0 * len(q.asks & marks)
-    if q.wh == "where":  # where a thing lies: the land
+    if q.wh == "where" and wh:  # where a thing lies: the land
         score["area"] += 1.0
-    if q.wh == "why":  # why the people do as they do: what troubles the town
+    if q.wh == "why" and wh:  # why the people do as they do: what troubles the town
         score["trouble"] += 1.0
     best = max(score.values())
     return next(name for name, s in score.items() if s == best) if best > 0 else ""
@@ -86,8 +90,10 @@ def bare(text: str) -> str:
     return re.sub(r"^(my|the|a|an)\s+", "", text.strip().rstrip("."), flags=re.I)
 
 
-def answer(view: dict, friend: str, who: str, warrior: str) -> str:
-    """A friend's answer to what the Warrior asked; "" when nothing was asked."""
+def answer(view: dict, friend: str, who: str, warrior: str,
+           choose: Callable[[list[str]], str] | None = None) -> str:
+    """A friend's answer to what the Warrior asked; "" when nothing was asked. ``choose`` picks
+    among the shapes of an answer (the narrator's seeded, topic-safe pick; the first else)."""
     asked = " ".join(str(view.get("asked") or "").split())
     if not asked:
         return ""
@@ -99,9 +105,21 @@ def answer(view: dict, friend: str, who: str, warrior: str) -> str:
              "quest": " ".join(q["text"] for q in open_q)}
     # "Uncle, who is paying the tax men?": the one addressed is not what is asked about
     called = re.match(r"([\w' ]{1,30}),\s+(.+)$", asked)
-    kind = (called and topic(called.group(2), dear, world)) or topic(asked, dear, world)
     speaker = f"{friend}, {who}," if who else friend
     named = _named_place(asked, places.values())
+    # what is asked: the words after the one called ("Grandmother, did you hide the tobacco?":
+    # the tobacco, not the grandmother), else the whole question
+    said_to = called.group(2) if called else asked
+    if called and re.search(r"(?i)\b(he|she|him|her|hers|his|they|them|their)\b", said_to):
+        said_to = asked  # "Uncle Bertil, is he well?": asked after the one called
+    kind = topic(said_to, dear, world)
+    wanted = any(_sought(view, t.kinds) for t in subjects(said_to, (friend.lower(),)))
+    if named is None and (wanted or not kind or kind == "area" and
+                          not topic(said_to, dear, world, False)):
+        said = take_up(view, said_to, speaker, warrior, choose, (friend,))  # "where is the pie?"
+        if said:
+            return said
+    kind = kind or topic(asked, dear, world)
     if named is not None and kind != "dear":
         return _about_place(named, view, speaker, warrior)
     if kind == "quest":
@@ -184,3 +202,72 @@ def _about_place(p: dict, view: dict, speaker: str, warrior: str) -> str:
         job = (" The Quest there is done, and the reward waits." if quest["done"] else
                f" That is where the Quest waits: to {bare(quest['text'])}.")
     return f"{speaker} knows {p['name']} well. {risk[:1].upper()}{risk[1:]}.{job}"
+
+
+def _first(options: list[str]) -> str:
+    return options[0] if options else ""
+
+
+def _neighbour(view: dict) -> tuple[str, str]:
+    """Someone of this town the Warrior might ask instead, and where they live: a house of the
+    town other than the one the talk is in (the innkeeper at the inn when there is none)."""
+    places = {p["id"]: p for p in view.get("places", [])}
+    here = places.get(view.get("here", ""), {})
+    street = here.get("id") if here.get("kind") == "street" else here.get("parent") or "street"
+    houses = [p for p in places.values() if p["kind"] == "building" and p.get("building") ==
+              "house" and (p.get("parent") or "street") == street and p["id"] != here.get("id")]
+    if not houses:
+        return "the innkeeper", "the inn"
+    house = houses[sum(map(ord, view.get("asked", "") or "x")) % len(houses)]
+    return house["name"].removeprefix("the house of "), house["name"]
+
+
+def _sought(view: dict, kinds: frozenset[str]) -> str:
+    """A building of this town where a thing of these kinds is found (tables.sought), or "";
+    "here" when it is the one the talk is in."""
+    want = {b for b, ks in rules().tables.sought.items() if kinds & set(ks)}
+    here = next((p for p in view.get("places", []) if p["id"] == view.get("here")), {})
+    street = here.get("id") if here.get("kind") == "street" else here.get("parent") or "street"
+    found = next((p for p in view.get("places", []) if p["kind"] == "building" and
+                  p.get("building") in want and (p.get("parent") or "street") == street), None)
+    return "" if found is None else "here" if found["id"] == here.get("id") else found["name"]
+
+
+def take_up(view: dict, asked_text: str, speaker: str, warrior: str,
+            choose: Callable[[list[str]], str] | None = None, skip: tuple[str, ...] = (),
+            villain: bool = False) -> str:
+    """The answer to a question on none of the town's topics, that takes up what was asked in
+    the asker's words ("Where can I buy a good pie?": "... for a good pie, try the inn"; "Who is
+    the Lady of the Lake?": "... for the Lady of the Lake, the one to ask is Old Marta"), from
+    what the one asked can know (the town's buildings by the kinds of things found there, its
+    people, the land, its trouble), or honestly not; "" when the words are no question or name
+    nothing (the caller's own answer then). ``villain``: the Villain's voice, out in the wild."""
+    text = " ".join(asked_text.split())
+    if not is_question(text):
+        return ""
+    names = tuple(n.lower() for n in (*skip, warrior, view.get("town") or "") if n)
+    names += tuple(w.lower() for n in skip for w in n.split())
+    things = subjects(text, names)
+    if not things:
+        return ""
+    # a thing the town has a place for first ("where would a traveller get some stew": the stew)
+    thing = next((t for t in things if _sought(view, t.kinds)), things[0])
+    shapes = rules().tables.take_up
+    x = said_back(text, thing)
+    who, house = _neighbour(view)
+    areas = [p for p in view.get("places", []) if p["kind"] == "area"]
+    values = {"speaker": speaker, "x": x, "X": x[:1].upper() + x[1:], "who": who, "house": house,
+              "town": view.get("town") or "the town", "warrior": warrior,
+              "Warrior": warrior[:1].upper() + warrior[1:],
+              "trouble": (view.get("trouble") or "the roads turned bad").strip().rstrip("."),
+              "near": min(areas, key=lambda p: p["level"])["name"] if areas else "the hills",
+              "far": max(areas, key=lambda p: p["level"])["name"] if areas else "the far hills",
+              "place": _sought(view, thing.kinds)}
+    values.update({k[:1].upper() + k[1:]: v[:1].upper() + v[1:] for k, v in values.items()
+                   if k in ("who", "place")})
+    q = asked(text)
+    key = "villain" if villain else "mine" if x.lower().startswith("my ") else \
+        "right_here" if values["place"] == "here" else "found" if values["place"] else \
+        q.wh if q.wh in ("where", "who", "why") else "other"
+    options = [o.format(**values) for o in shapes.get(key, ())]
+    return (choose or _first)(options)

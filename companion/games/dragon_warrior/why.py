@@ -177,6 +177,13 @@ _RULE_NAMES = {
     "maneuver": "battle", "run": "running away", "hand": "your hand",
     "open": "the throne room's chests", "go": "moving about", "enter": "moving about",
     "search": "searching", "shop": "shops", "buy": "shops",
+    # every other verb a player types ("taking it is not possible now (rule: take)")
+    "take": "taking a blow or a find", "block": "blocking", "spellblock": "casting a spell",
+    "leave": "finding treasure", "drop": "the pouch", "rest": "the inn", "talk": "scenes",
+    "fight": "who starts a battle", "turn_in": "completing a Quest", "unlock": "Obstacles",
+    "accept": "Party Members", "decline": "Party Members", "raise": "levelling up",
+    "party_raise": "levelling up", "yes": "the palette", "no": "the palette", "done": "the palette",
+    "end": "ending a session", "attune": "magic", "swap": "Dragon Tokens",
 }
 
 
