@@ -45,7 +45,7 @@ def test_every_narration_template_renders():
               "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
               "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
               "words": "If I win, nobody freezes", "marks": "courage shaken and Bloodthirst",
-              "own": "a steady hand and Tobin", "given": "from Veyla, mercy; from Cassot, Rook",
+              "own": "a steady hand and Tobin", "names": "Wildness and Zealotry", "given": "from Veyla, mercy; from Cassot, Rook",
               "assets": [Phrase(words="steady hand", form="a"), Phrase(words="Tobin", form="name")]}
     for key, templates in narration_data().templates.items():
         for t in templates:

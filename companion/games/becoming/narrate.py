@@ -40,6 +40,7 @@ from companion.games.becoming.ending import (
     tag,
     tell_epilogue,
 )
+from companion.games.becoming.fabula import PRIZE
 from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
@@ -153,12 +154,7 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
 trait_words = telling.trait_name
 
 
-def with_trait(key: str, v: dict, name: str) -> str:
-    """Put the Trait in ``v`` in its form (traits.py) and say which templates tell it."""
-    words = traits.parse(trait_words(name))
-    asset = v.get("asset")
-    v["trait"] = words.after(getattr(asset, "form", "") == "pl")
-    return key if words.form == "adj" else f"{key}_{words.form}"
+with_trait = telling.with_trait
 
 
 def costs_words(costs: list[dict], view: dict | None = None) -> str:
@@ -254,14 +250,18 @@ class Narrator:
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
+        prize = telling.prize_untold(memory.fabula, memory.used)
+        marking = {(step, kind) for _, step, kind, *_ in prize if step == beat.step}
+        if prize and (not marking or any(e.kind == "quest_ended" for e in beat.events)):
+            parts.append(self._prize(prize, beat, memory))  # the Agent is done marking
         if beat.action.kind in ("gathered", "ready"):  # what each side risked, in one sentence
             parts.append(self._invoked(beat, memory) if beat.action.seat == HERO
                          else self._agent_invoked(beat, memory))
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
-            if i in spent.values():
-                continue  # told with the Trait it takes away, just before
+            if i in spent.values() or (beat.step, event.kind) in marking:
+                continue  # told with the Trait it takes away, or with the rest of the prize
             if i in spent:
                 removed = beat.events[spent[i]].data
                 v = {"hero": hero_of(beat.view), "fate": fate_of(removed["by"]),
@@ -339,6 +339,14 @@ class Narrator:
                     return close_appositive(text, values.get("asset"))
         return ""
 
+
+    def _prize(self, marks: list, beat: Any, memory: Any) -> str:
+        """The Agent's prize on every risked Asset, told together once she is done marking."""
+        n, step, kind = marks[0][:3]
+        by = memory.fabula.facts[f"{PRIZE}{n}:{step:06d}:{kind}"].by
+        v = {"hero": hero_of(beat.view), "fate": fate_of(by)}
+        return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i))
+                        for i, (key, vals) in enumerate(telling.prize_told(marks, memory, v)))
 
     def _taunt(self, view: dict, v: dict, memory: Any, scene: str, label: tuple) -> str:
         """The Fate who took the last Threat says the Hero's lost stake back to her, once: the
