@@ -135,3 +135,17 @@ def test_the_session_loop_has_room_and_table_talk_is_its_own_module():
     assert issubclass(Session, TableTalk)
     for verb in ("say", "set_safety", "premise", "check_premise", "x_card"):
         assert verb in vars(TableTalk), verb
+
+
+def test_table_talk_uses_only_the_sessions_public_seam():
+    """s13 left the X-card and `say` calling the loop's private ``_journal`` and ``_narrate``
+    across files: table talk calls no private method it does not define itself."""
+    import ast
+
+    from companion.session.table import TableTalk
+
+    tree = ast.parse((ROOT / "companion" / "session" / "table.py").read_text(encoding="utf-8"))
+    private = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+               and isinstance(n.value, ast.Name) and n.value.id == "self"
+               and n.attr.startswith("_")}
+    assert private and private <= set(vars(TableTalk)), private - set(vars(TableTalk))
