@@ -3,9 +3,10 @@ map" is "With Oswy's last coin xe buys the map" in a third-person story, the pla
 untouched.
 
 The shift is refused ("") where it would guess: words with "we", "us", "our" or "you", quotes of
-their own, a contraction ("I'm", "I'll"), a will, a need or a state for the deed ("I will not
-kneel", "I want the goat gone": the player's own to say, quoted by the caller), and a second verb
-after "and" that may as well be a noun ("I pour the tea and milk"). Inflections come from
+their own, a contraction ("I'm", "I'll"), the hero's own pronouns standing for someone else
+("I ring the bell the way she did" for a "she" hero), a will, a need or a state for the deed
+("I will not kneel", "I want the goat gone": the player's own to say, quoted by the caller), and
+a second verb after "and" that may as well be a noun ("I pour the tea and milk"). Inflections come from
 lemminflect (:mod:`companion.story.lemmas`), not hand-written endings.
 """
 from __future__ import annotations
@@ -58,6 +59,9 @@ def told_of(text: str, hero: Character) -> str:
     if _REFUSE.search(text) or not re.search(r"\b(I|[Mm]y|[Mm]e|[Mm]ine|[Mm]yself)\b", text):
         return ""
     pro = hero.pronouns
+    theirs = {pro.they, pro.them, pro.their, pro.theirs, pro.themself}
+    if {w.lower() for w in re.findall(r"[A-Za-z'’]+", text)} & {f.lower() for f in theirs}:
+        return ""  # "the way she did, and my hands remember": she is someone else; whose hands?
     parts = _WORD.findall(text)
     words = [p for p in parts if p[:1].isalpha()]
     out: list[str] = []

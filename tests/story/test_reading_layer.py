@@ -274,3 +274,22 @@ def test_a_first_person_deed_is_told_of_the_hero_with_their_pronouns(words, told
     from companion.story.weave import theirs
     hero = Character(name="Oswy", pronouns=parse("xe/xem/xyr/xyrs/xemself"))
     assert theirs(words, "Oswy", hero) == told
+
+
+@pytest.mark.parametrize("pronouns, told", [
+    ("she", ""),  # "she" is the mother: "her hands" would be whose?
+    ("he", "Ottilie rings mother's bell once, the way she did in fog, and his hands remember "
+           "what to do"),
+    ("they", "Ottilie rings mother's bell once, the way she did in fog, and their hands "
+             "remember what to do"),
+])
+def test_the_shift_will_not_make_the_hero_one_with_someone_their_pronouns_name(pronouns, told):
+    """Played (s14, At Any Cost): "I ring mother's bell once, the way she did in fog, and my
+    hands remember what to do" for a "she" hero was told "... the way she did in fog, and her
+    hands remember": mother and hero one "she". Words that already use the hero's pronouns for
+    someone else keep the player's own person."""
+    from companion.story.pronouns import parse
+    from companion.story.shift import told_of
+    from companion.story.template import Character
+    words = "I ring mother's bell once, the way she did in fog, and my hands remember what to do"
+    assert told_of(words, Character(name="Ottilie", pronouns=parse(pronouns))) == told
