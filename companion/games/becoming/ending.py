@@ -111,14 +111,18 @@ def quoted(words: str, speech_tag: str) -> str:
     return f"{weave.quote(text)} {speech_tag}."
 
 
-def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> str:
-    """A player's words as the story tells them: quoted with their speaker when they speak in the
-    first person, else as a sentence of the story."""
+def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False,
+           hero: Any = None) -> str:
+    """A player's words as the story tells them: the Hero's deed in the first person told of
+    her ("I wade in": "Maud wades in"; given the ``hero``, "I hand my last coin over": "Maud
+    hands her last coin over"), other words in the first person quoted with their speaker (a
+    deed the person shift does not read, "as Maud tells it"); words in the third person a
+    sentence of the story."""
     words = " ".join(words.split())
     if not words:
         return ""
     if FIRST_PERSON.search(words):
-        deed = "" if fate else weave.plain_deed(words, speaker)  # "I wade in": "Maud wades in"
+        deed = "" if fate else weave.told_of_hero(words, speaker, hero)
         if deed:
             return deed
         return quoted(words, tag(speaker, memory, fate, words) if memory is not None

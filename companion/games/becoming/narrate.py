@@ -274,7 +274,7 @@ class Narrator:
                 if event.kind == "asset_invoked":  # her words tell it: not told again with others
                     memory.used.add(f"invoke-told|{event.data.get('scene')}|{event.data['asset']}")
                 parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
-                                    beat.action.seat != HERO))
+                                    beat.action.seat != HERO, hero_of(beat.view)))
                 told_own = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
@@ -289,13 +289,14 @@ class Narrator:
                 own = self._tell("stake_again", {"hero": hero_of(beat.view)}, memory,
                                  f"scene-{n}", (beat.step, "again"))
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
-                    not FIRST_PERSON.search(own):  # a stake told of her is not her speech
+                    (not FIRST_PERSON.search(own) or weave.narrates(own)):  # a stake told of
+                # her, or a deed ("I keep my promise"), is what she plays for, not her speech
                 own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
-                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # the stakes, spoken
+                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # spoken
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
-                             beat.action.seat != HERO)
+                             beat.action.seat != HERO, hero_of(beat.view))
             if own and (not ours or once(own, memory, f"scene-{n}")):
                 parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(p for p in parts if p)
