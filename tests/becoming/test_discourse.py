@@ -306,6 +306,7 @@ def test_a_won_scene_whose_stake_was_told_ends_without_a_filler(seed):
                            and any(f in told[r["n"]] for f in filler)]
 
 
+@cache
 def _all_in(seed: int) -> Session:
     """A whole game in which the Hero risks every Asset she can, every scene (the policy plays
     the rest): a lost roll then costs a mark on each, one move a mark."""
@@ -359,3 +360,43 @@ def test_the_agents_prize_on_every_risked_asset_is_told_as_one_scene_not_a_list(
             together = [x for x in discourse.split(whole) if "one mark too many" in x]
             assert together and all(n.split()[-1] in together[0] for n in names), together
     assert not re.search(r"new mark: \w+\. \w[\w ]* (?:bears a new mark|is left|comes out)", whole)
+
+
+def _pattern(template: str) -> re.Pattern:
+    """A template as a pattern for the sentences it tells (slots and verbs: any words)."""
+    out = ""
+    for part in re.split(r"(\{[^}]*\}|\[[^\]]*\])", template):
+        out += r".+?" if part[:1] in "{[" else re.escape(part)
+    return re.compile(out, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_three_fates_read_as_three_people(seed):
+    """The round's brief (s14): "Becoming's look-alike Fates": the Agent's lines were one voice
+    with three names ("Veyla turns what has gone wrong in Ilse against her", "Cassot turns what
+    has gone wrong ..."). Each Fate who gathers against the Hero or wins a Threat is told in her
+    own words more than once (the spinner's threads, the measurer's ledger, the shears' blade)."""
+    from companion.games.becoming.narrate import narration_data
+    s = session(seed)
+    text = " ".join(told_at(s).values())
+    templates = narration_data().templates
+    agents = {r["action"]["seat"] for r in actions(s, "ready")} | {
+        e["data"]["winner"] for r in s.rows if r.get("type") == "action"
+        for e in r["events"] if e["kind"] == "threat_resolved"}
+    for seat in ("spinner", "measurer", "shears"):
+        if seat not in agents:
+            continue
+        name = rules().fate(seat).name
+        own = [t.replace("{fate}", name).replace("{fate}'s", f"{name}'s")
+               for k, ts in templates.items() if k.endswith(f"_{seat}") for t in ts]
+        assert sum(bool(_pattern(t).search(text)) for t in own) >= 2, (seat, own)
+
+
+def test_a_name_a_fate_gives_reads_mid_sentence_and_several_are_told_together():
+    """Played (s14): "Now it is called The Path Into the Thicket", "the Village That Wants Its
+    Hero Home for the Village of Larch": a name the Fate gave kept its capital "The" mid-sentence,
+    and names told in pairs with "for" read as a price. Now "the Path Into the Thicket"."""
+    s = _all_in(5)
+    text = " ".join(told_at(s).values())
+    assert not re.search(r"(?<![.!?”] )(?<!^)\bThe (?:Mob|Thief's|Liar's|Verdict)\b", text), text
+    assert "the Mob of Larch" in text and " for woodcraft" not in text

@@ -193,7 +193,7 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
         "turn": mid(_turn(view, fabula)) or "the last scene",
         "kept": [short_phrase(a["id"]) for a in kept] or [Phrase(words="nothing", form="mass")],
         "lost": [short_phrase(a["id"]) for a in lost] or [Phrase(words="nothing", form="mass")],
-        "turned": next((a["turned_name"] for a in lost if a["turned_name"]), "lost"),
+        "turned": mid(next((a["turned_name"] for a in lost if a["turned_name"]), "lost")),
         "became": join(list(dict.fromkeys(became))[:3]) or "nothing new",
         "fate": Character(name=rules().fate(best).name,
                           pronouns=_pronouns(rules().fate(best).pronoun)),

@@ -34,6 +34,7 @@ from companion.games.becoming.ending import (
     EPILOGUE_KEY,
     FIRST_PERSON,
     asset_words,
+    mid,
     phrase_of,
     speaker,
     spoken,
@@ -152,9 +153,7 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
 # A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player gave
 # is kept as written, without its closing stop (it goes mid-sentence).
 trait_words = telling.trait_name
-
-
-with_trait = telling.with_trait
+with_trait = telling.with_trait  # the Trait in its form, and the templates that tell it
 
 
 def costs_words(costs: list[dict], view: dict | None = None) -> str:
@@ -321,22 +320,24 @@ class Narrator:
               seat: str = "") -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
         not told in the same words), or from any once all have been. ``seat``: a Fate's own
-        lines (``KEY_SEAT``) join the shared ones."""
-        templates = narration_data().templates[key] + \
-            narration_data().templates.get(f"{key}_{seat}", ()) if seat else \
-            narration_data().templates[key]
+        lines (``KEY_SEAT``) join the shared ones, and are told first: the three Fates read as
+        three people, not one voice with three names."""
+        own = narration_data().templates.get(f"{key}_{seat}", ()) if seat else ()
+        templates = narration_data().templates[key] + own
         turn = 0  # the templates go round: each once, then each once again
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
         mark = lambda t: f"template|{scene}|{turn}|{t}"  # noqa: E731
         rng = voiced(memory, "pick", key, *label)
-        for group in ([t for t in templates if mark(t) not in memory.used], templates):
+        fresh = [t for t in templates if mark(t) not in memory.used]
+        mine = [t for t in own if t in fresh and f"own-line|{t}" not in memory.used]
+        for group in (mine, fresh, templates):  # hers first, each once in the story
             order = list(group)
             rng.shuffle(order)
             for t in order:
                 text = tell([t], values, Told(memory.used), scene, rng, allows=memory.allows)
                 if text:
-                    memory.used.add(mark(t))
+                    memory.used.update({mark(t), f"own-line|{t}"} if t in own else {mark(t)})
                     return close_appositive(text, values.get("asset"))
         return ""
 
@@ -346,7 +347,7 @@ class Narrator:
         n, step, kind = marks[0][:3]
         by = memory.fabula.facts[f"{PRIZE}{n}:{step:06d}:{kind}"].by
         v = {"hero": hero_of(beat.view), "fate": fate_of(by)}
-        return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i))
+        return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i), by)
                         for i, (key, vals) in enumerate(telling.prize_told(marks, memory, v)))
 
     def _taunt(self, view: dict, v: dict, memory: Any, scene: str, label: tuple) -> str:
@@ -422,15 +423,16 @@ class Narrator:
         if k == "asset_subverted":
             return say("subverted")
         if k == "asset_renamed":
-            v["turned"] = data["name"]
+            v["turned"] = mid(data["name"])  # "called the Bowed Head", mid-sentence
             return say("renamed") if memory.allows(data["name"]) else ""
         if k == "asset_regained":
-            v["turned"] = data.get("turned_name") or "lost"
+            v["turned"] = mid(data.get("turned_name") or "lost")
             return say("regained")
         if k == "threat_resolved":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            line = say("hero_wins" if data["winner"] == HERO else "agent_wins")
+            line = say("hero_wins") if data["winner"] == HERO else \
+                self._tell("agent_wins", v, memory, scene, label, data["winner"])
             stake = memory.fabula.stake(f"scene-{data['scene']}")
             if stake is not None and stake.result:
                 taken = _take_up(stake, data, view, hero, memory, scene)
@@ -486,13 +488,13 @@ class Narrator:
             v["asset"] = asset_words(aid, memory)
             if what == "trait":
                 return self._tell(with_trait("agent_trait", v, name), v, memory, scene, label)
-            v["turned"] = name or "what was lost"
+            v["turned"] = mid(name) if name else "what was lost"
             return self._tell("agent_turned", v, memory, scene, label)
         v["marks"] = telling.marks_text(fresh, memory)
         again = f"agent-marks|{v['marks']}"  # the same wounds as before: not listed again
         key = "agent_again" if again in memory.used else "agent_all"
         memory.used.add(again)
-        return self._tell(key, v, memory, scene, label)
+        return self._tell(key, v, memory, scene, label, beat.action.seat)
 
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a

@@ -13,12 +13,11 @@ the story gathers it:
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from companion.games.becoming import traits
 from companion.games.becoming.data import rules
-from companion.games.becoming.ending import asset_words, short_phrase
+from companion.games.becoming.ending import asset_words, mid, short_phrase
 from companion.games.becoming.fabula import agent_invocations, prize_marks
 from companion.games.becoming.model import FATES, HERO
 from companion.story.fabula import Fabula
@@ -37,7 +36,7 @@ def mark_item(asset: str, what: str, name: str, memory: Any) -> str:
     a list item, so a verb phrase reads "the Village of Larch that owes a debt"; a turned Asset by
     the name its Fate gave it."""
     if what == "turned":
-        return name or f"what was {short_phrase(asset).the}"
+        return mid(name) if name else f"what was {short_phrase(asset).the}"
     the = asset_words(asset, memory).the
     words = traits.parse(trait_name(name))
     if words.form == "adj":
@@ -144,7 +143,7 @@ def prize_told(marks: list[tuple[int, int, str, str, str]], memory: Any,
     mark). One Asset alone is told in the words of a single mark."""
     memory.used.update(f"{PRIZE_TOLD}{n}|{step}|{kind}" for n, step, kind, *_ in marks)
     turned = list(dict.fromkeys(a for _, _, k, a, _ in marks if k == "asset_subverted"))
-    names = {a: re.sub(r"^The ", "the ", n) for _, _, k, a, n in marks
+    names = {a: mid(n) for _, _, k, a, n in marks
              if k == "asset_renamed" and memory.allows(n)}
     plain = [(k, a, n) for _, _, k, a, n in marks
              if k in ("trait_added", "trait_removed") and a not in turned]
@@ -163,11 +162,8 @@ def prize_told(marks: list[tuple[int, int, str, str, str]], memory: Any,
             out.append(("renamed", {**one, "turned": names[turned[0]]}))
     elif turned:
         thes = [asset_words(a, memory).the for a in turned]
-        renamed = [f"{names[a]} for {the}" if len(turned) <= PAIRED else names[a]
-                   for a, the in zip(turned, thes) if a in names]
-        out.append(("prize_turned_named" if renamed else "prize_turned",
-                    {**v, "turned": join(thes), "names": join(renamed)}))
+        named = [names[a] for a in turned if a in names]  # in the order of the old names
+        out.append(("prize_turned_named" if named else "prize_turned",
+                    {**v, "turned": join(thes), "names": join(named)}))
     return out
 
-
-PAIRED = 3  # up to three turned Assets, each new name is told with the old ("Wildness for woodcraft")
