@@ -347,6 +347,8 @@ class Narrator:
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),
                     "kept": len(view.get("anchors", []))}
+            if group == "quiet":  # a stage nothing opened: the hero's own things fill it
+                values, when["keepsake"] = telling.keepsakes(view, values, memory)
             return telling.tell(group, when, values, memory, scene, rng)
         if k == "anchor_sacrificed":
             values["anchor"] = anchor_words([data["anchor"]], memory)[0]
