@@ -29,7 +29,7 @@ _REFUSE = re.compile(r"(?i)\b(we|us|our|ours|ourselves|you|your|yours|yourself|i
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea")
-_AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
+_AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with until till "
                         "from the a an my his her their its some every all again".split())
 
 
@@ -49,6 +49,13 @@ def _surely_verb(words: list[str], j: int) -> bool:
         return True
     nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
     return nxt in _AFTER_VERB
+
+
+def _subject(words: list[str], j: int) -> bool:
+    """Is ``words[j]``, after an "and", the subject of a clause of its own: followed by a form of
+    "be" or "have" that agrees with it ("and home is gone", "and the dogs were")?"""
+    nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
+    return nxt in ("is", "was", "has", "are", "were")
 
 
 def told_of(text: str, hero: Character) -> str:
@@ -126,6 +133,11 @@ def told_of(text: str, hero: Character) -> str:
         joined = prev in _JOINS or parts[i - 1].rstrip().endswith(",") if i else False
         if joined and subject and not (subject == "pronoun" and pro.plural_verbs) and \
                 low != "i" and base_verb(low):
+            if _subject(words, wi):  # "and home is gone": a clause of its own, home its subject
+                out.append(p)
+                subject = ""
+                i += 1
+                continue
             if not _surely_verb(words, wi):
                 return ""  # "and milk": a noun as likely as a verb; the caller quotes it
             out.append(third_person(p))  # "and holds still": the hero's second verb agrees

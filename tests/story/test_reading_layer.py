@@ -261,6 +261,11 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("Loam hands me the rope and I climb", "Loam hands Oswy the rope and xe climbs."),
     ("I wave, and Loam and I have a laugh.", "Oswy waves, and Loam and Oswy have a laugh."),
     ("I duck in and hold still", "Oswy ducks in and holds still."),
+    # played (s14, At Any Cost): "and home is gone" read as a second verb of the hero's, quoted
+    ("I pour out the jar of fog to cool my fever, and home is gone with it",
+     "Oswy pours out the jar of fog to cool xyr fever, and home is gone with it."),
+    ("I sit on the steps and hum until the guards tire",
+     "Oswy sits on the steps and hums until the guards tire."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("The goat and I have history. Bad history.",
