@@ -29,7 +29,7 @@ _REFUSE = re.compile(r"(?i)\b(we|us|our|ours|ourselves|you|your|yours|yourself|i
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea")
-_AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with until till "
+_AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with until till not never "
                         "from the a an my his her their its some every all again".split())
 
 

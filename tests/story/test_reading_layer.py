@@ -266,6 +266,8 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
      "Oswy pours out the jar of fog to cool xyr fever, and home is gone with it."),
     ("I sit on the steps and hum until the guards tire",
      "Oswy sits on the steps and hums until the guards tire."),
+    ("I take the weaver's die and try not to think about the price",
+     "Oswy takes the weaver's die and tries not to think about the price."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("The goat and I have history. Bad history.",

@@ -82,6 +82,7 @@ HERO_TAGS = ("{n} says", "{n} swears", "says {n}", "{n} tells the Fates", "{n} s
              "{n} answers", "{n} says, low", "{n} promises")
 FATE_TAGS = ("says {n}", "{n} murmurs", "{n} says", "{n} says softly", "offers {n}",
              "{n} whispers")
+ASK_TAGS = ("{n} asks", "asks {n}", "{n} asks the Fates", "{n} wants to know")
 TAG_KEY = "speechtag|"
 BINDS = re.compile(r"\b(?:swears|promises|vows)\b")
 
@@ -91,7 +92,9 @@ def tag(name: str, memory: Any, fate: bool = False, words: str = "") -> str:
     that binds (swears, promises) goes only with words that vow or set a stake, as the reading
     layer reads them: "I talk to the witch" is said, never sworn."""
     tags = FATE_TAGS if fate else HERO_TAGS
-    if words and not fate and weave.narrates(words):  # a deed told, not said: "as she tells it"
+    if words.rstrip().endswith("?"):  # a question is asked, never told the Fates or sworn
+        tags = ASK_TAGS if not fate else ASK_TAGS[:2]
+    elif words and not fate and weave.narrates(words):  # a deed told, not said: "as she tells it"
         tags = weave.ACCOUNT_TAGS
     elif words and kind_of(words) not in ("vow", "stake"):
         tags = tuple(t for t in tags if not BINDS.search(t))
