@@ -381,3 +381,14 @@ def test_the_heros_deeds_are_told_of_xem_and_a_deed_staked_is_what_xe_plays_for(
     assert "Sable hides the ember under xyr coat." in md
     assert "plays for: “I carry the ember across the ice to my sister" in md
     assert "tells it" not in md and "telling" not in md
+
+
+def test_the_opening_gives_the_hero_no_pronouns_before_the_player_does():
+    """Played (s14): the story opened "This is the story of what one Hero gave up, and what they
+    became", told before the Hero is named and the player gives zir pronouns (ze/zir). The lines
+    told before that name the Hero without a pronoun."""
+    from companion.games.becoming.narrate import narration_data
+
+    lines = [t for k in ("quest", "named", "gifts_own", "gifts")
+             for t in narration_data().templates[k]]
+    assert lines and not [t for t in lines if "{hero." in t], lines
