@@ -400,3 +400,27 @@ def test_a_name_a_fate_gives_reads_mid_sentence_and_several_are_told_together():
     text = " ".join(told_at(s).values())
     assert not re.search(r"(?<![.!?”] )(?<!^)\bThe (?:Mob|Thief's|Liar's|Verdict)\b", text), text
     assert "the Mob of Larch" in text and " for woodcraft" not in text
+
+
+def test_a_bargain_falling_due_on_the_prizes_move_is_not_the_prize():
+    """Played (s14, scene 6): the Agent's last mark (the heirloom blade strained) fell on the move
+    a Tempter's delayed bargain came due (Sister Vey estranged, humility bent): the three marks
+    shared one key, the blade's and Sister Vey's went untold, and the bargain's was told as the
+    prize. The prize keeps its own marks, each by its place in the move; the bargain's are told
+    as they happen."""
+    from companion.core.game import Action, Event
+    from companion.games.becoming.fabula import feed, prize_marks
+    from companion.story.fabula import Fabula
+    from companion.story.voice import Beat
+
+    def mark(asset, trait, by="measurer"):
+        return Event(kind="trait_added", data={"scene": 6, "asset": asset, "trait": trait,
+                                               "positive": False, "by": by})
+    beat = Beat(step=163, action=Action(seat="measurer", kind="mark",
+                                        args={"asset": "blade", "change": "add_negative"}),
+                events=[mark("blade", "Strained"),
+                        Event(kind="bargain_paid", data={"scene": 6, "seat": "spinner"}),
+                        mark("vey", "Estranged", "spinner"), mark("humility", "Bent", "spinner")],
+                view={"scene": 6})
+    marks = prize_marks(feed(Fabula(), beat), 6)
+    assert [(m[3], m[4], m[5]) for m in marks] == [("trait_added", "blade", "Strained")]

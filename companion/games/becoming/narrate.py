@@ -250,7 +250,7 @@ class Narrator:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
         prize = telling.prize_untold(memory.fabula, memory.used)
-        marking = {(step, kind) for _, step, kind, *_ in prize if step == beat.step}
+        marking = {(step, i) for _, step, i, *_ in prize if step == beat.step}
         if prize and (not marking or any(e.kind == "quest_ended" for e in beat.events)):
             parts.append(self._prize(prize, beat, memory))  # the Agent is done marking
         if beat.action.kind in ("gathered", "ready"):  # what each side risked, in one sentence
@@ -259,7 +259,7 @@ class Narrator:
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
-            if i in spent.values() or (beat.step, event.kind) in marking:
+            if i in spent.values() or (beat.step, i) in marking:
                 continue  # told with the Trait it takes away, or with the rest of the prize
             if i in spent:
                 removed = beat.events[spent[i]].data
@@ -344,8 +344,8 @@ class Narrator:
 
     def _prize(self, marks: list, beat: Any, memory: Any) -> str:
         """The Agent's prize on every risked Asset, told together once she is done marking."""
-        n, step, kind = marks[0][:3]
-        by = memory.fabula.facts[f"{PRIZE}{n}:{step:06d}:{kind}"].by
+        n, step, i, kind = marks[0][:4]
+        by = memory.fabula.facts[f"{PRIZE}{n}:{step:06d}:{i:02d}:{kind}"].by
         v = {"hero": hero_of(beat.view), "fate": fate_of(by)}
         return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i), by)
                         for i, (key, vals) in enumerate(telling.prize_told(marks, memory, v)))

@@ -127,25 +127,25 @@ def prize_list(marks: list[tuple[str, str, str]], memory: Any) -> str:
                     for x in items])
 
 
-PRIZE_TOLD = "prize-told|"  # a prize mark told with the rest: "prize-told|SCENE|STEP|EVENT"
+PRIZE_TOLD = "prize-told|"  # a prize mark told with the rest: "prize-told|SCENE|STEP|I"
 
 
-def prize_untold(f: Fabula, used: set[str]) -> list[tuple[int, int, str, str, str]]:
-    """The prize marks not told yet: (scene, step, event kind, asset, trait or name)."""
+def prize_untold(f: Fabula, used: set[str]) -> list[tuple[int, int, int, str, str, str]]:
+    """The prize marks not told yet: (scene, step, index, event kind, asset, trait or name)."""
     return [m for m in prize_marks(f) if f"{PRIZE_TOLD}{m[0]}|{m[1]}|{m[2]}" not in used]
 
 
-def prize_told(marks: list[tuple[int, int, str, str, str]], memory: Any,
+def prize_told(marks: list[tuple[int, int, int, str, str, str]], memory: Any,
                v: dict) -> list[tuple[str, dict]]:
     """The Agent's prize, once she is done marking, as the sentences that tell it: (template key,
     values), ``v`` holding the hero and the Fate. The Assets it only marked go in one sentence,
     those it turned in another, with the names the Fate gave them (the small print keeps every
     mark). One Asset alone is told in the words of a single mark."""
-    memory.used.update(f"{PRIZE_TOLD}{n}|{step}|{kind}" for n, step, kind, *_ in marks)
-    turned = list(dict.fromkeys(a for _, _, k, a, _ in marks if k == "asset_subverted"))
-    names = {a: mid(n) for _, _, k, a, n in marks
+    memory.used.update(f"{PRIZE_TOLD}{n}|{step}|{i}" for n, step, i, *_ in marks)
+    turned = list(dict.fromkeys(a for *_, k, a, _ in marks if k == "asset_subverted"))
+    names = {a: mid(n) for *_, k, a, n in marks
              if k == "asset_renamed" and memory.allows(n)}
-    plain = [(k, a, n) for _, _, k, a, n in marks
+    plain = [(k, a, n) for *_, k, a, n in marks
              if k in ("trait_added", "trait_removed") and a not in turned]
     out: list[tuple[str, dict]] = []
     if len(plain) == 1:
