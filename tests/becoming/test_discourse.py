@@ -422,5 +422,7 @@ def test_a_bargain_falling_due_on_the_prizes_move_is_not_the_prize():
                         Event(kind="bargain_paid", data={"scene": 6, "seat": "spinner"}),
                         mark("vey", "Estranged", "spinner"), mark("humility", "Bent", "spinner")],
                 view={"scene": 6})
-    marks = prize_marks(feed(Fabula(), beat), 6)
+    fabula = feed(Fabula(), beat)
+    marks = prize_marks(fabula, 6)
     assert [(m[3], m[4], m[5]) for m in marks] == [("trait_added", "blade", "Strained")]
+    assert "prize" not in fabula.digest()  # bookkeeping: the model's digest keeps the story

@@ -36,9 +36,9 @@ SALIENT_EVENTS = frozenset({"scene_begun", "threat_presented", "scene_ended", "t
 # "agent-invoked:SCENE:STEP" -> "ASSET|trait|NAME" or "ASSET|turned|NAME".
 AGENT_INVOKED = "agent-invoked:"
 # The Agent's prize when it marks every risked Asset (one move an Asset, nine in a row when she
-# risked all), told together once she is done (STORY.md §2b): "prize:SCENE:STEP:I:EVENT" ->
-# "ASSET|NAME", EVENT one of trait_added, trait_removed, asset_subverted, asset_renamed (the name
-# its Fate gave an Asset the prize turned).
+# risked all), told together once she is done (STORY.md §2b): "prize:SCENE:STEP:I:EVENT:ASSET|NAME"
+# (all in the key: a fact with no text stays out of the model's digest); EVENT one of
+# trait_added, trait_removed, asset_subverted, asset_renamed (NAME: the name its Fate gave).
 PRIZE = "prize:"
 PRIZE_EVENTS = ("trait_added", "trait_removed", "asset_subverted", "asset_renamed")
 
@@ -48,8 +48,8 @@ def prize_marks(f: Fabula, scene: int | None = None) -> list[tuple[int, int, int
     kind, asset, trait or name), in the order made."""
     out = []
     for k in f.fact_keys(PRIZE if scene is None else f"{PRIZE}{scene}:"):
-        _, n, step, i, kind = k.split(":", 4)
-        asset, name = f.words(k).split("|", 1)
+        _, n, step, i, kind, said = k.split(":", 5)
+        asset, name = said.split("|", 1)
         out.append((int(n), int(step), int(i), kind, asset, name))
     return sorted(out, key=lambda m: m[1:3])
 
@@ -94,8 +94,8 @@ def _prize(f: Fabula, i: int, kind: str, data: dict, beat: Beat) -> Fabula:
     elif action.kind != "mark":
         return f
     name = data.get("trait") or data.get("name") or ""
-    return f.establish(f"{PRIZE}{scene}:{beat.step:06d}:{i:02d}:{kind}",
-                       f"{data['asset']}|{name}", by=action.seat)
+    return f.establish(f"{PRIZE}{scene}:{beat.step:06d}:{i:02d}:{kind}:{data['asset']}|{name}",
+                       by=action.seat)  # no text: bookkeeping, not in the model's digest
 
 
 def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:

@@ -344,8 +344,8 @@ class Narrator:
 
     def _prize(self, marks: list, beat: Any, memory: Any) -> str:
         """The Agent's prize on every risked Asset, told together once she is done marking."""
-        n, step, i, kind = marks[0][:4]
-        by = memory.fabula.facts[f"{PRIZE}{n}:{step:06d}:{i:02d}:{kind}"].by
+        n, step, i = marks[0][:3]
+        by = memory.fabula.facts[memory.fabula.fact_keys(f"{PRIZE}{n}:{step:06d}:{i:02d}:")[0]].by
         v = {"hero": hero_of(beat.view), "fate": fate_of(by)}
         return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i), by)
                         for i, (key, vals) in enumerate(telling.prize_told(marks, memory, v)))
