@@ -153,3 +153,17 @@ def test_a_game_looked_up_by_name_loads_no_other_game():
     assert get_game("high_stakes").name == "high-stakes"
     with pytest.raises(UnknownGame, match="the games are: at-any-cost, becoming"):
         get_game("chess")
+
+
+def test_table_talk_uses_only_the_sessions_public_seam():
+    """s13 left the X-card and `say` calling the loop's private ``_journal`` and ``_narrate``
+    across files: table talk calls no private method it does not define itself."""
+    import ast
+
+    from companion.session.table import TableTalk
+
+    tree = ast.parse((ROOT / "companion" / "session" / "table.py").read_text(encoding="utf-8"))
+    private = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+               and isinstance(n.value, ast.Name) and n.value.id == "self"
+               and n.attr.startswith("_")}
+    assert private and private <= set(vars(TableTalk)), private - set(vars(TableTalk))

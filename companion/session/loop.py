@@ -156,12 +156,12 @@ class Session(TableTalk):
                 row = {"type": "narration", "n": last["n"], "text": owed, "kind": "epilogue",
                        "particulars": told[-1].get("particulars", []), "told": [],
                        "resumed": True}
-                self._journal(row)
+                self.journal_row(row)
                 self.narrations.append((last["n"], owed))
                 self.ended_on_resume = self.is_over()
             return
         events = [Event.model_validate(e) for e in last.get("events", [])]
-        self._narrate(Beat(step=last["n"], action=Action.model_validate(last["action"]),
+        self.narrate_beat(Beat(step=last["n"], action=Action.model_validate(last["action"]),
                            events=[e for e in events if e.visible_to is None],
                            view=self.view(None)), resumed=True)
         self.ended_on_resume = self.is_over()
@@ -326,7 +326,7 @@ class Session(TableTalk):
         request = self._request(seat, legal)
         decision = self.voice.decide(request, on_text=lambda chunk: self.emit("stream", chunk))
         for note in decision.notes:
-            self._journal({"type": "llm", "n": len(self.actions), **note})
+            self.journal_row({"type": "llm", "n": len(self.actions), **note})
             self.llm_rows.append({"type": "llm", **note})
         keys = {a.key() for a in legal}
         if decision.action.key() not in keys:  # never trust a proposer: the engine's list rules
@@ -378,7 +378,7 @@ class Session(TableTalk):
                "events": [e.model_dump(exclude_defaults=True) for e in events]}
         if source:
             row["source"] = source
-        self._journal(row)
+        self.journal_row(row)
         shown: set[tuple[int, str]] = set()  # a human holding several seats: each line once
         own = (action.text.strip(),) if by == HUMAN and action.text.strip() else ()  # as written
         for seat in self.human_seats or [None]:
@@ -401,7 +401,7 @@ class Session(TableTalk):
             if question:  # the story is theirs to tell first; Enter lets the companion tell it
                 self.offered = (self.last_beat, seat, question, narration)
                 return
-        self._narrate(self.last_beat, given=narration)
+        self.narrate_beat(self.last_beat, given=narration)
 
     def _offer(self, beat: Beat, seat: str) -> str:
         narrator = self.offline.narrator
@@ -426,7 +426,7 @@ class Session(TableTalk):
                        "told": sorted(self.memory.used - before)})
             self._owed(beat, "settle")  # a stake it resolved
         else:
-            self._narrate(beat, given=given)
+            self.narrate_beat(beat, given=given)
         self.advance()
 
     def _owed(self, beat: Beat, hook: str) -> None:
@@ -439,13 +439,15 @@ class Session(TableTalk):
 
     def _row(self, row: dict) -> None:
         """A narration row: journaled, kept and shown (an epilogue under its heading)."""
-        self._journal(row)
+        self.journal_row(row)
         self.narrations.append((row["n"], row["text"]))
         if row.get("kind") == "epilogue":
             self.emit("heading", "Epilogue")
         self.emit("narration", row["text"])
 
-    def _narrate(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
+    def narrate_beat(self, beat: Beat, given: str = "", resumed: bool = False) -> None:
+        """Tell ``beat`` (``given``: the words a player or model told it in) and journal what was
+        told; the X-card's retelling (table.py) comes here too."""
         before = set(self.memory.used)
         text = given if given and self.memory.allows(given) else \
             self.voice.narrate(beat, self.memory)
@@ -463,7 +465,7 @@ class Session(TableTalk):
         if not text:  # told nothing; what it noted (a blow held for later) is journaled all the same
             row = noted_row(beat.step, before, self.memory)
             if row is not None:
-                self._journal({**row, "resumed": True} if resumed else row)
+                self.journal_row({**row, "resumed": True} if resumed else row)
             return
         told = sorted(self.memory.used - before)
         rows = [{"type": "narration", "n": beat.step, "text": text, "told": told}]
@@ -492,11 +494,12 @@ class Session(TableTalk):
             raise RuleError("undo", "there is no decision of yours to undo yet")
         keep = mine[-1]
         undone = len(self.actions) - keep
-        self._journal({"type": "undo", "to": keep})
+        self.journal_row({"type": "undo", "to": keep})
         self._replay(timeline(self.header, self.rows))
         return undone
 
-    def _journal(self, row: dict[str, Any]) -> None:
+    def journal_row(self, row: dict[str, Any]) -> None:
+        """Keep ``row`` in the session and append it to the journal file."""
         self.rows.append(row)
         if self.journal is not None:
             self.journal.append(row)
@@ -504,7 +507,7 @@ class Session(TableTalk):
     def note(self, text: str) -> None:
         """A line for the reader from outside the game (why an autoplay stopped): journaled as a
         notice row, and shown."""
-        self._journal({"type": "notice", "n": len(self.actions) - 1, "text": text})
+        self.journal_row({"type": "notice", "n": len(self.actions) - 1, "text": text})
         self.emit("notice", text)
 
     def close(self) -> None:

@@ -2,7 +2,8 @@
 told before play, and the X-card, which bans a topic and tells the last beat again without it.
 
 A mixin of :class:`companion.session.loop.Session` (its one job split from the loop's): it uses the
-session's journal, memory, narrations and narrator, and changes no game state.
+session's memory and narrations, and its public seam ``journal_row`` (keep a row) and
+``narrate_beat`` (tell a beat), and changes no game state.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ class TableTalk:
         text = text.strip()
         if not text:
             raise RuleError("say", "say what? (say TEXT)")
-        self._journal({"type": "say", "n": len(self.actions) - 1, "seat": seat, "text": text})
+        self.journal_row({"type": "say", "n": len(self.actions) - 1, "seat": seat, "text": text})
         weave.hear(self.memory.used, len(self.actions) - 1, text)  # the companion may take it up
         self.narrations.append((len(self.actions) - 1, f"“{text}”"))
 
@@ -30,7 +31,7 @@ class TableTalk:
         veils = [x.strip() for x in veils if x.strip()]
         self.memory.banned += lines
         self.memory.veils += veils
-        self._journal({"type": "safety", "lines": lines, "veils": veils})
+        self.journal_row({"type": "safety", "lines": lines, "veils": veils})
         self.check_premise()
 
     def premise(self) -> str:
@@ -56,14 +57,14 @@ class TableTalk:
         topic = topic.strip()
         if topic:
             self.memory.banned.append(topic)
-        self._journal({"type": "x", "topic": topic, "n": len(self.actions) - 1})
+        self.journal_row({"type": "x", "topic": topic, "n": len(self.actions) - 1})
         beat = self._last_narrated_beat()
         if beat is None:
             return ""
-        self._journal({"type": "retract", "n": beat.step})
+        self.journal_row({"type": "retract", "n": beat.step})
         self.narrations.pop()
         self.memory.attempt += 1
-        self._narrate(beat)
+        self.narrate_beat(beat)
         return self.narrations[-1][1] if self.narrations and \
             self.narrations[-1][0] == beat.step else ""
 

@@ -3,9 +3,10 @@ map" is "With Oswy's last coin xe buys the map" in a third-person story, the pla
 untouched.
 
 The shift is refused ("") where it would guess: words with "we", "us", "our" or "you", quotes of
-their own, a contraction ("I'm", "I'll"), a will, a need or a state for the deed ("I will not
-kneel", "I want the goat gone": the player's own to say, quoted by the caller), and a second verb
-after "and" that may as well be a noun ("I pour the tea and milk"). Inflections come from
+their own, a contraction ("I'm", "I'll"), the hero's own pronouns standing for someone else
+("I ring the bell the way she did" for a "she" hero), a will, a need or a state for the deed
+("I will not kneel", "I want the goat gone": the player's own to say, quoted by the caller), and
+a second verb after "and" that may as well be a noun ("I pour the tea and milk"). Inflections come from
 lemminflect (:mod:`companion.story.lemmas`), not hand-written endings.
 """
 from __future__ import annotations
@@ -29,8 +30,8 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea")
 _AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
-                        "from the a an my his her their its some every all again "
-                        "it them him".split())  # an object pronoun: "and set it on her knee"
+                        "until till not never from the a an my his her their its some every all "
+                        "again it them him".split())  # an object pronoun: "and set it on her knee"
 
 
 def _adverb(word: str) -> bool:
@@ -51,6 +52,13 @@ def _surely_verb(words: list[str], j: int) -> bool:
     return nxt in _AFTER_VERB
 
 
+def _subject(words: list[str], j: int) -> bool:
+    """Is ``words[j]``, after an "and", the subject of a clause of its own: followed by a form of
+    "be" or "have" that agrees with it ("and home is gone", "and the dogs were")?"""
+    nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
+    return nxt in ("is", "was", "has", "are", "were")
+
+
 def told_of(text: str, hero: Character) -> str:
     """``text`` (prose: one or more sentences, the player's, with "I") told of ``hero``: the
     first mention is the name ("I", "my": "Oswy", "Oswy's"), later ones the pronouns; the verb of
@@ -59,6 +67,9 @@ def told_of(text: str, hero: Character) -> str:
     if _REFUSE.search(text) or not re.search(r"\b(I|[Mm]y|[Mm]e|[Mm]ine|[Mm]yself)\b", text):
         return ""
     pro = hero.pronouns
+    theirs = {pro.they, pro.them, pro.their, pro.theirs, pro.themself}
+    if {w.lower() for w in re.findall(r"[A-Za-z'’]+", text)} & {f.lower() for f in theirs}:
+        return ""  # "the way she did, and my hands remember": she is someone else; whose hands?
     parts = _WORD.findall(text)
     words = [p for p in parts if p[:1].isalpha()]
     out: list[str] = []
@@ -123,6 +134,11 @@ def told_of(text: str, hero: Character) -> str:
         joined = prev in _JOINS or parts[i - 1].rstrip().endswith(",") if i else False
         if joined and subject and not (subject == "pronoun" and pro.plural_verbs) and \
                 low != "i" and base_verb(low):
+            if _subject(words, wi):  # "and home is gone": a clause of its own, home its subject
+                out.append(p)
+                subject = ""
+                i += 1
+                continue
             if not _surely_verb(words, wi):
                 return ""  # "and milk": a noun as likely as a verb; the caller quotes it
             out.append(third_person(p))  # "and holds still": the hero's second verb agrees

@@ -46,6 +46,16 @@ WAYS: dict[str, tuple[str, ...]] = {
         "{hero.their} own words had been “{w}”, and they came true at a cost.",
     ),
 }
+# A stake the player put as a question ("Will the wolves let us through?"): it is answered, never
+# "proved true" or "sworn".
+QUESTION_WAYS: dict[str, tuple[str, ...]] = {
+    "won": ("“{w}” {hero} had asked, and the answer was yes.",
+            "{hero} had asked it: “{w}” The answer, when it came, was yes."),
+    "lost": ("“{w}” {hero} had asked, and the answer was no.",
+             "{hero} had asked it: “{w}” The answer, when it came, was no."),
+    "mixed": ("“{w}” {hero} had asked, and the answer was yes, at a price.",
+              "{hero} had asked it: “{w}” The answer was yes, though not for nothing."),
+}
 # When the player's words tell the hero's deed in the third person ("Maren grips the bell and
 # swears she will be home by spring"), quoting them as the hero's speech would be wrong: an oath
 # in them is reported ({o}: "that she would be home by spring"), a deed is told as the story had it.
@@ -315,7 +325,9 @@ def take_up(stake: Stake, result: str, hero: Character, index: int = 0,
         ways = DEFEAT_WAYS.get(result or "mixed", DEFEAT_WAYS["mixed"])
         return _fill(ways[index % len(ways)], _values(stake.model_copy(update={"words": text}),
                                                       hero))
-    if yielded and result == "lost":
+    if kind == "quote" and text.rstrip().endswith("?"):
+        ways = QUESTION_WAYS.get(result or "mixed", QUESTION_WAYS["mixed"])
+    elif yielded and result == "lost":
         ways = YIELD_WAYS["condition" if condition else kind]
     elif not granted and result == "won":
         ways = ATTEMPT_WAYS["condition" if condition else kind]

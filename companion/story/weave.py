@@ -103,6 +103,24 @@ def _has_verb(words: str) -> bool:
                if w.lower() not in ("and", "the", "a", "an"))
 
 
+def told_of_hero(words: str, name: str, hero: "Character | None" = None,
+                 kind: str | None = None) -> str:
+    """The player's first-person deed told of the hero, a sentence: a plain "I do X"
+    (:func:`plain_deed`, by ``name``), or, given the ``hero`` (their pronouns), any the person
+    shift reads (:func:`companion.story.shift.told_of`: "With Oswy's last coin xe buys the map").
+    "" for a vow, a stake or a question (the player's own to say: quoted) and for what the shift
+    will not guess at. ``kind``: the words' kind if the caller read it already."""
+    from companion.story import shift
+    from companion.story.reading import kind_of
+
+    said = prose(words)
+    deed = plain_deed(said, name) if said else ""
+    if not deed and hero is not None and said:
+        if (kind or kind_of(said, (name,))) not in ("vow", "stake", "question"):
+            deed = shift.told_of(said, hero)
+    return deed[:1].upper() + deed[1:]  # "the Warrior flexes": a sentence's start
+
+
 def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
     """The player's words on a move as a third-person story tells them, the words their own:
     told in the third person, prose; a plain "I do X", told of the hero (:func:`plain_deed`);
@@ -110,7 +128,7 @@ def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
     tells it". Given the ``hero`` (their pronouns), a first-person deed is told of them
     (:func:`companion.story.shift.told_of`: "With Oswy's last coin xe buys the map"), and one the
     shift will not guess at is the hero's words, said, never tagged "as Wren tells it"."""
-    from companion.story import discourse, shift
+    from companion.story import discourse
     from companion.story.reading import kind_of
 
     said = prose(words)
@@ -125,13 +143,9 @@ def theirs(words: str, name: str, hero: "Character | None" = None) -> str:
     q = quote(said)[1:-1].rstrip(" .,;:")
     if cried:  # the hero's cry, theirs as cried, never told of them
         return f"“{q}” {name} cries."
-    deed = plain_deed(said, name)
+    deed = told_of_hero(said, name, hero, kind)
     if deed:
-        return deed[:1].upper() + deed[1:]  # "the Warrior flexes": a sentence's start
-    if hero is not None and kind not in ("vow", "stake", "question"):
-        told = shift.told_of(said, hero)
-        if told:
-            return told[:1].upper() + told[1:]
+        return deed
     if q.endswith("?") or asked:
         return f"“{q.rstrip('?')}?” {name} asks."
     if narrates(said) and hero is None:

@@ -53,3 +53,16 @@ def test_a_missing_story_seed_is_an_error(tmp_path):
                                            text.split("[[seed]]", 2)[2])
     with pytest.raises(ValidationError, match="story seeds"):
         load_rules(copy)
+
+
+def test_no_premise_gives_the_hero_pronouns_before_the_player_does():
+    """Played (s13): the story opened "A goatherd's child ... sets out at last for the great
+    university of their dreams", told before the hero is named and the player gives the hero's
+    pronouns (ze/hir): the premise chose them. A premise names the hero without a pronoun."""
+    import re
+
+    from companion.story.pronouns import HE, SHE, THEY
+    forms = {f for p in (HE, SHE, THEY) for f in (p.they, p.them, p.their, p.theirs, p.themself)}
+    said = {seed.premise: sorted(w for w in re.findall(r"[a-z]+", seed.premise.lower())
+                                 if w in forms) for seed in rules().seeds}
+    assert len(said) == 12 and not {p: w for p, w in said.items() if w}

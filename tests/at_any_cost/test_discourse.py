@@ -193,7 +193,8 @@ def test_speech_begins_where_a_clause_speaks_as_the_hero_not_where_it_names_him(
                                  "stage": 2}, step=5)
     told = Narrator(1).spoken("a travelling friar and a tinker's boy help me cut a way through "
                               "with my hammer", beat, NarrationMemory(seed=1))
-    assert told.startswith("“A travelling friar and a tinker's boy help me cut a way"), told
+    assert told == "A travelling friar and a tinker's boy help Brannoch Tell cut a way " \
+                   "through with his hammer.", told  # told of him whole (s14: the person shift)
     told = Narrator(1).spoken("Ailsa's bead catches the light and I remember why I came", beat,
                               NarrationMemory(seed=1))
     assert told.startswith("Ailsa's bead catches the light. “I remember why I came,” "), told
@@ -335,3 +336,20 @@ def test_a_stages_gathered_raises_read_right_whatever_fills_them():
                                    "threats": threats})
             assert not re.search(r"\b(among|with|of|in) (it|them)\b", text), text
             assert all(p.words.lower() in text.lower() for p in threats if "{" not in p.words), text
+
+
+def test_a_first_person_deed_is_told_of_the_hero_in_xyr_pronouns():
+    """s13: only a plain "I do X" was told of the hero; "I hide the lamp under my coat" stayed
+    the player's, quoted "as Quill tells it". The person shift tells it of the hero, with the
+    player's pronouns; a vow stays the player's, said."""
+    from types import SimpleNamespace
+
+    from companion.games.at_any_cost.narrate import Narrator
+    from companion.story.voice import NarrationMemory
+
+    beat = SimpleNamespace(view={"hero": {"name": "Quill", "pronouns": "xe/xem/xyr/xyrs/xemself"},
+                                 "stage": 2}, step=5)
+    told = Narrator(1).spoken("I hide the lamp under my coat", beat, NarrationMemory(seed=1))
+    assert told == "Quill hides the lamp under xyr coat.", told
+    said = Narrator(1).spoken("I will not leave Pell behind", beat, NarrationMemory(seed=1))
+    assert said.startswith("“I will not leave Pell behind,”"), said

@@ -651,3 +651,14 @@ def test_a_stake_worded_for_a_place_ahead_waits_for_that_place():
     ending = [r["text"] for r in s.rows if r["type"] == "narration"
               and r.get("kind") == "epilogue"][-1]
     assert ending.count(vow) == 1, ending  # told once, with how it came out
+
+
+def test_how_a_deed_came_out_names_what_came_out_not_it():
+    """Played (s14): after the player's own telling of the hero moving on ("We leave before dawn,
+    ..."), the stage's deed was taken up "It was done, and the road gave way to it."; after "Grisel
+    flies off into the rocks", "Oriel had set about it in earnest, and still it went against
+    xem": the "it" read as the line before. A line that says how the stage's deed came out says
+    what came out ("What Oriel had set out to do was done"), never a bare "it" for the deed."""
+    lines = [t for s in library().storylets if s.group == "deed" for t in s.text]
+    assert len(lines) >= 9
+    assert not [t for t in lines if re.match(r"It\b", t) or re.search(r"\babout it\b", t)], lines

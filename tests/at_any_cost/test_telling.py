@@ -44,6 +44,10 @@ def test_a_stage_with_no_challenge_is_a_quiet_stretch_and_the_small_print_says_w
     story_lines = [x for x in stage.splitlines()[1:] if x and not x.startswith("<sub>")]
     assert len(story_lines) == 2, story_lines  # the arrival, then the quiet stretch told
     assert "folds" not in stage
+    # s14 (the brief's "empty stages"): the quiet stretch was any stage's ("finds time to think
+    # about the road behind and the road ahead"); it is told by what the hero still holds, the
+    # things the kept Anchors' answers name
+    assert "the braided ribbon" in story_lines[1] and "Tamsin keeps" in story_lines[1], stage
     assert "| 4 | Underground | no challenge set | 0 · 0 |" in text
 
 

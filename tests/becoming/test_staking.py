@@ -256,3 +256,16 @@ def test_a_deed_the_player_tells_is_theirs_not_a_line_spoken():
         assert not re.search(r"\b(says|swears|promises|answers)\b", told), told
     said = spoken("I don't trade marks on a bird for dice", "Hesper", memory)
     assert "tells it" not in said and "telling" not in said, said
+
+
+def test_a_question_staked_is_asked_never_told_the_fates():
+    """Played (s14): “Will the wolves let us through if I give them the horse?” Thessaly tells
+    the Fates. A question is asked, whatever tag comes round."""
+    from companion.games.becoming.ending import tag
+    from companion.games.becoming.narrate import said
+
+    memory = NarrationMemory(seed=1)
+    for _ in range(6):
+        words = "Will the wolves let us through if I give them the horse?"
+        told = said(words, tag("Thessaly", memory, words=words))
+        assert re.search(r"\basks\b|wants to know", told), told

@@ -45,7 +45,7 @@ def test_every_narration_template_renders():
               "avatar": Phrase(words="weaver", form="a"), "trait": "Shaken",
               "turned": "Bloodthirst", "dice": "two dice", "costs": "a mark against Mercy",
               "words": "If I win, nobody freezes", "marks": "courage shaken and Bloodthirst",
-              "own": "a steady hand and Tobin", "given": "from Veyla, mercy; from Cassot, Rook",
+              "own": "a steady hand and Tobin", "names": "Wildness and Zealotry", "given": "from Veyla, mercy; from Cassot, Rook",
               "assets": [Phrase(words="steady hand", form="a"), Phrase(words="Tobin", form="name")]}
     for key, templates in narration_data().templates.items():
         for t in templates:
@@ -362,3 +362,33 @@ def test_no_section_of_small_print_alone_before_the_epilogue(tmp_path):
             if not [x for x in s.splitlines()[1:] if x.strip() and not x.startswith("<sub>")]]
     assert not bare, bare
     assert "The Quest is over" in text.split("## Epilogue")[0].split("## Scene 9")[1]
+
+
+def test_the_heros_deeds_are_told_of_xem_and_a_deed_staked_is_what_xe_plays_for(tmp_path):
+    """s13: a first-person deed with more of the first person than "I" ("I hide the ember under
+    my coat") stayed the player's, quoted "as Sable tells it", and a stake that told a deed too.
+    Now the person shift tells the deed of the Hero in xyr pronouns; a stake is what xe plays
+    for, the player's words quoted, never "as Sable tells it" (a stake is not a deed done)."""
+    c, out = _controller(tmp_path)
+    while c.view()["phase"] == "pick":
+        c.handle(f"pick {c.legal()[0].args['asset']}")
+    c.handle("Sable")
+    c.handle("pronouns xe/xem")
+    first = c.view()["assets"][0]["name"]
+    c.handle(f"invoke {first} -- I hide the ember under my coat")
+    c.handle("done -- I carry the ember across the ice to my sister")
+    md = render_markdown(c.session.journal.path)
+    assert "Sable hides the ember under xyr coat." in md
+    assert "plays for: “I carry the ember across the ice to my sister" in md
+    assert "tells it" not in md and "telling" not in md
+
+
+def test_the_opening_gives_the_hero_no_pronouns_before_the_player_does():
+    """Played (s14): the story opened "This is the story of what one Hero gave up, and what they
+    became", told before the Hero is named and the player gives zir pronouns (ze/zir). The lines
+    told before that name the Hero without a pronoun."""
+    from companion.games.becoming.narrate import narration_data
+
+    lines = [t for k in ("quest", "named", "gifts_own", "gifts")
+             for t in narration_data().templates[k]]
+    assert lines and not [t for t in lines if "{hero." in t], lines

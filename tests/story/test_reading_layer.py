@@ -268,6 +268,13 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("I whittle a flute and set it on the sill", "Oswy whittles a flute and sets it on the sill."),
     ("I flick a pebble down the lane, then drop and melt into the ivy",
      "Oswy flicks a pebble down the lane, then drops and melts into the ivy."),
+    # played (s14, At Any Cost): "and home is gone" read as a second verb of the hero's, quoted
+    ("I pour out the jar of fog to cool my fever, and home is gone with it",
+     "Oswy pours out the jar of fog to cool xyr fever, and home is gone with it."),
+    ("I sit on the steps and hum until the guards tire",
+     "Oswy sits on the steps and hums until the guards tire."),
+    ("I take the weaver's die and try not to think about the price",
+     "Oswy takes the weaver's die and tries not to think about the price."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("The goat and I have history. Bad history.",
@@ -387,3 +394,20 @@ def test_a_question_that_names_nothing_has_no_subject_and_a_remark_is_no_questio
 
     assert subject("Can you teach me to whistle?") is None
     assert not is_question("nice weather today")
+@pytest.mark.parametrize("pronouns, told", [
+    ("she", ""),  # "she" is the mother: "her hands" would be whose?
+    ("he", "Ottilie rings mother's bell once, the way she did in fog, and his hands remember "
+           "what to do"),
+    ("they", "Ottilie rings mother's bell once, the way she did in fog, and their hands "
+             "remember what to do"),
+])
+def test_the_shift_will_not_make_the_hero_one_with_someone_their_pronouns_name(pronouns, told):
+    """Played (s14, At Any Cost): "I ring mother's bell once, the way she did in fog, and my
+    hands remember what to do" for a "she" hero was told "... the way she did in fog, and her
+    hands remember": mother and hero one "she". Words that already use the hero's pronouns for
+    someone else keep the player's own person."""
+    from companion.story.pronouns import parse
+    from companion.story.shift import told_of
+    from companion.story.template import Character
+    words = "I ring mother's bell once, the way she did in fog, and my hands remember what to do"
+    assert told_of(words, Character(name="Ottilie", pronouns=parse(pronouns))) == told

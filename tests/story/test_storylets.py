@@ -531,3 +531,22 @@ def test_what_is_asked_of_a_win_is_told_as_come_to_pass():
     lost = [take_up(stake, "lost", HERO_WREN, i) for i in range(7)]
     assert not any("side of it" in t or "better of" in t for t in won + lost), won + lost
     assert any("came to pass" in t or "held true" in t for t in won), won
+
+
+@pytest.mark.parametrize("result, answer", [("won", "yes"), ("lost", "no"), ("mixed", "yes")])
+def test_a_stake_put_as_a_question_is_answered_not_proved_true(result, answer):
+    """Played (s14, Becoming): "done -- Will the wolves let us through if I give them the horse?"
+    won, and was taken up "It was Thessaly who had said “Will the wolves ...?”, and it proved
+    true": a question is not true or false, sworn or promised. It is answered."""
+    from companion.story import pronouns
+    from companion.story.fabula import Stake
+    from companion.story.stakes import take_up
+    from companion.story.template import Character
+
+    hero = Character(name="Thessaly", pronouns=pronouns.parse("ze/zir"))
+    stake = Stake(id="s", by="hero", words="Will the wolves let us through if I give them the "
+                                           "horse?", opened=1)
+    for i in range(4):
+        told = take_up(stake, result, hero, i)
+        assert "asked" in told and "answer" in told and answer in told, told
+        assert not re.search(r"\b(true|sworn|promised|held)\b", told), told

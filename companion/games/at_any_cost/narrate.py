@@ -153,9 +153,10 @@ class Narrator:
         third-person telling around them."""
         if discourse.person(own) == {"third"}:
             return weave.prose(own)
-        deed = weave.plain_deed(own, hero_of(beat.view).name)  # "I ring the bell": "Wren rings
-        if deed:  # the bell", the player's other words untouched
-            return named_short(deed, hero_of(beat.view), memory.used)
+        hero = hero_of(beat.view)  # "I ring my mother's bell": "Wren rings her mother's bell",
+        deed = weave.told_of_hero(own, hero.name, hero)  # the player's other words untouched
+        if deed:
+            return named_short(deed, hero, memory.used)
         # the telling up to the first clause in the first person is prose, the rest is speech
         bits = re.split(r"(,?\s+(?:and|but|then|so)\s+|;\s*|:\s*)", own)
         first = next((i for i in range(0, len(bits), 2) if _opens_in_person(bits[i])), 0)
@@ -346,6 +347,8 @@ class Narrator:
             group = "fold" if data.get("set") else "quiet"
             when = {"stage": stage, "lost": len(view.get("anchors_lost", [])),
                     "kept": len(view.get("anchors", []))}
+            if group == "quiet":  # a stage nothing opened: the hero's own things fill it
+                values, when["keepsake"] = telling.keepsakes(view, values, memory)
             return telling.tell(group, when, values, memory, scene, rng)
         if k == "anchor_sacrificed":
             values["anchor"] = anchor_words([data["anchor"]], memory)[0]

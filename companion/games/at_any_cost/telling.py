@@ -61,6 +61,22 @@ THINGS = ("heirloom", "something-beautiful", "token-from-your-love")  # "What is
 FRIENDS = ("best-friend", "animal-companion")  # "What is their name?" first
 
 
+def keepsakes(view: dict, values: dict, memory: Any) -> tuple[dict, str]:
+    """The things and friends the kept Anchors' answers name, as ``values`` ``keepsake`` and
+    ``friends`` (phrases), and which the hero holds: "thing", "friend", "both" or ""."""
+    fabula: Fabula = getattr(memory, "fabula", None) or Fabula()
+    owner = values["hero"].pronouns
+    kept = [a["id"] for a in view.get("anchors", [])]
+    found = [k for k in (keepsake(a, fabula.words(f"anchor:{a}") or "", owner) for a in kept)
+             if k and memory.allows(k[1].words)]
+    things = [p for kind, p in found if kind == "thing"]  # every kept thing, by its words
+    friends = [p for kind, p in found if kind == "friend"]
+    values = {**values, **({"keepsake": things} if things else {}),
+              **({"friends": friends} if friends else {})}
+    return values, "both" if things and friends else "thing" if things else \
+        "friend" if friends else ""
+
+
 def keepsake(anchor: str, answer: str, owner: Pronouns = THEY) -> tuple[str, Phrase] | None:
     """What a kept Anchor's first answer names, to be named again in the epilogue in the
     player's words (:func:`companion.story.nouns.named`): a thing ("A tarnished ring that every
@@ -330,15 +346,8 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
     values = dict(values)
     if kept:
         values["kept"] = [n.anchors[a].name for a in kept]
-    owner = values["hero"].pronouns
-    found = [k for k in (keepsake(a, fabula.words(f"anchor:{a}") or "", owner) for a in kept)
-             if k and memory.allows(k[1].words)]
-    things = [p for kind, p in found if kind == "thing"]  # every kept thing, by its words
-    friends = [p for kind, p in found if kind == "friend"]
-    if things:
-        values["keepsake"] = things
-    if friends:
-        values["friends"] = friends
+    values, held = keepsakes(view, values, memory)
+    things, friends = values.get("keepsake"), values.get("friends")
     if lost:
         values["lost"] = [n.anchors[a].name for a in lost]
         first_loss = next((r["stage"] for r in results if r.get("anchor")), None)
@@ -367,8 +376,7 @@ def ending(view: dict, values: dict, phrases, memory: Any, rng) -> str:
         values["want"] = wanted
     when = {"wanted": "want" in values, "lost": len(lost), "kept": len(kept), "vows": len(stakes),
             "vows_broken": sum(1 for s in stakes if s.result == "lost"),
-            "keepsake": "both" if things and friends else "thing" if things else
-            "friend" if friends else "", "climax": climax_result, "contest": bool(threat),
+            "keepsake": held, "climax": climax_result, "contest": bool(threat),
             "stage": 5}
     text = told_ending.epilogue(fabula, library(), when, values, memory, rng,
                                 particulars=PARTICULARS, hero=values["hero"])

@@ -82,6 +82,7 @@ HERO_TAGS = ("{n} says", "{n} swears", "says {n}", "{n} tells the Fates", "{n} s
              "{n} answers", "{n} says, low", "{n} promises")
 FATE_TAGS = ("says {n}", "{n} murmurs", "{n} says", "{n} says softly", "offers {n}",
              "{n} whispers")
+ASK_TAGS = ("{n} asks", "asks {n}", "{n} asks the Fates", "{n} wants to know")
 TAG_KEY = "speechtag|"
 BINDS = re.compile(r"\b(?:swears|promises|vows)\b")
 
@@ -91,7 +92,9 @@ def tag(name: str, memory: Any, fate: bool = False, words: str = "") -> str:
     that binds (swears, promises) goes only with words that vow or set a stake, as the reading
     layer reads them: "I talk to the witch" is said, never sworn."""
     tags = FATE_TAGS if fate else HERO_TAGS
-    if words and not fate and weave.narrates(words):  # a deed told, not said: "as she tells it"
+    if words.rstrip().endswith("?"):  # a question is asked, never told the Fates or sworn
+        tags = ASK_TAGS if not fate else ASK_TAGS[:2]
+    elif words and not fate and weave.narrates(words):  # a deed told, not said: "as she tells it"
         tags = weave.ACCOUNT_TAGS
     elif words and kind_of(words) not in ("vow", "stake"):
         tags = tuple(t for t in tags if not BINDS.search(t))
@@ -111,14 +114,18 @@ def quoted(words: str, speech_tag: str) -> str:
     return f"{weave.quote(text)} {speech_tag}."
 
 
-def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False) -> str:
-    """A player's words as the story tells them: quoted with their speaker when they speak in the
-    first person, else as a sentence of the story."""
+def spoken(words: str, speaker: str, memory: Any = None, fate: bool = False,
+           hero: Any = None) -> str:
+    """A player's words as the story tells them: the Hero's deed in the first person told of
+    her ("I wade in": "Maud wades in"; given the ``hero``, "I hand my last coin over": "Maud
+    hands her last coin over"), other words in the first person quoted with their speaker (a
+    deed the person shift does not read, "as Maud tells it"); words in the third person a
+    sentence of the story."""
     words = " ".join(words.split())
     if not words:
         return ""
     if FIRST_PERSON.search(words):
-        deed = "" if fate else weave.plain_deed(words, speaker)  # "I wade in": "Maud wades in"
+        deed = "" if fate else weave.told_of_hero(words, speaker, hero)
         if deed:
             return deed
         return quoted(words, tag(speaker, memory, fate, words) if memory is not None
@@ -189,7 +196,7 @@ def tell_epilogue(view: dict, hero: Character, memory: Any, rng) -> str:
         "turn": mid(_turn(view, fabula)) or "the last scene",
         "kept": [short_phrase(a["id"]) for a in kept] or [Phrase(words="nothing", form="mass")],
         "lost": [short_phrase(a["id"]) for a in lost] or [Phrase(words="nothing", form="mass")],
-        "turned": next((a["turned_name"] for a in lost if a["turned_name"]), "lost"),
+        "turned": mid(next((a["turned_name"] for a in lost if a["turned_name"]), "lost")),
         "became": join(list(dict.fromkeys(became))[:3]) or "nothing new",
         "fate": Character(name=rules().fate(best).name,
                           pronouns=_pronouns(rules().fate(best).pronoun)),

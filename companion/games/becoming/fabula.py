@@ -35,6 +35,23 @@ SALIENT_EVENTS = frozenset({"scene_begun", "threat_presented", "scene_ended", "t
 # The Agent's invocations a scene nobody told one by one, kept in the fabula (rebuilt by replay):
 # "agent-invoked:SCENE:STEP" -> "ASSET|trait|NAME" or "ASSET|turned|NAME".
 AGENT_INVOKED = "agent-invoked:"
+# The Agent's prize when it marks every risked Asset (one move an Asset, nine in a row when she
+# risked all), told together once she is done (STORY.md §2b): "prize:SCENE:STEP:I:EVENT:ASSET|NAME"
+# (all in the key: a fact with no text stays out of the model's digest); EVENT one of
+# trait_added, trait_removed, asset_subverted, asset_renamed (NAME: the name its Fate gave).
+PRIZE = "prize:"
+PRIZE_EVENTS = ("trait_added", "trait_removed", "asset_subverted", "asset_renamed")
+
+
+def prize_marks(f: Fabula, scene: int | None = None) -> list[tuple[int, int, int, str, str, str]]:
+    """The prize marks (of one scene, or all): (scene, step, the event's index in its beat, event
+    kind, asset, trait or name), in the order made."""
+    out = []
+    for k in f.fact_keys(PRIZE if scene is None else f"{PRIZE}{scene}:"):
+        _, n, step, i, kind, said = k.split(":", 5)
+        asset, name = said.split("|", 1)
+        out.append((int(n), int(step), int(i), kind, asset, name))
+    return sorted(out, key=lambda m: m[1:3])
 
 
 def agent_invocations(f: Fabula, scene: int) -> list[tuple[int, str, str, str]]:
@@ -55,9 +72,30 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
             fabula = fabula.state_stake(f"scene-{scene}", HERO, words, about=f"scene-{scene}",
                                         step=beat.step)
         fabula = fabula.establish(f"said:{beat.step}", words, by=HERO)
-    for event in beat.events:
+    paid = False  # a bargain falling due on the prize's move: its marks are the bargain's
+    for i, event in enumerate(beat.events):
+        paid = paid or event.kind == "bargain_paid"
+        if not paid:
+            fabula = _prize(fabula, i, event.kind, event.data, beat)
         fabula = _event(fabula, event.kind, event.data, beat)
     return fabula
+
+
+def _prize(f: Fabula, i: int, kind: str, data: dict, beat: Beat) -> Fabula:
+    """A mark of the Agent's prize, kept to be told with the rest (a rename only of an Asset the
+    prize itself turned: one turned by a bargain is told as it happens)."""
+    action, scene = beat.action, data.get("scene")
+    if action.seat not in FATES or kind not in PRIZE_EVENTS or not scene:
+        return f
+    if action.kind == "rename":
+        if not any(k == "asset_subverted" and a == data["asset"]
+                   for _, _, _, k, a, _ in prize_marks(f, scene)):
+            return f
+    elif action.kind != "mark":
+        return f
+    name = data.get("trait") or data.get("name") or ""
+    return f.establish(f"{PRIZE}{scene}:{beat.step:06d}:{i:02d}:{kind}:{data['asset']}|{name}",
+                       by=action.seat)  # no text: bookkeeping, not in the model's digest
 
 
 def _event(f: Fabula, kind: str, data: dict, beat: Beat) -> Fabula:

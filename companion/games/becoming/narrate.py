@@ -34,12 +34,14 @@ from companion.games.becoming.ending import (
     EPILOGUE_KEY,
     FIRST_PERSON,
     asset_words,
+    mid,
     phrase_of,
     speaker,
     spoken,
     tag,
     tell_epilogue,
 )
+from companion.games.becoming.fabula import PRIZE
 from companion.games.becoming.model import HERO, SCENES
 from companion.story import pronouns, weave
 from companion.story.grammar import Phrase, join
@@ -151,14 +153,7 @@ def cost_words(kind: str, aid: str, view: dict | None = None) -> str:
 # A Trait inside a sentence: our own names are adjectives ("goes shaken"); a name a player gave
 # is kept as written, without its closing stop (it goes mid-sentence).
 trait_words = telling.trait_name
-
-
-def with_trait(key: str, v: dict, name: str) -> str:
-    """Put the Trait in ``v`` in its form (traits.py) and say which templates tell it."""
-    words = traits.parse(trait_words(name))
-    asset = v.get("asset")
-    v["trait"] = words.after(getattr(asset, "form", "") == "pl")
-    return key if words.form == "adj" else f"{key}_{words.form}"
+with_trait = telling.with_trait  # the Trait in its form, and the templates that tell it
 
 
 def costs_words(costs: list[dict], view: dict | None = None) -> str:
@@ -254,14 +249,18 @@ class Narrator:
         if own:
             weave.hear(memory.used, beat.step, own)
         parts: list[str] = []
+        prize = telling.prize_untold(memory.fabula, memory.used)
+        marking = {(step, i) for _, step, i, *_ in prize if step == beat.step}
+        if prize and (not marking or any(e.kind == "quest_ended" for e in beat.events)):
+            parts.append(self._prize(prize, beat, memory))  # the Agent is done marking
         if beat.action.kind in ("gathered", "ready"):  # what each side risked, in one sentence
             parts.append(self._invoked(beat, memory) if beat.action.seat == HERO
                          else self._agent_invoked(beat, memory))
         told_own = False
         spent = _spent_at_once(beat.events)
         for i, event in enumerate(beat.events):
-            if i in spent.values():
-                continue  # told with the Trait it takes away, just before
+            if i in spent.values() or (beat.step, i) in marking:
+                continue  # told with the Trait it takes away, or with the rest of the prize
             if i in spent:
                 removed = beat.events[spent[i]].data
                 v = {"hero": hero_of(beat.view), "fate": fate_of(removed["by"]),
@@ -274,7 +273,7 @@ class Narrator:
                 if event.kind == "asset_invoked":  # her words tell it: not told again with others
                     memory.used.add(f"invoke-told|{event.data.get('scene')}|{event.data['asset']}")
                 parts.append(spoken(own, speaker(beat.action.seat, beat.view), memory,
-                                    beat.action.seat != HERO))
+                                    beat.action.seat != HERO, hero_of(beat.view)))
                 told_own = True
                 continue
             text = self._event(event, beat.view, memory, (beat.step, i))
@@ -289,13 +288,14 @@ class Narrator:
                 own = self._tell("stake_again", {"hero": hero_of(beat.view)}, memory,
                                  f"scene-{n}", (beat.step, "again"))
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon") and \
-                    not FIRST_PERSON.search(own):  # a stake told of her is not her speech
+                    (not FIRST_PERSON.search(own) or weave.narrates(own)):  # a stake told of
+                # her, or a deed ("I keep my promise"), is what she plays for, not her speech
                 own = f"What {hero_of(beat.view).name} plays for: {weave.quote(said_as(own))}"
             elif beat.action.seat == HERO and beat.action.kind in ("gathered", "moon"):
-                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # the stakes, spoken
+                own = said(own, tag(hero_of(beat.view).name, memory, words=own))  # spoken
             else:
                 own = spoken(own, speaker(beat.action.seat, beat.view), memory,
-                             beat.action.seat != HERO)
+                             beat.action.seat != HERO, hero_of(beat.view))
             if own and (not ours or once(own, memory, f"scene-{n}")):
                 parts.append(own if own.startswith("“") else weave.prose(own))
         return " ".join(p for p in parts if p)
@@ -320,25 +320,35 @@ class Narrator:
               seat: str = "") -> str:
         """A sentence from a template not yet used in this scene (two Fates picking Assets are
         not told in the same words), or from any once all have been. ``seat``: a Fate's own
-        lines (``KEY_SEAT``) join the shared ones."""
-        templates = narration_data().templates[key] + \
-            narration_data().templates.get(f"{key}_{seat}", ()) if seat else \
-            narration_data().templates[key]
+        lines (``KEY_SEAT``) join the shared ones, and are told first: the three Fates read as
+        three people, not one voice with three names."""
+        own = narration_data().templates.get(f"{key}_{seat}", ()) if seat else ()
+        templates = narration_data().templates[key] + own
         turn = 0  # the templates go round: each once, then each once again
         while all(f"template|{scene}|{turn}|{t}" in memory.used for t in templates):
             turn += 1
         mark = lambda t: f"template|{scene}|{turn}|{t}"  # noqa: E731
         rng = voiced(memory, "pick", key, *label)
-        for group in ([t for t in templates if mark(t) not in memory.used], templates):
+        fresh = [t for t in templates if mark(t) not in memory.used]
+        mine = [t for t in own if t in fresh and f"own-line|{t}" not in memory.used]
+        for group in (mine, fresh, templates):  # hers first, each once in the story
             order = list(group)
             rng.shuffle(order)
             for t in order:
                 text = tell([t], values, Told(memory.used), scene, rng, allows=memory.allows)
                 if text:
-                    memory.used.add(mark(t))
+                    memory.used.update({mark(t), f"own-line|{t}"} if t in own else {mark(t)})
                     return close_appositive(text, values.get("asset"))
         return ""
 
+
+    def _prize(self, marks: list, beat: Any, memory: Any) -> str:
+        """The Agent's prize on every risked Asset, told together once she is done marking."""
+        n, step, i = marks[0][:3]
+        by = memory.fabula.facts[memory.fabula.fact_keys(f"{PRIZE}{n}:{step:06d}:{i:02d}:")[0]].by
+        v = {"hero": hero_of(beat.view), "fate": fate_of(by)}
+        return " ".join(self._tell(key, vals, memory, f"scene-{n}", (beat.step, "prize", i), by)
+                        for i, (key, vals) in enumerate(telling.prize_told(marks, memory, v)))
 
     def _taunt(self, view: dict, v: dict, memory: Any, scene: str, label: tuple) -> str:
         """The Fate who took the last Threat says the Hero's lost stake back to her, once: the
@@ -413,15 +423,16 @@ class Narrator:
         if k == "asset_subverted":
             return say("subverted")
         if k == "asset_renamed":
-            v["turned"] = data["name"]
+            v["turned"] = mid(data["name"])  # "called the Bowed Head", mid-sentence
             return say("renamed") if memory.allows(data["name"]) else ""
         if k == "asset_regained":
-            v["turned"] = data.get("turned_name") or "lost"
+            v["turned"] = mid(data.get("turned_name") or "lost")
             return say("regained")
         if k == "threat_resolved":
             if data["winner"] != HERO:
                 v["fate"] = fate_of(data["winner"])
-            line = say("hero_wins" if data["winner"] == HERO else "agent_wins")
+            line = say("hero_wins") if data["winner"] == HERO else \
+                self._tell("agent_wins", v, memory, scene, label, data["winner"])
             stake = memory.fabula.stake(f"scene-{data['scene']}")
             if stake is not None and stake.result:
                 taken = _take_up(stake, data, view, hero, memory, scene)
@@ -477,13 +488,13 @@ class Narrator:
             v["asset"] = asset_words(aid, memory)
             if what == "trait":
                 return self._tell(with_trait("agent_trait", v, name), v, memory, scene, label)
-            v["turned"] = name or "what was lost"
+            v["turned"] = mid(name) if name else "what was lost"
             return self._tell("agent_turned", v, memory, scene, label)
         v["marks"] = telling.marks_text(fresh, memory)
         again = f"agent-marks|{v['marks']}"  # the same wounds as before: not listed again
         key = "agent_again" if again in memory.used else "agent_all"
         memory.used.add(again)
-        return self._tell(key, v, memory, scene, label)
+        return self._tell(key, v, memory, scene, label, beat.action.seat)
 
     def _entrance(self, seat: str, view: dict, memory: Any, scene: str, label: tuple) -> str:
         """An avatar steps in, in words that fit the scene's place (no ferryman's daughter in a
