@@ -33,12 +33,20 @@ HALTED = -1000.0  # what a race halted at the round limit adds to the margin: ne
 EDGE = 15.0
 
 
-def margin(state: State, seat: str) -> float:
-    """How a finished race stands for ``seat``: its score less the best other, and ``HALTED`` more
-    when the round limit ended it rather than an Ending."""
+def margin(state: State, seat: str, since: int = 0) -> float:
+    """How a finished race stands for ``seat``: its score less the best other, ``HALTED`` more
+    when the round limit ended it rather than an Ending, and ``WAIT`` less for each round it ran
+    on after round ``since``."""
     mine = state.scores[seat]
     best = max(v for s, v in state.scores.items() if s != seat)
-    return mine - best + (HALTED if state.halted else 0.0)
+    waited = max(0, state.round - since) if since else 0
+    return mine - best + (HALTED if state.halted else 0.0) - WAIT * waited
+
+
+# Points a round of holding back must gain to be worth it: the table waits too. A rival behind
+# that held back while nothing closed the gap kept the race going round after round for a margin
+# within the playouts' noise.
+WAIT = 2.0
 
 
 def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
@@ -64,7 +72,8 @@ def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: rando
         total = 0.0
         for table, seed in tables:
             st, _ = GAME.apply(table, a)
-            total += margin(play(st, levels, random.Random(seed), choose=patient), seat)
+            total += margin(play(st, levels, random.Random(seed), choose=patient), seat,
+                            view["round"])
         return total / len(tables)
 
     attempt = mean(taken[0])
@@ -77,8 +86,11 @@ def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: rando
 
 
 def _patient(seat: str):
-    """The policy every Hero plays in these playouts: the heuristic, except that ``seat`` itself
-    keeps from the Ending while it would not be ahead there, until ``PATIENCE`` rounds are left.
+    """The policy every Hero plays in these playouts: the heuristic, except that each keeps from
+    the Ending while it would not be ahead there, until ``PATIENCE`` rounds are left: ``seat``
+    itself, and every other Hero, as the rivals do. With only ``seat`` patient, two rivals at the
+    Pact, each behind should it reach the Calamity, each played on a race the other ended, and
+    both rested fifteen rounds to the round limit's last round (normal vs normal, seed 142).
     Holding back is a plan, not a turn: with the plain heuristic, a Rest played on was followed
     by the same attempt the next turn, so the rival judged one Rest, not the waiting it chose
     (`bench/heros_journey.py` 2p normal vs exploit: always-attempt, seed 31: last by 190 points
@@ -86,7 +98,7 @@ def _patient(seat: str):
 
     def choose(view: dict, s: str, legal: Sequence[Action], rng: random.Random,
                level: str | None = None) -> Action:
-        if s == seat and is_turn(legal) and view["max_rounds"] - view["round"] > PATIENCE:
+        if is_turn(legal) and view["max_rounds"] - view["round"] > PATIENCE:
             me = me_of(view, s)
             if me["stage"] == 9 and view.get("ending") and not wins_now(view, me, s):
                 legal = [a for a in legal if a.kind != "challenge"] or legal

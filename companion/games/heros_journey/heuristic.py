@@ -21,6 +21,8 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 
+from . import pace
+from .auction import ATTEMPTER_CAP, CONTEST_CAP, bid, meet_margin, name_suit
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 from .progress import (ENDING_NEED, REACH, ending_plan,  # noqa: F401  (tests read them here)
                        travel_progress)
@@ -78,6 +80,9 @@ def weights(view: dict, me: dict) -> dict[str, float]:
         for e in ENDINGS:  # the bottom one is not coming
             if e != p["ending"]:
                 w[_card(e).suits[0]] += 0.4
+    own = pace.short_of_own(view, me, _staked(view, me)) if st < 10 else None
+    if own and own[1]:  # its own Challenge card's suit, held to the Stage, makes an attempt sure
+        w[own[0]] += OWN_CARD
     if not all(me["tokens"].values()):
         for s in SUITS:
             if not me["tokens"][s]:
@@ -89,7 +94,8 @@ def weights(view: dict, me: dict) -> dict[str, float]:
     return w
 
 
-STAKE_GUARD = (2.0, 1.5)  # a suit to stake on the next Stage when this Hero holds none / one
+STAKE_GUARD = (2.0, 1.5)
+OWN_CARD = 1.0  # a suit to stake on the next Stage when this Hero holds none / one
 
 
 def card_value(cid: str, view: dict, me: dict) -> float:
@@ -182,9 +188,25 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
             queue.insert(0, max((x for x in SUITS if x != "leaves"), key=lambda x: bank[x]))
         if not sum(bank.values()):
             cursed = True
-            top = max(toks.values())
-            gain -= min(wts[x] for x in SUITS if toks[x] == top) * ((top + 1) // 2)
+            gain -= curse_loss(toks, wts)
+    if not cursed and sum(bank.values()) <= CURSE_NEAR:
+        gain -= curse_loss(toks, wts)  # the next Rest anyone takes empties the bank
     return gain
+
+
+# Tokens left in the bank at which the Curse is as good as come: one Rest by anyone empties it.
+# A rival at the Pact gathering Leaves for The End against a player who only rested paid half its
+# Leaves to the Curse eleven times in twenty rounds (its largest suit each time), and never reached
+# the Ending (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 17). With the Curse
+# near, a Rest that leaves another suit as large (the Hero picks among ties) is worth more.
+CURSE_NEAR = 4
+
+
+def curse_loss(toks: dict[str, int], wts: dict[str, float]) -> float:
+    """What the Curse Upon the Land takes from these tokens: half of the largest suit, rounded up
+    (among ties, the one this Hero weighs least)."""
+    top = max(toks.values())
+    return min(wts[x] for x in SUITS if toks[x] == top) * ((top + 1) // 2)
 
 
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
@@ -201,9 +223,11 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         p = challenge_chance(view, me, seat, level)
         if p <= 0.0:
             return DOOMED  # no Challenge card it could meet: a failure, and a turn or tokens lost
-        if wins_now(view, me, seat):
-            return p * WINNING_ENDING - 5
-        return p * (CHALLENGE_WORTH - 2 * tw) - 5  # the two tokens staked are paid on success
+        # the two tokens staked are paid on success; against gathering its own card's suit
+        # first, an attempt now is worth as much less as it is slower, and the turns it loses
+        worth = WINNING_ENDING if wins_now(view, me, seat) else CHALLENGE_WORTH - 2 * tw
+        now, later = _pace(view, me, seat, level, p)
+        return p * worth * min(1.0, later / now) - 5 - max(0.0, now - later) * TRAVEL_TURN
     if a.kind == "rest":
         draws, left = rest_draws(g), sum(view["bank"].values())
         got = min(len(draws), left)  # less the Curse's half of its largest suit, if it empties it
@@ -229,6 +253,23 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     return 0.0
 
 
+def _pace(view: dict, me: dict, seat: str, level: str, p: float) -> tuple[float, float]:
+    """The turns expected to pass this Stage by attempting now at chance ``p``, and by gathering
+    its own card's suit first (the same when it holds enough of it)."""
+    now = pace.turns_to_pass(p)
+    own = pace.short_of_own(view, me, _staked(view, me))
+    if own is None or not own[1]:
+        return now, now
+    suit, short = own
+    ready = dict(me, resources={**me["resources"], suit: me["resources"][suit] + short})
+    return now, pace.turns_after_gathering(short, challenge_chance(view, ready, seat, level))
+
+
+def _staked(view: dict, me: dict) -> tuple[str, ...]:
+    """The suits a token is placed on the next Stage of before its Challenge."""
+    return stage_suits(me["stage"] + 1, view, me)[:2 if me["stage"] < 9 else 1]
+
+
 CHALLENGE_WORTH = 40.0  # an attempt that surely advances
 # An attempt no Challenge card can carry (no suit holds this Hero's Stage in resources once the
 # stake is placed): it fails for sure, and the failure costs the shortfall in resources or the next
@@ -242,8 +283,6 @@ WINNING_ENDING = 150.0  # an attempt at the Ending that, reached, leaves this He
 # exploit: always-attempt in bench/heros_journey.py, 25% -> 62% with this at 8 rather than 1.5).
 # At the Pact a Travel is how the Ending's suit is dug up, and costs the old 1.5.
 TRAVEL_TURN = 8.0
-ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
-CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)
 
 
 EASY_PACE = 2.5  # rounds a Stage: an easy Hero slower than this stops straying
@@ -321,13 +360,13 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
             return next(a for a in legal if a.kind == "expend_for_failure")
         return next(a for a in legal if a.kind == "lie_down")
     if k == "play":
-        return by(lambda a: _meet_margin(a.args["card"], view, me))
+        return by(lambda a: meet_margin(a.args["card"], view, me))
     if k in ("decline", "drop"):
-        return _bid(view, seat, me, legal, level)
+        return bid(view, seat, me, legal, level)
     if k == "name_suit":
-        return _name(view, seat, me, legal)
+        return name_suit(view, seat, me, legal)
     if k == "keep":
-        return by(lambda a: _meet_margin(a.args["card"], view, me) if a.args["card"] else -50)
+        return by(lambda a: meet_margin(a.args["card"], view, me) if a.args["card"] else -50)
     if k in ("hide", "guess"):
         return rng.choice(legal)
     if k == "battle_deck":
@@ -335,7 +374,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k == "discard_place":
         return by(lambda a: card_value(a.args["card"], view, me), reverse=False)
     if k == "discover":
-        return by(lambda a: _meet_margin(a.args["card"], view, me, ahead=1))
+        return by(lambda a: meet_margin(a.args["card"], view, me, ahead=1))
     if k == "betray":
         return by(lambda a: (-me_of(view, a.args["to"])["stage"], rng.random()))
     if k == "give":
@@ -351,13 +390,6 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k in ("end", "back"):
         return _trade(view, seat, me, legal, wts, rng)
     return legal[0]
-
-
-def _meet_margin(cid: str, view: dict, me: dict, ahead: int = 0) -> float:
-    st = me["stage"] + ahead
-    if cid == "excuse":
-        return max(me["resources"].values()) - st + 1
-    return me["resources"][_card(cid).suits[0]] - st
 
 
 def _omen_value(cid: str | None, me: dict) -> float:
@@ -381,77 +413,6 @@ def pay_cost(suit: str, view: dict, me: dict, wts: dict[str, float]) -> float:
     if me["tokens"][suit] == 1:
         cost += 0.5  # the last of a suit: the +6 for all six, a token to stake
     return cost
-
-
-def _contest_suit(c: str, rival: dict, me: dict) -> str | None:
-    """The suit a contest card would test that the attempter fails and this Hero meets (the
-    Excuse: the best such suit), or None."""
-    suits = SUITS if c == "excuse" else _card(c).suits
-    good = [s for s in suits if rival["resources"][s] < rival["stage"]
-            and me["resources"][s] >= me["stage"] + 1]  # a token to spare for the bid's sake
-    return max(good, key=lambda s: rival["stage"] - rival["resources"][s]) if good else None
-
-
-def _spare(me: dict, keep: str | None) -> int:
-    return sum(n for s, n in me["tokens"].items() if s != keep)
-
-
-def _bid(view: dict, seat: str, me: dict, legal: Sequence[Action], level: str) -> Action:
-    """The auction. The attempter keeps its own card in play only if it meets it, and bids
-    little for it. A rival contests only with a card whose suit the attempter lacks and it meets
-    itself, and bids to win: up to its cap (more when the attempter is ahead in the race), never
-    with tokens it needs for the test."""
-    pend = view["pending"]
-    att = pend.get("attempter")
-    if att == seat:
-        mine = pend.get("your_card")
-        if mine is None or _meet_margin(mine, view, me) < 0:
-            return legal[0]  # a card it cannot meet is not worth a token: let it go
-        s = max(SUITS, key=lambda x: me["resources"][x]) if mine == "excuse" else \
-            _card(mine).suits[0]  # (the Excuse: the suit it will name)
-        spare = sum(n for x, n in me["tokens"].items() if x != s) + max(
-            0, min(me["tokens"][s], me["resources"][s] - me["stage"]))
-        # losing the bid loses the Stage and costs the failure (a turn, or the shortfall): worth
-        # half the tokens the test does not need; the Ending more, as the round limit nears
-        cap = max(ATTEMPTER_CAP, spare // 2)
-        if me["stage"] >= 9:
-            cap = max(cap, int(spare * ending_bid_share(view)))
-            lead = ending_lead(view, me, seat)
-            if lead is not None and lead > 0:  # no bid that pays the lead away
-                cap = min(cap, max((b for b in range(cap + 1)
-                                    if ending_lead(view, me, seat, b) > 0), default=0))
-        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= cap]
-        return min(raises, key=lambda a: a.args["bid"]) if raises else legal[0]
-    rival = me_of(view, att)
-    cap = CONTEST_CAP[level] + (1 if rival["stage"] >= me["stage"] else 0)
-    if legal[0].kind == "drop":  # already contesting: raise while the card is still worth it
-        c = pend.get("your_card")
-        suit = _contest_suit(c, rival, me) if c else None
-        raises = [a for a in legal if a.kind == "raise" and a.args["bid"] <= min(
-            cap, _spare(me, suit))]
-        return min(raises, key=lambda a: a.args["bid"]) if suit and raises else legal[0]
-    best, score = None, 0.0
-    for a in legal:
-        if a.kind != "contest":
-            continue
-        suit = _contest_suit(a.args["card"], rival, me)
-        if suit is None or a.args["bid"] > min(cap, _spare(me, suit)):
-            continue
-        value = 4 + (rival["stage"] - rival["resources"][suit]) - a.args["bid"]
-        value += 2 if rival["stage"] >= me["stage"] else 0
-        if value > score:
-            best, score = a, value
-    return best or legal[0]
-
-
-def _name(view: dict, seat: str, me: dict, legal: Sequence[Action]) -> Action:
-    ch = view["pending"].get("challenge") or {}
-    att = ch.get("attempter", seat)
-    if att == seat:
-        return max(legal, key=lambda a: me["resources"][a.args["suit"]])
-    rival = me_of(view, att)
-    return max(legal, key=lambda a: (me["resources"][a.args["suit"]] >= me["stage"],
-                                     rival["stage"] - rival["resources"][a.args["suit"]]))
 
 
 def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict) -> Action:

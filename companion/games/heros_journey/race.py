@@ -87,6 +87,12 @@ def catch_up(view: dict, me: dict, rival: dict) -> float:
     mine, theirs = rest_draws(me), rest_draws(rival)
     if bank < mine + theirs:
         mine, theirs = bank * mine / (mine + theirs), bank * theirs / (mine + theirs)
+        # their Rests empty the bank each round, and each time the Curse takes back half of each
+        # one's largest suit: what is drawn is paid back, and neither gains. Two rivals at the
+        # Pact (normal vs normal, seed 142) rested fifteen rounds so, each holding back from the
+        # Calamity for a gain that never came, until the round limit's last round.
+        mine = max(0.0, mine - (max(me["tokens"].values()) + 1) // 2)
+        theirs = max(0.0, theirs - (max(rival["tokens"].values()) + 1) // 2)
     return 10 * mine - rival["stage"] * theirs
 
 
