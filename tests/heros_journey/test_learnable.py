@@ -263,4 +263,16 @@ def test_typed_at_the_prompt_a_card_names_its_pair_and_a_refused_rest_says_why()
     assert "words for the story go after --: rest " in out and \
         "-- by the hedge and mend my boots" in out
     assert "You travel to the Traveler's Encounter." in out
-    assert "The bell calls me on" in out
+    assert "The bell calls Wren on." in out  # the player's words, told of their Hero
+
+
+def test_the_players_two_deed_line_is_told_of_their_hero_in_their_pronouns():
+    """Played (session 14, seed 31, ey/em): "rest moons leaves -- I sit under the old mill wheel
+    and listen to it tick like a clock" was told "“I sit under ...,” as Thistle tells it": the
+    Hero's pronouns never reached the person shift the other games use."""
+    r = _script("Thistle\ney/em/eir\n\norigin harvest\nrest moons leaves -- I sit under the "
+                "old mill wheel and listen to it tick like a clock\nbonus none\nend\nquit\n")
+    out = " ".join(r.stdout.split())
+    assert "Thistle sits under the old mill wheel and listens to it tick like a clock." in out, \
+        out[-900:]
+    assert "as Thistle tells it" not in out

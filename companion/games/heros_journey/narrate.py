@@ -98,13 +98,16 @@ class Narrator:
         words = beat.action.text.strip()
         if words and beat.action.seat.startswith("hero") and beat.action.kind not in (
                 "name", "pronouns") and memory.allows(words):
-            # the player's own telling, their words, told of their Hero ("I rest by the
-            # mill-race": "Wren rests by the mill-race"; "I dream of my mother": quoted)
+            # the player's own telling, their words, told of their Hero in their pronouns
+            # ("I rest by the mill-race": "Wren rests by the mill-race"; "I sit under the mill
+            # wheel and listen to it tick": "Thistle sits ... and listens ..."; what the shift
+            # would guess at: quoted)
             # told first, but after the Origin that introduces a Hero by the name the player
             # gave: the story names them in full before it calls them by their first name
             at = 1 if beat.action.kind == "origin" and out else 0
-            out.insert(at, weave.theirs(words, story_name(beat.action.seat,
-                                                          view_names(beat.view))))
+            seat = beat.action.seat
+            out.insert(at, weave.theirs(words, story_name(seat, view_names(beat.view)),
+                                        hero(seat, beat.view)))
         return " ".join(x for x in out if x)
 
     def settle(self, beat: Beat, memory: NarrationMemory) -> str:
