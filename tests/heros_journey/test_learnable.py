@@ -2,6 +2,8 @@
 Typed lines go through the prompt's own parser (``commands.parse``) and the engine."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.core.game import RuleError
@@ -276,3 +278,11 @@ def test_the_players_two_deed_line_is_told_of_their_hero_in_their_pronouns():
     assert "Thistle sits under the old mill wheel and listens to it tick like a clock." in out, \
         out[-900:]
     assert "as Thistle tells it" not in out
+
+
+def test_the_question_after_the_pronouns_uses_none():
+    """Played (session 14, ey/em/eir): the next question read "Where they come from, what they
+    want": the pronouns just given were not the ones it used."""
+    r = _script("Thistle\ney/em/eir\n\nquit\n")
+    asked = r.stdout.split("ey/em/eir/eirs/emself")[1].split("(Enter: skip)")[0]
+    assert not re.search(r"\b(they|them|their)\b", asked), asked

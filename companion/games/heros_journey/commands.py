@@ -503,7 +503,8 @@ ASKED = {  # who the Hero is, asked before the Origins (persona.py)
     "hero_name": "Who is your Hero? A name, then their pronouns and a line about them: the story "
                  "opens with your words and comes back to them.",
     "hero_pronouns": "",
-    "hero_about": "Where they come from, what they want, what they swore: in your own words.",
+    # no pronoun: asked right after the player gave theirs ("ey/em" was answered with "they")
+    "hero_about": "Your Hero's home, want and oath, in your own words.",
 }
 WARNED: set[str] = set()
 SHOWN: dict[str, tuple] = {}  # the board last shown at a turn, in this sitting  # first-time warnings already given in this sitting
