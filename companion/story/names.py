@@ -130,18 +130,25 @@ def shorten(text: str, name: str, named: bool) -> tuple[str, bool]:
     if short == name or not text:
         return text, named
     pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(?![\w-])")  # "Oswy Quillfeather's" too
+    return after_first(text, pattern, lambda m, piece: short, named)
+
+
+def after_first(text: str, pattern: re.Pattern, later, told: bool = False) -> tuple[str, bool]:
+    """``text`` with each match of ``pattern`` outside quotes after the first (all of them when
+    ``told``: the first was told before) replaced by ``later(match, piece)`` (``piece``: the
+    stretch of text outside quotes it stands in). Returns the text and whether a first match has
+    now been told."""
     pieces = re.split(r"(“[^”]*”)", text)
-    told = named
     for i, piece in enumerate(pieces):
         if piece.startswith("“"):
             continue
 
-        def swap(m: re.Match) -> str:
+        def swap(m: re.Match, piece: str = piece) -> str:
             nonlocal told
             if not told:
                 told = True
                 return m.group(0)
-            return short
+            return later(m, piece)
         pieces[i] = pattern.sub(swap, piece)
     return "".join(pieces), told
 

@@ -21,7 +21,7 @@ from companion.story import pronouns
 from companion.story.facts import FactBook
 from companion.story.grammar import Phrase
 from companion.story.lexicon import Words
-from companion.story.names import shorten
+from companion.story.names import after_first, shorten
 from companion.story.template import Character
 
 DANGER = Phrase(words="danger", form="a")
@@ -120,29 +120,16 @@ def named_once(text: str, hero: Character) -> str:
     pattern = re.compile(rf"(?<![\w'’-]){re.escape(name)}(['’]s)?(?![\w'’-])")
     # per sentence: the first mention stays, the later ones outside quotes become pronouns
     sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z“])", text)
-    told = []
-    for sent in sentences:
-        pieces = re.split(r"(“[^”]*”)", sent)
-        seen = False
-        for i, piece in enumerate(pieces):
-            if piece.startswith("“"):
-                continue
 
-            def swap(m: re.Match) -> str:
-                nonlocal seen
-                if not seen:
-                    seen = True
-                    return m.group(0)
-                if m.group(1):
-                    return p.their
-                prev = re.findall(r"[\w,]+", piece[:m.start()])
-                if prev and (prev[-1].lower() in _CLAUSE or prev[-1].endswith(",")):
-                    return m.group(0) if p.plural_verbs else p.they
-                return p.them
+    def pronoun(m: re.Match, piece: str) -> str:
+        if m.group(1):
+            return p.their
+        prev = re.findall(r"[\w,]+", piece[:m.start()])
+        if prev and (prev[-1].lower() in _CLAUSE or prev[-1].endswith(",")):
+            return m.group(0) if p.plural_verbs else p.they
+        return p.them
 
-            pieces[i] = pattern.sub(swap, piece)
-        told.append("".join(pieces))
-    return " ".join(told)
+    return " ".join(after_first(sent, pattern, pronoun)[0] for sent in sentences)
 
 
 SHORT_KEY = "hero-named-in-full"  # in the session's used set: the story has told the full name
