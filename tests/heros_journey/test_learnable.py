@@ -286,3 +286,19 @@ def test_the_question_after_the_pronouns_uses_none():
     r = _script("Thistle\ney/em/eir\n\nquit\n")
     asked = r.stdout.split("ey/em/eir/eirs/emself")[1].split("(Enter: skip)")[0]
     assert not re.search(r"\b(they|them|their)\b", asked), asked
+
+
+def test_a_sentence_while_a_choice_is_asked_says_what_answers_it():
+    """Played (session 14, seed 52): at Brannoc's Challenge, "I let him go, I have no quarrel
+    with an old soldier" was refused as "unknown command 'i'"."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "52",
+                        "--no-journal", "--script", "-"], text=True, capture_output=True,
+                       timeout=120, input="Orla\nshe/her\n\norigin rite\nprophecy bottom\n"
+                       "rest leaves wyrms\nend\nI let him go, I have no quarrel with him\nquit\n")
+    out = " ".join(r.stdout.split())
+    assert "unknown command 'i'" not in out, out[-600:]
+    assert "“I let him go, I have no quarrel with him” is no command" in out
+    assert "(expected: pass, contest ace of moons 1)" in out, out[-600:]

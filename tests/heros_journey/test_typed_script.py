@@ -199,8 +199,10 @@ def test_free_words_when_it_is_not_your_turn_are_no_command():
 
     s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
              tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
-    assert commands.rewrite("walk to the sea", GAME.view(s, "hero1"),
-                            GAME.legal_actions(s, "hero1")) is None
+    with pytest.raises(CommandError, match="is no command; what is asked now"):
+        commands.rewrite("walk to the sea", GAME.view(s, "hero1"),  # not read as a Travel:
+                         GAME.legal_actions(s, "hero1"))  # the payment asked is named instead
+    assert commands.rewrite("sea", GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1")) is None
     with pytest.raises(CommandError):
         commands.rewrite("hum a tune", GAME.view(make([{}, {}]), "hero1"),
                          GAME.legal_actions(make([{}, {}]), "hero1"))

@@ -34,8 +34,20 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     """``raw`` (a line that is no command) as the move its words name, with a note of how it
     was read; None when it is not the player's turn (the prompt says the line is no command)."""
     seat = view.get("you")
-    if not seat or not any(a.kind in ("travel", "rest") for a in legal):
+    if not seat or not legal:
         return None
+    if not any(a.kind in ("travel", "rest") for a in legal):
+        if len(raw.split()) < 2:
+            return None  # a mistyped word: the prompt's own "unknown command"
+        # a sentence while a choice is asked (a contest, a trade): say what answers it, not
+        # "unknown command 'i'" (played, seed 52: "I let him go, I have no quarrel with him")
+        forms: dict[str, str] = {}  # one example a verb ("contest ace of moons 1", not ten)
+        for a in legal:
+            form = typed_command(a).split(" -- ")[0]
+            forms.setdefault(form.split(" ")[0], form)
+        raise CommandError(f"“{raw}” is no command; what is asked now is answered with a move "
+                           "like these (your words after --, where a move takes them)",
+                           list(forms.values()))
     said = reading.read(raw)
     acts = [a for a, _ in said.acts]
     verb = next((v for v, classes in MOVES.items() if acts and acts[0] in classes), None)
