@@ -104,7 +104,61 @@ def words_kind(c: dict) -> tuple[bool, str]:
     return got == c["kind"], got
 
 
+_HJ: dict[str, tuple] = {}
+
+
+def hj_position(at: str) -> tuple[dict, list, str]:
+    """The Hero's Journey's fixed table of the corpus (see its header): (view, legal, seat)."""
+    if at not in _HJ:
+        from tests.heros_journey.table import deal, go, make
+
+        from companion.games.heros_journey import GAME
+        wren = {"stage": 3, "mentors": ["soldier", "light-keeper"], "places": ["forest"],
+                "tokens": {"moons": 1, "suns": 1, "waves": 2, "leaves": 1, "wyrms": 2,
+                           "knots": 2}, "hand": ["ace-wyrms"]}
+        slots = (("author", "desert"), ("painter", "mountain"), ("watchman", "island"))
+        if at == "turn":
+            s, seat = make([wren, {"stage": 2}], slots=slots), "hero1"
+        else:  # a rival attempts; Wren (hero2, below it) may contest, then bid
+            rival = {"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 3},
+                     "hand": ["ace-moons"]}
+            s = make([rival, {**wren, "stage": 2}], slots=slots)
+            s = go(deal(go(s, "hero1", "challenge"), "ace-suns"), "hero1", "play",
+                   card="ace-suns")
+            seat = "hero2"
+            if at == "bid":
+                s = go(s, "hero2", "contest", card="ace-wyrms", bid=1)
+                s = go(s, "hero1", "raise", bid=2)
+        _HJ[at] = (GAME.view(s, seat), GAME.legal_actions(s, seat), seat)
+    return _HJ[at]
+
+
+def hj_move(c: dict) -> tuple[bool, str]:
+    """Free words at a Hero's Journey prompt, read into the move the game makes."""
+    from companion.core.verbs import CommandError
+    from companion.games.heros_journey import commands
+
+    view, legal, seat = hj_position(c["at"])
+    try:
+        found = commands.rewrite(c["text"], view, legal)
+    except CommandError as e:
+        found = None
+        got = "none: " + e.message[:60]
+    if found:
+        verb, _, rest = found[0].partition(" ")
+        moves = commands.parse(verb, rest, view, legal, seat)
+        got = {"decline": "pass", "drop": "pass", "raise": "contest"}.get(moves[0].kind,
+                                                                           moves[0].kind)
+        if got == "travel" and c.get("pair"):
+            from companion.games.heros_journey.labels import PAIR_WORDS
+            got += " " + PAIR_WORDS[moves[0].args["pair"]]
+        return got == " ".join(x for x in (c["move"], c.get("pair", "")) if x), got
+    return c["move"] == "none", got
+
+
 def act(c: dict) -> tuple[bool, str]:
+    if "move" in c:
+        return hj_move(c)
     try:
         from companion.story.reading import read
     except ImportError:
