@@ -14,6 +14,7 @@ eased Difficulty, the talk topic, the draft's roll), so the same script measures
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tomllib
 from collections import defaultdict
@@ -141,19 +142,21 @@ def hj_move(c: dict) -> tuple[bool, str]:
     view, legal, seat = hj_position(c["at"])
     try:
         found = commands.rewrite(c["text"], view, legal)
-    except CommandError as e:
+    except CommandError as e:  # read as a move whose details are asked ("rest" fits 2 moves)
         found = None
-        got = "none: " + e.message[:60]
+        asked = re.search(r"” reads as an? (\w+)", e.message)
+        got = asked.group(1) if asked else "none"
+        return got == c["move"] and not c.get("pair"), got
     if found:
         verb, _, rest = found[0].partition(" ")
         moves = commands.parse(verb, rest, view, legal, seat)
-        got = {"decline": "pass", "drop": "pass", "raise": "contest"}.get(moves[0].kind,
+        got = {"decline": "pass", "drop": "pass", "raise": "bid"}.get(moves[0].kind,
                                                                            moves[0].kind)
         if got == "travel" and c.get("pair"):
             from companion.games.heros_journey.labels import PAIR_WORDS
             got += " " + PAIR_WORDS[moves[0].args["pair"]]
         return got == " ".join(x for x in (c["move"], c.get("pair", "")) if x), got
-    return c["move"] == "none", got
+    return c["move"] == "none", "none"
 
 
 def act(c: dict) -> tuple[bool, str]:

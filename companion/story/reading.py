@@ -262,8 +262,11 @@ def _verbish(toks: list[Token], i: int, text: str) -> bool:
         return True
     prev = toks[i - 1]
     between = text[prev.end:toks[i].start] if text else ""
+    # "the old soldier teaches me": a verb of a named doer, told by the person it is done to
+    done_to = toks[i].low.endswith("s") and i + 1 < len(toks) and toks[i + 1].low in ("me", "us") \
+        and "VERB" in getAllLemmas(toks[i].low)
     return (prev.low in _LEADS or prev.low.endswith("ly") or "," in between or
-            (prev.capital and i - 1 == 0))
+            (prev.capital and i - 1 == 0) or done_to)
 
 
 def _thrown(toks: list[Token]) -> tuple[str, int]:
@@ -523,7 +526,8 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "dodge": "dodging", "escape": "breaking free", "endure": "holding out", "steal":
              "stealing", "use": "using things", "help": "helping", "heal": "healing", "swim":
              "swimming", "wait": "waiting", "cross": "crossing", "travel": "going on your way",
-             "rest": "resting"}
+             "rest": "resting", "learn": "learning", "attempt": "putting yourself to the test",
+             "yield": "standing aside", "wager": "wagering"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

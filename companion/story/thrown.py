@@ -17,6 +17,10 @@ _DETERMINERS = frozenset("a an the my his her their our your its some this that 
 _INTO = frozenset("into among amongst amid amidst within".split())
 
 
+_SELVES = frozenset("myself ourselves himself herself themselves yourself yourselves "
+                    "themself".split())
+
+
 def thrown(toks: list[Token], verbs: frozenset[str], towards: frozenset[str],
            being: Callable[[Token, int], bool]) -> tuple[str, int]:
     """What the first thrown thing flies to: "place" (a shutter, the cobbles, down the hill),
@@ -27,6 +31,8 @@ def thrown(toks: list[Token], verbs: frozenset[str], towards: frozenset[str],
         if not (t.lemmas & verbs) or (i and toks[i - 1].low in _DETERMINERS):
             continue
         j = i + 1
+        if j < len(toks) and toks[j].low in _SELVES:  # "I throw myself at the trial": no throw
+            continue
         if j < len(toks) and toks[j].low in _PERSONS:  # "toss him a coin": given to someone
             return "being", -1
         while j < len(toks) and toks[j].low in _DETERMINERS:

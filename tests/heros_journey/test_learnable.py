@@ -290,15 +290,21 @@ def test_the_question_after_the_pronouns_uses_none():
 
 def test_a_sentence_while_a_choice_is_asked_says_what_answers_it():
     """Played (session 14, seed 52): at Brannoc's Challenge, "I let him go, I have no quarrel
-    with an old soldier" was refused as "unknown command 'i'"."""
+    with an old soldier" was refused as "unknown command 'i'"; then as no command (session 15).
+    Words that stand aside pass; words that name no move are refused with the moves asked."""
     import subprocess
     import sys
 
     r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "52",
                         "--no-journal", "--script", "-"], text=True, capture_output=True,
                        timeout=120, input="Orla\nshe/her\n\norigin rite\nprophecy bottom\n"
-                       "rest leaves wyrms\nend\nI let him go, I have no quarrel with him\nquit\n")
+                       "rest leaves wyrms\nend\nI look up at the grey clouds\n"
+                       "I let him go, I have no quarrel with him\nquit\n")
     out = " ".join(r.stdout.split())
     assert "unknown command 'i'" not in out, out[-600:]
-    assert "“I let him go, I have no quarrel with him” is no command" in out
-    assert "(expected: pass, contest ace of moons 1)" in out, out[-600:]
+    clouds = out.split("you> I look up at the grey clouds")[1].split("you>")[0]
+    assert "“I look up at the grey clouds” is no command" in clouds
+    assert "(expected: pass, contest ace of moons 1)" in clouds, clouds
+    let_go = out.split("you> I let him go")[1].split("you>")[0]
+    assert "Read as: you pass, and do not contest this Challenge." in let_go
+    assert "You pass." in let_go and "Orla lets him go" in let_go

@@ -1,7 +1,9 @@
 """Free words at your turn, read on the reading layer as the move they name (issue 38): "I walk
 to the sea" is a travel to the pair where the Sea lies, "we make camp by the mill" a rest with
-the Mill; words that name no move, or a move that is not a choice now, are refused with the form
-to type, the words kept after ``--``.
+the Mill, "the soldier leads me into the battle" an advance by that Matching card, "I put myself
+to the test" an attempt by a Challenge; at a contest or its bidding, words that stand aside ("I
+let him go") pass. Words that name no move, or a move that is not a choice now, are refused with
+the form to type, the words kept after ``--``.
 
 Which act classes each move answers to is this game's data (``MOVES``); the classes and their
 words are the reading layer's (``rules/reading/acts.toml``), shared by every game.
@@ -12,14 +14,26 @@ from typing import Callable
 
 from companion.core.game import Action
 from companion.core.verbs import CommandError, norm
+from lemminflect import getAllLemmas
+
 from companion.story import discourse, reading
 
-from .data import rules
+from .data import STAGE_CARDS, rules
 from .labels import PAIR_WORDS, describe, typed_command
 from .typed import fits
 
-# the act classes of the reading layer that each turn's move is (a flight to a place is a road)
-MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest",)}
+# the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
+# lesson taken is a rest with that Mentor; a test braved is an attempt by a Challenge)
+MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn"),
+         "challenge": ("attempt",)}
+# at a contest, or in its bidding: standing aside is a pass
+ASIDE = ("yield",)
+WAGER = ("wager",)  # a bid offered: a contest, or a raise in its bidding
+BIDS = {"contest": ("contest",), "bid": ("raise",)}
+NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine "
+                                           "ten".split())}
+ASIDE_SAID = {"decline": "you pass, and do not contest this Challenge",
+              "drop": "you drop out of the bidding (your bid comes back)"}
 
 
 def _known() -> set[str]:
@@ -36,11 +50,24 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     seat = view.get("you")
     if not seat or not legal:
         return None
+    said = reading.read(raw)
+    # told of the Hero only when the player tells it ("I walk to the sea"); "walk to the sea"
+    # is an instruction, not a line of the story
+    text = raw if "first" in discourse.person(raw) else ""
+    tail = f" -- {raw}"
     if not any(a.kind in ("travel", "rest") for a in legal):
         if len(raw.split()) < 2:
             return None  # a mistyped word: the prompt's own "unknown command"
+        aside = next((a for a in legal if a.kind in ASIDE_SAID), None)
+        if aside is not None and set(said.top(2)) & set(ASIDE):
+            line = "pass" + (f" -- {text}" if text else "")
+            parse("pass", line.partition(" ")[2], view, legal, seat)
+            return line, f"Read as: {ASIDE_SAID[aside.kind]}."
+        bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
+        if bid and set(said.top(2)) & set(WAGER):
+            return _wager(raw, said, bid, text, view, legal, seat, parse)
         # a sentence while a choice is asked (a contest, a trade): say what answers it, not
-        # "unknown command 'i'" (played, seed 52: "I let him go, I have no quarrel with him")
+        # "unknown command 'i'" (played, seed 52)
         forms: dict[str, str] = {}  # one example a verb ("contest ace of moons 1", not ten)
         for a in legal:
             form = typed_command(a).split(" -- ")[0]
@@ -48,20 +75,12 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         raise CommandError(f"“{raw}” is no command; what is asked now is answered with a move "
                            "like these (your words after --, where a move takes them)",
                            list(forms.values()))
-    said = reading.read(raw)
-    acts = [a for a, _ in said.acts]
-    verb = next((v for v, classes in MOVES.items() if acts and acts[0] in classes), None)
-    # told of the Hero only when the player tells it ("I walk to the sea"); "walk to the sea"
-    # is an instruction, not a line of the story
-    text = raw if "first" in discourse.person(raw) else ""
-    tail = f" -- {raw}"
+    verb, head = _move(said, view, legal, seat)
     if verb is None:
         form = next((typed_command(a) for a in legal if a.kind == "rest"), "rest")
         raise CommandError(f"“{raw}” is no command, and its words name no move: at your turn "
                            "type travel, rest, match or challenge, your own words after -- (as "
                            f"in {form}{tail})")
-    known = _known()
-    head = " ".join(t.text for t in said.things if fits(norm(t.text), known))
     line = f"{verb} {head}".strip() + (f" -- {text}" if text else "")
     if verb == "travel":
         _lies_nowhere(raw, head, view, seat, tail)
@@ -73,6 +92,96 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; your words go "
                            f"after --{example}", forms, kept=raw) from None
     return line, f"Read as: {describe(moves[0])}."
+
+
+def _wager(raw: str, said: reading.Reading, verb: str, text: str, view: dict,
+           legal: list[Action], seat: str, parse: Callable[..., list[Action]]) -> tuple[str, str]:
+    """A bid offered in words ("I throw down my ace and bid two"): the contest or the raise with
+    the card and the number named; words that leave either open are refused with the forms."""
+    words = [NUMBERS.get(w, w) for w in norm(raw).split()]
+    held = {a.args["card"] for a in legal if a.args.get("card")}  # the Challenge card(s) you hold
+    cards = [c for c in cards_named(said) if c in held] or (list(held) if len(held) == 1 else [])
+    head = " ".join([_short(c) for c in cards[:1]] + [w for w in words if w.isdigit()][:1])
+    line = f"{verb} {head}".strip() + (f" -- {text}" if text else "")
+    try:
+        moves = parse(verb, line.partition(" ")[2], view, legal, seat)
+    except CommandError as err:
+        forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
+        raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; name the bid, your "
+                           f"words after --" + (f": {forms[0]} -- {raw}" if forms
+                                                          else ""), forms, kept=raw) from None
+    return line, f"Read as: {describe(moves[0])}."
+
+
+def _move(said: reading.Reading, view: dict, legal: list[Action],
+          seat: str) -> tuple[str | None, str]:
+    """The turn's move the words name, and the words that name what it is made with. A Matching
+    card of yours named with the next Stage ("the soldier leads me into the battle") is an
+    advance by it; a test braved, or a road to the next Stage, an attempt by a Challenge."""
+    acts = [a for a, _ in said.acts]
+    verb = next((v for v, classes in MOVES.items() if acts and acts[0] in classes), None)
+    named = cards_named(said)
+    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    nxt = next_card(me, view)
+    toward = bool(nxt and nxt in named) or "stage" in said.lemmas  # "the next stage"
+    mine = [c for c in named if c in set(me["mentors"]) | set(me["places"])]
+    matching = [c for c in mine if c in {a.args.get("card") for a in legal if a.kind == "match"}]
+    if verb != "rest" and (toward or verb == "challenge") and (matching or mine):
+        # a card of yours that does not match is refused by the engine, saying why
+        return "match", _short((matching or mine)[0])
+    if verb == "challenge" or (toward and verb == "travel"):
+        return "challenge", ""
+    if verb is None:
+        return None, ""
+    return verb, " ".join(_short(c) if rules().is_card(c) else c for c in _head(said))
+
+
+def _short(cid: str) -> str:
+    return norm(rules().card(cid).name).removeprefix("the ")
+
+
+def next_card(me: dict, view: dict) -> str | None:
+    """The card of the Hero's next Stage (the revealed Ending after the Pact)."""
+    stage = me.get("stage") or 1
+    if stage < 9:
+        return STAGE_CARDS[stage - 1]
+    return view.get("ending") if stage == 9 else None
+
+
+def _compound(word: str, name: str) -> bool:
+    """A compound whose first part is a word of a card's name: "lighthouse" (the Light Keeper),
+    "battlefield" (the Battle)."""
+    return any(len(part) >= 4 and word.startswith(part) and len(word) - len(part) >= 3
+               and bool(getAllLemmas(word[len(part):])) for part in name.split())
+
+
+def cards_named(said: reading.Reading) -> list[str]:
+    """The cards the words name, by name ("the Island"), beginning or compound, in order."""
+    out: list[str] = []
+    for t in said.things:
+        if t.part:
+            continue
+        for c in rules().cards:
+            n = _short(c.id)
+            if c.id not in out and any(fits(w, {n}) or _compound(w, n)
+                                       for w in {norm(t.text), t.lemma}):
+                out.append(c.id)
+    return out
+
+
+def _head(said: reading.Reading) -> list[str]:
+    """The words a travel or a rest is made with: the cards named (as ids), suits and pairs."""
+    known = _known() - {_short(c.id) for c in rules().cards}
+    out: list[str] = []
+    for t in said.things:
+        if t.part:
+            continue
+        cards = cards_named(reading.Reading(t.text, "", (), things=(t,)))
+        if cards:
+            out += [c for c in cards if c not in out]
+        elif fits(norm(t.text), known):
+            out.append(norm(t.text))
+    return out
 
 
 def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None:
