@@ -252,3 +252,66 @@ def test_travelling_on_from_two_mentors_names_both_in_a_list():
     travel = next(e for e in events if e.kind == "travel")
     assert render.mechanics(travel, "hero1").endswith("leaving the Huntress and the Bard.") or \
         render.mechanics(travel, "hero1").endswith("leaving the Bard and the Huntress.")
+
+
+def _free(text: str, s, seat: str = "hero1"):
+    return commands.rewrite(text, GAME.view(s, seat), GAME.legal_actions(s, seat))
+
+
+# Wren at the Journey, next the Battle: the Soldier (a Matching card for it) and the Light Keeper
+# with her; the Watchman and the Island lie at the Seeker's
+WREN = {"stage": 3, "mentors": ["soldier", "light-keeper"], "places": ["forest"],
+        "tokens": {"moons": 1, "suns": 1, "waves": 2, "leaves": 1, "wyrms": 2, "knots": 2},
+        "hand": ["ace-wyrms"]}
+SLOTS = (("author", "desert"), ("painter", "mountain"), ("watchman", "island"))
+
+
+def test_a_test_braved_is_an_attempt_by_a_challenge():
+    """Played: "put myself to the Fates' test" was no command."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    line, note = _free("put myself to the Fates' test", s)
+    assert line.startswith("challenge") and "meeting a Challenge" in note
+    assert _free("I march on to the battle", s)[0].startswith("challenge")  # the next Stage
+
+
+def test_a_matching_card_named_with_the_next_stage_is_an_advance_by_it():
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    line, note = _free("with the soldier beside me I go forward to the battle", s)
+    assert line.startswith("match soldier") and "discarding the Soldier" in note
+    # the same Soldier taken along on a road to a pair is a travel, not a match
+    assert _free("I sail for the island with the soldier", s)[0].startswith("travel")
+    with pytest.raises(CommandError, match="reads as a match"):  # not a Matching card: why not
+        _free("the light keeper guides me on to the next stage", s)
+
+
+def test_a_card_named_inside_a_compound_is_that_card():
+    """Played: "hitch a ride on a barge bound for the lighthouse" (the Light Keeper at a pair)."""
+    s = make([{**WREN, "mentors": ["soldier"]}, {"stage": 2}],
+             slots=(("author", "desert"), ("painter", "mountain"), ("light-keeper", "island")))
+    line, note = _free("hitch a ride on a barge bound for the lighthouse", s)
+    assert line.startswith("travel") and "Seeker's Encounter" in note
+
+
+def test_a_lesson_or_a_night_with_a_mentor_is_a_rest_with_that_mentor():
+    """Played: "stay the night with the light keeper and learn" was no command."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    with pytest.raises(CommandError) as err:  # which Stage suit is still the player's to say
+        _free("stay the night with the light keeper and learn", s)
+    assert "reads as a rest" in err.value.message
+    assert "rest light keeper moons" in err.value.expected
+
+
+def test_standing_aside_at_a_contest_or_its_bidding_passes():
+    from .test_challenge import _contest_setup
+
+    s = _contest_setup()  # hero2 and hero3 may contest hero1's Challenge
+    line, note = _free("I won't stand in his way", s, "hero2")
+    assert line == "pass -- I won't stand in his way" and "do not contest" in note
+    with pytest.raises(CommandError, match="is no command; what is asked now"):
+        _free("I gaze at the grey clouds", s, "hero2")  # names nothing: the refusal stands
+    line, note = _free("I stake two tokens on my ace of wyrms", s, "hero2")
+    assert line.startswith("contest ace of wyrms 2")
+    s = go(s, "hero2", "contest", card="ace-wyrms", bid=1)
+    s = go(s, "hero3", "decline")
+    line, note = _free("that is too rich for me, I fold", s, "hero1")
+    assert line.startswith("pass") and "drop out of the bidding" in note

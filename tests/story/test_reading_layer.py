@@ -411,3 +411,33 @@ def test_the_shift_will_not_make_the_hero_one_with_someone_their_pronouns_name(p
     from companion.story.template import Character
     words = "I ring mother's bell once, the way she did in fog, and my hands remember what to do"
     assert told_of(words, Character(name="Ottilie", pronouns=parse(pronouns))) == told
+
+
+@pytest.mark.parametrize("text,act", [
+    ("I hurl myself at the last gate of the trial", "attempt"),  # oneself thrown: no decoy
+    ("we fling ourselves into the ordeal", "attempt"),
+    ("I fling a pebble at the far shutter", "distract"),  # a thing thrown still is one
+])
+def test_oneself_thrown_at_a_test_is_an_attempt_not_a_thrown_thing(text, act):
+    assert read(text).act == act
+
+
+@pytest.mark.parametrize("text,act", [
+    ("the hermit teaches me the names of the stars", "learn"),
+    ("the old smith drills us until dark", "learn"),
+])
+def test_a_verb_done_to_the_speaker_after_a_named_doer_is_read(text, act):
+    """"the light keeper teaches me to read the tides" read no verb (a verb only stood first,
+    after a subject pronoun or "and")."""
+    assert read(text).act == act
+
+
+@pytest.mark.parametrize("text,act", [
+    ("I step aside and let the old man have his turn", "yield"),
+    ("I will not stand in her way", "yield"),
+    ("I run back down the corridor the way we came", "flee"),  # "back down" is no yielding
+    ("I bet my last coin on the black horse", "wager"),
+    ("I spend the night in the hayloft", "rest"),
+])
+def test_standing_aside_a_wager_and_a_night_are_act_classes(text, act):
+    assert act in read(text).top(2)
