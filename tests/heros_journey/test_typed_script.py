@@ -315,3 +315,20 @@ def test_standing_aside_at_a_contest_or_its_bidding_passes():
     s = go(s, "hero3", "decline")
     line, note = _free("that is too rich for me, I fold", s, "hero1")
     assert line.startswith("pass") and "drop out of the bidding" in note
+
+
+def test_pronouns_are_shown_as_typed():
+    """Played: "she/her" typed, the Heroes' list and the naming line showed "(she)"."""
+    from companion.core.game import Action
+    from companion.games.heros_journey.render import front_matter
+
+    out = flat(script("Orla\nshe/her\n\nquit\n"))
+    assert "Orla's pronouns: she/her." in out, out[-800:]
+    s = make([{}, {}], tasks=[{"k": "hero_pronouns", "seat": "hero1"}, {"k": "turn",
+                                                                        "seat": "hero1"}])
+    s = GAME.apply(s, Action(seat="hero1", kind="pronouns", text="she/her"))[0]
+    assert "(she/her)" in front_matter(GAME.view(s, "hero1"))
+    s = make([{}, {}], tasks=[{"k": "hero_pronouns", "seat": "hero1"}, {"k": "turn",
+                                                                        "seat": "hero1"}])
+    s = GAME.apply(s, Action(seat="hero1", kind="pronouns", text="xe/xem/xyr"))[0]
+    assert "(xe/xem/xyr)" in front_matter(GAME.view(s, "hero1"))

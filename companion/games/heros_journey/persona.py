@@ -46,7 +46,10 @@ def _act(w: Work, t: dict, a: Action) -> None:
         ev(w, "hero_named", seat=a.seat, name=me["name"])
     elif t["k"] == "hero_pronouns" and text:
         try:  # the prompt refuses a set it cannot read; here it reads as "they"
-            me["pronouns"] = pronouns.write(pronouns.parse(text))
+            said = pronouns.parse(text)
+            # shown as typed ("she/her", not "she"), when it reads back alone as the same set
+            me["pronouns"] = text[:60] if pronouns.parse_or_they(text[:60]) == said else \
+                pronouns.write(said)
         except ValueError:
             me["pronouns"] = "they/them"
         ev(w, "hero_pronouns", seat=a.seat, pronouns=me["pronouns"])
