@@ -178,7 +178,8 @@ class Controller:
             legal = ("\n  You can:" + "".join(f"\n  · {x}" for x in err.legal[:10]) + more
                      if err.legal else "")
             rule = err.rule.replace("-", " ")  # "one-rest-per-session": words, not an id
-            self.out("error", f"✗ {err.message} (rule: {rule}){legal}")
+            named = f" (rule: {rule})" if rule.strip() else ""  # none when the words say it all
+            self.out("error", f"✗ {err.message}{named}{legal}")
         except CommandError as err:
             self._kept = err.kept
             self.out("error", f"✗ {err}")

@@ -332,3 +332,11 @@ def test_pronouns_are_shown_as_typed():
                                                                         "seat": "hero1"}])
     s = GAME.apply(s, Action(seat="hero1", kind="pronouns", text="xe/xem/xyr"))[0]
     assert "(xe/xem/xyr)" in front_matter(GAME.view(s, "hero1"))
+
+
+def test_a_move_not_asked_now_is_refused_without_a_rule_that_is_no_rule():
+    """Played: "rest is not a move you can make now (rule: one choice at a time)"."""
+    out = script(ENTER + "rest\nquit\n")
+    said = out.split("you> rest")[1].split("you>")[0]
+    assert "rest is not a move you can make now" in said and "(rule:" not in said, said
+    assert "· origin" in said  # what is asked instead

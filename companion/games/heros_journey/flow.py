@@ -85,7 +85,9 @@ def act(seat: str, kind_: str, **args: Any) -> Action:
 
 
 # The rules as the screen names them when a move is refused ("(rule: bidding in a Challenge)"):
-# the ids stay on the error (``rule_id``) for the tests, never on the screen.
+# the ids stay on the error (``rule_id``) for the tests, never on the screen. "" names none: the
+# refusal's own words and the moves it lists say it (played: "rest is not a move you can make now
+# (rule: one choice at a time)" named no rule of the game).
 RULE_WORDS = {
     "turn": "the turn", "turn-travel": "Travel", "turn-rest": "Rest",
     "turn-match": "a Matching Encounter", "turn-challenge": "meeting a Challenge",
@@ -99,8 +101,8 @@ RULE_WORDS = {
     "expending": "expending", "trade": "trading", "trade-bank": "trading with the bank",
     "trade-offers": "one offer a turn to each Hero", "trade-offer": "trading",
     "trade-respond": "answering an offer", "places": "Places", "players": "the number of Heroes",
-    "level": "the rivals' level", "chance": "chance", "over": "the end of the Journey",
-    "asked-now": "one choice at a time",
+    "level": "the rivals' level", "chance": "", "over": "the end of the Journey",
+    "asked-now": "",
 }
 
 
@@ -110,6 +112,8 @@ class HjRuleError(RuleError):
     def __init__(self, rule: str, message: str, legal=()) -> None:
         super().__init__(RULE_WORDS.get(rule, rule.replace("_", " ").replace("-", " ")),
                          message, legal)
+        if not self.rule:  # no "(rule: )" in the error's own text either
+            self.args = (message,)
         self.rule_id = rule
 
 
