@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import io
+import re
+
+import pytest
 
 from companion.repl.screen import PlainScreen
 
@@ -54,7 +57,31 @@ def test_a_command_to_copy_is_never_broken_across_lines():
 
     command = f"{program()} resume /a/long/folder/of/journals/2026-11-23-high-stakes-12345.jsonl"
     shown = plain("info", f"Journal: /a/long/folder/x.jsonl. Resume any time: {command}")
-    assert command in shown.split("\n")[-1] and len(shown.split("\n")[0]) <= width()
+    assert len(shown.split("\n")[0]) <= width()
+    # on lines of its own, broken only where the shell joins it (" \" at a line's end)
+    assert _as_the_shell_reads(shown.split("\n", 1)[1]) == command
+
+
+def _as_the_shell_reads(lines: str) -> str:
+    return " ".join(re.sub(r" \\\n\s*", " ", lines).split())
+
+
+@pytest.mark.parametrize("kind", ["info", "data"])
+def test_a_long_command_breaks_where_the_shell_joins_it(monkeypatch, kind):
+    """Played at 80 columns: the resume command ran past the edge, and the terminal broke it
+    where a shell does not join it."""
+    from companion.repl.hints import program
+    from companion.repl.screen import plain
+
+    monkeypatch.setenv("COLUMNS", "80")
+    command = (f"{program()} journal '/tmp/a folder/2026-11-29-heros-journey-41235.jsonl' "
+               "--format html --out /home/someone/stories/2026-11-29-heros-journey-41235.html")
+    text = f"  {command}" if kind == "data" else f"Read it as a page: {command}"
+    shown = plain(kind, text)
+    rows = shown.split("\n")
+    assert all(len(r) <= 78 for r in rows), rows
+    assert all(r.endswith(" \\") for r in rows[1 if kind == "info" else 0:-1]), rows
+    assert _as_the_shell_reads("\n".join(rows[1 if kind == "info" else 0:])) == command
 
 
 def test_text_is_wrapped_to_the_terminal_as_it_is_when_shown(monkeypatch):

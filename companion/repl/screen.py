@@ -49,18 +49,58 @@ def plain(kind: str, text: str) -> str:
         return f"── {text} " + "─" * max(4, wide - len(text) - 4)
     if kind in ("info", "error"):  # wrap long lines, keeping each line's own indent
         return "\n".join(_wrap_line(line, wide) for line in text.split("\n"))
+    if kind == "data":  # never wrapped, but a command too long breaks where the shell joins it
+        return "\n".join(_command_lines(line, wide) if len(line) > wide and
+                         line.lstrip().startswith(f"{program()} ") else line
+                         for line in text.split("\n"))
     return text
 
 
 def _wrap_line(line: str, wide: int) -> str:
     if len(line) <= wide:
         return line
-    at = line.find(f"{program()} ")  # a command to copy goes whole on a line of its own
+    at = line.find(f"{program()} ")  # a command to copy goes on lines of its own
     if at > 0:
-        return f"{_wrap_line(line[:at].rstrip(), wide)}\n    {line[at:]}"
+        return f"{_wrap_line(line[:at].rstrip(), wide)}\n" + _command_lines(
+            f"    {line[at:]}", wide)
     indent = " " * (len(line) - len(line.lstrip()) + 2)
     return textwrap.fill(line, wide, subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=False)  # a path or a command stays whole to copy
+
+
+def _command_lines(line: str, wide: int) -> str:
+    """A shell command (its indent kept) on lines of at most ``wide`` columns, broken between
+    its words with " \\" so that, copied whole, the shell reads it as one command (played at 80
+    columns: the resume command ran past the edge and the terminal broke it where no shell
+    joins it). A word longer than a line stays whole."""
+    if len(line) <= wide:
+        return line
+    indent = line[:len(line) - len(line.lstrip())]
+    rows, row = [], indent
+    for word in _shell_words(line.strip()):
+        if row.strip() and len(row) + 1 + len(word) + 2 > wide:
+            rows.append(f"{row} \\")
+            row = f"{indent}  {word}"
+        else:
+            row = f"{row} {word}" if row.strip() else f"{row}{word}"
+    return "\n".join(rows + [row])
+
+
+def _shell_words(command: str) -> list[str]:
+    """The words of a command, split at spaces outside quotes (a quoted path stays one word)."""
+    words, word, quote = [], "", ""
+    for ch in command:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == " ":
+            if word:
+                words.append(word)
+            word = ""
+            continue
+        word += ch
+    return words + ([word] if word else [])
 
 
 class Screen:

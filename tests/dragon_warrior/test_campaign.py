@@ -178,7 +178,8 @@ def test_resume_goes_on_with_the_voyage_and_the_journal_has_a_chapter_per_town(
     script.write_text("")
     with no_fsync():
         assert main(["resume", str(copy), "--script", str(script)]) == 0
-    out = " ".join(capsys.readouterr().out.split())  # (the screen wraps long lines)
+    # (the screen wraps long lines, and breaks a long command where the shell joins it)
+    out = " ".join(capsys.readouterr().out.replace(" \\\n", " ").split())
     assert "A new session: the road out of" in out and f"resume {copy}" in out
     rows = [json.loads(x) for x in copy.read_text().splitlines()]
     assert sum(r.get("action", {}).get("kind") == "voyage" for r in rows) == 1
