@@ -340,3 +340,20 @@ def test_a_move_not_asked_now_is_refused_without_a_rule_that_is_no_rule():
     said = out.split("you> rest")[1].split("you>")[0]
     assert "rest is not a move you can make now" in said and "(rule:" not in said, said
     assert "· origin" in said  # what is asked instead
+
+
+def test_words_that_name_the_one_choice_asked_make_it():
+    """Played (seed 815): "I tuck both tokens into my left fist" at the Origin's hidden tokens
+    was no command; "hide left" was the one choice its words named."""
+    from companion.games.heros_journey import flow
+
+    s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
+             tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
+    assert _free("I pay the ferryman with a moon", s) == (
+        "pay moons -- I pay the ferryman with a moon", "Read as: pay moons.")
+    with pytest.raises(CommandError, match="is no command"):  # both named: which is not said
+        _free("a moon or a wave, I cannot choose", s)
+    fist = make([{"stage": 2}, {"stage": 2}], tasks=[
+        {"k": "fist", "seat": "hero2", "hider": "hero1", "hide": None, "guess": None}])
+    line, note = _free("I tuck both tokens into my left fist", fist)
+    assert line == "hide left -- I tuck both tokens into my left fist", note

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from typing import Callable
 
+from lemminflect import getAllLemmas
+
 from companion.core.game import Action
 from companion.core.verbs import CommandError, norm
-from lemminflect import getAllLemmas
 
 from companion.story import discourse, reading
 
-from .data import STAGE_CARDS, rules
-from .labels import PAIR_WORDS, describe, typed_command
-from .typed import fits
+from .data import STAGE_CARDS, rules, view_names
+from .labels import PAIR_WORDS, arg_values, describe, typed_command
+from .typed import arg_words, fits, words_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
 # lesson taken is a rest with that Mentor; a test braved is an attempt by a Challenge)
@@ -66,6 +67,13 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
+        named = _named_choice(raw, legal, view)
+        if named is not None:  # "I tuck both into my left fist": the one choice its words name
+            form = typed_command(named, view_names(view))
+            line = form + (f" -- {text}" if text else "")
+            verb, _, rest = line.partition(" ")
+            moves = parse(verb, rest, view, legal, seat)
+            return line, f"Read as: {describe(moves[0], view_names(view))}."
         # a sentence while a choice is asked (a contest, a trade): say what answers it, not
         # "unknown command 'i'" (played, seed 52)
         forms: dict[str, str] = {}  # one example a verb ("contest ace of moons 1", not ten)
@@ -94,6 +102,27 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     return line, f"Read as: {describe(moves[0])}."
 
 
+def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
+    """The one choice asked now whose every argument the words name ("left" in "I tuck both
+    into my left fist", "moons" in "I pay with a moon"), when no other choice's are named."""
+    said = set(words_of(raw)) | {_lemma(w) for w in words_of(raw)}
+    names = view_names(view)
+    fits_all = []
+    for a in legal:
+        vals = arg_values(a)
+        if vals and typed_command(a, names) and all(
+                said & {w for w in arg_words(k, v, names) if not w.isdigit() or len(vals) == 1}
+                for k, v in vals):
+            fits_all.append(a)
+    keys = {a.key() for a in fits_all}
+    return fits_all[0] if len(keys) == 1 else None
+
+
+def _lemma(word: str) -> str:
+    found = getAllLemmas(word)
+    return found["NOUN"][0] if "NOUN" in found else word
+
+
 def _wager(raw: str, said: reading.Reading, verb: str, text: str, view: dict,
            legal: list[Action], seat: str, parse: Callable[..., list[Action]]) -> tuple[str, str]:
     """A bid offered in words ("I throw down my ace and bid two"): the contest or the raise with
@@ -118,8 +147,9 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     """The turn's move the words name, and the words that name what it is made with. A Matching
     card of yours named with the next Stage ("the soldier leads me into the battle") is an
     advance by it; a test braved, or a road to the next Stage, an attempt by a Challenge."""
-    acts = [a for a, _ in said.acts]
-    verb = next((v for v, classes in MOVES.items() if acts and acts[0] in classes), None)
+    # the first of the leading acts that is a move ("try for the Origin": trying a thing, or an
+    # attempt; the attempt is the move)
+    verb = next((v for a in said.top(3) for v, classes in MOVES.items() if a in classes), None)
     named = cards_named(said)
     me = next(h for h in view["heroes"] if h["seat"] == seat)
     nxt = next_card(me, view)
