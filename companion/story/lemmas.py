@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV
+from lemminflect import getAllInflections, getAllLemmas, getAllLemmasOOV, getInflection
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 
@@ -160,4 +160,11 @@ def third_person(verb: str) -> str:
     """``verb``'s present form for he, she or it ("ask": "asks", "try": "tries"); ``verb`` itself
     when it is no verb lemminflect knows."""
     forms = getAllInflections(verb.lower(), upos="VERB").get("VBZ")
+    if not forms and verb.lower() not in _MODALS and "VB" in getAllInflections(verb.lower(),
+                                                                              upos="VERB"):
+        # a verb the tables hold only as a base ("dare"): the regular form ("Wren dares")
+        forms = getInflection(verb.lower(), tag="VBZ")
     return forms[0] if forms else verb
+
+
+_MODALS = frozenset("can could may might must shall should will would ought".split())

@@ -441,3 +441,16 @@ def test_a_verb_done_to_the_speaker_after_a_named_doer_is_read(text, act):
 ])
 def test_standing_aside_a_wager_and_a_night_are_act_classes(text, act):
     assert act in read(text).top(2)
+
+
+def test_a_verb_the_tables_know_only_as_a_base_agrees_with_the_hero():
+    """Played (seed 815): "I dare the long road east" was told "Ysolde dare the long road east"
+    (lemminflect holds "dare" as a base form only)."""
+    from companion.story.lemmas import third_person
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.weave import theirs
+
+    hero = Character(name="Ysolde", pronouns=parse("she/her"))
+    assert theirs("I dare the long road east", "Ysolde", hero).startswith("Ysolde dares the long")
+    assert [third_person(v) for v in ("need", "must", "ought")] == ["needs", "must", "ought"]
