@@ -357,3 +357,12 @@ def test_words_that_name_the_one_choice_asked_make_it():
         {"k": "fist", "seat": "hero2", "hider": "hero1", "hide": None, "guess": None}])
     line, note = _free("I tuck both tokens into my left fist", fist)
     assert line == "hide left -- I tuck both tokens into my left fist", note
+
+
+def test_seeking_someone_who_lies_in_a_pair_is_a_travel_to_it():
+    """Played (seed 815): "I go looking for the old watchman out in the dark" named no move."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    line, note = _free("I go looking for the old watchman out in the dark", s)
+    assert line.startswith("travel") and "Seeker's Encounter" in note
+    with pytest.raises(CommandError, match="name no move"):  # nothing that lies in a pair
+        _free("I search my pack for a spare knot", s)

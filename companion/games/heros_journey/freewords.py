@@ -27,6 +27,9 @@ from .typed import arg_words, fits, words_of
 # lesson taken is a rest with that Mentor; a test braved is an attempt by a Challenge)
 MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn"),
          "challenge": ("attempt",)}
+# seeking someone or somewhere that lies in a pair is travelling to it ("in search of new places
+# and allies", as the rules put a Travel)
+SEEKING = ("search",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
 WAGER = ("wager",)  # a bid offered: a contest, or a raise in its bidding
@@ -161,9 +164,16 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
         return "match", _short((matching or mine)[0])
     if verb == "challenge" or (toward and verb == "travel"):
         return "challenge", ""
+    lying = {c for p in view["encounters"] for c in (p["mentor"], p["place"]) if c}
+    if verb is None and set(said.top(2)) & set(SEEKING) and set(named) & lying:
+        verb = "travel"  # "I go looking for the old watchman": a Travel is a search (the rules)
     if verb is None:
         return None, ""
-    return verb, " ".join(_short(c) if rules().is_card(c) else c for c in _head(said))
+    head = _head(said)
+    if verb == "travel":  # "out in the dark" with the Watchman at a pair: the Watchman's pair
+        here = [c for c in head if not rules().is_card(c) or c in lying | set(me["mentors"])]
+        head = here if any(rules().is_card(c) for c in here) else head
+    return verb, " ".join(_short(c) if rules().is_card(c) else c for c in head)
 
 
 def _short(cid: str) -> str:
