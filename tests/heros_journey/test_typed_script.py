@@ -350,7 +350,7 @@ def test_words_that_name_the_one_choice_asked_make_it():
     s = make([{"stage": 2, "tokens": {"moons": 2, "waves": 3}}, {}],
              tasks=[flow.pay("hero1", ["author", "desert", "bank"], "travel")])
     assert _free("I pay the ferryman with a moon", s) == (
-        "pay moons -- I pay the ferryman with a moon", "Read as: pay moons.")
+        "pay moons -- I pay the ferryman with a moon", "Read as: pay a Moon.")
     with pytest.raises(CommandError, match="is no command"):  # both named: which is not said
         _free("a moon or a wave, I cannot choose", s)
     fist = make([{"stage": 2}, {"stage": 2}], tasks=[
@@ -366,3 +366,19 @@ def test_seeking_someone_who_lies_in_a_pair_is_a_travel_to_it():
     assert line.startswith("travel") and "Seeker's Encounter" in note
     with pytest.raises(CommandError, match="name no move"):  # nothing that lies in a pair
         _free("I search my pack for a spare knot", s)
+
+
+@pytest.mark.parametrize("kind,args,said", [
+    ("discard_place", {"card": "island"}, "leave the Island behind"),
+    ("hide", {"hand": "left-hand"}, "hide the Leaf and the Wave in your left hand"),
+    ("name_suit", {"suit": "waves"}, "name Waves as the Excuse's suit"),
+    ("give", {"suit": "wyrms", "to": "hero2"}, "give a Wyrm to Brannoc"),
+    ("bonus", {"suit": None}, "take no bonus token"),
+    ("decline", {}, "pass: no contest"),
+])
+def test_a_small_choice_is_described_in_words_not_the_engines_names(kind, args, said):
+    """Played (seed 815): "Read as: discard_place the Island." named the engine's move."""
+    from companion.core.game import Action
+    from companion.games.heros_journey.labels import describe
+
+    assert describe(Action(seat="hero1", kind=kind, args=args)) == said

@@ -48,7 +48,11 @@ def describe(a: Action, names: Names = NO_NAMES) -> str:
         return f"contest with {name(g['card'])}, bidding {g['bid']}"
     if k == "raise":
         return f"raise the bid to {g['bid']}"
-    if k in ("play", "discover", "discard_place", "keep"):
+    if k == "discard_place":  # in words, not the engine's name for the move
+        return f"leave {name(g.get('card'))} behind"
+    if k == "discover":
+        return f"take {name(g.get('card'))} (the Discovery)"
+    if k in ("play", "keep"):
         return f"{k} {name(g.get('card'))}"
     if k == "pact":
         if g.get("mentor") is None:
@@ -58,8 +62,47 @@ def describe(a: Action, names: Names = NO_NAMES) -> str:
         return f"give {name(g['card'])} to {hero_name(g['to'], names)}"
     if k == "omen":
         return f"play {name(g['card'])}" if g.get("card") else "turn up the top Challenge card"
+    said = _said(k, g, names)
+    if said:
+        return said
     parts = [k.replace("_", " ")] + [f"{v}" for v in g.values() if v is not None]
     return " ".join(str(p) for p in parts)
+
+
+def _token(suit: str) -> str:
+    return rules().suit(suit).token
+
+
+# the small choices in words, as "Read as:" and `actions` say them (not "hide left-hand")
+SMALL = {"hide": "hide the Leaf and the Wave in your {hand} hand", "guess": "guess the {hand} hand",
+         "pay": "pay a {suit}", "bonus": "take one {suit} more (the Harvest)",
+         "name_suit": "name {suit_name} as the Excuse's suit", "substitute": "take a {suit} instead",
+         "take": "take a {suit}", "draw": "draw a {suit}",
+         "curse": "pay half your {suit_name} (the Curse)", "give": "give a {suit} to {to}",
+         "decline": "pass: no contest", "drop": "drop out of the bidding",
+         "expend": "expend {card}{token}", "expend_for_failure": "expend resources for the failure",
+         "lie_down": "lay down your pawn and lose your next turn",
+         "battle_deck": "turn up a card from the {deck} deck", "accept": "accept the offer",
+         "refuse": "refuse the offer", "end": "end your turn"}
+
+
+def _said(k: str, g: dict, names: Names = NO_NAMES) -> str:
+    form = SMALL.get(k)
+    if k == "bonus" and g.get("suit") is None:
+        return "take no bonus token"
+    if form is None:
+        return ""
+    suit = g.get("suit")
+    values = {"hand": str(g.get("hand", "")).split("-")[0],
+              "suit": _token(suit) if suit in SUITS else "",
+              "suit_name": rules().suit(suit).name if suit in SUITS else "",
+              "card": name(g.get("card")) if g.get("card") else "", "deck": g.get("deck", ""),
+              "token": f"a {_token(suit)}" if suit in SUITS else "",
+              "to": hero_name(g["to"], names) if g.get("to") else ""}
+    try:
+        return form.format(**values)
+    except (KeyError, ValueError):
+        return ""
 
 
 KINDS: dict[str, tuple[str, ...]] = {
