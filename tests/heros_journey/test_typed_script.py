@@ -382,3 +382,15 @@ def test_a_small_choice_is_described_in_words_not_the_engines_names(kind, args, 
     from companion.games.heros_journey.labels import describe
 
     assert describe(Action(seat="hero1", kind=kind, args=args)) == said
+
+
+def test_an_offer_is_answered_in_words():
+    """Played (seed 815): "no thank you, I mean to keep my wyrms" at Brannoc's offer was no
+    command."""
+    s = make([{"stage": 2, "tokens": {"wyrms": 2}}, {"stage": 2, "tokens": {"leaves": 3}}],
+             tasks=[{"k": "respond", "seat": "hero1", "from": "hero2", "give": {"leaves": 2},
+                     "get": {"wyrms": 1}}, {"k": "turn", "seat": "hero2"}])
+    assert _free("no thank you, I mean to keep my wyrms", s)[0].startswith("refuse")
+    assert _free("I accept the leaves with a bow", s)[0].startswith("accept")
+    with pytest.raises(CommandError, match="is no command"):
+        _free("I look at the leaves for a long while", s)

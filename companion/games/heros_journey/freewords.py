@@ -32,6 +32,7 @@ MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn"
 SEEKING = ("search",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
+ANSWERS = {"agree": "accept", "turn_down": "refuse"}  # an offer, answered in words
 WAGER = ("wager",)  # a bid offered: a contest, or a raise in its bidding
 BIDS = {"contest": ("contest",), "bid": ("raise",)}
 NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine "
@@ -67,6 +68,12 @@ def rewrite(raw: str, view: dict, legal: list[Action],
             line = "pass" + (f" -- {text}" if text else "")
             parse("pass", line.partition(" ")[2], view, legal, seat)
             return line, f"Read as: {ASIDE_SAID[aside.kind]}."
+        answer = next((a for act, _ in said.acts for a in legal  # at an offer, any such act
+                       if ANSWERS.get(act) == a.kind), None)
+        if answer is not None:  # an offer answered: "it's a deal", "no thank you"
+            line = answer.kind + (f" -- {text}" if text else "")
+            parse(answer.kind, line.partition(" ")[2], view, legal, seat)
+            return line, f"Read as: {describe(answer, view_names(view))}."
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
