@@ -394,3 +394,18 @@ def test_an_offer_is_answered_in_words():
     assert _free("I accept the leaves with a bow", s)[0].startswith("accept")
     with pytest.raises(CommandError, match="is no command"):
         _free("I look at the leaves for a long while", s)
+
+
+def test_a_word_in_a_sentence_names_a_card_only_whole():
+    """Played (seed 815): "I sleep it off in a hayloft and bind my cuts with strips of sail" was
+    refused as "rest 'sailor'": a typed command names a card by its beginning, a sentence not."""
+    from companion.games.heros_journey.freewords import cards_named
+    from companion.story.reading import read
+
+    assert cards_named(read("I bind my cuts with strips of sail")) == []
+    assert cards_named(read("a barge bound for the lighthouse")) == ["light-keeper"]
+    assert cards_named(read("I march with the soldiers")) == ["soldier"]
+    s = make([{"stage": 4, "tokens": {"wyrms": 2, "waves": 1}, "mentors": ["bard"],
+               "places": ["darkness"]}, {"stage": 2}])
+    line, note = _free("I sleep it off in a hayloft and bind my cuts with strips of sail", s)
+    assert line.startswith("rest -- ") and note == "Read as: rest: draw Wyrm and Knot."

@@ -203,14 +203,16 @@ def _compound(word: str, name: str) -> bool:
 
 
 def cards_named(said: reading.Reading) -> list[str]:
-    """The cards the words name, by name ("the Island"), beginning or compound, in order."""
+    """The cards the words name, by a whole word of the name ("the Island", "the keeper") or a
+    compound, in order: in a sentence a word is whole, so "sail" is no Sailor (a typed command
+    names a card by its beginning)."""
     out: list[str] = []
     for t in said.things:
         if t.part:
             continue
         for c in rules().cards:
             n = _short(c.id)
-            if c.id not in out and any(fits(w, {n}) or _compound(w, n)
+            if c.id not in out and any(w == n or w in n.split() or _compound(w, n)
                                        for w in {norm(t.text), t.lemma}):
                 out.append(c.id)
     return out
@@ -226,7 +228,7 @@ def _head(said: reading.Reading) -> list[str]:
         cards = cards_named(reading.Reading(t.text, "", (), things=(t,)))
         if cards:
             out += [c for c in cards if c not in out]
-        elif fits(norm(t.text), known):
+        elif {norm(t.text), t.lemma} & known:
             out.append(norm(t.text))
     return out
 
