@@ -409,3 +409,12 @@ def test_a_word_in_a_sentence_names_a_card_only_whole():
                "places": ["darkness"]}, {"stage": 2}])
     line, note = _free("I sleep it off in a hayloft and bind my cuts with strips of sail", s)
     assert line.startswith("rest -- ") and note == "Read as: rest: draw Wyrm and Knot."
+
+
+def test_a_sentence_after_your_move_lists_the_trades_in_words():
+    """Played (seed 815): "I swap two wyrms at the bank for a sun" after a rest listed
+    "(expected: end, )": the trades had no form to show."""
+    s = make([{"stage": 2, "tokens": {"wyrms": 3}}, {}], tasks=[{"k": "trade", "seat": "hero1"}])
+    with pytest.raises(CommandError) as err:
+        _free("I swap two wyrms at the bank for a sun", s)
+    assert ", )" not in str(err.value) and "bank SUIT SUIT for SUIT" in err.value.expected

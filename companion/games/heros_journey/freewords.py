@@ -20,7 +20,7 @@ from companion.core.verbs import CommandError, norm
 from companion.story import discourse, reading
 
 from .data import STAGE_CARDS, rules, view_names
-from .labels import PAIR_WORDS, arg_values, describe, typed_command
+from .labels import PAIR_WORDS, arg_values, describe, typed, typed_command
 from .typed import arg_words, fits, words_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
@@ -88,8 +88,9 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         # "unknown command 'i'" (played, seed 52)
         forms: dict[str, str] = {}  # one example a verb ("contest ace of moons 1", not ten)
         for a in legal:
-            form = typed_command(a).split(" -- ")[0]
-            forms.setdefault(form.split(" ")[0], form)
+            form = typed(a, view_names(view)).split(" -- ")[0]  # a trade: its form in words
+            if form:
+                forms.setdefault(form.split(" ")[0], form)
         raise CommandError(f"“{raw}” is no command; what is asked now is answered with a move "
                            "like these (your words after --, where a move takes them)",
                            list(forms.values()))
