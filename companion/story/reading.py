@@ -528,7 +528,7 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "swimming", "wait": "waiting", "cross": "crossing", "travel": "going on your way",
              "rest": "resting", "learn": "learning", "attempt": "putting yourself to the test",
              "yield": "standing aside", "wager": "wagering", "agree": "agreeing",
-             "turn_down": "turning an offer down"}
+             "turn_down": "turning an offer down", "exchange": "trading"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

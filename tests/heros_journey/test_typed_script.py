@@ -412,9 +412,21 @@ def test_a_word_in_a_sentence_names_a_card_only_whole():
 
 
 def test_a_sentence_after_your_move_lists_the_trades_in_words():
-    """Played (seed 815): "I swap two wyrms at the bank for a sun" after a rest listed
-    "(expected: end, )": the trades had no form to show."""
+    """Played (seed 815): a sentence after a rest listed "(expected: end, )": the trades had no
+    form to show."""
     s = make([{"stage": 2, "tokens": {"wyrms": 3}}, {}], tasks=[{"k": "trade", "seat": "hero1"}])
     with pytest.raises(CommandError) as err:
-        _free("I swap two wyrms at the bank for a sun", s)
+        _free("I count my tokens twice over by the fire", s)
     assert ", )" not in str(err.value) and "bank SUIT SUIT for SUIT" in err.value.expected
+
+
+def test_a_trade_told_in_words_is_made():
+    """Played (seed 815): "I swap two wyrms at the bank for a sun" after a rest."""
+    s = make([{"stage": 2, "tokens": {"wyrms": 3, "moons": 1}}, {"tokens": {"knots": 2}}],
+             tasks=[{"k": "trade", "seat": "hero1"}])
+    line, note = _free("I swap two wyrms at the bank for a sun", s)
+    assert line.startswith("bank wyrms wyrms for suns")
+    assert note == "Read as: trade 2 Wyrms to the bank for a Sun."
+    line, note = _free("I offer Brannoc a moon in exchange for a knot", s)
+    assert line.startswith("offer brannoc 1 moons for 1 knots")
+    assert note == "Read as: offer Brannoc 1 Moon for 1 Knot."

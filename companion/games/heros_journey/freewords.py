@@ -14,13 +14,13 @@ from typing import Callable
 
 from lemminflect import getAllLemmas
 
-from companion.core.game import Action
+from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, norm
 
 from companion.story import discourse, reading
 
 from .data import STAGE_CARDS, rules, view_names
-from .labels import PAIR_WORDS, arg_values, describe, typed, typed_command
+from .labels import PAIR_WORDS, TRADE_FORMS, arg_values, describe, typed, typed_command
 from .typed import arg_words, fits, words_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
@@ -74,6 +74,9 @@ def rewrite(raw: str, view: dict, legal: list[Action],
             line = answer.kind + (f" -- {text}" if text else "")
             parse(answer.kind, line.partition(" ")[2], view, legal, seat)
             return line, f"Read as: {describe(answer, view_names(view))}."
+        if {"trade_bank", "trade_offer"} & {a.kind for a in legal} and "exchange" in {
+                act for act, _ in said.acts}:
+            return _trade(raw, said, text, view, legal, seat, parse)
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
@@ -132,6 +135,45 @@ def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
 def _lemma(word: str) -> str:
     found = getAllLemmas(word)
     return found["NOUN"][0] if "NOUN" in found else word
+
+
+def _suits(words: list[str]) -> list[str]:
+    """The tokens the words count ("two wyrms and a moon": wyrms wyrms moons)."""
+    by = {norm(x): s.id for s in rules().suits for x in (s.name, s.token)}
+    out, n = [], 1
+    for w in words:
+        if w in NUMBERS or w.isdigit():
+            n = int(NUMBERS.get(w, w))
+        elif w in by:
+            out += [by[w]] * max(n, 1)
+            n = 1
+    return out
+
+
+def _trade(raw: str, said: reading.Reading, text: str, view: dict, legal: list[Action],
+           seat: str, parse: Callable[..., list[Action]]) -> tuple[str, str]:
+    """A trade told in words: with the bank ("I swap two wyrms at the bank for a sun"), or
+    offered to a Hero named ("I offer Brannoc a moon for his knot")."""
+    give_part, _, get_part = norm(raw).rpartition(" for ")
+    give, get = _suits(give_part.split()), _suits(get_part.split())
+    names = view_names(view)
+    to = next((names.get(h["seat"], h["name"]) for h in view["heroes"] if h["seat"] != seat
+               and norm(h["name"]).split()[0] in norm(raw).split()), None)
+    if to and any(a.kind == "trade_offer" for a in legal):
+        count = lambda xs: " ".join(f"{xs.count(s)} {s}" for s in dict.fromkeys(xs))  # noqa: E731
+        verb, rest = "offer", f"{norm(to).split()[0]} {count(give)} for {count(get)}"
+    else:
+        verb, rest = "bank", f"{' '.join(give)} for {' '.join(get)}"
+    line = f"{verb} {rest}" + (f" -- {text}" if text else "")
+    try:
+        moves = parse(verb, line.partition(" ")[2], view, legal, seat)
+    except (CommandError, RuleError) as err:
+        form = TRADE_FORMS["trade_bank" if verb == "bank" else "trade_offer"]
+        raise CommandError(f"“{raw}” reads as a trade, but {err.message}; name the tokens, "
+                           f"your words after --: {form}",
+                           [TRADE_FORMS["trade_bank"], TRADE_FORMS["trade_offer"]],
+                           kept=raw) from None
+    return line, f"Read as: {describe(moves[0], names)}."
 
 
 def _wager(raw: str, said: reading.Reading, verb: str, text: str, view: dict,

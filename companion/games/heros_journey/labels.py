@@ -41,7 +41,8 @@ def describe(a: Action, names: Names = NO_NAMES) -> str:
         return "attempt the next Stage by meeting a Challenge"
     if k == "bank":
         src = f" from {name(g['source'])}" if g.get("source") else ""
-        return f"trade {' + '.join(g['give'])} to the bank for a {g['get']} token{src}"
+        gave = {x: g["give"].count(x) for x in dict.fromkeys(g["give"])}
+        return f"trade {bundle(gave)} to the bank for a {rules().suit(g['get']).token}{src}"
     if k == "offer":
         return f"offer {hero_name(g['to'], names)} {bundle(g['give'])} for {bundle(g['get'])}"
     if k == "contest":
