@@ -430,3 +430,11 @@ def test_a_trade_told_in_words_is_made():
     line, note = _free("I offer Brannoc a moon in exchange for a knot", s)
     assert line.startswith("offer brannoc 1 moons for 1 knots")
     assert note == "Read as: offer Brannoc 1 Moon for 1 Knot."
+
+
+def test_a_test_braved_to_find_something_out_is_no_lesson():
+    """Played (seed 815): "I brave the drowned sea-caves to learn what the old chest holds" was
+    read as a rest (a lesson), and the turn was spent resting."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    line, _ = _free("I brave the drowned sea-caves to learn what the old chest holds", s)
+    assert line.startswith("challenge")
