@@ -438,3 +438,11 @@ def test_a_test_braved_to_find_something_out_is_no_lesson():
     s = make([WREN, {"stage": 2}], slots=SLOTS)
     line, _ = _free("I brave the drowned sea-caves to learn what the old chest holds", s)
     assert line.startswith("challenge")
+
+
+def test_the_next_stage_named_with_no_other_move_is_an_attempt():
+    """Played (seed 815): "I try the Discovery once more" (trying a thing: no move)."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    assert _free("I try the Battle once more", s)[0].startswith("challenge")
+    with pytest.raises(CommandError, match="name no move"):  # a Stage that is not the next
+        _free("I try the Pact once more", s)

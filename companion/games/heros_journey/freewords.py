@@ -212,7 +212,7 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb != "rest" and (toward or verb == "challenge") and (matching or mine):
         # a card of yours that does not match is refused by the engine, saying why
         return "match", _short((matching or mine)[0])
-    if verb == "challenge" or (toward and verb == "travel"):
+    if verb == "challenge" or (toward and verb in ("travel", None)):  # "I try the Discovery"
         return "challenge", ""
     lying = {c for p in view["encounters"] for c in (p["mentor"], p["place"]) if c}
     if verb is None and set(said.top(2)) & set(SEEKING) and set(named) & lying:
