@@ -446,3 +446,13 @@ def test_the_next_stage_named_with_no_other_move_is_an_attempt():
     assert _free("I try the Battle once more", s)[0].startswith("challenge")
     with pytest.raises(CommandError, match="name no move"):  # a Stage that is not the next
         _free("I try the Pact once more", s)
+
+
+def test_a_rest_names_only_your_own_cards():
+    """Played (seed 815): "I spend the evening with the consul, learning the market's ledgers"
+    was refused as "rest 'consul market'" (the Market is the Stage, not a card of hers)."""
+    s = make([{**WREN, "stage": 6, "mentors": ["consul"], "places": []}, {"stage": 2}],
+             slots=SLOTS)
+    with pytest.raises(CommandError) as err:
+        _free("I spend the evening with the consul, learning the market's ledgers", s)
+    assert "reads as a rest, but “rest consul” fits 2 moves" in err.value.message

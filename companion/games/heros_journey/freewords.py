@@ -220,6 +220,9 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb is None:
         return None, ""
     head = _head(said)
+    if verb == "rest":  # a rest is with a card of yours ("the market's ledgers": the Stage)
+        head = [c for c in head if not rules().is_card(c) or c in set(me["mentors"]) |
+                set(me["places"])]
     if verb == "travel":  # "out in the dark" with the Watchman at a pair: the Watchman's pair
         here = [c for c in head if not rules().is_card(c) or c in lying | set(me["mentors"])]
         head = here if any(rules().is_card(c) for c in here) else head
