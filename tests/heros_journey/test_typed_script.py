@@ -456,3 +456,12 @@ def test_a_rest_names_only_your_own_cards():
     with pytest.raises(CommandError) as err:
         _free("I spend the evening with the consul, learning the market's ledgers", s)
     assert "reads as a rest, but “rest consul” fits 2 moves" in err.value.message
+
+
+def test_an_offer_told_at_your_turn_is_made_before_the_move():
+    """Played (seed 815): "I offer Brannoc two moons for a single leaf" at the turn named no
+    move, though an offer may be made any time in the turn."""
+    s = make([{"stage": 2, "tokens": {"moons": 3}}, {"tokens": {"leaves": 2}}])
+    line, note = _free("I offer Brannoc two moons for a single leaf", s)
+    assert line.startswith("offer brannoc 2 moons for 1 leaves")
+    assert note == "Read as: offer Brannoc 2 Moons for 1 Leaf."

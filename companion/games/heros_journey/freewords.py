@@ -74,8 +74,8 @@ def rewrite(raw: str, view: dict, legal: list[Action],
             line = answer.kind + (f" -- {text}" if text else "")
             parse(answer.kind, line.partition(" ")[2], view, legal, seat)
             return line, f"Read as: {describe(answer, view_names(view))}."
-        if {"trade_bank", "trade_offer"} & {a.kind for a in legal} and "exchange" in {
-                act for act, _ in said.acts}:
+        if {"trade_bank", "trade_offer"} & {a.kind for a in legal} and _trades(raw, said, view,
+                                                                             seat):
             return _trade(raw, said, text, view, legal, seat, parse)
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
@@ -97,6 +97,8 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         raise CommandError(f"“{raw}” is no command; what is asked now is answered with a move "
                            "like these (your words after --, where a move takes them)",
                            list(forms.values()))
+    if _rival(raw, view, seat) and _trades(raw, said, view, seat):  # an offer, before your move
+        return _trade(raw, said, text, view, legal, seat, parse)
     verb, head = _move(said, view, legal, seat)
     if verb is None:
         form = next((typed_command(a) for a in legal if a.kind == "rest"), "rest")
@@ -150,6 +152,21 @@ def _suits(words: list[str]) -> list[str]:
     return out
 
 
+def _rival(raw: str, view: dict, seat: str) -> str | None:
+    """The name of the other Hero the words name, if any."""
+    said = norm(raw).split()
+    return next((h["name"] for h in view["heroes"] if h["seat"] != seat
+                 and norm(h["name"]).split()[0] in said), None)
+
+
+def _trades(raw: str, said: reading.Reading, view: dict, seat: str) -> bool:
+    """Do the words tell a trade: an exchange said, or tokens given for tokens ("two moons for
+    a leaf")?"""
+    give, _, get = norm(raw).rpartition(" for ")
+    return "exchange" in {act for act, _ in said.acts} or bool(
+        give and _suits(give.split()) and _suits(get.split()))
+
+
 def _trade(raw: str, said: reading.Reading, text: str, view: dict, legal: list[Action],
            seat: str, parse: Callable[..., list[Action]]) -> tuple[str, str]:
     """A trade told in words: with the bank ("I swap two wyrms at the bank for a sun"), or
@@ -157,9 +174,9 @@ def _trade(raw: str, said: reading.Reading, text: str, view: dict, legal: list[A
     give_part, _, get_part = norm(raw).rpartition(" for ")
     give, get = _suits(give_part.split()), _suits(get_part.split())
     names = view_names(view)
-    to = next((names.get(h["seat"], h["name"]) for h in view["heroes"] if h["seat"] != seat
-               and norm(h["name"]).split()[0] in norm(raw).split()), None)
-    if to and any(a.kind == "trade_offer" for a in legal):
+    to = _rival(raw, view, seat)
+    turn = any(a.kind in ("travel", "rest") for a in legal)  # an offer is made any time then
+    if to and (turn or any(a.kind == "trade_offer" for a in legal)):
         count = lambda xs: " ".join(f"{xs.count(s)} {s}" for s in dict.fromkeys(xs))  # noqa: E731
         verb, rest = "offer", f"{norm(to).split()[0]} {count(give)} for {count(get)}"
     else:
