@@ -144,9 +144,11 @@ def hj_move(c: dict) -> tuple[bool, str]:
         found = commands.rewrite(c["text"], view, legal)
     except CommandError as e:  # read as a move whose details are asked ("rest" fits 2 moves)
         found = None
-        asked = re.search(r"” reads as an? (\w+)", e.message)
+        asked = re.search(r"” reads as an? (\w+)(?: to the (\w+)'s Encounter)?", e.message)
         got = asked.group(1) if asked else "none"
-        return got == c["move"] and not c.get("pair"), got
+        if asked and asked.group(2):  # a travel whose pair is read, asked who comes along
+            got += " " + asked.group(2).lower()
+        return got == " ".join(x for x in (c["move"], c.get("pair", "")) if x), got
     if found:
         verb, _, rest = found[0].partition(" ")
         moves = commands.parse(verb, rest, view, legal, seat)

@@ -288,7 +288,7 @@ def test_a_card_named_inside_a_compound_is_that_card():
     """Played: "hitch a ride on a barge bound for the lighthouse" (the Light Keeper at a pair)."""
     s = make([{**WREN, "mentors": ["soldier"]}, {"stage": 2}],
              slots=(("author", "desert"), ("painter", "mountain"), ("light-keeper", "island")))
-    line, note = _free("hitch a ride on a barge bound for the lighthouse", s)
+    line, note = _free("hitch a ride on a barge bound for the lighthouse with the soldier", s)
     assert line.startswith("travel") and "Seeker's Encounter" in note
 
 
@@ -362,7 +362,7 @@ def test_words_that_name_the_one_choice_asked_make_it():
 def test_seeking_someone_who_lies_in_a_pair_is_a_travel_to_it():
     """Played (seed 815): "I go looking for the old watchman out in the dark" named no move."""
     s = make([WREN, {"stage": 2}], slots=SLOTS)
-    line, note = _free("I go looking for the old watchman out in the dark", s)
+    line, note = _free("I go looking for the old watchman out in the dark, alone", s)
     assert line.startswith("travel") and "Seeker's Encounter" in note
     with pytest.raises(CommandError, match="name no move"):  # nothing that lies in a pair
         _free("I search my pack for a spare knot", s)
@@ -465,3 +465,15 @@ def test_an_offer_told_at_your_turn_is_made_before_the_move():
     line, note = _free("I offer Brannoc two moons for a single leaf", s)
     assert line.startswith("offer brannoc 2 moons for 1 leaves")
     assert note == "Read as: offer Brannoc 2 Moons for 1 Leaf."
+
+
+def test_a_travel_in_words_naming_no_mentor_asks_who_comes():
+    """Played (seed 815): "I go in search of the savage who sings to the sea" left the Bard and
+    the Consul behind, which the words never said."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    with pytest.raises(CommandError) as err:
+        _free("I sail for the island", s)
+    assert "who comes with you?" in err.value.message
+    assert "travel seeker soldier" in err.value.expected
+    assert "keeping the Soldier" in _free("I sail for the island with the soldier", s)[1]
+    assert "leaving every Mentor" in _free("I sail for the island alone", s)[1]

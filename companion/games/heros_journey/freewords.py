@@ -20,7 +20,7 @@ from companion.core.verbs import CommandError, norm
 from companion.story import discourse, reading
 
 from .data import STAGE_CARDS, rules, view_names
-from .labels import PAIR_WORDS, TRADE_FORMS, arg_values, describe, typed, typed_command
+from .labels import PAIR_WORDS, PAIRS, TRADE_FORMS, arg_values, describe, typed, typed_command
 from .typed import arg_words, fits, words_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
@@ -33,7 +33,8 @@ SEEKING = ("search",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
 ANSWERS = {"agree": "accept", "turn_down": "refuse"}  # an offer, answered in words
-WAGER = ("wager",)  # a bid offered: a contest, or a raise in its bidding
+WAGER = ("wager",)
+ALONE = frozenset({"alone", "nobody", "none", "solo", "myself"})  # a travel keeping no Mentor  # a bid offered: a contest, or a raise in its bidding
 BIDS = {"contest": ("contest",), "bid": ("raise",)}
 NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine "
                                            "ten".split())}
@@ -115,7 +116,27 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         example = f": {forms[0]}{tail}" if forms else ""
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; your words go "
                            f"after --{example}", forms, kept=raw) from None
+    if verb == "travel":
+        _who_comes(raw, said, moves[0], view, legal, seat)
     return line, f"Read as: {describe(moves[0])}."
+
+
+def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
+               legal: list[Action], seat: str) -> None:
+    """A travel told in words that names none of your Mentors is asked who comes with you,
+    not read as leaving them all (played, seed 815: "I go in search of the savage" left the
+    Bard behind); "alone" or "nobody" says it."""
+    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    if move.args.get("keep") is not None or not me["mentors"] or set(norm(raw).split()) & ALONE:
+        return
+    pair = move.args["pair"]
+    forms = [typed_command(a, view_names(view)) for a in legal
+             if a.kind == "travel" and a.args.get("pair") == pair]
+    keep = " or ".join(rules().card(c).name for c in me["mentors"])
+    raise CommandError(f"“{raw}” reads as a travel to the {PAIRS[pair]} Encounter: who comes "
+                       f"with you? You may keep one Mentor ({keep}); the others leave you a "
+                       f"parting gift. Your words go after --: {forms[0]} -- {raw}", forms,
+                       kept=raw)
 
 
 def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
