@@ -95,12 +95,23 @@ def plain_deed(text: str, name: str) -> str:
     return f"{lead}{name} {verb}{rest}"
 
 
+_DETERMINERS = frozenset("the a an my our his her their its this that these those your".split())
+
+
 def _has_verb(words: str) -> bool:
-    """Does a phrase hold a verb in any form ("the tea brewed and", not "Tam and")?"""
+    """Does a phrase hold a verb ("the tea brewed and", not "Tam and", not "the savage and"): a
+    word in a verb's told form (past, -s), or a verb's base not after a determiner; a word right
+    after a determiner is a thing ("the guards", "the savage")."""
     from lemminflect import getAllLemmas
 
-    return any("VERB" in getAllLemmas(w.lower().strip(",.;")) for w in words.split()
-               if w.lower() not in ("and", "the", "a", "an"))
+    ws = [w.lower().strip(",.;") for w in words.split()]
+    for i, w in enumerate(ws):
+        if w in ("and", *_DETERMINERS) or (i and ws[i - 1] in _DETERMINERS):
+            continue
+        found = getAllLemmas(w)
+        if "VERB" in found and (w not in found["VERB"] or "NOUN" not in found):
+            return True
+    return False
 
 
 def told_of_hero(words: str, name: str, hero: "Character | None" = None,

@@ -454,3 +454,17 @@ def test_a_verb_the_tables_know_only_as_a_base_agrees_with_the_hero():
     hero = Character(name="Ysolde", pronouns=parse("she/her"))
     assert theirs("I dare the long road east", "Ysolde", hero).startswith("Ysolde dares the long")
     assert [third_person(v) for v in ("need", "must", "ought")] == ["needs", "must", "ought"]
+
+
+@pytest.mark.parametrize("words,told", [
+    ("the savage and I walk into the forest", "The savage and Ysolde walk into the forest."),
+    ("Tam and I cross the ford", "Tam and Ysolde cross the ford."),
+])
+def test_a_subject_of_two_keeps_its_verb_when_one_is_a_thing_after_the(words, told):
+    """Played (seed 815): "the savage and I walk" was told "The savage and Ysolde walks" (a
+    verb "savage" was found in "the savage and")."""
+    from companion.story.pronouns import parse
+    from companion.story.template import Character
+    from companion.story.weave import theirs
+
+    assert theirs(words, "Ysolde", Character(name="Ysolde", pronouns=parse("she/her"))) == told
