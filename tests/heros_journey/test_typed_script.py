@@ -477,3 +477,17 @@ def test_a_travel_in_words_naming_no_mentor_asks_who_comes():
     assert "travel seeker soldier" in err.value.expected
     assert "keeping the Soldier" in _free("I sail for the island with the soldier", s)[1]
     assert "leaving every Mentor" in _free("I sail for the island alone", s)[1]
+
+
+def test_a_suit_named_in_words_is_the_suit_not_its_ace():
+    """Played (seed 815): "... learn the names of the leaves" read "leaves" as the Ace of Leaves,
+    and the rest's suit went unread."""
+    from companion.games.heros_journey.freewords import cards_named
+    from companion.story.reading import read
+
+    assert cards_named(read("I learn the names of the leaves")) == []
+    s = make([{**WREN, "stage": 9, "mentors": ["savage"], "places": []}, {"stage": 2}],
+             slots=SLOTS)
+    with pytest.raises(CommandError) as err:
+        _free("I sit with the savage by the fire and learn the names of the leaves", s)
+    assert "“rest savage leaves” fits 2 moves" in err.value.message

@@ -291,13 +291,14 @@ def cards_named(said: reading.Reading) -> list[str]:
     compound, in order: in a sentence a word is whole, so "sail" is no Sailor (a typed command
     names a card by its beginning)."""
     out: list[str] = []
+    suits = {norm(x) for s in rules().suits for x in (s.name, s.token)}  # "leaves": a suit
     for t in said.things:
         if t.part:
             continue
         for c in rules().cards:
             n = _short(c.id)
-            if c.id not in out and any(w == n or w in n.split() or _compound(w, n)
-                                       for w in {norm(t.text), t.lemma}):
+            if c.id not in out and any(w == n or (w in n.split() and w not in suits) or
+                                       _compound(w, n) for w in {norm(t.text), t.lemma}):
                 out.append(c.id)
     return out
 
