@@ -491,3 +491,21 @@ def test_a_suit_named_in_words_is_the_suit_not_its_ace():
     with pytest.raises(CommandError) as err:
         _free("I sit with the savage by the fire and learn the names of the leaves", s)
     assert "“rest savage leaves” fits 2 moves" in err.value.message
+
+
+def test_a_token_chosen_for_yourself_is_refused_as_take_not_give():
+    """Played (seed 815): at "Now: take moons; take waves; take knots", "take wyrms" was refused
+    "give 'wyrms' is not one of your choices now (expected: give moons, ...)", and "end" listed
+    "You can: give"."""
+    from companion.games.heros_journey import flow
+
+    s = make([{"stage": 2}, {"stage": 3, "tokens": {"leaves": 12, "wyrms": 12}}],
+             tasks=[flow.draw("hero1", "leaves", "rest")])
+    view, legal = GAME.view(s, "hero1"), GAME.legal_actions(s, "hero1")
+    with pytest.raises(CommandError) as err:
+        commands.parse("take", "wyrms", view, legal, "hero1")
+    assert "take 'wyrms' is not one of your choices" in err.value.message
+    assert "take moons" in err.value.expected and "give" not in str(err.value)
+    with pytest.raises(Exception) as err:
+        commands.parse("end", "", view, legal, "hero1")
+    assert "take" in err.value.legal and "give" not in err.value.legal

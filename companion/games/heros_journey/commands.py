@@ -142,11 +142,22 @@ def parse(verb: str, rest: str, view: dict, legal: list[Action], seat: str) -> l
     names = view_names(view)
     if verb == "travel":
         head = pair_named(head, view, seat)
-    if verb in DRAWING and kinds == {"substitute"} and _own_draw(view, seat):
+    drawing = kinds == {"substitute"} and _own_draw(view, seat)  # a token for yourself
+    own = verb in DRAWING and drawing
+    if own:
         verb = "give"  # the token you get in place of one the bank lacks: "take knots"
     try:
         return [_choose(verb, head, legal, names).with_text(text)]
+    except HjRuleError as err:
+        if drawing:  # "You can: take", as the prompt asks it, not the engine's "give"
+            raise HjRuleError(err.rule_id, err.message,
+                              ["take" if v == "give" else v for v in err.legal]) from None
+        raise
     except CommandError as err:
+        if own:  # refused as the prompt asks it: "take", not the engine's "give"
+            raise CommandError(err.message.replace("give ", "take ", 1),
+                               [x.replace("give ", "take ", 1)
+                                for x in err.expected.split(", ") if x]) from None
         if verb == "rest" and len(head.split()) == 2:  # the two Stage suits in either order
             try:
                 return [_choose(verb, " ".join(reversed(head.split())), legal,
