@@ -509,3 +509,14 @@ def test_a_token_chosen_for_yourself_is_refused_as_take_not_give():
     with pytest.raises(Exception) as err:
         commands.parse("end", "", view, legal, "hero1")
     assert "take" in err.value.legal and "give" not in err.value.legal
+
+
+def test_an_offer_told_in_the_players_words_is_not_told_again():
+    """Played (seed 815): "Ysolde offers Brannoc her sun in exchange for one of his leaves.
+    Ysolde offers Brannoc a Sun for a Leaf." """
+    out = flat(script(ENTER + "origin harvest\nI offer Brannoc a moon in exchange for one of "
+                      "his leaves\nquit\n"))
+    told = out.split("you> I offer Brannoc")[1].split("· Brannoc")[0]
+    prose = told.split("his leaves.", 1)[1]  # after the player's words, before the answer
+    assert "Wren offers Brannoc a moon in exchange for one of his leaves." in told
+    assert "Wren" not in prose and "Moon" not in prose, prose

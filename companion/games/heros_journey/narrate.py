@@ -290,6 +290,9 @@ class Narrator:
             text = say("offer", hero=h, other=hero(d["to"], view), give=goods(d["give"]),
                        get=goods(d["get"]))
             self._offered = bool(text)
+            if text and s == beat.action.seat and beat.action.kind == "offer" and \
+                    beat.action.text.strip():
+                return ""  # the player's own words tell the offer (played, seed 815: told twice)
             line = self._line(s, "offer", view, told, scene, rng, memory) if text else ""
             return " ".join(x for x in (text, line) if x)
         return ""
