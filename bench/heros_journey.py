@@ -3,7 +3,8 @@ random play and against each other, 2 and 4 Heroes, plus engine speed.
 
     python bench/heros_journey.py [--games N] [--jobs J] [--only TEXT] [--start S] [--pact]
     (N games per match-up, default 100, seeds S..S+N-1; J processes; only the match-ups whose
-    name has TEXT). The seeds of games halted at the round limit are printed under their row.
+    name has TEXT). The seeds of games halted at the round limit, and of races a rival ended
+    behind avoidably, are printed under their row.
     With --pact, each row also gets its Challenge attempts and contested auctions per level,
     counted in the same games.
 
@@ -204,6 +205,7 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
     rounds, endings, halts, halted_seeds, behind, avoidable = 0, 0, 0, [], 0, 0
+    avoidable_seeds = []
     attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
@@ -214,6 +216,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
     for seating, scores, rnd, ended, halted, seed, att, back, avoid in results:
         behind += back
         avoidable += avoid
+        if avoid:
+            avoidable_seeds.append(seed)
         for lvl, row in att.items():
             attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
@@ -233,7 +237,7 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
             "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind,
-            "avoidable": avoidable}
+            "avoidable": avoidable, "avoidable_seeds": avoidable_seeds}
 
 
 def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
@@ -320,6 +324,9 @@ def main() -> None:
         if r["halted_seeds"]:
             print(f"  halted at the round limit, seeds: "
                   f"{' '.join(map(str, r['halted_seeds']))}", flush=True)
+        if r["avoidable_seeds"]:
+            print(f"  ended behind avoidably, seeds: "
+                  f"{' '.join(map(str, r['avoidable_seeds']))}", flush=True)
         if args.pact:
             print("\n".join("  " + line for line in _pact_lines(levels, r["attempts"])),
                   flush=True)

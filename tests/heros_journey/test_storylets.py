@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 # a seed where a Hero reaches the End first and another in the last turns (three Heroes)
-SEED_FIRST_AT_END = 14
+SEED_FIRST_AT_END = 34
 
 from companion.core.game import Action, Event
 from companion.story.fabula import Fabula
@@ -182,7 +182,9 @@ def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
     first = re.search(r"(\w+) reaches the End(?! too)", story)
     assert first and re.search(r"\w+ reaches the End too", story), story[-2000:]
     assert "still on the road" not in epilogue
-    assert f"behind {first.group(1)}" in epilogue.split("\n\n")[1], epilogue
+    told = epilogue.split("\n\n")[1]  # "with Wren first at the End, and Brannoc ... behind her"
+    assert re.search(rf"{first.group(1)} first at the End.*behind ({first.group(1)}|her|him|them)\b",
+                     told), epilogue
 
 
 def test_a_round_of_rests_with_a_curse_is_still_told():

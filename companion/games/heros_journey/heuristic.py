@@ -249,6 +249,9 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
         if pair["place"] and me["stage"] != 3:
             gain -= sum(card_value(p, view, me) for p in me["places"])
         gain += ending_plan(view, me, g, pair) + travel_progress(me, g, pair)
+        if me["stage"] < 9 and challenge_chance(view, me, seat, level) <= 0:
+            gain += pace.UNBLOCK * challenge_chance(view, pace.after_travel(me, g, pair), seat,
+                                                    level)
         return gain - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
     return 0.0
 
@@ -262,7 +265,9 @@ def _pace(view: dict, me: dict, seat: str, level: str, p: float) -> tuple[float,
         return now, now
     suit, short = own
     ready = dict(me, resources={**me["resources"], suit: me["resources"][suit] + short})
-    return now, pace.turns_after_gathering(short, challenge_chance(view, ready, seat, level))
+    return now, pace.turns_after_gathering(short, challenge_chance(view, ready, seat, level),
+                                           pace.gather_rate(view, me, suit,
+                                                            stage_suits(me["stage"], view, me)))
 
 
 def _staked(view: dict, me: dict) -> tuple[str, ...]:

@@ -17,6 +17,14 @@ import math
 from .data import SUITS, card_index
 
 GATHER_RATE = 2  # resources of one suit a turn gathers (a Rest on a card of that suit draws two)
+# What a turn gathers of a suit no Rest can draw (none of the Hero's cards nor its Stage bears
+# it) or the bank holds none of: it comes only as a substitute someone else picks, from the Curse
+# Upon the Land putting tokens back, or from a Travel's cards. A rival at the Betrayal three Moons
+# short of its own card (its Bard and Window bear none, nor does the Betrayal) rested twenty-five
+# rounds for Moons no Rest could draw, an attempt at one chance in six reckoned slower than
+# gathering at two a turn (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 105,
+# halted at the round limit).
+DRY_RATE = 0.25
 
 
 def turns_to_pass(p: float) -> float:
@@ -48,6 +56,51 @@ def short_of_own(view: dict, me: dict, staked: tuple[str, ...]) -> tuple[str, in
     return suit, max(0, me["stage"] - have)
 
 
-def turns_after_gathering(short: int, p_ready: float) -> float:
-    """The turns to gather ``short`` resources of the own card's suit, then pass at ``p_ready``."""
-    return math.ceil(short / GATHER_RATE) + turns_to_pass(p_ready)
+def rest_reach(me: dict, suit: str, stage_suits: tuple[str, ...]) -> int:
+    """The most tokens of ``suit`` one Rest can draw for this Hero: two from an Encounter card of
+    two suits (one from a card of three) whose rank is at most its Stage, one more from the Stage
+    card; with no such card, one when the Stage card bears it."""
+    cards = [card_index()[c] for c in [*me["mentors"], *me["places"]]]
+    eligible = [c for c in cards if c.rank <= me["stage"]]
+    from_card = max((2 if len(c.suits) == 2 else 1 for c in eligible if suit in c.suits),
+                    default=0)
+    return from_card + (1 if suit in stage_suits else 0)
+
+
+def gather_rate(view: dict, me: dict, suit: str, stage_suits: tuple[str, ...]) -> float:
+    """Resources of ``suit`` a turn of gathering brings: what a Rest can draw of it (``rest_
+    reach``), no more than the bank holds, and hardly any when that is none."""
+    return max(DRY_RATE, min(rest_reach(me, suit, stage_suits), view["bank"][suit]))
+
+
+def turns_after_gathering(short: int, p_ready: float, rate: float = GATHER_RATE) -> float:
+    """The turns to gather ``short`` resources of the own card's suit at ``rate`` a turn, then
+    pass at ``p_ready``."""
+    return math.ceil(short / rate) + turns_to_pass(p_ready)
+
+
+# A Travel whose cards give a chance at the next Stage when no Challenge card could carry the Hero
+# now: worth that chance of a Stage (half an attempt's worth: the turn after it still attempts). A
+# rival at the Betrayal, its best suit 7 of the 8 a Challenge asks, rested forty rounds from a bank
+# a player who only rested kept dry, the Huntress (Moons, 10) lying in the Seeker's pair for its Ace
+# of Moons (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 131, halted at the
+# round limit).
+UNBLOCK = 20.0
+
+
+def after_travel(me: dict, g: dict, pair: dict) -> dict:
+    """This Hero as a Travel (``g``: the pair taken, the Mentor kept) leaves it: the pair's cards
+    and the tokens lying on them gained, the Mentors left behind and the Place given up gone (two
+    Places are kept on the Journey, Stage 3); the Travel's price aside."""
+    new = [c for c in (pair["mentor"], pair["place"]) if c]
+    mentors = [m for m in me["mentors"] if m == g["keep"]] + [pair["mentor"]] * bool(
+        pair["mentor"])
+    places = (list(me["places"]) if not pair["place"] or me["stage"] == 3 else []) + [
+        pair["place"]] * bool(pair["place"])
+    tokens = dict(me["tokens"])
+    for c in new:
+        for s, n in pair["tokens"].get(c, {}).items():
+            tokens[s] += n
+    cards = [card_index()[c] for c in mentors + places]
+    res = {s: tokens[s] + sum(c.rank for c in cards if s in c.suits) for s in SUITS}
+    return dict(me, tokens=tokens, resources=res, mentors=mentors, places=places)

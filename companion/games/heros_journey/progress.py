@@ -85,8 +85,9 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     suit = _card(view["ending"]).suits[0]
     short = ENDING_NEED - me["resources"][suit]
     lost = sum(_card(m).rank for m in me["mentors"] if m != g["keep"] and suit in _card(m).suits)
-    if pair["place"]:
-        lost += sum(_card(p).rank for p in me["places"] if suit in _card(p).suits)
+    given_up = sum(_card(p).rank for p in me["places"] if suit in _card(p).suits) if \
+        pair["place"] else 0  # the Place every Travel to this pair gives up
+    lost += given_up
     got = sum(_card(c).rank for c in (pair["mentor"], pair["place"]) if c and suit in
               _card(c).suits) + sum(pair["tokens"].get(c, {}).get(suit, 0)
                                     for c in (pair["mentor"], pair["place"]) if c)
@@ -100,6 +101,12 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
         value += REACH
     in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
                        _card(c).suits) for p in view["encounters"])
-    if not view["bank"][suit] and in_sight < short and closed >= 0:
-        value += DIG / (1 + g["pair"])  # not enough of the suit in sight: turn up a new pair
+    least = short - max(0, short + given_up - got)  # closed keeping the Mentors of the suit
+    if not view["bank"][suit] and in_sight < short and closed >= min(0, least):
+        # not enough of the suit in sight: turn up a new pair, keeping what the Mentors hold of
+        # it, even when the Place given up bore a little of it (both Heroes at the Pact of the
+        # Calamity, no Wyrm in the bank or the pairs, rested fifty-eight rounds to the round
+        # limit rather than leave an Island of rank 1 behind: `bench/heros_journey.py` 2p normal
+        # vs exploit: always-attempt, seed 45)
+        value += DIG / (1 + g["pair"])
     return value
