@@ -171,6 +171,9 @@ class Controller:
         kept, self._kept = getattr(self, "_kept", ""), ""
         if kept and line.strip().lower() in self.cmds.VERBS:  # "body" alone, after words refused
             line = f"{line.strip()} {kept}"  # for want of one: the words are the ones kept
+        elif kept.startswith("-- ") and line.split(" ", 1)[0].lower() in self.cmds.VERBS \
+                and " --" not in f" {line}":  # the move asked for, typed bare: the words follow
+            line = f"{line.strip()} {kept}"
         try:
             self._handle(line)
         except RuleError as err:

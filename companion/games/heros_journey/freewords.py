@@ -113,12 +113,18 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         moves = parse(verb, line.partition(" ")[2], view, legal, seat)
     except CommandError as err:
         forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
-        example = f": {forms[0]}{tail}" if forms else ""
-        raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; your words go "
-                           f"after --{example}", forms, kept=raw) from None
+        example = f" (as in {forms[0]})" if forms else ""
+        raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; type the move "
+                           f"and your words go with it{example}", forms, kept=_keep(raw)) from None
     if verb == "travel":
         _who_comes(raw, said, moves[0], view, legal, seat)
     return line, f"Read as: {describe(moves[0])}."
+
+
+def _keep(raw: str) -> str:
+    """The words a refusal keeps for the move typed next ("-- ..."): the player's telling, when
+    it is one ("I bed down by the brazier"), not an instruction ("walk to the sea")."""
+    return f"-- {raw}" if "first" in discourse.person(raw) else ""
 
 
 def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
@@ -135,8 +141,8 @@ def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
     keep = " or ".join(rules().card(c).name for c in me["mentors"])
     raise CommandError(f"“{raw}” reads as a travel to the {PAIRS[pair]} Encounter: who comes "
                        f"with you? You may keep one Mentor ({keep}); the others leave you a "
-                       f"parting gift. Your words go after --: {forms[0]} -- {raw}", forms,
-                       kept=raw)
+                       f"parting gift. Type the move and your words go with it (as in "
+                       f"{forms[0]})", forms, kept=_keep(raw))
 
 
 def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
@@ -207,10 +213,10 @@ def _trade(raw: str, said: reading.Reading, text: str, view: dict, legal: list[A
         moves = parse(verb, line.partition(" ")[2], view, legal, seat)
     except (CommandError, RuleError) as err:
         form = TRADE_FORMS["trade_bank" if verb == "bank" else "trade_offer"]
-        raise CommandError(f"“{raw}” reads as a trade, but {err.message}; name the tokens, "
-                           f"your words after --: {form}",
+        raise CommandError(f"“{raw}” reads as a trade, but {err.message}; name the tokens "
+                           f"and your words go with it: {form}",
                            [TRADE_FORMS["trade_bank"], TRADE_FORMS["trade_offer"]],
-                           kept=raw) from None
+                           kept=_keep(raw)) from None
     return line, f"Read as: {describe(moves[0], names)}."
 
 
@@ -227,9 +233,9 @@ def _wager(raw: str, said: reading.Reading, verb: str, text: str, view: dict,
         moves = parse(verb, line.partition(" ")[2], view, legal, seat)
     except CommandError as err:
         forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
-        raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; name the bid, your "
-                           f"words after --" + (f": {forms[0]} -- {raw}" if forms
-                                                          else ""), forms, kept=raw) from None
+        raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; name the bid and "
+                           "your words go with it" + (f" (as in {forms[0]})" if forms else ""),
+                           forms, kept=_keep(raw)) from None
     return line, f"Read as: {describe(moves[0])}."
 
 
@@ -330,6 +336,6 @@ def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None
                 rules().card(c).name for c in (p["mentor"], p["place"]) if c)
                 for p in view["encounters"])
             raise CommandError(f"“{raw}” reads as a travel, but {rules().card(cards[0]).name} "
-                               f"lies in none of the pairs now ({pairs}); your words go "
-                               f"after --: travel {PAIR_WORDS[0]}{tail}",
-                               [f"travel {w}" for w in PAIR_WORDS], kept=raw)
+                               f"lies in none of the pairs now ({pairs}); type the move "
+                               f"and your words go with it (as in travel {PAIR_WORDS[0]})",
+                               [f"travel {w}" for w in PAIR_WORDS], kept=_keep(raw))
