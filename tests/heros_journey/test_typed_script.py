@@ -534,3 +534,18 @@ def test_an_offer_told_in_the_players_words_is_not_told_again():
     prose = told.split("his leaves.", 1)[1]  # after the player's words, before the answer
     assert "Wren offers Brannoc a moon in exchange for one of his leaves." in told
     assert "Wren" not in prose and "Moon" not in prose, prose
+
+
+def test_a_payment_counted_in_words_pays_those_tokens_at_once():
+    """Played (seed 2211): "I pay with two wyrms, two knots and a moon" at a Travel's price of 5
+    was no command (a single token named was read; several counted were not)."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    s = go(s, "hero1", "travel", pair=2, keep="soldier")
+    s, _ = GAME.apply(s, GAME.legal_actions(s, "hero1")[0])  # the Light Keeper's parting gift
+    assert {a.kind for a in GAME.legal_actions(s, "hero1")} == {"pay"}
+    line, note = _free("I pay with two wyrms, two knots and a moon", s)
+    assert line == "pay wyrms wyrms knots knots moons -- I pay with two wyrms, two knots and a moon"
+    assert note == "Read as: pay two Wyrms, two Knots and a Moon."
+    with pytest.raises(CommandError, match="reads as paying 2 tokens"):  # no Sun to pay with
+        _free("I pay two suns", s.model_copy(update={"heroes": (s.heroes[0].model_copy(
+            update={"tokens": (5, 0, 2, 1, 2, 2)}), s.heroes[1])}))

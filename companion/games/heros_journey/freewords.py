@@ -10,6 +10,7 @@ words are the reading layer's (``rules/reading/acts.toml``), shared by every gam
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable
 
 from lemminflect import getAllLemmas
@@ -21,6 +22,7 @@ from companion.story import discourse, reading
 
 from .data import STAGE_CARDS, rules, view_names
 from .labels import PAIR_WORDS, PAIRS, TRADE_FORMS, arg_values, describe, typed, typed_command
+from .narrate import goods
 from .typed import arg_words, fits, words_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
@@ -81,6 +83,18 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
+        counted = _suits(norm(raw).split()) if any(a.kind == "pay" for a in legal) else []
+        if len(counted) > 1 and "or" not in norm(raw).split():  # "two wyrms and a moon", not
+            # "a moon or a wave": the tokens counted, paid at once
+            line = "pay " + " ".join(counted) + (f" -- {text}" if text else "")
+            try:
+                moves = parse("pay", line.partition(" ")[2], view, legal, seat)
+            except (CommandError, RuleError) as err:
+                raise CommandError(f"“{raw}” reads as paying {len(counted)} tokens, but "
+                                   f"{err.message}; name the tokens and your words go with "
+                                   "it (as in pay " + " ".join(counted[:1]) + ")",
+                                   ["pay SUIT [SUIT ...]"], kept=_keep(raw)) from None
+            return line, f"Read as: pay {goods(Counter(counted))}."
         named = _named_choice(raw, legal, view)
         if named is not None:  # "I tuck both into my left fist": the one choice its words name
             form = typed_command(named, view_names(view))
