@@ -549,3 +549,14 @@ def test_a_payment_counted_in_words_pays_those_tokens_at_once():
     with pytest.raises(CommandError, match="reads as paying 2 tokens"):  # no Sun to pay with
         _free("I pay two suns", s.model_copy(update={"heroes": (s.heroes[0].model_copy(
             update={"tokens": (5, 0, 2, 1, 2, 2)}), s.heroes[1])}))
+
+
+def test_a_move_told_of_the_hero_in_the_third_person_is_a_line_of_the_story():
+    """Played (seed 2211): "Odalys follows the watchman up toward the mountain passes" was read
+    as a travel, and its words dropped from the story as if it were an instruction ("walk to the
+    sea"). Told with the Hero as its subject, by name or pronoun, it is kept."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    for told in ("Wren sails for the island with the soldier",
+                 "she sails for the island with the soldier"):
+        assert _free(told, s)[0].endswith(f" -- {told}"), told
+    assert " -- " not in _free("sail for the island with the soldier", s)[0]

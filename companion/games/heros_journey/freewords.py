@@ -36,8 +36,8 @@ SEEKING = ("search",)
 ASIDE = ("yield",)
 ANSWERS = {"agree": "accept", "turn_down": "refuse"}  # an offer, answered in words
 WAGER = ("wager",)
-ALONE = frozenset({"alone", "nobody", "none", "solo", "myself"})  # a travel keeping no Mentor  # a bid offered: a contest, or a raise in its bidding
-BIDS = {"contest": ("contest",), "bid": ("raise",)}
+ALONE = frozenset({"alone", "nobody", "none", "solo", "myself"})  # a travel keeping no Mentor
+BIDS = {"contest": ("contest",), "bid": ("raise",)}  # a bid offered: a contest, or a raise
 NUMBERS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine "
                                            "ten".split())}
 ASIDE_SAID = {"decline": "you pass, and do not contest this Challenge",
@@ -59,9 +59,9 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     if not seat or not legal:
         return None
     said = reading.read(raw)
-    # told of the Hero only when the player tells it ("I walk to the sea"); "walk to the sea"
-    # is an instruction, not a line of the story
-    text = raw if "first" in discourse.person(raw) else ""
+    # told of the Hero only when the player tells it ("I walk to the sea", "Wren walks to the
+    # sea"); "walk to the sea" is an instruction, not a line of the story
+    text = raw if _tells(raw, view, seat) else ""
     tail = f" -- {raw}"
     if not any(a.kind in ("travel", "rest") for a in legal):
         if len(raw.split()) < 2:
@@ -93,7 +93,7 @@ def rewrite(raw: str, view: dict, legal: list[Action],
                 raise CommandError(f"“{raw}” reads as paying {len(counted)} tokens, but "
                                    f"{err.message}; name the tokens and your words go with "
                                    "it (as in pay " + " ".join(counted[:1]) + ")",
-                                   ["pay SUIT [SUIT ...]"], kept=_keep(raw)) from None
+                                   ["pay SUIT [SUIT ...]"], kept=_keep(raw, view, seat)) from None
             return line, f"Read as: pay {goods(Counter(counted))}."
         named = _named_choice(raw, legal, view)
         if named is not None:  # "I tuck both into my left fist": the one choice its words name
@@ -129,16 +129,31 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
         example = f" (as in {forms[0]})" if forms else ""
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; type the move "
-                           f"and your words go with it{example}", forms, kept=_keep(raw)) from None
+                           f"and your words go with it{example}", forms,
+                           kept=_keep(raw, view, seat)) from None
     if verb == "travel":
         _who_comes(raw, said, moves[0], view, legal, seat)
     return line, f"Read as: {describe(moves[0])}."
 
 
-def _keep(raw: str) -> str:
+def _tells(raw: str, view: dict, seat: str) -> bool:
+    """Whether the words tell the Hero's deed, a line of the story: in the first person ("I walk
+    to the sea"), or the third with the Hero as its subject ("Odalys follows the watchman", "she
+    rides on": played, seed 2211, the first was dropped from the journal as an instruction)."""
+    if "first" in discourse.person(raw):
+        return True
+    me = next((h for h in view.get("heroes", []) if h["seat"] == seat), None)
+    if me is None or not raw.split():
+        return False
+    subject = raw.split()[0].strip(",.;:!?").lower()
+    return subject in {me["name"].split()[0].lower(),
+                       (me.get("pronouns") or "").split("/")[0].lower()} - {""}
+
+
+def _keep(raw: str, view: dict, seat: str) -> str:
     """The words a refusal keeps for the move typed next ("-- ..."): the player's telling, when
     it is one ("I bed down by the brazier"), not an instruction ("walk to the sea")."""
-    return f"-- {raw}" if "first" in discourse.person(raw) else ""
+    return f"-- {raw}" if _tells(raw, view, seat) else ""
 
 
 def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
@@ -156,7 +171,7 @@ def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
     raise CommandError(f"“{raw}” reads as a travel to the {PAIRS[pair]} Encounter: who comes "
                        f"with you? You may keep one Mentor ({keep}); the others leave you a "
                        f"parting gift. Type the move and your words go with it (as in "
-                       f"{forms[0]})", forms, kept=_keep(raw))
+                       f"{forms[0]})", forms, kept=_keep(raw, view, seat))
 
 
 def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
@@ -230,7 +245,7 @@ def _trade(raw: str, said: reading.Reading, text: str, view: dict, legal: list[A
         raise CommandError(f"“{raw}” reads as a trade, but {err.message}; name the tokens "
                            f"and your words go with it: {form}",
                            [TRADE_FORMS["trade_bank"], TRADE_FORMS["trade_offer"]],
-                           kept=_keep(raw)) from None
+                           kept=_keep(raw, view, seat)) from None
     return line, f"Read as: {describe(moves[0], names)}."
 
 
@@ -249,7 +264,7 @@ def _wager(raw: str, said: reading.Reading, verb: str, text: str, view: dict,
         forms = [x.split(" -- ")[0] for x in err.expected.split(", ") if x]
         raise CommandError(f"“{raw}” reads as a {verb}, but {err.message}; name the bid and "
                            "your words go with it" + (f" (as in {forms[0]})" if forms else ""),
-                           forms, kept=_keep(raw)) from None
+                           forms, kept=_keep(raw, view, seat)) from None
     return line, f"Read as: {describe(moves[0])}."
 
 
@@ -352,4 +367,4 @@ def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None
             raise CommandError(f"“{raw}” reads as a travel, but {rules().card(cards[0]).name} "
                                f"lies in none of the pairs now ({pairs}); type the move "
                                f"and your words go with it (as in travel {PAIR_WORDS[0]})",
-                               [f"travel {w}" for w in PAIR_WORDS], kept=_keep(raw))
+                               [f"travel {w}" for w in PAIR_WORDS], kept=_keep(raw, view, seat))
