@@ -36,8 +36,16 @@ def _choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
             level: str) -> Action:
     if level == "hard" and heuristic.is_turn(legal):
         ranked = heuristic.rank_turns(view, seat, legal, rng, level)
-        if heuristic.holds_back(view, heuristic.me_of(view, seat), seat):
+        me = heuristic.me_of(view, seat)
+        if heuristic.holds_back(view, me, seat):
             ranked = [a for a in ranked if a.kind != "challenge"] or ranked
+        elif ranked[0].kind == "challenge" and me["stage"] == 9 and view.get("ending"):
+            # the Ending, whether to take it, is weighed to the end of the race (``finish``), not
+            # two turns ahead: a hard rival ahead now, whom reaching the Calamity would leave
+            # behind, rested sixty rounds at the Pact (its search saw its lead kept, not the
+            # race that never ended) until the round limit (`bench/heros_journey.py` 2p hard vs
+            # exploit: always-attempt, seed 95)
+            return ranked[0]
         if len(ranked) > 1:
             return best_turn(view, seat, legal, rng, ranked) or ranked[0]
         return ranked[0]
