@@ -16,6 +16,7 @@ from companion.core.rng import Sampler
 from . import heuristic
 from .finish import instead_of_ending
 from .model import SEATS, HjOptions, State
+from .progress import must_dig
 from .playout import GAME, play
 from .search import best_turn
 
@@ -45,6 +46,12 @@ def _choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
             # behind, rested sixty rounds at the Pact (its search saw its lead kept, not the
             # race that never ended) until the round limit (`bench/heros_journey.py` 2p hard vs
             # exploit: always-attempt, seed 95)
+            return ranked[0]
+        elif ranked[0].kind == "travel" and must_dig(view, me):
+            # digging for the Ending's suit pays beyond the search's two turns: at the Pact of
+            # The End, no Leaf in the bank or the pairs, a hard rival's search preferred a Rest
+            # to the heuristic's Travel for sixty rounds, until the round limit
+            # (`bench/heros_journey.py` 2p hard vs exploit: bank-drainer, seed 73)
             return ranked[0]
         if len(ranked) > 1:
             return best_turn(view, seat, legal, rng, ranked) or ranked[0]

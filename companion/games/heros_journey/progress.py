@@ -75,6 +75,19 @@ def travel_progress(me: dict, g: dict, pair: dict) -> float:
     return PROGRESS * (before - gap(stage, tokens, after_cards))
 
 
+def must_dig(view: dict, me: dict) -> bool:
+    """At the Pact, whether the Ending's suit is nowhere to be had: the bank holds none, and no
+    pair in sight holds as much as this Hero lacks of the 11; only a Travel that turns up a new
+    pair gets any nearer."""
+    if me["stage"] != 9 or not view.get("ending"):
+        return False
+    suit = _card(view["ending"]).suits[0]
+    short = ENDING_NEED - me["resources"][suit]
+    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
+                       _card(c).suits) for p in view["encounters"])
+    return short > 0 and not view["bank"][suit] and in_sight < short
+
+
 def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     """At the Pact, the plan to reach the Ending: what a Travel does to the gap between this
     Hero's resources in the Ending's suit and the 11 it needs (a card's whole rank counts). When
@@ -99,10 +112,8 @@ def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
     value = weight * closed
     if closed >= short:  # the Ending in reach next turn: worth the Mentors left behind
         value += REACH
-    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
-                       _card(c).suits) for p in view["encounters"])
     least = short - max(0, short + given_up - got)  # closed keeping the Mentors of the suit
-    if not view["bank"][suit] and in_sight < short and closed >= min(0, least):
+    if must_dig(view, me) and closed >= min(0, least):
         # not enough of the suit in sight: turn up a new pair, keeping what the Mentors hold of
         # it, even when the Place given up bore a little of it (both Heroes at the Pact of the
         # Calamity, no Wyrm in the bank or the pairs, rested fifty-eight rounds to the round
