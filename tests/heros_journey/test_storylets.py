@@ -183,8 +183,8 @@ def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
     assert first and re.search(r"\w+ reaches the End too", story), story[-2000:]
     assert "still on the road" not in epilogue
     told = epilogue.split("\n\n")[1]  # "with Wren first at the End, and Brannoc ... behind her"
-    assert re.search(rf"{first.group(1)} first at the End.*behind ({first.group(1)}|her|him|them)\b",
-                     told), epilogue
+    name = first.group(1)
+    assert re.search(rf"{name} first at the End.*behind ({name}|her|him|them)\b", told), epilogue
 
 
 def test_a_round_of_rests_with_a_curse_is_still_told():
