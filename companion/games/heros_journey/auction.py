@@ -9,6 +9,7 @@ from companion.core.game import Action
 
 from .data import SUITS, card_index
 from .race import ending_bid_share, ending_lead
+from .view import me_of
 
 ATTEMPTER_CAP = 2  # tokens an attempter bids to keep its own card in play
 CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (one more vs a leader)
@@ -16,10 +17,6 @@ CONTEST_CAP = {"easy": 2, "normal": 3, "hard": 4}  # tokens a contester bids (on
 
 def _card(cid: str):
     return card_index()[cid]
-
-
-def me_of(view: dict, seat: str) -> dict:
-    return next(h for h in view["heroes"] if h["seat"] == seat)
 
 
 def meet_margin(cid: str, view: dict, me: dict, ahead: int = 0) -> float:

@@ -3,7 +3,7 @@ to the sea" is a travel to the pair where the Sea lies, "we make camp by the mil
 the Mill, "the soldier leads me into the battle" an advance by that Matching card, "I put myself
 to the test" an attempt by a Challenge; at a contest or its bidding, words that stand aside ("I
 let him go") pass. Words that name no move, or a move that is not a choice now, are refused with
-the form to type, the words kept after ``--``.
+the form to type; a telling refused for want of a choice is kept for the move typed next.
 
 Which act classes each move answers to is this game's data (``MOVES``); the classes and their
 words are the reading layer's (``rules/reading/acts.toml``), shared by every game.
@@ -17,13 +17,13 @@ from lemminflect import getAllLemmas
 
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, norm
-
 from companion.story import discourse, reading
 
 from .data import STAGE_CARDS, rules, view_names
 from .labels import PAIR_WORDS, PAIRS, TRADE_FORMS, arg_values, describe, typed, typed_command
 from .narrate import goods
 from .typed import arg_words, fits, words_of
+from .view import me_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
 # lesson taken is a rest with that Mentor; a test braved is an attempt by a Challenge)
@@ -142,9 +142,9 @@ def _tells(raw: str, view: dict, seat: str) -> bool:
     rides on": played, seed 2211, the first was dropped from the journal as an instruction)."""
     if "first" in discourse.person(raw):
         return True
-    me = next((h for h in view.get("heroes", []) if h["seat"] == seat), None)
-    if me is None or not raw.split():
+    if not raw.split() or not any(h["seat"] == seat for h in view.get("heroes", [])):
         return False
+    me = me_of(view, seat)
     subject = raw.split()[0].strip(",.;:!?").lower()
     return subject in {me["name"].split()[0].lower(),
                        (me.get("pronouns") or "").split("/")[0].lower()} - {""}
@@ -161,7 +161,7 @@ def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
     """A travel told in words that names none of your Mentors is asked who comes with you,
     not read as leaving them all (played, seed 815: "I go in search of the savage" left the
     Bard behind); "alone" or "nobody" says it."""
-    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    me = me_of(view, seat)
     if move.args.get("keep") is not None or not me["mentors"] or set(norm(raw).split()) & ALONE:
         return
     pair = move.args["pair"]
@@ -277,7 +277,7 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     # attempt; the attempt is the move)
     verb = next((v for a in said.top(3) for v, classes in MOVES.items() if a in classes), None)
     named = cards_named(said)
-    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    me = me_of(view, seat)
     nxt = next_card(me, view)
     toward = bool(nxt and nxt in named) or "stage" in said.lemmas  # "the next stage"
     mine = [c for c in named if c in set(me["mentors"]) | set(me["places"])]
@@ -356,7 +356,7 @@ def _head(said: reading.Reading) -> list[str]:
 def _lies_nowhere(raw: str, head: str, view: dict, seat: str, tail: str) -> None:
     """A travel to a card that lies in none of the three pairs (nor is a Mentor of yours) is
     refused saying so, and what each pair holds."""
-    me = next(h for h in view["heroes"] if h["seat"] == seat)
+    me = me_of(view, seat)
     here = {c for p in view["encounters"] for c in (p["mentor"], p["place"]) if c}
     for word in head.split():
         cards = [c.id for c in rules().cards if fits(word, {norm(c.name).removeprefix("the ")})]

@@ -24,10 +24,11 @@ from companion.core.game import Action
 from . import pace
 from .auction import ATTEMPTER_CAP, CONTEST_CAP, bid, meet_margin, name_suit
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
-from .progress import (ENDING_NEED, REACH, ending_plan,  # noqa: F401  (tests read them here)
-                       travel_progress)
+from .progress import (ENDING_NEED, REACH, after_travel,  # noqa: F401  (tests read them here)
+                       ending_plan, travel_progress)
 from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
                    holds_back, token_worth, wins_now)  # (the policy and tests read them here)
+from .view import me_of
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
 ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
@@ -53,10 +54,6 @@ def ending_guess(view: dict) -> str | None:
     if p and p["look"] == "top":
         return p["ending"]
     return None
-
-
-def me_of(view: dict, seat: str) -> dict:
-    return next(h for h in view["heroes"] if h["seat"] == seat)
 
 
 def weights(view: dict, me: dict) -> dict[str, float]:
@@ -250,7 +247,7 @@ def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
             gain -= sum(card_value(p, view, me) for p in me["places"])
         gain += ending_plan(view, me, g, pair) + travel_progress(me, g, pair)
         if me["stage"] < 9 and challenge_chance(view, me, seat, level) <= 0:
-            gain += pace.UNBLOCK * challenge_chance(view, pace.after_travel(me, g, pair), seat,
+            gain += pace.UNBLOCK * challenge_chance(view, after_travel(me, g, pair), seat,
                                                     level)
         return gain - (TRAVEL_TURN if me["stage"] < 9 else 1.5)
     return 0.0

@@ -86,21 +86,3 @@ def turns_after_gathering(short: int, p_ready: float, rate: float = GATHER_RATE)
 # of Moons (`bench/heros_journey.py` 2p normal vs exploit: bank-drainer, seed 131, halted at the
 # round limit).
 UNBLOCK = 20.0
-
-
-def after_travel(me: dict, g: dict, pair: dict) -> dict:
-    """This Hero as a Travel (``g``: the pair taken, the Mentor kept) leaves it: the pair's cards
-    and the tokens lying on them gained, the Mentors left behind and the Place given up gone (two
-    Places are kept on the Journey, Stage 3); the Travel's price aside."""
-    new = [c for c in (pair["mentor"], pair["place"]) if c]
-    mentors = [m for m in me["mentors"] if m == g["keep"]] + [pair["mentor"]] * bool(
-        pair["mentor"])
-    places = (list(me["places"]) if not pair["place"] or me["stage"] == 3 else []) + [
-        pair["place"]] * bool(pair["place"])
-    tokens = dict(me["tokens"])
-    for c in new:
-        for s, n in pair["tokens"].get(c, {}).items():
-            tokens[s] += n
-    cards = [card_index()[c] for c in mentors + places]
-    res = {s: tokens[s] + sum(c.rank for c in cards if s in c.suits) for s in SUITS}
-    return dict(me, tokens=tokens, resources=res, mentors=mentors, places=places)

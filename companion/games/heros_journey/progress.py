@@ -15,7 +15,7 @@ behind travelled its Leaves away and could not attempt it again before the round
 """
 from __future__ import annotations
 
-from .data import STAGE_CARDS, card_index
+from .data import STAGE_CARDS, SUITS, card_index
 
 # what closing the gap to the next Stage by one resource is worth in a Travel
 PROGRESS = 6.0
@@ -65,14 +65,26 @@ def travel_progress(me: dict, g: dict, pair: dict) -> float:
     before = gap(stage, me["tokens"], cards)
     if not before:
         return 0.0
+    after = after_travel(me, g, pair)
+    return PROGRESS * (before - gap(stage, after["tokens"], after["mentors"] + after["places"]))
+
+
+def after_travel(me: dict, g: dict, pair: dict) -> dict:
+    """This Hero as a Travel (``g``: the pair taken, the Mentor kept) leaves it: the pair's cards
+    and the tokens lying on them gained, the Mentors left behind and the Place given up gone (two
+    Places are kept on the Journey, Stage 3); the Travel's price aside."""
+    new = [c for c in (pair["mentor"], pair["place"]) if c]
+    mentors = [m for m in me["mentors"] if m == g["keep"]] + [pair["mentor"]] * bool(
+        pair["mentor"])
+    places = (list(me["places"]) if not pair["place"] or me["stage"] == 3 else []) + [
+        pair["place"]] * bool(pair["place"])
     tokens = dict(me["tokens"])
-    for c in (pair["mentor"], pair["place"]):
-        for s, n in (pair["tokens"].get(c, {}) if c else {}).items():
-            tokens[s] = tokens.get(s, 0) + n
-    mentors = [m for m in me["mentors"] if m == g["keep"]]
-    places = list(me["places"]) if not pair["place"] or stage == 3 else []
-    after_cards = mentors + places + [c for c in (pair["mentor"], pair["place"]) if c]
-    return PROGRESS * (before - gap(stage, tokens, after_cards))
+    for c in new:
+        for s, n in pair["tokens"].get(c, {}).items():
+            tokens[s] += n
+    cards = [_card(c) for c in mentors + places]
+    res = {s: tokens[s] + sum(c.rank for c in cards if s in c.suits) for s in SUITS}
+    return dict(me, tokens=tokens, resources=res, mentors=mentors, places=places)
 
 
 def must_dig(view: dict, me: dict) -> bool:

@@ -10,6 +10,11 @@ from .labels import PAIRS
 from .model import State, read_only
 
 
+def me_of(view: dict, seat: str) -> dict:
+    """A Hero's entry in a view (its own, or another Hero's public one)."""
+    return next(h for h in view["heroes"] if h["seat"] == seat)
+
+
 def suits_dict(vals) -> dict[str, int]:
     return {s: n for s, n in zip(SUITS, vals) if n}
 
