@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import re
 
-# a seed where a Hero reaches the End first and another in the last turns (three Heroes)
-SEED_FIRST_AT_END = 34
-
 from companion.core.game import Action, Event
 from companion.story.fabula import Fabula
 from companion.story.grammar import Phrase
@@ -170,21 +167,25 @@ def test_a_rivals_words_come_after_the_frame_that_introduces_them():
                 -1] in ":.", (s.id, told)
 
 
-def test_an_epilogue_first_at_the_ending_names_who_came_after(tmp_path):
-    # seed 8, three Heroes: Wren reaches the End first and Brannoc reaches it in the last turns;
-    # the epilogue read "the others still on the road behind her"
-    from tests.helpers import told
+def test_an_epilogue_first_at_the_ending_names_who_came_after():
+    """Seed 8, three Heroes: Wren reached the End first and Brannoc reached it in the last turns;
+    the epilogue read "the others still on the road behind her". (A table, not a seed: a last
+    turn is now weighed by the score it leaves, and a Rest usually beats reaching the Ending
+    second, so autoplay seldom shows it; a player may still do it.)"""
+    import random
 
-    # (the seed is one where a Hero reaches the End first and another reaches it in the last
-    # turns; it moves whenever the rivals' play or the moves before the Origins change)
-    story, epilogue = told(tmp_path, "heros-journey", SEED_FIRST_AT_END, "--players", "3").split(
-        "## Epilogue", 1)
-    first = re.search(r"(\w+) reaches the End(?! too)", story)
-    assert first and re.search(r"\w+ reaches the End too", story), story[-2000:]
-    assert "still on the road" not in epilogue
-    told = epilogue.split("\n\n")[1]  # "with Wren first at the End, and Brannoc ... behind her"
-    name = first.group(1)
-    assert re.search(rf"{name} first at the End.*behind ({name}|her|him|them)\b", told), epilogue
+    from companion.games.heros_journey.telling import ending
+
+    view = _view(9)
+    for h, stage in zip(view["heroes"], (10, 10, 9)):
+        h["stage"] = stage
+    view.update({"ending": "end", "ending_first": "hero1", "over": True,
+                 "scores": {"hero1": 300, "hero2": 280, "hero3": 250}})
+    for k in range(2):
+        told = ending(view, _memory(), random.Random(k))
+        assert "Wren" in told and "still on the road" not in told, told
+        assert re.search(r"first at the End, and Brannoc close behind her|reaches the End "
+                         r"first, a turn ahead of Brannoc\b", told), told
 
 
 def test_a_round_of_rests_with_a_curse_is_still_told():

@@ -490,7 +490,16 @@ def test_a_travel_in_words_naming_no_mentor_asks_who_comes():
     assert "who comes with you?" in err.value.message
     assert "travel seeker soldier" in err.value.expected
     assert "keeping the Soldier" in _free("I sail for the island with the soldier", s)[1]
-    assert "leaving every Mentor" in _free("I sail for the island alone", s)[1]
+    assert "keeping no Mentor" in _free("I sail for the island alone", s)[1]
+
+
+def test_a_travel_by_a_hero_with_no_mentor_does_not_say_it_leaves_mentors():
+    """Played (seed 2211): a Hero with no Mentor travelled, "Read as: travel to the Seeker's
+    Encounter, leaving every Mentor", which reads as though it had some to leave."""
+    s = make([{**WREN, "mentors": []}, {"stage": 2}], slots=SLOTS)
+    note = _free("I sail for the island", s)[1]
+    assert note.startswith("Read as: travel to the") and "Mentor" in note
+    assert "leaving" not in note
 
 
 def test_a_suit_named_in_words_is_the_suit_not_its_ace():

@@ -21,11 +21,12 @@ from collections.abc import Sequence
 
 from companion.core.game import Action
 
-from . import pace
+from . import last_turn, pace
 from .auction import ATTEMPTER_CAP, CONTEST_CAP, bid, meet_margin, name_suit
+from .bank import draw_steps
 from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 from .progress import (ENDING_NEED, REACH, after_travel,  # noqa: F401  (tests read them here)
-                       ending_plan, travel_progress)
+                       ending_plan, must_dig, travel_progress)
 from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
                    holds_back, token_worth, wins_now)  # (the policy and tests read them here)
 from .view import me_of
@@ -168,22 +169,9 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
     bank = dict(view["bank"])
     toks = dict(me["tokens"])
     gain, cursed = 0.0, False
-    queue = list(draws)
-    while queue:
-        s = queue.pop(0)
-        if cursed:  # the bank holds what the Curse took: rarely the suit asked for
-            gain += SUBSTITUTE
-            continue
-        if not sum(bank.values()):
-            break
-        got = s if bank[s] > 0 else max(SUITS, key=lambda x: bank[x])
-        bank[got] -= 1
-        toks[got] += 1
+    for s, got, curse in draw_steps(draws, bank, toks, me.get("origin")):
         gain += wts[s] if got == s else SUBSTITUTE
-        if got == "leaves" and got == s and me.get("origin") == "harvest" and any(
-                bank[x] for x in SUITS if x != "leaves"):
-            queue.insert(0, max((x for x in SUITS if x != "leaves"), key=lambda x: bank[x]))
-        if not sum(bank.values()):
+        if curse:
             cursed = True
             gain -= curse_loss(toks, wts)
     if not cursed and sum(bank.values()) <= CURSE_NEAR:
@@ -308,8 +296,30 @@ def rank_turns(view: dict, seat: str, legal: Sequence[Action], rng: random.Rando
                level: str) -> list[Action]:
     """The turn's actions, best first by the heuristic (ties broken by ``rng``)."""
     me = me_of(view, seat)
-    return sorted((a for a in legal if a.kind in ACTIONS),
-                  key=lambda a: (turn_value(a, view, me, seat, level), rng.random()), reverse=True)
+    last = last_turn.is_last(view, seat)
+    worth = last_value if last else turn_value
+    ranked = sorted((a for a in legal if a.kind in ACTIONS),
+                    key=lambda a: (worth(a, view, me, seat, level), rng.random()), reverse=True)
+    if ranked and ranked[0].kind == "rest" and not last and must_dig(view, me):
+        # the Ending's suit is nowhere to be had: a Rest brings it no nearer, however little a
+        # Travel seems to gain. Both Heroes at the Pact of The End, the twelve Leaves split 7 and
+        # 5 between them and none in the bank, rested fifty rounds to the round limit: the rival's
+        # best Travel, to the Borderland, was worth 0.7 less than a Rest (`bench/heros_journey.py`
+        # 2p normal vs exploit: always-attempt, seed 37)
+        dig = next((a for a in ranked if a.kind == "travel" and ending_plan(
+            view, me, a.args, view["encounters"][a.args["pair"]]) > 0), None)
+        if dig is not None:
+            ranked.remove(dig)
+            ranked.insert(0, dig)
+    return ranked
+
+
+def last_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
+    """A last turn's worth: the final standing it leaves (``last_turn``)."""
+    return last_turn.value(
+        a.kind, a.args, view, me,
+        challenge_chance(view, me, seat, level) if a.kind == "challenge" else 0.0,
+        rest_draws(a.args) if a.kind == "rest" else [], _staked(view, me))
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
@@ -323,6 +333,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
         if level == "easy" and rng.random() < 0.5 and strays(view, me):
             return rng.choice([a for a in legal if a.kind in ACTIONS])
         if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
+                and not last_turn.is_last(view, seat) \
                 and wanted_offer(view, seat, me) is not None:
             return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
         return rank_turns(view, seat, legal, rng, level)[0]
@@ -357,7 +368,8 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k in ("expend_for_failure", "lie_down"):
         deficit = me["stage"] - me["resources"].get((pend.get("challenge") or {}).get("suit")
                                                     or "moons", 0)
-        can = any(a.kind == "expend_for_failure" for a in legal)
+        can = any(a.kind == "expend_for_failure" for a in legal) and not last_turn.is_last(
+            view, seat)  # (no turn follows the last one to lose: lying down costs nothing)
         if can and deficit <= 3 and _total_tokens(me) >= deficit:
             return next(a for a in legal if a.kind == "expend_for_failure")
         return next(a for a in legal if a.kind == "lie_down")

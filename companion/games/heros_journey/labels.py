@@ -27,7 +27,7 @@ def describe(a: Action, names: Names = NO_NAMES) -> str:
     g = a.args
     k = a.kind
     if k == "travel":
-        keep = f", keeping {name(g['keep'])}" if g.get("keep") else ", leaving every Mentor"
+        keep = f", keeping {name(g['keep'])}" if g.get("keep") else ", keeping no Mentor"
         return f"travel to the {PAIRS[g['pair']]} Encounter{keep}"
     if k == "rest":
         if g.get("card") is None:
