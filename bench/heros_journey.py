@@ -14,13 +14,20 @@ its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 
 Seats rotate with the seed so no level keeps the first move; a shared win (equal top scores)
 counts for every winner. "random" picks uniformly among the legal moves.
 
-"ended behind N, avoidably M": N races ended by a rival (easy, normal or hard) that reached the
+"ended behind N, avoidably M, K counting rounds waited": N races ended by a rival (easy, normal or hard) that reached the
 Ending while another Hero's score stood above its own; M of them where another choice existed
 that did better: from the table just before its attempt, its three best other turns (a Rest or a
 Travel) are each played on in three chance streams, and the race counts when one of them ends
 with a better margin for the rival (its score less the best other) than the attempt played on in
 the same streams; a turn whose stream the round limit halts has no Ending and is no better
-(`finish.margin`, the rule the rivals themselves apply before an attempt at the Ending). Rows with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
+(`finish.margin`, the rule the rivals themselves apply before an attempt at the Ending); K of
+them when each round the race runs on past the attempt costs ``finish.WAIT`` points, as the
+rivals count it. Rows
+with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
+
+"longest stay at the Pact N (seed S)": the most rounds a rival stood at the Pact in the row's
+games, from reaching it to reaching the Ending or the race's last round: the evening a player
+spends waiting on it.
 """
 from __future__ import annotations
 
@@ -117,18 +124,43 @@ def _choose(view, seat, legal, rng, level=None):
 
 
 def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int,
-                                                   dict[str, list[int]], int, int]:
+                                                   dict[str, list[int]], int,
+                                                   tuple[int, int], int]:
     seed, levels = job
     n = len(levels)
     k = seed % n
     seating = list(levels[k:] + levels[:k])
     attempts, watch = _attempt_watch(seating, levels)
     ended = _ended_behind(seating)
-    st = play_game(seed, seating, watch=lambda s, e: (watch(s, e), ended[1](s, e)),
-                   choose=_choose)
-    avoidable = _avoidable(ended[0][1], seating, st, seed) if ended[0][0] else 0
+    stay, stay_watch = _pact_stay(seating)
+    st = play_game(seed, seating, watch=lambda s, e: (watch(s, e), ended[1](s, e),
+                                                      stay_watch(s, e)), choose=_choose)
+    avoidable = _avoidable(ended[0][1], seating, st, seed) if ended[0][0] else (0, 0)
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
-        st.halted, seed, attempts, ended[0][0], avoidable
+        st.halted, seed, attempts, ended[0][0], avoidable, max(stay(st), default=0)
+
+
+def _pact_stay(seating: list[str]):
+    """The rounds each rival (not an exploit, not random) stood at the Pact: from the round it
+    reached it to the round it reached the Ending, or the last round played; and the ``watch``
+    that records them. A long stay is an evening spent waiting on a rival."""
+    level = dict(zip(SEATS, seating))
+    since: dict[str, int] = {}
+    stays: list[int] = []
+
+    def watch(state, events):
+        for e in events:
+            if e.kind in ("advance", "match") and level[e.data["seat"]] in ("easy", "normal",
+                                                                    "hard"):
+                if e.data["stage"] == 9:
+                    since[e.data["seat"]] = state.round
+                elif e.data["stage"] == 10 and e.data["seat"] in since:
+                    stays.append(state.round - since.pop(e.data["seat"]))
+
+    def stay(state) -> list[int]:
+        return stays + [state.round - r for r in since.values()]
+
+    return stay, watch
 
 
 def _ended_behind(seating: list[str]):
@@ -163,15 +195,17 @@ COUNTERFACTUAL_CHOICES = 3  # the rival's best turns that do not attempt the End
 
 
 
-def _avoidable(before, seating: list[str], played, seed: int) -> int:
-    """1 when a race ended by a rival behind was avoidable: from the table just before its
-    attempt at the Ending, one of its other turns (a Rest or a Travel, its ``COUNTERFACTUAL_
-    CHOICES`` best by the heuristic) played on ends the race better for it (its score less the
-    best other score, a halted stream counting as no better), on average over
-    ``COUNTERFACTUAL_STREAMS`` chance streams, than the attempt played on in the same streams; 0
-    when every other choice loses as much or more."""
+def _avoidable(before, seating: list[str], played, seed: int) -> tuple[int, int]:
+    """(counted free, counted at their cost): 1 when a race ended by a rival behind was avoidable:
+    from the table just before its attempt at the Ending, one of its other turns (a Rest or a
+    Travel, its ``COUNTERFACTUAL_CHOICES`` best by the heuristic) played on ends the race better
+    for it (its score less the best other score, a halted stream counting as no better), on
+    average over ``COUNTERFACTUAL_STREAMS`` chance streams, than the attempt played on in the same
+    streams; 0 when every other choice loses as much or more. The second counts each round the
+    race runs on past the attempt's at ``finish.WAIT`` points, as the rivals do (a round waited
+    must gain that much: the table waits too)."""
     if before is None:
-        return 0
+        return 0, 0
     seat = played.ending_first
     levels = dict(zip(SEATS, seating))
     legal = GAME.legal_actions(before, seat)
@@ -180,10 +214,10 @@ def _avoidable(before, seating: list[str], played, seed: int) -> int:
     others = [a for a in heuristic.rank_turns(view, seat, legal, random.Random(seed),
                                               "normal") if a.kind not in ("challenge",)]
     if not taken or not others:
-        return 0
+        return 0, 0
 
-    def mean_margin(a) -> float:
-        total = 0.0
+    def mean_margin(a) -> tuple[float, float]:
+        free = cost = 0.0
         for k in range(COUNTERFACTUAL_STREAMS):
             sampler, count = Sampler(seed * 1000 + 7 + k), [0]
 
@@ -193,11 +227,14 @@ def _avoidable(before, seating: list[str], played, seed: int) -> int:
 
             st, _ = GAME.apply(before, a)
             st = play(st, levels, random.Random(seed * 1000 + k), sample=sample, choose=_choose)
-            total += margin(st, seat)
-        return total / COUNTERFACTUAL_STREAMS
+            free += margin(st, seat)
+            cost += margin(st, seat, before.round)
+        return free / COUNTERFACTUAL_STREAMS, cost / COUNTERFACTUAL_STREAMS
 
     attempt = mean_margin(taken[0])
-    return int(any(mean_margin(a) > attempt for a in others[:COUNTERFACTUAL_CHOICES]))
+    alts = [mean_margin(a) for a in others[:COUNTERFACTUAL_CHOICES]]
+    return (int(any(m[0] > attempt[0] for m in alts)),
+            int(any(m[1] > attempt[1] for m in alts)))
 
 
 def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
@@ -205,7 +242,7 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
     rounds, endings, halts, halted_seeds, behind, avoidable = 0, 0, 0, [], 0, 0
-    avoidable_seeds = []
+    avoidable_seeds, at_cost, at_cost_seeds = [], 0, []
     attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
@@ -213,11 +250,16 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             results = pool.map(_one, work, chunksize=1)
     else:
         results = [_one(j) for j in work]
-    for seating, scores, rnd, ended, halted, seed, att, back, avoid in results:
+    longest = (0, None)
+    for seating, scores, rnd, ended, halted, seed, att, back, avoid, stay in results:
+        longest = max(longest, (stay, seed), key=lambda x: x[0])
         behind += back
-        avoidable += avoid
-        if avoid:
+        avoidable += avoid[0]
+        if avoid[0]:
             avoidable_seeds.append(seed)
+        at_cost += avoid[1]
+        if avoid[1]:
+            at_cost_seeds.append(seed)
         for lvl, row in att.items():
             attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
@@ -237,7 +279,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             "mean": {lvl: score[lvl] / count[lvl] for lvl in score},
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
             "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind,
-            "avoidable": avoidable, "avoidable_seeds": avoidable_seeds}
+            "avoidable": avoidable, "avoidable_seeds": avoidable_seeds, "at_cost": at_cost,
+            "at_cost_seeds": at_cost_seeds, "longest_stay": longest}
 
 
 def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
@@ -289,6 +332,10 @@ def _pact_lines(levels: tuple[str, ...], total: dict[str, list[float]]) -> list[
             for lvl, (a, w, pa, pw, lie, bid, con, won, fail) in sorted(total.items())]
 
 
+def _seed(seed: int | None) -> str:
+    return f" (seed {seed})" if seed is not None else ""
+
+
 def engine_speed(games: int = 10) -> float:
     steps, start = 0, time.perf_counter()
     for seed in range(games):
@@ -319,7 +366,9 @@ def main() -> None:
         name = f"{len(levels)}p " + " vs ".join(levels)
         print(f"{name:<38} {100 * r['win']:>5.1f} {r['rounds']:>6.1f} {100 * r['endings']:>7.0f}"
               f"  {means}  (halted {r['halts']}; ended behind {r['behind']}, "
-              f"avoidably {r['avoidable']}; "
+              f"avoidably {r['avoidable']}, {r['at_cost']} counting rounds waited; "
+              f"longest stay at the Pact "
+              f"{r['longest_stay'][0]}{_seed(r['longest_stay'][1])}; "
               f"{time.perf_counter() - t:.0f}s)", flush=True)
         if r["halted_seeds"]:
             print(f"  halted at the round limit, seeds: "
@@ -327,6 +376,9 @@ def main() -> None:
         if r["avoidable_seeds"]:
             print(f"  ended behind avoidably, seeds: "
                   f"{' '.join(map(str, r['avoidable_seeds']))}", flush=True)
+        if r["at_cost_seeds"]:
+            print(f"  ended behind avoidably counting rounds waited, seeds: "
+                  f"{' '.join(map(str, r['at_cost_seeds']))}", flush=True)
         if args.pact:
             print("\n".join("  " + line for line in _pact_lines(levels, r["attempts"])),
                   flush=True)

@@ -83,6 +83,7 @@ def _arrive(w: Work, t: dict) -> None:
         else:
             ev(w, "betrayal_empty", seat=seat)
     elif stage == 9:
+        h.pact_round = w.round
         if w.pact_first is None:
             w.pact_first = seat
             w.revealed = w.endings[0]

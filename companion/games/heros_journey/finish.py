@@ -6,8 +6,9 @@ rival plays the attempt and its ``CHOICES`` best other turns (a Rest or a Travel
 on to the end of the race, on ``SAMPLES`` tables its own view allows (``search.determinize``: it
 never reads what it cannot see), every Hero playing the heuristic. It takes another turn unless
 the attempt ends the race with a better margin (its score less the best other) on average, in
-the same tables and chance streams, by ``EDGE`` at least. A playout the round limit halts has no
-Ending and counts as no better than the attempt (``HALTED``): holding back must not trade an
+the same tables and chance streams, by ``EDGE`` at least; and it holds back only until it has
+stood at the Pact ``race.HOLD_LIMIT`` rounds (``waited_out``). A playout the round limit halts
+has no Ending and counts as no better than the attempt (``HALTED``): holding back must not trade an
 Ending for a race that never ends, and as the last rounds come every other turn runs into the
 limit, so the rival then attempts. `bench/heros_journey.py` asks the same question of the true
 table ("ended behind N, avoidably M").
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from companion.core.game import Action
 
 from .heuristic import choose as heuristic_choose
-from .heuristic import is_turn, me_of, wins_now
+from .heuristic import is_turn, me_of, waited_out, wins_now
 from .model import State
 from .playout import GAME, play
 from .search import sample_tables
@@ -56,7 +57,7 @@ def instead_of_ending(view: dict, seat: str, legal: Sequence[Action], rng: rando
     is open, no table can be built from the view, or no other turn ends the race better."""
     me = me_of(view, seat)
     if me["stage"] != 9 or not view.get("ending") or view.get("ending_first") is not None \
-            or wins_now(view, me, seat):
+            or wins_now(view, me, seat) or waited_out(view, me):
         return None  # (once another Hero reached it, the race ends anyway: the Ending only adds)
     taken = [a for a in legal if a.kind == "challenge"]
     others = [a for a in ranked if a.kind in ("rest", "travel")][:CHOICES]
@@ -100,7 +101,8 @@ def _patient(seat: str):
                level: str | None = None) -> Action:
         if is_turn(legal) and view["max_rounds"] - view["round"] > PATIENCE:
             me = me_of(view, s)
-            if me["stage"] == 9 and view.get("ending") and not wins_now(view, me, s):
+            if me["stage"] == 9 and view.get("ending") and not wins_now(view, me, s) \
+                    and not waited_out(view, me):
                 legal = [a for a in legal if a.kind != "challenge"] or legal
         return heuristic_choose(view, s, legal, rng, level)
 

@@ -28,7 +28,8 @@ from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
 from .progress import (ENDING_NEED, REACH, after_travel,  # noqa: F401  (tests read them here)
                        ending_plan, must_dig, travel_progress)
 from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
-                   holds_back, token_worth, wins_now)  # (the policy and tests read them here)
+                   holds_back, token_worth, waited_out,  # (the policy and tests read them here)
+                   wins_now)
 from .view import me_of
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)

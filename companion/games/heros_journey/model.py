@@ -48,6 +48,7 @@ class Hero(BaseModel):
     skip: int = 0  # turns to lose
     prophecy: str | None = None  # the Ending this Hero saw (secret)
     prophecy_pos: str | None = None  # "top" | "bottom"
+    pact_round: int | None = None  # the round this Hero reached the Pact (all saw it)
 
 
 class State(BaseModel):
@@ -95,6 +96,7 @@ class HeroW:
     skip: int
     prophecy: str | None
     prophecy_pos: str | None
+    pact_round: int | None = None
 
     def cards(self) -> list[str]:
         return self.mentors + self.places
@@ -139,7 +141,8 @@ def thaw(s: State) -> Work:
     return Work(
         seats=list(s.seats),
         heroes=[HeroW(h.seat, h.origin, h.stage, list(h.tokens), list(h.mentors), list(h.places),
-                      list(h.hand), h.skip, h.prophecy, h.prophecy_pos) for h in s.heroes],
+                      list(h.hand), h.skip, h.prophecy, h.prophecy_pos, h.pact_round)
+                for h in s.heroes],
         bank=list(s.bank), on_cards={k: list(v) for k, v in s.on_cards.items()},
         mentor_pile=list(s.mentor_pile), mentor_under=list(s.mentor_under),
         place_pile=list(s.place_pile), place_under=list(s.place_under),
@@ -156,7 +159,8 @@ def freeze(w: Work) -> State:
     heroes = tuple(Hero.model_construct(
         seat=h.seat, origin=h.origin, stage=h.stage, tokens=tuple(h.tokens),
         mentors=tuple(h.mentors), places=tuple(h.places), hand=tuple(h.hand), skip=h.skip,
-        prophecy=h.prophecy, prophecy_pos=h.prophecy_pos) for h in w.heroes)
+        prophecy=h.prophecy, prophecy_pos=h.prophecy_pos, pact_round=h.pact_round)
+        for h in w.heroes)
     return State.model_construct(
         seats=tuple(w.seats), heroes=heroes, bank=tuple(w.bank),
         on_cards={k: tuple(v) for k, v in sorted(w.on_cards.items()) if any(v)},

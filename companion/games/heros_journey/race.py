@@ -96,13 +96,29 @@ def catch_up(view: dict, me: dict, rival: dict) -> float:
     return 10 * mine - rival["stage"] * theirs
 
 
+# Rounds at the Pact after which a Hero behind no longer holds back from the revealed Ending: the
+# table has waited long enough. With no such limit, rivals stood at the Pact up to 63 rounds
+# (`bench/heros_journey.py` 2p normal vs exploit: always-attempt, "longest stay", seed 24): a
+# rival a hundred points behind at the Pact of The End, holding the Leaves it needed, held back
+# from round 30 to round 66 (seed 37), every turn its playouts seeing the gap close within their
+# noise, and it never closed. The cost: a rival at the limit ends the race even when one more
+# Rest would gain a little (that row's "avoidably" 4 -> 13, its halts 1 -> 0).
+HOLD_LIMIT = 20
+
+
+def waited_out(view: dict, me: dict) -> bool:
+    """Whether this Hero has stood at the Pact ``HOLD_LIMIT`` rounds or more."""
+    reached = me.get("pact_round")
+    return me["stage"] == 9 and reached is not None and view["round"] - reached >= HOLD_LIMIT
+
+
 def holds_back(view: dict, me: dict, seat: str) -> bool:
     """Whether this Hero, able to attempt the Ending, should not: reaching it now would leave
     another Hero's score above its own (every other Hero then has one last turn), while waiting
     can close the gap: the rounds left, at what a round of resting gains on that Hero
     (``catch_up``, at most ``CATCH_UP``), cover it. Otherwise waiting loses more: at the last
     round the race ends anyway, and when the leader gathers as fast, the gap never closes."""
-    if me["stage"] != 9 or not view.get("ending"):
+    if me["stage"] != 9 or not view.get("ending") or waited_out(view, me):
         return False
     left = view["max_rounds"] - view["round"]
     if left <= 1 or sum(view["bank"].values()) < GATHER:

@@ -63,7 +63,8 @@ def determinize(view: dict, seat: str, rng: random.Random) -> State | None:
             tokens=tuple(h["tokens"][s] for s in SUITS), mentors=tuple(h["mentors"]),
             places=tuple(h["places"]), hand=tuple(cards), skip=h["turns_to_lose"],
             prophecy=(view.get("prophecy") or {}).get("ending") if mine else None,
-            prophecy_pos=(view.get("prophecy") or {}).get("look") if mine else None))
+            prophecy_pos=(view.get("prophecy") or {}).get("look") if mine else None,
+            pact_round=h.get("pact_round")))
     if len(unseen) != view["decks"]["challenges"]:
         return None
     shown = {c for p in view["encounters"] for c in (p["mentor"], p["place"]) if c}

@@ -36,6 +36,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "mentors": list(h.mentors), "places": list(h.places),
             "resources": {s: flow.res(h, s) for s in SUITS},
             "challenge_cards": len(h.hand), "turns_to_lose": h.skip,
+            "pact_round": h.pact_round,
         })
     out: dict[str, Any] = {
         "you": seat, "players": len(w.seats), "round": w.round, "max_rounds": w.max_rounds, "level": w.level,
