@@ -293,6 +293,17 @@ def is_turn(legal: Sequence[Action]) -> bool:
     return any(a.kind in ("travel", "rest") for a in legal)
 
 
+def offer_first(view: dict, seat: str, legal: Sequence[Action]) -> Action | None:
+    """The offer to open the turn with, when a token bought from another Hero would let this
+    Hero attempt its next Stage and it cannot attempt now (``wanted_offer``); None otherwise."""
+    kinds = {a.kind for a in legal}
+    if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
+            and not last_turn.is_last(view, seat) \
+            and wanted_offer(view, seat, me_of(view, seat)) is not None:
+        return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
+    return None
+
+
 def rank_turns(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
                level: str) -> list[Action]:
     """The turn's actions, best first by the heuristic (ties broken by ``rng``)."""
@@ -333,11 +344,7 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if kinds & {"travel", "rest"}:
         if level == "easy" and rng.random() < 0.5 and strays(view, me):
             return rng.choice([a for a in legal if a.kind in ACTIONS])
-        if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
-                and not last_turn.is_last(view, seat) \
-                and wanted_offer(view, seat, me) is not None:
-            return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
-        return rank_turns(view, seat, legal, rng, level)[0]
+        return offer_first(view, seat, legal) or rank_turns(view, seat, legal, rng, level)[0]
     wts = weights(view, me)
     pend = view.get("pending", {})
     k = legal[0].kind

@@ -16,7 +16,7 @@ from companion.core.rng import Sampler
 from . import heuristic
 from .finish import instead_of_ending
 from .model import SEATS, HjOptions, State
-from .progress import must_dig
+from .progress import REACH, ending_plan, must_dig
 from .playout import GAME, play
 from .search import best_turn
 
@@ -36,6 +36,9 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
 def _choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
             level: str) -> Action:
     if level == "hard" and heuristic.is_turn(legal):
+        offer = heuristic.offer_first(view, seat, legal)
+        if offer is not None:  # (a hard rival one token short at the Pact of The End never
+            return offer  # asked the player for it: rested sixty rounds, seed 43 of bank-drainer)
         ranked = heuristic.rank_turns(view, seat, legal, rng, level)
         me = heuristic.me_of(view, seat)
         if heuristic.holds_back(view, me, seat):
@@ -47,11 +50,14 @@ def _choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
             # race that never ended) until the round limit (`bench/heros_journey.py` 2p hard vs
             # exploit: always-attempt, seed 95)
             return ranked[0]
-        elif ranked[0].kind == "travel" and must_dig(view, me):
-            # digging for the Ending's suit pays beyond the search's two turns: at the Pact of
-            # The End, no Leaf in the bank or the pairs, a hard rival's search preferred a Rest
-            # to the heuristic's Travel for sixty rounds, until the round limit
-            # (`bench/heros_journey.py` 2p hard vs exploit: bank-drainer, seed 73)
+        elif ranked[0].kind == "travel" and (must_dig(view, me) or ending_plan(
+                view, me, ranked[0].args, view["encounters"][ranked[0].args["pair"]]) >= REACH):
+            # digging for the Ending's suit, or the Travel that puts the Ending in reach, pays
+            # beyond the search's two turns: at the Pact of The End, no Leaf in the bank or the
+            # pairs, a hard rival's search preferred a Rest to the heuristic's Travel for sixty
+            # rounds, until the round limit (`bench/heros_journey.py` 2p hard vs exploit:
+            # bank-drainer, seed 73); one Leaf short, the Mill in the Seeker's pair, it rested
+            # thirty rounds rather than pay the five tokens (always-attempt, seed 169)
             return ranked[0]
         if len(ranked) > 1:
             return best_turn(view, seat, legal, rng, ranked) or ranked[0]

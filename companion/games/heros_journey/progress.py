@@ -89,15 +89,23 @@ def after_travel(me: dict, g: dict, pair: dict) -> dict:
 
 def must_dig(view: dict, me: dict) -> bool:
     """At the Pact, whether the Ending's suit is nowhere to be had: the bank holds none, and no
-    pair in sight holds as much as this Hero lacks of the 11; only a Travel that turns up a new
-    pair gets any nearer."""
+    pair in sight closes what this Hero lacks of the 11, net of the Place its Travel gives up;
+    only a Travel that turns up a new pair gets any nearer. (The Window, 1 Leaf, was "in sight"
+    to a Hero one Leaf short whose Forest, 5 Leaves, it would have replaced: the rival rested
+    sixty rounds to the round limit, `bench/heros_journey.py` 2p hard vs exploit: bank-drainer,
+    seed 43.)"""
     if me["stage"] != 9 or not view.get("ending"):
         return False
     suit = _card(view["ending"]).suits[0]
     short = ENDING_NEED - me["resources"][suit]
-    in_sight = max(sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
-                       _card(c).suits) for p in view["encounters"])
-    return short > 0 and not view["bank"][suit] and in_sight < short
+    held = sum(_card(c).rank for c in me["places"] if suit in _card(c).suits)
+
+    def net(p: dict) -> int:
+        got = sum(_card(c).rank for c in (p["mentor"], p["place"]) if c and suit in
+                  _card(c).suits)
+        return got - (held if p["place"] else 0)
+
+    return short > 0 and not view["bank"][suit] and max(map(net, view["encounters"])) < short
 
 
 def ending_plan(view: dict, me: dict, g: dict, pair: dict) -> float:
