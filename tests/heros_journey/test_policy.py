@@ -112,21 +112,30 @@ def test_a_rival_pays_its_bid_with_what_the_challenge_does_not_need():
     assert a.args["suit"] == "moons"
 
 
-def test_a_rival_buys_the_token_it_must_stake_before_its_action():
+def test_a_rival_buys_the_token_it_must_stake_in_its_turn():
+    """Two Waves short of the Journey (none to stake), every Wave with the player, Brannoc buys
+    one from the player in the trading step after its action (before it, only a token that lets
+    it attempt at once)."""
+    from companion.games.heros_journey.playout import play
+
     from .table import make
 
-    s = make([{"stage": 5, "tokens": {"waves": 3, "knots": 1}},
+    s = make([{"stage": 5, "tokens": {"waves": 12, "knots": 1}},
               {"stage": 2, "tokens": {"moons": 3, "knots": 3}, "mentors": ["painter"]}],
-             tasks=[{"k": "turn", "seat": "hero2"}])
+             current=1, tasks=[{"k": "turn", "seat": "hero2"}])
     legal = GAME.legal_actions(s, "hero2")
     assert not any(a.kind == "challenge" for a in legal)  # no Wave to stake on the Journey
-    rng = random.Random(1)
-    a = policy.choose(GAME.view(s, "hero2"), "hero2", legal, rng, "normal")
-    assert a.kind == "trade_offer"
-    s, _ = GAME.apply(s, a)
-    a = policy.choose(GAME.view(s, "hero2"), "hero2", GAME.legal_actions(s, "hero2"), rng,
-                      "normal")
-    assert a.kind == "offer" and a.args["get"] == {"waves": 1} and a.args["to"] == "hero1"
+    offers = []
+
+    def choose(view, seat, legal, rng, level=None):
+        a = policy.choose(view, seat, legal, rng, level)
+        if seat == "hero2" and a.kind == "offer":
+            offers.append(a.args)
+        return a
+
+    play(s, {"hero1": "normal", "hero2": "normal"}, random.Random(1), choose=choose,
+         stop=lambda st: st.current != 1)
+    assert offers and offers[0]["get"] == {"waves": 1} and offers[0]["to"] == "hero1", offers
 
 
 def _at_the_pact(slots):

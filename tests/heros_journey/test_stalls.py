@@ -7,8 +7,9 @@ from __future__ import annotations
 import random
 
 from companion.games.heros_journey import GAME, heuristic, policy
+from companion.games.heros_journey.playout import play
 
-from .table import go, make, tok, turn
+from .table import go, make
 
 
 def _seed_28(hero1_tokens, hero4_tokens):
@@ -63,12 +64,15 @@ def _seed_350():
         tasks=[{"k": "turn", "seat": "hero3"}])
 
 
-def test_a_hero_at_the_pact_buys_the_endings_suit_however_far_short_it_is():
+def test_a_hero_at_the_pact_four_leaves_short_reaches_the_ending_before_the_limit():
     """Seed 350: Sefa, four Leaves short, rested and lost its Leaves to Curses until the round
-    limit; it only ever offered for a suit it lacked by one or two. At the Pact it offers spare
-    tokens for a Leaf, and Wren, who gains by its own weights, sells."""
-    s, _ = turn(_seed_350(), "hero3")
-    assert tok(s, "hero3", "leaves") > 6
+    limit (it then bought a Leaf each turn, and a hard rival three short that so fed the Curse
+    stood at the Pact forty rounds: it buys before its action only the one token that lets it
+    attempt at once). Played on, it reaches The End before the round limit."""
+    for seed in range(4):
+        s = play(_seed_350(), dict.fromkeys(("hero1", "hero2", "hero3"), "normal"),
+                 random.Random(seed), choose=policy.choose)
+        assert not s.halted and s.ending_first == "hero3", (seed, s.round)
 
 
 def test_a_rest_that_empties_the_bank_prices_the_curse_by_the_holdings_at_that_draw():

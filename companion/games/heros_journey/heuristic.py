@@ -294,12 +294,18 @@ def is_turn(legal: Sequence[Action]) -> bool:
 
 
 def offer_first(view: dict, seat: str, legal: Sequence[Action]) -> Action | None:
-    """The offer to open the turn with, when a token bought from another Hero would let this
-    Hero attempt its next Stage and it cannot attempt now (``wanted_offer``); None otherwise."""
+    """The offer to open the turn with, when the one token this Hero lacks to attempt its next
+    Stage can be bought from another Hero (``wanted_offer``), so that it attempts this turn; None
+    otherwise: further short, it gathers by its Rests. A hard rival at the Pact of The End, three
+    Leaves short, bought one each turn before a Rest that emptied the bank, paid half its Leaves to
+    the Curse every other round, and stood there forty rounds to the round limit
+    (`bench/heros_journey.py` 2p hard vs exploit: bank-drainer, seed 43). Buying them after the
+    Rest instead fed the Curse all the same (2p normal vs exploit: always-attempt, halted 0 -> 3)."""
     kinds = {a.kind for a in legal}
+    me = me_of(view, seat)
     if "trade_offer" in kinds and "challenge" not in kinds and not view.get("offers_made") \
-            and not last_turn.is_last(view, seat) \
-            and wanted_offer(view, seat, me_of(view, seat)) is not None:
+            and not last_turn.is_last(view, seat) and attempt_gap(view, me) == 1 \
+            and wanted_offer(view, seat, me) is not None:
         return next(a for a in legal if a.kind == "trade_offer")  # buy the missing token
     return None
 
@@ -487,6 +493,24 @@ def stake_short(view: dict, me: dict) -> list[str]:
             if me["tokens"][s] < 1 or (st < 9 and me["resources"][s] < 2)]
 
 
+def attempt_gap(view: dict, me: dict) -> int:
+    """How many tokens this Hero lacks to attempt its next Stage by a Challenge: one for each of
+    its suits it cannot stake (``stake_short``), and then the resources it is short of (at the
+    Pact: 10 of the Ending's suit after staking one; below it, the Stage card's rank in its two
+    suits together)."""
+    st = me["stage"]
+    suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1] if st < 10 else ()
+    if not suits:
+        return 0
+    missing = stake_short(view, me)
+    left = {s: me["resources"][s] + (s in missing) - 1 for s in suits}
+    if st == 9:
+        short = 10 - left[suits[0]]
+    else:
+        short = _card(STAGE_CARDS[st - 1]).rank - sum(left.values())
+    return len(missing) + max(0, short)
+
+
 def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
     """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
     suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
@@ -503,12 +527,10 @@ def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | No
     if missing:
         get = missing[0]
     else:
-        left = {s: me["resources"][s] - 1 for s in suits}
-        rank = 10 if st == 9 else _card(STAGE_CARDS[st - 1]).rank
-        short = rank - sum(left.values()) if st < 9 else rank - left[suits[0]]
+        short = attempt_gap(view, me)
         if not 0 < short <= (2 if st < 9 else ENDING_NEED):  # at the Pact, every one counts
             return None
-        get = min(suits, key=lambda s: left[s])
+        get = min(suits, key=lambda s: me["resources"][s])
     wts = weights(view, me)
     spare = sorted((s for s in SUITS if me["tokens"][s] >= 1 and s not in suits),
                    key=lambda s: (me["tokens"][s] < 2, wts[s]))
