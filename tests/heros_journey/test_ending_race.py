@@ -33,7 +33,7 @@ def _seed_200():
         on_cards={"borderland": {"leaves": 2}, "consul": {"moons": 1, "suns": 1},
                   "painter": {"waves": 2}, "sea": {"moons": 1, "suns": 1}},
         revealed="calamity", endings=("calamity", "end", "windfall"), pact_first="hero1",
-        round=32, tasks=[{"k": "turn", "seat": "hero3"}])
+        round=32, max_rounds=80, tasks=[{"k": "turn", "seat": "hero3"}])  # (the bench's limit)
 
 
 def test_the_hero_closest_to_the_ending_buys_the_suit_from_one_behind_it_and_attempts():

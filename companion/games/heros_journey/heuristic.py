@@ -24,77 +24,22 @@ from companion.core.game import Action
 from . import last_turn, pace
 from .auction import ATTEMPTER_CAP, CONTEST_CAP, bid, meet_margin, name_suit
 from .bank import draw_steps
-from .data import ENDINGS, STAGE_CARDS, SUITS, card_index, rules
+from .data import SUITS, card_index, rules
+from .dealing import attempt_gap, respond, trade, wanted_offer
 from .progress import (ENDING_NEED, REACH, after_travel,  # noqa: F401  (tests read them here)
                        ending_plan, must_dig, travel_progress)
 from .race import (HOLD_BACK, after_ending, ending_bid_share, ending_lead,  # noqa: F401
                    holds_back, token_worth, waited_out,  # (the policy and tests read them here)
                    wins_now)
 from .view import me_of
+from .weighing import (CURSE_NEAR, curse_loss, drawn_worth, ending_guess,  # noqa: F401
+                       stage_suits, staked, weights)  # (the policy and tests read them here)
 
 ACTIONS = ("travel", "rest", "match", "challenge")  # the turn's action (offers aside)
-ORIGIN_SUITS = {"rite": ("moons", "leaves", "wyrms"), "harvest": ("moons", "suns", "leaves")}
 
 
 def _card(cid: str):
     return card_index()[cid]
-
-
-def stage_suits(stage: int, view: dict, me: dict | None = None) -> tuple[str, ...]:
-    if stage <= 1:
-        return ORIGIN_SUITS.get((me or {}).get("origin") or "rite", ())
-    if stage <= 9:
-        return _card(STAGE_CARDS[stage - 2]).suits
-    end = ending_guess(view)
-    return _card(end).suits if end else ()
-
-
-def ending_guess(view: dict) -> str | None:
-    if view.get("ending"):
-        return view["ending"]
-    p = view.get("prophecy")
-    if p and p["look"] == "top":
-        return p["ending"]
-    return None
-
-
-def weights(view: dict, me: dict) -> dict[str, float]:
-    """What one more token of each suit is worth to this Hero now."""
-    st = me["stage"]
-    w = {s: 1.0 for s in SUITS}
-    for k, boost in ((1, 2.0), (2, 0.7), (3, 0.4)):
-        if st + k <= 9:
-            for s in stage_suits(st + k, view, me):
-                w[s] += boost
-    for s in SUITS:  # short of meeting a Challenge at this Stage
-        if me["resources"][s] < st:
-            w[s] += 0.3
-    end = ending_guess(view)
-    if end and st >= 6:
-        suit = _card(end).suits[0]
-        if me["resources"][suit] < 11:
-            w[suit] += 1.5 + (st - 6) * 0.5
-    p = view.get("prophecy")
-    if p and p["look"] == "bottom" and st >= 6 and not view.get("ending"):
-        for e in ENDINGS:  # the bottom one is not coming
-            if e != p["ending"]:
-                w[_card(e).suits[0]] += 0.4
-    own = pace.short_of_own(view, me, _staked(view, me)) if st < 10 else None
-    if own and own[1]:  # its own Challenge card's suit, held to the Stage, makes an attempt sure
-        w[own[0]] += OWN_CARD
-    if not all(me["tokens"].values()):
-        for s in SUITS:
-            if not me["tokens"][s]:
-                w[s] += 0.5  # the +6 for a token of every suit
-    if st < 10:  # the token to stake on the next Stage (the Ending: one of its suit)
-        for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]:
-            if me["tokens"][s] < 2:
-                w[s] += STAKE_GUARD[me["tokens"][s]]
-    return w
-
-
-STAKE_GUARD = (2.0, 1.5)
-OWN_CARD = 1.0  # a suit to stake on the next Stage when this Hero holds none / one
 
 
 def card_value(cid: str, view: dict, me: dict) -> float:
@@ -180,19 +125,6 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
     return gain
 
 
-# Tokens left in the bank at which the Curse is as good as come: one Rest by anyone empties it.
-# A rival at the Pact gathering Leaves for The End against a player who only rested paid half its
-# Leaves to the Curse eleven times in twenty rounds (its largest suit each time), and never reached
-# the Ending (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 17). With the Curse
-# near, a Rest that leaves another suit as large (the Hero picks among ties) is worth more.
-CURSE_NEAR = 4
-
-
-def curse_loss(toks: dict[str, int], wts: dict[str, float]) -> float:
-    """What the Curse Upon the Land takes from these tokens: half of the largest suit, rounded up
-    (among ties, the one this Hero weighs least)."""
-    top = max(toks.values())
-    return min(wts[x] for x in SUITS if toks[x] == top) * ((top + 1) // 2)
 
 
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
@@ -246,7 +178,7 @@ def _pace(view: dict, me: dict, seat: str, level: str, p: float) -> tuple[float,
     """The turns expected to pass this Stage by attempting now at chance ``p``, and by gathering
     its own card's suit first (the same when it holds enough of it)."""
     now = pace.turns_to_pass(p)
-    own = pace.short_of_own(view, me, _staked(view, me))
+    own = pace.short_of_own(view, me, staked(view, me))
     if own is None or not own[1]:
         return now, now
     suit, short = own
@@ -254,11 +186,6 @@ def _pace(view: dict, me: dict, seat: str, level: str, p: float) -> tuple[float,
     return now, pace.turns_after_gathering(short, challenge_chance(view, ready, seat, level),
                                            pace.gather_rate(view, me, suit,
                                                             stage_suits(me["stage"], view, me)))
-
-
-def _staked(view: dict, me: dict) -> tuple[str, ...]:
-    """The suits a token is placed on the next Stage of before its Challenge."""
-    return stage_suits(me["stage"] + 1, view, me)[:2 if me["stage"] < 9 else 1]
 
 
 CHALLENGE_WORTH = 40.0  # an attempt that surely advances
@@ -337,7 +264,7 @@ def last_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     return last_turn.value(
         a.kind, a.args, view, me,
         challenge_chance(view, me, seat, level) if a.kind == "challenge" else 0.0,
-        rest_draws(a.args) if a.kind == "rest" else [], _staked(view, me))
+        rest_draws(a.args) if a.kind == "rest" else [], staked(view, me))
 
 
 def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
@@ -363,11 +290,12 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k == "prophecy":
         return next(a for a in legal if a.args["look"] == "bottom")
     if k in ("take", "bonus", "draw"):
-        return by(lambda a: wts.get(a.args["suit"], 0) if a.args["suit"] else 0.01)
+        return by(lambda a: drawn_worth(view, me, wts, a.args["suit"]) if a.args["suit"]
+                  else 0.01)
     if k == "substitute":
         drawer = pend.get("seat")
         if drawer == seat:
-            return by(lambda a: wts[a.args["suit"]])
+            return by(lambda a: drawn_worth(view, me, wts, a.args["suit"]))
         other = me_of(view, drawer)
         ow = weights(view, other)
         return by(lambda a: ow[a.args["suit"]], reverse=False)
@@ -414,9 +342,9 @@ def choose(view: dict, seat: str, legal: Sequence[Action], rng: random.Random,
     if k == "omen":
         return by(lambda a: _omen_value(a.args["card"], me))
     if k in ("accept", "refuse"):
-        return _respond(view, seat, me, legal, wts)
+        return respond(view, seat, me, legal, wts)
     if k in ("end", "back"):
-        return _trade(view, seat, me, legal, wts, rng)
+        return trade(view, seat, me, legal, wts, rng)
     return legal[0]
 
 
@@ -443,155 +371,3 @@ def pay_cost(suit: str, view: dict, me: dict, wts: dict[str, float]) -> float:
     return cost
 
 
-def _respond(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict) -> Action:
-    pend = view["pending"]
-    gain = sum(wts[s] * n for s, n in pend["give"].items())
-    loss = sum(wts[s] * n for s, n in pend["get"].items())
-    offerer = me_of(view, pend["from"])
-    end = ending_guess(view)
-    if end and me["stage"] >= 9 and _card(end).suits[0] in pend["get"]:
-        suit = _card(end).suits[0]
-        if not ending_buyer(view, me, offerer):
-            return next(a for a in legal if a.kind == "refuse")  # in the race: the suit stays
-        loss += (sale_price(me, suit, pend["get"][suit]) - wts[suit]) * pend["get"][suit]
-    if offerer["stage"] > me["stage"] + 1:
-        loss *= 1.3  # do not help the leader cheaply
-    ok = [a for a in legal if a.kind == "accept"]
-    return ok[0] if ok and gain > loss else next(a for a in legal if a.kind == "refuse")
-
-
-def ending_buyer(view: dict, seller: dict, buyer: dict) -> bool:
-    """Whether a Hero at the Pact sells the Ending's suit to another there: only to one who holds
-    more of it (cards and tokens) and still lacks the 11 it needs. Each one keeping the suit, no one
-    can gather 11 of the 12 tokens and the Journey never ends (`bench/heros_journey.py`, 4 Heroes:
-    all at the Pact, the bank empty, the Curse halving what they hoard, round after round); the one
-    behind holds it for nothing but its worth as a token, so it sells to the one ahead."""
-    end = view.get("ending")
-    if not end or seller["stage"] != 9 or buyer["stage"] != 9:
-        return False
-    suit = _card(end).suits[0]
-    return seller["resources"][suit] < buyer["resources"][suit] < ENDING_NEED
-
-
-def sale_price(seller: dict, suit: str, n: int) -> float:
-    """What a token of the Ending's suit is worth to a Hero at the Pact behind in it: a token
-    (more when it is the last of the suit: the +6 for all six)."""
-    return 1.0 + (1.0 if seller["tokens"][suit] <= n else 0.0)
-
-
-def stake_short(view: dict, me: dict) -> list[str]:
-    """The next Stage's suits this Hero cannot attempt it without one more token of: one it holds
-    no token of to stake, or (below the Pact) one with a single resource, which the stake would
-    leave at none (the attempt asks for resources in both suits after staking). A rival at the
-    Discovery holding one Leaf rested for thirty rounds, its Rests bringing Suns and Waves, the bank
-    holding Leaves it never traded for (`bench/heros_journey.py` 2p normal vs exploit:
-    bank-drainer, seed 144, halted at the round limit)."""
-    st = me["stage"]
-    if st >= 10:
-        return []
-    return [s for s in stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
-            if me["tokens"][s] < 1 or (st < 9 and me["resources"][s] < 2)]
-
-
-def attempt_gap(view: dict, me: dict) -> int:
-    """How many tokens this Hero lacks to attempt its next Stage by a Challenge: one for each of
-    its suits it cannot stake (``stake_short``), and then the resources it is short of (at the
-    Pact: 10 of the Ending's suit after staking one; below it, the Stage card's rank in its two
-    suits together)."""
-    st = me["stage"]
-    suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1] if st < 10 else ()
-    if not suits:
-        return 0
-    missing = stake_short(view, me)
-    left = {s: me["resources"][s] + (s in missing) - 1 for s in suits}
-    if st == 9:
-        short = 10 - left[suits[0]]
-    else:
-        short = _card(STAGE_CARDS[st - 1]).rank - sum(left.values())
-    return len(missing) + max(0, short)
-
-
-def wanted_offer(view: dict, seat: str, me: dict) -> tuple[str, dict, dict] | None:
-    """The offer to another Hero that would let this Hero attempt its next Stage: a token of a
-    suit it must stake and lacks, or one more of a suit it is short of by one or two (at the
-    Pact: of the Ending's suit, however short, for up to three), for tokens it can spare; to the
-    rival most likely to accept by that rival's own weights (they accept what they gain by).
-    None when no such offer is to be made (or all rivals were asked)."""
-    st = me["stage"]
-    if st >= 10:
-        return None
-    suits = stage_suits(st + 1, view, me)[:2 if st < 9 else 1]
-    if not suits:
-        return None
-    missing = stake_short(view, me)
-    if missing:
-        get = missing[0]
-    else:
-        short = attempt_gap(view, me)
-        if not 0 < short <= (2 if st < 9 else ENDING_NEED):  # at the Pact, every one counts
-            return None
-        get = min(suits, key=lambda s: me["resources"][s])
-    wts = weights(view, me)
-    spare = sorted((s for s in SUITS if me["tokens"][s] >= 1 and s not in suits),
-                   key=lambda s: (me["tokens"][s] < 2, wts[s]))
-    if not spare:
-        return None
-    asked = set(view.get("offers_made") or [])
-    best = None
-    for h in view["heroes"]:
-        if h["seat"] == seat or h["seat"] in asked or h["tokens"][get] < 1 or (
-                st == 9 and h["stage"] >= 9 and not ending_buyer(view, h, me)):
-            continue  # a rival at the Pact keeps the Ending's suit unless it is behind in it
-        theirs = weights(view, h)
-        if st == 9 and h["stage"] == 9:
-            theirs[get] = sale_price(h, get, 1)
-        for give in spare:
-            for n in (1, 2, 3) if st == 9 else (1, 2):  # the Ending is worth paying for
-                if me["tokens"][give] < n:
-                    continue
-                gain, loss = theirs[give] * n, theirs[get]
-                if me["stage"] > h["stage"] + 1:
-                    loss *= 1.3
-                if gain > loss:
-                    key = (n, wts[give] * n)
-                    if best is None or key < best[0]:
-                        best = (key, h["seat"], {give: n}, {get: 1})
-                    break
-    return None if best is None else best[1:]
-
-
-def _trade(view: dict, seat: str, me: dict, legal: Sequence[Action], wts: dict,
-           rng: random.Random) -> Action:
-    """Trade only to cover the next Stage's stake (a token of each of its suits): first a 1:1
-    offer to a rival who holds the suit, else 2:1 with the bank if tokens are to spare."""
-    need = stake_short(view, me)
-    kinds = {a.kind: a for a in legal}
-    leave = kinds.get("end") or kinds.get("back") or legal[0]
-    want = wanted_offer(view, seat, me)
-    if want is not None:
-        to, give, get = want
-        exact = [a for a in legal if a.kind == "offer" and a.args["to"] == to
-                 and a.args["give"] == give and a.args["get"] == get]
-        if exact:
-            return exact[0]
-    if not need:
-        return leave
-    spare_suits = [s for s in SUITS if me["tokens"][s] and s not in need]
-    holders = [h["seat"] for h in view["heroes"] if h["seat"] != seat
-               and h["tokens"][need[0]] and h["seat"] not in view.get("offers_made", [])]
-    offers = [a for a in legal if a.kind == "offer" and a.args["get"] == {need[0]: 1}
-              and len(a.args["give"]) == 1 and sum(a.args["give"].values()) == 1
-              and list(a.args["give"])[0] in spare_suits]
-    if offers:
-        return min(offers, key=lambda a: wts[list(a.args["give"])[0]])
-    banks = [a for a in legal if a.kind == "bank" and a.args["get"] == need[0]
-             and not set(a.args["give"]) & set(need)]
-    spare = sum(me["tokens"][s] for s in spare_suits)
-    if banks and spare >= 3:
-        return min(banks, key=lambda a: sum(wts[s] for s in a.args["give"]))
-    if "trade_offer" in kinds and holders and spare_suits:
-        return kinds["trade_offer"]
-    if "trade_bank" in kinds and spare >= 3 and (view["bank"][need[0]] or any(
-            need[0] in t for p in view["encounters"] for t in p["tokens"].values())):
-        return kinds["trade_bank"]
-    return leave
