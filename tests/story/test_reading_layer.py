@@ -275,8 +275,17 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
      "Oswy sits on the steps and hums until the guards tire."),
     ("I take the weaver's die and try not to think about the price",
      "Oswy takes the weaver's die and tries not to think about the price."),
+    # s17 (played, The Hero's Journey): a determiner opening the second word's object shows it
+    # is a verb ("and face whatever it asks" was quoted as said)
+    ("I climb to the road's first marker and face whatever it asks",
+     "Oswy climbs to the road's first marker and faces whatever it asks."),
+    ("I fill my flask and cross each ford on foot",
+     "Oswy fills xyr flask and crosses each ford on foot."),
+    ("I bar the shutters and watch both doors", "Oswy bars the shutters and watches both doors."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
+    ("I pour the tea and milk that the goat gave",
+     "“I pour the tea and milk that the goat gave,” Oswy says."),
     ("The goat and I have history. Bad history.",
      "“The goat and I have history. Bad history,” Oswy says."),
     ("I will not kneel", "“I will not kneel,” Oswy says."),
