@@ -125,8 +125,6 @@ def rest_value(draws: list[str], view: dict, me: dict, wts: dict[str, float]) ->
     return gain
 
 
-
-
 def turn_value(a: Action, view: dict, me: dict, seat: str, level: str) -> float:
     g = a.args
     wts = weights(view, me)
@@ -369,5 +367,3 @@ def pay_cost(suit: str, view: dict, me: dict, wts: dict[str, float]) -> float:
     if me["tokens"][suit] == 1:
         cost += 0.5  # the last of a suit: the +6 for all six, a token to stake
     return cost
-
-

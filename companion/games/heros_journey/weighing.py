@@ -71,6 +71,13 @@ STAKE_GUARD = (2.0, 1.5)
 OWN_CARD = 1.0  # a suit to stake on the next Stage when this Hero holds none / one
 
 
+# Tokens left in the bank at which the Curse is as good as come: one Rest by anyone empties it.
+# A rival at the Pact gathering Leaves for The End against a player who only rested paid half its
+# Leaves to the Curse eleven times in twenty rounds (its largest suit each time), and never reached
+# the Ending (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 17). With the Curse
+# near, a Rest that leaves another suit as large (the Hero picks among ties) is worth more.
+CURSE_NEAR = 4
+
 
 def curse_loss(toks: dict[str, int], wts: dict[str, float]) -> float:
     """What the Curse Upon the Land takes from these tokens: half of the largest suit, rounded up
@@ -95,15 +102,6 @@ def drawn_worth(view: dict, me: dict, wts: dict[str, float], suit: str) -> float
     return worth
 
 
-
 def staked(view: dict, me: dict) -> tuple[str, ...]:
     """The suits a token is placed on the next Stage of before its Challenge."""
     return stage_suits(me["stage"] + 1, view, me)[:2 if me["stage"] < 9 else 1]
-
-
-# Tokens left in the bank at which the Curse is as good as come: one Rest by anyone empties it.
-# A rival at the Pact gathering Leaves for The End against a player who only rested paid half its
-# Leaves to the Curse eleven times in twenty rounds (its largest suit each time), and never reached
-# the Ending (`bench/heros_journey.py` 2p normal vs exploit: rest-hoarder, seed 17). With the Curse
-# near, a Rest that leaves another suit as large (the Hero picks among ties) is worth more.
-CURSE_NEAR = 4
