@@ -36,6 +36,6 @@ def test_sigint_mid_stream_keeps_the_move_and_the_whole_sentences(stub):
     assert child.returncode == 0, err
     assert "Traceback" not in err
     result = json.loads(out.split("RESULT ", 1)[1])
-    assert result["source"] == "model" and result["legal"], (result, err[-2000:])
+    assert result["source"] == "model" and result["legal"], (result, err[-4000:])
     assert result["narration"] == "The storm breaks over the hills."
     assert result["last"]["event"] == "interrupted"
