@@ -100,23 +100,29 @@ def find(text_tokens: list[Token], phrase: str, gap: int = 0) -> int:
     of the phrase matches a token when the token may stand for the phrase word's base form; up to
     ``gap`` other words may stand between the phrase's words ("draw the guards off" says "draw
     off" with gap 2)."""
+    at = find_words(text_tokens, phrase, gap)
+    return at[0] if at else -1
+
+
+def find_words(text_tokens: list[Token], phrase: str, gap: int = 0) -> tuple[int, ...]:
+    """The positions of the tokens that say ``phrase`` (as :func:`find`), the first occurrence;
+    () when it is not said."""
     want = _wanted(phrase)
     if not want:
-        return -1
+        return ()
     for i, tok in enumerate(text_tokens):
         if want[0] not in tok.lemmas:
             continue
-        j, ok = i, True
+        at = [i]
         for w in want[1:]:
-            nxt = next((k for k in range(j + 1, min(len(text_tokens), j + 2 + gap))
+            nxt = next((k for k in range(at[-1] + 1, min(len(text_tokens), at[-1] + 2 + gap))
                         if w in text_tokens[k].lemmas), None)
             if nxt is None:
-                ok = False
                 break
-            j = nxt
-        if ok:
-            return i
-    return -1
+            at.append(nxt)
+        if len(at) == len(want):
+            return tuple(at)
+    return ()
 
 
 def says(text: str, phrase: str, gap: int = 0) -> bool:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from lemminflect import getAllLemmas
 
 from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
-from companion.story.lemmas import Token, find, lemma_set, lemmas_of, past, tokens
+from companion.story.lemmas import Token, find, find_words, lemma_set, lemmas_of, past, tokens
 from companion.story.readdata import index as _index
 from companion.story.readdata import kind_index as _kind_index
 from companion.story.readdata import lexicon
@@ -182,13 +182,19 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     lex = lexicon()
     scores: dict[str, float] = {}
     used: set[int] = set()
+    said = []  # (words between, positions, class) of each phrase said
     for name, a in lex.act.items():
         for ph in a.phrases:
             n = len(tokens(ph))
-            i = find(toks, ph, gap=3 if n > 1 else 0)
-            if i >= 0 and n > 1:
-                scores[name] = max(scores.get(name, 0), 2.5 * weight)
-                used.update(range(i, i + n))
+            at = find_words(toks, ph, gap=3 if n > 1 else 0) if n > 1 else ()
+            if at:
+                said.append((at[-1] - at[0] + 1 - len(at), at, name))
+    # two phrases on the same words: the one said whole wins ("go looking for the bard" says
+    # "look for", a search, not "go for" around "looking", an attack)
+    for _, at, name in sorted(said, key=lambda x: x[0]):
+        if not used & set(at):
+            scores[name] = max(scores.get(name, 0), 2.5 * weight)
+            used.update(at)
     verbs, nouns, tools = _index("verbs"), _index("nouns"), _index("tools")
     first_verb, used_tools = True, set()
     for i, t in enumerate(toks):

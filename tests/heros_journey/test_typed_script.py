@@ -315,6 +315,36 @@ def test_a_lesson_or_a_night_with_a_mentor_is_a_rest_with_that_mentor():
     assert "rest light keeper moons" in err.value.expected
 
 
+@pytest.mark.parametrize("text", [
+    "I sit on the seawall a while and mend the lantern's wick, letting the day come to me",
+    "I bide my time at the crossroads",  # biding one's time: the turn spent where one is
+    "I stay where I am and keep my eyes open",
+    "I bind my cuts by the fire",  # a hurt tended
+])
+def test_a_turn_spent_where_the_hero_is_reads_as_a_rest(text):
+    """Played (session 18): sitting a while, mending, "letting the day come" was no command."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    with pytest.raises(CommandError) as err:  # which Stage suit is still the player's to say
+        _free(text, s)
+    assert "reads as a rest" in err.value.message
+
+
+def test_tokens_staked_on_the_next_trial_are_a_challenge_and_a_search_is_a_travel():
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    assert _free("I stake everything on the next trial", s)[0].startswith("challenge")
+    # sought where it lies: that pair; sought where nobody has turned it up: refused, as a travel
+    assert "Traveler's Encounter" in _read_as(s, "I go looking for the Painter")
+    with pytest.raises(CommandError, match="reads as a travel"):
+        _free("I go looking for the Bard in the market towns", s)
+
+
+def _read_as(s, text: str) -> str:
+    try:
+        return _free(text, s)[1]
+    except CommandError as err:  # a travel asks who comes along
+        return err.message
+
+
 def test_standing_aside_at_a_contest_or_its_bidding_passes():
     from .test_challenge import _contest_setup
 

@@ -452,6 +452,14 @@ def test_standing_aside_a_wager_and_a_night_are_act_classes(text, act):
     assert act in read(text).top(2)
 
 
+def test_of_two_phrases_on_the_same_words_the_one_said_whole_wins():
+    """"go looking for" says "look for" (a search) whole; "go for" (an attack) only around
+    "looking": the Bard is sought, not set upon."""
+    r = read("I go looking for the Bard in the market towns")
+    assert r.act == "search" and "fight" not in dict(r.acts)
+    assert read("I go for the guard's throat").act == "fight"  # said whole, it stands
+
+
 def test_a_verb_the_tables_know_only_as_a_base_agrees_with_the_hero():
     """Played (seed 815): "I dare the long road east" was told "Ysolde dare the long road east"
     (lemminflect holds "dare" as a base form only)."""

@@ -26,11 +26,13 @@ from .typed import arg_words, fits, words_of
 from .view import me_of
 
 # the act classes of the reading layer that each turn's move is (a flight to a place is a road; a
-# lesson taken is a rest with that Mentor; a test braved is an attempt by a Challenge)
-MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn"),
-         "challenge": ("attempt",)}
-# seeking someone or somewhere that lies in a pair is travelling to it ("in search of new places
-# and allies", as the rules put a Travel)
+# lesson taken is a rest with that Mentor; so is a turn spent biding one's time or tending a hurt,
+# where one is: the rules' Rest; a test braved, or tokens staked on one, is an attempt by a
+# Challenge)
+MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn", "wait", "heal"),
+         "challenge": ("attempt", "wager")}
+# seeking someone or somewhere not yet yours is travelling to it ("in search of new places and
+# allies", as the rules put a Travel)
 SEEKING = ("search",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
@@ -288,7 +290,8 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb == "challenge" or (toward and verb in ("travel", None)):  # "I try the Discovery"
         return "challenge", ""
     lying = {c for p in view["encounters"] for c in (p["mentor"], p["place"]) if c}
-    if verb is None and set(said.top(2)) & set(SEEKING) and set(named) & lying:
+    if verb is None and set(said.top(2)) & set(SEEKING) and set(named) - set(me["mentors"]) - \
+            set(me["places"]):
         verb = "travel"  # "I go looking for the old watchman": a Travel is a search (the rules)
     if verb is None:
         return None, ""
