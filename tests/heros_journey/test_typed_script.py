@@ -338,6 +338,17 @@ def test_tokens_staked_on_the_next_trial_are_a_challenge_and_a_search_is_a_trave
         _free("I go looking for the Bard in the market towns", s)
 
 
+def test_words_that_go_toward_a_place_lying_in_a_pair_are_a_travel_there():
+    """Played (session 18): "I take the cliff path toward the Desert" was no command, and the
+    refusal offered a rest. A song sung to a Mentor at a pair goes nowhere."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    assert "Wanderer's Encounter" in _read_as(
+        s, "I take the cliff path toward the Desert, where the merchant's camels drink")
+    assert "Seeker's Encounter" in _read_as(s, "out at dawn for the Island, oars creaking")
+    with pytest.raises(CommandError, match="name no move"):
+        _free("I sing to the Watchman", s)
+
+
 def _read_as(s, text: str) -> str:
     try:
         return _free(text, s)[1]

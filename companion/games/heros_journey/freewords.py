@@ -293,6 +293,9 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb is None and set(said.top(2)) & set(SEEKING) and set(named) - set(me["mentors"]) - \
             set(me["places"]):
         verb = "travel"  # "I go looking for the old watchman": a Travel is a search (the rules)
+    if verb is None and _bound_for(said.text, [c for c in named if c in lying and
+                                               rules().card(c).role == "place"]):
+        verb = "travel"  # "I take the cliff path toward the Desert": whatever the verb, a road
     if verb is None:
         return None, ""
     head = _head(said)
@@ -303,6 +306,22 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
         here = [c for c in head if not rules().is_card(c) or c in lying | set(me["mentors"])]
         head = here if any(rules().is_card(c) for c in here) else head
     return verb, " ".join(_short(c) if rules().is_card(c) else c for c in head)
+
+
+TOWARD = frozenset({"to", "toward", "towards", "for", "unto"})  # words that say where one goes
+
+
+def _bound_for(raw: str, places: list[str]) -> bool:
+    """Whether the words go toward one of ``places`` (cards lying in a pair): a word that says
+    where one goes at most three words before the place's name ("the cliff path toward the
+    Desert", "out at dawn for the Island"); the only places a Hero goes are the Encounters."""
+    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    for c in places:
+        name = _short(c)
+        for i, w in enumerate(words):
+            if (w == name.split()[0] or _compound(w, name)) and TOWARD & set(words[max(0, i - 3):i]):
+                return True
+    return False
 
 
 def _short(cid: str) -> str:
