@@ -29,13 +29,15 @@ _REFUSE = re.compile(r"(?i)\b(we|us|our|ours|ourselves|you|your|yours|yourself|i
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|[^A-Za-z]+")
 _JOINS = frozenset({"and", "or", "but", "then"})
 # after a second verb, words that show it is one ("and hold still", "and dream of the sea"): a
-# particle, a preposition, a determiner that opens its object ("and face whatever comes", "and
-# watch both doors"; not "that" or "which", which may open a clause about a noun: "the tea and
-# milk that the goat gave"), an object pronoun ("and set it on her knee")
+# particle, a preposition, a determiner or a number that opens its object ("and face whatever
+# comes", "and watch both doors", "and bid one token"; not "that" or "which", which may open a
+# clause about a noun: "the tea and milk that the goat gave"), an object pronoun ("and set it on
+# her knee")
 _AFTER_VERB = frozenset("still up down out in off on over away back at of for to into onto with "
                         "until till not never from the a an my his her their its some every all "
                         "this these those any each no another both either neither whatever "
-                        "whichever again it them him".split())
+                        "whichever again it them him one two three four five six seven eight "
+                        "nine ten half".split())
 
 
 def _adverb(word: str) -> bool:

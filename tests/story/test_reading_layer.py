@@ -282,6 +282,9 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     ("I fill my flask and cross each ford on foot",
      "Oswy fills xyr flask and crosses each ford on foot."),
     ("I bar the shutters and watch both doors", "Oswy bars the shutters and watches both doors."),
+    # s18 (played, The Hero's Journey): so does a number ("and bid one token" was quoted)
+    ("I slap my ace face down and bid one token",
+     "Oswy slaps xyr ace face down and bids one token."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("I pour the tea and milk that the goat gave",
