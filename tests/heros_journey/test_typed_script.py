@@ -449,6 +449,10 @@ def test_an_offer_is_answered_in_words():
     assert _free("I accept the leaves with a bow", s)[0].startswith("accept")
     with pytest.raises(CommandError, match="is no command"):
         _free("I look at the leaves for a long while", s)
+    # played (session 18): the offer's own terms, restated, take it; with a "no", they do not
+    assert _free("fine, two leaves for a wyrm, but you owe me a song", s)[0].startswith("accept")
+    with pytest.raises(CommandError, match="is no command"):
+        _free("not leaves for my wyrm, Brannoc", s)
 
 
 def test_a_word_in_a_sentence_names_a_card_only_whole():

@@ -75,6 +75,8 @@ def rewrite(raw: str, view: dict, legal: list[Action],
             return line, f"Read as: {ASIDE_SAID[aside.kind]}."
         answer = next((a for act, _ in said.acts for a in legal  # at an offer, any such act
                        if ANSWERS.get(act) == a.kind), None)
+        if answer is None and any(a.kind == "accept" for a in legal) and _restates(raw, view):
+            answer = next(a for a in legal if a.kind == "accept")
         if answer is not None:  # an offer answered: "it's a deal", "no thank you"
             line = answer.kind + (f" -- {text}" if text else "")
             parse(answer.kind, line.partition(" ")[2], view, legal, seat)
@@ -208,6 +210,19 @@ def _suits(words: list[str]) -> list[str]:
             out += [by[w]] * max(n, 1)
             n = 1
     return out
+
+
+NAYS = frozenset({"no", "not", "never", "nay", "nor", "without"})  # words against an offer
+
+
+def _restates(raw: str, view: dict) -> bool:
+    """Whether the words name the offer's own terms, every suit of it, and nothing against it:
+    "fine, a wave for a wyrm" at an offer of a Wave for a Wyrm takes it (played, session 18)."""
+    p = view.get("pending") or {}
+    terms = set(p.get("give") or {}) | set(p.get("get") or {})
+    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    return bool(terms) and terms <= set(_suits(words)) and not (
+        NAYS & set(words) or any(w.endswith(("n't", "n’t")) for w in words))
 
 
 def _rival(raw: str, view: dict, seat: str) -> str | None:
