@@ -124,6 +124,16 @@ def test_the_players_words_on_a_challenge_are_taken_up_where_it_is_decided():
     assert "ring goes home" in text and memory.was_taken_up("stage-3")
 
 
+def test_a_deed_told_on_a_challenge_is_no_stake_and_is_not_proved_true_a_line_later():
+    """Played (session 18): "I square my shoulders and walk into the Origin's trial" was told,
+    then a sentence later "Tamsin had said it: “I square my shoulders ...” And it held true"."""
+    view = _view(stage=2)
+    deed = "I square my shoulders and walk into the trial with my lantern held high"
+    f = adapter.feed(Fabula(), _beat([], view=view, seat="hero1", kind="challenge", text=deed))
+    assert f.stake("stage-3") is None
+    assert [t.text for t in f.open_threads("word")] == [deed]  # a word of theirs, for later
+
+
 def test_the_journal_ends_with_an_epilogue_then_the_scores_under_our_heading(tmp_path):
     from tests.helpers import told
 

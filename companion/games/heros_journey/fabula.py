@@ -7,9 +7,9 @@
   ``pact`` (who reached the Pact first), ``ending`` (the revealed Ending), ``betrayal:SEAT`` (the
   Mentor a Hero gave away, and to whom), ``said:STEP`` (the player's words on a move) and
   ``said_at:STEP`` (the Stage card the Hero stood on when saying them);
-* stakes: the player's words on a Challenge (``challenge -- TEXT``) state what they try there
-  (``stage-N``, N the Stage aimed at); the Challenge's end resolves it (won on advancing, lost
-  on staying);
+* stakes: the player's words on a Challenge (``challenge -- TEXT``), unless they tell a deed,
+  state what they try there (``stage-N``, N the Stage aimed at); the
+  Challenge's end resolves it (won on advancing, lost on staying);
 * outcomes: each Challenge's result, each Battle (highest and lowest), the first arrival at the
   Ending;
 * threads: each Hero's road (``road:SEAT``) until they reach the Ending; a Betrayal opens a debt
@@ -22,6 +22,7 @@ import re
 
 from companion.story import pronouns
 from companion.story.fabula import HERO, Fabula, Outcome, Person
+from companion.story.reading import kind_of
 from companion.story.voice import Beat
 
 from .data import STAGE_CARDS, rules, story, story_name, view_names
@@ -79,7 +80,11 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
         if me is not None and me.get("stage_card"):  # where it was said, to recall it there
             fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
             fabula = fabula.open_thread(f"word:{beat.step}", "word", words, beat.step)
-        if action.kind == "challenge":
+        if action.kind == "challenge" and kind_of(words, (story_name(PLAYER, names),)) != "deed":
+            # what the player set at stake ("the ring goes home with me", "I swear I will pass",
+            # "if I fail, the town starves"); a deed told ("I square my shoulders and walk into
+            # the trial") is told where it is done, and comes back later as a word of theirs,
+            # not as a stake "held true" a sentence after it was said (played, session 18)
             me = next(h for h in beat.view["heroes"] if h["seat"] == PLAYER)
             sid = f"stage-{me['stage'] + 1}"
             if fabula.stake(sid) is None:
