@@ -121,6 +121,27 @@ def test_a_line_said_on_meeting_a_mentor_comes_back_with_that_mentor():
     assert "what grows on his road" not in Narrator(1).narrate(again, memory)  # once
 
 
+def test_a_line_said_at_a_challenge_comes_back_at_a_later_test_of_its_quality_not_another():
+    """Played (session 18): a line said at the Origin, whose test was Violence (Wyrms), came back
+    at a test of Nature as "Nature (Leaves) once more": the Origin only asks Leaves at stake."""
+    words = "I square my shoulders and walk into the trial"
+    f = adapter.feed(Fabula(), _beat(3, [], kind="challenge", text=words, view=_view(stage=1)))
+    f = adapter.feed(f, _beat(4, [("challenge_issued", {"seat": "hero1", "card": "ace-wyrms",
+                                                         "bid": 0}),
+                                  ("advance", {"seat": "hero1", "stage": 2, "card": "origin"})],
+                              kind="play", view=_view(stage=2)))
+    about = set(f.words("said_about:3").split())
+    assert "wyrms" in about and "leaves" not in about and "waves" not in about
+    memory = NarrationMemory(1)
+    memory.fabula = f
+    for step, card, rnd, back in ((9, "ace-leaves", 6, False), (12, "ace-wyrms", 8, True)):
+        test = _beat(step, [("challenge_issued", {"seat": "hero1", "card": card, "bid": 0}),
+                            ("stay", {"seat": "hero1", "stage": 2, "card": "journey"})],
+                     kind="play", view=_view(stage=2, rnd=rnd))
+        memory.fabula = adapter.feed(memory.fabula, test)
+        assert (words in Narrator(1).narrate(test, memory)) == back, card
+
+
 def test_a_line_naming_a_place_comes_back_when_the_hero_reaches_it():
     f = adapter.feed(Fabula(), _beat(1, [], kind="origin", text="I was born by the Mill",
                                      args={"origin": "harvest"}, view=_view(rnd=1)))

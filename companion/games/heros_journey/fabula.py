@@ -80,6 +80,8 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
         if me is not None and me.get("stage_card"):  # where it was said, to recall it there
             fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
             fabula = fabula.open_thread(f"word:{beat.step}", "word", words, beat.step)
+        if action.kind == "challenge":  # the test's suit is what this line is about too
+            fabula = fabula.establish("testing", str(beat.step))
         if action.kind == "challenge" and kind_of(words, (story_name(PLAYER, names),)) != "deed":
             # what the player set at stake ("the ring goes home with me", "I swear I will pass",
             # "if I fail, the town starves"); a deed told ("I square my shoulders and walk into
@@ -119,10 +121,20 @@ def about_of(words: str, kind: str, args: dict, beat: Beat) -> set[str]:
         if e.kind == "takes_pair" and e.data.get("seat") == PLAYER:
             out.update(c for c in (e.data.get("mentor"), e.data.get("place")) if c)
     if kind == "challenge" and 2 <= me.get("stage", 0) + 1 <= 9:
-        target = STAGE_CARDS[me["stage"] - 1]
-        out.add(target)
-        out.update(rules().card(target).suits)
+        out.add(STAGE_CARDS[me["stage"] - 1])  # (the test's suit joins when it is issued)
     return {x for x in out if x}
+
+
+def _tested(f: Fabula, suit: str) -> Fabula:
+    """The suit the player's Challenge tests, joined to what its line is about: the line comes
+    back at a later test of that quality ("Nature once more") rather than of a suit the Stage
+    only asked to stake (played, session 18: a line said at a test of Violence came back as
+    "Nature (Leaves) once more")."""
+    step = f.words("testing")
+    if not step or not suit:
+        return f
+    about = set(f.words(f"said_about:{step}").split()) | {suit}
+    return f.establish(f"said_about:{step}", " ".join(sorted(about)), by=PLAYER)
 
 
 def round_of(beat: Beat, index: int) -> int:
@@ -151,6 +163,8 @@ def _rounds(f: Fabula, beat: Beat) -> Fabula:
 
 def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:
     seat = d.get("seat")
+    if kind in ("advance", "stay") and seat == PLAYER and f.words("testing"):
+        f = f.establish("testing", "")  # the player's Challenge is decided
     if kind == "origin":
         return f.establish(f"origin:{seat}", d["origin"], by=seat).establish(
             f"stage:{seat}", d["origin"]).open_thread(f"road:{seat}", "road",
@@ -172,6 +186,10 @@ def _event(f: Fabula, kind: str, d: dict, beat: Beat) -> Fabula:
             if seat == PLAYER and f.stake(sid) is not None and f.stake(sid).open:
                 f = f.resolve_stake(sid, "won", beat.step)
         return f
+    if kind == "challenge_issued" and d.get("card") != "excuse":
+        return _tested(f, rules().card(d["card"]).suits[0])
+    if kind == "excuse_named":
+        return _tested(f, d.get("suit", ""))
     if kind == "stay":
         f = f.record(Outcome(step=beat.step, scene=f"stage-{d['stage'] + 1}", kind="challenge",
                              loser=key(seat), by="challenge"))
