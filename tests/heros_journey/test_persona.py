@@ -47,7 +47,8 @@ def test_the_hero_is_named_and_described_and_the_story_opens_with_them(tmp_path)
                                         "seats:", "voice:"))]
     assert story[0].startswith("Ottilie keeps the ferry at the mill-race ford")
     assert "Ottilie Marsh" in story[1] and "Wren" not in story[1], story
-    assert "*Ottilie Marsh* (he), from the Harvest: Ottilie keeps the ferry" in journal
+    assert "*Ottilie Marsh* (he), from the Harvest." in journal  # described once: the story
+    assert journal.count("Ottilie keeps the ferry at the mill-race ford") == 1  # opens with it
     # once introduced by the name the player gave, the story calls him by his first name
     later = [x for x in journal.split("## The road begins")[1].splitlines()
              if x and not x.startswith(("<sub>", "#"))]
@@ -78,12 +79,14 @@ def test_an_autoplayed_hero_is_described_the_same_for_the_same_seed(tmp_path):
         d = tmp_path / str(i)
         d.mkdir()
         text = told(d, "heros-journey", seed)
-        lines.append(text.split("**The Heroes:**")[1].split("\n")[2])
+        top = text.split("**The Heroes:**")[1].split("\n")
+        lines.append((top[2], top[6]))  # the Hero's line in the list, the story's first line
         endings.append(text.split("## Epilogue")[1].split("## Where each road ended")[0])
-    assert lines[0] == lines[1] and lines[0].startswith("- *Wren* (she/her), from the ")
-    assert ": Wren " in lines[0]  # described in a line of its own, not the seat's fixed manner
+    assert lines[0] == lines[1] and lines[0][0].startswith("- *Wren* (she/her), from the ")
+    # described in a line of its own, not the seat's fixed manner, told once: the story's first
+    want = lines[0][1].rstrip(".")
+    assert want.startswith("Wren ") and want not in lines[0][0]
     # the epilogue closes on what the player said of their Hero at the start
-    want = lines[0].split(": ", 1)[1].rstrip(".")
     assert f"“{want}" in endings[0], endings[0]
 
 

@@ -268,10 +268,9 @@ def front_matter(view: dict) -> str:
     for h in view["heroes"]:  # where each comes from is told in the story itself
         info = story().hero(h["seat"])
         origin = f", from {rules().card(h['origin']).name}" if h.get("origin") else ""
-        said = h.get("said") or {}
-        if said:  # the player's own Hero, as they described them (their words: escaped)
-            about = f": {said['about']}" if said.get("about") else ""
-            lines.append(f"- *{h['name']}* ({h['pronouns']}){origin}{about}")
+        if h.get("said"):  # the player's own Hero, as they named them: the story opens with
+            # how they described them, told once (here too, it read twice at the top)
+            lines.append(f"- *{h['name']}* ({h['pronouns']}){origin}.")
             continue
         lines.append(f"- *{info.name}* ({info.pronouns}), {info.manner}{origin}.")
     return "\n".join(lines)
