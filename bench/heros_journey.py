@@ -14,7 +14,7 @@ its rows take far longer than the others: a few seconds a game at 2 Heroes, ~10 
 Seats rotate with the seed so no level keeps the first move; a shared win (equal top scores)
 counts for every winner. "random" picks uniformly among the legal moves.
 
-"ended behind N, avoidably M, K counting rounds waited": N races ended by a rival (easy, normal or hard) that reached the
+"ended behind N, avoidably M, K counting rounds waited, W won otherwise": N races ended by a rival (easy, normal or hard) that reached the
 Ending while another Hero's score stood above its own; M of them where another choice existed
 that did better: from the table just before its attempt, its three best other turns (a Rest or a
 Travel) are each played on in three chance streams, and the race counts when one of them ends
@@ -22,7 +22,8 @@ with a better margin for the rival (its score less the best other) than the atte
 the same streams; a turn whose stream the round limit halts has no Ending and is no better
 (`finish.margin`, the rule the rivals themselves apply before an attempt at the Ending); K of
 them when each round the race runs on past the attempt costs ``finish.WAIT`` points, as the
-rivals count it. Rows
+rivals count it; and W of them where another choice would have won the race the attempt lost
+(its mean margin above 0, the attempt's not): an Ending that cost the race, not only points. Rows
 with "exploit: NAME" pit a rival against a scripted player (`EXPLOITS`).
 
 "longest stay at the Pact N (seed S)": the most rounds a rival stood at the Pact in the row's
@@ -125,7 +126,7 @@ def _choose(view, seat, legal, rng, level=None):
 
 def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, bool, bool, int,
                                                    dict[str, list[int]], int,
-                                                   tuple[int, int], int]:
+                                                   tuple[int, int, int], int]:
     seed, levels = job
     n = len(levels)
     k = seed % n
@@ -135,7 +136,7 @@ def _one(job: tuple[int, tuple[str, ...]]) -> tuple[list[str], list[int], int, b
     stay, stay_watch = _pact_stay(seating)
     st = play_game(seed, seating, watch=lambda s, e: (watch(s, e), ended[1](s, e),
                                                       stay_watch(s, e)), choose=_choose)
-    avoidable = _avoidable(ended[0][1], seating, st, seed) if ended[0][0] else (0, 0)
+    avoidable = _avoidable(ended[0][1], seating, st, seed) if ended[0][0] else (0, 0, 0)
     return seating, [st.scores[s] for s in st.seats], st.round, st.ending_first is not None, \
         st.halted, seed, attempts, ended[0][0], avoidable, max(stay(st), default=0)
 
@@ -195,17 +196,18 @@ COUNTERFACTUAL_CHOICES = 3  # the rival's best turns that do not attempt the End
 
 
 
-def _avoidable(before, seating: list[str], played, seed: int) -> tuple[int, int]:
-    """(counted free, counted at their cost): 1 when a race ended by a rival behind was avoidable:
+def _avoidable(before, seating: list[str], played, seed: int) -> tuple[int, int, int]:
+    """(counted free, counted at their cost, won otherwise): 1 when a race ended by a rival behind was avoidable:
     from the table just before its attempt at the Ending, one of its other turns (a Rest or a
     Travel, its ``COUNTERFACTUAL_CHOICES`` best by the heuristic) played on ends the race better
     for it (its score less the best other score, a halted stream counting as no better), on
     average over ``COUNTERFACTUAL_STREAMS`` chance streams, than the attempt played on in the same
     streams; 0 when every other choice loses as much or more. The second counts each round the
     race runs on past the attempt's at ``finish.WAIT`` points, as the rivals do (a round waited
-    must gain that much: the table waits too)."""
+    must gain that much: the table waits too). The third is 1 when another choice would have won
+    the race (a mean margin above 0) and the attempt did not."""
     if before is None:
-        return 0, 0
+        return 0, 0, 0
     seat = played.ending_first
     levels = dict(zip(SEATS, seating))
     legal = GAME.legal_actions(before, seat)
@@ -214,7 +216,7 @@ def _avoidable(before, seating: list[str], played, seed: int) -> tuple[int, int]
     others = [a for a in heuristic.rank_turns(view, seat, legal, random.Random(seed),
                                               "normal") if a.kind not in ("challenge",)]
     if not taken or not others:
-        return 0, 0
+        return 0, 0, 0
 
     def mean_margin(a) -> tuple[float, float]:
         free = cost = 0.0
@@ -234,7 +236,8 @@ def _avoidable(before, seating: list[str], played, seed: int) -> tuple[int, int]
     attempt = mean_margin(taken[0])
     alts = [mean_margin(a) for a in others[:COUNTERFACTUAL_CHOICES]]
     return (int(any(m[0] > attempt[0] for m in alts)),
-            int(any(m[1] > attempt[1] for m in alts)))
+            int(any(m[1] > attempt[1] for m in alts)),
+            int(attempt[0] <= 0 < max(m[0] for m in alts)))
 
 
 def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) -> dict:
@@ -242,7 +245,7 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
     count = {lvl: 0 for lvl in set(levels)}
     score = {lvl: 0.0 for lvl in set(levels)}
     rounds, endings, halts, halted_seeds, behind, avoidable = 0, 0, 0, [], 0, 0
-    avoidable_seeds, at_cost, at_cost_seeds = [], 0, []
+    avoidable_seeds, at_cost, at_cost_seeds, won_otherwise = [], 0, [], []
     attempts = {lvl: [0.0] * 9 for lvl in set(levels)}
     work = [(seed, levels) for seed in range(start, start + games)]
     if jobs > 1:
@@ -260,6 +263,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
         at_cost += avoid[1]
         if avoid[1]:
             at_cost_seeds.append(seed)
+        if avoid[2]:
+            won_otherwise.append(seed)
         for lvl, row in att.items():
             attempts[lvl] = [a + b for a, b in zip(attempts[lvl], row)]
         best = max(scores)
@@ -280,7 +285,8 @@ def matchup(levels: tuple[str, ...], games: int, jobs: int = 1, start: int = 0) 
             "rounds": rounds / games, "endings": endings / games, "halts": halts,
             "halted_seeds": halted_seeds, "attempts": attempts, "behind": behind,
             "avoidable": avoidable, "avoidable_seeds": avoidable_seeds, "at_cost": at_cost,
-            "at_cost_seeds": at_cost_seeds, "longest_stay": longest}
+            "at_cost_seeds": at_cost_seeds, "won_otherwise": won_otherwise,
+            "longest_stay": longest}
 
 
 def _attempt_watch(seating: list[str], levels: tuple[str, ...]):
@@ -366,7 +372,8 @@ def main() -> None:
         name = f"{len(levels)}p " + " vs ".join(levels)
         print(f"{name:<38} {100 * r['win']:>5.1f} {r['rounds']:>6.1f} {100 * r['endings']:>7.0f}"
               f"  {means}  (halted {r['halts']}; ended behind {r['behind']}, "
-              f"avoidably {r['avoidable']}, {r['at_cost']} counting rounds waited; "
+              f"avoidably {r['avoidable']}, {r['at_cost']} counting rounds waited, "
+              f"{len(r['won_otherwise'])} won otherwise; "
               f"longest stay at the Pact "
               f"{r['longest_stay'][0]}{_seed(r['longest_stay'][1])}; "
               f"{time.perf_counter() - t:.0f}s)", flush=True)
@@ -379,6 +386,9 @@ def main() -> None:
         if r["at_cost_seeds"]:
             print(f"  ended behind avoidably counting rounds waited, seeds: "
                   f"{' '.join(map(str, r['at_cost_seeds']))}", flush=True)
+        if r["won_otherwise"]:
+            print(f"  ended behind when another choice would have won, seeds: "
+                  f"{' '.join(map(str, r['won_otherwise']))}", flush=True)
         if args.pact:
             print("\n".join("  " + line for line in _pact_lines(levels, r["attempts"])),
                   flush=True)
