@@ -147,3 +147,8 @@ def test_a_move_made_to_you_or_by_you_says_you():
                                          "instead": "moons"})
     assert render.mechanics(sub, "hero1") == \
         "The bank has no Waves: you give Sefa a Moon instead."
+    # read in a journal (no viewer), the bank's own choice agrees with it (s18: "the bank give")
+    bank = Event(kind="substitute", data={"seat": "hero2", "chooser": None, "suit": "suns",
+                                          "instead": "waves"})
+    assert render.mechanics(bank, None) == \
+        "The bank has no Suns: the bank gives Brannoc a Wave instead."

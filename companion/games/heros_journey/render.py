@@ -97,7 +97,8 @@ def mechanics(event: Event, viewer: str | None) -> str | None:
             took = say.v(s, 'take').replace("You ", "you ", 1)
             return lack + f"{took} {token(d['instead'])} instead."
         who = say.whom(d["chooser"]) if d.get("chooser") else "the bank"
-        gives = "give" if d.get("chooser") == viewer else "gives"
+        gives = "give" if d.get("chooser") and d["chooser"] == viewer else "gives"  # (the
+        # journal's viewer is None, as the bank's chooser is: "the bank give Brannoc" was read)
         return lack + (f"{who} {gives} {say.whom(s)} {token(d['instead'])} instead.")
     if k == "pay":
         to = "to the bank" if d["to"] == "bank" else "onto " + rules().card(d["to"]).name
