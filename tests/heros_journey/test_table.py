@@ -152,3 +152,22 @@ def test_a_move_made_to_you_or_by_you_says_you():
                                           "instead": "waves"})
     assert render.mechanics(bank, None) == \
         "The bank has no Suns: the bank gives Brannoc a Wave instead."
+
+
+def test_the_event_line_picture_stacks_heroes_on_one_stage_without_overlap():
+    """Seen in a browser (session 18): with three Heroes at the Pact, a pawn was drawn over the
+    name of the one above it, and "Chance Meeting" ran out of its box."""
+    import re
+
+    from companion.games.heros_journey import render
+
+    s = make([{"stage": 9}, {"stage": 10}, {"stage": 9}, {"stage": 9}], revealed="calamity")
+    svg = render.event_line_svg(GAME.view(s, None))
+    height = int(re.search(r'height="(\d+)"', svg).group(1))
+    pawns = [(float(x), int(y)) for x, y in re.findall(r'<circle cx="([\d.]+)" cy="(\d+)"', svg)]
+    at_pact = sorted(y for x, y in pawns if x == pawns[0][0])
+    assert len(at_pact) == 3
+    for above, below in zip(at_pact, at_pact[1:]):
+        assert below - 9 > above + 21 + 1  # its circle starts under the name above it
+    assert at_pact[-1] + 21 < height  # the last name inside the picture
+    assert ">Chance</text>" in svg and ">Meeting</text>" in svg  # two lines in its box

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from companion.core.game import Event
 
-from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, view_names
+from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
 
 PAIRS = ("Wanderer's", "Traveler's", "Seeker's")
 # Bookkeeping left out of the written story (the live screen still shows it).
@@ -323,7 +323,8 @@ def pictures(view: dict) -> str:
 
 def event_line_svg(view: dict) -> str:
     """The Event line as a picture: ten Stages left to right, a pawn for each Hero where it
-    stands, the Ending named once it is revealed."""
+    stands (Heroes on one Stage stacked under it, each with its name), the Ending named once it
+    is revealed. A Stage's name too long for its box takes two lines."""
     import html
 
     names = ["Rite / Harvest", "Origin", "Journey", "Battle", "Discovery", "Market",
@@ -331,23 +332,33 @@ def event_line_svg(view: dict) -> str:
              rules().card(view["ending"]).name.removeprefix("the ") if view.get("ending")
              else "Ending"]
     colours = ("#b5532a", "#2a6fb5", "#3c8d3c", "#8a4bb0")
-    w, box = 760, 72
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="150" '
+    w, box, row = 760, 72, 34  # a pawn's row: its circle, then its name under it
+    at: dict[int, int] = {}  # Heroes already drawn on each Stage
+    for h in view["heroes"]:
+        at[min(h["stage"], 10) - 1] = at.get(min(h["stage"], 10) - 1, 0) + 1
+    height = 82 + max(at.values(), default=1) * row
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" '
            'font-family="sans-serif" font-size="10" role="img" '
            'aria-label="The Event line and where each Hero stands">']
     for i, name in enumerate(names):
         x = 6 + i * (box + 3)
+        lines = name.split(" ", 1) if len(name) > 12 and " " in name and "/" not in name \
+            else [name]
+        label = "".join(f'<text x="{x + box / 2}" y="{(54 if len(lines) == 1 else 49) + 11 * j}" '
+                        f'text-anchor="middle">{html.escape(t)}</text>'
+                        for j, t in enumerate(lines))
         out.append(f'<rect x="{x}" y="20" width="{box}" height="44" rx="5" fill="#f4efe4" '
-                   f'stroke="#8b7d5c"/><text x="{x + box / 2}" y="38" text-anchor="middle">'
-                   f'{i + 1}</text><text x="{x + box / 2}" y="54" text-anchor="middle">'
-                   f'{html.escape(name)}</text>')
+                   f'stroke="#8b7d5c"/><text x="{x + box / 2}" y="{36 if len(lines) > 1 else 38}"'
+                   f' text-anchor="middle">{i + 1}</text>{label}')
+    at = {}
     for k, h in enumerate(view["heroes"]):
         i = min(h["stage"], 10) - 1
-        x = 6 + i * (box + 3) + 12 + (k % 2) * 24
-        y = 82 + (k // 2) * 26
-        who = html.escape(h["name"])
+        x = 6 + i * (box + 3) + box / 2
+        y = 82 + at.get(i, 0) * row
+        at[i] = at.get(i, 0) + 1
+        who = html.escape(story_name(h["seat"], view_names(view)))  # as the story calls them
         out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="{colours[k % 4]}"/>'
                    f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="white">{who[0]}</text>'
-                   f'<text x="{x}" y="{y + 20}" text-anchor="middle">{who}</text>')
+                   f'<text x="{x}" y="{y + 21}" text-anchor="middle">{who}</text>')
     out.append("</svg>")
     return "".join(out)
