@@ -120,6 +120,12 @@ def hj_position(at: str) -> tuple[dict, list, str]:
         slots = (("author", "desert"), ("painter", "mountain"), ("watchman", "island"))
         if at == "turn":
             s, seat = make([wren, {"stage": 2}], slots=slots), "hero1"
+        elif at == "offer":  # Brannoc offers Wren a Wave for a Wyrm
+            s = make([wren, {"stage": 2, "tokens": {"waves": 3}}], slots=slots,
+                     tasks=[{"k": "respond", "seat": "hero1", "from": "hero2",
+                             "give": {"waves": 1}, "get": {"wyrms": 1}},
+                            {"k": "turn", "seat": "hero2"}])
+            seat = "hero1"
         else:  # a rival attempts; Wren (hero2, below it) may contest, then bid
             rival = {"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 3},
                      "hand": ["ace-moons"]}

@@ -46,6 +46,7 @@ class Lexicon(BaseModel):
     act: dict[str, ActClass]
     purpose: Purpose
     throw: Throw
+    answer: dict[str, list[str]] = {}  # "yes" and "no": the words that answer a yes-or-no choice
     kinds: dict[str, list[str]] = {}
     states: dict[str, list[str]] = {}
     aspects: dict[str, list[str]] = {}

@@ -429,6 +429,20 @@ def kind_of(text: str, names: tuple[str, ...] = ()) -> str:
     return "deed"
 
 
+def answer(text: str) -> bool | None:
+    """The answer the words give to a yes-or-no choice: the last yes or no word said
+    (``acts.toml`` [answer]; a word ending in n't is a no), or None when there is none."""
+    lex = lexicon().answer
+    yes, no = set(lex.get("yes", ())), set(lex.get("no", ()))
+    said = None
+    for w in re.findall(r"[a-z'’]+", (text or "").lower()):
+        if w in yes:
+            said = True
+        elif w in no or w.endswith(("n't", "n’t")):
+            said = False
+    return said
+
+
 @lru_cache(maxsize=4096)
 def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     """A sentence (or a few) read: see :class:`Reading`. ``names`` are the story's own names

@@ -439,6 +439,17 @@ def test_a_small_choice_is_described_in_words_not_the_engines_names(kind, args, 
     assert describe(Action(seat="hero1", kind=kind, args=args)) == said
 
 
+def test_a_no_at_a_contest_passes_and_a_bid_in_words_still_contests():
+    """Played (session 18): "the Origin is hers to find, not mine to spoil" was no command."""
+    from .test_challenge import _contest_setup
+
+    s = _contest_setup()  # hero2 may contest hero1's attempt
+    assert _free("Brannoc shrugs: the Origin is hers to find, not mine to spoil", s,
+                 "hero2")[0].startswith("pass")
+    assert _free("no doubt about it, I throw down my ace and bid one token", s,
+                 "hero2")[0].startswith("contest")
+
+
 def test_an_offer_is_answered_in_words():
     """Played (seed 815): "no thank you, I mean to keep my wyrms" at Brannoc's offer was no
     command."""
@@ -449,10 +460,15 @@ def test_an_offer_is_answered_in_words():
     assert _free("I accept the leaves with a bow", s)[0].startswith("accept")
     with pytest.raises(CommandError, match="is no command"):
         _free("I look at the leaves for a long while", s)
-    # played (session 18): the offer's own terms, restated, take it; with a "no", they do not
-    assert _free("fine, two leaves for a wyrm, but you owe me a song", s)[0].startswith("accept")
-    with pytest.raises(CommandError, match="is no command"):
-        _free("not leaves for my wyrm, Brannoc", s)
+    # played (session 18): the offer's own terms, restated, take it; the yes or no the words
+    # give answers it, the last one said
+    assert _free("I hand over the wyrm for two leaves", s)[0].startswith("accept")
+    assert _free("fine, but you owe me a song", s)[0].startswith("accept")
+    assert _free("not leaves for my wyrm, Brannoc", s)[0].startswith("refuse")
+    assert _free("let me think... no", s)[0].startswith("refuse")
+    assert _free("you drive a hard bargain, but yes", s)[0].startswith("accept")
+    assert _free("I'd sooner swallow my lantern than part with that wyrm", s)[0].startswith(
+        "refuse")
 
 
 def test_a_word_in_a_sentence_names_a_card_only_whole():

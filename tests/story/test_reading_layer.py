@@ -455,6 +455,16 @@ def test_standing_aside_a_wager_and_a_night_are_act_classes(text, act):
     assert act in read(text).top(2)
 
 
+@pytest.mark.parametrize("text,yes", [
+    ("let me think... no", False), ("a hard bargain, but yes", True), ("I won't", False),
+    ("fine, but you owe me a song", True), ("I look at the leaves", None),
+])
+def test_a_yes_or_no_choice_is_answered_by_the_last_yes_or_no_said(text, yes):
+    from companion.story.reading import answer
+
+    assert answer(text) is yes
+
+
 def test_of_two_phrases_on_the_same_words_the_one_said_whole_wins():
     """"go looking for" says "look for" (a search) whole; "go for" (an attack) only around
     "looking": the Bard is sought, not set upon."""

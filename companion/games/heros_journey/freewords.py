@@ -77,6 +77,10 @@ def rewrite(raw: str, view: dict, legal: list[Action],
                        if ANSWERS.get(act) == a.kind), None)
         if answer is None and any(a.kind == "accept" for a in legal) and _restates(raw, view):
             answer = next(a for a in legal if a.kind == "accept")
+        yes = reading.answer(raw)
+        if answer is None and yes is not None:  # "over my dead body"? no; "a hard bargain,
+            answer = next((a for a in legal  # but yes": the yes or no the words give
+                           if a.kind == ("accept" if yes else "refuse")), None)
         if answer is not None:  # an offer answered: "it's a deal", "no thank you"
             line = answer.kind + (f" -- {text}" if text else "")
             parse(answer.kind, line.partition(" ")[2], view, legal, seat)
@@ -87,6 +91,10 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and set(said.top(2)) & set(WAGER):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
+        if aside is not None and yes is False:  # "it's her test, not mine": no contest
+            line = "pass" + (f" -- {text}" if text else "")
+            parse("pass", line.partition(" ")[2], view, legal, seat)
+            return line, f"Read as: {ASIDE_SAID[aside.kind]}."
         counted = _suits(norm(raw).split()) if any(a.kind == "pay" for a in legal) else []
         if len(counted) > 1 and "or" not in norm(raw).split():  # "two wyrms and a moon", not
             # "a moon or a wave": the tokens counted, paid at once
@@ -212,17 +220,13 @@ def _suits(words: list[str]) -> list[str]:
     return out
 
 
-NAYS = frozenset({"no", "not", "never", "nay", "nor", "without"})  # words against an offer
-
-
 def _restates(raw: str, view: dict) -> bool:
-    """Whether the words name the offer's own terms, every suit of it, and nothing against it:
-    "fine, a wave for a wyrm" at an offer of a Wave for a Wyrm takes it (played, session 18)."""
+    """Whether the words name the offer's own terms, every suit of it, and no "no": "I hand
+    over the wyrm for the wave" at an offer of a Wave for a Wyrm takes it (played, session 18)."""
     p = view.get("pending") or {}
     terms = set(p.get("give") or {}) | set(p.get("get") or {})
     words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
-    return bool(terms) and terms <= set(_suits(words)) and not (
-        NAYS & set(words) or any(w.endswith(("n't", "n’t")) for w in words))
+    return bool(terms) and terms <= set(_suits(words)) and reading.answer(raw) is not False
 
 
 def _rival(raw: str, view: dict, seat: str) -> str | None:
