@@ -80,17 +80,16 @@ def feed(fabula: Fabula, beat: Beat) -> Fabula:
         if me is not None and me.get("stage_card"):  # where it was said, to recall it there
             fabula = fabula.establish(f"said_at:{beat.step}", me["stage_card"], by=PLAYER)
             fabula = fabula.open_thread(f"word:{beat.step}", "word", words, beat.step)
-        if action.kind == "challenge":  # the test's suit is what this line is about too
-            fabula = fabula.establish("testing", str(beat.step))
-        if action.kind == "challenge" and kind_of(words, (story_name(PLAYER, names),)) != "deed":
-            # what the player set at stake ("the ring goes home with me", "I swear I will pass",
-            # "if I fail, the town starves"); a deed told ("I square my shoulders and walk into
-            # the trial") is told where it is done, and comes back later as a word of theirs,
-            # not as a stake "held true" a sentence after it was said (played, session 18)
-            me = next(h for h in beat.view["heroes"] if h["seat"] == PLAYER)
-            sid = f"stage-{me['stage'] + 1}"
-            if fabula.stake(sid) is None:
-                fabula = fabula.state_stake(sid, PLAYER, words, about=sid, step=beat.step)
+        if action.kind == "challenge" and me is not None:
+            fabula = fabula.establish("testing", str(beat.step))  # its test's suit joins later
+            if kind_of(words, (story_name(PLAYER, names),)) != "deed":
+                # what the player set at stake ("the ring goes home with me", "I swear I will
+                # pass", "if I fail, the town starves"); a deed told ("I square my shoulders and
+                # walk into the trial") is told where it is done, and comes back later as a word
+                # of theirs, not as a stake "held true" a sentence after it (played, session 18)
+                sid = f"stage-{me['stage'] + 1}"
+                if fabula.stake(sid) is None:
+                    fabula = fabula.state_stake(sid, PLAYER, words, about=sid, step=beat.step)
     for event in beat.events:
         fabula = _event(fabula, event.kind, event.data, beat)
     return _rounds(fabula, beat)

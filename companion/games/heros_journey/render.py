@@ -8,6 +8,8 @@ the seat that may see them: the session and the journal filter by ``visible_to``
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from companion.core.game import Event
 
 from .data import NO_NAMES, SUITS, Names, hero_name, rules, story, story_name, view_names
@@ -333,10 +335,8 @@ def event_line_svg(view: dict) -> str:
              else "Ending"]
     colours = ("#b5532a", "#2a6fb5", "#3c8d3c", "#8a4bb0")
     w, box, row = 760, 72, 34  # a pawn's row: its circle, then its name under it
-    at: dict[int, int] = {}  # Heroes already drawn on each Stage
-    for h in view["heroes"]:
-        at[min(h["stage"], 10) - 1] = at.get(min(h["stage"], 10) - 1, 0) + 1
-    height = 82 + max(at.values(), default=1) * row
+    stacks = Counter(min(h["stage"], 10) - 1 for h in view["heroes"])  # Heroes on each Stage
+    height = 82 + max(stacks.values(), default=1) * row
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{height}" '
            'font-family="sans-serif" font-size="10" role="img" '
            'aria-label="The Event line and where each Hero stands">']
@@ -350,12 +350,12 @@ def event_line_svg(view: dict) -> str:
         out.append(f'<rect x="{x}" y="20" width="{box}" height="44" rx="5" fill="#f4efe4" '
                    f'stroke="#8b7d5c"/><text x="{x + box / 2}" y="{36 if len(lines) > 1 else 38}"'
                    f' text-anchor="middle">{i + 1}</text>{label}')
-    at = {}
+    drawn: Counter[int] = Counter()  # Heroes already drawn on each Stage
     for k, h in enumerate(view["heroes"]):
         i = min(h["stage"], 10) - 1
         x = 6 + i * (box + 3) + box / 2
-        y = 82 + at.get(i, 0) * row
-        at[i] = at.get(i, 0) + 1
+        y = 82 + drawn[i] * row
+        drawn[i] += 1
         who = html.escape(story_name(h["seat"], view_names(view)))  # as the story calls them
         out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="{colours[k % 4]}"/>'
                    f'<text x="{x}" y="{y + 4}" text-anchor="middle" fill="white">{who[0]}</text>'
