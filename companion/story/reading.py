@@ -176,6 +176,9 @@ def _reported(toks: list[Token]) -> list[Token]:
     return toks
 
 
+NOUN = 0.8  # what naming a thing says of an act ("a bribe", "the lock")
+
+
 def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, float]:
     """How strongly each act class is said in the tokens: a phrase 2.5, a verb 1.6 (first verb
     2.0), a noun 0.8; the words a phrase used count once."""
@@ -219,7 +222,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
                     scores[act] = max(scores.get(act, 0), 1.4 * weight)
         for lemma in t.lemmas:
             for act in nouns.get(lemma, ()):
-                scores[act] = max(scores.get(act, 0), 0.8 * weight)
+                scores[act] = max(scores.get(act, 0), NOUN * weight)
         for act in _agent(t.low):  # "a born haggler": one who haggles
             scores[act] = max(scores.get(act, 0), 1.2 * weight)
         if any(x.low in ("with", "using") for x in toks[max(0, i - 4):i]):  # the tool: how it
@@ -478,7 +481,9 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
         for a, s in _act_scores(tokens(while_), while_, 0.3).items():
             scores[a] = max(scores.get(a, 0), s)
     acts = lexicon().act
-    if any(not acts[a].weak for a in scores):  # "wait", "use", "talk" lead only alone
+    # "wait", "use", "talk" lead only alone: not beside another act said by a verb or a phrase;
+    # a thing merely named ("in the boat") does not silence them ("let the swell rock me to sleep")
+    if any(not acts[a].weak and s > NOUN for a, s in scores.items()):
         scores = {a: (s * 0.4 if acts[a].weak else s) for a, s in scores.items()}
     ranked = tuple(sorted(((a, round(s, 3)) for a, s in scores.items()), key=lambda x: -x[1]))
     skip = _verb_positions(mtoks)

@@ -465,6 +465,13 @@ def test_a_yes_or_no_choice_is_answered_by_the_last_yes_or_no_said(text, yes):
     assert answer(text) is yes
 
 
+def test_a_thing_merely_named_does_not_silence_a_weak_act_said_by_a_verb():
+    """Played (session 18): "I curl up in the boat and let the swell rock me to sleep" read as a
+    swim (the boat, a thing named) over the sleep it says; a verb of another act still leads."""
+    assert read("I curl up in the boat and let the swell rock me to sleep").act == "rest"
+    assert read("I rest my hand on the latch and listen").act != "rest"
+
+
 def test_of_two_phrases_on_the_same_words_the_one_said_whole_wins():
     """"go looking for" says "look for" (a search) whole; "go for" (an attack) only around
     "looking": the Bard is sought, not set upon."""
