@@ -56,10 +56,28 @@ def lemmas_of(word: str) -> frozenset[str]:
     return frozenset(x.lower() for x in out if x)
 
 
+# A pronoun and its verb written as one word are two words read ("I'll let him face it": a
+# subject, then "will", then the verb it leads; "Let's see": let us see)
+_CONTRACTED = re.compile(r"(?i)^(i|we|you|he|she|it|they|that|there|here|who|what|let)"
+                         r"['’](d|ll|m|re|ve|s)$")
+_FULL = {"d": "would", "ll": "will", "m": "am", "re": "are", "ve": "have", "s": "is"}
+
+
 def tokens(text: str) -> list[Token]:
-    """The words of ``text`` in order, each with its lemmas."""
-    return [Token(m.group(0), m.group(0).lower().replace("’", "'"), lemmas_of(m.group(0)),
-                  m.start(), m.end()) for m in _WORD.finditer(text or "")]
+    """The words of ``text`` in order, each with its lemmas; a contracted pronoun and verb
+    ("I'd", "we'll", "Let's") as its two words."""
+    out = []
+    for m in _WORD.finditer(text or ""):
+        c = _CONTRACTED.match(m.group(0))
+        if c:
+            cut = m.start() + len(c.group(1))
+            second = "us" if c.group(1).lower() == "let" else _FULL[c.group(2).lower()]
+            out += [Token(c.group(1), c.group(1).lower(), lemmas_of(c.group(1)), m.start(), cut),
+                    Token(m.group(0)[len(c.group(1)):], second, lemmas_of(second), cut, m.end())]
+        else:
+            out.append(Token(m.group(0), m.group(0).lower().replace("’", "'"),
+                             lemmas_of(m.group(0)), m.start(), m.end()))
+    return out
 
 
 def lemma_set(text: str) -> frozenset[str]:

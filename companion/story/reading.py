@@ -190,7 +190,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
         for ph in a.phrases:
             n = len(tokens(ph))
             at = find_words(toks, ph, gap=3 if n > 1 else 0) if n > 1 else ()
-            if at:
+            if at and not _modifies(toks, at[0]):
                 said.append((at[-1] - at[0] + 1 - len(at), at, name))
     # two phrases on the same words: the one said whole wins ("go looking for the bard" says
     # "look for", a search, not "go for" around "looking", an attack)
@@ -246,6 +246,21 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     return scores
 
 
+_DETERMINERS = frozenset("a an the my his her their our your its this that some".split())
+
+
+def _modifies(toks: list[Token], i: int) -> bool:
+    """Whether the word at ``i`` is a participle that tells of a thing named just before it, not
+    a deed ("the trial waiting for me", "a road leading north"): an -ing word after a noun that a
+    determiner leads, one or two words back."""
+    if i < 2 or not toks[i].low.endswith("ing"):
+        return False
+    prev = toks[i - 1]
+    known = getAllLemmas(prev.low)  # a word the dictionary lacks ("ferryman") is a name of a thing
+    return prev.low not in STOP and ("NOUN" in known or not known) and \
+        bool({t.low for t in toks[max(0, i - 3):i - 1]} & _DETERMINERS)
+
+
 @lru_cache(maxsize=4096)
 def _agent(word: str) -> tuple[str, ...]:
     """The acts of an agent noun: haggler (haggle), liar (lie), climber (climb), runner (run)."""
@@ -260,8 +275,10 @@ def _agent(word: str) -> tuple[str, ...]:
 
 # acts said to someone (a coin given, a plea): a purpose of theirs is what is bought or asked
 _GIVING = frozenset({"bribe", "persuade", "command", "threaten"})
+# (a modal leads a bare verb too: "I will face it", "I'd rather keep them", "I'd sooner sleep")
 _LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
-                   "softly carefully gently again once still never always".split())
+                   "softly carefully gently again once still never always will would shall "
+                   "should can could may might must rather sooner".split())
 
 
 def _verbish(toks: list[Token], i: int, text: str) -> bool:
@@ -553,7 +570,8 @@ def describe_acts(r: Reading, n: int = 2) -> str:
              "swimming", "wait": "waiting", "cross": "crossing", "travel": "going on your way",
              "rest": "resting", "learn": "learning", "attempt": "putting yourself to the test",
              "yield": "standing aside", "wager": "wagering", "agree": "agreeing",
-             "turn_down": "turning an offer down", "exchange": "trading"}
+             "turn_down": "turning an offer down", "exchange": "trading",
+             "keep": "keeping what is yours"}
     acts = [words.get(a, a) for a in r.top(n)]
     things = [t.text for t in r.things if not t.part][:2]
     if not acts and things:

@@ -630,3 +630,27 @@ def test_a_move_told_of_the_hero_in_the_third_person_is_a_line_of_the_story():
                  "she sails for the island with the soldier"):
         assert _free(told, s)[0].endswith(f" -- {told}"), told
     assert " -- " not in _free("sail for the island with the soldier", s)[0]
+
+
+def test_words_answer_a_choice_whatever_their_grammar():
+    """Session 19, set D of bench/reading_corpus.toml: a one-word answer, a contraction before
+    the verb, the game's own verb in a sentence, the card a bid is made with, a lesson from a
+    Mentor who lies in a pair, and keeping what an offer asks for were all no command."""
+    from .test_challenge import _contest_setup
+
+    offer = make([{"stage": 2, "tokens": {"wyrms": 2}}, {"stage": 2, "tokens": {"leaves": 3}}],
+                 tasks=[{"k": "respond", "seat": "hero1", "from": "hero2", "give": {"leaves": 2},
+                         "get": {"wyrms": 1}}, {"k": "turn", "seat": "hero2"}])
+    assert _free("gladly", offer)[0].startswith("accept")  # a one-word yes
+    assert _free("nope", offer)[0].startswith("refuse")
+    assert _free("I'll hang on to my wyrm, friend", offer)[0].startswith("refuse")
+    s = _contest_setup()  # hero2 may contest hero1's attempt
+    assert _free("I'll let him take his chances", s, "hero2")[0].startswith("pass")
+    with pytest.raises(CommandError, match="reads as a contest"):  # the bid is asked
+        _free("I slap my ace of wyrms down on his test", s, "hero2")
+    s = go(s, "hero2", "contest", card="ace-wyrms", bid=1)
+    s = go(s, "hero3", "decline")
+    assert _free("I raise him to two", s, "hero1")[0].startswith("bid 2")
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    assert "Traveler" in _read_as(s, "I long to be taught by the painter")  # a road to him
+    assert "reads as a rest" in _read_as(s, "I'd sooner sleep in the forest tonight")

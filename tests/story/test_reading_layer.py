@@ -505,3 +505,16 @@ def test_a_subject_of_two_keeps_its_verb_when_one_is_a_thing_after_the(words, to
     from companion.story.weave import theirs
 
     assert theirs(words, "Ysolde", Character(name="Ysolde", pronouns=parse("she/her"))) == told
+
+
+def test_a_contracted_subject_leads_its_verb_and_is_no_thing():
+    """Session 19: "I'll" and "I'd" were read as things, and the verb after them as none."""
+    r = read("I'll hide behind the cart")
+    assert r.act == "hide" and not {"i'll", "i"} & {t.lemma for t in r.things}
+    assert read("we'd sooner sleep by the road").act == "rest"
+
+
+def test_a_participle_that_tells_of_a_thing_is_not_the_deed():
+    """Session 19: "I take on the trial waiting for me" was read as waiting."""
+    assert "wait" not in read("I greet the ferryman waiting for me at the jetty").top(3)
+    assert read("I go looking for the ferryman").act == "search"  # a verb's own -ing stands

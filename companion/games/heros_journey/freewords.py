@@ -34,9 +34,11 @@ MOVES = {"travel": ("travel", "flee", "cross", "swim"), "rest": ("rest", "learn"
 # seeking someone or somewhere not yet yours is travelling to it ("in search of new places and
 # allies", as the rules put a Travel)
 SEEKING = ("search",)
+LESSON = ("learn",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
-ANSWERS = {"agree": "accept", "turn_down": "refuse"}  # an offer, answered in words
+# an offer, answered in words (keeping what it asks for is a no)
+ANSWERS = {"agree": "accept", "turn_down": "refuse", "keep": "refuse"}
 WAGER = ("wager",)
 ALONE = frozenset({"alone", "nobody", "none", "solo", "myself"})  # a travel keeping no Mentor
 BIDS = {"contest": ("contest",), "bid": ("raise",)}  # a bid offered: a contest, or a raise
@@ -66,10 +68,11 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     text = raw if _tells(raw, view, seat) else ""
     tail = f" -- {raw}"
     if not any(a.kind in ("travel", "rest") for a in legal):
-        if len(raw.split()) < 2:
+        if len(raw.split()) < 2 and (reading.answer(raw) is None or not any(
+                a.kind == "accept" for a in legal)):  # ("deal", "nope": an offer answered)
             return None  # a mistyped word: the prompt's own "unknown command"
         aside = next((a for a in legal if a.kind in ASIDE_SAID), None)
-        if aside is not None and set(said.top(2)) & set(ASIDE):
+        if aside is not None and (set(said.top(2)) & set(ASIDE) or _lets(raw, view, seat)):
             line = "pass" + (f" -- {text}" if text else "")
             parse("pass", line.partition(" ")[2], view, legal, seat)
             return line, f"Read as: {ASIDE_SAID[aside.kind]}."
@@ -89,7 +92,7 @@ def rewrite(raw: str, view: dict, legal: list[Action],
                                                                              seat):
             return _trade(raw, said, text, view, legal, seat, parse)
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
-        if bid and set(said.top(2)) & set(WAGER):
+        if bid and (set(said.top(2)) & set(WAGER) or _bids(said, bid, legal)):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
         if aside is not None and yes is False:  # "it's her test, not mine": no contest
             line = "pass" + (f" -- {text}" if text else "")
@@ -184,6 +187,22 @@ def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
                        f"with you? You may keep one Mentor ({keep}); the others leave you a "
                        f"parting gift. Type the move and your words go with it (as in "
                        f"{forms[0]})", forms, kept=_keep(raw, view, seat))
+
+
+def _lets(raw: str, view: dict, seat: str) -> bool:
+    """Whether the words let the other Hero do it ("I'll let him face it alone", "let Brannoc
+    have his test"): at a contest, the permissive is standing aside."""
+    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    them = {"him", "her", "them"} | {norm(h["name"]).split()[0] for h in view["heroes"]
+                                       if h["seat"] != seat}
+    return any(w == "let" and them & set(words[i + 1:i + 2]) for i, w in enumerate(words))
+
+
+def _bids(said: reading.Reading, bid: str, legal: list[Action]) -> bool:
+    """Whether the words offer a bid by the game's own verb ("I raise to three") or by the
+    Challenge card the bid is made with ("I throw my ace of wyrms into his test")."""
+    held = {a.args["card"] for a in legal if a.args.get("card")}
+    return bool(said.lemmas & set(BIDS[bid])) or bool(held & set(words_of(said.text)))
 
 
 def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
@@ -312,6 +331,9 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb is None and set(said.top(2)) & set(SEEKING) and set(named) - set(me["mentors"]) - \
             set(me["places"]):
         verb = "travel"  # "I go looking for the old watchman": a Travel is a search (the rules)
+    if verb == "rest" and set(said.top(3)) & set(LESSON) and set(named) & lying and \
+            not set(mine):
+        verb = "travel"  # a lesson from a Mentor not yet yours is sought on the road to them
     if verb is None and _bound_for(said.text, [c for c in named if c in lying and
                                                rules().card(c).role == "place"]):
         verb = "travel"  # "I take the cliff path toward the Desert": whatever the verb, a road
