@@ -7,7 +7,7 @@ import re
 
 from lemminflect import getAllLemmas
 
-from companion.story.lemmas import lemmas_of
+from companion.story.lemmas import Token, lemmas_of
 
 STOP = frozenset("""a an the this that these those my your his her its our their me you him us them
 i we he she it they myself yourself himself herself itself ourselves themselves one ones some any
@@ -140,3 +140,40 @@ def what_is_seen(text: str) -> str:
     window's latch is a peg": the pantry window's latch is a peg); else the text as it is."""
     m = _SEEN.search(text)
     return text[m.end():] if m and text[m.end():].strip() else text
+
+
+# -- where a verb stands ------------------------------------------------------------------------
+
+DETERMINERS = frozenset("a an the my his her their our your its this that some".split())
+
+
+def modifies(toks: list[Token], i: int) -> bool:
+    """Whether the word at ``i`` is a participle that tells of a thing named just before it, not
+    a deed ("the trial waiting for me", "a road leading north"): an -ing word after a noun that a
+    determiner leads, one or two words back."""
+    if i < 2 or not toks[i].low.endswith("ing"):
+        return False
+    prev = toks[i - 1]
+    known = getAllLemmas(prev.low)  # a word the dictionary lacks ("ferryman") is a name of a thing
+    return prev.low not in STOP and ("NOUN" in known or not known) and \
+        bool({t.low for t in toks[max(0, i - 3):i - 1]} & DETERMINERS)
+
+
+# (a modal leads a bare verb too: "I will face it", "I'd rather keep them", "I'd sooner sleep")
+LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
+                  "softly carefully gently again once still never always will would shall "
+                  "should can could may might must rather sooner".split())
+
+
+def verbish(toks: list[Token], i: int, text: str) -> bool:
+    """Is token ``i`` where a verb stands: first, after a subject, "and", "then", "to", an adverb
+    or a comma ("the old cart track" is no tracking; "I track the cart" is)?"""
+    if i == 0:
+        return True
+    prev = toks[i - 1]
+    between = text[prev.end:toks[i].start] if text else ""
+    # "the old soldier teaches me": a verb of a named doer, told by the person it is done to
+    done_to = toks[i].low.endswith("s") and i + 1 < len(toks) and toks[i + 1].low in ("me", "us") \
+        and "VERB" in getAllLemmas(toks[i].low)
+    return (prev.low in LEADS or prev.low.endswith("ly") or "," in between or
+            (prev.capital and i - 1 == 0) or done_to)

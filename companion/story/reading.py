@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-from companion.story.clauses import STOP, base_verb, claims, main_clause, split_clauses
+from companion.story.clauses import (STOP, base_verb, claims, main_clause, modifies,
+                                     split_clauses, verbish)
 from companion.story.lemmas import Token, find, find_words, lemma_set, lemmas_of, past, tokens
 from companion.story.readdata import index as _index
 from companion.story.readdata import kind_index as _kind_index
@@ -190,7 +191,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
         for ph in a.phrases:
             n = len(tokens(ph))
             at = find_words(toks, ph, gap=3 if n > 1 else 0) if n > 1 else ()
-            if at and not _modifies(toks, at[0]):
+            if at and not modifies(toks, at[0]):
                 said.append((at[-1] - at[0] + 1 - len(at), at, name))
     # two phrases on the same words: the one said whole wins ("go looking for the bard" says
     # "look for", a search, not "go for" around "looking", an attack)
@@ -207,7 +208,7 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
         determined = prev in ("a", "an", "the", "my", "his", "her", "their", "our", "your", "its",
                               "some", "of")
         hit = False
-        if not determined and _verbish(toks, i, text):
+        if not determined and verbish(toks, i, text):
             for lemma in t.lemmas:
                 for act in verbs.get(lemma, ()):
                     s = (2.0 if first_verb else 1.6) * weight
@@ -246,21 +247,6 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
     return scores
 
 
-_DETERMINERS = frozenset("a an the my his her their our your its this that some".split())
-
-
-def _modifies(toks: list[Token], i: int) -> bool:
-    """Whether the word at ``i`` is a participle that tells of a thing named just before it, not
-    a deed ("the trial waiting for me", "a road leading north"): an -ing word after a noun that a
-    determiner leads, one or two words back."""
-    if i < 2 or not toks[i].low.endswith("ing"):
-        return False
-    prev = toks[i - 1]
-    known = getAllLemmas(prev.low)  # a word the dictionary lacks ("ferryman") is a name of a thing
-    return prev.low not in STOP and ("NOUN" in known or not known) and \
-        bool({t.low for t in toks[max(0, i - 3):i - 1]} & _DETERMINERS)
-
-
 @lru_cache(maxsize=4096)
 def _agent(word: str) -> tuple[str, ...]:
     """The acts of an agent noun: haggler (haggle), liar (lie), climber (climb), runner (run)."""
@@ -275,26 +261,6 @@ def _agent(word: str) -> tuple[str, ...]:
 
 # acts said to someone (a coin given, a plea): a purpose of theirs is what is bought or asked
 _GIVING = frozenset({"bribe", "persuade", "command", "threaten"})
-# (a modal leads a bare verb too: "I will face it", "I'd rather keep them", "I'd sooner sleep")
-_LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
-                   "softly carefully gently again once still never always will would shall "
-                   "should can could may might must rather sooner".split())
-
-
-def _verbish(toks: list[Token], i: int, text: str) -> bool:
-    """Is token ``i`` where a verb stands: first, after a subject, "and", "then", "to", an adverb
-    or a comma ("the old cart track" is no tracking; "I track the cart" is)?"""
-    if i == 0:
-        return True
-    prev = toks[i - 1]
-    between = text[prev.end:toks[i].start] if text else ""
-    # "the old soldier teaches me": a verb of a named doer, told by the person it is done to
-    done_to = toks[i].low.endswith("s") and i + 1 < len(toks) and toks[i + 1].low in ("me", "us") \
-        and "VERB" in getAllLemmas(toks[i].low)
-    return (prev.low in _LEADS or prev.low.endswith("ly") or "," in between or
-            (prev.capital and i - 1 == 0) or done_to)
-
-
 def _thrown(toks: list[Token]) -> tuple[str, int]:
     """Where the words throw a thing: "place" or "being", and where it flies (see
     :func:`companion.story.thrown.thrown`)."""
