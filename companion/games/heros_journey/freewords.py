@@ -18,6 +18,7 @@ from lemminflect import getAllLemmas
 from companion.core.game import Action, RuleError
 from companion.core.verbs import CommandError, norm
 from companion.story import discourse, reading
+from companion.story.lemmas import tokens
 
 from .data import STAGE_CARDS, rules, view_names
 from .labels import PAIR_WORDS, PAIRS, TRADE_FORMS, arg_values, describe, typed, typed_command
@@ -202,7 +203,8 @@ def _bids(said: reading.Reading, bid: str, legal: list[Action]) -> bool:
     """Whether the words offer a bid by the game's own verb ("I raise to three") or by the
     Challenge card the bid is made with ("I throw my ace of wyrms into his test")."""
     held = {a.args["card"] for a in legal if a.args.get("card")}
-    return bool(said.lemmas & set(BIDS[bid])) or bool(held & set(words_of(said.text)))
+    said_lemmas = {x for t in tokens(said.text) for x in t.lemmas}
+    return bool(said_lemmas & set(BIDS[bid])) or bool(held & set(words_of(said.text)))
 
 
 def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
