@@ -16,7 +16,8 @@ import re
 from lemminflect import getAllLemmas
 
 from companion.story.clauses import base_verb
-from companion.story.lemmas import past, third_person
+from companion.story.lemmas import lemmas_of, past, third_person
+from companion.story.readdata import kind_index
 from companion.story.template import Character
 
 # "I" with one of these is a will, a need or a state, not a deed told
@@ -56,6 +57,19 @@ def _surely_verb(words: list[str], j: int) -> bool:
         return True  # ", then drop": after "then" a plain verb form is the next deed
     nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
     return nxt in _AFTER_VERB
+
+
+# the way a part of the body points ("face down", "head first", "feet foremost")
+_FACING = frozenset("down up first foremost forward forwards backward backwards downward "
+                    "downwards upward upwards".split())
+
+
+def _manner(words: list[str], j: int) -> bool:
+    """Is ``words[j]`` a part of the body that the next word points ("I slide the card across,
+    face down"): a manner of the deed, not a second verb ("faces down")?"""
+    nxt = next((x.lower() for x in words[j + 1:] if x.strip()), "")
+    kinds = kind_index()
+    return nxt in _FACING and any("body" in kinds.get(x, ()) for x in lemmas_of(words[j]))
 
 
 def _subject(words: list[str], j: int) -> bool:
@@ -143,6 +157,10 @@ def told_of(text: str, hero: Character) -> str:
             if _subject(words, wi):  # "and home is gone": a clause of its own, home its subject
                 out.append(p)
                 subject = ""
+                i += 1
+                continue
+            if _manner(words, wi):  # "across, face down": how it is done, the word stays
+                out.append(p)
                 i += 1
                 continue
             if not _surely_verb(words, wi):

@@ -654,3 +654,15 @@ def test_words_answer_a_choice_whatever_their_grammar():
     s = make([WREN, {"stage": 2}], slots=SLOTS)
     assert "Traveler" in _read_as(s, "I long to be taught by the painter")  # a road to him
     assert "reads as a rest" in _read_as(s, "I'd sooner sleep in the forest tonight")
+
+
+def test_a_challenge_card_is_named_by_its_suit_in_a_sentence():
+    """Session 19, played: "I lay down the moon card, face hidden" with the Aces of Moons and
+    Waves in hand was no command."""
+    from .test_challenge import _attempt
+
+    s = _attempt([{"stage": 2, "tokens": {"moons": 2, "waves": 3, "suns": 2},
+                   "hand": ["ace-moons"]}, {"stage": 5, "hand": ["ace-knots"]}], draw="ace-suns")
+    line, note = _free("I lay down the sun card, face hidden", s)
+    assert line.startswith("play ace of suns")
+    assert _free("the moon one", s)[0].startswith("play ace of moons")

@@ -285,6 +285,11 @@ def test_a_cry_is_the_heros_quoted_a_telling_is_not(words, told):
     # s18 (played, The Hero's Journey): so does a number ("and bid one token" was quoted)
     ("I slap my ace face down and bid one token",
      "Oswy slaps xyr ace face down and bids one token."),
+    # s19 (played): a part of the body and the way it points, after a comma, is how it is
+    # done ("across, faces down" was told)
+    ("I slide the Excuse across, face down", "Oswy slides the Excuse across, face down."),
+    ("I dive in, head first, and swim for the far bank",
+     "Oswy dives in, head first, and swims for the far bank."),
     # what the shift would guess at stays the hero's words, said, never tagged
     ("I pour the tea and milk", "“I pour the tea and milk,” Oswy says."),
     ("I pour the tea and milk that the goat gave",

@@ -216,11 +216,21 @@ def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
     for a in legal:
         vals = arg_values(a)
         if vals and typed_command(a, names) and all(
-                said & {w for w in arg_words(k, v, names) if not w.isdigit() or len(vals) == 1}
+                said & {w for w in arg_words(k, v, names) | _suit_words(k, v)
+                        if not w.isdigit() or len(vals) == 1}
                 for k, v in vals):
             fits_all.append(a)
     keys = {a.key() for a in fits_all}
     return fits_all[0] if len(keys) == 1 else None
+
+
+def _suit_words(key: str, value) -> set[str]:
+    """A Challenge card of one suit is named in a sentence by its suit ("I lay down the moon
+    card": the Ace of Moons), when no other choice's card shares it (``_named_choice``)."""
+    if key != "card" or not isinstance(value, str) or not value.startswith("ace-"):
+        return set()
+    s = rules().suit(value.removeprefix("ace-"))
+    return {norm(s.name), norm(s.token)}
 
 
 def _lemma(word: str) -> str:
