@@ -159,8 +159,9 @@ def modifies(toks: list[Token], i: int) -> bool:
         bool({t.low for t in toks[max(0, i - 3):i - 1]} & DETERMINERS)
 
 
-# (a modal leads a bare verb too: "I will face it", "I'd rather keep them", "I'd sooner sleep")
-LEADS = frozenset("i we you he she they it and then or to but also just quickly slowly quietly "
+# (a modal leads a bare verb too: "I will face it", "I'd rather keep them", "I'd sooner sleep";
+# so does "let us": "Let's sneak past")
+LEADS = frozenset("i we us you he she they it and then or to but also just quickly slowly quietly "
                   "softly carefully gently again once still never always will would shall "
                   "should can could may might must rather sooner".split())
 

@@ -178,11 +178,12 @@ def _reported(toks: list[Token]) -> list[Token]:
 
 
 NOUN = 0.8  # what naming a thing says of an act ("a bribe", "the lock")
+PHRASE = 2.5  # what a phrase of an act's own says of it ("make camp", "look the other way")
 
 
 def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, float]:
-    """How strongly each act class is said in the tokens: a phrase 2.5, a verb 1.6 (first verb
-    2.0), a noun 0.8; the words a phrase used count once."""
+    """How strongly each act class is said in the tokens: a phrase 2.5 (2.4 with words between),
+    a verb 1.6 (first verb 2.0), a noun 0.8; the words a phrase used count once."""
     lex = lexicon()
     scores: dict[str, float] = {}
     used: set[int] = set()
@@ -195,9 +196,9 @@ def _act_scores(toks: list[Token], text: str, weight: float = 1.0) -> dict[str, 
                 said.append((at[-1] - at[0] + 1 - len(at), at, name))
     # two phrases on the same words: the one said whole wins ("go looking for the bard" says
     # "look for", a search, not "go for" around "looking", an attack)
-    for _, at, name in sorted(said, key=lambda x: x[0]):
-        if not used & set(at):
-            scores[name] = max(scores.get(name, 0), 2.5 * weight)
+    for gap, at, name in sorted(said, key=lambda x: x[0]):
+        if not used & set(at):  # (words between: a little less plainly said)
+            scores[name] = max(scores.get(name, 0), (PHRASE - (0.1 if gap else 0)) * weight)
             used.update(at)
     verbs, nouns, tools = _index("verbs"), _index("nouns"), _index("tools")
     first_verb, used_tools = True, set()
@@ -465,9 +466,10 @@ def read(text: str, names: tuple[str, ...] = ()) -> Reading:
             scores[a] = max(scores.get(a, 0), s)
     acts = lexicon().act
     # "wait", "use", "talk" lead only alone: not beside another act said by a verb or a phrase;
-    # a thing merely named ("in the boat") does not silence them ("let the swell rock me to sleep")
+    # a thing merely named ("in the boat") does not silence them ("let the swell rock me to sleep");
+    # nor is one said by a phrase of its own silenced ("I bed down ... and let the rain pass")
     if any(not acts[a].weak and s > NOUN for a, s in scores.items()):
-        scores = {a: (s * 0.4 if acts[a].weak else s) for a, s in scores.items()}
+        scores = {a: (s * 0.4 if acts[a].weak and s < PHRASE else s) for a, s in scores.items()}
     ranked = tuple(sorted(((a, round(s, 3)) for a, s in scores.items()), key=lambda x: -x[1]))
     skip = _verb_positions(mtoks)
     things = list(_things(mtoks, skip))

@@ -523,3 +523,17 @@ def test_a_participle_that_tells_of_a_thing_is_not_the_deed():
     """Session 19: "I take on the trial waiting for me" was read as waiting."""
     assert "wait" not in read("I greet the ferryman waiting for me at the jetty").top(3)
     assert read("I go looking for the ferryman").act == "search"  # a verb's own -ing stands
+
+
+def test_a_weak_act_said_by_a_phrase_of_its_own_is_not_silenced():
+    """Session 19, set D: "I bed down under the hedge and let the rain pass" was no rest: the
+    standing aside of "let ... pass" silenced the rest "bed down" says plainly."""
+    assert read("I pitch camp under the oaks and listen to the owls").act == "rest"
+    assert read("I rest my hand on the latch and listen").act == "search"  # a verb alone is
+    # a phrase with words between is said less plainly: "sooner ... than" does not outweigh a
+    # deed said by its verb
+    assert read("I'd sooner bribe the porter than fight him").act == "bribe"
+
+
+def test_let_us_leads_its_verb():
+    assert read("Let's sneak past the kennels").act == "sneak"
