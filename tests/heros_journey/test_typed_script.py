@@ -666,3 +666,15 @@ def test_a_challenge_card_is_named_by_its_suit_in_a_sentence():
     line, note = _free("I lay down the sun card, face hidden", s)
     assert line.startswith("play ace of suns")
     assert _free("the moon one", s)[0].startswith("play ace of moons")
+
+
+def test_an_origin_told_in_words_is_the_one_whose_story_they_share():
+    """Session 18, played: "I grew up under the Order's bells and learned the prophecies by heart"
+    at the origin was no command. Each origin's story is the game's own telling of it."""
+    s = make([{}, {}], tasks=[{"k": "origin", "seat": "hero1"}, {"k": "origin", "seat": "hero2"}])
+    assert _free("I grew up under the Order's bells and learned the prophecies by heart",
+                 s)[0].startswith("origin rite")
+    assert _free("I was raised among candles and old vows", s)[0].startswith("origin rite")
+    assert _free("I left the bean rows to the crows", s)[0].startswith("origin harvest")
+    with pytest.raises(CommandError, match="is no command"):  # nothing of either: asked
+        _free("I lived on the road", s)

@@ -11,6 +11,7 @@ words are the reading layer's (``rules/reading/acts.toml``), shared by every gam
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from typing import Callable
 
 from lemminflect import getAllLemmas
@@ -20,7 +21,7 @@ from companion.core.verbs import CommandError, norm
 from companion.story import discourse, reading
 from companion.story.lemmas import tokens
 
-from .data import STAGE_CARDS, rules, view_names
+from .data import ORIGINS, STAGE_CARDS, rules, story, view_names
 from .labels import PAIR_WORDS, PAIRS, TRADE_FORMS, arg_values, describe, typed, typed_command
 from .narrate import goods
 from .typed import arg_words, fits, words_of
@@ -111,7 +112,7 @@ def rewrite(raw: str, view: dict, legal: list[Action],
                                    "it (as in pay " + " ".join(counted[:1]) + ")",
                                    ["pay SUIT [SUIT ...]"], kept=_keep(raw, view, seat)) from None
             return line, f"Read as: pay {goods(Counter(counted))}."
-        named = _named_choice(raw, legal, view)
+        named = _named_choice(raw, legal, view) or _origin_told(said, legal)
         if named is not None:  # "I tuck both into my left fist": the one choice its words name
             form = typed_command(named, view_names(view))
             line = form + (f" -- {text}" if text else "")
@@ -222,6 +223,30 @@ def _named_choice(raw: str, legal: list[Action], view: dict) -> Action | None:
             fits_all.append(a)
     keys = {a.key() for a in fits_all}
     return fits_all[0] if len(keys) == 1 else None
+
+
+def _origin_told(said: reading.Reading, legal: list[Action]) -> Action | None:
+    """The origin whose story the words share things with, more than the other's ("I grew up
+    under the Order's bells": the Rite; "my father's barley": the Harvest). Each origin's story is
+    the game's own telling of it (``story.toml``, ``heroes.toml``), not a list made for this."""
+    origins = [a for a in legal if a.kind == "origin"]
+    if not origins:
+        return None
+    told = _origin_stories()
+    common = frozenset.intersection(*(r.lemmas for r in told.values()))  # the road, the Heroes
+    shared = {a.args["origin"]: len(reading.same_things(said, told[a.args["origin"]], common))
+              for a in origins}
+    best = max(shared.values())
+    top = [a for a in origins if shared[a.args["origin"]] == best]
+    return top[0] if best and len(top) == 1 else None
+
+
+@cache
+def _origin_stories() -> dict[str, reading.Reading]:
+    tell = story()
+    return {o: reading.read(" ".join([*tell.templates.get(f"origin_{o}", ()),
+                                      *(getattr(h, o) for h in tell.heroes)]))
+            for o in ORIGINS}
 
 
 def _suit_words(key: str, value) -> set[str]:
