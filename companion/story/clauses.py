@@ -25,16 +25,30 @@ way side end time bit thing""".split())
 _CLAUSE = re.compile(r"\s*[.;:!?]\s*|\s*[—–]\s*|\s+--?\s+")
 
 
+# a timing clause told before the deed, up to its comma or the deed's own subject
+_LEAD = re.compile(r"(?i)^(while|whilst|as soon as|when|once)\s+(.+?)"
+                   r"(?:,\s*|\s+(?=(?:I|we)(?:\s|['’])))(.+)$")  # ("... I'll wriggle in")
+
+
+def deed_first(text: str) -> str:
+    """A sentence that opens with its timing clause told deed first ("While they're busy with
+    their dice I'll wriggle in" -> "I'll wriggle in while they're busy with their dice"), for a
+    restatement that starts from its subject; else the text as it is."""
+    m = _LEAD.match(text.strip())
+    if not m or text.rstrip().endswith("?"):
+        return text
+    return f"{m.group(3).rstrip(' .!')} {m.group(1).lower()} {m.group(2)}"
+
+
 def split_clauses(text: str) -> tuple[str, str, str]:
     """(main, purpose, while) clauses of one sentence."""
     low = text
     purpose, while_ = "", ""
     # a timing clause told first runs to its comma or to the deed's own subject ("While they squint
     # at the lantern I vanish into the ivy": the vanishing is the deed)
-    lead = re.match(r"(?i)(?:while|whilst|as soon as|when|once)\s+(.+?)(?:,\s*|\s+(?=(?:I|we)\s))(.+)$",
-                    text)
+    lead = _LEAD.match(text)
     if lead and not text.rstrip().endswith("?"):
-        while_, low = lead.group(1), lead.group(2)
+        while_, low = lead.group(2), lead.group(3)
     m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
     if m and m.start() > 0:
         rest = m.group(0)

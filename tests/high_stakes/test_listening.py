@@ -454,3 +454,14 @@ def test_a_long_deed_read_back_keeps_its_deed_whole_not_a_purpose_cut_short():
     reading = current_plan(G.view(s, "gm"))["reading"]
     assert reading.startswith("You try to skim a sliver of slate across the gravel toward the "
                               "well. The GM takes that as “calm or distract them”"), reading
+
+
+def test_words_taken_as_said_are_restated_deed_first():
+    """Session 19, played: "While they're busy with their dice I'll wriggle in through that loose
+    grate" was restated "you while they're busy with their dice you will wriggle in ..."."""
+    s = at(frame(start("ash"), scene="courtyard", text=""), "house_front")
+    s = declared(s, "While they're busy with their supper I'll crawl through the little flap "
+                    "the dogs use.", attribute="body")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert "As you said it, then: you will crawl through the little flap the dogs use while " \
+           "they're busy with their supper" in reading, reading
