@@ -30,6 +30,10 @@ _LEAD = re.compile(r"(?i)^(while|whilst|as soon as|when|once)\s+(.+?)"
                    r"(?:,\s*|\s+(?=(?:I|we)(?:\s|['’])))(.+)$")  # ("... I'll wriggle in")
 
 
+_THEREFORE = re.compile(r"(?i),\s*(?:and\s+)?so\s+(?=(?:I|we)(?:\s|['’])(?!\s*(?:can|could|may|might)"
+                        r"\b))")
+
+
 def deed_first(text: str) -> str:
     """A sentence that opens with its timing clause told deed first ("While they're busy with
     their dice I'll wriggle in" -> "I'll wriggle in while they're busy with their dice"), for a
@@ -59,6 +63,9 @@ def split_clauses(text: str) -> tuple[str, str, str]:
             low = low[:m.start()] + " and " + rest[back.end():]
             rest = rest[:back.start()]
         low, while_ = (low if back else low[:m.start()]), " ".join(x for x in (while_, rest) if x)
+    # ", so I'll toss them the beef": what the player does next, not what a deed is for ("so I can
+    # see the yard" is a purpose): one deed after the other
+    low = _THEREFORE.sub(" and ", low)
     m = re.search(r"(?i)\b(?:so that|in order to|so as to)\b(.+)$", low) or \
         re.search(r"(?i)\bso\s+(?=(?:i|we|you|he|she|it|they|the|both|all|his|her|their|everyone|"
                   r"someone|nobody|no one|[A-Z][a-z]+)\b)(.+)$", low)
