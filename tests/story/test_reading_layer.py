@@ -537,3 +537,13 @@ def test_a_weak_act_said_by_a_phrase_of_its_own_is_not_silenced():
 
 def test_let_us_leads_its_verb():
     assert read("Let's sneak past the kennels").act == "sneak"
+
+
+def test_so_i_after_a_comma_is_the_next_deed_not_a_purpose():
+    """Session 19, played: "I'd sooner not hurt them, so I'll toss them the strips of dried beef"
+    was read as a purpose, the deed lost."""
+    from companion.story.clauses import split_clauses
+    main, purpose, _ = split_clauses("the dogs are hungry, so I'll toss them the sausage")
+    assert "toss them the sausage" in main and not purpose
+    assert split_clauses("I throw a stone, so I can slip past")[1] == "I can slip past"
+    assert read("I'm cold, so I pick the lock and slip inside").act == "unlock"
