@@ -182,3 +182,32 @@ def told_of(text: str, hero: Character) -> str:
                 subject = ""
         i += 1
     return "".join(out)
+
+
+# the player's words said back to them: "I" is "you" ("i'm" "you are", "i'd" "you would", or "you
+# had" before a past participle: "I'd wrapped it in my sleeve")
+_YOU = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yourself",
+        "i'm": "you are", "we": "you", "our": "your", "us": "you", "we're": "you are",
+        "i've": "you have", "i'll": "you will", "i'd": "you would"}
+
+
+def second_person(words: str) -> str:
+    """Lower-cased words of the player's, said back in the second person, the leading "you"
+    left off ("i'm already inside, so i creep": "are already inside, so you creep")."""
+    out = re.sub(r"\bi'd (\w+)", lambda m: ("i had " if _participle(m.group(1)) else "i'd ") +
+                 m.group(1), words.strip())
+    out = re.sub(r"[\w'-]+", lambda m: _YOU.get(m.group(0), m.group(0)), out)
+    out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
+    out = re.sub(r"\byou (?:was|am)\b", lambda m: "you were" if m.group(0).endswith("was")
+                 else "you are", out)  # "I was sent" -> "you were sent"; "I am" -> "you are"
+    return out[4:] if out.startswith("you ") else out
+
+
+def _participle(word: str) -> bool:
+    """A past form that is no plain verb ("wrapped", "seen"; not "go", "sooner")."""
+    from lemminflect import getInflection
+
+    low = word.lower()
+    return not base_verb(low) and (past(low) or any(
+        low in getInflection(lemma, tag="VBN")
+        for lemma in getAllLemmas(low, upos="VERB").get("VERB", ())))

@@ -383,7 +383,8 @@ def test_the_fact_used_is_the_one_that_names_most_of_the_action():
     the kitchen into the hall" was helped by the later fact about the kitchen boy's sausage (one
     word shared), not the scullery window (two), and read back as "you you're already inside"."""
     from companion.games.high_stakes.data import load
-    from companion.games.high_stakes.plan import _second_person, fact_used
+    from companion.games.high_stakes.plan import fact_used
+    from companion.story.shift import second_person as _second_person
     view = {"made_true": [
         {"kind": "own", "text": "the scullery window below the kitchen has a broken latch"},
         {"kind": "own", "text": "the dogs know the smell of the kitchen boy's sausage"}],

@@ -547,3 +547,13 @@ def test_so_i_after_a_comma_is_the_next_deed_not_a_purpose():
     assert "toss them the sausage" in main and not purpose
     assert split_clauses("I throw a stone, so I can slip past")[1] == "I can slip past"
     assert read("I'm cold, so I pick the lock and slip inside").act == "unlock"
+
+
+def test_words_said_back_to_the_player_read_id_as_had_before_a_past_form():
+    """Session 19, played (High Stakes): "the strips of dried beef I'd wrapped in my sleeve" was
+    said back as "you would wrapped"."""
+    from companion.story.shift import second_person
+    assert second_person("i toss them the beef i'd wrapped in my sleeve") == \
+        "toss them the beef you had wrapped in your sleeve"
+    assert second_person("i'd seen the dogs before") == "had seen the dogs before"
+    assert second_person("i'd rather go round") == "would rather go round"

@@ -11,6 +11,7 @@ from typing import Any
 from companion.story.clauses import deed_first, split_clauses, what_is_seen
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
+from companion.story.shift import second_person
 from companion.story.reading import (Reading, families, family, main_clause, names_thing, read,
                                      refusal, same_things, says_state, shared_things, trait_fits)
 
@@ -247,10 +248,10 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     diff = max(1, min(diff, rules.limits.difficulty_max))
     text = deed_first(_AGAIN.sub("", text.strip()))  # "Once more, I shout ...": the shout
     words = said(text) or text.lower()
-    label = told_as(text, names) or _shortened(_recase(_second_person(words), text)).rstrip(" ,")
+    label = told_as(text, names) or _shortened(_recase(second_person(words), text)).rstrip(" ,")
     purpose = read(words).purpose
-    if purpose == "distract" and len(label) < len(_second_person(words)) - 3:  # cut short:
-        deed = _shortened(_recase(_second_person(main_clause(words)), text)).rstrip(" ,")
+    if purpose == "distract" and len(label) < len(second_person(words)) - 3:  # cut short:
+        deed = _shortened(_recase(second_person(main_clause(words)), text)).rstrip(" ,")
         first, sep, then = deed.partition(" and ")  # a deed after the point ("..., and scramble
         at = words.find(split_clauses(words)[1] or "\0")  # over") keeps its place after it
         after = bool(sep and then) and at >= 0 and f" {then.split()[0]} " in words[at:]
@@ -295,19 +296,6 @@ def told_as(text: str, names: Sequence[str]) -> str:
     while len(" ".join(out)) > 90 and len(out) > 1:
         out.pop()
     return " ".join(out).rstrip(" ,")
-
-
-def _second_person(words: str) -> str:
-    import re
-
-    swap = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yourself",
-            "i'm": "you are", "we": "you", "our": "your", "us": "you", "we're": "you are",
-            "i've": "you have", "i'll": "you will", "i'd": "you would"}
-    out = re.sub(r"[\w'-]+", lambda m: swap.get(m.group(0), m.group(0)), words.strip())
-    out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
-    out = re.sub(r"\byou (?:was|am)\b", lambda m: "you were" if m.group(0).endswith("was")
-                 else "you are", out)  # "I was sent" -> "you were sent"; "I am" -> "you are"
-    return out[4:] if out.startswith("you ") else out
 
 
 def pick_approach(view: dict, text: str, attribute: str, rules: Rules
@@ -499,7 +487,7 @@ def own_words(text: str, ap: Approach, names: Sequence[str] = ()) -> str:
         doing = next((x for x in parts[1:] if set(read(f"I {x}").top(2)) & acts), "")
         if doing:
             first = doing if re.match(r"(?i)i\b", doing) else f"I {doing}"
-    own = told_as(first, names) or _recase(_second_person(first.lower()), text)
+    own = told_as(first, names) or _recase(second_person(first.lower()), text)
     own = re.sub(r"^are\b", "be", own)  # "You try to be already inside", not "to are"
     return "" if len(own.split()) < 2 else _shortened(own)
 
