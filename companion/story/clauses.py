@@ -34,6 +34,13 @@ _THEREFORE = re.compile(r"(?i),\s*(?:and\s+)?so\s+(?=(?:I|we)(?:\s|['’])(?!\s*
                         r"\b))")
 
 
+def deed_after_reason(text: str) -> str:
+    """The deed a reason leads to ("I'd sooner not hurt them, so I'll toss them the beef": "I'll
+    toss them the beef"); else the text as it is."""
+    parts = _THEREFORE.split(text, maxsplit=1)
+    return parts[1] if len(parts) == 2 and parts[1].strip() else text
+
+
 def deed_first(text: str) -> str:
     """A sentence that opens with its timing clause told deed first ("While they're busy with
     their dice I'll wriggle in" -> "I'll wriggle in while they're busy with their dice"), for a

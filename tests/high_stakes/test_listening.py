@@ -466,3 +466,13 @@ def test_words_taken_as_said_are_restated_deed_first():
     reading = current_plan(G.view(s, "gm"))["reading"]
     assert "As you said it, then: you will crawl through the little flap the dogs use while " \
            "they're busy with their supper" in reading, reading
+
+
+def test_words_taken_as_said_restate_the_deed_a_reason_leads_to():
+    """Session 19, played: "I'd sooner not hurt them, so I'll toss them the strips of dried beef
+    I'd wrapped in my sleeve" was restated "you would sooner not hurt them"."""
+    s = at(frame(start("ash"), scene="courtyard", text=""), "house_front")
+    s = declared(s, "I'd sooner not be seen, so I'll crawl through the little flap the dogs use.",
+                 attribute="body")
+    reading = current_plan(G.view(s, "gm"))["reading"]
+    assert "As you said it, then: you will crawl through the little flap the dogs use" in reading

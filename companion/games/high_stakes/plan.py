@@ -8,7 +8,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from companion.story.clauses import deed_first, split_clauses, what_is_seen
+from companion.story.clauses import (deed_after_reason, deed_first, split_clauses,
+                                     what_is_seen)
 from companion.story.grammar import agree
 from companion.story.lemmas import lemma_set, lemmas_of, tokens
 from companion.story.shift import second_person
@@ -246,7 +247,7 @@ def as_said(text: str, attribute: str, p: Problem, rules: Rules,
     same = [a.difficulty for a in p.approaches if a.attribute == attribute]
     diff = min(same) if same else min(a.difficulty for a in p.approaches) + 1
     diff = max(1, min(diff, rules.limits.difficulty_max))
-    text = deed_first(_AGAIN.sub("", text.strip()))  # "Once more, I shout ...": the shout
+    text = deed_after_reason(deed_first(_AGAIN.sub("", text.strip())))  # ("Once more, I ...")
     words = said(text) or text.lower()
     label = told_as(text, names) or _shortened(_recase(second_person(words), text)).rstrip(" ,")
     purpose = read(words).purpose
