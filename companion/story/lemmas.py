@@ -58,8 +58,9 @@ def lemmas_of(word: str) -> frozenset[str]:
 
 # A pronoun and its verb written as one word are two words read ("I'll let him face it": a
 # subject, then "will", then the verb it leads; "Let's see": let us see)
-_CONTRACTED = re.compile(r"(?i)^(i|we|you|he|she|it|they|that|there|here|who|what|let)"
-                         r"['’](d|ll|m|re|ve|s)$")
+_CONTRACTED = re.compile(r"(?i)^(i|we|you|he|she|it|they|that|there|here|who|what|where|when|"
+                         r"why|how|let)['’](d|ll|m|re|ve|s)$")
+_WH = frozenset("who what where when why how".split())  # "where'd he go": where did he go
 _FULL = {"d": "would", "ll": "will", "m": "am", "re": "are", "ve": "have", "s": "is"}
 
 
@@ -71,7 +72,8 @@ def tokens(text: str) -> list[Token]:
         c = _CONTRACTED.match(m.group(0))
         if c:
             cut = m.start() + len(c.group(1))
-            second = "us" if c.group(1).lower() == "let" else _FULL[c.group(2).lower()]
+            second = "us" if c.group(1).lower() == "let" else "did" if (
+                c.group(1).lower() in _WH and c.group(2).lower() == "d") else _FULL[c.group(2).lower()]
             out += [Token(c.group(1), c.group(1).lower(), lemmas_of(c.group(1)), m.start(), cut),
                     Token(m.group(0)[len(c.group(1)):], second, lemmas_of(second), cut, m.end())]
         else:

@@ -557,3 +557,12 @@ def test_words_said_back_to_the_player_read_id_as_had_before_a_past_form():
         "toss them the beef you had wrapped in your sleeve"
     assert second_person("i'd seen the dogs before") == "had seen the dogs before"
     assert second_person("i'd rather go round") == "would rather go round"
+
+
+def test_a_contracted_question_word_is_no_thing_asked_about():
+    """Session 19, played (Dragon & Warrior): "what's the word on the ferryman lord? where'd he
+    bury the light?" was answered "The ferryman lord where'd? Try the toll-keeper."."""
+    from companion.story.asking import subjects
+    assert [t.lemma for t in subjects("where'd the old miller go?")] == ["miller"]
+    assert "where'd" not in {t.lemma for t in subjects("what's the word on the ferryman lord? "
+                                                       "where'd he bury the light?")}
