@@ -60,7 +60,7 @@ def split_clauses(text: str) -> tuple[str, str, str]:
     lead = _LEAD.match(text)
     if lead and not text.rstrip().endswith("?"):
         while_, low = lead.group(2), lead.group(3)
-    m = re.search(r"(?i)\b(?:while|until|as soon as|whilst|when)\b(.+)$", low)
+    m = re.search(r"(?i)\b(?:while|until|till|as soon as|whilst|when)\b(.+)$", low)
     if m and m.start() > 0:
         rest = m.group(0)
         # a timing clause is short: a deed after it is the main clause's again ("I wait until the

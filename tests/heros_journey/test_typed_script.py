@@ -678,3 +678,13 @@ def test_an_origin_told_in_words_is_the_one_whose_story_they_share():
     assert _free("I left the bean rows to the crows", s)[0].startswith("origin harvest")
     with pytest.raises(CommandError, match="is no command"):  # nothing of either: asked
         _free("I lived on the road", s)
+
+
+def test_a_turn_spent_on_something_until_a_time_is_a_rest():
+    """Session 18, played: "I mind the nets by the slipway till the gulls settle" was no
+    command."""
+    s = make([WREN, {"stage": 2}], slots=SLOTS)
+    assert "reads as a rest" in _read_as(
+        s, "I mind the goats at the forest edge until dusk")  # (the Forest: above her Stage)
+    with pytest.raises(CommandError, match="no command"):  # a place elsewhere named: not asked
+        _free("I stare at the island until it fades", s)

@@ -10,6 +10,7 @@ words are the reading layer's (``rules/reading/acts.toml``), shared by every gam
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 from functools import cache
 from typing import Callable
@@ -374,6 +375,9 @@ def _move(said: reading.Reading, view: dict, legal: list[Action],
     if verb is None and _bound_for(said.text, [c for c in named if c in lying and
                                                rules().card(c).role == "place"]):
         verb = "travel"  # "I take the cliff path toward the Desert": whatever the verb, a road
+    if verb is None and re.match(r"(?i)(?:until|till)\b", said.while_) and \
+            not set(named) - set(mine):
+        verb = "rest"  # "I mind the nets by the slipway till the gulls settle": a turn spent
     if verb is None:
         return None, ""
     head = _head(said)
