@@ -28,6 +28,7 @@ from companion.repl.ending import show_ending
 from companion.repl.hints import program
 from companion.session import Session
 from companion.story import names
+from companion.story.lemmas import tokens
 from companion.core.clean import NOTE, clean_line
 from companion.core.verbs import CommandError, is_number
 
@@ -59,6 +60,11 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
 
 
 MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, say, -- words
+
+
+# words between a subject and its verb ("I'll gladly take it", "we then open it")
+_LEADING = frozenset("will would shall should then now just gladly happily quickly also rather "
+                     "sooner simply".split())
 
 
 def _unquoted(text: str) -> str:
@@ -229,9 +235,28 @@ class Controller:
             if note:  # how the line was read, before what follows from it
                 self.out("notice", note)
             self._game_verb(verb, rest)
+        elif (said := self._said_verb(raw)) is not None:  # "I'll take it, thanks": take
+            self.out("notice", f"Read as: {said}.")
+            self._game_verb(said, f"-- {raw}")
         else:
             raise CommandError(f"unknown command {verb!r}; type help for the list",
                                self.cmds.useful_verbs(self.legal()) + ["help"])
+
+    def _said_verb(self, raw: str) -> str | None:
+        """A sentence in the first person whose verb is a move open now that takes nothing more
+        ("I take it", "I'll leave it, thanks", "we open the chest"): that verb, the sentence its
+        telling; None for any other line (a move that needs more is typed in its form)."""
+        toks = tokens(raw)
+        if len(toks) < 2 or toks[0].low not in ("i", "we"):
+            return None
+        at = next((i for i, t in enumerate(toks[1:], 1) if t.low not in _LEADING), len(toks))
+        if at >= len(toks):
+            return None
+        bare = {v for v in self.cmds.useful_verbs(self.legal())
+                if {**self.cmds.VERBS, **self.game_verbs()}.get(v, ("",))[0].split(" --")[0]
+                .strip() == v}
+        found = sorted(bare & toks[at].lemmas)
+        return found[0] if len(found) == 1 else None
 
     def _is_command(self, raw: str) -> bool:
         """At a question prompt: a slash command, a bare shared verb, or a bare look-only game

@@ -177,3 +177,29 @@ def test_a_tie_with_the_party_member_unhurt_heals_nothing_and_binds_no_cut():
             told = Narrator(seed).narrate(Beat(step=step, action=Action(seat="ally", kind="flip"),
                                                events=[tie], view=view), memory)
             assert not any(w in told for w in ("cut", "knock", "wind back", "breath")), told
+
+
+def test_a_first_person_sentence_naming_a_bare_move_makes_it(tmp_path, capsys):
+    """Session 19, played: "I take it" and "I'll take it, thanks" at a chest's find were
+    "unknown command 'i'"; a sentence whose verb is a move that takes nothing more is that move,
+    its words the telling. A verb that needs more is still typed in its form."""
+    from companion.cli import main
+    from companion.session import Session
+
+    from tests.dragon_warrior.play import no_fsync
+
+    script = tmp_path / "s.txt"
+    script.write_text("\n\ndone\nbuild default\nGarrow\npronouns he\nferryman\nI'd rather talk\n"
+                      "by the river\nthe miller's daughter\nthe toll-keeper\nI open the first "
+                      "chest\nI'll take it, thanks\nI gladly open the next one\nI leave it\n"
+                      "I go east\n")
+    path = tmp_path / "j.jsonl"
+    with no_fsync():
+        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
+                     "--script", str(script)]) == 0
+        s, _ = Session.resume(path)
+        s.close()
+    out = capsys.readouterr().out
+    assert out.count("Read as: open.") == 2 and "Read as: take." in out and \
+        "Read as: leave." in out, out
+    assert s.state.chests == 2 and "unknown command 'i'" in out  # "I go east": go takes a place
