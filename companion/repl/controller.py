@@ -29,6 +29,7 @@ from companion.repl.hints import program
 from companion.session import Session
 from companion.story import names
 from companion.story.lemmas import tokens
+from companion.story.reading import answer, read
 from companion.core.clean import NOTE, clean_line
 from companion.core.verbs import CommandError, is_number
 
@@ -62,6 +63,8 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
 MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, say, -- words
 
 
+# the verbs of a yes-or-no choice, as the games name them
+_YES_NO = (("accept", "agree", "yes"), ("decline", "refuse", "no"))
 # words between a subject and its verb ("I'll gladly take it", "we then open it")
 _LEADING = frozenset("will would shall should then now just gladly happily quickly also rather "
                      "sooner simply".split())
@@ -244,17 +247,24 @@ class Controller:
 
     def _said_verb(self, raw: str) -> str | None:
         """A sentence in the first person whose verb is a move open now that takes nothing more
-        ("I take it", "I'll leave it, thanks", "we open the chest"): that verb, the sentence its
+        ("I take it", "I'll leave it, thanks", "we open the chest"), or a yes or a no at a choice
+        of the two ("sure, come along" at accept or decline): that verb, the sentence its
         telling; None for any other line (a move that needs more is typed in its form)."""
+        bare = {v for v in self.cmds.useful_verbs(self.legal())
+                if {**self.cmds.VERBS, **self.game_verbs()}.get(v, ("",))[0].split(" --")[0]
+                .strip() == v}
+        yes, no = (next((v for v in words if v in bare), None) for words in _YES_NO)
+        if yes and no:  # a yes-or-no choice: "sure, come along", "no thanks, I walk alone"
+            acts = [a for a, _ in read(raw).acts if a in ("agree", "turn_down")]
+            said = acts[0] == "agree" if acts else answer(raw)
+            if said is not None:
+                return yes if said else no
         toks = tokens(raw)
         if len(toks) < 2 or toks[0].low not in ("i", "we"):
             return None
         at = next((i for i, t in enumerate(toks[1:], 1) if t.low not in _LEADING), len(toks))
         if at >= len(toks):
             return None
-        bare = {v for v in self.cmds.useful_verbs(self.legal())
-                if {**self.cmds.VERBS, **self.game_verbs()}.get(v, ("",))[0].split(" --")[0]
-                .strip() == v}
         found = sorted(bare & toks[at].lemmas)
         return found[0] if len(found) == 1 else None
 

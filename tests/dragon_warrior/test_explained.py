@@ -203,3 +203,30 @@ def test_a_first_person_sentence_naming_a_bare_move_makes_it(tmp_path, capsys):
     assert out.count("Read as: open.") == 2 and "Read as: take." in out and \
         "Read as: leave." in out, out
     assert s.state.chests == 2 and "unknown command 'i'" in out  # "I go east": go takes a place
+
+
+def test_a_yes_or_a_no_in_words_answers_a_choice_of_the_two(tmp_path, capsys):
+    """Session 19, played: at "A friend offers to join you: accept or decline", a sentence was an
+    unknown command."""
+    from companion.cli import main
+    from companion.session import Session
+
+    from tests.dragon_warrior.play import no_fsync
+
+    script = tmp_path / "s.txt"
+    script.write_text("\n\ndone\nbuild default\nGarrow\npronouns he\nferryman\n"
+                      "I'd rather talk than fight\nhe hums old river songs when he's nervous\n"
+                      "the miller's daughter, though she'd never say so\n"
+                      "the toll-keeper; I've cost him a fortune ferrying folk for free\n"
+                      "open\ntake\nopen\ntake\nopen\ntake\ntalk guards -- what's the word on the "
+                      "ferryman lord? where'd he bury the light?\ngo streets\ntalk -- where's the "
+                      "bandits' camp in the Hollow Pass, and how's the road there?\n"
+                      "sure, you can come along\n")
+    path = tmp_path / "j.jsonl"
+    with no_fsync():
+        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
+                     "--script", str(script)]) == 0
+        s, _ = Session.resume(path)
+        s.close()
+    out = capsys.readouterr().out
+    assert "A friend offers to join you" in out and "Read as: accept." in out, out
