@@ -241,9 +241,31 @@ class Controller:
         elif (said := self._said_verb(raw)) is not None:  # "I'll take it, thanks": take
             self.out("notice", f"Read as: {said}.")
             self._game_verb(said, f"-- {raw}")
+        elif (k := self._named_move(raw)) is not None:  # "I'll take Courage": pick Courage
+            own = getattr(self.cmds, "label", None)
+            a = self.legal()[k - 1]
+            self.out("notice", "Read as: " + (own(a, self.view()) if own else
+                                              self.session.game.describe(a)) + ".")
+            self._v_do(f"{k} -- {raw}")
         else:
             raise CommandError(f"unknown command {verb!r}; type help for the list",
                                self.cmds.useful_verbs(self.legal()) + ["help"])
+
+    def _named_move(self, raw: str) -> int | None:
+        """A sentence in the first person that names, whole, what exactly one move open now is
+        made with ("I'll take Courage, I think" when Courage is one of the Assets to pick): that
+        move's number; None when it names none, or several."""
+        words = f" {' '.join(re.findall(r'[a-z0-9]+', raw.lower()))} "
+        if not words.startswith((" i ", " we ")):
+            return None
+        found: dict[tuple[str, str, str], int] = {}
+        for k, a in enumerate(self.legal(), 1):
+            values = [v for key, v in a.args.items() if key != "seat" and isinstance(v, str)]
+            named = [v for v in values if len(v) > 2 and
+                     f" {' '.join(re.findall(r'[a-z0-9]+', v.lower()))} " in words]
+            if values and len(named) == len(values) and (not a.ask or a.optional_text):
+                found.setdefault(a.key(), k)
+        return next(iter(found.values())) if len(found) == 1 else None
 
     def _said_verb(self, raw: str) -> str | None:
         """A sentence in the first person whose verb is a move open now that takes nothing more

@@ -313,3 +313,18 @@ def test_the_bar_fits_80_columns_and_keeps_the_help_key():
         bar = toolbar(view, width=80)
         assert all(len(line) <= 79 for line in bar.splitlines()), bar
         assert bar.rstrip().endswith("[F1] help") and "Agent " in bar, bar
+
+
+def test_a_sentence_naming_the_one_choice_it_is_made_with_makes_it(tmp_path):
+    """Session 19, played: "I'll take Courage, I think" at the Hero's first pick was "unknown
+    command"; the one move open whose every value the words name whole is made, the words its
+    telling. Words that name no such move stay refused."""
+    s, out = _session(tmp_path, "hero")
+    c = Controller(s, lambda kind, text: out.append((kind, text)))
+    assert any(a.kind == "pick" for a in s.legal("hero"))
+    c.handle("I'll take Courage, I think")
+    assert any(kind == "notice" and text.startswith("Read as: pick Courage") for kind, text in out)
+    assert "courage" in str(s.state.assets[0]).lower() and s.state.picks >= 1
+    picks = s.state.picks
+    c.handle("I'd like something brave")
+    assert s.state.picks == picks and "unknown command" in out[-1][1], out[-1]
