@@ -112,24 +112,30 @@ def test_a_battle_is_told_by_its_turns_and_the_rest_gathered(quest_run):
     assert len(set(said)) == len(said)  # no blow told twice in the same words
 
 
-def test_a_new_player_may_type_the_verb_at_the_name_prompt_and_a_bare_pronoun(tmp_path, capsys):
-    # at "The Warrior's name>" a newcomer types "name Wren" (the README speaks in verbs): the
-    # Warrior is Wren; at the pronouns question a bare "she" is "pronouns she"
+def _played(tmp_path, capsys, lines: str):
+    """Seed 23 played from a script of ``lines``: the state at its end, and what was printed."""
     from companion.cli import main
     from companion.session import Session
 
     from tests.dragon_warrior.play import no_fsync
 
     script = tmp_path / "s.txt"
-    script.write_text("\n\nyes friendly dragons\nno spiders\ndone\nbuild default\nname Wren\nshe\n")
+    script.write_text(lines)
     path = tmp_path / "j.jsonl"
     with no_fsync():
         assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
                      "--script", str(script)]) == 0
         s, _ = Session.resume(path)
         s.close()
-    out = capsys.readouterr().out
-    assert s.state.warrior.name == "Wren" and s.state.warrior.pronouns == "she", out
+    return s.state, capsys.readouterr().out
+
+
+def test_a_new_player_may_type_the_verb_at_the_name_prompt_and_a_bare_pronoun(tmp_path, capsys):
+    # at "The Warrior's name>" a newcomer types "name Wren" (the README speaks in verbs): the
+    # Warrior is Wren; at the pronouns question a bare "she" is "pronouns she"
+    state, out = _played(tmp_path, capsys, "\n\nyes friendly dragons\nno spiders\ndone\n"
+                         "build default\nname Wren\nshe\n")
+    assert state.warrior.name == "Wren" and state.warrior.pronouns == "she", out
     assert "unknown command 'she'" not in out
 
 
@@ -183,50 +189,25 @@ def test_a_first_person_sentence_naming_a_bare_move_makes_it(tmp_path, capsys):
     """Session 19, played: "I take it" and "I'll take it, thanks" at a chest's find were
     "unknown command 'i'"; a sentence whose verb is a move that takes nothing more is that move,
     its words the telling. A verb that needs more is still typed in its form."""
-    from companion.cli import main
-    from companion.session import Session
-
-    from tests.dragon_warrior.play import no_fsync
-
-    script = tmp_path / "s.txt"
-    script.write_text("\n\ndone\nbuild default\nGarrow\npronouns he\nferryman\nI'd rather talk\n"
-                      "by the river\nthe miller's daughter\nthe toll-keeper\nI open the first "
-                      "chest\nI'll take it, thanks\nI gladly open the next one\nI leave it\n"
-                      "I go east\n")
-    path = tmp_path / "j.jsonl"
-    with no_fsync():
-        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
-                     "--script", str(script)]) == 0
-        s, _ = Session.resume(path)
-        s.close()
-    out = capsys.readouterr().out
+    state, out = _played(tmp_path, capsys, "\n\ndone\nbuild default\nGarrow\npronouns he\n"
+                         "ferryman\nI'd rather talk\nby the river\nthe miller's daughter\n"
+                         "the toll-keeper\nI open the first chest\nI'll take it, thanks\n"
+                         "I gladly open the next one\nI leave it\nI go east\n")
     assert out.count("Read as: open.") == 2 and "Read as: take." in out and \
         "Read as: leave." in out, out
-    assert s.state.chests == 2 and "unknown command 'i'" in out  # "I go east": go takes a place
+    assert state.chests == 2 and "unknown command 'i'" in out  # "I go east": go takes a place
 
 
 def test_a_yes_or_a_no_in_words_answers_a_choice_of_the_two(tmp_path, capsys):
     """Session 19, played: at "A friend offers to join you: accept or decline", a sentence was an
     unknown command."""
-    from companion.cli import main
-    from companion.session import Session
-
-    from tests.dragon_warrior.play import no_fsync
-
-    script = tmp_path / "s.txt"
-    script.write_text("\n\ndone\nbuild default\nGarrow\npronouns he\nferryman\n"
-                      "I'd rather talk than fight\nhe hums old river songs when he's nervous\n"
-                      "the miller's daughter, though she'd never say so\n"
-                      "the toll-keeper; I've cost him a fortune ferrying folk for free\n"
-                      "open\ntake\nopen\ntake\nopen\ntake\ntalk guards -- what's the word on the "
-                      "ferryman lord? where'd he bury the light?\ngo streets\ntalk -- where's the "
-                      "bandits' camp in the Hollow Pass, and how's the road there?\n"
-                      "sure, you can come along\n")
-    path = tmp_path / "j.jsonl"
-    with no_fsync():
-        assert main(["play", "dragon-warrior", "--seed", "23", "--journal", str(path),
-                     "--script", str(script)]) == 0
-        s, _ = Session.resume(path)
-        s.close()
-    out = capsys.readouterr().out
+    _, out = _played(tmp_path, capsys, "\n\ndone\nbuild default\nGarrow\npronouns he\n"
+                     "ferryman\nI'd rather talk than fight\n"
+                     "he hums old river songs when he's nervous\n"
+                     "the miller's daughter, though she'd never say so\n"
+                     "the toll-keeper; I've cost him a fortune ferrying folk for free\n"
+                     "open\ntake\nopen\ntake\nopen\ntake\ntalk guards -- what's the word on "
+                     "the ferryman lord? where'd he bury the light?\ngo streets\ntalk -- where's "
+                     "the bandits' camp in the Hollow Pass, and how's the road there?\n"
+                     "sure, you can come along\n")
     assert "A friend offers to join you" in out and "Read as: accept." in out, out
