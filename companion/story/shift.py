@@ -194,8 +194,9 @@ _YOU = {"i": "you", "my": "your", "me": "you", "mine": "yours", "myself": "yours
 def second_person(words: str) -> str:
     """Lower-cased words of the player's, said back in the second person, the leading "you"
     left off ("i'm already inside, so i creep": "are already inside, so you creep")."""
-    out = re.sub(r"\bi'd (\w+)", lambda m: ("i had " if _participle(m.group(1)) else "i'd ") +
-                 m.group(1), words.strip())
+    out = re.sub(r"\bi'd (\w+)", lambda m: ("i had " if _participle(m.group(1)) or
+                                           m.group(1) == "better" else "i'd ") + m.group(1),
+                 words.strip())  # ("I'd better run": had better)
     out = re.sub(r"[\w'-]+", lambda m: _YOU.get(m.group(0), m.group(0)), out)
     out = re.sub(r"\s+", " ", re.sub(r"[^\w\s,'-]", " ", out)).strip(" ,")
     out = re.sub(r"\byou (?:was|am)\b", lambda m: "you were" if m.group(0).endswith("was")

@@ -557,6 +557,7 @@ def test_words_said_back_to_the_player_read_id_as_had_before_a_past_form():
         "toss them the beef you had wrapped in your sleeve"
     assert second_person("i'd seen the dogs before") == "had seen the dogs before"
     assert second_person("i'd rather go round") == "would rather go round"
+    assert second_person("i'd better run") == "had better run"
 
 
 def test_a_contracted_question_word_is_no_thing_asked_about():
