@@ -155,3 +155,21 @@ def test_a_refusal_asking_for_a_name_takes_its_article():
         with _pytest.raises(CommandError) as err:
             match_one("", {"Tea": "tea"}, what)
         assert str(err.value).startswith(said), str(err.value)
+
+
+def test_a_sentence_naming_every_anchor_of_one_keep_keeps_them(tmp_path):
+    """Session 19, played: "I'll keep the heirloom, the moral code, confidence, the animal
+    companion and the token from my love" was "unknown command"; words that name all a move is
+    made with (articles and "my" / "your" aside) make it. Words that fit several stay refused."""
+    c, out = controller(tmp_path, seed=17)
+    for line in ["Wren", "she", ""]:
+        c.handle(line)
+    keep = [a for a in c.legal() if a.kind == "keep"]
+    assert keep
+    c.handle("I'll keep the heirloom and confidence")  # fits ten keeps: refused
+    assert "unknown command" in out[-1][1] and any(a.kind == "keep" for a in c.legal())
+    c.handle("I'll keep the heirloom, the moral code, confidence, the animal companion and "
+             "the token from my love")
+    assert any(kind == "notice" and text.startswith("Read as: keep") for kind, text in out)
+    assert sorted(c.session.state.anchors) == ["animal-companion", "confidence", "heirloom",
+                                               "moral-code", "token-from-your-love"]

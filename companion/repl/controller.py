@@ -63,6 +63,13 @@ SHARED: dict[str, Verb] = {v.name: v for v in [
 MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, say, -- words
 
 
+def _plain(text: str) -> str:
+    """Words to compare a sentence with a move's values: lower case, no articles or
+    possessives ("the token from my love" and token-from-your-love meet)."""
+    return " ".join(w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _ARTICLES)
+
+
+_ARTICLES = frozenset("a an the my your his her their our its".split())
 # the verbs of a yes-or-no choice, as the games name them
 _YES_NO = (("accept", "agree", "yes"), ("decline", "refuse", "no"))
 # words between a subject and its verb ("I'll gladly take it", "we then open it")
@@ -252,18 +259,19 @@ class Controller:
                                self.cmds.useful_verbs(self.legal()) + ["help"])
 
     def _named_move(self, raw: str) -> int | None:
-        """A sentence in the first person that names, whole, what exactly one move open now is
-        made with ("I'll take Courage, I think" when Courage is one of the Assets to pick): that
-        move's number; None when it names none, or several."""
-        words = f" {' '.join(re.findall(r'[a-z0-9]+', raw.lower()))} "
+        """A sentence in the first person that names, whole, everything exactly one move open
+        now is made with ("I'll take Courage, I think" when Courage is an Asset to pick; "I'll
+        keep the heirloom, the moral code, ..." naming the five Anchors of one keep): that move's
+        number; None when it names none, or fits several."""
+        words = f" {_plain(raw)} "
         if not words.startswith((" i ", " we ")):
             return None
         found: dict[tuple[str, str, str], int] = {}
         for k, a in enumerate(self.legal(), 1):
-            values = [v for key, v in a.args.items() if key != "seat" and isinstance(v, str)]
-            named = [v for v in values if len(v) > 2 and
-                     f" {' '.join(re.findall(r'[a-z0-9]+', v.lower()))} " in words]
-            if values and len(named) == len(values) and (not a.ask or a.optional_text):
+            values = [x for key, v in a.args.items() if key != "seat"
+                      for x in (v if isinstance(v, list) else [v]) if isinstance(x, str)]
+            if values and all(len(v) > 2 and f" {_plain(v)} " in words for v in values) and \
+                    (not a.ask or a.optional_text):
                 found.setdefault(a.key(), k)
         return next(iter(found.values())) if len(found) == 1 else None
 
