@@ -254,6 +254,10 @@ class Controller:
             self.out("notice", "Read as: " + (own(a, self.view()) if own else
                                               self.session.game.describe(a)) + ".")
             self._v_do(f"{k} -- {raw}")
+        elif re.match(r"(?i)(?:i|we)\b", raw) and len(raw.split()) > 1:  # a sentence
+            raise CommandError(f"“{raw}” names no one move open now; type one of these, your "
+                               "words after -- where a move takes them",
+                               self.cmds.useful_verbs(self.legal()) + ["actions"])
         else:
             raise CommandError(f"unknown command {verb!r}; type help for the list",
                                self.cmds.useful_verbs(self.legal()) + ["help"])

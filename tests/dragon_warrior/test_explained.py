@@ -195,7 +195,7 @@ def test_a_first_person_sentence_naming_a_bare_move_makes_it(tmp_path, capsys):
                          "I gladly open the next one\nI leave it\nI go east\n")
     assert out.count("Read as: open.") == 2 and "Read as: take." in out and \
         "Read as: leave." in out, out
-    assert state.chests == 2 and "unknown command 'i'" in out  # "I go east": go takes a place
+    assert state.chests == 2 and "“I go east” names no one move open now" in out  # go: where?
 
 
 def test_a_yes_or_a_no_in_words_answers_a_choice_of_the_two(tmp_path, capsys):
