@@ -104,7 +104,11 @@ def is_name(text: str) -> bool:
 
 # words that open a name without being the one a person is called by ("Old Hobb", "Sir Bran")
 STYLED = frozenset("old young sir dame lady lord master mistress mother father brother "
-                   "sister captain saint auntie uncle granny grandfather little".split())
+                   "sister captain saint auntie uncle granny grandfather little "
+                   # titles of rank and office ("Prince Aubren": Aubren, not "Prince")
+                   "prince princess king queen duke duchess earl count countess baron baroness "
+                   "emperor empress doctor professor friar abbot abbess reverend sergeant "
+                   "lieutenant commander general".split())
 
 
 def short_name(name: str) -> str:

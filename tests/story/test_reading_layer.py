@@ -567,3 +567,12 @@ def test_a_contracted_question_word_is_no_thing_asked_about():
     assert [t.lemma for t in subjects("where'd the old miller go?")] == ["miller"]
     assert "where'd" not in {t.lemma for t in subjects("what's the word on the ferryman lord? "
                                                        "where'd he bury the light?")}
+
+
+def test_a_title_of_rank_is_no_short_name():
+    """Session 19, played (At Any Cost): "Prince Aubren" was told "Prince did not see it
+    coming"."""
+    from companion.story.names import short_name
+    assert short_name("Prince Aubren") == "Aubren"
+    assert short_name("Queen Maud of the Marches") == "Maud"
+    assert short_name("Doctor Venn") == "Venn" and short_name("Old Hobb") == "Hobb"
