@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from companion.games.heros_journey import GAME, policy
 from companion.games.heros_journey.playout import play
 
@@ -36,6 +38,7 @@ def _seed_200():
         round=32, max_rounds=80, tasks=[{"k": "turn", "seat": "hero3"}])  # (the bench's limit)
 
 
+@pytest.mark.slow  # the race played to its end by the rivals' own policy: 14 s of playouts
 def test_the_hero_closest_to_the_ending_buys_the_suit_from_one_behind_it_and_attempts():
     """Seed 200: no Hero at the Pact ever sold a Wyrm to another there, so Sefa stayed one short
     and the Curses halved what each hoarded until the round limit. Now Sefa offers spare tokens
