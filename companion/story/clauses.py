@@ -30,8 +30,9 @@ _LEAD = re.compile(r"(?i)^(while|whilst|as soon as|when|once)\s+(.+?)"
                    r"(?:,\s*|\s+(?=(?:I|we)(?:\s|['’])))(.+)$")  # ("... I'll wriggle in")
 
 
-_THEREFORE = re.compile(r"(?i),\s*(?:and\s+)?so\s+(?=(?:I|we)(?:\s|['’])(?!\s*(?:can|could|may|might)"
-                        r"\b))")
+# ", so I'll ...": a "so" after a comma, then the speaker, is what follows (not "so I can ...")
+_THEREFORE = re.compile(r"(?i),\s*(?:and\s+)?so\s+"
+                        r"(?=(?:I|we)(?:\s|['’])(?!\s*(?:can|could|may|might)\b))")
 
 
 def deed_after_reason(text: str) -> str:
