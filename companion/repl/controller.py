@@ -28,8 +28,9 @@ from companion.repl.ending import show_ending
 from companion.repl.hints import program
 from companion.session import Session
 from companion.story import names
+from companion.story.clauses import DETERMINERS, LEADS
 from companion.story.lemmas import tokens
-from companion.story.reading import answer, read
+from companion.story.reading import assent, read
 from companion.core.clean import NOTE, clean_line
 from companion.core.verbs import CommandError, is_number
 
@@ -66,15 +67,11 @@ MAX_LINE = 2000  # characters in one typed line: a name, an answer, a telling, s
 def _plain(text: str) -> str:
     """Words to compare a sentence with a move's values: lower case, no articles or
     possessives ("the token from my love" and token-from-your-love meet)."""
-    return " ".join(w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in _ARTICLES)
+    return " ".join(w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in DETERMINERS)
 
 
-_ARTICLES = frozenset("a an the my your his her their our its".split())
 # the verbs of a yes-or-no choice, as the games name them
 _YES_NO = (("accept", "agree", "yes"), ("decline", "refuse", "no"))
-# words between a subject and its verb ("I'll gladly take it", "we then open it")
-_LEADING = frozenset("will would shall should then now just gladly happily quickly also rather "
-                     "sooner simply".split())
 
 
 def _unquoted(text: str) -> str:
@@ -284,19 +281,21 @@ class Controller:
         ("I take it", "I'll leave it, thanks", "we open the chest"), or a yes or a no at a choice
         of the two ("sure, come along" at accept or decline): that verb, the sentence its
         telling; None for any other line (a move that needs more is typed in its form)."""
+        forms = {**self.cmds.VERBS, **self.game_verbs()}
         bare = {v for v in self.cmds.useful_verbs(self.legal())
-                if {**self.cmds.VERBS, **self.game_verbs()}.get(v, ("",))[0].split(" --")[0]
-                .strip() == v}
+                if forms.get(v, ("",))[0].split(" --")[0].strip() == v}
         yes, no = (next((v for v in words if v in bare), None) for words in _YES_NO)
         if yes and no:  # a yes-or-no choice: "sure, come along", "no thanks, I walk alone"
-            acts = [a for a, _ in read(raw).acts if a in ("agree", "turn_down")]
-            said = acts[0] == "agree" if acts else answer(raw)
+            said = assent(read(raw))
             if said is not None:
                 return yes if said else no
         toks = tokens(raw)
         if len(toks) < 2 or toks[0].low not in ("i", "we"):
             return None
-        at = next((i for i, t in enumerate(toks[1:], 1) if t.low not in _LEADING), len(toks))
+        # the verb: the first word after the subject that no modal or adverb is ("I'll gladly
+        # take it": take)
+        at = next((i for i, t in enumerate(toks[1:], 1) if t.low not in LEADS and
+                   not t.low.endswith("ly")), len(toks))
         if at >= len(toks):
             return None
         found = sorted(bare & toks[at].lemmas)

@@ -430,6 +430,17 @@ def answer(text: str) -> bool | None:
     return said
 
 
+# the act classes that answer an offer or a choice of accept or decline: agreeing is a yes;
+# turning down, or keeping what is asked ("I'd rather keep my wyrms"), a no
+ASSENT = {"agree": True, "turn_down": False, "keep": False}
+
+
+def assent(r: "Reading") -> bool | None:
+    """The yes or no words give to an offer: the first act of agreeing or refusing read in them,
+    else the last yes or no word said (:func:`answer`); None when they give neither."""
+    return next((ASSENT[a] for a, _ in r.acts if a in ASSENT), answer(r.text))
+
+
 @lru_cache(maxsize=4096)
 def read(text: str, names: tuple[str, ...] = ()) -> Reading:
     """A sentence (or a few) read: see :class:`Reading`. ``names`` are the story's own names

@@ -308,3 +308,21 @@ def test_a_sentence_while_a_choice_is_asked_says_what_answers_it():
     let_go = out.split("you> I let him go")[1].split("you>")[0]
     assert "Read as: you pass, and do not contest this Challenge." in let_go
     assert "You pass." in let_go and "Orla lets him go" in let_go
+
+
+def test_an_origin_and_a_pass_told_in_words_are_played_through_the_script():
+    """Session 19: the readings of this session reach the player through the REPL and --script,
+    not only the reader: an origin told by its story, a contracted "I'll let him ..." at a
+    contest."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "52",
+                        "--no-journal", "--script", "-"], text=True, capture_output=True,
+                       timeout=120, input="Orla\nshe/her\n\nI grew up under the Order's bells\n"
+                       "prophecy bottom\nrest leaves wyrms\nend\nI'll let him take his chances\n"
+                       "quit\n")
+    out = " ".join(r.stdout.split())
+    assert "Read as: origin rite." in out and "You begin on the Rite." in out, out[-900:]
+    chances = out.split("you> I'll let him take his chances")[1].split("you>")[0]
+    assert "Read as: you pass, and do not contest this Challenge." in chances, chances

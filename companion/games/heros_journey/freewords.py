@@ -40,8 +40,6 @@ SEEKING = ("search",)
 LESSON = ("learn",)
 # at a contest, or in its bidding: standing aside is a pass
 ASIDE = ("yield",)
-# an offer, answered in words (keeping what it asks for is a no)
-ANSWERS = {"agree": "accept", "turn_down": "refuse", "keep": "refuse"}
 WAGER = ("wager",)
 ALONE = frozenset({"alone", "nobody", "none", "solo", "myself"})  # a travel keeping no Mentor
 BIDS = {"contest": ("contest",), "bid": ("raise",)}  # a bid offered: a contest, or a raise
@@ -71,23 +69,18 @@ def rewrite(raw: str, view: dict, legal: list[Action],
     text = raw if _tells(raw, view, seat) else ""
     tail = f" -- {raw}"
     if not any(a.kind in ("travel", "rest") for a in legal):
-        if len(raw.split()) < 2 and (reading.answer(raw) is None or not any(
-                a.kind == "accept" for a in legal)):  # ("deal", "nope": an offer answered)
+        offered = any(a.kind == "accept" for a in legal)
+        said_no = reading.answer(raw)  # the last yes or no word said
+        if len(raw.split()) < 2 and (said_no is None or not offered):  # ("deal", "nope")
             return None  # a mistyped word: the prompt's own "unknown command"
         aside = next((a for a in legal if a.kind in ASIDE_SAID), None)
         if aside is not None and (set(said.top(2)) & set(ASIDE) or _lets(raw, view, seat)):
-            line = "pass" + (f" -- {text}" if text else "")
-            parse("pass", line.partition(" ")[2], view, legal, seat)
-            return line, f"Read as: {ASIDE_SAID[aside.kind]}."
-        answer = next((a for act, _ in said.acts for a in legal  # at an offer, any such act
-                       if ANSWERS.get(act) == a.kind), None)
-        if answer is None and any(a.kind == "accept" for a in legal) and _restates(raw, view):
-            answer = next(a for a in legal if a.kind == "accept")
-        yes = reading.answer(raw)
-        if answer is None and yes is not None:  # "over my dead body"? no; "a hard bargain,
-            answer = next((a for a in legal  # but yes": the yes or no the words give
-                           if a.kind == ("accept" if yes else "refuse")), None)
-        if answer is not None:  # an offer answered: "it's a deal", "no thank you"
+            return _pass(aside, text, view, legal, seat, parse)
+        yes = reading.assent(said) if offered else None  # "it's a deal", "no thank you", "a
+        if offered and yes is None and _restates(raw, view):  # hard bargain, but yes", "I hand
+            yes = True  # over the wyrm for the wave": the offer's own terms
+        if yes is not None:
+            answer = next(a for a in legal if a.kind == ("accept" if yes else "refuse"))
             line = answer.kind + (f" -- {text}" if text else "")
             parse(answer.kind, line.partition(" ")[2], view, legal, seat)
             return line, f"Read as: {describe(answer, view_names(view))}."
@@ -97,10 +90,8 @@ def rewrite(raw: str, view: dict, legal: list[Action],
         bid = next((v for v, kinds in BIDS.items() if any(a.kind in kinds for a in legal)), None)
         if bid and (set(said.top(2)) & set(WAGER) or _bids(said, bid, legal)):
             return _wager(raw, said, bid, text, view, legal, seat, parse)
-        if aside is not None and yes is False:  # "it's her test, not mine": no contest
-            line = "pass" + (f" -- {text}" if text else "")
-            parse("pass", line.partition(" ")[2], view, legal, seat)
-            return line, f"Read as: {ASIDE_SAID[aside.kind]}."
+        if aside is not None and said_no is False:  # "it's her test, not mine": no contest
+            return _pass(aside, text, view, legal, seat, parse)
         counted = _suits(norm(raw).split()) if any(a.kind == "pay" for a in legal) else []
         if len(counted) > 1 and "or" not in norm(raw).split():  # "two wyrms and a moon", not
             # "a moon or a wave": the tokens counted, paid at once
@@ -192,10 +183,23 @@ def _who_comes(raw: str, said: reading.Reading, move: Action, view: dict,
                        f"{forms[0]})", forms, kept=_keep(raw, view, seat))
 
 
+def _words(raw: str) -> list[str]:
+    """The words of a sentence, lower case, without the marks around them."""
+    return [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+
+
+def _pass(aside: Action, text: str, view: dict, legal: list[Action], seat: str,
+          parse: Callable[..., list[Action]]) -> tuple[str, str]:
+    """Standing aside at a contest or its bidding, the player's telling kept."""
+    line = "pass" + (f" -- {text}" if text else "")
+    parse("pass", line.partition(" ")[2], view, legal, seat)
+    return line, f"Read as: {ASIDE_SAID[aside.kind]}."
+
+
 def _lets(raw: str, view: dict, seat: str) -> bool:
     """Whether the words let the other Hero do it ("I'll let him face it alone", "let Brannoc
     have his test"): at a contest, the permissive is standing aside."""
-    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    words = _words(raw)
     them = {"him", "her", "them"} | {norm(h["name"]).split()[0] for h in view["heroes"]
                                        if h["seat"] != seat}
     return any(w == "let" and them & set(words[i + 1:i + 2]) for i, w in enumerate(words))
@@ -233,8 +237,7 @@ def _origin_told(said: reading.Reading, legal: list[Action]) -> Action | None:
     origins = [a for a in legal if a.kind == "origin"]
     if not origins:
         return None
-    told = _origin_stories()
-    common = frozenset.intersection(*(r.lemmas for r in told.values()))  # the road, the Heroes
+    told, common = _origin_stories()
     shared = {a.args["origin"]: len(reading.same_things(said, told[a.args["origin"]], common))
               for a in origins}
     best = max(shared.values())
@@ -243,11 +246,13 @@ def _origin_told(said: reading.Reading, legal: list[Action]) -> Action | None:
 
 
 @cache
-def _origin_stories() -> dict[str, reading.Reading]:
+def _origin_stories() -> tuple[dict[str, reading.Reading], frozenset[str]]:
+    """Each origin's story read, and the things both tell (the road, the Heroes' names)."""
     tell = story()
-    return {o: reading.read(" ".join([*tell.templates.get(f"origin_{o}", ()),
+    told = {o: reading.read(" ".join([*tell.templates.get(f"origin_{o}", ()),
                                       *(getattr(h, o) for h in tell.heroes)]))
             for o in ORIGINS}
+    return told, frozenset.intersection(*(r.lemmas for r in told.values()))
 
 
 def _suit_words(key: str, value) -> set[str]:
@@ -282,7 +287,7 @@ def _restates(raw: str, view: dict) -> bool:
     over the wyrm for the wave" at an offer of a Wave for a Wyrm takes it (played, session 18)."""
     p = view.get("pending") or {}
     terms = set(p.get("give") or {}) | set(p.get("get") or {})
-    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    words = _words(raw)
     return bool(terms) and terms <= set(_suits(words)) and reading.answer(raw) is not False
 
 
@@ -397,7 +402,7 @@ def _bound_for(raw: str, places: list[str]) -> bool:
     """Whether the words go toward one of ``places`` (cards lying in a pair): a word that says
     where one goes at most three words before the place's name ("the cliff path toward the
     Desert", "out at dawn for the Island"); the only places a Hero goes are the Encounters."""
-    words = [w.strip(".,;:!?\"'") for w in norm(raw).split()]
+    words = _words(raw)
     for c in places:
         name = _short(c)
         for i, w in enumerate(words):
