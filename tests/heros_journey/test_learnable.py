@@ -292,15 +292,8 @@ def test_a_sentence_while_a_choice_is_asked_says_what_answers_it():
     """Played (session 14, seed 52): at Brannoc's Challenge, "I let him go, I have no quarrel
     with an old soldier" was refused as "unknown command 'i'"; then as no command (session 15).
     Words that stand aside pass; words that name no move are refused with the moves asked."""
-    import subprocess
-    import sys
-
-    r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "52",
-                        "--no-journal", "--script", "-"], text=True, capture_output=True,
-                       timeout=120, input="Orla\nshe/her\n\norigin rite\nprophecy bottom\n"
-                       "rest leaves wyrms\nend\nI look up at the grey clouds\n"
-                       "I let him go, I have no quarrel with him\nquit\n")
-    out = " ".join(r.stdout.split())
+    out = _seed_52("Orla\nshe/her\n\norigin rite\nprophecy bottom\nrest leaves wyrms\nend\n"
+                   "I look up at the grey clouds\nI let him go, I have no quarrel with him\nquit\n")
     assert "unknown command 'i'" not in out, out[-600:]
     clouds = out.split("you> I look up at the grey clouds")[1].split("you>")[0]
     assert "“I look up at the grey clouds” is no command" in clouds
@@ -314,15 +307,20 @@ def test_an_origin_and_a_pass_told_in_words_are_played_through_the_script():
     """Session 19: the readings of this session reach the player through the REPL and --script,
     not only the reader: an origin told by its story, a contracted "I'll let him ..." at a
     contest."""
+    out = _seed_52("Orla\nshe/her\n\nI grew up under the Order's bells\nprophecy bottom\n"
+                   "rest leaves wyrms\nend\nI'll let him take his chances\nquit\n")
+    assert "Read as: origin rite." in out and "You begin on the Rite." in out, out[-900:]
+    chances = out.split("you> I'll let him take his chances")[1].split("you>")[0]
+    assert "Read as: you pass, and do not contest this Challenge." in chances, chances
+
+
+def _seed_52(moves: str) -> str:
+    """``moves`` typed through ``companion play heros-journey --seed 52 --script -``: what the
+    screen showed, on one line (at round 2, Brannoc attempts the Origin and Orla may contest)."""
     import subprocess
     import sys
 
     r = subprocess.run([sys.executable, "-m", "companion", "play", "heros-journey", "--seed", "52",
                         "--no-journal", "--script", "-"], text=True, capture_output=True,
-                       timeout=120, input="Orla\nshe/her\n\nI grew up under the Order's bells\n"
-                       "prophecy bottom\nrest leaves wyrms\nend\nI'll let him take his chances\n"
-                       "quit\n")
-    out = " ".join(r.stdout.split())
-    assert "Read as: origin rite." in out and "You begin on the Rite." in out, out[-900:]
-    chances = out.split("you> I'll let him take his chances")[1].split("you>")[0]
-    assert "Read as: you pass, and do not contest this Challenge." in chances, chances
+                       timeout=120, input=moves)
+    return " ".join(r.stdout.split())
